@@ -1,0 +1,1 @@
+"""The ``tenpai`` command line: one module per subcommand, no game logic here."""

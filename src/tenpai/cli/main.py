@@ -1,0 +1,51 @@
+"""Entry point of the ``tenpai`` command.
+
+Each subcommand lives in its own module and imports its heavy dependencies inside the command
+body, so ``tenpai --help`` stays instant.  Exit codes: 0 success, 1 a check failed (a replay
+diverged, a test-like command found problems), 2 bad usage or unreadable input.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from tenpai import __version__
+from tenpai.cli import bench, convert, demo, replay, view
+
+app = typer.Typer(
+    name="tenpai",
+    help="Mahjong AI research platform: rules engines, records, agents and arena.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"tenpai {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """Mahjong AI research platform: rules engines, records, agents and arena."""
+
+
+demo.register(app)
+replay.register(app)
+convert.register(app)
+view.register(app)
+app.add_typer(bench.app, name="bench")
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()
