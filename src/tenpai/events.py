@@ -7,7 +7,8 @@ type does not use stay at their defaults and are left out of :meth:`Event.to_mja
 
 Extensions beyond mjai, all optional: ``meta`` (an agent's probabilities or values, for review),
 ``flower`` (MCR flower replacement), ``fan``/``yaku`` details on ``hora``, ``kind`` of an abortive
-draw, and ``implicit`` passes (a ``none`` event with ``actor`` and ``choices``) emitted at claim
+draw, ``pao`` (the liable seat) on ``hora``, ``nukidora`` (a three-player North set aside), and
+``implicit`` passes (a ``none`` event with ``actor`` and ``choices``) emitted at claim
 windows so datasets can learn when *not* to call.
 """
 
@@ -38,6 +39,7 @@ EventType = Literal[
     "end_kyoku",
     "end_game",
     "flower",
+    "nukidora",
     "none",
 ]
 
@@ -83,6 +85,8 @@ class Event:
     fu: int | None = None
     yaku: tuple[tuple[str, int], ...] = ()
     kind: str | None = None
+    # hora: the seat liable for a yakuman (pao / sekinin barai), when there is one
+    pao: int | None = None
     # decisions that were possible but not taken (claim-window passes)
     choices: tuple[str, ...] = ()
     meta: dict[str, Any] | None = field(default=None, compare=False)
@@ -129,7 +133,7 @@ class Event:
             raise EventError(f"unknown event type {typ!r}")
         kw: dict[str, Any] = {"type": typ}
         try:
-            for name in ("actor", "target", "honba", "kyotaku", "oya", "han", "fu"):
+            for name in ("actor", "target", "honba", "kyotaku", "oya", "han", "fu", "pao"):
                 if name in obj and obj[name] is not None:
                     kw[name] = int(obj[name])
             if "tsumogiri" in obj:

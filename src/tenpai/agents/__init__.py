@@ -1,0 +1,38 @@
+"""Built-in agents, by name: ``make_agent("efficiency", seed=1)``.
+
+Every agent follows :class:`tenpai.engine.Agent`; the registry lets the CLI and the arena
+create them from a string without importing heavy modules for agents that are not used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tenpai.engine.agent import Agent, RandomAgent
+
+__all__ = ["AGENTS", "make_agent"]
+
+
+def _random(seed: int) -> Agent:
+    return RandomAgent(seed)
+
+
+def _efficiency(seed: int) -> Agent:
+    from tenpai.agents.efficiency import EfficiencyAgent
+
+    return EfficiencyAgent(seed)
+
+
+AGENTS: dict[str, Callable[[int], Agent]] = {
+    "random": _random,
+    "efficiency": _efficiency,
+}
+
+
+def make_agent(name: str, seed: int = 0) -> Agent:
+    """An agent by registry name; an unknown name raises a ValueError listing the known ones."""
+    try:
+        factory = AGENTS[name]
+    except KeyError:
+        raise ValueError(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}") from None
+    return factory(seed)

@@ -1,0 +1,1 @@
+"""Tournaments between agents: duplicate deals, statistics, results store, reports."""

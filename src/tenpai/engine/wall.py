@@ -1,0 +1,68 @@
+"""Tile sets and seeded walls.
+
+The same seed always gives the same wall, on every machine and Python version (the shuffle
+uses its own PCG-style generator rather than ``random``, whose algorithm is not promised to stay
+fixed).  Tournaments rely on this to deal duplicate walls with the seats rotated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tenpai import tiles as T
+
+__all__ = ["standard_tileset", "seeded_shuffle", "SplitMix64"]
+
+_MASK = (1 << 64) - 1
+
+
+def standard_tileset(*, red_fives: int = 3, honors: bool = True, flowers: bool = False) -> list[int]:
+    """Tile codes of a full set: 4 of each kind, ``red_fives`` of the fives replaced by red ones
+    (0-3: 1 = man only, 2 = man and pin, as some rules use), honours optional (the 108-tile
+    variant has none), and the 8 MCR flowers optional."""
+    kinds = range(34 if honors else 27)
+    out: list[int] = []
+    for k in kinds:
+        out += [k] * 4
+    for i in range(red_fives):
+        five = (4, 13, 22)[i]
+        out.remove(five)
+        out.append(T.red_of(five))
+    if flowers:
+        out += list(range(37, 45))
+    out.sort()
+    return out
+
+
+class SplitMix64:
+    """A tiny, fixed pseudo-random generator (SplitMix64) so walls never depend on ``random``."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n) by rejection, so no value is favoured."""
+        limit = _MASK - (_MASK + 1) % n
+        while True:
+            x = self.next()
+            if x <= limit:
+                return x % n
+
+
+def seeded_shuffle(tiles: Sequence[int], seed: int) -> list[int]:
+    """A Fisher-Yates shuffle of ``tiles`` driven by ``seed``; the input is not modified."""
+    out = list(tiles)
+    rng = SplitMix64(seed)
+    for i in range(len(out) - 1, 0, -1):
+        j = rng.below(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out

@@ -1,0 +1,1 @@
+"""Replaying real records through the rules engines to verify both."""

@@ -1,0 +1,297 @@
+"""Re-drive the Riichi engine with the actions of a real game and report the first divergence.
+
+For each round the wall is rebuilt from the record (its deal, its draws, its dora and ura
+indicators and its replacement tiles), so the engine draws exactly what the players drew.  Then
+every recorded action is checked against the engine's legal actions at that moment, and every
+outcome the engine computes itself — draws, new dora, wins with their points, draws with their
+payments, the final scores — is compared with the record.  Claim windows in which a player could
+have called but did not are added to the output as ``none`` events (``choices`` lists what was
+possible), so datasets can learn when not to call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from tenpai.engine.flow import IllegalActionError
+from tenpai.events import Event
+from tenpai.rules.riichi.flow.round import RiichiRound
+from tenpai.rules.riichi.flow.wall import RoundWall, WallError
+from tenpai.rules.riichi.game import RiichiGame, RoundKey
+from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
+
+__all__ = ["Divergence", "ReplayResult", "replay_riichi", "split_rounds"]
+
+_ACTIONS = frozenset({"dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "reach", "hora"})
+_KANS = frozenset({"daiminkan", "kakan", "ankan"})
+
+
+class Divergence(Exception):
+    """The engine and the record disagree; ``where`` names the round and event index."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+        self.where = where
+        self.message = message
+
+
+@dataclass(slots=True)
+class ReplayResult:
+    """What a replay found: the engine's events (with implicit passes) and any divergence."""
+
+    ok: bool
+    rounds: int
+    events: list[Event] = field(default_factory=list)
+    divergence: Divergence | None = None
+
+
+def split_rounds(events: Sequence[Event]) -> list[list[Event]]:
+    """The events of each round, from ``start_kyoku`` to ``end_kyoku`` inclusive."""
+    rounds: list[list[Event]] = []
+    cur: list[Event] | None = None
+    for e in events:
+        if e.type == "start_kyoku":
+            cur = [e]
+            rounds.append(cur)
+        elif cur is not None:
+            cur.append(e)
+            if e.type == "end_kyoku":
+                cur = None
+    return rounds
+
+
+def _round_wall(tileset: Sequence[int], rnd: Sequence[Event]) -> RoundWall:
+    start = rnd[0]
+    hands = [list(h or ()) for h in start.tehais]
+    if len(hands) != 4 or any(len(h) != 13 for h in hands):
+        raise WallError("the round does not start with four 13-tile hands")
+    live: list[int] = []
+    rinshan: list[int] = []
+    assert start.dora_marker is not None
+    dora = [start.dora_marker]
+    ura: list[int] = []
+    last_action = ""
+    for e in rnd[1:]:
+        if e.type == "tsumo":
+            assert e.pai is not None
+            (rinshan if last_action in _KANS else live).append(e.pai)
+            last_action = "tsumo"
+        elif e.type == "dora":
+            assert e.dora_marker is not None
+            dora.append(e.dora_marker)
+        elif e.type == "hora" and e.ura_markers and not ura:
+            ura = list(e.ura_markers)
+        elif e.type in _ACTIONS:
+            last_action = e.type
+    return RoundWall.from_record(tileset, hands, live, dora, ura, rinshan)
+
+
+def _same_action(a: Event, b: Event) -> bool:
+    if a.type != b.type or a.actor != b.actor:
+        return False
+    if a.type == "reach":
+        return True
+    if a.pai != b.pai:
+        return False
+    if a.type in ("chi", "pon", "daiminkan", "kakan", "ankan"):
+        return sorted(a.consumed) == sorted(b.consumed) and (
+            a.type in ("kakan", "ankan") or a.target == b.target
+        )
+    if a.type == "dahai":
+        return a.tsumogiri is None or b.tsumogiri is None or a.tsumogiri == b.tsumogiri
+    if a.type == "hora":
+        return a.target == b.target
+    return True
+
+
+class _RoundDriver:
+    """Feeds one recorded round to the engine and matches what it emits against the record.
+
+    Two cursors move together: the engine's new events are compared one by one with the
+    record's events from ``i`` on; actions are then read ahead from the record (without moving
+    ``i``) to answer the engine's next decision.
+    """
+
+    def __init__(self, game: RiichiGame, rnd: Sequence[Event], where: str, out: list[Event]):
+        self.game = game
+        self.rec = [e for e in rnd[1:] if e.type not in ("end_kyoku", "none")]
+        self.where = where
+        self.out = out
+        self.i = 0
+        self._pending_passes: list[Event] = []
+
+    def fail(self, msg: str) -> Divergence:
+        return Divergence(f"{self.where}, event {self.i + 1}", msg)
+
+    def run(self) -> None:
+        eng = self.game.round
+        assert eng is not None
+        seen = 1  # start_kyoku was checked by the caller
+        while True:
+            seen = self._check_new(eng, seen)
+            if eng.done:
+                break
+            answers, passes = self._answers(eng)
+            try:
+                self.game.step(answers)
+            except IllegalActionError as exc:
+                raise self.fail(str(exc)) from exc
+            self._pending_passes = passes
+        if self.i < len(self.rec):
+            raise self.fail("the engine ended the round but the record goes on with "
+                            f"{self.rec[self.i].to_mjai()}")
+
+    def _answers(self, eng: RiichiRound) -> tuple[dict[int, Event], list[Event]]:
+        pending = eng.pending()
+        if self.i >= len(self.rec):
+            raise self.fail("the record ends but the engine expects a decision from seat(s) "
+                            f"{[d.seat for d in pending]}")
+        nxt = self.rec[self.i]
+        if eng.phase in ("act", "discard"):
+            (d,) = pending
+            if nxt.type == "ryukyoku" and nxt.kind == "nine_terminals":
+                nxt = nxt.with_(actor=d.seat, deltas=())
+            elif nxt.type not in _ACTIONS or nxt.actor != d.seat:
+                raise self.fail(f"the engine waits for seat {d.seat} to act; the record has "
+                                f"{nxt.to_mjai()}")
+            return {d.seat: self._match(d.seat, d.legal, nxt)}, []
+        by_seat = {d.seat: d for d in pending}
+        answers: dict[int, Event] = {}
+        j = self.i
+        while j < len(self.rec) and self.rec[j].type in ("hora", "chi", "pon", "daiminkan"):
+            c = self.rec[j]
+            if c.actor not in by_seat:
+                if c.type == "hora":
+                    raise self.fail(f"record: seat {c.actor} wins with {c.to_mjai()}, but the "
+                                    "engine does not allow that win here")
+                break
+            assert c.actor is not None
+            answers[c.actor] = self._match(c.actor, by_seat[c.actor].legal, c)
+            j += 1
+            if c.type != "hora":
+                break
+        if j < len(self.rec) and self.rec[j].type == "hora" and not any(
+            a.type == "hora" for a in answers.values()
+        ):
+            c = self.rec[j]
+            raise self.fail(f"record: seat {c.actor} wins with {c.to_mjai()}, but the engine "
+                            "does not allow that win here")
+        passes = []
+        for d in pending:
+            if d.seat not in answers:
+                answers[d.seat] = Event("none")
+                passes.append(Event("none", actor=d.seat, choices=tuple(
+                    sorted({e.type for e in d.legal if e.type != "none"}))))
+        return answers, passes
+
+    def _match(self, seat: int, legal: Sequence[Event], rec: Event) -> Event:
+        for e in legal:
+            if _same_action(e, rec):
+                return e
+        shown = ", ".join(str(x.to_mjai()) for x in legal[:10])
+        raise self.fail(f"recorded action {rec.to_mjai()} is not legal for seat {seat}; "
+                        f"legal: {shown}")
+
+    def _check_new(self, eng: RiichiRound, seen: int) -> int:
+        """Compare the engine's new events with the record; returns the new ``seen``."""
+        self.out.extend(self._pending_passes)
+        self._pending_passes = []
+        for e in eng.events[seen:]:
+            if e.type == "end_kyoku":
+                self.out.append(e)
+                continue
+            if self.i >= len(self.rec):
+                raise self.fail(f"engine emitted {e.to_mjai()} after the record's round ended")
+            rec = self.rec[self.i]
+            if e.type == "ryukyoku" and e.kind == "nine_terminals" and rec.type == "ryukyoku":
+                rec = rec.with_(actor=e.actor)
+            self._compare(e, rec)
+            self.out.append(e)
+            self.i += 1
+        return len(eng.events)
+
+    def _compare(self, e: Event, rec: Event) -> None:
+        if e.type != rec.type:
+            raise self.fail(f"engine: {e.to_mjai()}; record: {rec.to_mjai()}")
+        t = e.type
+        if t in _ACTIONS and t != "hora":
+            if not _same_action(e, rec):
+                raise self.fail(f"engine: {e.to_mjai()}; record: {rec.to_mjai()}")
+        elif t == "tsumo":
+            if (e.actor, e.pai) != (rec.actor, rec.pai):
+                raise self.fail(f"engine draw {e.to_mjai()}; record {rec.to_mjai()}")
+        elif t == "dora":
+            if e.dora_marker != rec.dora_marker:
+                raise self.fail(f"engine dora {e.to_mjai()}; record {rec.to_mjai()}")
+        elif t == "reach_accepted":
+            if e.actor != rec.actor:
+                raise self.fail(f"engine {e.to_mjai()}; record {rec.to_mjai()}")
+        elif t in ("hora", "ryukyoku"):
+            if t == "hora" and (e.actor, e.target, e.pai) != (rec.actor, rec.target, rec.pai):
+                raise self.fail(f"engine {e.to_mjai()}; record {rec.to_mjai()}")
+            if t == "ryukyoku" and rec.kind and e.kind != rec.kind:
+                raise self.fail(f"draw kind differs: engine {e.kind}, record {rec.kind}")
+            if rec.deltas and tuple(rec.deltas) != tuple(e.deltas):
+                detail = ""
+                if t == "hora":
+                    detail = (f" (engine {e.han} han {e.fu} fu {list(e.yaku)}; record "
+                              f"{rec.han} han {rec.fu} fu {list(rec.yaku)})")
+                raise self.fail(f"{t} deltas differ: engine {list(e.deltas)}, record "
+                                f"{list(rec.deltas)}{detail}")
+
+
+def replay_riichi(
+    events: Iterable[Event],
+    *,
+    rules: RiichiRules = TENHOU,
+    final_scores: Sequence[int] | None = None,
+    name: str = "game",
+) -> ReplayResult:
+    """Replay one four-player game; the result names the first divergence, if any."""
+    evs = list(events)
+    rounds = split_rounds(evs)
+    out: list[Event] = []
+    if not rounds:
+        return ReplayResult(False, 0, out, Divergence(name, "no rounds in the record"))
+    first = rounds[0][0]
+    tileset = RiichiGame.tileset_for(rules)
+    walls: list[RoundWall] = []
+    for i, rnd in enumerate(rounds):
+        try:
+            walls.append(_round_wall(tileset, rnd))
+        except WallError as exc:
+            return ReplayResult(False, i, out, Divergence(f"{name}, round {i + 1}", str(exc)))
+
+    def source(index: int, key: RoundKey) -> RoundWall:
+        if index >= len(walls):
+            raise Divergence(f"{name}, round {index + 1}",
+                             f"the engine starts another hand {key} but the record has ended")
+        return walls[index]
+
+    try:
+        game = RiichiGame(rules, wall_source=source, scores=first.scores or None)
+        out.append(game.events[0])
+        for i, rnd in enumerate(rounds):
+            start = rnd[0]
+            eng = game.round
+            where = f"{name}, round {i + 1} ({'ESWN'[start.bakaze or 0]}{(start.kyoku or 0) + 1}" \
+                    f"-{start.honba})"
+            if eng is None:
+                raise Divergence(where, "the engine ended the game but the record goes on")
+            key = (eng.bakaze, eng.kyoku, eng.honba, eng.kyotaku, tuple(eng.scores))
+            want = (start.bakaze, start.kyoku, start.honba, start.kyotaku, tuple(start.scores))
+            if key != want:
+                raise Divergence(where, f"round start differs: engine {key}, record {want}")
+            out.append(eng.events[0])
+            _RoundDriver(game, rnd, where, out).run()
+        if not game.done:
+            raise Divergence(f"{name}, end", "the record ends but the engine's game goes on "
+                             f"(next hand {game.bakaze},{game.kyoku},{game.honba})")
+        out.append(game.events[-1])
+        if final_scores is not None and tuple(final_scores) != game.final_scores:
+            raise Divergence(f"{name}, end", f"final scores differ: engine "
+                             f"{list(game.final_scores)}, record {list(final_scores)}")
+    except Divergence as d:
+        return ReplayResult(False, len(rounds), out, d)
+    return ReplayResult(True, len(rounds), out)

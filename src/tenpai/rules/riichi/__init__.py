@@ -1,0 +1,32 @@
+"""Riichi (Japanese) mahjong rules: hand scoring, payments and rule presets.
+
+``evaluate(WinContext(...))`` scores a win (yaku, fu, limits, base points and the payment
+split); ``payments`` turns a result into per-seat point changes with honba, deposits and pao;
+``RiichiRules`` with the ``TENHOU`` and ``MAHJONG_SOUL`` presets says which rules apply.
+docs/riichi.md has the rule table and the yaku list.
+"""
+
+from tenpai.rules.riichi.context import EAST, NORTH, SOUTH, WEST, Meld, ScoringError, WinContext
+from tenpai.rules.riichi.evaluate import WinResult, count_dora, evaluate
+from tenpai.rules.riichi.payments import nagashi_mangan_payments, payments
+from tenpai.rules.riichi.ruleset import MAHJONG_SOUL, PRESETS, TENHOU, RiichiRules, preset
+
+__all__ = [
+    "EAST",
+    "SOUTH",
+    "WEST",
+    "NORTH",
+    "Meld",
+    "WinContext",
+    "ScoringError",
+    "WinResult",
+    "evaluate",
+    "count_dora",
+    "payments",
+    "nagashi_mangan_payments",
+    "RiichiRules",
+    "TENHOU",
+    "MAHJONG_SOUL",
+    "PRESETS",
+    "preset",
+]

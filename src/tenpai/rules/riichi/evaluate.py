@@ -1,0 +1,169 @@
+"""``evaluate``: score a win by its best reading.
+
+Every reading of the hand (see :mod:`tenpai.rules.riichi.reading`) is scored and the best one is
+kept, ordered by points, then a real yakuman over a counted one, then han, then fu, as Tenhou
+does.  Yaku that only depend on the situation or on the tiles are tested once per hand; the
+rest once per reading.  Dora count only when the hand has a yaku, and never with a yakuman.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tenpai import tiles as T
+from tenpai.rules.riichi.context import WinContext
+from tenpai.rules.riichi.fu import fu as reading_fu
+from tenpai.rules.riichi.reading import HandFacts, Reading, readings
+from tenpai.rules.riichi.ruleset import RiichiRules
+from tenpai.rules.riichi.scoring import base_points, payment_split
+from tenpai.rules.riichi.yaku import REGULAR, YAKUMAN, Yaku
+
+__all__ = ["WinResult", "evaluate", "count_dora"]
+
+_REG_HAND = tuple(y for y in REGULAR if not y.per_reading)
+_REG_READING = tuple(y for y in REGULAR if y.per_reading)
+_YM_HAND = tuple(y for y in YAKUMAN if not y.per_reading)
+_YM_READING = tuple(y for y in YAKUMAN if y.per_reading)
+_DORA_OF = tuple(T.dora_from_indicator(k) for k in range(34))
+
+
+@dataclass(frozen=True, slots=True)
+class WinResult:
+    """The score of a win, before honba and riichi deposits (see ``payments``).
+
+    ``yaku`` lists ``(id, han)`` in display order, with ``dora``/``aka_dora``/``ura_dora`` as
+    separate entries; a yakuman entry is worth 13 han per yakuman.  ``yakuman`` is the number of
+    yakuman (0 for a regular hand, kazoe included: a counted yakuman is ``limit ==
+    "kazoe_yakuman"``).  ``pao_yakuman`` is how many of those yakuman are ones the rules make a
+    feeder liable for.  ``ron`` is what the discarder pays; on a tsumo ``tsumo_dealer`` is the
+    dealer's share (0 when the winner is the dealer) and ``tsumo_non_dealer`` each other
+    player's.
+    """
+
+    han: int
+    fu: int
+    yaku: tuple[tuple[str, int], ...]
+    yakuman: int
+    limit: str
+    base_points: int
+    dealer: bool
+    tsumo: bool
+    ron: int
+    tsumo_dealer: int
+    tsumo_non_dealer: int
+    pao_yakuman: int = 0
+
+    @property
+    def total(self) -> int:
+        """What the winner receives before honba and deposits."""
+        if not self.tsumo:
+            return self.ron
+        if self.dealer:
+            return 3 * self.tsumo_non_dealer
+        return self.tsumo_dealer + 2 * self.tsumo_non_dealer
+
+
+def count_dora(ctx: WinContext) -> tuple[int, int, int]:
+    """``(dora, aka_dora, ura_dora)`` held by the hand, melds included."""
+    counts = [0] * 34
+    reds = 0
+    kind = T.kind_of
+    for t in ctx.closed:
+        counts[kind(t)] += 1
+        reds += t >= 34
+    for m in ctx.melds:
+        for t in m.tiles:
+            counts[kind(t)] += 1
+            reds += t >= 34
+    dora = sum(counts[_DORA_OF[kind(i)]] for i in ctx.dora_indicators)
+    ura = 0
+    if ctx.riichi or ctx.double_riichi:
+        ura = sum(counts[_DORA_OF[kind(i)]] for i in ctx.ura_indicators)
+    aka = reds if ctx.rules.red_fives else 0
+    return dora, aka, ura
+
+
+def _yakuman_value(y: Yaku, rules: RiichiRules) -> int:
+    return 2 if y.double and rules.double_yakuman_variants else 1
+
+
+def evaluate(ctx: WinContext) -> WinResult | None:
+    """Score a win; ``None`` when the tiles are not a winning shape or the hand has no yaku."""
+    rules = ctx.rules
+    if rules.players != 4:
+        raise NotImplementedError("three-player (sanma) scoring is not written yet")
+    facts = HandFacts(ctx)
+    reads = readings(facts)
+    if not reads:
+        return None
+    closed = facts.closed
+    first = reads[0]
+    hand_yaku = [y for y in _REG_HAND if y.applies(first) and y.han(closed)]
+    hand_yakuman = [y for y in _YM_HAND if y.applies(first)]
+    dora: tuple[int, int, int] | None = None
+    best: tuple[tuple[int, int, int, int], Reading, list[Yaku], int, int, int] | None = None
+    for r in reads:
+        yakuman = hand_yakuman + [y for y in _YM_READING if y.applies(r)]
+        if yakuman:
+            values = [_yakuman_value(y, rules) for y in yakuman]
+            mult = sum(values) if rules.yakuman_stacking else max(values)
+            han = 13 * mult
+            fu_ = reading_fu(r)
+            base, _ = base_points(han, fu_, mult, rules)
+            chosen = yakuman
+        else:
+            chosen = hand_yaku + [y for y in _REG_READING if y.applies(r) and y.han(closed)]
+            if not chosen:
+                continue
+            han = sum(y.han(closed) for y in chosen)
+            if dora is None:
+                dora = count_dora(ctx)
+            han += dora[0] + dora[1] + dora[2]
+            fu_ = reading_fu(r)
+            mult = 0
+            base, _ = base_points(han, fu_, 0, rules)
+        ron, from_dealer, from_other = payment_split(base, facts.dealer, facts.tsumo)
+        total = ron if not facts.tsumo else (
+            3 * from_other if facts.dealer else from_dealer + 2 * from_other
+        )
+        key = (total, 1 if mult else 0, han, fu_)
+        if best is None or key > best[0]:
+            best = (key, r, chosen, han, fu_, mult)
+    if best is None:
+        return None
+    _, r, chosen, han, fu_, mult = best
+    if mult:
+        yaku = tuple((y.id, 13 * _yakuman_value(y, rules)) for y in _ordered(chosen))
+        if not rules.yakuman_stacking:
+            yaku = (max(yaku, key=lambda e: e[1]),)
+    else:
+        entries = [(y.id, y.han(closed)) for y in _ordered(chosen)]
+        assert dora is not None
+        for name, n in zip(("dora", "aka_dora", "ura_dora"), dora):
+            if n:
+                entries.append((name, n))
+        yaku = tuple(entries)
+    base, limit = base_points(han, fu_, mult, rules)
+    ron, from_dealer, from_other = payment_split(base, facts.dealer, facts.tsumo)
+    pao = sum(_yakuman_value(y, rules) for y in chosen if mult and y.id in rules.pao_yakuman)
+    return WinResult(
+        han=han,
+        fu=fu_,
+        yaku=yaku,
+        yakuman=mult,
+        limit=limit,
+        base_points=base,
+        dealer=facts.dealer,
+        tsumo=facts.tsumo,
+        ron=ron,
+        tsumo_dealer=from_dealer,
+        tsumo_non_dealer=from_other,
+        pao_yakuman=pao,
+    )
+
+
+_ORDER = {y.id: i for i, y in enumerate(REGULAR + YAKUMAN)}
+
+
+def _ordered(ys: list[Yaku]) -> list[Yaku]:
+    return sorted(ys, key=lambda y: _ORDER[y.id])

@@ -1,0 +1,52 @@
+"""Plain data passed between a Riichi round and its scorer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tenpai.engine.meld import Meld
+
+__all__ = ["WinRequest", "WinOutcome"]
+
+
+@dataclass(frozen=True, slots=True)
+class WinRequest:
+    """Everything the scorer needs to value one win, as seen at the table."""
+
+    seat: int
+    target: int
+    hand: tuple[int, ...]
+    """Concealed tiles, the winning tile included (tile codes)."""
+    melds: tuple[Meld, ...]
+    win_tile: int
+    tsumo: bool
+    seat_wind: int
+    round_wind: int
+    dealer: int
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    dora_markers: tuple[int, ...] = ()
+    ura_markers: tuple[int, ...] = ()
+    honba: int = 0
+    kyotaku: int = 0
+    pao: int | None = None
+    """Seat responsible (pao) for a big-three-dragons / big-four-winds win, if any."""
+
+
+@dataclass(frozen=True, slots=True)
+class WinOutcome:
+    """The scorer's answer: the value of the win and who pays what."""
+
+    han: int
+    fu: int
+    yaku: tuple[tuple[str, int], ...]
+    points: int
+    deltas: tuple[int, ...]
+    yakuman: int = 0

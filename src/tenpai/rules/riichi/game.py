@@ -1,0 +1,167 @@
+"""A whole Riichi game: rounds in order, dealer rotation, honba, deposits and the end of the game.
+
+:class:`RiichiGame` is the :class:`~tenpai.engine.flow.GameFlow` the runner, the arena and the
+record replay drive.  Walls come from a seed (the n-th hand of a game always gets the n-th wall
+of that seed, so a duplicate tournament deals the same tiles to rotated seats) or from a
+``wall_source`` callback that the replay uses to reproduce a record's tiles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from tenpai.engine.flow import Decision
+from tenpai.engine.wall import SplitMix64, seeded_shuffle, standard_tileset
+from tenpai.events import Event
+from tenpai.rules.riichi.flow.round import RiichiRound, RoundResult, Scorer
+from tenpai.rules.riichi.flow.wall import RoundWall
+from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
+
+__all__ = ["RiichiGame", "RoundKey", "default_scorer"]
+
+RoundKey = tuple[int, int, int]
+"""(round wind 0-3, kyoku 0-3, honba) of a hand about to start."""
+
+WallSource = Callable[[int, RoundKey], RoundWall]
+
+
+def default_scorer() -> Scorer:
+    """The scorer of :mod:`tenpai.rules.riichi` (imported late to keep the engine light)."""
+    from tenpai.rules.riichi.flow.scoring import score_win
+
+    return score_win
+
+
+class RiichiGame:
+    """Four players, one game (tonpuu or hanchan) under a :class:`RiichiRules` preset."""
+
+    def __init__(
+        self,
+        rules: RiichiRules = TENHOU,
+        *,
+        seed: int = 0,
+        names: Sequence[str] = ("A", "B", "C", "D"),
+        scorer: Scorer | None = None,
+        wall_source: WallSource | None = None,
+        scores: Sequence[int] | None = None,
+    ) -> None:
+        if rules.players != 4:
+            raise NotImplementedError("three-player Riichi is not implemented yet")
+        self.rules = rules
+        self.seed = seed
+        self.scorer = scorer or default_scorer()
+        self.tileset = self.tileset_for(rules)
+        self.wall_source = wall_source or self._seeded_wall
+        self.scores = list(scores) if scores is not None else [rules.starting_points] * 4
+        self.events: list[Event] = [Event("start_game", names=tuple(names))]
+        self.bakaze = 0
+        self.kyoku = 0
+        self.honba = 0
+        self.kyotaku = 0
+        self.hand_index = 0
+        self.round: RiichiRound | None = None
+        self.results: list[RoundResult] = []
+        self._done = False
+        self._final: tuple[int, ...] = ()
+        self._start_round()
+
+    # ------------------------------------------------------------------ walls
+    @staticmethod
+    def tileset_for(rules: RiichiRules) -> list[int]:
+        """The 136 tile codes the rules play with (red fives included or not)."""
+        return standard_tileset(red_fives=rules.red_fives)
+
+    def _seeded_wall(self, index: int, key: RoundKey) -> RoundWall:
+        rng = SplitMix64(self.seed)
+        for _ in range(index + 1):
+            sub = rng.next()
+        return RoundWall.from_shuffled(seeded_shuffle(self.tileset, sub))
+
+    # ------------------------------------------------------------------ GameFlow
+    @property
+    def done(self) -> bool:
+        return self._done
+
+    @property
+    def final_scores(self) -> tuple[int, ...]:
+        return self._final
+
+    def pending(self) -> Sequence[Decision]:
+        return [] if self.round is None else self.round.pending()
+
+    def step(self, answers: Mapping[int, Event]) -> None:
+        assert self.round is not None
+        self.round.step(answers)
+        if self.round.done:
+            self._finish_round(self.round)
+
+    # ------------------------------------------------------------------ progression
+    def _start_round(self) -> None:
+        key = (self.bakaze, self.kyoku, self.honba)
+        wall = self.wall_source(self.hand_index, key)
+        self.round = RiichiRound(
+            self.rules, wall, bakaze=self.bakaze, kyoku=self.kyoku, honba=self.honba,
+            kyotaku=self.kyotaku, scores=self.scores, scorer=self.scorer,
+            emit=self.events.append,
+        )
+
+    def _finish_round(self, rnd: RiichiRound) -> None:
+        result = rnd.result
+        assert result is not None
+        self.results.append(result)
+        self.scores = list(rnd.scores)
+        self.kyotaku = rnd.kyotaku
+        dealer = rnd.oya
+        if result.kind == "hora":
+            renchan = dealer in result.winners
+        elif result.kind == "exhaustive":
+            renchan = result.tenpai[dealer]
+        else:
+            renchan = True
+        self.hand_index += 1
+        if self._game_over(rnd, result, renchan):
+            self._end_game()
+            return
+        if renchan:
+            self.honba += 1
+        else:
+            self.honba = 0 if result.kind == "hora" else self.honba + 1
+            self.kyoku += 1
+            if self.kyoku == 4:
+                self.kyoku = 0
+                self.bakaze += 1
+        self._start_round()
+
+    def _rank_order(self) -> list[int]:
+        """Seats from first place to last; ties go to the seat nearer the first dealer."""
+        return sorted(range(4), key=lambda s: (-self.scores[s], s))
+
+    def _game_over(self, rnd: RiichiRound, result: RoundResult, renchan: bool) -> bool:
+        r = self.rules
+        if r.bust_below_zero and min(self.scores) < 0:
+            return True
+        last_wind = 0 if r.length == "tonpuu" else 1
+        in_last = self.bakaze > last_wind or (self.bakaze == last_wind and self.kyoku == 3)
+        if not in_last:
+            return False
+        someone_reached = max(self.scores) >= r.target_points
+        dealer = rnd.oya
+        if renchan:
+            if result.kind == "abortive":
+                return False
+            top = self._rank_order()[0] == dealer
+            stop_ok = r.agari_yame if result.kind == "hora" else r.tenpai_yame
+            return someone_reached and top and stop_ok
+        if not someone_reached and r.west_extension:
+            # Sudden death: continue into the next wind, but never past its fourth hand.
+            return self.bakaze >= last_wind + 1 and self.kyoku == 3
+        return True
+
+    def _end_game(self) -> None:
+        if self.kyotaku:
+            self.scores[self._rank_order()[0]] += self.kyotaku * self.rules.riichi_deposit
+            self.kyotaku = 0
+        self._final = tuple(self.scores)
+        self.round = None
+        self._done = True
+        self.events.append(Event("end_game", scores=self._final))

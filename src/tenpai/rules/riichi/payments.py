@@ -1,0 +1,116 @@
+"""Point transfers of a win: honba, riichi deposits, pao, and nagashi mangan.
+
+Pao (sekinin barai): a player who fed the call that made daisangen or daisuushii certain is
+liable when that hand wins.  On a tsumo the liable player pays the liable part as if they had
+dealt in, honba included; on a ron off someone else, the discarder and the liable player each
+pay half of the liable part and the liable player also pays the honba; when the liable player
+deals in themself it is an ordinary ron.  ``RiichiRules.pao_scope`` says what the liable part is:
+Tenhou makes it the whole hand (a daisangen + tsuuiisou tsumo is paid entirely by the liable
+player); Mahjong Soul only the pao yakuman, the rest being paid normally.  docs/riichi.md gives
+the sources and the one point left open (who pays honba under Mahjong Soul's split).
+"""
+
+from __future__ import annotations
+
+from tenpai.rules.riichi.context import ScoringError
+from tenpai.rules.riichi.evaluate import WinResult
+from tenpai.rules.riichi.ruleset import RiichiRules
+from tenpai.rules.riichi.scoring import ceil100, payment_split
+
+__all__ = ["payments", "nagashi_mangan_payments"]
+
+
+def _check_seat(name: str, seat: int | None) -> None:
+    if seat is not None and not 0 <= seat <= 3:
+        raise ScoringError(f"payments: {name} {seat} is not a seat 0-3")
+
+
+def payments(
+    result: WinResult,
+    rules: RiichiRules,
+    *,
+    winner: int,
+    dealer: int,
+    discarder: int | None = None,
+    honba: int = 0,
+    kyotaku: int = 0,
+    pao: int | None = None,
+) -> list[int]:
+    """Per-seat point changes (4 seats, summing to ``kyotaku * riichi_deposit``).
+
+    ``discarder`` is ``None`` for a tsumo.  ``kyotaku`` is the number of riichi deposits the
+    winner collects (pass 0 for the second winner of a double ron, since the deposits go to one
+    winner).  ``pao`` is the liable seat, if any; it is ignored when the hand holds none of the
+    rules' pao yakuman.
+    """
+    if rules.players != 4:
+        raise NotImplementedError("three-player (sanma) payments are not written yet")
+    for name, seat in (("winner", winner), ("dealer", dealer), ("discarder", discarder),
+                       ("pao", pao)):
+        _check_seat(name, seat)
+    if result.tsumo != (discarder is None):
+        raise ScoringError("payments: a tsumo result takes no discarder and a ron needs one")
+    if discarder == winner or pao == winner:
+        raise ScoringError("payments: the winner cannot pay themself")
+    if (winner == dealer) != result.dealer:
+        raise ScoringError("payments: the result's dealer flag disagrees with the seats")
+    if honba < 0 or kyotaku < 0:
+        raise ScoringError("payments: honba and kyotaku cannot be negative")
+
+    deltas = [0, 0, 0, 0]
+    honba_total = rules.honba_points * honba
+
+    def pay(seat: int, amount: int) -> None:
+        deltas[seat] -= amount
+        deltas[winner] += amount
+
+    liable = 0
+    if pao is not None and result.pao_yakuman:
+        whole = rules.pao_scope == "whole_hand"
+        liable = result.base_points if whole else 8000 * result.pao_yakuman
+    rest = result.base_points - liable
+    ron_factor = 6 if result.dealer else 4
+
+    if liable and pao is not None and pao != discarder:
+        liable_value = ceil100(liable * ron_factor)
+        if discarder is None:
+            pay(pao, liable_value + honba_total)
+        else:
+            pay(pao, liable_value // 2 + honba_total)
+            pay(discarder, liable_value - liable_value // 2)
+        honba_total = 0
+    elif liable:
+        rest = result.base_points
+    if rest:
+        ron, from_dealer, from_other = payment_split(rest, result.dealer, result.tsumo)
+        if discarder is not None:
+            pay(discarder, ron + honba_total)
+        else:
+            each = honba_total // 3
+            for seat in range(4):
+                if seat != winner:
+                    pay(seat, (from_dealer if seat == dealer else from_other) + each)
+    deltas[winner] += kyotaku * rules.riichi_deposit
+    return deltas
+
+
+def nagashi_mangan_payments(winner: int, dealer: int, rules: RiichiRules) -> list[int]:
+    """Nagashi mangan, paid like a mangan tsumo without honba (deposits stay on the table).
+
+    Several players can hold it at the same exhaustive draw: the engine adds their deltas.
+    It is a draw payment, not a win, so it never goes through ``evaluate``.
+    """
+    if not rules.nagashi_mangan:
+        raise ScoringError("nagashi_mangan_payments: the rules play without nagashi mangan")
+    _check_seat("winner", winner)
+    _check_seat("dealer", dealer)
+    deltas = [0, 0, 0, 0]
+    is_dealer = winner == dealer
+    _, from_dealer, from_other = payment_split(2000, is_dealer, True)
+    for seat in range(4):
+        if seat == winner:
+            continue
+        amount = from_dealer if seat == dealer else from_other
+        deltas[seat] -= amount
+        deltas[winner] += amount
+    return deltas
