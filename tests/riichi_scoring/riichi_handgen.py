@@ -107,8 +107,6 @@ def _sequence_starts(allowed: list[int]) -> list[int]:
     return [k for k in allowed if k < 27 and k % 9 <= 6 and k + 1 in a and k + 2 in a]
 
 
-def _code(tile_id: int) -> int:
-    return T.physical_to_tile(tile_id, red=True)
 
 
 def _standard(rng: random.Random, pool: _Pool, allowed: list[int], starts: list[int],
@@ -124,7 +122,9 @@ def _standard(rng: random.Random, pool: _Pool, allowed: list[int], starts: list[
             b = rng.choice(starts)
             if rng.random() < 0.25 and not as_meld:
                 # favour repeated and parallel sequences (peikou, sanshoku, ittsu)
-                b = rng.choice([b, b, b % 9 + rng.choice((0, 9, 18)), b - b % 9 + rng.choice((0, 3, 6))])
+                parallel = b % 9 + rng.choice((0, 9, 18))
+                straight = b - b % 9 + rng.choice((0, 3, 6))
+                b = rng.choice([b, b, parallel, straight])
                 if b % 9 > 6 or b >= 27:
                     b = rng.choice(starts)
             ids = pool.take(b) + pool.take(b + 1) + pool.take(b + 2)
@@ -174,6 +174,11 @@ def generate(rng: random.Random, rules: RiichiRules) -> GeneratedHand:
 
 
 def _generate(rng: random.Random, rules: RiichiRules) -> GeneratedHand:
+    red = rules.red_fives > 0
+
+    def _code(tile_id: int) -> int:
+        return T.physical_to_tile(tile_id, red=red)
+
     pool = _Pool(rng)
     theme = _pick_theme(rng)
     allowed = _allowed(theme, rng)
@@ -340,7 +345,8 @@ def compare(h: GeneratedHand) -> str | None:
         problems.append(f"fu {ours.fu} vs {lib.fu}")
     main, additional = _our_main_additional(ours)
     if (main, additional) != (lib.cost["main"], lib.cost["additional"]):
-        problems.append(f"points {main}/{additional} vs {lib.cost['main']}/{lib.cost['additional']}")
+        lib_points = f"{lib.cost['main']}/{lib.cost['additional']}"
+        problems.append(f"points {main}/{additional} vs {lib_points}")
     lib_yaku = sorted(LIB_YAKU.get(type(y).__name__, type(y).__name__) for y in lib.yaku)
     our_yaku = sorted(n for n, _ in ours.yaku)
     if _normalise_winds(our_yaku) != _normalise_winds(lib_yaku):

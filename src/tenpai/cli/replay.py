@@ -1,9 +1,60 @@
-"""`tenpai replay`: not implemented yet (see the issue list)."""
+"""``tenpai replay``: verify the rules engine against real game records."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import typer
 
 
 def register(app: typer.Typer) -> None:
-    """No command yet; registering nothing keeps `tenpai --help` honest."""
+    @app.command()
+    def replay(
+        paths: list[Path] = typer.Argument(..., help="Record files or folders (searched recursively)."),
+        rules: str = typer.Option("riichi", "--rules", help="Rule family: riichi."),
+        preset: str = typer.Option("tenhou", "--preset", help="Rule preset (riichi: tenhou, mahjong_soul)."),
+        limit: int | None = typer.Option(None, "--limit", min=1, help="Stop after this many games."),
+        as_json: bool = typer.Option(False, "--json", help="End with one JSON summary line."),
+        show: int = typer.Option(20, "--show", min=0, help="Failures to list in the text report."),
+    ) -> None:
+        """Replay records through the engine: every action must be legal and every score equal.
+
+        Exit status 0 only when every game that was not skipped passed.
+        """
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+        from tenpai.replay.runner import replay_files
+        from tenpai.rules.riichi.ruleset import PRESETS
+
+        if rules != "riichi":
+            raise typer.BadParameter(f"unknown rule family {rules!r}; known: riichi",
+                                     param_hint="--rules")
+        if preset not in PRESETS:
+            raise typer.BadParameter(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}",
+                                     param_hint="--preset")
+        for p in paths:
+            if not p.exists():
+                raise typer.BadParameter(f"{p} does not exist", param_hint="PATHS")
+        err = Console(stderr=True)
+        with Progress(TextColumn("replaying"), BarColumn(), MofNCompleteColumn(),
+                      TextColumn("{task.fields[last]}"), console=err, transient=True) as prog:
+            task = prog.add_task("replay", total=limit, last="")
+
+            def tick(name: str, ok: bool) -> None:
+                prog.update(task, advance=1, last=("ok " if ok else "FAIL ") + Path(name).name)
+
+            summary = replay_files(paths, preset=preset, limit=limit, on_game=tick)
+        out = Console()
+        out.print(f"games {summary.games}, passed {summary.passed}, skipped {summary.skipped}, "
+                  f"failed {len(summary.failures)}")
+        for reason, n in summary.skip_reasons.items():
+            out.print(f"  skipped {n}: {reason}")
+        for f in summary.failures[:show]:
+            out.print(f"  FAIL {f['where']}: {f['error']}", markup=False)
+        if len(summary.failures) > show:
+            out.print(f"  … and {len(summary.failures) - show} more")
+        if as_json:
+            print(json.dumps(summary.as_dict(), ensure_ascii=False))
+        raise typer.Exit(0 if not summary.failures else 1)

@@ -97,6 +97,7 @@ class _Reader:
         self.last_draw: list[int | None] = [None] * 4
         self.scores: list[int] = []
         self.ended = False
+        self.reach_wait: int | None = None
 
     # -- helpers -------------------------------------------------------------
     def tile(self, tile_id: int) -> int:
@@ -128,6 +129,8 @@ class _Reader:
         a = el.attrib
         if self.ended and tag not in ("UN", "BYE"):
             raise ValueError(f"<{tag}> after the game ended")
+        if self.reach_wait is not None:
+            self.settle_reach(tag, a)
         if tag[0] in _DRAW_TAGS and tag[1:].isdigit():
             self.draw(_DRAW_TAGS.index(tag[0]), int(tag[1:]))
         elif tag[0] in _DISCARD_TAGS and tag[1:].isdigit():
@@ -173,6 +176,19 @@ class _Reader:
             self.game.extra["taikyoku_oya"] = int(a.get("oya", "0"))
         else:
             raise ValueError(f"unknown element <{tag}>")
+
+    def settle_reach(self, tag: str, a: dict[str, str]) -> None:
+        """Some logs (bot test fixtures) omit ``REACH step=2``; the riichi is accepted anyway
+        once its discard has passed without a ron, so the event is supplied there."""
+        who = self.reach_wait
+        if tag in ("AGARI", "UN", "BYE"):
+            if tag == "AGARI":
+                self.reach_wait = None
+            return
+        self.reach_wait = None
+        if tag == "REACH" and a.get("step") == "2" and a.get("who") == str(who):
+            return
+        self.emit(Event("reach_accepted", actor=who))
 
     def position(self) -> int:
         return len(self.round) if self.round is not None else 0
@@ -234,6 +250,9 @@ class _Reader:
         tsumogiri = self.last_draw[who] == tile_id
         self.last_draw[who] = None
         self.emit(Event("dahai", actor=who, pai=self.tile(tile_id), tsumogiri=tsumogiri))
+        assert self.round is not None
+        if len(self.round) >= 2 and self.round[-2].type == "reach" and self.round[-2].actor == who:
+            self.reach_wait = who
 
     def meld(self, who: int, m: int) -> None:
         meld = decode_meld(m)

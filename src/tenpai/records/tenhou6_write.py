@@ -2,8 +2,8 @@
 
 A round is ``[[round, honba, deposits], scores, dora, ura, hand0, draws0, discards0, …, result]``
 with calls written as strings whose letter position names the seat the tile came from.
-Deltas in the result leave out riichi deposits (Tenhou's convention), whereas ``hora.deltas``
-include them; the difference is added back by the reader.
+Deltas in the result are the score changes including the riichi deposits a winner collects,
+exactly as ``hora.deltas`` (and mjlog ``sc``) have them.
 """
 
 from __future__ import annotations
@@ -36,6 +36,11 @@ _Item = int | str
 
 def _c(t: int) -> str:
     return str(T.to_tenhou6(t))
+
+
+def _tenhou_order(tiles: tuple[int, ...] | list[int]) -> list[int]:
+    """tenhou.net/6 lists a red five after the plain fives of its suit (hands and calls)."""
+    return sorted(tiles, key=lambda t: (T.kind_of(t), T.is_red(t)))
 
 
 def _insert(own: list[str], index: int, letter: str, called: str) -> str:
@@ -93,7 +98,7 @@ class _RoundWriter:
             elif e.type in ("chi", "pon", "daiminkan"):
                 self.call(e)
             elif e.type == "ankan":
-                own = [_c(t) for t in e.consumed]
+                own = [_c(t) for t in _tenhou_order(e.consumed)]
                 self.discards[a].append(_insert(own, 3, "a", own.pop()))
             elif e.type == "kakan":
                 assert e.pai is not None
@@ -101,7 +106,7 @@ class _RoundWriter:
                 if (a, kind) not in self.pons:
                     raise ValueError(f"kakan by seat {a} without a matching pon")
                 target, called, consumed = self.pons[(a, kind)]
-                own = [_c(t) for t in consumed]
+                own = [_c(t) for t in _tenhou_order(consumed)]
                 own.remove(_c(called))
                 pos = _PON_POS[_rel(a, target)]
                 self.discards[a].append(_insert(own, pos, "k", _c(e.pai) + _c(called)))
@@ -130,15 +135,15 @@ class _RoundWriter:
         ]
         for s in range(4):
             hand = sk.tehais[s] if s < len(sk.tehais) else None
-            head += [[T.to_tenhou6(t) for t in hand or ()], self.draws[s], self.discards[s]]
-        deposits = (sk.kyotaku or 0) + len(reached)
-        head.append(self.result(horas, ryu, sk, deposits))
+            shown = _tenhou_order(hand or ())
+            head += [[T.to_tenhou6(t) for t in shown], self.draws[s], self.discards[s]]
+        head.append(self.result(horas, ryu, sk))
         return head
 
     def call(self, e: Event) -> None:
         assert e.actor is not None and e.target is not None and e.pai is not None
         a = e.actor
-        own = [_c(t) for t in e.consumed]
+        own = [_c(t) for t in _tenhou_order(e.consumed)]
         rel = _rel(a, e.target)
         if e.type == "chi":
             item = "c" + _c(e.pai) + "".join(own)
@@ -150,7 +155,7 @@ class _RoundWriter:
             self.discards[a].append(0)
         self.draws[a].append(item)
 
-    def result(self, horas: list[Event], ryu: Event | None, sk: Event, deposits: int) -> list[Any]:
+    def result(self, horas: list[Event], ryu: Event | None, sk: Event) -> list[Any]:
         n = self.n
 
         def pad(d: tuple[int, ...]) -> list[int]:
@@ -158,11 +163,9 @@ class _RoundWriter:
 
         if horas:
             out: list[Any] = ["和了"]
-            for i, h in enumerate(horas):
+            for h in horas:
                 assert h.actor is not None and h.target is not None
                 deltas = pad(h.deltas)
-                if i == 0 and deltas:
-                    deltas[h.actor] -= 1000 * deposits
                 yakuman = sum(1 for name, _ in h.yaku if name in YAKUMAN_NAMES)
                 label = point_label(
                     h.han or 0,

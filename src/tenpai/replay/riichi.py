@@ -25,6 +25,8 @@ __all__ = ["Divergence", "ReplayResult", "replay_riichi", "split_rounds"]
 
 _ACTIONS = frozenset({"dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "reach", "hora"})
 _KANS = frozenset({"daiminkan", "kakan", "ankan"})
+#: Events the engine produces by itself; look past them for the next recorded decision.
+_PASSIVE = frozenset({"dora", "reach_accepted"})
 
 
 class Divergence(Exception):
@@ -147,7 +149,13 @@ class _RoundDriver:
         if self.i >= len(self.rec):
             raise self.fail("the record ends but the engine expects a decision from seat(s) "
                             f"{[d.seat for d in pending]}")
-        nxt = self.rec[self.i]
+        start = self.i
+        while start < len(self.rec) and self.rec[start].type in _PASSIVE:
+            start += 1
+        if start >= len(self.rec):
+            raise self.fail("the record ends but the engine expects a decision from seat(s) "
+                            f"{[d.seat for d in pending]}")
+        nxt = self.rec[start]
         if eng.phase in ("act", "discard"):
             (d,) = pending
             if nxt.type == "ryukyoku" and nxt.kind == "nine_terminals":
@@ -158,7 +166,13 @@ class _RoundDriver:
             return {d.seat: self._match(d.seat, d.legal, nxt)}, []
         by_seat = {d.seat: d for d in pending}
         answers: dict[int, Event] = {}
-        j = self.i
+        if nxt.type == "ryukyoku" and nxt.kind == "triple_ron":
+            # The record shows only the abort; the three players must each have declared ron.
+            for d in pending:
+                ron = next((e for e in d.legal if e.type == "hora"), None)
+                answers[d.seat] = ron if ron is not None else Event("none")
+            return answers, []
+        j = start
         while j < len(self.rec) and self.rec[j].type in ("hora", "chi", "pon", "daiminkan"):
             c = self.rec[j]
             if c.actor not in by_seat:

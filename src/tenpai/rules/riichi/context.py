@@ -13,7 +13,7 @@ from typing import Final, Literal
 from tenpai import tiles as T
 from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
 
-__all__ = ["MeldKind", "Meld", "WinContext", "ScoringError", "EAST", "SOUTH", "WEST", "NORTH"]
+__all__ = ["EAST", "NORTH", "SOUTH", "WEST", "Meld", "MeldKind", "ScoringError", "WinContext"]
 
 EAST: Final = 27
 SOUTH: Final = 28
@@ -122,10 +122,8 @@ class WinContext:
             if not 0 <= t < 37:
                 raise ScoringError(f"WinContext.closed holds {t}, not a Riichi tile code (0-36)")
         if self.win_tile not in closed:
-            raise ScoringError(
-                f"WinContext.win_tile {T.to_mjai(self.win_tile) if 0 <= self.win_tile < 45 else self.win_tile}"
-                " is not among the closed tiles"
-            )
+            shown = T.to_mjai(self.win_tile) if 0 <= self.win_tile < 45 else self.win_tile
+            raise ScoringError(f"WinContext.win_tile {shown} is not among the closed tiles")
         counts = [0] * 34
         reds = [0, 0, 0]
         for t in closed:

@@ -18,7 +18,7 @@ from tenpai.rules.riichi.ruleset import RiichiRules
 from tenpai.rules.riichi.scoring import base_points, payment_split
 from tenpai.rules.riichi.yaku import REGULAR, YAKUMAN, Yaku
 
-__all__ = ["WinResult", "evaluate", "count_dora"]
+__all__ = ["WinResult", "count_dora", "evaluate"]
 
 _REG_HAND = tuple(y for y in REGULAR if not y.per_reading)
 _REG_READING = tuple(y for y in REGULAR if y.per_reading)

@@ -15,7 +15,7 @@ from typing import Final
 
 from tenpai.rules.riichi.reading import CHIITOITSU, KOKUSHI, RYANMEN, SHANPON, Reading
 
-__all__ = ["fu", "extra_fu"]
+__all__ = ["extra_fu", "fu"]
 
 _TERMINAL_OR_HONOR: Final = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 

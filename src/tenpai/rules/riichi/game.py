@@ -153,8 +153,8 @@ class RiichiGame:
             stop_ok = r.agari_yame if result.kind == "hora" else r.tenpai_yame
             return someone_reached and top and stop_ok
         if not someone_reached and r.west_extension:
-            # Sudden death: continue into the next wind, but never past its fourth hand.
-            return self.bakaze >= last_wind + 1 and self.kyoku == 3
+            # Sudden death until someone reaches the target, for at most the extension rounds.
+            return self.bakaze >= last_wind + r.extension_rounds and self.kyoku == 3
         return True
 
     def _end_game(self) -> None:

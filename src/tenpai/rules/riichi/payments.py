@@ -17,7 +17,7 @@ from tenpai.rules.riichi.evaluate import WinResult
 from tenpai.rules.riichi.ruleset import RiichiRules
 from tenpai.rules.riichi.scoring import ceil100, payment_split
 
-__all__ = ["payments", "nagashi_mangan_payments"]
+__all__ = ["nagashi_mangan_payments", "payments"]
 
 
 def _check_seat(name: str, seat: int | None) -> None:

@@ -22,17 +22,17 @@ if TYPE_CHECKING:
     from tenpai.rules.riichi.ruleset import RiichiRules
 
 __all__ = [
-    "STANDARD",
     "CHIITOITSU",
-    "KOKUSHI",
-    "RYANMEN",
     "KANCHAN",
+    "KOKUSHI",
     "PENCHAN",
-    "TANKI",
+    "RYANMEN",
     "SHANPON",
-    "Set",
+    "STANDARD",
+    "TANKI",
     "HandFacts",
     "Reading",
+    "Set",
     "readings",
 ]
 
@@ -50,7 +50,7 @@ SHANPON: Final = 4
 
 DRAGONS: Final = (31, 32, 33)
 WINDS: Final = (27, 28, 29, 30)
-GREEN: Final = frozenset({19, 20, 21, 23, 25, 32})  # 2 3 4 6 8 sou and the green dragon
+GREEN: Final = (19, 20, 21, 23, 25, 32)  # 2 3 4 6 8 sou and the green dragon
 TERMINALS_HONORS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
@@ -68,69 +68,77 @@ class Set(NamedTuple):
     concealed: bool
 
 
+_KIND: Final = tuple(T.kind_of(t) for t in range(37))
+
+
 class HandFacts:
     """Everything about the hand that no reading changes, computed once per ``evaluate``."""
 
     __slots__ = (
-        "ctx",
-        "rules",
-        "counts",
-        "closed_counts",
-        "win_kind",
-        "closed",
-        "tsumo",
-        "dealer",
-        "seat_wind",
-        "round_wind",
-        "meld_sets",
-        "suits",
-        "has_honor",
+        "all_green",
         "all_simple",
         "all_terminal_honor",
-        "all_green",
+        "closed",
+        "closed_counts",
+        "counts",
+        "ctx",
+        "dealer",
+        "has_honor",
+        "meld_sets",
+        "round_wind",
+        "rules",
+        "seat_wind",
+        "suits",
+        "tsumo",
+        "win_kind",
         "yakuhai",
     )
 
     def __init__(self, ctx: WinContext) -> None:
         self.ctx = ctx
         self.rules: RiichiRules = ctx.rules
-        kind = T.kind_of
+        kind = _KIND
         closed_counts = [0] * 34
         for t in ctx.closed:
-            closed_counts[kind(t)] += 1
+            closed_counts[kind[t]] += 1
         counts = closed_counts.copy()
+        total = len(ctx.closed)
         meld_sets: list[Set] = []
+        closed = True
         for m in ctx.melds:
             for t in m.tiles:
-                counts[kind(t)] += 1
-            is_open = m.is_open
-            meld_sets.append(Set(m.kind == "chi", m.base, is_open, m.is_kan, not is_open))
+                counts[kind[t]] += 1
+            total += len(m.tiles)
+            is_open = m.kind != "ankan"
+            closed = closed and not is_open
+            meld_sets.append(Set(m.kind == "chi", m.base, is_open, len(m.tiles) == 4, not is_open))
         self.counts = counts
         self.closed_counts = closed_counts
         self.meld_sets = tuple(meld_sets)
-        self.win_kind = kind(ctx.win_tile)
-        self.closed = ctx.is_closed
+        self.win_kind = kind[ctx.win_tile]
+        self.closed = closed
         self.tsumo = ctx.tsumo
-        self.dealer = ctx.is_dealer
+        self.dealer = ctx.seat_wind == 27
         self.seat_wind = ctx.seat_wind
         self.round_wind = ctx.round_wind
-        suits = 0
-        for s in range(3):
-            if any(counts[s * 9 : s * 9 + 9]):
-                suits |= 1 << s
-        self.suits = suits
+        self.suits = (
+            (1 if any(counts[0:9]) else 0)
+            | (2 if any(counts[9:18]) else 0)
+            | (4 if any(counts[18:27]) else 0)
+        )
         self.has_honor = any(counts[27:])
-        self.all_simple = not any(counts[k] for k in TERMINALS_HONORS)
-        self.all_terminal_honor = sum(counts[k] for k in TERMINALS_HONORS) == sum(counts)
-        self.all_green = all(k in GREEN for k in range(34) if counts[k])
+        outside = sum([counts[k] for k in TERMINALS_HONORS])
+        self.all_simple = outside == 0
+        self.all_terminal_honor = outside == total
+        self.all_green = sum([counts[k] for k in GREEN]) == total
         #: Kinds whose triplet is a yakuhai (and whose pair earns fu): dragons, seat and round.
-        self.yakuhai = frozenset((*DRAGONS, ctx.seat_wind, ctx.round_wind))
+        self.yakuhai = (31, 32, 33, ctx.seat_wind, ctx.round_wind)
 
 
 class Reading:
     """One reading of the hand (see the module docstring)."""
 
-    __slots__ = ("form", "sets", "pair", "wait", "facts")
+    __slots__ = ("ankou", "facts", "form", "kans", "pair", "seqs", "sets", "trips", "wait")
 
     def __init__(
         self, form: int, sets: tuple[Set, ...], pair: int, wait: int, facts: HandFacts
@@ -140,6 +148,25 @@ class Reading:
         self.pair = pair
         self.wait = wait
         self.facts = facts
+        seqs: list[int] = []
+        trips: list[int] = []
+        ankou = kans = 0
+        for s in sets:
+            if s.seq:
+                seqs.append(s.tile)
+            else:
+                trips.append(s.tile)
+                if s.concealed:
+                    ankou += 1
+                if s.kan:
+                    kans += 1
+        seqs.sort()
+        #: Sorted lowest kinds of the sequences; kinds of the triplets and kans.
+        self.seqs = seqs
+        self.trips = trips
+        #: Concealed triplets and kans (what sanankou and suuankou count); kans of any kind.
+        self.ankou = ankou
+        self.kans = kans
 
     def __repr__(self) -> str:
         return f"Reading(form={self.form}, sets={self.sets}, pair={self.pair}, wait={self.wait})"

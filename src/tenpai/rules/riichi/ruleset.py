@@ -12,14 +12,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
 __all__ = [
+    "MAHJONG_SOUL",
+    "PRESETS",
+    "TENHOU",
     "GameLength",
     "KuikaeMode",
     "PaoScope",
     "RenhouValue",
     "RiichiRules",
-    "TENHOU",
-    "MAHJONG_SOUL",
-    "PRESETS",
     "preset",
 ]
 
@@ -66,7 +66,11 @@ class RiichiRules:
     #: The dealer who wins the last round while in first place ends the game (agari-yame).
     agari_yame: bool = True
     #: The dealer tenpai at an exhaustive draw of the last round in first place ends it.
+    #: (Tenhou's 2009 records play on after such a draw: see ``tenpai.replay.runner``.)
     tenpai_yame: bool = True
+    #: How many wind rounds the sudden-death extension may add (Tenhou: one, so a hanchan
+    #: ends after West 4 and a tonpuu after South 4; its 2009 tonpuu games went on into West).
+    extension_rounds: int = 1
     #: Nine terminals, four winds, four riichi (kyuushu kyuuhai, suufon renda, suucha riichi).
     abortive_draws: bool = True
     #: Four kans by more than one player end the hand (suukaikan).

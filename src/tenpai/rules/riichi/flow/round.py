@@ -543,7 +543,7 @@ class RiichiRound:
         self.turn = seat
         if a.type == "daiminkan":
             self.kans_by.append(seat)
-            self.pending_dora += 1
+            self._kan_dora_later()
             self._draw(seat, rinshan=True)
             return
         self.kuikae = self._kuikae_kinds(T.kind_of(tile), a.consumed, a.type)
@@ -597,7 +597,6 @@ class RiichiRound:
         old = self.melds[seat][i]
         self.melds[seat][i] = Meld("kakan", (*old.tiles, a.pai), old.called, old.target, a.pai)
         self.kans_by.append(seat)
-        self.ippatsu = [False] * 4
         self._emit(a)
         while self.pending_dora:
             self.pending_dora -= 1
@@ -634,8 +633,18 @@ class RiichiRound:
             if s != seat and (not ankan or self._kokushi_ready(s)):
                 self._mark_missed(s, tile, chosen.get(s))
         if not ankan:
-            self.pending_dora += 1
+            # A robbed kan never happened, so ippatsu ends only once the kan stands.
+            self.ippatsu = [False] * 4
+            self.any_call = True
+            self._kan_dora_later()
         self._draw(seat, rinshan=True)
+
+    def _kan_dora_later(self) -> None:
+        """An open or added kan's dora: after the next discard (or kan), or at once."""
+        if self.rules.open_kan_dora_after_discard:
+            self.pending_dora += 1
+        else:
+            self._flip_dora()
 
     # ------------------------------------------------------------------ endings
     def _win(self, seats: list[int], *, target: int, tile: int | None, tsumo: bool,

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from tenpai.engine.meld import Meld
 
-__all__ = ["WinRequest", "WinOutcome"]
+__all__ = ["WinOutcome", "WinRequest"]
 
 
 @dataclass(frozen=True, slots=True)

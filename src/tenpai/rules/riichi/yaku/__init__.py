@@ -62,7 +62,7 @@ from tenpai.rules.riichi.yaku.yakuman import (
     Tsuuiisou,
 )
 
-__all__ = ["Yaku", "REGULAR", "YAKUMAN", "ALL_YAKU", "BY_ID", "DORA_IDS"]
+__all__ = ["ALL_YAKU", "BY_ID", "DORA_IDS", "REGULAR", "YAKUMAN", "Yaku"]
 
 REGULAR: Final[tuple[Yaku, ...]] = (
     MenzenTsumo(),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tenpai.rules.riichi.reading import RYANMEN, STANDARD, Reading
 from tenpai.rules.riichi.yaku.base import Yaku
 
-__all__ = ["Pinfu", "Iipeikou", "Ryanpeikou", "Ittsu", "SanshokuDoujun"]
+__all__ = ["Iipeikou", "Ittsu", "Pinfu", "Ryanpeikou", "SanshokuDoujun"]
 
 
 class Pinfu(Yaku):
@@ -20,11 +20,11 @@ class Pinfu(Yaku):
         f = r.facts
         if r.form != STANDARD or not f.closed or r.wait != RYANMEN or r.pair in f.yakuhai:
             return False
-        return all(s.seq for s in r.sets)
+        return not r.trips
 
 
 def _identical_sequence_pairs(r: Reading) -> int:
-    starts = sorted(s.tile for s in r.sets if s.seq)
+    starts = r.seqs
     pairs = 0
     i = 0
     while i + 1 < len(starts):
@@ -69,8 +69,10 @@ class Ittsu(Yaku):
     han_open = 1
 
     def applies(self, r: Reading) -> bool:
-        starts = {s.tile for s in r.sets if s.seq}
-        return any({b, b + 3, b + 6} <= starts for b in (0, 9, 18))
+        starts = r.seqs
+        if len(starts) < 3:
+            return False
+        return any(b in starts and b + 3 in starts and b + 6 in starts for b in (0, 9, 18))
 
 
 class SanshokuDoujun(Yaku):
@@ -82,5 +84,7 @@ class SanshokuDoujun(Yaku):
     han_open = 1
 
     def applies(self, r: Reading) -> bool:
-        starts = {s.tile for s in r.sets if s.seq}
-        return any(n in starts and n + 9 in starts and n + 18 in starts for n in range(7))
+        starts = r.seqs
+        if len(starts) < 3:
+            return False
+        return any(n + 9 in starts and n + 18 in starts for n in starts if n < 7)

@@ -6,15 +6,15 @@ from tenpai.rules.riichi.reading import Reading
 from tenpai.rules.riichi.yaku.base import Yaku
 
 __all__ = [
-    "Riichi",
+    "Chankan",
     "DoubleRiichi",
-    "Ippatsu",
-    "MenzenTsumo",
     "Haitei",
     "Houtei",
-    "Rinshan",
-    "Chankan",
+    "Ippatsu",
+    "MenzenTsumo",
     "RenhouMangan",
+    "Riichi",
+    "Rinshan",
 ]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tenpai.rules.riichi.reading import CHIITOITSU, STANDARD, Reading, Set
 from tenpai.rules.riichi.yaku.base import Yaku
 
-__all__ = ["Tanyao", "Chiitoitsu", "Chanta", "Junchan", "Honroutou", "Honitsu", "Chinitsu"]
+__all__ = ["Chanta", "Chiitoitsu", "Chinitsu", "Honitsu", "Honroutou", "Junchan", "Tanyao"]
 
 
 class Tanyao(Yaku):

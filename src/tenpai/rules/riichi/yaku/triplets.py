@@ -6,16 +6,16 @@ from tenpai.rules.riichi.reading import DRAGONS, STANDARD, Reading
 from tenpai.rules.riichi.yaku.base import Yaku
 
 __all__ = [
-    "Toitoi",
+    "Chun",
+    "Haku",
+    "Hatsu",
+    "RoundWind",
     "Sanankou",
     "Sankantsu",
     "SanshokuDoukou",
     "SeatWind",
-    "RoundWind",
-    "Haku",
-    "Hatsu",
-    "Chun",
     "Shousangen",
+    "Toitoi",
 ]
 
 
@@ -26,7 +26,7 @@ class Toitoi(Yaku):
     han_open = 2
 
     def applies(self, r: Reading) -> bool:
-        return r.form == STANDARD and not any(s.seq for s in r.sets)
+        return r.form == STANDARD and not r.seqs
 
 
 class Sanankou(Yaku):
@@ -38,7 +38,7 @@ class Sanankou(Yaku):
     han_open = 2
 
     def applies(self, r: Reading) -> bool:
-        return sum(1 for s in r.sets if not s.seq and s.concealed) == 3
+        return r.ankou == 3
 
 
 class Sankantsu(Yaku):
@@ -48,7 +48,7 @@ class Sankantsu(Yaku):
     han_open = 2
 
     def applies(self, r: Reading) -> bool:
-        return sum(1 for s in r.sets if s.kan) == 3
+        return r.kans == 3
 
 
 class SanshokuDoukou(Yaku):
@@ -60,12 +60,14 @@ class SanshokuDoukou(Yaku):
     han_open = 2
 
     def applies(self, r: Reading) -> bool:
-        tiles = {s.tile for s in r.sets if not s.seq}
-        return any(n in tiles and n + 9 in tiles and n + 18 in tiles for n in range(9))
+        tiles = r.trips
+        if len(tiles) < 3:
+            return False
+        return any(n + 9 in tiles and n + 18 in tiles for n in tiles if n < 9)
 
 
 def _has_triplet(r: Reading, kind: int) -> bool:
-    return any(not s.seq and s.tile == kind for s in r.sets)
+    return kind in r.trips
 
 
 class SeatWind(Yaku):
@@ -131,4 +133,4 @@ class Shousangen(Yaku):
     def applies(self, r: Reading) -> bool:
         if r.form != STANDARD or r.pair not in DRAGONS:
             return False
-        return sum(1 for s in r.sets if not s.seq and s.tile in DRAGONS) == 2
+        return sum(1 for t in r.trips if t >= 31) == 2

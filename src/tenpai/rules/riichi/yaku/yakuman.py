@@ -10,26 +10,26 @@ from __future__ import annotations
 
 from typing import Final
 
-from tenpai.rules.riichi.reading import DRAGONS, KOKUSHI, STANDARD, TANKI, WINDS, Reading
+from tenpai.rules.riichi.reading import KOKUSHI, STANDARD, TANKI, WINDS, Reading
 from tenpai.rules.riichi.yaku.base import Yaku
 
 __all__ = [
+    "Chiihou",
+    "Chinroutou",
+    "Chuuren",
+    "Daisangen",
+    "Daisuushii",
+    "JunseiChuuren",
     "Kokushi",
     "Kokushi13",
+    "RenhouYakuman",
+    "Ryuuiisou",
+    "Shousuushii",
     "Suuankou",
     "SuuankouTanki",
-    "Daisangen",
-    "Shousuushii",
-    "Daisuushii",
-    "Tsuuiisou",
-    "Chinroutou",
-    "Ryuuiisou",
-    "Chuuren",
-    "JunseiChuuren",
     "Suukantsu",
     "Tenhou",
-    "Chiihou",
-    "RenhouYakuman",
+    "Tsuuiisou",
 ]
 
 _NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -60,10 +60,6 @@ class Kokushi13(Yaku):
         return r.form == KOKUSHI and r.facts.closed_counts[r.facts.win_kind] == 2
 
 
-def _concealed_triplets(r: Reading) -> int:
-    return sum(1 for s in r.sets if not s.seq and s.concealed)
-
-
 class Suuankou(Yaku):
     """Four concealed triplets, not won on the pair (so a shanpon won by tsumo)."""
 
@@ -74,7 +70,7 @@ class Suuankou(Yaku):
     yakuman = True
 
     def applies(self, r: Reading) -> bool:
-        return r.form == STANDARD and r.wait != TANKI and _concealed_triplets(r) == 4
+        return r.form == STANDARD and r.wait != TANKI and r.ankou == 4
 
 
 class SuuankouTanki(Yaku):
@@ -88,7 +84,7 @@ class SuuankouTanki(Yaku):
     double = True
 
     def applies(self, r: Reading) -> bool:
-        return r.form == STANDARD and r.wait == TANKI and _concealed_triplets(r) == 4
+        return r.form == STANDARD and r.wait == TANKI and r.ankou == 4
 
 
 class Daisangen(Yaku):
@@ -99,11 +95,11 @@ class Daisangen(Yaku):
     yakuman = True
 
     def applies(self, r: Reading) -> bool:
-        return sum(1 for s in r.sets if not s.seq and s.tile in DRAGONS) == 3
+        return sum(1 for t in r.trips if t >= 31) == 3
 
 
 def _wind_triplets(r: Reading) -> int:
-    return sum(1 for s in r.sets if not s.seq and s.tile in WINDS)
+    return sum(1 for t in r.trips if 27 <= t <= 30)
 
 
 class Shousuushii(Yaku):
@@ -228,7 +224,7 @@ class Suukantsu(Yaku):
     yakuman = True
 
     def applies(self, r: Reading) -> bool:
-        return sum(1 for s in r.sets if s.kan) == 4
+        return r.kans == 4
 
 
 class Tenhou(Yaku):

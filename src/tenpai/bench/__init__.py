@@ -1,0 +1,1 @@
+"""Benchmarks against peer libraries: same inputs, same process, peers imported lazily."""

@@ -1,0 +1,239 @@
+"""``tenpai bench hand``: the hand kernel against peer libraries, same hands, same process.
+
+Hands are generated once from a seed: half 13 tiles, half 14, drawn from a shuffled 136-tile
+wall so every kind has at most four copies.  Each library gets the input format it wants,
+converted *before* timing (34-count lists for ours and ``mahjong``, 136-id lists for
+``riichienv``, Botzone tile-name tuples for PyMahjongGB), so only the calls are timed.
+
+Timing: every function first runs over a separate warm-up set (so our lazily built tables and
+pattern caches are in place, as they are in any long-running process), then over the timed
+hands ``repeat`` times; the best pass counts.  The first timed pass is reported too, because it
+still meets patterns the warm-up did not, like a fresh process would.
+
+Peer libraries are imported lazily; a missing one is reported and skipped.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from tenpai.hand import (
+    is_complete,
+    shanten,
+    shanten_batch,
+    shanten_mcr,
+    shanten_standard,
+    ukeire,
+)
+from tenpai.hand.tables import get_tables
+from tenpai.tiles import to_botzone
+
+__all__ = ["BenchResult", "HandSet", "Row", "generate_hands", "run_hand_bench"]
+
+
+@dataclass(frozen=True)
+class HandSet:
+    """The same hands in every library's input format."""
+
+    counts: list[list[int]]
+    ids136: list[list[int]]
+    botzone: list[tuple[str, ...]]
+
+    def subset(self, size: int) -> HandSet:
+        return HandSet(
+            [c for c in self.counts if sum(c) == size],
+            [i for i in self.ids136 if len(i) == size],
+            [b for b in self.botzone if len(b) == size],
+        )
+
+
+def generate_hands(n: int, seed: int) -> HandSet:
+    """``n`` random closed hands, alternately 13 and 14 tiles, from a seeded wall."""
+    rng = random.Random(seed)
+    counts, ids, names = [], [], []
+    for i in range(n):
+        draw = rng.sample(range(136), 13 + (i & 1))
+        c = [0] * 34
+        for t in draw:
+            c[t // 4] += 1
+        counts.append(c)
+        ids.append(sorted(draw))
+        names.append(tuple(to_botzone(k) for k in range(34) for _ in range(c[k])))
+    return HandSet(counts, ids, names)
+
+
+@dataclass
+class Row:
+    """One function timed for us and for each peer that offers it (calls per second)."""
+
+    name: str
+    ours: float
+    ours_first_pass: float
+    peers: dict[str, float | None] = field(default_factory=dict)
+    note: str = ""
+
+
+@dataclass
+class BenchResult:
+    n: int
+    seed: int
+    table_build_s: float
+    rows: list[Row]
+    batch_per_s: float
+    batch_vs_riichienv: float | None
+    skipped: dict[str, str]
+
+    def summary(self) -> dict[str, Any]:
+        """The JSON object printed by ``--json`` (flat keys, ratios = ours / peer)."""
+        out: dict[str, Any] = {"n": self.n, "seed": self.seed,
+                               "table_build_s": round(self.table_build_s, 4)}
+        for row in self.rows:
+            key = row.name
+            out[f"{key}_per_s"] = round(row.ours)
+            out[f"{key}_first_pass_per_s"] = round(row.ours_first_pass)
+            for peer, rate in row.peers.items():
+                out[f"{key}_{peer}_per_s"] = None if rate is None else round(rate)
+                out[f"{key}_ratio_vs_{peer}"] = None if not rate else round(row.ours / rate, 3)
+        shanten_row = next(r for r in self.rows if r.name == "shanten")
+        for peer in ("mahjong", "riichienv"):
+            rate = shanten_row.peers.get(peer)
+            out[f"ratio_vs_{peer}"] = None if not rate else round(shanten_row.ours / rate, 3)
+        out["batch_shanten_hands_per_s"] = round(self.batch_per_s)
+        out["batch_shanten_ratio_vs_riichienv_single"] = (
+            None if self.batch_vs_riichienv is None else round(self.batch_vs_riichienv, 3)
+        )
+        out["skipped"] = self.skipped
+        return out
+
+
+def _rate(fn: Callable[[Any], object], inputs: Sequence[Any], repeat: int) -> tuple[float, float]:
+    """(best calls/s over ``repeat`` passes, calls/s of the first pass)."""
+    rates = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for x in inputs:
+            fn(x)
+        rates.append(len(inputs) / (time.perf_counter() - start))
+    return max(rates), rates[0]
+
+
+def _peer(name: str, skipped: dict[str, str]) -> ModuleType | None:
+    try:
+        return importlib.import_module(name)
+    except ImportError as err:
+        skipped[name] = f"not installed ({err})"
+        return None
+
+
+def run_hand_bench(n: int = 20_000, seed: int = 0, repeat: int = 3) -> BenchResult:
+    """Time our kernel and the peers on the same ``n`` hands (see the module docstring)."""
+    skipped: dict[str, str] = {}
+    start = time.perf_counter()
+    get_tables()
+    build = time.perf_counter() - start
+
+    hands = generate_hands(n, seed)
+    warm = generate_hands(min(n, 5_000), seed + 1)
+    h13, h14 = hands.subset(13), hands.subset(14)
+    warm13 = warm.subset(13)
+
+    mahjong_shanten = _peer("mahjong.shanten", skipped)
+    mahjong_agari = _peer("mahjong.agari", skipped) if mahjong_shanten else None
+    riichienv = _peer("riichienv", skipped)
+    gb = _peer("MahjongGB", skipped)
+
+    def timed(fn: Callable[[Any], object], warm_in: Sequence[Any],
+              timed_in: Sequence[Any]) -> tuple[float, float]:
+        for x in warm_in:
+            fn(x)
+        return _rate(fn, timed_in, repeat)
+
+    rows: list[Row] = []
+
+    ours, first = timed(shanten, warm.counts, hands.counts)
+    row = Row("shanten", ours, first, note="Riichi: min(standard, seven pairs, orphans)")
+    if mahjong_shanten is not None:
+        calc = mahjong_shanten.Shanten.calculate_shanten
+        row.peers["mahjong"] = timed(calc, warm.counts, hands.counts)[0]
+    if riichienv is not None:
+        row.peers["riichienv"] = timed(riichienv.calculate_shanten, warm.ids136,
+                                       hands.ids136)[0]
+    rows.append(row)
+
+    ours, first = timed(is_complete, warm.counts, h14.counts)
+    row = Row("is_complete", ours, first, note="14-tile hands")
+    if mahjong_agari is not None:
+        row.peers["mahjong"] = timed(mahjong_agari.Agari.is_agari, warm.counts, h14.counts)[0]
+    rows.append(row)
+
+    ours, first = timed(ukeire, warm13.counts, h13.counts)
+    rows.append(Row("ukeire", ours, first, note="13-tile hands; no peer offers it directly"))
+
+    ours, first = timed(shanten_mcr, warm13.counts, h13.counts)
+    row = Row("mcr_shanten", ours, first, note="13-tile hands, all MCR forms")
+    if gb is not None:
+        def gb_all(hand: tuple[str, ...]) -> object:
+            return gb.MahjongShanten(pack=(), hand=hand)
+        row.peers["pymahjonggb"] = timed(gb_all, warm13.botzone, h13.botzone)[0]
+    rows.append(row)
+
+    ours, first = timed(shanten_standard, warm13.counts, h13.counts)
+    row = Row("standard_shanten", ours, first,
+              note="PyMahjongGB's RegularShanten also lists useful tiles")
+    if gb is not None:
+        row.peers["pymahjonggb"] = timed(gb.RegularShanten, warm13.botzone[:2000],
+                                         h13.botzone[: max(1, len(h13.botzone) // 5)])[0]
+    rows.append(row)
+
+    array = np.array(hands.counts, dtype=np.int8)
+    shanten_batch(np.array(warm.counts, dtype=np.int8))
+    best = 0.0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        shanten_batch(array)
+        best = max(best, n / (time.perf_counter() - start))
+    rie = rows[0].peers.get("riichienv")
+    return BenchResult(n, seed, build, rows, best, None if not rie else best / rie, skipped)
+
+
+def render(result: BenchResult) -> None:
+    """Print the readable table (rich)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"tenpai bench hand  (n={result.n}, seed={result.seed})")
+    table.add_column("function")
+    table.add_column("ours calls/s", justify="right")
+    table.add_column("first pass", justify="right")
+    table.add_column("peer")
+    table.add_column("peer calls/s", justify="right")
+    table.add_column("ours / peer", justify="right")
+    table.add_column("note")
+    for row in result.rows:
+        peers = list(row.peers.items()) or [("-", None)]
+        for i, (peer, rate) in enumerate(peers):
+            table.add_row(
+                row.name if i == 0 else "",
+                f"{row.ours:,.0f}" if i == 0 else "",
+                f"{row.ours_first_pass:,.0f}" if i == 0 else "",
+                peer,
+                "-" if rate is None else f"{rate:,.0f}",
+                "-" if not rate else f"{row.ours / rate:.2f}x",
+                row.note if i == 0 else "",
+            )
+    table.add_row("shanten_batch", f"{result.batch_per_s:,.0f}", "", "riichienv (single)",
+                  "", "-" if result.batch_vs_riichienv is None
+                  else f"{result.batch_vs_riichienv:.2f}x", "numpy, hands/s, one call")
+    console = Console()
+    console.print(table)
+    console.print(f"table build (first use): {result.table_build_s * 1000:.0f} ms")
+    for name, why in result.skipped.items():
+        console.print(f"[yellow]skipped {name}: {why}[/yellow]")

@@ -1,0 +1,152 @@
+"""mjai JSON lines ↔ :class:`Game`.
+
+Reading accepts what real producers write: Mortal / mjai.app style logs, RiichiEnv logs with a
+``meta`` object, mjai-manue logs (``logs``, ``yakus``, ``fan``, ``uradora_markers``, ``reason``)
+and akochan logs (``aka_flag``, ``kyoku_first``, ``haiyama``).  Their extra names are mapped
+onto our fields (``yakus``→``yaku``, ``fan``→``han``, ``uradora_markers``→``ura_markers``,
+``reason``→``kind``); fields we have no place for are ignored.
+Writing emits ``start_game``, the rounds and ``end_game``, one JSON object per line.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tenpai.events import Event, EventError
+from tenpai.records.errors import (
+    RecordContentError,
+    RecordSyntaxError,
+    RecordTruncatedError,
+)
+from tenpai.records.game import Game, RuleFlags
+from tenpai.records.source import DEFAULT_MAX_BYTES, read_text, write_text_atomic
+
+__all__ = ["read_mjai", "parse_mjai", "game_to_mjai_lines", "write_mjai"]
+
+_REASONS = {
+    "fanpai": "exhaustive",
+    "exhaustive": "exhaustive",
+    "kyushukyuhai": "nine_terminals",
+    "kyushu_kyuhai": "nine_terminals",
+    "suufonrenda": "four_winds",
+    "sufonrenta": "four_winds",
+    "suuchariichi": "four_riichi",
+    "suucha_riichi": "four_riichi",
+    "suukaikan": "four_kans",
+    "sukaikan": "four_kans",
+    "sanchaho": "triple_ron",
+    "nagashimangan": "nagashi_mangan",
+    "nagashi_mangan": "nagashi_mangan",
+}
+
+
+def _normalise(obj: dict[str, Any]) -> dict[str, Any]:
+    """Map other producers' field names onto ours before :meth:`Event.from_mjai`."""
+    out = dict(obj)
+    if "yakus" in out and "yaku" not in out:
+        out["yaku"] = out.pop("yakus")
+    if "fan" in out and "han" not in out:
+        out["han"] = out.pop("fan")
+    if "uradora_marker" in out and "ura_markers" not in out:
+        out["ura_markers"] = out.pop("uradora_marker")
+    if "reason" in out and "kind" not in out:
+        reason = str(out.pop("reason"))
+        out["kind"] = _REASONS.get(reason, reason)
+    if out.get("type") == "ryukyoku" and "kind" not in out:
+        out["kind"] = "exhaustive"
+    if out.get("type") == "ryukyoku" and "tenpais" in out and "tehais" in out:
+        tenpai = out["tenpais"]
+        out["tehais"] = [h if t else ["?"] * 13 for h, t in zip(out["tehais"], tenpai)]
+        if not any(tenpai):
+            out.pop("tehais")
+    if out.get("type") == "kita":
+        out["type"] = "nukidora"
+    out.pop("logs", None)
+    return out
+
+
+def read_mjai(
+    path: str | Path, *, strict: bool = True, max_bytes: int = DEFAULT_MAX_BYTES
+) -> Game:
+    return parse_mjai(read_text(path, max_bytes), str(path), strict=strict)
+
+
+def parse_mjai(text: str, source: str = "<memory>", *, strict: bool = True) -> Game:
+    """Parse mjai JSON lines.  Lenient mode keeps the complete rounds of a cut-off log."""
+    game = Game(source=source, format="mjai")
+    current: list[Event] | None = None
+    ended = False
+    players = 4
+    red = False
+    for ln, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        where = f"line {ln}"
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise RecordSyntaxError(f"bad JSON: {exc.msg}", source, where) from exc
+        if not isinstance(obj, dict):
+            raise RecordContentError("an mjai line must be a JSON object", source, where)
+        typ = obj.get("type")
+        if typ == "start_game":
+            names = obj.get("names") or []
+            game.names = tuple(str(n) for n in names) if isinstance(names, list) else ()
+            if "aka_flag" in obj:
+                game.extra["aka_flag"] = bool(obj["aka_flag"])
+            continue
+        if typ == "end_game":
+            sc = obj.get("scores")
+            if isinstance(sc, list):
+                try:
+                    game.final_scores = tuple(int(x) for x in sc)
+                except (TypeError, ValueError) as exc:
+                    raise RecordContentError(f"bad end_game scores: {exc}", source, where) from exc
+            ended = True
+            continue
+        try:
+            ev = Event.from_mjai(_normalise(obj))
+        except (EventError, ValueError, TypeError, KeyError, AttributeError) as exc:
+            raise RecordContentError(str(exc), source, where) from exc
+        if ev.type == "start_kyoku":
+            if current is not None:
+                raise RecordContentError("start_kyoku inside an unfinished round", source, where)
+            current = [ev]
+            players = len(ev.tehais) or players
+            red = red or any(t >= 34 for h in ev.tehais if h for t in h)
+            continue
+        if current is None:
+            raise RecordContentError(f"{ev.type} outside a round", source, where)
+        if isinstance(obj.get("meta"), dict) and ev.meta is None:
+            ev = ev.with_(meta=obj["meta"])
+        current.append(ev)
+        if ev.type == "end_kyoku":
+            game.rounds.append(current)
+            current = None
+    truncated = None
+    if current is not None:
+        truncated = f"round {len(game.rounds)} has no end_kyoku"
+    elif not ended:
+        truncated = "no end_game"
+    if truncated:
+        if strict:
+            raise RecordTruncatedError(f"record is truncated: {truncated}", source)
+        game.truncated = True
+        game.extra["truncation"] = truncated
+    red = red or any(e.pai is not None and e.pai >= 34 for r in game.rounds for e in r)
+    game.rules = RuleFlags(players=players, red_fives=game.extra.get("aka_flag", red))
+    return game
+
+
+def game_to_mjai_lines(game: Game) -> list[str]:
+    """One compact JSON object per event, ``start_game`` first and ``end_game`` last."""
+    return [
+        json.dumps(e.to_mjai(), ensure_ascii=False, separators=(",", ":"))
+        for e in game.events()
+    ]
+
+
+def write_mjai(game: Game, path: str | Path) -> None:
+    write_text_atomic(path, "\n".join(game_to_mjai_lines(game)) + "\n")

@@ -1,0 +1,117 @@
+"""Timing our fan evaluator against PyMahjongGB (C++) on the same random winning hands.
+
+PyMahjongGB is a test and benchmark dependency only: it is imported lazily here, and
+``tenpai.rules.mcr`` itself never needs it.  :func:`to_mahjonggb` / :func:`from_mahjonggb`
+translate a context and a result, and are shared with the differential tests.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from typing import Any
+
+from tenpai.rules.mcr.context import MCRContext
+from tenpai.rules.mcr.evaluate import _evaluate, evaluate
+from tenpai.rules.mcr.handgen import random_contexts
+from tenpai.tiles import kind_of
+
+__all__ = ["bench_fan", "to_mahjonggb", "from_mahjonggb", "ORACLE_NAMES"]
+
+#: PyMahjongGB names that differ from the official names we use.
+ORACLE_NAMES = {"独听・边张": "边张", "独听・嵌张": "嵌张", "独听・单钓": "单钓将"}
+
+
+def _gb_tile(kind: int) -> str:
+    """PyMahjongGB's tile name: W/B/T = characters/dots/bamboo, J1-J3 = 中 发 白."""
+    if kind < 27:
+        return "WBT"[kind // 9] + str(kind % 9 + 1)
+    if kind < 31:
+        return f"F{kind - 26}"
+    return {31: "J3", 32: "J2", 33: "J1"}[kind]
+
+
+def to_mahjonggb(ctx: MCRContext) -> tuple[Any, ...]:
+    """The positional arguments of ``MahjongGB.MahjongFanCalculator`` for a context."""
+    packs = []
+    for m in ctx.melds:
+        if m.kind == "chow":
+            packs.append(("CHI", _gb_tile(m.base + 1), 1))
+        elif m.kind == "pung":
+            packs.append(("PENG", _gb_tile(m.base), m.claimed_from))
+        else:
+            packs.append(("GANG", _gb_tile(m.base), m.claimed_from))
+    hand = [kind_of(t) for t in ctx.concealed]
+    hand.remove(ctx.win_kind)
+    return (
+        tuple(packs),
+        tuple(_gb_tile(k) for k in sorted(hand)),
+        _gb_tile(ctx.win_kind),
+        ctx.flowers,
+        ctx.self_drawn,
+        ctx.last_copy,
+        ctx.kong_replacement or ctx.robbing_kong,
+        ctx.last_tile,
+        ctx.seat_wind,
+        ctx.prevalent_wind,
+    )
+
+
+def from_mahjonggb(fans: tuple[tuple[int, int, str, str], ...]) -> tuple[Counter[str], int]:
+    """Fan counts by official name and the total from PyMahjongGB's verbose output.
+
+    PyMahjongGB scores one melded plus one concealed kong as 明暗杠 (5); the official table
+    has no such fan and counts 明杠 (1) + 暗杠 (2).  It is translated here so the comparison
+    shows only real disagreements.
+    """
+    counts: Counter[str] = Counter()
+    total = 0
+    for points, cnt, name, _en in fans:
+        if name == "明暗杠":
+            counts["明杠"] += 1
+            counts["暗杠"] += 1
+            total += 3
+            continue
+        counts[ORACLE_NAMES.get(name, name)] += cnt
+        total += points * cnt
+    return counts, total
+
+
+def bench_fan(n: int = 2000, seed: int = 0) -> dict[str, float]:
+    """Time ``evaluate`` and PyMahjongGB on ``n`` random winning hands.
+
+    ``ours_cold_us`` clears our caches first (every hand new to us), ``ours_warm_us`` repeats
+    the same hands (the engine asks about the same hands repeatedly); ``ratio`` is our cold
+    speed as a fraction of PyMahjongGB's (1.0 = as fast).
+    """
+    import MahjongGB  # noqa: PLC0415 - optional benchmark dependency
+
+    contexts = list(random_contexts(n, seed))
+    args = [to_mahjonggb(c) for c in contexts]
+    calc = MahjongGB.MahjongFanCalculator
+
+    t0 = time.perf_counter()
+    for a in args:
+        try:
+            calc(*a)
+        except TypeError:
+            pass
+    gb = time.perf_counter() - t0
+
+    _evaluate.cache_clear()
+    t0 = time.perf_counter()
+    for c in contexts:
+        evaluate(c)
+    ours = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    for c in contexts:
+        evaluate(c)
+    warm = time.perf_counter() - t0
+    return {
+        "hands": float(n),
+        "mahjonggb_us": gb / n * 1e6,
+        "ours_cold_us": ours / n * 1e6,
+        "ours_warm_us": warm / n * 1e6,
+        "ratio": gb / ours if ours else float("inf"),
+    }

@@ -1,0 +1,114 @@
+"""Score a finished MCR hand: read it every possible way, keep the best reading.
+
+For each reading the fan table is scanned in order (88s first); a fan that applies adds its
+points and marks the fans it makes "not counted".  The reading with the highest total wins; on a
+tie the earlier reading is kept (special shapes first, then standard readings in canonical set
+order) unless the later one shows 一色三同顺 or 三同刻, which makes the fan list deterministic.  A reading with no fan at all scores 无番和 (8).
+Flowers are added last and never count toward the 8-fan minimum.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from tenpai.rules.mcr.context import MCRContext
+from tenpai.rules.mcr.fans import FAN_BY_NUMBER, FANS, Fan
+from tenpai.rules.mcr.shapes import HandView, Shape, readings
+
+__all__ = ["FanHit", "MCRResult", "evaluate", "MINIMUM_FAN"]
+
+#: A hand needs this many fans (flowers excluded) to be declared a win.
+MINIMUM_FAN = 8
+
+_CHICKEN = FAN_BY_NUMBER[43]
+_FLOWERS = FAN_BY_NUMBER[81]
+_BY_SHAPE: dict[Shape, tuple[type[Fan], ...]] = {
+    shape: tuple(f for f in FANS if shape in f.shapes) for shape in Shape
+}
+
+
+@dataclass(frozen=True, slots=True)
+class FanHit:
+    """One fan of a result: the class, how many times it counts, and the points it gives."""
+
+    fan: type[Fan]
+    count: int
+
+    @property
+    def points(self) -> int:
+        return self.fan.points * self.count
+
+    def __repr__(self) -> str:
+        times = f"×{self.count}" if self.count > 1 else ""
+        return f"{self.fan.zh}{times}={self.points}"
+
+
+@dataclass(frozen=True, slots=True)
+class MCRResult:
+    """The fans of the best reading, flowers last; ``total`` includes flowers."""
+
+    fans: tuple[FanHit, ...]
+    total: int
+    flowers: int
+    shape: Shape
+
+    @property
+    def total_without_flowers(self) -> int:
+        """The total the 8-fan minimum is checked against."""
+        return self.total - self.flowers
+
+    @property
+    def meets_minimum(self) -> bool:
+        return self.total_without_flowers >= MINIMUM_FAN
+
+    def counts(self) -> dict[str, int]:
+        """Chinese fan name -> times counted (handy for tests and logs)."""
+        return {h.fan.zh: h.count for h in self.fans}
+
+
+def evaluate(ctx: MCRContext) -> MCRResult | None:
+    """The best-scoring reading of a finished hand, or ``None`` when the tiles do not win."""
+    return _evaluate(ctx)
+
+
+@lru_cache(maxsize=1 << 12)
+def _evaluate(ctx: MCRContext) -> MCRResult | None:
+    best: tuple[list[FanHit], int, Shape] | None = None
+    seven_pairs = False
+    for view in readings(ctx):
+        hits, total = _score(view)
+        seven_pairs = seven_pairs or view.shape is Shape.SEVEN_PAIRS
+        if best is None or total > best[1] or (total == best[1] and _preferred(hits, seven_pairs)):
+            best = (hits, total, view.shape)
+    if best is None:
+        return None
+    hits, total, shape = best
+    if ctx.flowers:
+        hits = [*hits, FanHit(_FLOWERS, ctx.flowers)]
+        total += ctx.flowers
+    return MCRResult(tuple(hits), total, ctx.flowers, shape)
+
+
+def _preferred(hits: list[FanHit], seven_pairs: bool) -> bool:
+    """Tie-break between equal totals: a reading with 一色三同顺 or 三同刻 wins, and a hand
+    that reads as seven pairs prefers its standard readings (PyMahjongGB does the same, so the
+    fan lists agree as well as the totals)."""
+    return seven_pairs or any(h.fan.number in (23, 32) for h in hits)
+
+
+def _score(view: HandView) -> tuple[list[FanHit], int]:
+    excluded = 0
+    total = 0
+    hits: list[FanHit] = []
+    for fan in _BY_SHAPE[view.shape]:
+        if excluded >> fan.number & 1:
+            continue
+        n = fan.count(view)
+        if n > 0:
+            hits.append(FanHit(fan, n))
+            total += fan.points * n
+            excluded |= fan.exclude_mask
+    if not hits:
+        return [FanHit(_CHICKEN, 1)], _CHICKEN.points
+    return hits, total
