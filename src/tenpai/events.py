@@ -19,7 +19,7 @@ from typing import Any, Final, Literal
 
 from tenpai import tiles as T
 
-__all__ = ["Event", "EventType", "EVENT_TYPES", "EventError"]
+__all__ = ["EVENT_TYPES", "Event", "EventError", "EventType"]
 
 EventType = Literal[
     "start_game",
@@ -113,9 +113,7 @@ class Event:
             elif name == "bakaze":
                 value = "ESWN"[value]
             elif name == "tehais":
-                value = [
-                    ["?"] * 13 if h is None else [T.to_mjai(t) for t in h] for h in value
-                ]
+                value = [["?"] * 13 if h is None else [T.to_mjai(t) for t in h] for h in value]
             elif name == "yaku":
                 value = [[n, v] for n, v in value]
             elif isinstance(value, tuple):
@@ -142,9 +140,9 @@ class Event:
                 if name in obj and obj[name] is not None and obj[name] != "?":
                     kw[name] = T.from_mjai(obj[name])
             for name in _TILE_LIST_FIELDS:
-                if name in obj and obj[name]:
+                if obj.get(name):
                     kw[name] = tuple(T.parse_mjai_list(obj[name]))
-            if "uradora_markers" in obj and obj["uradora_markers"]:
+            if obj.get("uradora_markers"):
                 kw["ura_markers"] = tuple(T.parse_mjai_list(obj["uradora_markers"]))
             if "names" in obj:
                 kw["names"] = tuple(str(n) for n in obj["names"])

@@ -26,32 +26,32 @@ __all__ = [
     "NUM_TILES",
     "RED_FIVE_IDS",
     "TileParseError",
-    "kind_of",
-    "is_red",
+    "counts34",
+    "dora_from_indicator",
+    "from_botzone",
+    "from_mjai",
+    "from_tenhou6",
+    "from_tenhou136",
     "is_flower",
-    "red_of",
-    "suit_of",
-    "number_of",
     "is_honor",
+    "is_red",
+    "is_simple",
     "is_terminal",
     "is_terminal_or_honor",
-    "is_simple",
-    "dora_from_indicator",
-    "counts34",
+    "kind_of",
+    "number_of",
     "parse",
+    "parse_botzone",
     "parse_counts",
+    "parse_mjai_list",
+    "physical_to_tile",
+    "red_of",
+    "suit_of",
+    "to_botzone",
     "to_compact",
     "to_mjai",
-    "from_mjai",
-    "from_tenhou136",
-    "to_tenhou136",
-    "physical_to_tile",
     "to_tenhou6",
-    "from_tenhou6",
-    "to_botzone",
-    "from_botzone",
-    "parse_botzone",
-    "parse_mjai_list",
+    "to_tenhou136",
 ]
 
 NUM_KINDS: Final = 34
@@ -82,6 +82,7 @@ class TileParseError(ValueError):
 # ---------------------------------------------------------------------------
 # Lookup tables.  Built once so the helpers below are single index operations.
 # ---------------------------------------------------------------------------
+
 
 def _build_kind_table() -> tuple[int, ...]:
     table = list(range(NUM_KINDS))
@@ -258,6 +259,7 @@ def _sort_key(tile: int) -> tuple[int, int]:
 # mjai: "1m".."9m", "5mr", "E S W N P F C", "?" for an unknown tile.
 # ---------------------------------------------------------------------------
 
+
 def _build_mjai() -> tuple[tuple[str, ...], dict[str, int]]:
     names: list[str] = []
     for k in range(NUM_KINDS):
@@ -293,6 +295,7 @@ def parse_mjai_list(names: Sequence[str]) -> list[int]:
 # ---------------------------------------------------------------------------
 # Tenhou physical ids 0-135 (and our 136-143 flowers).
 # ---------------------------------------------------------------------------
+
 
 def from_tenhou136(tile_id: int, red: bool = True) -> int:
     """Tile code of a Tenhou id; ids 16, 52 and 88 are red fives when ``red`` is set."""
@@ -332,6 +335,7 @@ def to_tenhou136(tile: int, copy: int = 0) -> int:
 # ---------------------------------------------------------------------------
 # tenhou.net/6 codes: 11-19, 21-29, 31-39, 41-47; 51-53 are the red fives.
 # ---------------------------------------------------------------------------
+
 
 def to_tenhou6(tile: int) -> int:
     """tenhou.net/6 code of a tile code."""

@@ -35,8 +35,16 @@ def table(
         [],
         T.parse(rinshan),
     )
-    return RiichiRound(rules, wall, bakaze=bakaze, kyoku=kyoku, honba=honba, kyotaku=kyotaku,
-                       scores=scores, scorer=score_win)
+    return RiichiRound(
+        rules,
+        wall,
+        bakaze=bakaze,
+        kyoku=kyoku,
+        honba=honba,
+        kyotaku=kyotaku,
+        scores=scores,
+        scorer=score_win,
+    )
 
 
 def legal(rnd: RiichiRound, seat: int) -> list[Event]:
@@ -48,8 +56,7 @@ def legal(rnd: RiichiRound, seat: int) -> list[Event]:
 
 def act(rnd: RiichiRound, seat: int, **match: object) -> Event:
     """Play the first legal action of ``seat`` whose fields equal ``match`` (others pass)."""
-    options = [e for e in legal(rnd, seat)
-               if all(getattr(e, k) == v for k, v in match.items())]
+    options = [e for e in legal(rnd, seat) if all(getattr(e, k) == v for k, v in match.items())]
     assert options, f"no legal action {match} for seat {seat}: {legal(rnd, seat)}"
     answers = {d.seat: Event("none") for d in rnd.pending()}
     answers[seat] = options[0]

@@ -26,9 +26,8 @@ def test_chi_only_from_the_left() -> None:
 
 
 def test_four_winds_abort() -> None:
-    hands = ["1z13579m13579p13s", "1z2468m2468p2468s", "1z1379m1379p1379s",
-             "1z2468m2468p1357s"]
-    rnd = table(hands, "2z" "2z" "2z" "5z")
+    hands = ["1z13579m13579p13s", "1z2468m2468p2468s", "1z1379m1379p1379s", "1z2468m2468p1357s"]
+    rnd = table(hands, "2z2z2z5z")
     for s in range(4):
         discard(rnd, s, "1z")
         if rnd.phase == "claim":

@@ -13,7 +13,7 @@ def _can_ron(rnd, seat: int) -> bool:
 
 
 def test_own_discard_makes_permanent_furiten() -> None:
-    rnd = table(HANDS, "1s" "6m" "3m")
+    rnd = table(HANDS, "1s6m3m")
     discard(rnd, 0, "1s")
     discard(rnd, 1, "6m")  # seat 1 throws one of its own winning tiles
     discard(rnd, 2, "3m")
@@ -21,7 +21,7 @@ def test_own_discard_makes_permanent_furiten() -> None:
 
 
 def test_passing_a_win_is_furiten_until_own_discard() -> None:
-    rnd = table(HANDS, "1s" "9p" "3m" "6m" "9m" "1z" "6m")
+    rnd = table(HANDS, "1s9p3m6m9m1z6m")
     discard(rnd, 0, "1s")
     discard(rnd, 1, "9p")
     discard(rnd, 2, "3m")
@@ -38,7 +38,7 @@ def test_passing_a_win_is_furiten_until_own_discard() -> None:
 
 
 def test_riichi_furiten_is_permanent() -> None:
-    rnd = table(HANDS, "1s" "9p" "3m" "6m" "9m" "9p" "2z" "6m")
+    rnd = table(HANDS, "1s9p3m6m9m9p2z6m")
     discard(rnd, 0, "1s")
     act(rnd, 1, type="reach")
     discard(rnd, 1, "9p")

@@ -54,7 +54,7 @@ def test_four_of_a_kind_is_one_pair_in_riichi_seven_pairs() -> None:
 
 
 def test_forms_separately() -> None:
-    hand = parse_counts("19m19p19s123466z")
+    hand = parse_counts("159m19p19s123466z")
     assert shanten_kokushi(hand) == 1
     assert shanten_standard(hand) >= 4
     assert shanten_standard(parse_counts("147m258p369s1234z")) == 8

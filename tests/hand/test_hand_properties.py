@@ -24,7 +24,9 @@ from tenpai.hand import (
 
 
 @st.composite
-def hands(draw: st.DrawFn, sizes: tuple[int, ...] = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)) -> list[int]:
+def hands(
+    draw: st.DrawFn, sizes: tuple[int, ...] = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
+) -> list[int]:
     """A legal hand: tiles drawn from the 136-tile wall, or from few kinds to get shapes."""
     size = draw(st.sampled_from(sizes))
     narrow = draw(st.booleans())

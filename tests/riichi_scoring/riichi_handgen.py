@@ -374,3 +374,28 @@ def describe(h: GeneratedHand) -> str:
     return (f"{T.to_compact(ctx.closed)} win {T.to_mjai(ctx.win_tile)} melds [{melds}] "
             f"seat {T.to_mjai(ctx.seat_wind)} round {T.to_mjai(ctx.round_wind)} {flags} "
             f"dora {T.to_compact(ctx.dora_indicators)} ura {T.to_compact(ctx.ura_indicators)}")
+
+
+def main(argv: list[str]) -> int:
+    """``python tests/riichi_scoring/riichi_handgen.py N SEED [tenhou|mahjong_soul]``."""
+    from tenpai.rules.riichi import PRESETS
+
+    n, seed = int(argv[0]), int(argv[1])
+    rules = PRESETS[argv[2] if len(argv) > 2 else "tenhou"]
+    rng = random.Random(seed)
+    bad = 0
+    for _ in range(n):
+        hand = generate(rng, rules)
+        problem = compare(hand)
+        if problem:
+            bad += 1
+            if bad <= 10:
+                print(describe(hand), "\n   ", problem)
+    print(f"{rules.name}: {n} hands, {bad} disagreements")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(main(sys.argv[1:]))

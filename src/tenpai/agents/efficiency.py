@@ -103,9 +103,7 @@ class EfficiencyAgent:
             for c in e.consumed:
                 after[T.kind_of(c)] -= 1
             # After the call one tile is discarded: take the best resulting shanten.
-            sh = min(
-                (_sh_after_discard(after, k) for k in range(34) if after[k]), default=before
-            )
+            sh = min((_sh_after_discard(after, k) for k in range(34) if after[k]), default=before)
             if sh < best_sh:
                 best, best_sh = e, sh
         return best if best is not None else next(e for e in legal if e.type == "none")

@@ -38,9 +38,14 @@ class AgentTally:
         g = max(self.games, 1)
         h = max(self.hands, 1)
         return [
-            name, str(self.games), f"{self.rank_sum / g:.2f}", f"{self.points_sum / g:,.0f}",
-            " / ".join(str(r) for r in self.ranks), f"{self.wins / h:.1%}",
-            f"{self.deal_ins / h:.1%}", f"{self.riichi / h:.1%}",
+            name,
+            str(self.games),
+            f"{self.rank_sum / g:.2f}",
+            f"{self.points_sum / g:,.0f}",
+            " / ".join(str(r) for r in self.ranks),
+            f"{self.wins / h:.1%}",
+            f"{self.deal_ins / h:.1%}",
+            f"{self.riichi / h:.1%}",
         ]
 
 
@@ -53,7 +58,11 @@ def _ranks(scores: Sequence[int]) -> list[int]:
 
 
 def run_quick_match(
-    agent_names: Sequence[str], *, games: int, seed: int, length: str = "tonpuu",
+    agent_names: Sequence[str],
+    *,
+    games: int,
+    seed: int,
+    length: str = "tonpuu",
     console: Console | None = None,
 ) -> dict[str, AgentTally]:
     """Play ``games`` games (seats rotated each game, walls repeated per rotation group)."""
@@ -87,8 +96,16 @@ def run_quick_match(
                     tallies[seats[e.actor]].riichi += 1
             progress.advance(task)
     table = Table(title=f"{games} {length} games, seed {seed}, seats rotated")
-    for col in ("agent", "seats played", "avg rank", "avg points", "1st/2nd/3rd/4th",
-                "win", "deal-in", "riichi"):
+    for col in (
+        "agent",
+        "seats played",
+        "avg rank",
+        "avg points",
+        "1st/2nd/3rd/4th",
+        "win",
+        "deal-in",
+        "riichi",
+    ):
         table.add_column(col, justify="right" if col != "agent" else "left")
     for name, t in tallies.items():
         table.add_row(*t.row(name))

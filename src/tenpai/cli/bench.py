@@ -24,3 +24,34 @@ def hand(
     render(result)
     if as_json:
         typer.echo(json.dumps(result.summary(), sort_keys=True))
+
+
+@app.command("engine")
+def engine(
+    games: int = typer.Option(20, "--games", min=1, help="Random hanchan per engine."),
+    seed: int = typer.Option(0, "--seed", help="First game seed."),
+    vs: str = typer.Option("riichienv", "--vs", help="Peer engine: riichienv or none."),
+    as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
+) -> None:
+    """Full random hanchan per second, ours against riichienv (Rust) in the same run."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from tenpai.bench.engine import run_engine_bench
+
+    if vs not in ("riichienv", "none"):
+        raise typer.BadParameter("choose riichienv or none", param_hint="--vs")
+    result = run_engine_bench(games=games, seed=seed, vs=None if vs == "none" else vs)
+    s = result.summary()
+    table = Table(title=f"Riichi engine: {games} random hanchan each")
+    table.add_column("engine")
+    table.add_column("hanchan/s", justify="right")
+    table.add_row("tenpai", f"{s['hanchan_per_s']:.2f}")
+    if s["peer"]:
+        table.add_row(s["peer"], f"{s['peer_hanchan_per_s']:.2f}")
+        table.add_row("ratio (ours / theirs)", f"{s['ratio']:.3f}")
+    else:
+        table.add_row("peer", "not installed (pip install tenpai[bench])")
+    Console().print(table)
+    if as_json:
+        typer.echo(json.dumps(s, sort_keys=True))

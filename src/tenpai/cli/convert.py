@@ -1,9 +1,68 @@
-"""`tenpai convert`: not implemented yet (see the issue list)."""
+"""`tenpai convert IN OUT --to mjai|tenhou6|mjlog`: convert one record or a folder of them."""
 
 from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
 
 import typer
 
 
 def register(app: typer.Typer) -> None:
-    """No command yet; registering nothing keeps `tenpai --help` honest."""
+    @app.command("convert")
+    def convert(
+        src: Annotated[Path, typer.Argument(help="A record file or a folder of records.")],
+        dst: Annotated[Path, typer.Argument(help="Output file (for one input) or folder.")],
+        to: Annotated[str, typer.Option("--to", help="Output format: mjai, tenhou6 or mjlog.")],
+        lenient: Annotated[
+            bool, typer.Option("--lenient", help="Keep the complete rounds of truncated records.")
+        ] = False,
+    ) -> None:
+        """Convert game records (input format detected from content and extension)."""
+        from rich.progress import Progress
+
+        from tenpai.records import WRITE_FORMATS, RecordError, read_games, write_game
+        from tenpai.records.formats import SUFFIX
+
+        if to not in WRITE_FORMATS:
+            typer.echo(f"error: --to must be one of {', '.join(WRITE_FORMATS)}", err=True)
+            raise typer.Exit(2)
+        if not src.exists():
+            typer.echo(f"error: {src} does not exist", err=True)
+            raise typer.Exit(2)
+
+        def out_names(path: Path, count: int, base: Path) -> list[Path]:
+            if count == 1:
+                return [base]
+            return [base.with_name(f"{base.stem}-{i}{base.suffix}") for i in range(count)]
+
+        failures = 0
+        if src.is_file():
+            try:
+                games = read_games(src, strict=not lenient)
+                for g, out in zip(games, out_names(src, len(games), dst)):
+                    write_game(g, out, to)
+            except RecordError as exc:
+                typer.echo(f"error: {exc}", err=True)
+                raise typer.Exit(2) from None
+            typer.echo(f"wrote {len(games)} game(s) to {dst}")
+            return
+        files = sorted(p for p in src.rglob("*") if p.is_file() and not p.name.startswith("."))
+        written = 0
+        with Progress() as progress:
+            task = progress.add_task("converting", total=len(files))
+            for p in files:
+                rel = p.relative_to(src)
+                try:
+                    games = read_games(p, strict=not lenient)
+                    base = (dst / rel).with_suffix(SUFFIX[to])
+                    for g, out in zip(games, out_names(p, len(games), base)):
+                        write_game(g, out, to)
+                        written += 1
+                except RecordError as exc:
+                    failures += 1
+                    progress.console.print(f"[red]skipped[/red] {exc}")
+                progress.advance(task)
+        typer.echo(f"wrote {written} game(s) from {len(files)} file(s); {failures} failed")
+        if failures:
+            raise typer.Exit(1)

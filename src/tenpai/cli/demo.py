@@ -15,7 +15,8 @@ def register(app: typer.Typer) -> None:
         games: int = typer.Option(4, "--games", "-n", min=1, help="Games to play."),
         seed: int = typer.Option(2026, "--seed", help="Seed for walls and agents."),
         agents: str = typer.Option(
-            "efficiency,random,efficiency,random", "--agents",
+            "efficiency,random,efficiency,random",
+            "--agents",
             help="Four comma-separated agent names (seats rotate every game).",
         ),
         length: str = typer.Option("tonpuu", "--length", help="tonpuu (East only) or hanchan."),

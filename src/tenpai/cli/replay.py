@@ -11,10 +11,16 @@ import typer
 def register(app: typer.Typer) -> None:
     @app.command()
     def replay(
-        paths: list[Path] = typer.Argument(..., help="Record files or folders (searched recursively)."),
+        paths: list[Path] = typer.Argument(
+            ..., help="Record files or folders (searched recursively)."
+        ),
         rules: str = typer.Option("riichi", "--rules", help="Rule family: riichi."),
-        preset: str = typer.Option("tenhou", "--preset", help="Rule preset (riichi: tenhou, mahjong_soul)."),
-        limit: int | None = typer.Option(None, "--limit", min=1, help="Stop after this many games."),
+        preset: str = typer.Option(
+            "tenhou", "--preset", help="Rule preset (riichi: tenhou, mahjong_soul)."
+        ),
+        limit: int | None = typer.Option(
+            None, "--limit", min=1, help="Stop after this many games."
+        ),
         as_json: bool = typer.Option(False, "--json", help="End with one JSON summary line."),
         show: int = typer.Option(20, "--show", min=0, help="Failures to list in the text report."),
     ) -> None:
@@ -29,17 +35,25 @@ def register(app: typer.Typer) -> None:
         from tenpai.rules.riichi.ruleset import PRESETS
 
         if rules != "riichi":
-            raise typer.BadParameter(f"unknown rule family {rules!r}; known: riichi",
-                                     param_hint="--rules")
+            raise typer.BadParameter(
+                f"unknown rule family {rules!r}; known: riichi", param_hint="--rules"
+            )
         if preset not in PRESETS:
-            raise typer.BadParameter(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}",
-                                     param_hint="--preset")
+            raise typer.BadParameter(
+                f"unknown preset {preset!r}; known: {', '.join(PRESETS)}", param_hint="--preset"
+            )
         for p in paths:
             if not p.exists():
                 raise typer.BadParameter(f"{p} does not exist", param_hint="PATHS")
         err = Console(stderr=True)
-        with Progress(TextColumn("replaying"), BarColumn(), MofNCompleteColumn(),
-                      TextColumn("{task.fields[last]}"), console=err, transient=True) as prog:
+        with Progress(
+            TextColumn("replaying"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[last]}"),
+            console=err,
+            transient=True,
+        ) as prog:
             task = prog.add_task("replay", total=limit, last="")
 
             def tick(name: str, ok: bool) -> None:
@@ -47,8 +61,10 @@ def register(app: typer.Typer) -> None:
 
             summary = replay_files(paths, preset=preset, limit=limit, on_game=tick)
         out = Console()
-        out.print(f"games {summary.games}, passed {summary.passed}, skipped {summary.skipped}, "
-                  f"failed {len(summary.failures)}")
+        out.print(
+            f"games {summary.games}, passed {summary.passed}, skipped {summary.skipped}, "
+            f"failed {len(summary.failures)}"
+        )
         for reason, n in summary.skip_reasons.items():
             out.print(f"  skipped {n}: {reason}")
         for f in summary.failures[:show]:

@@ -11,12 +11,14 @@ from collections.abc import Sequence
 
 from tenpai import tiles as T
 
-__all__ = ["standard_tileset", "seeded_shuffle", "SplitMix64"]
+__all__ = ["SplitMix64", "seeded_shuffle", "standard_tileset"]
 
 _MASK = (1 << 64) - 1
 
 
-def standard_tileset(*, red_fives: int = 3, honors: bool = True, flowers: bool = False) -> list[int]:
+def standard_tileset(
+    *, red_fives: int = 3, honors: bool = True, flowers: bool = False
+) -> list[int]:
     """Tile codes of a full set: 4 of each kind, ``red_fives`` of the fives replaced by red ones
     (0-3: 1 = man only, 2 = man and pin, as some rules use), honours optional (the 108-tile
     variant has none), and the 8 MCR flowers optional."""

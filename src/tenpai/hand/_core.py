@@ -27,14 +27,14 @@ from typing import Final
 from tenpai.hand.tables import INVALID, MAX_TILES, get_tables
 
 __all__ = [
+    "CLOSED",
     "FINAL",
     "HONOR",
+    "INVALID",
     "MP",
     "SH",
     "SUIT",
     "TERMINAL_KINDS",
-    "CLOSED",
-    "INVALID",
     "BadPattern",
     "chiitoi_raw",
     "code_raw",
@@ -133,7 +133,7 @@ def riichi_raw(b: bytes) -> int:
     c = 6 - pairs + (7 - kinds if kinds < 7 else 0)
     if c < s:
         s = c
-    t = terminals_of(b)
+    t: tuple[int, ...] = terminals_of(b)
     missing = t.count(0)
     k = missing - 1 if missing + t.count(1) < 13 else missing
     return k if k < s else s
@@ -161,7 +161,7 @@ def chiitoi_raw(b: bytes) -> int:
 
 def kokushi_raw(b: bytes) -> int:
     """Thirteen-orphans shanten: 13 minus distinct terminal kinds, minus one for a pair."""
-    t = terminals_of(b)
+    t: tuple[int, ...] = terminals_of(b)
     missing = t.count(0)
     return missing - 1 if missing + t.count(1) < 13 else missing
 

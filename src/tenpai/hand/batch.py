@@ -55,7 +55,7 @@ def shanten_batch(hands: ArrayLike, *, standard_only: bool = False) -> NDArray[n
     hon = t.honor_class[arr[:, 27:34] @ _POW7]
     mp = t.mp_class[man, pin]
     sh = t.sh_class[sou, hon]
-    result = t.final[mp, sh]
+    result: NDArray[np.int8] = np.asarray(t.final[mp, sh], dtype=np.int8)
     broken = (man < 0) | (pin < 0) | (sou < 0) | (hon < 0) | (result == INVALID)
     if broken.any():
         row = int(np.flatnonzero(broken)[0])

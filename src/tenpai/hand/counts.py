@@ -14,7 +14,7 @@ import numpy as np
 
 from tenpai.tiles import to_compact
 
-__all__ = ["NUM_KINDS", "HandError", "as_count_bytes", "describe_bad_counts", "check_tile_count"]
+__all__ = ["NUM_KINDS", "HandError", "as_count_bytes", "check_tile_count", "describe_bad_counts"]
 
 NUM_KINDS = 34
 

@@ -13,7 +13,14 @@ from functools import lru_cache
 from itertools import product
 from typing import Final, NamedTuple
 
-__all__ = ["SEQUENCE", "TRIPLET", "Group", "Decomposition", "decompositions", "is_standard_complete"]
+__all__ = [
+    "SEQUENCE",
+    "TRIPLET",
+    "Decomposition",
+    "Group",
+    "decompositions",
+    "is_standard_complete",
+]
 
 SEQUENCE: Final = 0
 TRIPLET: Final = 1

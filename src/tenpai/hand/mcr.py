@@ -14,6 +14,7 @@ tables as the standard form, so -1 means complete and 0 means tenpai.
 
 from __future__ import annotations
 
+import operator
 from itertools import permutations
 from typing import Final
 
@@ -38,6 +39,42 @@ KNITTED_PATTERNS: Final[tuple[tuple[int, ...], ...]] = tuple(
                  for step in range(3)))
     for order in permutations(range(3))
 )
+
+
+_PATTERN_GETTERS: Final = tuple(operator.itemgetter(*p) for p in KNITTED_PATTERNS)
+_HONORS_GETTER: Final = operator.itemgetter(*HONOR_KINDS)
+
+
+def _knitted_missing(b: bytes) -> list[int]:
+    """Per knitted pattern, how many of its nine kinds the hand lacks."""
+    out: list[int] = [getter(b).count(0) for getter in _PATTERN_GETTERS]
+    return out
+
+
+def _knitted_raw(b: bytes, sets: int, bound: int = 99) -> int:
+    """Knitted-straight shanten, or ``bound`` when it cannot beat ``bound``."""
+    best = bound + 1
+    rest = bytearray(b)
+    for pattern, missing in zip(KNITTED_PATTERNS, _knitted_missing(b)):
+        if missing >= best:  # the value is at least `missing`: this pattern cannot win
+            continue
+        for k in pattern:
+            if rest[k]:
+                rest[k] -= 1
+        value = missing + distance_raw(bytes(rest), sets)
+        if value < best:
+            best = value
+        for k in pattern:
+            if b[k]:
+                rest[k] += 1
+    return best - 1
+
+
+def _honors_knitted_raw(b: bytes) -> int:
+    honors: tuple[int, ...] = _HONORS_GETTER(b)
+    honors_held = 7 - honors.count(0)
+    held = honors_held + 9 - min(_knitted_missing(b))
+    return 13 - min(held, 14)
 
 
 def _checked(counts: Counts, sizes: tuple[int, ...], form: str) -> tuple[bytes, int]:
@@ -67,23 +104,7 @@ def shanten_knitted_straight(counts: Counts) -> int:
     exceeds four, so the tables' four-copy rule stays exact).
     """
     b, n = _checked(counts, (10, 11, 13, 14), "a knitted straight")
-    sets = 1 if n >= 13 else 0
-    best = 99
-    rest = bytearray(b)
-    for pattern in KNITTED_PATTERNS:
-        missing = 0
-        for k in pattern:
-            if rest[k]:
-                rest[k] -= 1
-            else:
-                missing += 1
-        value = missing + distance_raw(bytes(rest), sets)
-        if value < best:
-            best = value
-        for k in pattern:
-            if b[k]:
-                rest[k] += 1
-    return best - 1
+    return _knitted_raw(b, 1 if n >= 13 else 0)
 
 
 def shanten_honors_knitted(counts: Counts) -> int:
@@ -93,13 +114,7 @@ def shanten_honors_knitted(counts: Counts) -> int:
     honours), so the shanten is 13 minus the most such kinds the hand already holds.
     """
     b, _ = _checked(counts, (13, 14), "honours and knitted tiles")
-    honors_held = sum(1 for k in HONOR_KINDS if b[k])
-    best = 0
-    for pattern in KNITTED_PATTERNS:
-        held = honors_held + sum(1 for k in pattern if b[k])
-        if held > best:
-            best = held
-    return 13 - min(best, 14)
+    return _honors_knitted_raw(b)
 
 
 def shanten_mcr(counts: Counts) -> int:
@@ -116,15 +131,15 @@ def shanten_mcr(counts: Counts) -> int:
     if best == INVALID:
         raise _invalid(b)
     n = sum(b)
-    if n in (10, 11, 13, 14):
-        best = min(best, shanten_knitted_straight(b))
     if n >= 13:
         best = min(
             best,
             6 - sum(c // 2 for c in b),
             kokushi_raw(b),
-            shanten_honors_knitted(b),
+            _honors_knitted_raw(b),
         )
+    if n in (10, 11, 13, 14):
+        best = min(best, _knitted_raw(b, 1 if n >= 13 else 0, bound=best))
     return best
 
 

@@ -150,7 +150,7 @@ def shanten(counts: Counts) -> int:
         s = c
     # Thirteen orphans, only when it could win: with z honour kinds absent it is at least z - 1.
     if honors.count(0) <= s:
-        t = terminals_of(b)
+        t: tuple[int, ...] = terminals_of(b)
         missing = t.count(0)
         k = missing - 1 if missing + t.count(1) < 13 else missing
         if k < s:
@@ -161,9 +161,28 @@ def shanten(counts: Counts) -> int:
 def is_complete(counts: Counts) -> bool:
     """True for a complete Riichi hand: standard form, seven pairs or thirteen orphans.
 
-    A hand of 3k+1 tiles is never complete (it is one tile short of any form).
+    A hand of 3k+1 tiles is never complete (it is one tile short of any form).  Cheaper than
+    ``shanten(counts) == -1``: seven pairs is "seven kinds held exactly twice", orphans is only
+    looked at when every honour kind is present.
     """
-    return shanten(counts) == -1
+    b = to_count_bytes(counts)
+    honors = b[27:34]
+    try:
+        code = FINAL[MP[SUIT[b[0:9]]][SUIT[b[9:18]]] + SH[SUIT[b[18:27]]][HONOR[honors]]]
+    except BadPattern:
+        raise _invalid(b) from None
+    if code == -1 or code == CLOSED - 1:
+        return True
+    if code < CLOSED - 1:
+        if code == INVALID:
+            raise _invalid(b)
+        return False
+    if b.count(2) == 7:
+        return True
+    if 0 in honors:
+        return False
+    t: tuple[int, ...] = terminals_of(b)
+    return 0 not in t and t.count(1) == 12
 
 
 def is_standard_form_complete(counts: Counts) -> bool:

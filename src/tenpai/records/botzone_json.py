@@ -25,7 +25,7 @@ from tenpai.records.errors import RecordContentError, RecordError, RecordSyntaxE
 from tenpai.records.game import Game, RuleFlags
 from tenpai.records.source import DEFAULT_MAX_BYTES, read_text
 
-__all__ = ["read_botzone_json", "parse_botzone_json"]
+__all__ = ["parse_botzone_json", "read_botzone_json"]
 
 
 def read_botzone_json(
@@ -53,7 +53,10 @@ def _game(obj: dict[str, Any], source: str, ln: int) -> Game:
             raise ValueError(f"log entry {step} is not an object")
         if step % 2 == 1:
             prev_resp = entry
-            hu = [int(s) for s, v in entry.items() if str(v.get("response", "")).split()[:1] == ["HU"]]
+            hu = [
+                int(s) for s, v in entry.items()
+                if str(v.get("response", "")).split()[:1] == ["HU"]
+            ]
             continue
         reqs = {int(s): str(v).split() for s, v in entry.items()}
         kinds = {r[0] for r in reqs.values() if r}

@@ -21,8 +21,12 @@ from tenpai.records.game import Game, RuleFlags
 from tenpai.records.mcr_fans import FAN_VALUES
 from tenpai.records.source import DEFAULT_MAX_BYTES, read_text, write_text_atomic
 
-__all__ = ["read_botzone_text", "parse_botzone_text", "games_to_botzone_text",
-           "write_botzone_text"]
+__all__ = [
+    "games_to_botzone_text",
+    "parse_botzone_text",
+    "read_botzone_text",
+    "write_botzone_text",
+]
 
 
 def read_botzone_text(
@@ -73,7 +77,8 @@ class _Match:
             self.last_draw[seat] = None
             self.events.append(ev)
             return
-        self.last_draw[seat] = None if verb not in ("AnGang", "BuGang", "Hu") else self.last_draw[seat]
+        if verb not in ("AnGang", "BuGang", "Hu"):
+            self.last_draw[seat] = None
         if verb in ("Chi", "Peng", "Gang"):
             last = self.last_play()
             if last.type != "dahai" or last.actor == seat:

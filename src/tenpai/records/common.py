@@ -9,8 +9,8 @@ from tenpai import tiles as T
 from tenpai.events import Event
 
 __all__ = [
-    "canonical",
     "DRAW_KINDS",
+    "canonical",
     "validate_round",
 ]
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 __all__ = [
+    "RecordContentError",
     "RecordError",
     "RecordSyntaxError",
-    "RecordContentError",
     "RecordTooLargeError",
     "RecordTruncatedError",
     "UnknownFormatError",

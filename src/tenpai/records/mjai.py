@@ -23,7 +23,7 @@ from tenpai.records.errors import (
 from tenpai.records.game import Game, RuleFlags
 from tenpai.records.source import DEFAULT_MAX_BYTES, read_text, write_text_atomic
 
-__all__ = ["read_mjai", "parse_mjai", "game_to_mjai_lines", "write_mjai"]
+__all__ = ["game_to_mjai_lines", "parse_mjai", "read_mjai", "write_mjai"]
 
 _REASONS = {
     "fanpai": "exhaustive",

@@ -30,7 +30,7 @@ from tenpai.records.mjlog_meld import decode_meld
 from tenpai.records.source import DEFAULT_MAX_BYTES, read_text
 from tenpai.records.yaku_names import YAKU_NAMES, YAKUMAN_HAN
 
-__all__ = ["read_mjlog", "parse_mjlog", "RYUUKYOKU_KINDS", "go_type_rules"]
+__all__ = ["RYUUKYOKU_KINDS", "go_type_rules", "parse_mjlog", "read_mjlog"]
 
 #: mjlog ``RYUUKYOKU type`` → ``ryukyoku.kind`` (no type = exhaustive draw)
 RYUUKYOKU_KINDS = {
@@ -104,7 +104,7 @@ class _Reader:
         return T.from_tenhou136(tile_id, self.red)
 
     def emit(self, ev: Event) -> None:
-        if self.round is None or self.round_closed and ev.type not in ("hora",):
+        if self.round is None or (self.round_closed and ev.type not in ("hora",)):
             raise ValueError(f"{ev.type} outside a round")
         self.round.append(ev)
 
@@ -262,7 +262,8 @@ class _Reader:
             self.emit(Event("nukidora", actor=who, pai=self.tile(meld.called)))
             return
         if meld.kind == "ankan":
-            self.emit(Event("ankan", actor=who, consumed=canonical(self.tile(t) for t in meld.tiles)))
+            consumed = canonical(self.tile(t) for t in meld.tiles)
+            self.emit(Event("ankan", actor=who, consumed=consumed))
             return
         if meld.kind == "kakan":
             assert meld.added is not None
@@ -284,8 +285,9 @@ class _Reader:
         pai = self.tile(meld.called)
         assert self.round is not None
         last = next(e for e in reversed(self.round) if e.type != "reach_accepted")
-        if last.type != "dahai" or last.actor != target or T.kind_of(last.pai or 0) != T.kind_of(pai):
-            raise ValueError(f"{meld.kind} by seat {who} does not follow a discard by seat {target}")
+        same = last.pai is not None and T.kind_of(last.pai) == T.kind_of(pai)
+        if last.type != "dahai" or last.actor != target or not same:
+            raise ValueError(f"{meld.kind} by seat {who} follows no discard by seat {target}")
         self.emit(
             Event(
                 meld.kind,
@@ -374,7 +376,7 @@ class _Reader:
             ow = _nums(a["owari"])
             if len(ow) < 2 * self.n:
                 raise _Truncation("owari without final scores (the game was cut off)")
-            self.game.final_scores = tuple(int(round(ow[2 * i] * 100)) for i in range(self.n))
+            self.game.final_scores = tuple(round(ow[2 * i] * 100) for i in range(self.n))
             self.game.final_points = tuple(ow[2 * i + 1] for i in range(self.n))
             self.close_round()
             self.ended = True

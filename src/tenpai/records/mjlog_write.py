@@ -115,6 +115,7 @@ class _RoundWriter:
         self.last_discard: int | None = None
         self.scores = scores
         self.out: list[str] = []
+        self.ura_ids: list[int] | None = None
 
     def pick(self, seat: int, tile: int, avoid: int | None = None) -> int:
         cands = [i for i in self.hands[seat] if T.from_tenhou136(i, self.copies.red) == tile]
@@ -195,6 +196,7 @@ class _RoundWriter:
         if e.type == "nukidora":
             assert e.pai is not None
             tid = self.pick(a, e.pai)
+            self.last_discard = tid  # a ron on the North set aside takes this tile
             m = encode_meld("nukidora", 0, (tid,), tid)
         elif e.type == "ankan":
             ids = [self.pick(a, t) for t in e.consumed]
@@ -213,10 +215,10 @@ class _RoundWriter:
             rel = (e.target - a) % 4
             own = [self.pick(a, t) for t in e.consumed]
             called = self.last_discard
-            ids = (*own, called)
-            m = encode_meld(kind, rel, ids, called)
+            both = (*own, called)
+            m = encode_meld(kind, rel, both, called)
             if e.type == "pon":
-                self.pons[(a, called // 4)] = (list(ids), called, rel)
+                self.pons[(a, called // 4)] = (list(both), called, rel)
         self.melds[a].append(m)
         self.out.append(f'<N who="{a}" m="{m}"/>')
 
@@ -278,7 +280,9 @@ class _RoundWriter:
             attrs.append(f'yakuman="{_ids(yakuman)}"')
         attrs.append(f'doraHai="{_ids(dora_ids)}"')
         if e.ura_markers:
-            ura = [self.copies.take(t) for t in e.ura_markers]
+            if self.ura_ids is None:  # both winners of a double ron show the same ura
+                self.ura_ids = [self.copies.take(t) for t in e.ura_markers]
+            ura = self.ura_ids
             attrs.append(f'doraHaiUra="{_ids(ura)}"')
         attrs += [f'who="{who}"', f'fromWho="{frm}"']
         if e.pao is not None:

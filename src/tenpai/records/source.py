@@ -8,6 +8,7 @@ it has filled memory).  Writing goes through a temp file in the target directory
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import os
 import tempfile
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from tenpai.records.errors import RecordSyntaxError, RecordTooLargeError
 
-__all__ = ["DEFAULT_MAX_BYTES", "read_text", "decode_bytes", "write_text_atomic"]
+__all__ = ["DEFAULT_MAX_BYTES", "decode_bytes", "read_text", "write_text_atomic"]
 
 #: Generous default: the largest real single-game record is well under 1 MB.
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
@@ -75,8 +76,6 @@ def write_text_atomic(path: str | Path, text: str, *, compress: bool = False) ->
             os.fsync(fh.fileno())
         os.replace(tmp, target)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         raise

@@ -33,7 +33,7 @@ from tenpai.records.tenhou6_text import (
     parse_yaku_label,
 )
 
-__all__ = ["read_tenhou6", "parse_tenhou6", "round_from_tenhou6"]
+__all__ = ["parse_tenhou6", "read_tenhou6", "round_from_tenhou6"]
 
 TSUMOGIRI = 60
 _CALL_RE = re.compile(r"^((?:\d\d)*)([cpmkaf])(\d\d)((?:\d\d)*)$")
@@ -58,6 +58,7 @@ def _parse_call(item: str) -> tuple[str, int, int, list[int]]:
     return m.group(2), len(before), _tile(int(m.group(3))), before + _pairs(m.group(4))
 
 
+_ROOMS = {"般": "ippan", "上": "joukyuu", "特": "tokujou", "鳳": "houou"}
 _REL_OF_PON_POS = {0: 3, 1: 2, 2: 1}
 _REL_OF_KAN_POS = {0: 3, 1: 2, 3: 1}
 
@@ -172,7 +173,7 @@ class _RoundReader:
                 reach = True
                 y = int(y[1:])
             if isinstance(y, str):
-                letter, pos, lt, others = _parse_call(y)
+                letter, _, lt, others = _parse_call(y)
                 if letter == "a":
                     self.emit(Event("ankan", actor=actor, consumed=canonical([lt, *others])))
                     self.flush_open_kan()
@@ -188,6 +189,9 @@ class _RoundReader:
                 elif letter == "f":
                     self.emit(Event("nukidora", actor=actor, pai=lt))
                     self.flush_open_kan()
+                    last_pai, last_actor = lt, actor  # a ron on the North set aside
+                    if not self.remaining():
+                        break
                 else:
                     raise ValueError(f"call {y!r} in a discard list")
                 need_draw = True
@@ -312,12 +316,12 @@ class _RoundReader:
             kind = DRAW_KIND_OF_NAME.get(res[0])
             if kind is None:
                 raise ValueError(f"unknown result {res[0]!r}")
-            deltas = tuple(int(d) for d in res[1])[: self.n] if len(res) > 1 else (0,) * self.n
+            draw_deltas = tuple(int(d) for d in res[1])[: self.n] if len(res) > 1 else (0,) * self.n
             shown: list[tuple[int, ...] | None] = [None] * self.n
             act = None
             if kind == "exhaustive":
                 for s in range(self.n):
-                    if res[0] == ALL_TENPAI or deltas[s] > 0:
+                    if res[0] == ALL_TENPAI or draw_deltas[s] > 0:
                         shown[s] = canonical(self.held[s])
             elif kind == "nine_terminals":
                 act = actor
@@ -325,7 +329,7 @@ class _RoundReader:
             elif kind == "four_riichi":
                 shown = [canonical(h) for h in self.held[: self.n]]
             tehais = tuple(shown) if any(h is not None for h in shown) else ()
-            self.emit(Event("ryukyoku", actor=act, deltas=deltas, kind=kind, tehais=tehais))
+            self.emit(Event("ryukyoku", actor=act, deltas=draw_deltas, kind=kind, tehais=tehais))
         self.emit(Event("end_kyoku"))
 
 
@@ -392,9 +396,7 @@ def parse_tenhou6(text: str, source: str = "<memory>", *, strict: bool = True) -
             hanchan="南" in disp if disp else None,
             open_tanyao="喰" in disp if disp else None,
             fast="速" in disp if disp else None,
-            room={"般": "ippan", "上": "joukyuu", "特": "tokujou", "鳳": "houou"}.get(
-                next((c for c in disp if c in "般上特鳳"), ""), None
-            ),
+            room=_ROOMS.get(next((c for c in disp if c in _ROOMS), "")),
         )
         game.names = tuple(names[:players])
         if "dan" in first:

@@ -13,15 +13,15 @@ from tenpai.records.game import RuleFlags
 from tenpai.records.yaku_names import YAKU_NAMES
 
 __all__ = [
-    "DRAW_NAMES",
-    "DRAW_KIND_OF_NAME",
     "DAN_NAMES",
+    "DRAW_KIND_OF_NAME",
+    "DRAW_NAMES",
     "YAKUMAN_NAMES",
-    "point_label",
-    "yaku_label",
-    "parse_yaku_label",
     "parse_point_label",
+    "parse_yaku_label",
+    "point_label",
     "rule_disp",
+    "yaku_label",
 ]
 
 YAKUMAN_NAMES: Final = frozenset(YAKU_NAMES[36:52])
@@ -85,7 +85,9 @@ def point_label(han: int, fu: int | None, yakuman: int, *, tsumo: bool, dealer: 
     return (label or f"{fu}符{han}飜") + pts
 
 
-_POINT_RE: Final = re.compile(r"^(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|役満|数え役満))?(.*)点∀?$")
+_POINT_RE: Final = re.compile(
+    r"^(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|役満|数え役満))?(.*)点∀?$"
+)
 
 
 def parse_point_label(text: str) -> tuple[int | None, int | None]:

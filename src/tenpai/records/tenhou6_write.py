@@ -28,7 +28,7 @@ from tenpai.records.tenhou6_text import (
     yaku_label,
 )
 
-__all__ = ["round_to_tenhou6", "game_to_tenhou6", "write_tenhou6", "TSUMOGIRI"]
+__all__ = ["TSUMOGIRI", "game_to_tenhou6", "round_to_tenhou6", "viewer_links", "write_tenhou6"]
 
 TSUMOGIRI = 60
 _Item = int | str
@@ -44,8 +44,7 @@ def _tenhou_order(tiles: tuple[int, ...] | list[int]) -> list[int]:
 
 
 def _insert(own: list[str], index: int, letter: str, called: str) -> str:
-    parts = own[:index] + [letter + called] + own[index:]
-    return "".join(parts)
+    return "".join([*own[:index], letter + called, *own[index:]])
 
 
 def _rel(actor: int, target: int) -> int:
@@ -159,7 +158,7 @@ class _RoundWriter:
         n = self.n
 
         def pad(d: tuple[int, ...]) -> list[int]:
-            return list(d) + [0] * (4 - len(d)) if n == 4 else list(d) + [0] * (4 - len(d))
+            return list(d) + [0] * (4 - len(d))
 
         if horas:
             out: list[Any] = ["和了"]
@@ -236,3 +235,18 @@ def write_tenhou6(game: Game, path: str | Path) -> None:
     """Write a game as one tenhou.net/6 JSON object, atomically."""
     text = json.dumps(game_to_tenhou6(game), ensure_ascii=False, separators=(",", ":"))
     write_text_atomic(path, text + "\n")
+
+
+VIEWER_URL = "https://tenhou.net/6/#json="
+
+
+def viewer_links(game: Game) -> list[str]:
+    """One tenhou.net/6 link per round: the URL-encoded JSON of a game object holding it."""
+    from urllib.parse import quote
+
+    links = []
+    for i in range(len(game.rounds)):
+        obj = game_to_tenhou6(game, rounds=[i])
+        text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+        links.append(VIEWER_URL + quote(text, safe=""))
+    return links

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["YAKU_NAMES", "YAKU_IDS", "YAKUMAN_HAN"]
+__all__ = ["YAKUMAN_HAN", "YAKU_IDS", "YAKU_NAMES"]
 
 #: index = Tenhou yaku id
 YAKU_NAMES: Final[tuple[str, ...]] = (

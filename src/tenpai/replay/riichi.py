@@ -141,28 +141,35 @@ class _RoundDriver:
                 raise self.fail(str(exc)) from exc
             self._pending_passes = passes
         if self.i < len(self.rec):
-            raise self.fail("the engine ended the round but the record goes on with "
-                            f"{self.rec[self.i].to_mjai()}")
+            raise self.fail(
+                "the engine ended the round but the record goes on with "
+                f"{self.rec[self.i].to_mjai()}"
+            )
 
     def _answers(self, eng: RiichiRound) -> tuple[dict[int, Event], list[Event]]:
         pending = eng.pending()
         if self.i >= len(self.rec):
-            raise self.fail("the record ends but the engine expects a decision from seat(s) "
-                            f"{[d.seat for d in pending]}")
+            raise self.fail(
+                "the record ends but the engine expects a decision from seat(s) "
+                f"{[d.seat for d in pending]}"
+            )
         start = self.i
         while start < len(self.rec) and self.rec[start].type in _PASSIVE:
             start += 1
         if start >= len(self.rec):
-            raise self.fail("the record ends but the engine expects a decision from seat(s) "
-                            f"{[d.seat for d in pending]}")
+            raise self.fail(
+                "the record ends but the engine expects a decision from seat(s) "
+                f"{[d.seat for d in pending]}"
+            )
         nxt = self.rec[start]
         if eng.phase in ("act", "discard"):
             (d,) = pending
             if nxt.type == "ryukyoku" and nxt.kind == "nine_terminals":
                 nxt = nxt.with_(actor=d.seat, deltas=())
             elif nxt.type not in _ACTIONS or nxt.actor != d.seat:
-                raise self.fail(f"the engine waits for seat {d.seat} to act; the record has "
-                                f"{nxt.to_mjai()}")
+                raise self.fail(
+                    f"the engine waits for seat {d.seat} to act; the record has {nxt.to_mjai()}"
+                )
             return {d.seat: self._match(d.seat, d.legal, nxt)}, []
         by_seat = {d.seat: d for d in pending}
         answers: dict[int, Event] = {}
@@ -177,26 +184,37 @@ class _RoundDriver:
             c = self.rec[j]
             if c.actor not in by_seat:
                 if c.type == "hora":
-                    raise self.fail(f"record: seat {c.actor} wins with {c.to_mjai()}, but the "
-                                    "engine does not allow that win here")
+                    raise self.fail(
+                        f"record: seat {c.actor} wins with {c.to_mjai()}, but the "
+                        "engine does not allow that win here"
+                    )
                 break
             assert c.actor is not None
             answers[c.actor] = self._match(c.actor, by_seat[c.actor].legal, c)
             j += 1
             if c.type != "hora":
                 break
-        if j < len(self.rec) and self.rec[j].type == "hora" and not any(
-            a.type == "hora" for a in answers.values()
+        if (
+            j < len(self.rec)
+            and self.rec[j].type == "hora"
+            and not any(a.type == "hora" for a in answers.values())
         ):
             c = self.rec[j]
-            raise self.fail(f"record: seat {c.actor} wins with {c.to_mjai()}, but the engine "
-                            "does not allow that win here")
+            raise self.fail(
+                f"record: seat {c.actor} wins with {c.to_mjai()}, but the engine "
+                "does not allow that win here"
+            )
         passes = []
         for d in pending:
             if d.seat not in answers:
                 answers[d.seat] = Event("none")
-                passes.append(Event("none", actor=d.seat, choices=tuple(
-                    sorted({e.type for e in d.legal if e.type != "none"}))))
+                passes.append(
+                    Event(
+                        "none",
+                        actor=d.seat,
+                        choices=tuple(sorted({e.type for e in d.legal if e.type != "none"})),
+                    )
+                )
         return answers, passes
 
     def _match(self, seat: int, legal: Sequence[Event], rec: Event) -> Event:
@@ -204,8 +222,9 @@ class _RoundDriver:
             if _same_action(e, rec):
                 return e
         shown = ", ".join(str(x.to_mjai()) for x in legal[:10])
-        raise self.fail(f"recorded action {rec.to_mjai()} is not legal for seat {seat}; "
-                        f"legal: {shown}")
+        raise self.fail(
+            f"recorded action {rec.to_mjai()} is not legal for seat {seat}; legal: {shown}"
+        )
 
     def _check_new(self, eng: RiichiRound, seen: int) -> int:
         """Compare the engine's new events with the record; returns the new ``seen``."""
@@ -249,10 +268,13 @@ class _RoundDriver:
             if rec.deltas and tuple(rec.deltas) != tuple(e.deltas):
                 detail = ""
                 if t == "hora":
-                    detail = (f" (engine {e.han} han {e.fu} fu {list(e.yaku)}; record "
-                              f"{rec.han} han {rec.fu} fu {list(rec.yaku)})")
-                raise self.fail(f"{t} deltas differ: engine {list(e.deltas)}, record "
-                                f"{list(rec.deltas)}{detail}")
+                    detail = (
+                        f" (engine {e.han} han {e.fu} fu {list(e.yaku)}; record "
+                        f"{rec.han} han {rec.fu} fu {list(rec.yaku)})"
+                    )
+                raise self.fail(
+                    f"{t} deltas differ: engine {list(e.deltas)}, record {list(rec.deltas)}{detail}"
+                )
 
 
 def replay_riichi(
@@ -279,8 +301,10 @@ def replay_riichi(
 
     def source(index: int, key: RoundKey) -> RoundWall:
         if index >= len(walls):
-            raise Divergence(f"{name}, round {index + 1}",
-                             f"the engine starts another hand {key} but the record has ended")
+            raise Divergence(
+                f"{name}, round {index + 1}",
+                f"the engine starts another hand {key} but the record has ended",
+            )
         return walls[index]
 
     try:
@@ -289,8 +313,10 @@ def replay_riichi(
         for i, rnd in enumerate(rounds):
             start = rnd[0]
             eng = game.round
-            where = f"{name}, round {i + 1} ({'ESWN'[start.bakaze or 0]}{(start.kyoku or 0) + 1}" \
-                    f"-{start.honba})"
+            where = (
+                f"{name}, round {i + 1} ({'ESWN'[start.bakaze or 0]}{(start.kyoku or 0) + 1}"
+                f"-{start.honba})"
+            )
             if eng is None:
                 raise Divergence(where, "the engine ended the game but the record goes on")
             key = (eng.bakaze, eng.kyoku, eng.honba, eng.kyotaku, tuple(eng.scores))
@@ -300,12 +326,18 @@ def replay_riichi(
             out.append(eng.events[0])
             _RoundDriver(game, rnd, where, out).run()
         if not game.done:
-            raise Divergence(f"{name}, end", "the record ends but the engine's game goes on "
-                             f"(next hand {game.bakaze},{game.kyoku},{game.honba})")
+            raise Divergence(
+                f"{name}, end",
+                "the record ends but the engine's game goes on "
+                f"(next hand {game.bakaze},{game.kyoku},{game.honba})",
+            )
         out.append(game.events[-1])
         if final_scores is not None and tuple(final_scores) != game.final_scores:
-            raise Divergence(f"{name}, end", f"final scores differ: engine "
-                             f"{list(game.final_scores)}, record {list(final_scores)}")
+            raise Divergence(
+                f"{name}, end",
+                f"final scores differ: engine "
+                f"{list(game.final_scores)}, record {list(final_scores)}",
+            )
     except Divergence as d:
         return ReplayResult(False, len(rounds), out, d)
     return ReplayResult(True, len(rounds), out)

@@ -18,7 +18,7 @@ from tenpai.records.game import Game
 from tenpai.replay.riichi import replay_riichi
 from tenpai.rules.riichi.ruleset import PRESETS, RiichiRules
 
-__all__ = ["ReplaySummary", "iter_record_files", "replay_files", "load_record", "riichi_rules_for"]
+__all__ = ["ReplaySummary", "iter_record_files", "load_record", "replay_files", "riichi_rules_for"]
 
 _SKIP_NAMES = {"MANIFEST.tsv", "SOURCES.md", "README.md", "README-en.txt", "games_index.csv"}
 _SKIP_SUFFIXES = {".md", ".tsv", ".csv", ".log", ".py"}
@@ -125,15 +125,22 @@ def replay_files(
                     on_game(name, True)
                 continue
             result = replay_riichi(
-                game.events(), rules=riichi_rules_for(game, preset),
-                final_scores=None if game.truncated else game.final_scores, name=name,
+                game.events(),
+                rules=riichi_rules_for(game, preset),
+                final_scores=None if game.truncated else game.final_scores,
+                name=name,
             )
             if result.ok:
                 summary.passed += 1
             else:
                 assert result.divergence is not None
-                summary.failures.append({"game": name, "where": result.divergence.where,
-                                         "error": result.divergence.message})
+                summary.failures.append(
+                    {
+                        "game": name,
+                        "where": result.divergence.where,
+                        "error": result.divergence.message,
+                    }
+                )
             if on_game:
                 on_game(name, result.ok)
     return summary

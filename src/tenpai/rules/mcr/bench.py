@@ -7,6 +7,7 @@ translate a context and a result, and are shared with the differential tests.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections import Counter
 from typing import Any
@@ -16,7 +17,7 @@ from tenpai.rules.mcr.evaluate import _evaluate, evaluate
 from tenpai.rules.mcr.handgen import random_contexts
 from tenpai.tiles import kind_of
 
-__all__ = ["bench_fan", "to_mahjonggb", "from_mahjonggb", "ORACLE_NAMES"]
+__all__ = ["ORACLE_NAMES", "bench_fan", "from_mahjonggb", "to_mahjonggb"]
 
 #: PyMahjongGB names that differ from the official names we use.
 ORACLE_NAMES = {"独听・边张": "边张", "独听・嵌张": "嵌张", "独听・单钓": "单钓将"}
@@ -84,7 +85,7 @@ def bench_fan(n: int = 2000, seed: int = 0) -> dict[str, float]:
     the same hands (the engine asks about the same hands repeatedly); ``ratio`` is our cold
     speed as a fraction of PyMahjongGB's (1.0 = as fast).
     """
-    import MahjongGB  # noqa: PLC0415 - optional benchmark dependency
+    import MahjongGB
 
     contexts = list(random_contexts(n, seed))
     args = [to_mahjonggb(c) for c in contexts]
@@ -92,10 +93,8 @@ def bench_fan(n: int = 2000, seed: int = 0) -> dict[str, float]:
 
     t0 = time.perf_counter()
     for a in args:
-        try:
+        with contextlib.suppress(TypeError):
             calc(*a)
-        except TypeError:
-            pass
     gb = time.perf_counter() - t0
 
     _evaluate.cache_clear()

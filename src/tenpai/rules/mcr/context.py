@@ -14,14 +14,14 @@ from typing import Final, Literal
 from tenpai import tiles as T
 
 __all__ = [
-    "MCRInputError",
-    "MeldKind",
-    "Meld",
-    "MCRContext",
     "EAST",
+    "NORTH",
     "SOUTH",
     "WEST",
-    "NORTH",
+    "MCRContext",
+    "MCRInputError",
+    "Meld",
+    "MeldKind",
 ]
 
 #: Winds as seat / prevalent wind numbers (the wind's kind is ``27 + wind``).
@@ -185,7 +185,9 @@ class MCRContext:
                     "so the winner cannot hold another"
                 )
             if self.kong_replacement:
-                raise MCRInputError("MCRContext: robbing_kong and kong_replacement exclude each other")
+                raise MCRInputError(
+                    "MCRContext: robbing_kong and kong_replacement exclude each other"
+                )
         if self.kong_replacement:
             if not self.self_drawn:
                 raise MCRInputError("MCRContext.kong_replacement needs a self-drawn win")

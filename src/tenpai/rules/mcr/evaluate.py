@@ -1,30 +1,40 @@
 """Score a finished MCR hand: read it every possible way, keep the best reading.
 
 For each reading the fan table is scanned in order (88s first); a fan that applies adds its
-points and marks the fans it makes "not counted".  The reading with the highest total wins; on a
-tie the earlier reading is kept (special shapes first, then standard readings in canonical set
-order) unless the later one shows 一色三同顺 or 三同刻, which makes the fan list deterministic.  A reading with no fan at all scores 无番和 (8).
-Flowers are added last and never count toward the 8-fan minimum.
+points and marks the fans it makes "not counted".  The reading with the highest total wins.  On
+a tie the earlier reading is kept (special shapes first, then standard readings in canonical
+set order) unless the later one shows 一色三同顺 or 三同刻, so the fan list is deterministic.
+A reading with no fan at all scores 无番和 (8).  Flowers are added last and never count toward
+the 8-fan minimum.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from tenpai.rules.mcr.context import MCRContext
 from tenpai.rules.mcr.fans import FAN_BY_NUMBER, FANS, Fan
+from tenpai.rules.mcr.fans.base import GATES
 from tenpai.rules.mcr.shapes import HandView, Shape, readings
 
-__all__ = ["FanHit", "MCRResult", "evaluate", "MINIMUM_FAN"]
+__all__ = ["MINIMUM_FAN", "FanHit", "MCRResult", "evaluate"]
 
 #: A hand needs this many fans (flowers excluded) to be declared a win.
 MINIMUM_FAN = 8
 
 _CHICKEN = FAN_BY_NUMBER[43]
 _FLOWERS = FAN_BY_NUMBER[81]
-_BY_SHAPE: dict[Shape, tuple[type[Fan], ...]] = {
-    shape: tuple(f for f in FANS if shape in f.shapes) for shape in Shape
+# Per shape, the fans that can score there, unpacked for a tight loop:
+# (bit of the fan, predicate, points, exclusion mask, class).
+_Entry = tuple[int, Callable[[HandView], int], int, int, type[Fan]]
+_BY_SHAPE: dict[tuple[Shape, int], tuple[_Entry, ...]] = {
+    (shape, gates): tuple((1 << f.number, f.count, f.points, f.exclude_mask, f)
+                          for f in FANS
+                          if shape in f.shapes and GATES[f.gate] & gates == GATES[f.gate])
+    for shape in Shape
+    for gates in range(8)
 }
 
 
@@ -72,7 +82,7 @@ def evaluate(ctx: MCRContext) -> MCRResult | None:
     return _evaluate(ctx)
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 14)
 def _evaluate(ctx: MCRContext) -> MCRResult | None:
     best: tuple[list[FanHit], int, Shape] | None = None
     seven_pairs = False
@@ -101,14 +111,14 @@ def _score(view: HandView) -> tuple[list[FanHit], int]:
     excluded = 0
     total = 0
     hits: list[FanHit] = []
-    for fan in _BY_SHAPE[view.shape]:
-        if excluded >> fan.number & 1:
+    for bit, count, points, mask, fan in _BY_SHAPE[view.shape, view.gates]:
+        if excluded & bit:
             continue
-        n = fan.count(view)
+        n = count(view)
         if n > 0:
             hits.append(FanHit(fan, n))
-            total += fan.points * n
-            excluded |= fan.exclude_mask
+            total += points * n
+            excluded |= mask
     if not hits:
         return [FanHit(_CHICKEN, 1)], _CHICKEN.points
     return hits, total

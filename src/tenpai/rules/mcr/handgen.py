@@ -16,7 +16,7 @@ from typing import Final
 from tenpai.rules.mcr.context import MCRContext, MCRInputError, Meld, MeldKind
 from tenpai.rules.mcr.patterns import KNITTED_STRAIGHTS
 
-__all__ = ["random_context", "random_contexts", "SHAPE_WEIGHTS"]
+__all__ = ["SHAPE_WEIGHTS", "random_context", "random_contexts"]
 
 #: How often each shape is generated.
 SHAPE_WEIGHTS: Final = {
@@ -36,7 +36,7 @@ _POOLS: Final[tuple[tuple[int, ...], ...]] = (
     _ALL,
     tuple(range(9)) + tuple(range(27, 34)),  # characters + honours
     tuple(range(9, 18)),  # dots
-    tuple(range(18, 27)) + (27, 28),  # bamboo + two winds
+    (*range(18, 27), 27, 28),  # bamboo + two winds
     tuple(k for k in range(27) if k % 9 in (0, 8)) + tuple(range(27, 34)),  # terminals, honours
     tuple(k for k in range(27) if k % 9 in (0, 8)),  # terminals
     tuple(range(27, 34)),  # honours
@@ -167,7 +167,7 @@ def _seven_pairs(rng: random.Random) -> tuple[list[int], list[Meld]] | None:
         return None
     kinds = rng.sample(pool, min(7, len(pool)))
     if len(kinds) < 7 or rng.random() < 0.2:
-        kinds = kinds[:6] + [kinds[0]]
+        kinds = [*kinds[:6], kinds[0]]
     return [k for k in kinds for _ in range(2)], []
 
 

@@ -20,23 +20,23 @@ PyMahjongGB uses) is taken.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final
 
-from tenpai.hand.decompose import is_standard_complete
 
 __all__ = [
+    "GREEN",
+    "KNITTED_STRAIGHTS",
+    "RED",
+    "WHITE",
+    "TileFacts",
     "canonical_key",
     "chow_patterns",
     "pung_patterns",
-    "TileFacts",
-    "tile_facts",
-    "standard_waits",
     "seven_pairs_wait",
-    "KNITTED_STRAIGHTS",
-    "WHITE",
-    "GREEN",
-    "RED",
+    "standard_waits",
+    "tile_facts",
 ]
 
 WHITE: Final = 31
@@ -210,9 +210,9 @@ def chow_patterns(chows: tuple[int, ...], pair: int) -> tuple[tuple[int, int], .
         fan = _three_chows(*chows)
         if fan:
             return ((fan, 1),)
-        found = [_two_chows(chows[0], chows[1]), _two_chows(chows[0], chows[2]),
+        three = [_two_chows(chows[0], chows[1]), _two_chows(chows[0], chows[2]),
                  _two_chows(chows[1], chows[2])]
-        return tuple(sorted(_limit_pairs([f for f in found if f], 2).items()))
+        return tuple(sorted(_limit_pairs([f for f in three if f], 2).items()))
     fan = _two_chows(chows[0], chows[1])
     return ((fan, 1),) if fan else ()
 
@@ -296,37 +296,64 @@ def pung_patterns(pungs: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 # Tile facts: what every tile of the hand has in common.
 # ---------------------------------------------------------------------------
 
-_GREEN_KINDS: Final = frozenset({19, 20, 21, 23, 25, GREEN})
-_REVERSIBLE_KINDS: Final = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, WHITE})
+def _mask(kinds: Iterable[int]) -> int:
+    out = 0
+    for k in kinds:
+        out |= 1 << k
+    return out
+
+
+_HONOR_MASK: Final = _mask(range(27, 34))
+_WIND_MASK: Final = _mask(range(27, 31))
+_DRAGON_MASK: Final = _mask(range(31, 34))
+_TERMINAL_MASK: Final = _mask(k for k in range(27) if k % 9 in (0, 8))
+_SIMPLE_MASK: Final = _mask(k for k in range(27) if k % 9 not in (0, 8))
+_GREEN_MASK: Final = _mask((19, 20, 21, 23, 25, GREEN))
+_REVERSIBLE_MASK: Final = _mask((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, WHITE))
+_SUIT_MASKS: Final = tuple(0x1FF << (9 * s) for s in range(3))
 
 
 class TileFacts:
     """Facts about the multiset of all tiles of a hand (melds included, a kong as 4 tiles)."""
 
     __slots__ = (
-        "counts", "suits", "has_winds", "has_dragons", "all_simples", "all_terminals",
-        "all_honors", "all_terminals_or_honors", "all_green", "reversible", "ranks", "quads",
+        "all_green",
+        "all_honors",
+        "all_simples",
+        "all_terminals",
+        "all_terminals_or_honors",
+        "counts",
+        "has_dragons",
+        "has_winds",
+        "quads",
+        "ranks",
+        "reversible",
+        "suits",
     )
 
     def __init__(self, counts: tuple[int, ...]) -> None:
-        present = [k for k in range(34) if counts[k]]
+        present = 0
+        for k, c in enumerate(counts):
+            if c:
+                present |= 1 << k
         self.counts = counts
-        self.suits = frozenset(k // 9 for k in present if k < 27)
-        self.has_winds = any(27 <= k <= 30 for k in present)
-        self.has_dragons = any(k >= WHITE for k in present)
-        honors = [k for k in present if k >= 27]
-        numbered = [k for k in present if k < 27]
-        terminals = [k for k in numbered if k % 9 in (0, 8)]
-        self.all_honors = not numbered
-        self.all_simples = not honors and not terminals
-        self.all_terminals = not honors and len(terminals) == len(numbered)
-        self.all_terminals_or_honors = len(terminals) == len(numbered)
-        self.all_green = all(k in _GREEN_KINDS for k in present)
-        self.reversible = all(k in _REVERSIBLE_KINDS for k in present)
+        self.suits = frozenset(s for s in range(3) if present & _SUIT_MASKS[s])
+        self.has_winds = bool(present & _WIND_MASK)
+        self.has_dragons = bool(present & _DRAGON_MASK)
+        self.all_honors = not present & ~_HONOR_MASK
+        self.all_simples = not present & ~_SIMPLE_MASK
+        self.all_terminals = not present & ~_TERMINAL_MASK
+        self.all_terminals_or_honors = not present & _SIMPLE_MASK
+        self.all_green = not present & ~_GREEN_MASK
+        self.reversible = not present & ~_REVERSIBLE_MASK
         #: Ranks (1-9) present among numbered tiles; empty when there are honours too.
-        self.ranks = frozenset(k % 9 + 1 for k in numbered) if not honors else frozenset()
+        ranks: frozenset[int] = frozenset()
+        if not present & _HONOR_MASK:
+            bits = (present | present >> 9 | present >> 18) & 0x1FF
+            ranks = frozenset(r + 1 for r in range(9) if bits >> r & 1)
+        self.ranks = ranks
         #: Kinds with all four copies in the hand.
-        self.quads = sum(1 for k in present if counts[k] == 4)
+        self.quads = counts.count(4)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -339,31 +366,89 @@ def tile_facts(counts: tuple[int, ...]) -> TileFacts:
 # ---------------------------------------------------------------------------
 
 @lru_cache(maxsize=1 << 16)
+def _suit_forms(seg: tuple[int, ...], honors: bool) -> int:
+    """Bit 0: ``seg`` reads as sets only; bit 1: as sets plus one pair (0 when neither)."""
+    total = sum(seg)
+    if total % 3 == 1:
+        return 0
+    want_pair = total % 3 == 2
+    work = list(seg)
+
+    def rec(i: int, pair: bool) -> bool:
+        while i < len(work) and work[i] == 0:
+            i += 1
+        if i == len(work):
+            return pair == want_pair
+        if work[i] >= 3:
+            work[i] -= 3
+            ok = rec(i, pair)
+            work[i] += 3
+            if ok:
+                return True
+        if not pair and work[i] >= 2:
+            work[i] -= 2
+            ok = rec(i, True)
+            work[i] += 2
+            if ok:
+                return True
+        if not honors and i + 2 < len(work) and work[i + 1] and work[i + 2]:
+            work[i] -= 1
+            work[i + 1] -= 1
+            work[i + 2] -= 1
+            ok = rec(i, pair)
+            work[i] += 1
+            work[i + 1] += 1
+            work[i + 2] += 1
+            if ok:
+                return True
+        return False
+
+    if not rec(0, False):
+        return 0
+    return 2 if want_pair else 1
+
+
+@lru_cache(maxsize=1 << 14)
+def _suit_waits(seg: tuple[int, ...], honors: bool) -> tuple[tuple[int, int], ...]:
+    """(offset, form after adding it) for every tile that leaves this suit complete."""
+    out = []
+    work = list(seg)
+    for i in range(len(seg)):
+        if not (seg[i] or (not honors and any(seg[max(0, i - 2) : i + 3]))):
+            continue
+        work[i] += 1
+        form = _suit_forms(tuple(work), honors)
+        work[i] -= 1
+        if form:
+            out.append((i, form))
+    return tuple(out)
+
+
+_SEGMENTS: Final = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
+
+
+@lru_cache(maxsize=1 << 16)
 def standard_waits(standing: tuple[int, ...]) -> frozenset[int]:
     """Kinds that complete ``standing`` (3n+1 tiles) into sets and a pair, by shape alone.
 
-    A kind whose four copies are all in the hand still counts: the wait fans judge the shape.
+    Suits are independent: a kind is a wait when its suit becomes complete and every other suit
+    already is, with exactly one pair in the whole hand.  A kind whose four copies are all in
+    the hand still counts: the wait fans judge the shape.
     """
+    segs = [standing[a:b] for a, b, _ in _SEGMENTS]
+    forms = [_suit_forms(seg, h) if any(seg) else 1 for seg, (_, _, h) in zip(segs, _SEGMENTS)]
     out = []
-    work = list(standing)
-    for k in range(34):
-        if not _near(standing, k):
+    for s, (a, _, honors) in enumerate(_SEGMENTS):
+        others = [forms[t] for t in range(4) if t != s]
+        if 0 in others:
             continue
-        work[k] += 1
-        if is_standard_complete(work):
-            out.append(k)
-        work[k] -= 1
+        others_pairs = others.count(2)
+        if others_pairs > 1:
+            continue
+        for offset, form in _suit_waits(segs[s], honors):
+            if (form == 2) + others_pairs == 1:
+                out.append(a + offset)
     return frozenset(out)
-
-
-def _near(counts: tuple[int, ...], k: int) -> bool:
-    """Only a kind present, or within two of a present kind of its suit, can complete a set."""
-    if counts[k]:
-        return True
-    if k >= 27:
-        return False
-    base = k - k % 9
-    return any(counts[j] for j in range(max(base, k - 2), min(base + 9, k + 3)))
 
 
 def seven_pairs_wait(standing: tuple[int, ...]) -> int:

@@ -12,7 +12,7 @@ from typing import Final
 
 from tenpai.rules.mcr.evaluate import MCRResult
 
-__all__ = ["SettlementPreset", "PRESETS", "settle"]
+__all__ = ["PRESETS", "SettlementPreset", "settle"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,8 @@ def settle(
         try:
             preset = PRESETS[preset]
         except KeyError:
-            raise ValueError(f"settle: unknown preset {preset!r}; known: {sorted(PRESETS)}") from None
+            known = sorted(PRESETS)
+            raise ValueError(f"settle: unknown preset {preset!r}; known: {known}") from None
     if not 0 <= winner <= 3:
         raise ValueError(f"settle: winner must be a seat 0-3, got {winner}")
     if discarder is not None and (not 0 <= discarder <= 3 or discarder == winner):

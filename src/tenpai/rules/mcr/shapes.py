@@ -15,7 +15,6 @@ from enum import Enum
 from functools import lru_cache
 
 from tenpai.hand.decompose import SEQUENCE, decompositions
-from tenpai.tiles import kind_of
 from tenpai.rules.mcr.context import MCRContext
 from tenpai.rules.mcr.patterns import (
     KNITTED_STRAIGHTS,
@@ -27,8 +26,9 @@ from tenpai.rules.mcr.patterns import (
     standard_waits,
     tile_facts,
 )
+from tenpai.tiles import kind_of
 
-__all__ = ["Shape", "HandView", "readings", "EDGE", "CLOSED", "SINGLE"]
+__all__ = ["CLOSED", "EDGE", "SINGLE", "HandView", "Shape", "readings"]
 
 #: Wait kinds a standard or knitted reading may carry (the fan numbers of 边张, 嵌张, 单钓将).
 EDGE = 77
@@ -54,9 +54,22 @@ class HandView:
     """
 
     __slots__ = (
-        "shape", "ctx", "facts", "chows", "pungs", "pair", "concealed_pungs", "melded_kongs",
-        "concealed_kongs", "exposed_melds", "combos", "wait", "knitted", "honors",
-        "nine_gates", "order",
+        "chows",
+        "combos",
+        "concealed_kongs",
+        "concealed_pungs",
+        "ctx",
+        "exposed_melds",
+        "facts",
+        "honors",
+        "knitted",
+        "melded_kongs",
+        "nine_gates",
+        "order",
+        "pair",
+        "pungs",
+        "shape",
+        "wait",
     )
 
     def __init__(self, shape: Shape, ctx: MCRContext, facts: TileFacts) -> None:
@@ -83,6 +96,12 @@ class HandView:
     @property
     def kongs(self) -> int:
         return self.melded_kongs + self.concealed_kongs
+
+    @property
+    def gates(self) -> int:
+        """Bits of what the reading has: 1 set combinations, 2 pungs, 4 kongs."""
+        return ((1 if self.combos else 0) | (2 if self.pungs else 0)
+                | (4 if self.melded_kongs or self.concealed_kongs else 0))
 
 
 def _all_counts(ctx: MCRContext) -> tuple[int, ...]:
@@ -189,8 +208,9 @@ def _standard_readings(ctx: MCRContext, facts: TileFacts) -> list[HandView]:
     found = decompositions(ctx.concealed_counts)
     if not found:
         return []
-    unique = _unique_wait(ctx)
     win = ctx.win_kind
+    nine_gates = _nine_gates(ctx)
+    unique: bool | None = None  # computed only if some reading could show a wait fan
     views = []
     for dec in found:
         view = HandView(Shape.STANDARD, ctx, facts)
@@ -208,11 +228,15 @@ def _standard_readings(ctx: MCRContext, facts: TileFacts) -> list[HandView]:
                 and any(g.kind != SEQUENCE and g.tile == win for g in dec.groups)):
             # A pung completed by a discard is an exposed pung.
             view.concealed_pungs -= 1
-        if unique:
-            view.wait = _wait_kind(win, tuple(concealed_chows), dec.pair)
+        wait = _wait_kind(win, tuple(concealed_chows), dec.pair)
+        if wait:
+            if unique is None:
+                unique = _unique_wait(ctx)
+            if unique:
+                view.wait = wait
         view.order = tuple(sorted((canonical_key(g.tile), int(g.kind == SEQUENCE))
                                   for g in dec.groups))
-        view.nine_gates = _nine_gates(ctx)
+        view.nine_gates = nine_gates
         _finish(view, ctx)
         views.append(view)
     views.sort(key=lambda v: v.order)

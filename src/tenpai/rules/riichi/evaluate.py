@@ -63,18 +63,13 @@ class WinResult:
         return self.tsumo_dealer + 2 * self.tsumo_non_dealer
 
 
-def count_dora(ctx: WinContext) -> tuple[int, int, int]:
+def count_dora(ctx: WinContext, facts: HandFacts | None = None) -> tuple[int, int, int]:
     """``(dora, aka_dora, ura_dora)`` held by the hand, melds included."""
-    counts = [0] * 34
-    reds = 0
+    if facts is None:
+        facts = HandFacts(ctx)
+    counts = facts.counts
+    reds = facts.reds
     kind = T.kind_of
-    for t in ctx.closed:
-        counts[kind(t)] += 1
-        reds += t >= 34
-    for m in ctx.melds:
-        for t in m.tiles:
-            counts[kind(t)] += 1
-            reds += t >= 34
     dora = sum(counts[_DORA_OF[kind(i)]] for i in ctx.dora_indicators)
     ura = 0
     if ctx.riichi or ctx.double_riichi:
@@ -117,7 +112,7 @@ def evaluate(ctx: WinContext) -> WinResult | None:
                 continue
             han = sum(y.han(closed) for y in chosen)
             if dora is None:
-                dora = count_dora(ctx)
+                dora = count_dora(ctx, facts)
             han += dora[0] + dora[1] + dora[2]
             fu_ = reading_fu(r)
             mult = 0

@@ -100,8 +100,14 @@ class RiichiGame:
         key = (self.bakaze, self.kyoku, self.honba)
         wall = self.wall_source(self.hand_index, key)
         self.round = RiichiRound(
-            self.rules, wall, bakaze=self.bakaze, kyoku=self.kyoku, honba=self.honba,
-            kyotaku=self.kyotaku, scores=self.scores, scorer=self.scorer,
+            self.rules,
+            wall,
+            bakaze=self.bakaze,
+            kyoku=self.kyoku,
+            honba=self.honba,
+            kyotaku=self.kyotaku,
+            scores=self.scores,
+            scorer=self.scorer,
             emit=self.events.append,
         )
 

@@ -85,6 +85,7 @@ class HandFacts:
         "dealer",
         "has_honor",
         "meld_sets",
+        "reds",
         "round_wind",
         "rules",
         "seat_wind",
@@ -99,8 +100,10 @@ class HandFacts:
         self.rules: RiichiRules = ctx.rules
         kind = _KIND
         closed_counts = [0] * 34
+        reds = 0
         for t in ctx.closed:
             closed_counts[kind[t]] += 1
+            reds += t >= 34
         counts = closed_counts.copy()
         total = len(ctx.closed)
         meld_sets: list[Set] = []
@@ -108,11 +111,14 @@ class HandFacts:
         for m in ctx.melds:
             for t in m.tiles:
                 counts[kind[t]] += 1
+                reds += t >= 34
             total += len(m.tiles)
             is_open = m.kind != "ankan"
             closed = closed and not is_open
             meld_sets.append(Set(m.kind == "chi", m.base, is_open, len(m.tiles) == 4, not is_open))
         self.counts = counts
+        #: Red fives held (closed and melded).
+        self.reds = reds
         self.closed_counts = closed_counts
         self.meld_sets = tuple(meld_sets)
         self.win_kind = kind[ctx.win_tile]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from tenpai.rules.mcr.fans import chows, honors, pungs, situation, special_shapes, suits
 from tenpai.rules.mcr.fans.base import REGISTRY, Fan
 
-__all__ = ["Fan", "FANS", "FAN_BY_NUMBER", "FAN_BY_NAME"]
+__all__ = ["FANS", "FAN_BY_NAME", "FAN_BY_NUMBER", "Fan"]
 
 _MODULES = (chows, honors, pungs, situation, special_shapes, suits)
 

@@ -17,14 +17,15 @@ from typing import ClassVar
 from tenpai.rules.mcr.shapes import HandView, Shape
 
 __all__ = [
-    "Fan",
-    "register",
+    "ALL_SHAPES",
     "REGISTRY",
+    "GATES",
     "STANDARD",
     "STANDARD_KNITTED",
     "TILE_SHAPES",
     "TRAIT_SHAPES",
-    "ALL_SHAPES",
+    "Fan",
+    "register",
 ]
 
 STANDARD: frozenset[Shape] = frozenset({Shape.STANDARD})
@@ -52,6 +53,9 @@ class Fan:
     excludes: ClassVar[frozenset[int]] = frozenset()
     #: Hand shapes this fan can score in.
     shapes: ClassVar[frozenset[Shape]] = STANDARD
+    #: A reading must have this to let the fan apply ("combos", "pungs", "kongs" or "" for
+    #: always): the evaluator skips gated fans early, a speed-up that never changes a result.
+    gate: ClassVar[str] = ""
     #: Bit mask of ``excludes`` (filled in by :func:`register`).
     exclude_mask: ClassVar[int] = 0
 
@@ -62,6 +66,8 @@ class Fan:
 
 
 REGISTRY: dict[int, type[Fan]] = {}
+#: Gate names and the bit :attr:`HandView.gates` sets for each.
+GATES: dict[str, int] = {"": 0, "combos": 1, "pungs": 2, "kongs": 4}
 
 
 def register(cls: type[Fan]) -> type[Fan]:
@@ -72,6 +78,8 @@ def register(cls: type[Fan]) -> type[Fan]:
         raise ValueError(f"fan number {cls.number} is outside 1-81")
     if cls.points not in (1, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 88):
         raise ValueError(f"{cls.__name__}.points {cls.points} is not an MCR value")
+    if cls.gate not in GATES:
+        raise ValueError(f"{cls.__name__}.gate {cls.gate!r} is not one of {sorted(GATES)}")
     for other in cls.excludes:
         if other <= cls.number:
             raise ValueError(f"{cls.__name__} excludes fan {other}, which comes before it")

@@ -10,20 +10,20 @@ from tenpai.rules.mcr.fans.base import STANDARD_KNITTED, Fan, register
 from tenpai.rules.mcr.shapes import HandView
 
 __all__ = [
-    "PureTerminalChows",
-    "QuadrupleChow",
+    "AllChows",
     "FourPureShiftedChows",
-    "PureTripleChow",
-    "PureStraight",
-    "ThreeSuitedTerminalChows",
-    "PureShiftedChows",
+    "MixedDoubleChow",
+    "MixedShiftedChows",
     "MixedStraight",
     "MixedTripleChow",
-    "MixedShiftedChows",
-    "AllChows",
     "PureDoubleChow",
-    "MixedDoubleChow",
+    "PureShiftedChows",
+    "PureStraight",
+    "PureTerminalChows",
+    "PureTripleChow",
+    "QuadrupleChow",
     "ShortStraight",
+    "ThreeSuitedTerminalChows",
     "TwoTerminalChows",
 ]
 
@@ -32,8 +32,10 @@ class _ComboFan(Fan):
     """A fan whose count is the combination table's entry for its number."""
 
     @classmethod
-    def count(cls, v: HandView) -> int:  # type: ignore[override]
+    def count(cls, v: HandView) -> int:
         return v.combos.get(cls.number, 0)
+
+    gate = "combos"
 
 
 @register

@@ -1,4 +1,7 @@
-"""Wind and dragon fans: 大四喜, 大三元, 小四喜, 小三元, 字一色, 三风刻, 双箭刻, 箭刻, 圈风刻, 门风刻."""
+"""Wind and dragon fans.
+
+大四喜, 大三元, 小四喜, 小三元, 字一色, 三风刻, 双箭刻, 箭刻, 圈风刻, 门风刻.
+"""
 
 from __future__ import annotations
 
@@ -7,16 +10,16 @@ from tenpai.rules.mcr.patterns import WHITE
 from tenpai.rules.mcr.shapes import HandView, Shape
 
 __all__ = [
+    "AllHonors",
     "BigFourWinds",
     "BigThreeDragons",
+    "BigThreeWinds",
+    "DragonPung",
     "LittleFourWinds",
     "LittleThreeDragons",
-    "AllHonors",
-    "BigThreeWinds",
-    "TwoDragonPungs",
-    "DragonPung",
     "PrevalentWind",
     "SeatWind",
+    "TwoDragonPungs",
 ]
 
 
@@ -29,6 +32,8 @@ class BigFourWinds(Fan):
     number, zh, en, points = 1, "大四喜", "Big Four Winds", 88
     excludes = frozenset({38, 48, 60, 61, 73})  # 三风刻 碰碰和 圈风刻 门风刻 幺九刻
 
+    gate = "combos"
+
     @staticmethod
     def count(v: HandView) -> int:
         return v.combos.get(1, 0)
@@ -38,6 +43,8 @@ class BigFourWinds(Fan):
 class BigThreeDragons(Fan):
     number, zh, en, points = 2, "大三元", "Big Three Dragons", 88
     excludes = frozenset({54, 59})  # 双箭刻 箭刻
+
+    gate = "combos"
 
     @staticmethod
     def count(v: HandView) -> int:
@@ -51,6 +58,8 @@ class LittleFourWinds(Fan):
     number, zh, en, points = 9, "小四喜", "Little Four Winds", 64
     excludes = frozenset({38, 73})  # 三风刻 幺九刻
 
+    gate = "combos"
+
     @staticmethod
     def count(v: HandView) -> int:
         return int(38 in v.combos and _is_wind(v.pair))
@@ -62,6 +71,8 @@ class LittleThreeDragons(Fan):
 
     number, zh, en, points = 10, "小三元", "Little Three Dragons", 64
     excludes = frozenset({54, 59})  # 双箭刻 箭刻
+
+    gate = "combos"
 
     @staticmethod
     def count(v: HandView) -> int:
@@ -85,6 +96,8 @@ class BigThreeWinds(Fan):
 
     number, zh, en, points = 38, "三风刻", "Big Three Winds", 12
 
+    gate = "combos"
+
     @staticmethod
     def count(v: HandView) -> int:
         return v.combos.get(38, 0)
@@ -95,6 +108,8 @@ class TwoDragonPungs(Fan):
     number, zh, en, points = 54, "双箭刻", "Two Dragon Pungs", 6
     excludes = frozenset({59})  # 箭刻
 
+    gate = "combos"
+
     @staticmethod
     def count(v: HandView) -> int:
         return v.combos.get(54, 0)
@@ -104,6 +119,8 @@ class TwoDragonPungs(Fan):
 class DragonPung(Fan):
     number, zh, en, points = 59, "箭刻", "Dragon Pung", 2
     shapes = STANDARD_KNITTED
+
+    gate = "pungs"
 
     @staticmethod
     def count(v: HandView) -> int:
@@ -117,6 +134,8 @@ class PrevalentWind(Fan):
     number, zh, en, points = 60, "圈风刻", "Prevalent Wind", 2
     shapes = STANDARD_KNITTED
 
+    gate = "pungs"
+
     @staticmethod
     def count(v: HandView) -> int:
         return int(27 + v.ctx.prevalent_wind in v.pungs)
@@ -128,6 +147,8 @@ class SeatWind(Fan):
 
     number, zh, en, points = 61, "门风刻", "Seat Wind", 2
     shapes = STANDARD_KNITTED
+
+    gate = "pungs"
 
     @staticmethod
     def count(v: HandView) -> int:

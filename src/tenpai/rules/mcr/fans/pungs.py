@@ -7,22 +7,22 @@ from tenpai.rules.mcr.patterns import WHITE
 from tenpai.rules.mcr.shapes import HandView
 
 __all__ = [
-    "FourKongs",
-    "FourConcealedPungs",
-    "FourPureShiftedPungs",
-    "ThreeKongs",
-    "PureShiftedPungs",
-    "TriplePung",
-    "ThreeConcealedPungs",
-    "MixedShiftedPungs",
     "AllPungs",
-    "TwoConcealedKongs",
-    "TwoMeldedKongs",
-    "DoublePung",
-    "TwoConcealedPungs",
     "ConcealedKong",
-    "PungOfTerminalsOrHonors",
+    "DoublePung",
+    "FourConcealedPungs",
+    "FourKongs",
+    "FourPureShiftedPungs",
     "MeldedKong",
+    "MixedShiftedPungs",
+    "PungOfTerminalsOrHonors",
+    "PureShiftedPungs",
+    "ThreeConcealedPungs",
+    "ThreeKongs",
+    "TriplePung",
+    "TwoConcealedKongs",
+    "TwoConcealedPungs",
+    "TwoMeldedKongs",
 ]
 
 _KONG_FANS = frozenset({53, 57, 67, 74})  # 双暗杠 双明杠 暗杠 明杠
@@ -30,14 +30,18 @@ _KONG_FANS = frozenset({53, 57, 67, 74})  # 双暗杠 双明杠 暗杠 明杠
 
 class _ComboFan(Fan):
     @classmethod
-    def count(cls, v: HandView) -> int:  # type: ignore[override]
+    def count(cls, v: HandView) -> int:
         return v.combos.get(cls.number, 0)
+
+    gate = "combos"
 
 
 @register
 class FourKongs(Fan):
     number, zh, en, points = 5, "四杠", "Four Kongs", 88
     excludes = _KONG_FANS | {17, 48, 79}  # 三杠 碰碰和 单钓将
+
+    gate = "kongs"
 
     @staticmethod
     def count(v: HandView) -> int:
@@ -50,6 +54,8 @@ class FourConcealedPungs(Fan):
 
     number, zh, en, points = 12, "四暗刻", "Four Concealed Pungs", 64
     excludes = frozenset({48, 56, 62})  # 碰碰和 不求人 门前清
+
+    gate = "pungs"
 
     @staticmethod
     def count(v: HandView) -> int:
@@ -66,6 +72,8 @@ class FourPureShiftedPungs(_ComboFan):
 class ThreeKongs(Fan):
     number, zh, en, points = 17, "三杠", "Three Kongs", 32
     excludes = _KONG_FANS
+
+    gate = "kongs"
 
     @staticmethod
     def count(v: HandView) -> int:
@@ -86,6 +94,8 @@ class TriplePung(_ComboFan):
 class ThreeConcealedPungs(Fan):
     number, zh, en, points = 33, "三暗刻", "Three Concealed Pungs", 16
 
+    gate = "pungs"
+
     @staticmethod
     def count(v: HandView) -> int:
         return int(v.concealed_pungs == 3)
@@ -100,6 +110,8 @@ class MixedShiftedPungs(_ComboFan):
 class AllPungs(Fan):
     number, zh, en, points = 48, "碰碰和", "All Pungs", 6
 
+    gate = "pungs"
+
     @staticmethod
     def count(v: HandView) -> int:
         return int(len(v.pungs) == 4)
@@ -110,6 +122,8 @@ class TwoConcealedKongs(Fan):
     number, zh, en, points = 53, "双暗杠", "Two Concealed Kongs", 6
     excludes = frozenset({66, 67})  # 双暗刻 暗杠
 
+    gate = "kongs"
+
     @staticmethod
     def count(v: HandView) -> int:
         return int(v.concealed_kongs >= 2)
@@ -119,6 +133,8 @@ class TwoConcealedKongs(Fan):
 class TwoMeldedKongs(Fan):
     number, zh, en, points = 57, "双明杠", "Two Melded Kongs", 4
     excludes = frozenset({74})  # 明杠
+
+    gate = "kongs"
 
     @staticmethod
     def count(v: HandView) -> int:
@@ -134,6 +150,8 @@ class DoublePung(_ComboFan):
 class TwoConcealedPungs(Fan):
     number, zh, en, points = 66, "双暗刻", "Two Concealed Pungs", 2
 
+    gate = "pungs"
+
     @staticmethod
     def count(v: HandView) -> int:
         return int(v.concealed_pungs == 2)
@@ -143,6 +161,8 @@ class TwoConcealedPungs(Fan):
 class ConcealedKong(Fan):
     number, zh, en, points = 67, "暗杠", "Concealed Kong", 2
     shapes = STANDARD_KNITTED
+
+    gate = "kongs"
 
     @staticmethod
     def count(v: HandView) -> int:
@@ -158,6 +178,8 @@ class PungOfTerminalsOrHonors(Fan):
 
     number, zh, en, points = 73, "幺九刻", "Pung of Terminals or Honors", 1
     shapes = STANDARD_KNITTED
+
+    gate = "pungs"
 
     @staticmethod
     def count(v: HandView) -> int:
@@ -177,6 +199,8 @@ class PungOfTerminalsOrHonors(Fan):
 class MeldedKong(Fan):
     number, zh, en, points = 74, "明杠", "Melded Kong", 1
     shapes = STANDARD_KNITTED
+
+    gate = "kongs"
 
     @staticmethod
     def count(v: HandView) -> int:

@@ -7,19 +7,19 @@ from tenpai.rules.mcr.shapes import CLOSED, EDGE, SINGLE, HandView
 
 __all__ = [
     "ChickenHand",
-    "LastTileDraw",
-    "LastTileClaim",
-    "OutWithReplacementTile",
-    "RobbingTheKong",
-    "MeldedHand",
-    "FullyConcealedHand",
-    "LastTile",
+    "ClosedWait",
     "ConcealedHand",
     "EdgeWait",
-    "ClosedWait",
-    "SingleWait",
-    "SelfDrawn",
     "FlowerTiles",
+    "FullyConcealedHand",
+    "LastTile",
+    "LastTileClaim",
+    "LastTileDraw",
+    "MeldedHand",
+    "OutWithReplacementTile",
+    "RobbingTheKong",
+    "SelfDrawn",
+    "SingleWait",
 ]
 
 _SELF_DRAWN = 80

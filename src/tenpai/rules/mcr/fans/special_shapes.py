@@ -6,13 +6,13 @@ from tenpai.rules.mcr.fans.base import Fan, register
 from tenpai.rules.mcr.shapes import HandView, Shape
 
 __all__ = [
+    "GreaterHonorsAndKnittedTiles",
+    "KnittedStraight",
+    "LesserHonorsAndKnittedTiles",
     "NineGates",
+    "SevenPairs",
     "SevenShiftedPairs",
     "ThirteenOrphans",
-    "SevenPairs",
-    "GreaterHonorsAndKnittedTiles",
-    "LesserHonorsAndKnittedTiles",
-    "KnittedStraight",
 ]
 
 # Numbers of the fans the shapes absorb.

@@ -6,25 +6,25 @@ from tenpai.rules.mcr.fans.base import STANDARD, TILE_SHAPES, TRAIT_SHAPES, Fan,
 from tenpai.rules.mcr.shapes import HandView, Shape
 
 __all__ = [
+    "AllEvenPungs",
+    "AllFives",
     "AllGreen",
+    "AllSimples",
     "AllTerminals",
     "AllTerminalsAndHonors",
-    "AllEvenPungs",
-    "FullFlush",
-    "UpperTiles",
-    "MiddleTiles",
-    "LowerTiles",
-    "AllFives",
-    "UpperFour",
-    "LowerFour",
-    "ReversibleTiles",
-    "HalfFlush",
     "AllTypes",
-    "OutsideHand",
-    "TileHog",
-    "AllSimples",
-    "OneVoidedSuit",
+    "FullFlush",
+    "HalfFlush",
+    "LowerFour",
+    "LowerTiles",
+    "MiddleTiles",
     "NoHonors",
+    "OneVoidedSuit",
+    "OutsideHand",
+    "ReversibleTiles",
+    "TileHog",
+    "UpperFour",
+    "UpperTiles",
 ]
 
 _PAIRS_TOO = frozenset({Shape.STANDARD, Shape.SEVEN_PAIRS})
@@ -77,6 +77,8 @@ class AllEvenPungs(Fan):
 
     number, zh, en, points = 21, "全双刻", "All Even Pungs", 24
     excludes = frozenset({48, 68, _NO_HONORS})  # 碰碰和 断幺
+
+    gate = "pungs"
 
     @staticmethod
     def count(v: HandView) -> int:

@@ -35,12 +35,14 @@ def check_round(rnd: RiichiRound, tileset: Sequence[int], total_points: int) -> 
     if placed != want:
         extra = placed - want
         missing = want - placed
-        raise InvariantError(f"tiles not conserved {where}: extra {dict(extra)}, "
-                             f"missing {dict(missing)}")
+        raise InvariantError(
+            f"tiles not conserved {where}: extra {dict(extra)}, missing {dict(missing)}"
+        )
     pool = rnd.kyotaku * rnd.rules.riichi_deposit
     if sum(rnd.scores) + pool != total_points:
-        raise InvariantError(f"points not conserved {where}: scores {rnd.scores} + deposits "
-                             f"{pool} != {total_points}")
+        raise InvariantError(
+            f"points not conserved {where}: scores {rnd.scores} + deposits {pool} != {total_points}"
+        )
     for s in range(4):
         n = len(rnd.hands[s]) + 3 * len(rnd.melds[s])
         expected = 14 if (rnd.phase in ("act", "discard") and rnd.turn == s) else 13

@@ -19,7 +19,7 @@ from tenpai import tiles as T
 from tenpai.engine.flow import Decision, IllegalActionError
 from tenpai.engine.meld import Meld
 from tenpai.events import Event
-from tenpai.hand import is_complete, waits
+from tenpai.hand import is_complete, shanten, waits
 from tenpai.rules.riichi.flow.observation import RiichiObservation
 from tenpai.rules.riichi.flow.types import WinOutcome, WinRequest
 from tenpai.rules.riichi.flow.wall import RoundWall
@@ -31,6 +31,18 @@ Scorer = Callable[[WinRequest, RiichiRules], WinOutcome | None]
 Phase = Literal["act", "discard", "claim", "rob", "ended"]
 
 _NONE = Event("none")
+_KIND = tuple(T.kind_of(t) for t in range(T.NUM_TILES))
+#: Shared, immutable discard events: _DAHAI[seat][tile][tsumogiri].
+_DAHAI = tuple(
+    tuple(
+        (
+            Event("dahai", actor=s, pai=t, tsumogiri=False),
+            Event("dahai", actor=s, pai=t, tsumogiri=True),
+        )
+        for t in range(T.NUM_TILES)
+    )
+    for s in range(4)
+)
 _TERMINAL_HONOR = frozenset(k for k in range(34) if T.is_terminal_or_honor(k))
 _WINDS = (27, 28, 29, 30)
 _DRAGONS = (31, 32, 33)
@@ -139,8 +151,9 @@ class RiichiRound:
         try:
             self.hands[seat].remove(tile)
         except ValueError:
-            raise IllegalActionError(seat, Event("dahai", actor=seat, pai=tile), (),
-                                     "a tile not in hand") from None
+            raise IllegalActionError(
+                seat, Event("dahai", actor=seat, pai=tile), (), "a tile not in hand"
+            ) from None
         self.counts[seat][T.kind_of(tile)] -= 1
         self._waits_cache[seat] = None
 
@@ -172,7 +185,9 @@ class RiichiRound:
         self._add(seat, tile)
         self._emit(Event("tsumo", actor=seat, pai=tile))
         self.phase = "act"
-        self._pending = [Decision(seat, tuple(self._self_actions(seat)), RiichiObservation(self, seat))]
+        self._pending = [
+            Decision(seat, tuple(self._self_actions(seat)), RiichiObservation(self, seat))
+        ]
 
     def _flip_dora(self) -> None:
         marker = self.wall.dora[len(self.dora_markers)]
@@ -200,9 +215,7 @@ class RiichiRound:
                         k = T.kind_of(m.tiles[0])
                         if counts[k]:
                             added = next(t for t in self.hands[seat] if T.kind_of(t) == k)
-                            out.append(
-                                Event("kakan", actor=seat, pai=added, consumed=m.tiles)
-                            )
+                            out.append(Event("kakan", actor=seat, pai=added, consumed=m.tiles))
         if (
             self._first_go_around(seat)
             and len({T.kind_of(t) for t in self.hands[seat]} & _TERMINAL_HONOR) >= 9
@@ -218,34 +231,32 @@ class RiichiRound:
         return out
 
     def _discards(self, seat: int, drawn: int | None, banned: tuple[int, ...] = ()) -> list[Event]:
-        out: list[Event] = []
-        seen: set[int] = set()
+        """Every distinct discard; the drawn tile (last in hand) also as a tsumogiri."""
+        table = _DAHAI[seat]
         hand = self.hands[seat]
-        for i, t in enumerate(hand):
-            if T.kind_of(t) in banned:
-                continue
-            is_drawn_slot = drawn is not None and i == len(hand) - 1
-            if is_drawn_slot:
-                out.append(Event("dahai", actor=seat, pai=t, tsumogiri=True))
-                if hand.count(t) == 1:
-                    continue
-            if t not in seen:
-                seen.add(t)
-                if not (is_drawn_slot and hand.count(t) == 1):
-                    out.append(Event("dahai", actor=seat, pai=t, tsumogiri=False))
+        rest = hand if drawn is None else hand[:-1]
+        if banned:
+            kinds = _KIND
+            out = [table[t][0] for t in sorted(set(rest)) if kinds[t] not in banned]
+        else:
+            out = [table[t][0] for t in sorted(set(rest))]
+        if drawn is not None:
+            out.append(table[drawn][1])
         return out
 
     def _riichi_discards(self, seat: int) -> list[Event]:
         """Discards that leave the hand ready, offered after a riichi declaration."""
         out: list[Event] = []
         counts = self.counts[seat]
+        ready: dict[int, bool] = {}
         for e in self._discards(seat, self.drawn):
             assert e.pai is not None
-            k = T.kind_of(e.pai)
-            counts[k] -= 1
-            ready = bool(waits(counts))
-            counts[k] += 1
-            if ready:
+            k = _KIND[e.pai]
+            if k not in ready:
+                counts[k] -= 1
+                ready[k] = shanten(counts) == 0
+                counts[k] += 1
+            if ready[k]:
                 out.append(e)
         return out
 
@@ -255,15 +266,9 @@ class RiichiRound:
             return False
         if self.scores[seat] < r.riichi_min_points or self.wall.remaining < r.riichi_min_wall_tiles:
             return False
-        counts = self.counts[seat]
-        for k in range(34):
-            if counts[k]:
-                counts[k] -= 1
-                ready = bool(waits(counts))
-                counts[k] += 1
-                if ready:
-                    return True
-        return False
+        # A 14-tile hand's shanten is the best over its discards: <= 0 means some discard
+        # leaves it ready.
+        return shanten(self.counts[seat]) <= 0
 
     def _ankan_allowed(self, seat: int, kind: int) -> bool:
         """Outside riichi always; in riichi only with the drawn tile and unchanged waits."""
@@ -282,34 +287,50 @@ class RiichiRound:
     def _claims(self, seat: int, tile: int, discarder: int) -> list[Event]:
         """What ``seat`` may do with another player's discard (ron, pon, kan, chi)."""
         out: list[Event] = []
-        k = T.kind_of(tile)
-        if self._can_ron(seat, tile, discarder):
+        k = _KIND[tile]
+        counts = self.counts[seat]
+        if k in self.waits_of(seat) and self._can_ron(seat, tile, discarder):
             out.append(Event("hora", actor=seat, target=discarder, pai=tile))
         if self.riichi[seat] or self.wall.remaining == 0:
             return out
+        n = counts[k]
+        chi_ok = seat == (discarder + 1) % 4 and k < 27
+        if n < 2 and not chi_ok:
+            return out
         hand = self.hands[seat]
-        same = [t for t in hand if T.kind_of(t) == k]
-        if len(same) >= 2:
+        if n >= 2:
+            same = [t for t in hand if _KIND[t] == k]
             for pair in sorted({tuple(sorted(p)) for p in _pairs(same)}):
                 if self._has_discard_after(seat, pair, k, tile, "pon"):
-                    out.append(Event("pon", actor=seat, target=discarder, pai=tile,
-                                     consumed=pair))
-        if len(same) == 3 and self.kan_count < 4:
-            out.append(Event("daiminkan", actor=seat, target=discarder, pai=tile,
-                             consumed=tuple(sorted(same))))
-        if seat == (discarder + 1) % 4 and k < 27:
-            n = k % 9
+                    out.append(Event("pon", actor=seat, target=discarder, pai=tile, consumed=pair))
+            if n == 3 and self.kan_count < 4:
+                out.append(
+                    Event(
+                        "daiminkan",
+                        actor=seat,
+                        target=discarder,
+                        pai=tile,
+                        consumed=tuple(sorted(same)),
+                    )
+                )
+        if chi_ok:
+            num = k % 9
             for da, db in ((-2, -1), (-1, 1), (1, 2)):
-                if n + da < 0 or n + db > 8:
+                if num + da < 0 or num + db > 8:
                     continue
                 a, b = k + da, k + db
-                opts_a = sorted({t for t in hand if T.kind_of(t) == a})
-                opts_b = sorted({t for t in hand if T.kind_of(t) == b})
+                if not (counts[a] and counts[b]):
+                    continue
+                opts_a = sorted({t for t in hand if _KIND[t] == a})
+                opts_b = sorted({t for t in hand if _KIND[t] == b})
                 for ta in opts_a:
                     for tb in opts_b:
                         if self._has_discard_after(seat, (ta, tb), k, tile, "chi"):
-                            out.append(Event("chi", actor=seat, target=discarder, pai=tile,
-                                             consumed=(ta, tb)))
+                            out.append(
+                                Event(
+                                    "chi", actor=seat, target=discarder, pai=tile, consumed=(ta, tb)
+                                )
+                            )
         return out
 
     def _kuikae_kinds(self, kind: int, consumed: Sequence[int], call: str) -> tuple[int, ...]:
@@ -351,8 +372,15 @@ class RiichiRound:
 
     # ------------------------------------------------------------------ scoring
     def _score(
-        self, seat: int, target: int, tile: int, *, tsumo: bool, chankan: bool = False,
-        kyotaku: int | None = None, honba: int | None = None,
+        self,
+        seat: int,
+        target: int,
+        tile: int,
+        *,
+        tsumo: bool,
+        chankan: bool = False,
+        kyotaku: int | None = None,
+        honba: int | None = None,
     ) -> WinOutcome | None:
         hand = tuple(self.hands[seat]) if tsumo else (*self.hands[seat], tile)
         last = self.wall.remaining == 0
@@ -377,8 +405,7 @@ class RiichiRound:
             tenhou=tsumo and first and seat == self.oya,
             chiihou=tsumo and first and seat != self.oya,
             dora_markers=tuple(self.dora_markers),
-            ura_markers=tuple(self.wall.ura[: len(self.dora_markers)]) if self.riichi[seat]
-            else (),
+            ura_markers=tuple(self.wall.ura[: len(self.dora_markers)]) if self.riichi[seat] else (),
             honba=self.honba if honba is None else honba,
             kyotaku=self.kyotaku if kyotaku is None else kyotaku,
             pao=self.pao[seat],
@@ -396,14 +423,16 @@ class RiichiRound:
             if a.type == "none" and self.phase in ("claim", "rob"):
                 chosen[d.seat] = a
                 continue
-            if a not in d.legal:
+            if not any(a is e for e in d.legal) and a not in d.legal:
                 raise IllegalActionError(d.seat, a, d.legal, self._where())
             chosen[d.seat] = a
         for s in answers:
             if s not in chosen:
-                raise IllegalActionError(s, answers[s], (), f"{self._where()} (not this seat's turn)")
+                raise IllegalActionError(
+                    s, answers[s], (), f"{self._where()} (not this seat's turn)"
+                )
         if self.phase in ("act", "discard"):
-            (seat, action), = chosen.items()
+            ((seat, action),) = chosen.items()
             self._self_step(seat, action)
         else:
             self._resolve_claims(chosen)
@@ -421,7 +450,9 @@ class RiichiRound:
             self._emit(a)
             self.reach_pending = seat
             self.phase = "discard"
-            self._pending = [Decision(seat, tuple(self._riichi_discards(seat)), RiichiObservation(self, seat))]
+            self._pending = [
+                Decision(seat, tuple(self._riichi_discards(seat)), RiichiObservation(self, seat))
+            ]
         elif t == "dahai":
             self._discard(seat, a)
         elif t == "ankan":
@@ -497,8 +528,7 @@ class RiichiRound:
             self.scores[discarder] -= self.rules.riichi_deposit
             self.kyotaku += 1
             self.ippatsu[discarder] = True
-            self._emit(Event("reach_accepted", actor=discarder,
-                             scores=tuple(self.scores)))
+            self._emit(Event("reach_accepted", actor=discarder, scores=tuple(self.scores)))
             if self.rules.abortive_draws and all(self.riichi):
                 self._abort("four_riichi")
                 return
@@ -510,11 +540,7 @@ class RiichiRound:
         if self.rules.abortive_draws and self._four_winds():
             self._abort("four_winds")
             return
-        if (
-            self.rules.four_kan_abort
-            and self.kan_count == 4
-            and len(set(self.kans_by)) > 1
-        ):
+        if self.rules.four_kan_abort and self.kan_count == 4 and len(set(self.kans_by)) > 1:
             self._abort("four_kans")
             return
         if self.wall.remaining == 0:
@@ -549,8 +575,11 @@ class RiichiRound:
         self.kuikae = self._kuikae_kinds(T.kind_of(tile), a.consumed, a.type)
         self.drawn = None
         self.phase = "discard"
-        self._pending = [Decision(seat, tuple(self._discards(seat, None, self.kuikae)),
-                                   RiichiObservation(self, seat))]
+        self._pending = [
+            Decision(
+                seat, tuple(self._discards(seat, None, self.kuikae)), RiichiObservation(self, seat)
+            )
+        ]
 
     def _check_pao(self, seat: int, meld: Meld) -> None:
         if not self.rules.pao_yakuman or meld.target is None:
@@ -580,8 +609,13 @@ class RiichiRound:
         if self.rules.kokushi_robs_ankan:
             for s in range(4):
                 if s != seat and self._kokushi_ready(s) and self._can_ron(s, tile, seat, True):
-                    robbers.append(Decision(s, (Event("hora", actor=s, target=seat, pai=tile),
-                                                _NONE), RiichiObservation(self, s)))
+                    robbers.append(
+                        Decision(
+                            s,
+                            (Event("hora", actor=s, target=seat, pai=tile), _NONE),
+                            RiichiObservation(self, s),
+                        )
+                    )
         self._open_rob(seat, tile, robbers, ankan=True)
 
     def _kokushi_ready(self, seat: int) -> bool:
@@ -592,8 +626,11 @@ class RiichiRound:
         assert a.pai is not None
         self._remove(seat, a.pai)
         k = T.kind_of(a.pai)
-        i = next(i for i, m in enumerate(self.melds[seat]) if m.type == "pon"
-                 and T.kind_of(m.tiles[0]) == k)
+        i = next(
+            i
+            for i, m in enumerate(self.melds[seat])
+            if m.type == "pon" and T.kind_of(m.tiles[0]) == k
+        )
         old = self.melds[seat][i]
         self.melds[seat][i] = Meld("kakan", (*old.tiles, a.pai), old.called, old.target, a.pai)
         self.kans_by.append(seat)
@@ -624,8 +661,9 @@ class RiichiRound:
     def _resolve_rob(self, chosen: Mapping[int, Event]) -> None:
         assert self.kakan_tile is not None
         seat, tile, ankan = self.kakan_tile
-        rons = sorted((s for s, a in chosen.items() if a.type == "hora"),
-                      key=lambda s: (s - seat) % 4)
+        rons = sorted(
+            (s for s, a in chosen.items() if a.type == "hora"), key=lambda s: (s - seat) % 4
+        )
         if rons:
             self._win(rons, target=seat, tile=tile, tsumo=False, chankan=not ankan)
             return
@@ -647,8 +685,9 @@ class RiichiRound:
             self._flip_dora()
 
     # ------------------------------------------------------------------ endings
-    def _win(self, seats: list[int], *, target: int, tile: int | None, tsumo: bool,
-             chankan: bool = False) -> None:
+    def _win(
+        self, seats: list[int], *, target: int, tile: int | None, tsumo: bool, chankan: bool = False
+    ) -> None:
         assert tile is not None
         if len(seats) == 3 and self.rules.triple_ron_abort:
             self._abort("triple_ron")
@@ -661,19 +700,33 @@ class RiichiRound:
         for i, s in enumerate(seats):
             first = i == 0
             out = self._score(
-                s, target, tile, tsumo=tsumo, chankan=chankan,
+                s,
+                target,
+                tile,
+                tsumo=tsumo,
+                chankan=chankan,
                 kyotaku=self.kyotaku if first else 0,
                 honba=self.honba if first else 0,
             )
             assert out is not None, "a win offered as legal must score"
             for j in range(4):
                 total[j] += out.deltas[j]
-            self._emit(Event(
-                "hora", actor=s, target=target, pai=tile, deltas=out.deltas,
-                ura_markers=tuple(self.wall.ura[: len(self.dora_markers)])
-                if self.riichi[s] else (),
-                hora_tehais=tuple(self.hands[s]), han=out.han, fu=out.fu, yaku=out.yaku,
-            ))
+            self._emit(
+                Event(
+                    "hora",
+                    actor=s,
+                    target=target,
+                    pai=tile,
+                    deltas=out.deltas,
+                    ura_markers=tuple(self.wall.ura[: len(self.dora_markers)])
+                    if self.riichi[s]
+                    else (),
+                    hora_tehais=tuple(self.hands[s]),
+                    han=out.han,
+                    fu=out.fu,
+                    yaku=out.yaku,
+                )
+            )
         for j in range(4):
             self.scores[j] += total[j]
         self.kyotaku = 0
@@ -712,9 +765,14 @@ class RiichiRound:
             kind = "exhaustive"
         for j in range(4):
             self.scores[j] += deltas[j]
-        self._emit(Event("ryukyoku", kind=kind, deltas=tuple(deltas),
-                         tehais=tuple(tuple(self.hands[s]) if tenpai[s] else None
-                                      for s in range(4))))
+        self._emit(
+            Event(
+                "ryukyoku",
+                kind=kind,
+                deltas=tuple(deltas),
+                tehais=tuple(tuple(self.hands[s]) if tenpai[s] else None for s in range(4)),
+            )
+        )
         self._end(RoundResult("exhaustive", deltas, tenpai=tenpai))
 
     def _nagashi(self, seat: int) -> bool:

@@ -46,11 +46,20 @@ def score_win(req: WinRequest, rules: RiichiRules) -> WinOutcome | None:
     if result is None:
         return None
     deltas = payments(
-        result, rules, winner=req.seat, dealer=req.dealer,
-        discarder=None if req.tsumo else req.target, honba=req.honba, kyotaku=req.kyotaku,
+        result,
+        rules,
+        winner=req.seat,
+        dealer=req.dealer,
+        discarder=None if req.tsumo else req.target,
+        honba=req.honba,
+        kyotaku=req.kyotaku,
         pao=req.pao if req.pao != req.seat else None,
     )
     return WinOutcome(
-        han=result.han, fu=result.fu, yaku=result.yaku, points=result.total,
-        deltas=tuple(deltas), yakuman=result.yakuman,
+        han=result.han,
+        fu=result.fu,
+        yaku=result.yaku,
+        points=result.total,
+        deltas=tuple(deltas),
+        yakuman=result.yakuman,
     )

@@ -1,0 +1,109 @@
+"""Format detection and one entry point for reading and writing any record.
+
+Detection looks at the content first (gzip magic, ``<mjloggm``, a JSON object with ``log``,
+``Match`` lines, a judge log) and only then at the extension, because real files come with
+every extension (``.txt`` mjlogs, extension-less ones, ``.json`` mjai logs).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Final, Literal
+
+from tenpai.records.botzone_json import parse_botzone_json
+from tenpai.records.botzone_text import parse_botzone_text
+from tenpai.records.errors import UnknownFormatError
+from tenpai.records.game import Game
+from tenpai.records.mjai import parse_mjai, write_mjai
+from tenpai.records.mjlog_read import parse_mjlog
+from tenpai.records.mjlog_write import write_mjlog
+from tenpai.records.source import DEFAULT_MAX_BYTES, read_text
+from tenpai.records.tenhou6_read import parse_tenhou6
+from tenpai.records.tenhou6_write import write_tenhou6
+
+__all__ = [
+    "FORMATS",
+    "WRITE_FORMATS",
+    "Format",
+    "detect_format",
+    "read_any",
+    "read_games",
+    "write_game",
+]
+
+Format = Literal["mjlog", "tenhou6", "mjai", "botzone_text", "botzone_json"]
+FORMATS: Final = ("mjlog", "tenhou6", "mjai", "botzone_text", "botzone_json")
+WRITE_FORMATS: Final = ("mjai", "tenhou6", "mjlog")
+SUFFIX: Final = {"mjai": ".mjson", "tenhou6": ".json", "mjlog": ".mjlog"}
+
+
+def detect_format(text: str, path: str | Path = "<memory>") -> Format:
+    """The format of decoded record text; raises :class:`UnknownFormatError`."""
+    head = text.lstrip()[:4096]
+    if head.startswith("<mjloggm") or head.startswith("<?xml"):
+        return "mjlog"
+    if head.startswith("Match "):
+        return "botzone_text"
+    if head.startswith("{"):
+        first = head.split("\n", 1)[0]
+        try:
+            obj = json.loads(first)
+        except json.JSONDecodeError:
+            obj = None
+        if isinstance(obj, dict):
+            if "log" in obj and "walltiles" in obj:
+                return "botzone_json"
+            if "log" in obj:
+                return "tenhou6"
+            if "type" in obj:
+                return "mjai"
+        if '"log"' in head and '"walltiles"' in text[:200000]:
+            return "botzone_json"
+        if '"log"' in head:
+            return "tenhou6"
+        if '"type"' in head:
+            return "mjai"
+    suffix = Path(str(path)).suffix.lower()
+    by_suffix = {".mjlog": "mjlog", ".xml": "mjlog", ".mjson": "mjai", ".jsonl": "mjai"}
+    if suffix in by_suffix:
+        return by_suffix[suffix]  # type: ignore[return-value]
+    raise UnknownFormatError("cannot tell the record format from content or extension", path)
+
+
+def read_games(
+    path: str | Path,
+    *,
+    fmt: Format | None = None,
+    strict: bool = True,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> list[Game]:
+    """Every game in a file (most formats hold one; Botzone files hold many)."""
+    text = read_text(path, max_bytes)
+    src = str(path)
+    kind = fmt or detect_format(text, path)
+    if kind == "mjlog":
+        return [parse_mjlog(text, src, strict=strict)]
+    if kind == "tenhou6":
+        return [parse_tenhou6(text, src, strict=strict)]
+    if kind == "mjai":
+        return [parse_mjai(text, src, strict=strict)]
+    if kind == "botzone_text":
+        return parse_botzone_text(text, src, strict=strict)
+    return parse_botzone_json(text, src, strict=strict)
+
+
+#: the name other modules (the replay runner) use for :func:`read_games`
+read_any = read_games
+
+
+def write_game(game: Game, path: str | Path, fmt: str) -> None:
+    """Write one game as mjai, tenhou6 or mjlog, atomically."""
+    if fmt == "mjai":
+        write_mjai(game, path)
+    elif fmt == "tenhou6":
+        write_tenhou6(game, path)
+    elif fmt == "mjlog":
+        write_mjlog(game, path)
+    else:
+        raise ValueError(f"cannot write format {fmt!r}; choose from {', '.join(WRITE_FORMATS)}")

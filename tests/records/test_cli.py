@@ -1,0 +1,45 @@
+"""`tenpai convert` and `tenpai view` on real records."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from typer.testing import CliRunner
+
+from tenpai.cli.main import app
+from tenpai.records import read_games
+
+pytestmark = pytest.mark.corpus
+
+
+def test_convert_file_and_folder(data_dir: Path, tmp_path: Path) -> None:
+    runner = CliRunner()
+    src = data_dir / "riichi" / "tenhou_mjlog" / "gimite_mjai" / "test.mjlog"
+    out = tmp_path / "one.json"
+    res = runner.invoke(app, ["convert", str(src), str(out), "--to", "tenhou6"])
+    assert res.exit_code == 0, res.output
+    (game,) = read_games(out)
+    assert len(game.rounds) == 17
+    folder = data_dir / "riichi" / "tenhou_mjlog" / "tsubakisakura_mjlog2json"
+    res = runner.invoke(app, ["convert", str(folder), str(tmp_path / "many"), "--to", "mjai"])
+    # the folder holds MANIFEST.tsv and SOURCES.md, which are not records
+    assert res.exit_code == 1 and "wrote 6 game(s)" in res.output
+    assert len(list((tmp_path / "many").glob("*.mjson"))) == 6
+    res = runner.invoke(app, ["convert", str(src), str(tmp_path / "x"), "--to", "nope"])
+    assert res.exit_code == 2
+
+
+def test_view_prints_one_link_per_round(data_dir: Path) -> None:
+    src = data_dir / "riichi" / "tenhou6_json" / "Equim-chan_mjai-reviewer" / "double_ron.json"
+    res = CliRunner().invoke(app, ["view", str(src)])
+    assert res.exit_code == 0, res.output
+    links = res.output.split()
+    assert len(links) == 1
+    prefix = "https://tenhou.net/6/#json="
+    assert links[0].startswith(prefix)
+    obj = json.loads(unquote(links[0][len(prefix):]))
+    original = json.loads(src.read_text(encoding="utf-8"))
+    assert obj["log"] == original["log"]

@@ -1,0 +1,104 @@
+"""Real Tenhou games replayed through the engine: every action legal, every score equal.
+
+CI runs the edge-case folders and a fixed sample of 240 four-player games from the index; the
+whole corpus runs with ``tenpai replay ../shared/data/riichi/tenhou_mjlog`` (see docs/riichi.md).
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from tenpai.records.mjlog_read import read_mjlog
+from tenpai.replay.riichi import replay_riichi
+from tenpai.replay.runner import riichi_rules_for
+
+SAMPLE = 240
+
+
+def _index_files(data: Path) -> list[Path]:
+    base = data / "riichi" / "tenhou_mjlog"
+    with open(base / "games_index.csv", newline="") as fh:
+        rows = [r for r in csv.DictReader(fh) if "/4p/" in r["rule"] and r["complete"] == "True"]
+    step = max(1, len(rows) // SAMPLE)
+    return [base / r["file"] for r in rows[::step][:SAMPLE]]
+
+
+def _edge_files(data: Path) -> list[Path]:
+    base = data / "riichi" / "tenhou_mjlog"
+    out = sorted((base / "dnovikoff_tenhou" / "log_test_data").glob("*.xml*"))
+    out += sorted((base / "mjx-project_mjx" / "tests_py").glob("*.mjlog"))
+    return [p for p in out if "no-game-end" not in p.name and "no-round-end" not in p.name]
+
+
+def _replay(path: Path) -> tuple[bool, str]:
+    game = read_mjlog(path)
+    if game.players != 4:
+        return True, "three-player (skipped)"
+    result = replay_riichi(game.events(), rules=riichi_rules_for(game, "tenhou"),
+                           final_scores=game.final_scores, name=path.name)
+    return result.ok, str(result.divergence)
+
+
+def test_edge_cases_replay_exactly(data_dir: Path) -> None:
+    failures = []
+    files = _edge_files(data_dir)
+    assert len(files) >= 40
+    for p in files:
+        ok, why = _replay(p)
+        if not ok:
+            failures.append(why)
+    assert not failures, "\n".join(failures)
+
+
+def test_sample_of_corpus_replays_exactly(data_dir: Path) -> None:
+    files = _index_files(data_dir)
+    assert len(files) >= 200
+    failures = [why for ok, why in map(_replay, files) if not ok]
+    assert not failures, "\n".join(failures[:10])
+
+
+def test_replay_reports_implicit_passes(data_dir: Path) -> None:
+    path = _edge_files(data_dir)[0]
+    game = read_mjlog(path)
+    result = replay_riichi(game.events(), rules=riichi_rules_for(game, "tenhou"),
+                           final_scores=game.final_scores)
+    passes = [e for e in result.events if e.type == "none"]
+    assert result.ok and passes
+    assert all(e.actor is not None and e.choices for e in passes)
+
+
+def test_divergence_names_round_and_event(data_dir: Path) -> None:
+    path = _edge_files(data_dir)[0]
+    game = read_mjlog(path)
+    events = game.events()
+    # Corrupt the first recorded discard of the first round: it is no longer in hand.
+    i = next(i for i, e in enumerate(events) if e.type == "dahai")
+    events[i] = events[i].with_(pai=(events[i].pai + 9) % 27 if events[i].pai < 27 else 0,
+                                tsumogiri=False)
+    result = replay_riichi(events, rules=riichi_rules_for(game, "tenhou"), name="corrupt")
+    assert not result.ok and result.divergence is not None
+    assert "round 1" in result.divergence.where and "event" in result.divergence.where
+
+
+def test_wrong_final_score_is_caught(data_dir: Path) -> None:
+    path = _edge_files(data_dir)[0]
+    game = read_mjlog(path)
+    assert game.final_scores is not None
+    bad = list(game.final_scores)
+    bad[0] += 100
+    bad[1] -= 100
+    result = replay_riichi(game.events(), rules=riichi_rules_for(game, "tenhou"),
+                           final_scores=bad)
+    assert not result.ok and "final scores" in str(result.divergence)
+
+
+@pytest.mark.slow
+def test_whole_corpus(data_dir: Path) -> None:
+    base = data_dir / "riichi" / "tenhou_mjlog"
+    with open(base / "games_index.csv", newline="") as fh:
+        rows = [r for r in csv.DictReader(fh) if "/4p/" in r["rule"] and r["complete"] == "True"]
+    failures = [why for ok, why in (_replay(base / r["file"]) for r in rows) if not ok]
+    assert not failures, f"{len(failures)} of {len(rows)} failed:\n" + "\n".join(failures[:20])
