@@ -102,3 +102,27 @@ def test_whole_corpus(data_dir: Path) -> None:
         rows = [r for r in csv.DictReader(fh) if "/4p/" in r["rule"] and r["complete"] == "True"]
     failures = [why for ok, why in (_replay(base / r["file"]) for r in rows) if not ok]
     assert not failures, f"{len(failures)} of {len(rows)} failed:\n" + "\n".join(failures[:20])
+
+
+def test_tenhou6_json_records_replay_exactly(data_dir: Path) -> None:
+    """tenhou.net/6 games and mjai-reviewer's one-round edge cases (chankan, double ron …)."""
+    from tenpai.records.errors import RecordError
+    from tenpai.records.tenhou6_read import read_tenhou6
+    from tenpai.replay.runner import iter_record_files
+
+    failures: list[str] = []
+    replayed = 0
+    for f in iter_record_files([data_dir / "riichi" / "tenhou6_json"]):
+        try:
+            games = read_tenhou6(f)
+        except RecordError as exc:
+            failures.append(f"unreadable: {exc}")
+            continue
+        for g in games if isinstance(games, list) else [games]:
+            r = replay_riichi(g.events(), rules=riichi_rules_for(g, "tenhou"),
+                              final_scores=None if g.truncated else g.final_scores, name=f.name)
+            replayed += 1
+            if not r.ok:
+                failures.append(str(r.divergence))
+    assert replayed >= 50
+    assert not failures, "\n".join(failures)

@@ -38,6 +38,10 @@ class Divergence(Exception):
         self.message = message
 
 
+class _RecordEnded(Exception):
+    """A partial record has no more rounds; the engine's game simply stops there."""
+
+
 @dataclass(slots=True)
 class ReplayResult:
     """What a replay found: the engine's events (with implicit passes) and any divergence."""
@@ -283,8 +287,16 @@ def replay_riichi(
     rules: RiichiRules = TENHOU,
     final_scores: Sequence[int] | None = None,
     name: str = "game",
+    complete: bool | None = None,
 ) -> ReplayResult:
-    """Replay one four-player game; the result names the first divergence, if any."""
+    """Replay one four-player game; the result names the first divergence, if any.
+
+    ``complete`` says whether the record holds a whole game (the engine must then end it, with
+    ``final_scores`` if given) or only some rounds (one-round edge cases, truncated logs); by
+    default a record is complete when its final scores are known.
+    """
+    if complete is None:
+        complete = final_scores is not None
     evs = list(events)
     rounds = split_rounds(evs)
     out: list[Event] = []
@@ -300,6 +312,8 @@ def replay_riichi(
             return ReplayResult(False, i, out, Divergence(f"{name}, round {i + 1}", str(exc)))
 
     def source(index: int, key: RoundKey) -> RoundWall:
+        if index >= len(walls) and not complete:
+            raise _RecordEnded
         if index >= len(walls):
             raise Divergence(
                 f"{name}, round {index + 1}",
@@ -308,7 +322,8 @@ def replay_riichi(
         return walls[index]
 
     try:
-        game = RiichiGame(rules, wall_source=source, scores=first.scores or None)
+        start = (first.bakaze or 0, first.kyoku or 0, first.honba or 0, first.kyotaku or 0)
+        game = RiichiGame(rules, wall_source=source, scores=first.scores or None, start=start)
         out.append(game.events[0])
         for i, rnd in enumerate(rounds):
             start = rnd[0]
@@ -325,19 +340,22 @@ def replay_riichi(
                 raise Divergence(where, f"round start differs: engine {key}, record {want}")
             out.append(eng.events[0])
             _RoundDriver(game, rnd, where, out).run()
-        if not game.done:
+        if complete and not game.done:
             raise Divergence(
                 f"{name}, end",
                 "the record ends but the engine's game goes on "
                 f"(next hand {game.bakaze},{game.kyoku},{game.honba})",
             )
-        out.append(game.events[-1])
-        if final_scores is not None and tuple(final_scores) != game.final_scores:
+        if game.done:
+            out.append(game.events[-1])
+        if complete and final_scores is not None and tuple(final_scores) != game.final_scores:
             raise Divergence(
                 f"{name}, end",
                 f"final scores differ: engine "
                 f"{list(game.final_scores)}, record {list(final_scores)}",
             )
+    except _RecordEnded:
+        pass
     except Divergence as d:
         return ReplayResult(False, len(rounds), out, d)
     return ReplayResult(True, len(rounds), out)

@@ -24,7 +24,6 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final
 
-
 __all__ = [
     "GREEN",
     "KNITTED_STRAIGHTS",

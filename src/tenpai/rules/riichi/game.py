@@ -44,7 +44,10 @@ class RiichiGame:
         scorer: Scorer | None = None,
         wall_source: WallSource | None = None,
         scores: Sequence[int] | None = None,
+        start: tuple[int, int, int, int] = (0, 0, 0, 0),
     ) -> None:
+        """``start`` = (round wind, kyoku, honba, deposits) lets a game begin mid-way, as
+        one-round records and scenario tests do."""
         if rules.players != 4:
             raise NotImplementedError("three-player Riichi is not implemented yet")
         self.rules = rules
@@ -54,10 +57,7 @@ class RiichiGame:
         self.wall_source = wall_source or self._seeded_wall
         self.scores = list(scores) if scores is not None else [rules.starting_points] * 4
         self.events: list[Event] = [Event("start_game", names=tuple(names))]
-        self.bakaze = 0
-        self.kyoku = 0
-        self.honba = 0
-        self.kyotaku = 0
+        self.bakaze, self.kyoku, self.honba, self.kyotaku = start
         self.hand_index = 0
         self.round: RiichiRound | None = None
         self.results: list[RoundResult] = []

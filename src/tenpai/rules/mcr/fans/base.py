@@ -18,8 +18,8 @@ from tenpai.rules.mcr.shapes import HandView, Shape
 
 __all__ = [
     "ALL_SHAPES",
-    "REGISTRY",
     "GATES",
+    "REGISTRY",
     "STANDARD",
     "STANDARD_KNITTED",
     "TILE_SHAPES",

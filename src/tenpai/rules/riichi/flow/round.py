@@ -635,9 +635,6 @@ class RiichiRound:
         self.melds[seat][i] = Meld("kakan", (*old.tiles, a.pai), old.called, old.target, a.pai)
         self.kans_by.append(seat)
         self._emit(a)
-        while self.pending_dora:
-            self.pending_dora -= 1
-            self._flip_dora()
         robbers = []
         for s in range(4):
             if s != seat:
@@ -674,6 +671,11 @@ class RiichiRound:
             # A robbed kan never happened, so ippatsu ends only once the kan stands.
             self.ippatsu = [False] * 4
             self.any_call = True
+            # An earlier kan's pending dora turns only once this kan stands (a robbed kakan
+            # reveals nothing: mjai-reviewer's double_kakan_then_chankan record).
+            while self.pending_dora:
+                self.pending_dora -= 1
+                self._flip_dora()
             self._kan_dora_later()
         self._draw(seat, rinshan=True)
 
