@@ -359,7 +359,8 @@ def from_tenhou6(code: int, position: int = 0) -> int:
 
 
 # ---------------------------------------------------------------------------
-# Botzone (MCR): W1-9 characters, B1-9 dots, T1-9 bamboo, F1-4 winds, J1-3 dragons, H1-8.
+# Botzone (MCR): W1-9 characters, B1-9 dots, T1-9 bamboo, F1-4 winds (E S W N),
+# J1-3 dragons in the order Red, Green, White (so J1 is kind 33), H1-8 flowers.
 # ---------------------------------------------------------------------------
 
 _BOTZONE_SUITS: Final = {"W": 0, "B": 9, "T": 18}
@@ -378,7 +379,7 @@ def to_botzone(tile: int) -> str:
         return f"{'WBT'[k // 9]}{k % 9 + 1}"
     if k < 31:
         return f"F{k - 26}"
-    return f"J{k - 30}"
+    return f"J{34 - k}"
 
 
 def from_botzone(name: str, position: int = 0) -> int:
@@ -390,7 +391,7 @@ def from_botzone(name: str, position: int = 0) -> int:
         if letter == "F" and 1 <= d <= 4:
             return 26 + d
         if letter == "J" and 1 <= d <= 3:
-            return 30 + d
+            return 34 - d
         if letter == "H" and 1 <= d <= NUM_FLOWERS:
             return FLOWER_BASE + d - 1
     raise TileParseError("not a Botzone tile", name, position)

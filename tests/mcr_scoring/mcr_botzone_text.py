@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from tenpai.rules.mcr import MCRContext, Meld
 from tenpai.tiles import from_botzone
 
-# tenpai's Botzone names put 白 at J1; Botzone itself writes 中 发 白 as J1 J2 J3.
+# Botzone writes 中 发 白 as J1 J2 J3 (tenpai.tiles follows the same order).
 _DRAGONS = {"J1": 33, "J2": 32, "J3": 31}
 
 

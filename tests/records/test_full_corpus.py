@@ -78,3 +78,8 @@ def test_every_other_record(data_dir: Path) -> None:
         print(label, "games read", ok, "files failed", len(failed))
         for f in failed:
             print("  ", f)
+        # known: Tenhou's misplaced call letters, an M-League text page wrapping a link, and
+        # Mahjong Soul's tenhou.net/6-like files (rounds of another length); see docs/records.md
+        known = ("confusing_nakis_", "L001_S014", "majsoul")
+        assert all(any(k in f for k in known) for f in failed), failed
+        assert ok >= {"tenhou6": 51, "majsoul": 0, "mjai": 7, "mcr": 116}[label]

@@ -68,7 +68,7 @@ def test_known_values() -> None:
     assert T.to_mjai(35) == "5pr" and T.to_mjai(31) == "P" and T.to_mjai(33) == "C"
     assert T.to_tenhou6(34) == 51 and T.from_tenhou6(47) == 33
     assert T.from_tenhou136(16) == 34 and T.from_tenhou136(17) == 4
-    assert T.parse_botzone("W1 B9 T5 F4 J3 H8") == [0, 17, 22, 30, 33, 44]
+    assert T.parse_botzone("W1 B9 T5 F4 J1 J3 H8") == [0, 17, 22, 30, 33, 31, 44]
     assert T.dora_from_indicator(8) == 0 and T.dora_from_indicator(30) == 27
     assert T.dora_from_indicator(33) == 31
     assert T.counts34(T.parse("0m55m1f"))[4] == 3

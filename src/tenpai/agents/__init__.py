@@ -23,9 +23,16 @@ def _efficiency(seed: int) -> Agent:
     return EfficiencyAgent(seed)
 
 
+def _defensive(seed: int) -> Agent:
+    from tenpai.agents.defensive import DefensiveAgent
+
+    return DefensiveAgent(seed)
+
+
 AGENTS: dict[str, Callable[[int], Agent]] = {
     "random": _random,
     "efficiency": _efficiency,
+    "defensive": _defensive,
 }
 
 

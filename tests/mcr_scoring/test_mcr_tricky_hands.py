@@ -25,6 +25,9 @@ CASES: list[tuple[str, str, str, tuple[Meld, ...], dict[str, Any], dict[str, int
     ("two concealed pungs with a concealed kong", "123m456m777s99s", "9s",
      (kong("5p", "concealed_kong"),), {"self_drawn": True},
      {"不求人": 1, "双暗刻": 1, "暗杠": 1, "连六": 1, "无字": 1}),
+    # Four chows, two relations of each kind: at most three pair patterns (套算一次).
+    ("account once", "234567s234567p55m", "5m", (), {},
+     {"平和": 1, "门前清": 1, "断幺": 1, "喜相逢": 2, "连六": 1, "单钓将": 1}),
     # 全带五 absorbs 断幺; the four 5p (456p + 555p) still make 四归一.
     ("all fives", "345m456p555p567s55s", "3m", (), {},
      {"全带五": 1, "三色三步高": 1, "门前清": 1, "四归一": 1}),

@@ -1,0 +1,297 @@
+"""A rule-based Riichi player that folds against threats unless its own hand is worth pushing.
+
+The efficiency agent races every hand to the end and deals in often.  This agent plays the same
+way while nobody threatens, but once an opponent declares riichi (or shows an obviously fast,
+valuable open hand) it weighs two hand-designed numbers:
+
+* **danger** of each discard against each threat, a rough deal-in estimate in percent built from
+  the classic defence tools: *genbutsu* (tiles the threat discarded, or passed after its riichi,
+  can never ron it), *suji* (a threat that discarded 4 cannot be waiting 1-4 or 4-7 on a
+  two-sided wait), *kabe* / *one-chance* (when all four, or three, copies of a neighbour are in
+  sight, the two-sided shapes through it are impossible or unlikely) and the copies left of the
+  tile itself (pair and single waits);
+* **value** of its own hand: how close it is (shanten), how many live tiles improve it
+  (ukeire), and a han estimate (dora, red fives, value honours, a riichi or tanyao to come).
+
+It pushes a ready hand with live waits or with value, and a one-away hand only when it is early,
+wide and valuable; otherwise it folds: the least dangerous discard, no calls, no riichi.  The
+numbers are deliberately simple and documented in docs/agents.md; the arena measures whether
+they work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tenpai import tiles as T
+from tenpai.agents.efficiency import EfficiencyAgent
+from tenpai.events import Event
+from tenpai.hand import discard_ukeire, shanten, ukeire
+
+__all__ = ["DefensiveAgent", "PushFoldPolicy", "Threat", "danger", "find_threats"]
+
+#: Deal-in weight of one live two-sided (ryanmen) shape through a tile.
+_RYANMEN = 4.0
+#: Weight of a closed (kanchan) or edge (penchan) wait on the tile.
+_KANCHAN = 1.0
+_PENCHAN = 1.0
+#: Weight of pair / single waits (shanpon, tanki) when all three other copies are live.
+_PAIR_WAIT = 1.5
+#: Honour danger by the copies still unseen (0, 1, 2, 3).
+_HONOR_BY_LEFT = (0.0, 0.8, 2.5, 4.0)
+#: A dora (or red five) costs more when it deals in: scale its danger.
+_DORA_FACTOR = 1.25
+
+
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """An opponent to defend against: its seat, how much it weighs and its safe kinds."""
+
+    seat: int
+    weight: float
+    safe: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class PushFoldPolicy:
+    """The thresholds of the push-or-fold decision (tunable, documented in docs/agents.md)."""
+
+    #: A ready hand pushes when its waits have at least this many live tiles ...
+    tenpai_live_waits: int = 4
+    #: ... or when its estimated han reach this.
+    tenpai_value: int = 3
+    #: A one-away hand pushes only with this many live improving tiles ...
+    one_away_ukeire: int = 16
+    #: ... and this estimated value ...
+    one_away_value: int = 3
+    #: ... while at least this many tiles are left in the live wall.
+    one_away_wall: int = 36
+    #: Total threat weight from which even ready hands need both live waits and value.
+    heavy_threat: float = 1.9
+    #: How many ukeire tiles one point of danger is worth when pushing.
+    danger_cost: float = 1.0
+
+
+def find_threats(obs: Any) -> list[Threat]:
+    """Opponents in riichi, or with three open sets (or two with a value pon or a dora)."""
+    seat = obs.seat
+    melds = obs.melds
+    riichi = obs.riichi
+    oya = obs.oya
+    dora = {T.dora_from_indicator(T.kind_of(t)) for t in obs.dora_markers}
+    events = obs.events
+    threats: list[Threat] = []
+    for s in range(4):
+        if s == seat:
+            continue
+        open_sets = [m for m in melds[s] if m.is_open]
+        if riichi[s]:
+            weight = 1.5 if s == oya else 1.0
+        elif len(open_sets) >= 3:
+            weight = 0.7
+        elif len(open_sets) == 2 and any(_is_value_meld(m, obs, s, dora) for m in open_sets):
+            weight = 0.4
+        else:
+            continue
+        threats.append(Threat(s, weight, frozenset(_safe_kinds(events, s, riichi[s]))))
+    return threats
+
+
+def _is_value_meld(meld: Any, obs: Any, s: int, dora: set[int]) -> bool:
+    kinds = [T.kind_of(t) for t in meld.tiles]
+    k = kinds[0]
+    seat_wind = 27 + (s - obs.oya) % 4
+    if meld.type != "chi" and (k >= 31 or k == seat_wind or k == 27 + obs.bakaze):
+        return True
+    return any(x in dora for x in kinds) or any(T.is_red(t) for t in meld.tiles)
+
+
+def _safe_kinds(events: Sequence[Event], s: int, in_riichi: bool) -> set[int]:
+    """Kinds ``s`` cannot ron: its own discards, and after its riichi anyone's discards."""
+    safe: set[int] = set()
+    riichi_discarded = False
+    declared = False
+    for e in events:
+        if e.type == "reach" and e.actor == s:
+            declared = True
+        elif e.type == "dahai" and e.pai is not None:
+            if e.actor == s:
+                safe.add(T.kind_of(e.pai))
+                if declared:
+                    riichi_discarded = True
+            elif in_riichi and riichi_discarded:
+                safe.add(T.kind_of(e.pai))
+    return safe
+
+
+def danger(kind: int, safe: frozenset[int], seen: Sequence[int]) -> float:
+    """Rough deal-in estimate (percent-like) of ``kind`` against one threat.
+
+    ``seen`` counts the copies of each kind this seat can see, its own hand included.
+    """
+    if kind in safe:
+        return 0.0
+    left = max(0, 4 - seen[kind])
+    if kind >= 27:
+        return _HONOR_BY_LEFT[min(left, 3)]
+    n = T.number_of(kind)
+    base = kind - (n - 1)
+
+    def live(*numbers: int) -> float:
+        """1 while every tile of a shape is available, less when neighbours are walled."""
+        factor = 1.0
+        for m in numbers:
+            c = seen[base + m - 1]
+            if c >= 4:
+                return 0.0
+            if c == 3:
+                factor *= 0.5
+        return factor
+
+    d = 0.0
+    # Two-sided waits: (n-2, n-1) waits n-3/n; (n+1, n+2) waits n/n+3.  Suji kills a side.
+    if n >= 4 and base + n - 4 not in safe:
+        d += _RYANMEN * live(n - 2, n - 1)
+    if n <= 6 and base + n + 2 not in safe:
+        d += _RYANMEN * live(n + 1, n + 2)
+    if 2 <= n <= 8:
+        d += _KANCHAN * live(n - 1, n + 1)
+    if n == 3:
+        d += _PENCHAN * live(1, 2)
+    if n == 7:
+        d += _PENCHAN * live(8, 9)
+    d += _PAIR_WAIT * min(left, 3) / 3
+    return d
+
+
+def hand_value(obs: Any) -> int:
+    """A han estimate of the own hand: dora, red fives, value honours, riichi or tanyao."""
+    dora = [T.dora_from_indicator(T.kind_of(t)) for t in obs.dora_markers]
+    tiles = list(obs.hand)
+    melds = obs.melds[obs.seat]
+    for m in melds:
+        tiles.extend(m.tiles)
+    kinds = [T.kind_of(t) for t in tiles]
+    han = sum(kinds.count(d) for d in dora) + sum(1 for t in tiles if T.is_red(t))
+    counts = obs.counts
+    value_honours = {31, 32, 33, obs.seat_wind, 27 + obs.bakaze}
+    for k in value_honours:
+        if counts[k] >= 2 or any(T.kind_of(m.tiles[0]) == k and m.type != "chi" for m in melds):
+            han += 1
+    closed = not any(m.is_open for m in melds)
+    if closed:
+        han += 1  # riichi
+    if all(T.is_simple(k) for k in kinds):
+        han += 1  # tanyao in reach when no terminal or honour is held
+    return han
+
+
+class DefensiveAgent:
+    """Efficiency play while safe; push or fold against riichi and obvious threats."""
+
+    def __init__(
+        self, seed: int = 0, name: str = "defensive", policy: PushFoldPolicy | None = None
+    ) -> None:
+        self.name = name
+        self.policy = policy or PushFoldPolicy()
+        self._base = EfficiencyAgent(seed, name=name)
+
+    def act(self, observation: Any, legal: Sequence[Event]) -> Event:
+        for e in legal:
+            if e.type == "hora":
+                return e
+        types = {e.type for e in legal}
+        threats = find_threats(observation)
+        if not threats:
+            return self._base.act(observation, legal)
+        if "dahai" in types or "reach" in types:
+            return self._own_turn(observation, legal, threats)
+        if types & {"chi", "pon", "daiminkan"}:
+            # Calling while threatened only when the call makes the hand ready.
+            call = self._base.act(observation, legal)
+            if call.type in ("chi", "pon") and self._call_makes_ready(observation, call):
+                return call
+        return next((e for e in legal if e.type == "none"), legal[0])
+
+    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
+        return [self.act(o, legal) for o, legal in requests]
+
+    # ------------------------------------------------------------------ own turn
+    def _own_turn(self, obs: Any, legal: Sequence[Event], threats: list[Threat]) -> Event:
+        discards = [e for e in legal if e.type == "dahai"]
+        counts = obs.counts
+        visible = obs.visible_counts()
+        seen = [v + c for v, c in zip(visible, counts)]
+        options = {o.discard: o for o in discard_ukeire(counts, visible)}
+        dora = {T.dora_from_indicator(T.kind_of(t)) for t in obs.dora_markers}
+        risk: dict[int, float] = {}
+        for e in discards:
+            assert e.pai is not None
+            k = T.kind_of(e.pai)
+            if k not in risk:
+                r = sum(t.weight * danger(k, t.safe, seen) for t in threats)
+                risk[k] = r * (_DORA_FACTOR if k in dora else 1.0)
+        push = self._should_push(obs, options, threats)
+        reach = next((e for e in legal if e.type == "reach"), None)
+        if push and reach is not None:
+            return reach
+        if not discards:
+            return reach if reach is not None else legal[0]
+        if push:
+            best_sh = min(options[T.kind_of(e.pai)].shanten for e in discards if e.pai is not None)
+            cost = self.policy.danger_cost
+
+            def push_key(e: Event) -> tuple[float, float]:
+                assert e.pai is not None
+                o = options[T.kind_of(e.pai)]
+                return (o.shanten - best_sh, -(o.total - cost * risk[o.discard]))
+
+            return min(discards, key=push_key)
+
+        def fold_key(e: Event) -> tuple[float, int, int, int]:
+            assert e.pai is not None
+            o = options[T.kind_of(e.pai)]
+            return (round(risk[o.discard], 3), o.shanten, -o.total, 1 if T.is_red(e.pai) else 0)
+
+        return min(discards, key=fold_key)
+
+    def _should_push(self, obs: Any, options: dict[int, Any], threats: list[Threat]) -> bool:
+        p = self.policy
+        best = min(options.values(), key=lambda o: (o.shanten, -o.total))
+        weight = sum(t.weight for t in threats)
+        value = hand_value(obs)
+        if best.shanten <= 0:
+            if weight >= p.heavy_threat:
+                return best.total >= p.tenpai_live_waits and value >= p.tenpai_value - 1
+            return best.total >= p.tenpai_live_waits or value >= p.tenpai_value
+        if best.shanten == 1 and weight < p.heavy_threat:
+            return (
+                obs.wall_remaining >= p.one_away_wall
+                and best.total >= p.one_away_ukeire
+                and value >= p.one_away_value
+            )
+        return False
+
+    @staticmethod
+    def _call_makes_ready(obs: Any, call: Event) -> bool:
+        counts = obs.counts
+        for c in call.consumed:
+            counts[T.kind_of(c)] -= 1
+        best = 99
+        for k in range(34):
+            if counts[k]:
+                counts[k] -= 1
+                best = min(best, shanten(counts))
+                counts[k] += 1
+        if best != 0:
+            return False
+        # Ready after the call: only worth it with live waits.
+        for k in range(34):
+            if counts[k]:
+                counts[k] -= 1
+                if shanten(counts) == 0 and ukeire(counts, obs.visible_counts()).total >= 4:
+                    return True
+                counts[k] += 1
+        return False

@@ -1,0 +1,107 @@
+"""Game factories by rules name: how the arena creates one seeded game of a rule set.
+
+The arena never imports a rule set directly; it asks this registry for a factory, so the MCR and
+108-tile flows plug in by registering one function each (``register_rules("mcr", …)``).  A
+factory receives the deal's wall seed, the seat names and the run's string options and returns
+an object following :class:`tenpai.engine.GameFlow`; the same seed must give the same walls for
+the n-th hand whatever the agents do, which is what makes duplicate deals work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from tenpai.engine.flow import GameFlow
+
+__all__ = [
+    "GAME_FACTORIES",
+    "ArenaConfigError",
+    "GameFactory",
+    "RulesEntry",
+    "make_game",
+    "register_rules",
+    "rules_entry",
+]
+
+
+class ArenaConfigError(ValueError):
+    """A tournament setting the arena cannot use; the message names the setting."""
+
+
+GameFactory = Callable[[int, Sequence[str], Mapping[str, str]], GameFlow]
+
+
+@dataclass(frozen=True, slots=True)
+class RulesEntry:
+    """One rule set as the arena sees it: a factory, its options with defaults, and the seats."""
+
+    name: str
+    factory: GameFactory
+    defaults: Mapping[str, str]
+    choices: Mapping[str, tuple[str, ...]]
+    seats: int = 4
+
+    def options(self, given: Mapping[str, str]) -> dict[str, str]:
+        """The complete options: defaults overridden by ``given``, each value checked."""
+        unknown = sorted(set(given) - set(self.defaults))
+        if unknown:
+            raise ArenaConfigError(
+                f"rules {self.name!r} take no option {', '.join(unknown)}; "
+                f"known: {', '.join(sorted(self.defaults)) or 'none'}"
+            )
+        out = {**self.defaults, **given}
+        for key, value in out.items():
+            allowed = self.choices.get(key)
+            if allowed is not None and value not in allowed:
+                raise ArenaConfigError(
+                    f"option {key}={value!r} for rules {self.name!r}; choose {', '.join(allowed)}"
+                )
+        return out
+
+
+GAME_FACTORIES: dict[str, RulesEntry] = {}
+
+
+def register_rules(entry: RulesEntry) -> None:
+    """Add (or replace) a rule set the arena can play."""
+    GAME_FACTORIES[entry.name] = entry
+
+
+def rules_entry(name: str) -> RulesEntry:
+    """The registered rule set ``name``; an unknown name lists the known ones."""
+    try:
+        return GAME_FACTORIES[name]
+    except KeyError:
+        known = ", ".join(sorted(GAME_FACTORIES))
+        raise ArenaConfigError(f"unknown rules {name!r}; the arena knows: {known}") from None
+
+
+def make_game(rules: str, seed: int, names: Sequence[str], options: Mapping[str, str]) -> GameFlow:
+    """A fresh game of ``rules`` with the deal seed ``seed``."""
+    entry = rules_entry(rules)
+    return entry.factory(seed, names, entry.options(options))
+
+
+def _riichi(seed: int, names: Sequence[str], options: Mapping[str, str]) -> GameFlow:
+    from tenpai.rules.riichi.game import RiichiGame
+    from tenpai.rules.riichi.ruleset import preset
+
+    rules = preset(options["preset"]).with_(length=options["length"])
+    return RiichiGame(rules, seed=seed, names=names)
+
+
+def _riichi_presets() -> tuple[str, ...]:
+    from tenpai.rules.riichi.ruleset import PRESETS
+
+    return tuple(sorted(PRESETS))
+
+
+register_rules(
+    RulesEntry(
+        name="riichi",
+        factory=_riichi,
+        defaults={"length": "tonpuu", "preset": "tenhou"},
+        choices={"length": ("tonpuu", "hanchan"), "preset": _riichi_presets()},
+    )
+)

@@ -1,0 +1,173 @@
+"""Play one scheduled game and boil its events down to what the results store keeps.
+
+Everything is read from the mjai-shaped events every rule set emits (``start_kyoku``, ``hora``
+with actor, target and deltas, ``reach_accepted``, calls, ``ryukyoku``), so the same summary
+works for any flow registered in :mod:`tenpai.arena.games`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from tenpai.agents import make_agent
+from tenpai.arena.games import make_game
+from tenpai.arena.schedule import GameKey, agent_seed, deal_seed, seating
+from tenpai.engine.runner import play
+from tenpai.events import Event
+
+__all__ = [
+    "GameRecord",
+    "HandRecord",
+    "SeatRecord",
+    "WinRecord",
+    "final_ranks",
+    "play_scheduled",
+    "summarize",
+]
+
+_CALLS = frozenset({"chi", "pon", "daiminkan"})
+
+
+@dataclass(frozen=True, slots=True)
+class WinRecord:
+    """One win: ``from_seat`` is the discarder of a ron, ``None`` for a self-draw."""
+
+    winner: int
+    from_seat: int | None
+    points: int
+    han: int | None
+    fu: int | None
+
+
+@dataclass(slots=True)
+class HandRecord:
+    """One hand (kyoku): how it ended, the point changes, who declared riichi or called."""
+
+    index: int
+    bakaze: int
+    kyoku: int
+    honba: int
+    outcome: str = "unfinished"
+    draw_kind: str | None = None
+    deltas: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    riichi: list[bool] = field(default_factory=lambda: [False] * 4)
+    called: list[bool] = field(default_factory=lambda: [False] * 4)
+    wins: list[WinRecord] = field(default_factory=list)
+
+    @property
+    def deal_in(self) -> int | None:
+        """The seat that discarded a winning tile, if any."""
+        return next((w.from_seat for w in self.wins if w.from_seat is not None), None)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """One seat's result in one game, with its per-hand tallies."""
+
+    seat: int
+    agent: str
+    score: int
+    rank: int
+    hands: int
+    wins: int
+    deal_ins: int
+    riichi: int
+    calls: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A finished game: its key, the seats and the hands."""
+
+    key: GameKey
+    seed: int
+    seats: tuple[SeatRecord, ...]
+    hands: tuple[HandRecord, ...]
+    seconds: float
+
+
+def final_ranks(scores: Sequence[int]) -> list[int]:
+    """Ranks 1-4 by final score; ties go to the seat nearer the first dealer (seat 0)."""
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    ranks = [0] * len(scores)
+    for r, s in enumerate(order):
+        ranks[s] = r + 1
+    return ranks
+
+
+def summarize(events: Sequence[Event]) -> list[HandRecord]:
+    """The hands of a game from its events."""
+    hands: list[HandRecord] = []
+    for e in events:
+        t = e.type
+        if t == "start_kyoku":
+            hands.append(
+                HandRecord(len(hands), e.bakaze or 0, e.kyoku or 0, e.honba or 0)
+            )
+            continue
+        if not hands or e.actor is None and t != "ryukyoku":
+            continue
+        h = hands[-1]
+        if t == "reach_accepted":
+            assert e.actor is not None
+            h.riichi[e.actor] = True
+        elif t in _CALLS:
+            assert e.actor is not None
+            h.called[e.actor] = True
+        elif t == "hora":
+            assert e.actor is not None
+            h.outcome = "hora"
+            target = e.target if e.target is not None and e.target != e.actor else None
+            for s, d in enumerate(e.deltas):
+                h.deltas[s] += d
+            points = e.deltas[e.actor] if e.deltas else 0
+            h.wins.append(WinRecord(e.actor, target, points, e.han, e.fu))
+        elif t == "ryukyoku":
+            h.outcome = "ryukyoku"
+            h.draw_kind = e.kind or "exhaustive"
+            for s, d in enumerate(e.deltas):
+                h.deltas[s] += d
+    return hands
+
+
+def _seat_records(
+    names: Sequence[str], scores: Sequence[int], hands: Sequence[HandRecord]
+) -> tuple[SeatRecord, ...]:
+    ranks = final_ranks(scores)
+    out = []
+    for s, name in enumerate(names):
+        out.append(
+            SeatRecord(
+                seat=s,
+                agent=name,
+                score=scores[s],
+                rank=ranks[s],
+                hands=len(hands),
+                wins=sum(1 for h in hands if any(w.winner == s for w in h.wins)),
+                deal_ins=sum(1 for h in hands if h.deal_in == s),
+                riichi=sum(1 for h in hands if h.riichi[s]),
+                calls=sum(1 for h in hands if h.called[s]),
+            )
+        )
+    return tuple(out)
+
+
+def play_scheduled(
+    rules: str,
+    options: Mapping[str, str],
+    lineup: Sequence[str],
+    run_seed: int,
+    key: GameKey,
+) -> GameRecord:
+    """Play game ``key`` of a run: the deal's walls, the rotation's seating, seeded agents."""
+    start = time.perf_counter()
+    names = seating(lineup, key.rotation)
+    seed = deal_seed(run_seed, key.deal)
+    game = make_game(rules, seed, names, options)
+    agents = [make_agent(n, agent_seed(run_seed, key, s)) for s, n in enumerate(names)]
+    play(game, agents)
+    hands = summarize(game.events)
+    seats = _seat_records(names, game.final_scores, hands)
+    return GameRecord(key, seed, seats, tuple(hands), time.perf_counter() - start)
