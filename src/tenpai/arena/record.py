@@ -107,7 +107,7 @@ def summarize(events: Sequence[Event]) -> list[HandRecord]:
                 HandRecord(len(hands), e.bakaze or 0, e.kyoku or 0, e.honba or 0)
             )
             continue
-        if not hands or e.actor is None and t != "ryukyoku":
+        if not hands or (e.actor is None and t != "ryukyoku"):
             continue
         h = hands[-1]
         if t == "reach_accepted":

@@ -22,7 +22,7 @@ from tenpai.engine.flow import Decision, IllegalActionError
 from tenpai.engine.meld import Meld
 from tenpai.events import Event
 
-__all__ = ["TableRound", "Phase", "NONE", "KIND"]
+__all__ = ["KIND", "NONE", "Phase", "TableRound"]
 
 Phase = Literal["act", "discard", "claim", "rob", "ended"]
 
@@ -49,7 +49,10 @@ class TableRound:
     players = 4
 
     def __init__(
-        self, hands: Sequence[Sequence[int]], *, dealer: int,
+        self,
+        hands: Sequence[Sequence[int]],
+        *,
+        dealer: int,
         emit: Callable[[Event], None] | None = None,
     ) -> None:
         self.events: list[Event] = []
@@ -127,8 +130,10 @@ class TableRound:
 
     def _rule_self_actions(self, seat: int) -> list[Event]:
         """Everything the player to move may do after a draw, discards included."""
-        return self._win_self_actions(seat) + self._kan_actions(seat) + self._discards(
-            seat, self.drawn
+        return (
+            self._win_self_actions(seat)
+            + self._kan_actions(seat)
+            + self._discards(seat, self.drawn)
         )
 
     def _rule_can_win_self(self, seat: int) -> bool:
@@ -147,7 +152,9 @@ class TableRound:
     def _rule_ankan_allowed(self, seat: int, kind: int) -> bool:
         return True
 
-    def _rule_banned_after_call(self, kind: int, consumed: Sequence[int], call: str) -> tuple[int, ...]:
+    def _rule_banned_after_call(
+        self, kind: int, consumed: Sequence[int], call: str
+    ) -> tuple[int, ...]:
         """Kinds that may not be discarded right after a call (none by default)."""
         return ()
 
@@ -155,8 +162,9 @@ class TableRound:
         """Whether ``seat`` may rob this kan (default: added kans only)."""
         return not closed and self._rule_can_win_on(seat, tile, kan_seat, True)
 
-    def _rule_wins(self, seats: list[int], target: int, tile: int, *, tsumo: bool,
-                   robbing: bool) -> None:
+    def _rule_wins(
+        self, seats: list[int], target: int, tile: int, *, tsumo: bool, robbing: bool
+    ) -> None:
         """Settle a win (or several on one discard, in turn order from the discarder)."""
         raise NotImplementedError
 
@@ -170,8 +178,7 @@ class TableRound:
     def _rule_after_discard(self, seat: int, tile: int) -> None:
         """Hook after a discard is in the river, before the claim window."""
 
-    def _rule_discard_passed(self, discarder: int, tile: int,
-                             answers: Mapping[int, Event]) -> bool:
+    def _rule_discard_passed(self, discarder: int, tile: int, answers: Mapping[int, Event]) -> bool:
         """Hook once no win was declared on a discard; return True if the hand ended."""
         return False
 
@@ -254,8 +261,15 @@ class TableRound:
                 if self._has_discard_after(seat, pair, k, "pon"):
                     out.append(Event("pon", actor=seat, target=discarder, pai=tile, consumed=pair))
             if n == 3 and self._rule_may_kan(seat):
-                out.append(Event("daiminkan", actor=seat, target=discarder, pai=tile,
-                                 consumed=tuple(sorted(same))))
+                out.append(
+                    Event(
+                        "daiminkan",
+                        actor=seat,
+                        target=discarder,
+                        pai=tile,
+                        consumed=tuple(sorted(same)),
+                    )
+                )
         if chi_ok:
             num = k % 9
             for da, db in ((-2, -1), (-1, 1), (1, 2)):
@@ -267,8 +281,11 @@ class TableRound:
                 for ta in sorted({t for t in hand if KIND[t] == a}):
                     for tb in sorted({t for t in hand if KIND[t] == b}):
                         if self._has_discard_after(seat, (ta, tb), k, "chi"):
-                            out.append(Event("chi", actor=seat, target=discarder, pai=tile,
-                                             consumed=(ta, tb)))
+                            out.append(
+                                Event(
+                                    "chi", actor=seat, target=discarder, pai=tile, consumed=(ta, tb)
+                                )
+                            )
         return out
 
     def _has_discard_after(self, seat: int, consumed: Sequence[int], kind: int, call: str) -> bool:
@@ -306,7 +323,9 @@ class TableRound:
             chosen[d.seat] = a
         for s in answers:
             if s not in chosen:
-                raise IllegalActionError(s, answers[s], (), f"{self._where()} (not this seat's turn)")
+                raise IllegalActionError(
+                    s, answers[s], (), f"{self._where()} (not this seat's turn)"
+                )
         if not claiming:
             ((seat, action),) = chosen.items()
             self._self_step(seat, action)
@@ -416,8 +435,9 @@ class TableRound:
         assert a.pai is not None
         self._remove(seat, a.pai)
         k = KIND[a.pai]
-        i = next(i for i, m in enumerate(self.melds[seat])
-                 if m.type == "pon" and KIND[m.tiles[0]] == k)
+        i = next(
+            i for i, m in enumerate(self.melds[seat]) if m.type == "pon" and KIND[m.tiles[0]] == k
+        )
         old = self.melds[seat][i]
         self.melds[seat][i] = Meld("kakan", (*old.tiles, a.pai), old.called, old.target, a.pai)
         self.kans_by.append(seat)
@@ -439,16 +459,18 @@ class TableRound:
     def _resolve_rob(self, chosen: Mapping[int, Event]) -> None:
         assert self.kan_in_progress is not None
         seat, tile, closed = self.kan_in_progress
-        wins = sorted((s for s, a in chosen.items() if a.type == "hora"),
-                      key=lambda s: (s - seat) % 4)
+        wins = sorted(
+            (s for s, a in chosen.items() if a.type == "hora"), key=lambda s: (s - seat) % 4
+        )
         if wins:
             self._rule_wins(wins, seat, tile, tsumo=False, robbing=True)
             return
         self._rule_kan_stands(seat, tile, closed, chosen)
         self._draw(seat, replacement=True)
 
-    def _rule_kan_stands(self, seat: int, tile: int, closed: bool,
-                         answers: Mapping[int, Event]) -> None:
+    def _rule_kan_stands(
+        self, seat: int, tile: int, closed: bool, answers: Mapping[int, Event]
+    ) -> None:
         """Hook once nobody robbed a kan (an added kan now counts as declared)."""
         if not closed:
             self.any_call = True

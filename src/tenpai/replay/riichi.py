@@ -322,8 +322,8 @@ def replay_riichi(
         return walls[index]
 
     try:
-        start = (first.bakaze or 0, first.kyoku or 0, first.honba or 0, first.kyotaku or 0)
-        game = RiichiGame(rules, wall_source=source, scores=first.scores or None, start=start)
+        opening = (first.bakaze or 0, first.kyoku or 0, first.honba or 0, first.kyotaku or 0)
+        game = RiichiGame(rules, wall_source=source, scores=first.scores or None, start=opening)
         out.append(game.events[0])
         for i, rnd in enumerate(rounds):
             start = rnd[0]

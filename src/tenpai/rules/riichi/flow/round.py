@@ -329,9 +329,7 @@ class RiichiRound(TableRound):
             else:
                 self.furiten_temp[seat] = True
 
-    def _rule_discard_passed(
-        self, discarder: int, tile: int, answers: Mapping[int, Event]
-    ) -> bool:
+    def _rule_discard_passed(self, discarder: int, tile: int, answers: Mapping[int, Event]) -> bool:
         for s in range(4):
             if s != discarder:
                 self._mark_missed(s, tile, answers.get(s))
@@ -407,17 +405,32 @@ class RiichiRound(TableRound):
         for i, s in enumerate(seats):
             first = i == 0
             out = self._score(
-                s, target, tile, tsumo=tsumo, chankan=chankan,
-                kyotaku=self.kyotaku if first else 0, honba=self.honba if first else 0,
+                s,
+                target,
+                tile,
+                tsumo=tsumo,
+                chankan=chankan,
+                kyotaku=self.kyotaku if first else 0,
+                honba=self.honba if first else 0,
             )
             assert out is not None, "a win offered as legal must score"
             for j in range(4):
                 total[j] += out.deltas[j]
             ura = tuple(self.wall.ura[: len(self.dora_markers)]) if self.riichi[s] else ()
-            self._emit(Event(
-                "hora", actor=s, target=target, pai=tile, deltas=out.deltas, ura_markers=ura,
-                hora_tehais=tuple(self.hands[s]), han=out.han, fu=out.fu, yaku=out.yaku,
-            ))
+            self._emit(
+                Event(
+                    "hora",
+                    actor=s,
+                    target=target,
+                    pai=tile,
+                    deltas=out.deltas,
+                    ura_markers=ura,
+                    hora_tehais=tuple(self.hands[s]),
+                    han=out.han,
+                    fu=out.fu,
+                    yaku=out.yaku,
+                )
+            )
         for j in range(4):
             self.scores[j] += total[j]
         self.kyotaku = 0
@@ -453,10 +466,14 @@ class RiichiRound(TableRound):
             kind = "exhaustive"
         for j in range(4):
             self.scores[j] += deltas[j]
-        self._emit(Event(
-            "ryukyoku", kind=kind, deltas=tuple(deltas),
-            tehais=tuple(tuple(self.hands[s]) if tenpai[s] else None for s in range(4)),
-        ))
+        self._emit(
+            Event(
+                "ryukyoku",
+                kind=kind,
+                deltas=tuple(deltas),
+                tehais=tuple(tuple(self.hands[s]) if tenpai[s] else None for s in range(4)),
+            )
+        )
         self._end(RoundResult("exhaustive", deltas, tenpai=tenpai))
 
     def _nagashi(self, seat: int) -> bool:
