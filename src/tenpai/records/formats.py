@@ -1,7 +1,7 @@
 """Format detection and one entry point for reading and writing any record.
 
 Detection looks at the content first (gzip magic, ``<mjloggm``, a JSON object with ``log``,
-``Match`` lines, a judge log) and only then at the extension, because real files come with
+``Match`` lines, a judge log, tenhou.net viewer links with inline JSON) and only then at the extension, because real files come with
 every extension (``.txt`` mjlogs, extension-less ones, ``.json`` mjai logs).
 """
 
@@ -19,6 +19,7 @@ from tenpai.records.mjai import parse_mjai, write_mjai
 from tenpai.records.mjlog_read import parse_mjlog
 from tenpai.records.mjlog_write import write_mjlog
 from tenpai.records.source import DEFAULT_MAX_BYTES, read_text
+from tenpai.records.tenhou6_links import has_viewer_link
 from tenpai.records.tenhou6_read import parse_tenhou6
 from tenpai.records.tenhou6_write import write_tenhou6
 
@@ -64,6 +65,8 @@ def detect_format(text: str, path: str | Path = "<memory>") -> Format:
             return "tenhou6"
         if '"type"' in head:
             return "mjai"
+    if has_viewer_link(text):
+        return "tenhou6"  # a page or note with tenhou.net viewer links carrying the JSON
     suffix = Path(str(path)).suffix.lower()
     by_suffix = {".mjlog": "mjlog", ".xml": "mjlog", ".mjson": "mjai", ".jsonl": "mjai"}
     if suffix in by_suffix:

@@ -25,6 +25,7 @@ from tenpai.records.errors import (
 )
 from tenpai.records.game import Game, RuleFlags
 from tenpai.records.source import DEFAULT_MAX_BYTES, read_text
+from tenpai.records.tenhou6_links import has_viewer_link, objects_from_links
 from tenpai.records.tenhou6_text import (
     ALL_TENPAI,
     DAN_NAMES,
@@ -64,8 +65,24 @@ _REL_OF_KAN_POS = {0: 3, 1: 2, 3: 1}
 
 
 class _RoundReader:
-    def __init__(self, r: list[Any], where: str, red: bool, loose_calls: bool = False) -> None:
-        self.loose_calls = loose_calls
+    """One reading of a round, following ``plan`` at the places where several readings fit.
+
+    A *choice point* is a discard that some seat's next call could take: the options are the
+    fitting callers (pons and kans before chis) and, last, "nobody calls here" (the call then
+    takes a later copy of the tile).  ``plan[i]`` picks the option of the i-th choice point met
+    (0 beyond the plan); ``options`` records how many options each point had, so that
+    :func:`_search` can enumerate the readings depth-first.
+    """
+
+    def __init__(
+        self,
+        r: list[Any],
+        where: str,
+        red: bool,
+        plan: list[int] | None = None,
+    ) -> None:
+        self.plan = plan or []
+        self.options: list[int] = []
         if not isinstance(r, list) or len(r) < 17:
             raise ValueError("a round must be a list of 17 items")
         self.where = where
@@ -232,6 +249,16 @@ class _RoundReader:
         )
 
     def find_caller(self, actor: int, pai: int) -> int | None:
+        """The seat that calls this discard under the current plan, or None."""
+        callers = self.candidate_callers(actor, pai)
+        if not callers:
+            return None
+        i = len(self.options)
+        self.options.append(len(callers) + 1)
+        pick = self.plan[i] if i < len(self.plan) else 0
+        return callers[pick] if pick < len(callers) else None
+
+    def candidate_callers(self, actor: int, pai: int) -> list[int]:
         found: list[tuple[int, int]] = []
         for s in range(self.n):
             if s == actor or self.di[s] >= len(self.draws[s]):
@@ -250,9 +277,9 @@ class _RoundReader:
                 rel = _REL_OF_KAN_POS.get(pos, -1)
             else:
                 raise ValueError(f"call {x!r} in a draw list")
-            if (s + rel) % 4 == actor or self.loose_calls:
-                found.append((0 if letter != "c" else 1, s))
-        return min(found)[1] if found else None
+            if (s + rel) % 4 == actor:
+                found.append((0 if letter != "c" else 1, (s - actor) % 4))
+        return [(actor + d) % 4 for _, d in sorted(found)]
 
     def claim(self, caller: int, target: int, pai: int) -> int:
         x = self.draws[caller][self.di[caller]]
@@ -333,20 +360,46 @@ class _RoundReader:
         self.emit(Event("end_kyoku"))
 
 
+_MAX_READINGS = 4096
+
+
+def _search(r: list[Any], where: str, red: bool) -> list[Event]:
+    """The first reading of the round (depth-first over the choice points) that plays through.
+
+    A wrong guess about which discard a call took shows up a few turns later (the caller is
+    due to draw while its list holds the call, or a seat lacks the tiles it discards), so the
+    search backs up to the latest choice point that still has an untried option.
+    """
+    plan: list[int] = []
+    first_exc: ValueError | None = None
+    for _ in range(_MAX_READINGS):
+        reader = _RoundReader(r, where, red, plan=plan)
+        try:
+            return reader.read()
+        except ValueError as exc:
+            if first_exc is None:
+                first_exc = exc
+            opts = reader.options
+            i = len(opts) - 1
+            while i >= 0 and (plan[i] if i < len(plan) else 0) + 1 >= opts[i]:
+                i -= 1
+            if i < 0:
+                raise first_exc from None
+            plan = [plan[j] if j < len(plan) else 0 for j in range(i)]
+            plan.append((reader.plan[i] if i < len(reader.plan) else 0) + 1)
+    assert first_exc is not None
+    raise ValueError(f"{first_exc} (no reading of the calls found in {_MAX_READINGS} tries)")
+
+
 def round_from_tenhou6(r: list[Any], red: bool = True, where: str = "") -> list[Event]:
     """Events of one tenhou.net/6 round array.
 
-    Some files written by Tenhou place the letter of a call where it does not name the seat
-    that discarded (mjai-reviewer's "confusing naki" cases).  When the strict reading fails,
-    the round is read again accepting a call on the matching discard from any seat.
+    The lists say which tile each call took and from which seat, but not which discard of that
+    tile: when a seat discards the tile several times, or a call could take the same tile from
+    the same seat at two moments, the reader tries the interpretations depth-first (see
+    :func:`_search`).  mjai-reviewer's "confusing naki" files are such rounds.
     """
-    try:
-        return _RoundReader(r, where, red).read()
-    except ValueError as strict_exc:
-        try:
-            return _RoundReader(r, where, red, loose_calls=True).read()
-        except ValueError:
-            raise strict_exc from None
+    return _search(r, where, red)
 
 
 def read_tenhou6(
@@ -356,11 +409,14 @@ def read_tenhou6(
 
 
 def _objects(text: str, source: str) -> list[tuple[int, dict[str, Any]]]:
+    """The JSON objects of a file: the whole text, one per line, or one per viewer link."""
     stripped = text.strip()
     try:
         obj = json.loads(stripped)
         return [(1, obj)]
     except json.JSONDecodeError as whole_exc:
+        if not stripped.startswith("{") and has_viewer_link(stripped):
+            return objects_from_links(text, source)
         out = []
         for ln, line in enumerate(text.splitlines(), 1):
             if not line.strip():
@@ -375,7 +431,8 @@ def _objects(text: str, source: str) -> list[tuple[int, dict[str, Any]]]:
 
 
 def parse_tenhou6(text: str, source: str = "<memory>", *, strict: bool = True) -> Game:
-    """Parse tenhou.net/6 JSON: one object with all rounds, or one object per line."""
+    """Parse tenhou.net/6 JSON: one object with all rounds, one object per line, or a text
+    whose viewer links (``tenhou.net/6/#json=…``) carry the objects."""
     objs = _objects(text, source)
     if not objs:
         raise RecordTruncatedError("empty tenhou.net/6 record", source)

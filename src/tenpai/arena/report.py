@@ -1,0 +1,210 @@
+"""A run's report: ``report.md`` with the tables and PNG plots beside it.
+
+matplotlib is imported only here, and only when a report is asked for (extras ``plot`` and
+``dev``), so the arena itself needs nothing beyond the core dependencies.  Files are written
+to temporary names and renamed, so a failed report never leaves a half-written file.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+from tenpai.arena.stats import Estimate
+from tenpai.arena.summary import Summary
+
+__all__ = ["ReportError", "write_report"]
+
+
+class ReportError(RuntimeError):
+    """The report cannot be written (matplotlib missing, or the folder is not writable)."""
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+    except ImportError:
+        raise ReportError(
+            "plots need matplotlib, which is not installed: pip install 'tenpai[plot]'"
+        ) from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _err(e: Estimate) -> tuple[float, float]:
+    if math.isnan(e.low):
+        return (0.0, 0.0)
+    return (e.mean - e.low, e.high - e.mean)
+
+
+def _save(fig: Any, path: Path) -> None:
+    tmp = path.with_name(path.name + ".tmp.png")
+    fig.savefig(tmp, dpi=110, bbox_inches="tight")
+    os.replace(tmp, path)
+
+
+def _plot_ranks(plt: Any, summary: Summary, path: Path) -> None:
+    agents = summary.agents
+    fig, ax = plt.subplots(figsize=(7, 4))
+    width = 0.8 / max(len(agents), 1)
+    for i, a in enumerate(agents):
+        xs = [r + (i - (len(agents) - 1) / 2) * width for r in range(4)]
+        means = [e.mean for e in a.rank_rates]
+        errs = list(zip(*(_err(e) for e in a.rank_rates)))
+        ax.bar(xs, means, width, yerr=errs, capsize=3, label=a.agent)
+    ax.axhline(0.25, color="grey", linewidth=0.8, linestyle="--")
+    ax.set_xticks(range(4), ["1st", "2nd", "3rd", "4th"])
+    ax.set_ylabel("share of games (95% CI, clustered by deal)")
+    ax.set_title(f"Rank distribution, {summary.games} games")
+    ax.legend()
+    _save(fig, path)
+    plt.close(fig)
+
+
+def _plot_avg_rank(plt: Any, summary: Summary, path: Path) -> None:
+    agents = summary.agents
+    fig, ax = plt.subplots(figsize=(6, 0.6 * len(agents) + 1.5))
+    ys = range(len(agents))
+    means = [a.avg_rank.mean for a in agents]
+    errs = list(zip(*(_err(a.avg_rank) for a in agents)))
+    ax.errorbar(means, ys, xerr=errs, fmt="o", capsize=4)
+    ax.axvline(2.5, color="grey", linewidth=0.8, linestyle="--")
+    ax.set_yticks(list(ys), [a.agent for a in agents])
+    ax.invert_yaxis()
+    ax.set_xlabel("average rank (lower is better; 95% CI clustered by deal)")
+    ax.set_title("Average rank")
+    _save(fig, path)
+    plt.close(fig)
+
+
+def _row(cells: list[str]) -> str:
+    return "| " + " | ".join(cells) + " |"
+
+
+def _ci(e: Estimate, fmt: str, pct: bool = False) -> str:
+    scale = 100.0 if pct else 1.0
+    unit = "%" if pct else ""
+    m = format(e.mean * scale, fmt) + unit
+    if math.isnan(e.low):
+        return m
+    return f"{m} [{format(e.low * scale, fmt)}, {format(e.high * scale, fmt)}]"
+
+
+def _dan(v: float) -> str:
+    if math.isinf(v):
+        return "∞"
+    return "n/a" if math.isnan(v) else f"{v:.2f}"
+
+
+def _markdown(summary: Summary) -> str:
+    c = summary.config
+    lines = [
+        "# Arena report",
+        "",
+        f"Rules `{c.get('rules')}` with options `{c.get('options')}`; lineup "
+        f"`{','.join(c.get('agents', []))}`; seed {c.get('seed')}; "
+        f"{summary.games} of {c.get('games')} games stored, in {summary.deals} deal sets "
+        "(each deal played in 4 seat rotations).",
+        "",
+        "Intervals are 95 % Student-t intervals clustered by deal: the four rotations of one deal",
+        "share the walls and are not independent.  Rates are per hand played.",
+        "",
+        "![average rank](avg_rank.png)",
+        "",
+        "![rank distribution](rank_distribution.png)",
+        "",
+        "## Per agent",
+        "",
+        _row(["agent", "games", "avg rank", "1st", "2nd", "3rd", "4th", "avg points"]),
+        _row(["---"] + ["---:"] * 7),
+    ]
+    for a in summary.agents:
+        lines.append(
+            _row(
+                [a.agent, str(a.games), _ci(a.avg_rank, ".3f")]
+                + [_ci(e, ".1f", pct=True) for e in a.rank_rates]
+                + [_ci(a.avg_score, ",.0f")]
+            )
+        )
+    lines += [
+        "",
+        _row(["agent", "hands", "win", "deal-in", "riichi", "call"]),
+        _row(["---"] + ["---:"] * 5),
+    ]
+    for a in summary.agents:
+        lines.append(
+            _row(
+                [a.agent, str(a.hands)]
+                + [
+                    _ci(e, ".1f", pct=True)
+                    for e in (a.win_rate, a.deal_in_rate, a.riichi_rate, a.call_rate)
+                ]
+            )
+        )
+    lines += [
+        "",
+        "## Stable rank",
+        "",
+        "*Pooled*: Tenhou's stable dan (5·n1 + 2·n2)/n4 − 2 from all games (n_k = games",
+        "finished k-th); the phoenix-lobby weights (6·n1 + 3·n2)/n4 − 2 for comparison.",
+        "*Blocked (§4.3)*: the same 5:2 formula per block of games, averaged over whole blocks as",
+        "the paper's ten experiments of 100 games were; median and quartiles as in its Figure 8.",
+        "",
+        _row(["agent", "pooled 5:2", "pooled 6:3", "blocks", "blocked mean", "median",
+              "25–75 %"]),
+        _row(["---"] + ["---:"] * 6),
+    ]
+    for a in summary.agents:
+        b = a.stable_dan_blocks
+        blocks = f"{len(b.values)} × {b.block_size}" + (
+            f" (+{b.skipped} without a 4th)" if b.skipped else ""
+        )
+        lines.append(
+            _row([a.agent, _dan(a.stable_dan), _dan(a.stable_dan_houou), blocks, _dan(b.mean),
+                  _dan(b.median), f"{_dan(b.q25)} – {_dan(b.q75)}"])
+        )
+    if summary.pairs:
+        lines += [
+            "",
+            "## Paired comparisons",
+            "",
+            "Mean rank of A minus mean rank of B per deal (negative: A ranks better), over the",
+            "deals both played; one-sided p for \"A ranks better\" (Student t, and the normal",
+            "approximation of the standard error of the mean), two-sided p for any difference.",
+            "",
+            _row(["A", "B", "deals", "mean diff [95% CI]", "t", "p (A better)",
+                  "p normal", "p two-sided"]),
+            _row(["---", "---"] + ["---:"] * 6),
+        ]
+        for p in summary.pairs:
+            if p.deals < 2:
+                continue
+            lines.append(
+                _row([p.a, p.b, str(p.deals),
+                      f"{p.mean_diff:+.3f} [{p.low:+.3f}, {p.high:+.3f}]", f"{p.t:.2f}",
+                      f"{p.p_a_better:.3g}", f"{p.p_a_better_normal:.3g}",
+                      f"{p.p_two_sided:.3g}"])
+            )
+    return "\n".join(lines) + "\n"
+
+
+def write_report(summary: Summary, out: Path) -> Path:
+    """Write ``report.md``, ``avg_rank.png`` and ``rank_distribution.png`` into ``out``."""
+    if not summary.agents:
+        raise ReportError("the run has no stored games yet")
+    plt = _pyplot()
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ReportError(f"cannot create report folder {out}: {exc}") from None
+    _plot_avg_rank(plt, summary, out / "avg_rank.png")
+    _plot_ranks(plt, summary, out / "rank_distribution.png")
+    index = out / "report.md"
+    tmp = index.with_name(index.name + ".tmp")
+    tmp.write_text(_markdown(summary), encoding="utf-8")
+    os.replace(tmp, index)
+    return index

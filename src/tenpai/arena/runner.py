@@ -1,0 +1,184 @@
+"""Run a tournament into a results store: resumable, parallel, with a progress bar.
+
+The run is defined by a :class:`~tenpai.arena.store.RunConfig`.  Its games are the fixed keys
+``(deal, rotation)``; a (re)started run asks the store which keys are done and plays only the
+others, so killing it at any moment and starting it again with the same arguments ends with
+exactly ``games`` games.  Workers only play; the parent process alone writes to SQLite, one
+transaction per game.
+
+Backends: ``local`` (the current process for one worker, else a ``multiprocessing`` pool) and
+``ray`` (optional ``scale`` extra, imported only when asked for).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from tenpai.agents import AGENTS
+from tenpai.arena.games import ArenaConfigError, rules_entry
+from tenpai.arena.record import GameRecord, play_scheduled
+from tenpai.arena.schedule import GameKey, all_keys, rounded_games
+from tenpai.arena.store import ResultsStore, RunConfig
+
+__all__ = [
+    "BACKENDS",
+    "BackendUnavailableError",
+    "RunOutcome",
+    "make_config",
+    "run_tournament",
+]
+
+BACKENDS = ("local", "ray")
+
+Task = tuple[str, Mapping[str, str], tuple[str, ...], int, GameKey]
+
+
+class BackendUnavailableError(RuntimeError):
+    """The chosen backend cannot run here (for Ray: the package is not installed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RunOutcome:
+    """What one invocation did: games played now, games stored in all, wall time."""
+
+    config: RunConfig
+    played: int
+    stored: int
+    seconds: float
+
+
+def make_config(
+    rules: str,
+    agents: Sequence[str],
+    games: int,
+    seed: int,
+    options: Mapping[str, str] | None = None,
+) -> tuple[RunConfig, bool]:
+    """A checked run configuration; the flag says whether ``games`` was rounded up to 4k."""
+    entry = rules_entry(rules)
+    lineup = tuple(a.strip() for a in agents)
+    if len(lineup) != entry.seats:
+        raise ArenaConfigError(
+            f"rules {rules!r} seat {entry.seats} agents, got {len(lineup)}: {', '.join(lineup)}"
+        )
+    unknown = [a for a in lineup if a not in AGENTS]
+    if unknown:
+        raise ArenaConfigError(
+            f"unknown agent {', '.join(unknown)}; known: {', '.join(sorted(AGENTS))}"
+        )
+    if games < 1:
+        raise ArenaConfigError(f"games must be at least 1, got {games}")
+    total = rounded_games(games)
+    full = entry.options(dict(options or {}))
+    return RunConfig(rules, lineup, total, seed, full), total != games
+
+
+def _play_task(task: Task) -> GameRecord:
+    rules, options, lineup, seed, key = task
+    return play_scheduled(rules, options, lineup, seed, key)
+
+
+def _watch_parent(parent: int) -> None:
+    """Pool workers end themselves when the parent dies (a killed run leaves no orphans)."""
+
+    def loop() -> None:
+        while True:
+            if os.getppid() != parent:
+                os._exit(1)
+            time.sleep(0.5)
+
+    threading.Thread(target=loop, daemon=True, name="tenpai-parent-watch").start()
+
+
+def _local(tasks: Sequence[Task], workers: int) -> Iterator[GameRecord]:
+    if workers <= 1 or len(tasks) <= 1:
+        for t in tasks:
+            yield _play_task(t)
+        return
+    import multiprocessing as mp
+
+    ctx = mp.get_context("spawn")
+    with ctx.Pool(min(workers, len(tasks)), initializer=_watch_parent, initargs=(os.getpid(),)) as pool:
+        yield from pool.imap_unordered(_play_task, tasks, chunksize=1)
+
+
+def _ray(tasks: Sequence[Task], workers: int) -> Iterator[GameRecord]:
+    try:
+        import ray  # type: ignore[import-not-found]
+    except ImportError:
+        raise BackendUnavailableError(
+            "the ray backend needs Ray, which is not installed: "
+            "pip install 'tenpai[scale]' (or use --backend local)"
+        ) from None
+    if not ray.is_initialized():
+        ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+    remote = ray.remote(_play_task)
+    queue = list(tasks)
+    window = max(2 * workers, 1)
+    pending = [remote.remote(queue.pop(0)) for _ in range(min(window, len(queue)))]
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        if queue:
+            pending.append(remote.remote(queue.pop(0)))
+        yield ray.get(done[0])
+
+
+_BACKEND_RUNNERS: dict[str, Callable[[Sequence[Task], int], Iterator[GameRecord]]] = {
+    "local": _local,
+    "ray": _ray,
+}
+
+
+def run_tournament(
+    config: RunConfig,
+    store: ResultsStore,
+    *,
+    workers: int | None = None,
+    backend: str = "local",
+    console: Console | None = None,
+    progress: bool = True,
+    on_game: Callable[[GameRecord], None] | None = None,
+) -> RunOutcome:
+    """Play every game of ``config`` not yet in ``store`` and store each as it finishes."""
+    if backend not in _BACKEND_RUNNERS:
+        raise ArenaConfigError(f"unknown backend {backend!r}; choose {', '.join(BACKENDS)}")
+    workers = workers or os.cpu_count() or 1
+    if workers < 1:
+        raise ArenaConfigError(f"workers must be at least 1, got {workers}")
+    store.begin_run(config)
+    done = store.done_keys()
+    keys = [k for k in all_keys(config.games) if k not in done]
+    tasks: list[Task] = [
+        (config.rules, dict(config.options), config.agents, config.seed, k) for k in keys
+    ]
+    start = time.perf_counter()
+    console = console or Console(stderr=True)
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True, disable=not progress) as bar:
+        task = bar.add_task("games", total=config.games, completed=len(done))
+        for record in _BACKEND_RUNNERS[backend](tasks, workers):
+            store.add_game(record)
+            if on_game is not None:
+                on_game(record)
+            bar.advance(task)
+    return RunOutcome(config, len(tasks), store.game_count(), time.perf_counter() - start)

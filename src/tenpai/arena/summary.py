@@ -1,0 +1,91 @@
+"""A run's results as a dictionary (for ``--json``) and as a rich table (for people)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from tenpai.arena.stats import AgentStats, PairedTest, agent_stats, paired_test
+from tenpai.arena.store import ResultsStore, SeatRow
+
+__all__ = ["Summary", "render_summary", "summarize_store"]
+
+
+class Summary:
+    """Per-agent statistics and the paired tests between every two distinct agents."""
+
+    def __init__(self, config: dict[str, Any], rows: Sequence[SeatRow], block_size: int = 100):
+        self.config = config
+        self.games = len({(r.deal, r.rotation) for r in rows})
+        self.deals = len({r.deal for r in rows})
+        self.agents: list[AgentStats] = agent_stats(rows, block_size)
+        names = [a.agent for a in self.agents]
+        self.pairs: list[PairedTest] = [
+            paired_test(rows, a, b) for a, b in itertools.combinations(names, 2)
+        ]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "config": self.config,
+            "games": self.games,
+            "deals": self.deals,
+            "agents": [a.as_dict() for a in self.agents],
+            "paired_tests": [p.as_dict() for p in self.pairs],
+        }
+
+
+def summarize_store(store: ResultsStore, block_size: int = 100) -> Summary:
+    import json
+
+    cfg = store.config()
+    config = json.loads(cfg.to_json()) if cfg is not None else {}
+    return Summary(config, store.seat_rows(), block_size)
+
+
+def _ci(e: Any, fmt: str) -> str:
+    if e.low != e.low:  # nan: fewer than two deals
+        return format(e.mean, fmt)
+    return f"{format(e.mean, fmt)} [{format(e.low, fmt)}, {format(e.high, fmt)}]"
+
+
+def _dan(v: float) -> str:
+    return "∞" if v == float("inf") else f"{v:.2f}"
+
+
+def render_summary(summary: Summary, console: Console, title: str = "") -> None:
+    """Print the per-agent table and the paired tests."""
+    table = Table(title=title or f"{summary.games} games in {summary.deals} deal sets")
+    for col in ("agent", "games", "avg rank [95% CI]", "1st/2nd/3rd/4th", "avg points",
+                "win", "deal-in", "riichi", "call", "stable dan"):
+        table.add_column(col, justify="left" if col == "agent" else "right")
+    for a in summary.agents:
+        table.add_row(
+            a.agent,
+            str(a.games),
+            _ci(a.avg_rank, ".3f"),
+            " / ".join(str(n) for n in a.rank_counts),
+            f"{a.avg_score.mean:,.0f}",
+            f"{a.win_rate.mean:.1%}",
+            f"{a.deal_in_rate.mean:.1%}",
+            f"{a.riichi_rate.mean:.1%}",
+            f"{a.call_rate.mean:.1%}",
+            _dan(a.stable_dan),
+        )
+    console.print(table)
+    console.print(
+        "Intervals are clustered by deal (Student t); rates are per hand; stable dan is "
+        "Tenhou's (5·n1 + 2·n2)/n4 − 2 over all games."
+    )
+    for p in summary.pairs:
+        if p.deals < 2:
+            continue
+        console.print(
+            f"{p.a} − {p.b}: mean rank difference {p.mean_diff:+.3f} "
+            f"[{p.low:+.3f}, {p.high:+.3f}] over {p.deals} deals; "
+            f"one-sided p ({p.a} better) = {p.p_a_better:.2g}, two-sided p = "
+            f"{p.p_two_sided:.2g}"
+        )

@@ -1,0 +1,147 @@
+"""``tenpai arena`` and ``tenpai arena-report``: duplicate-deal tournaments and their reports.
+
+Exit codes: 0 done, 2 bad usage (unknown agent or rules, a database holding another run,
+an unavailable backend).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+
+def _options(length: str | None, preset: str | None, extra: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in extra:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise typer.BadParameter(f"{item!r} is not KEY=VALUE", param_hint="--option")
+        out[key.strip()] = value.strip()
+    if length is not None:
+        out["length"] = length
+    if preset is not None:
+        out["preset"] = preset
+    return out
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def arena(
+        agents: str = typer.Option(
+            ..., "--agents", help="Comma-separated agent names, one per seat (e.g. A,B,B,B)."
+        ),
+        games: int = typer.Option(
+            ..., "--games", "-n", min=1, help="Games; rounded up to a multiple of 4 (deal sets)."
+        ),
+        db: Path = typer.Option(..., "--db", help="SQLite results file (resumed if it exists)."),
+        rules: str = typer.Option("riichi", "--rules", help="Rule set (registry name)."),
+        seed: int = typer.Option(0, "--seed", help="Run seed: walls and agent seeds."),
+        length: str | None = typer.Option(
+            None, "--length", help="Riichi: tonpuu (default) or hanchan."
+        ),
+        preset: str | None = typer.Option(
+            None, "--preset", help="Riichi: tenhou (default) or mahjong_soul."
+        ),
+        option: list[str] = typer.Option(
+            [], "--option", "-o", help="Other rules option KEY=VALUE (repeatable)."
+        ),
+        workers: int | None = typer.Option(
+            None, "--workers", "-w", min=1, help="Worker processes (default: CPU count)."
+        ),
+        backend: str = typer.Option("local", "--backend", help="local or ray (extra 'scale')."),
+        as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+        report: Path | None = typer.Option(
+            None, "--report", help="Also write a markdown + PNG report into this folder."
+        ),
+        block_size: int = typer.Option(
+            100, "--block-size", min=1, help="Games per block for the blocked stable dan."
+        ),
+        progress: bool = typer.Option(True, "--progress/--no-progress", help="Progress bar."),
+    ) -> None:
+        """Play a duplicate-deal tournament into a resumable SQLite store and print statistics.
+
+        Every deal is played four times with the seats rotated, so luck cancels out; a run
+        that is interrupted resumes when started again with the same arguments.
+        """
+        from rich.console import Console
+
+        from tenpai.arena.games import ArenaConfigError
+        from tenpai.arena.runner import BackendUnavailableError, make_config, run_tournament
+        from tenpai.arena.store import ResultsStore
+        from tenpai.arena.summary import render_summary, summarize_store
+
+        err = Console(stderr=True)
+        lineup = [a.strip() for a in agents.split(",") if a.strip()]
+        try:
+            config, rounded = make_config(
+                rules, lineup, games, seed, _options(length, preset, option)
+            )
+        except ArenaConfigError as exc:
+            err.print(f"[red]error:[/red] {exc}")
+            raise typer.Exit(2) from None
+        if rounded:
+            err.print(
+                f"note: {games} games rounded up to {config.games} "
+                "(whole deal sets of 4 seat rotations)"
+            )
+        try:
+            with ResultsStore(db) as store:
+                outcome = run_tournament(
+                    config, store, workers=workers, backend=backend, console=err,
+                    progress=progress,
+                )
+                summary = summarize_store(store, block_size)
+        except (ArenaConfigError, BackendUnavailableError) as exc:
+            err.print(f"[red]error:[/red] {exc}")
+            raise typer.Exit(2) from None
+        err.print(
+            f"played {outcome.played} games now, {outcome.stored} stored in {db} "
+            f"({outcome.seconds:.1f} s)"
+        )
+        if report is not None:
+            from tenpai.arena.report import write_report
+
+            index = write_report(summary, report)
+            err.print(f"report written to {index}")
+        if as_json:
+            data = summary.as_dict()
+            data["run"] = {"played_now": outcome.played, "seconds": outcome.seconds}
+            typer.echo(json.dumps(data, indent=2))
+        else:
+            render_summary(summary, Console())
+
+    @app.command("arena-report")
+    def arena_report(
+        db: Path = typer.Option(..., "--db", help="SQLite results file of a run."),
+        out: Path = typer.Option(..., "--out", help="Folder for report.md and the plots."),
+        block_size: int = typer.Option(
+            100, "--block-size", min=1, help="Games per block for the blocked stable dan."
+        ),
+        as_json: bool = typer.Option(False, "--json", help="Also print the summary as JSON."),
+    ) -> None:
+        """Write the markdown + PNG report of a stored run (needs matplotlib: extra 'plot')."""
+        from rich.console import Console
+
+        from tenpai.arena.report import ReportError, write_report
+        from tenpai.arena.store import ResultsStore
+        from tenpai.arena.summary import summarize_store
+
+        err = Console(stderr=True)
+        if not db.is_file():
+            err.print(f"[red]error:[/red] {db} does not exist")
+            raise typer.Exit(2)
+        with ResultsStore(db) as store:
+            if store.config() is None:
+                err.print(f"[red]error:[/red] {db} holds no arena run")
+                raise typer.Exit(2)
+            summary = summarize_store(store, block_size)
+        try:
+            index = write_report(summary, out)
+        except ReportError as exc:
+            err.print(f"[red]error:[/red] {exc}")
+            raise typer.Exit(2) from None
+        err.print(f"report written to {index}")
+        if as_json:
+            typer.echo(json.dumps(summary.as_dict(), indent=2))
