@@ -55,3 +55,32 @@ def engine(
     Console().print(table)
     if as_json:
         typer.echo(json.dumps(s, sort_keys=True))
+
+
+@app.command("fan")
+def fan(
+    n: int = typer.Option(5000, "--n", min=10, help="Random winning MCR hands."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the hand generator."),
+    repeat: int = typer.Option(3, "--repeat", min=1, help="Timed passes; the best counts."),
+    as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
+) -> None:
+    """MCR fan calculation against PyMahjongGB (C++) on the same hands, in the same run."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from tenpai.rules.mcr.bench import bench_fan
+
+    try:
+        result = bench_fan(n=n, seed=seed, repeats=repeat)
+    except ImportError:
+        raise typer.BadParameter(
+            "PyMahjongGB is not installed (pip install 'tenpai[bench]')", param_hint="fan"
+        ) from None
+    table = Table(title=f"MCR fans: {n} random winning hands, best of {repeat}")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    for key, value in result.items():
+        table.add_row(key, f"{value:.3f}" if isinstance(value, float) else str(value))
+    Console().print(table)
+    if as_json:
+        typer.echo(json.dumps(result, sort_keys=True))
