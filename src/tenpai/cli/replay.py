@@ -14,9 +14,11 @@ def register(app: typer.Typer) -> None:
         paths: list[Path] = typer.Argument(
             ..., help="Record files or folders (searched recursively)."
         ),
-        rules: str = typer.Option("riichi", "--rules", help="Rule family: riichi."),
-        preset: str = typer.Option(
-            "tenhou", "--preset", help="Rule preset (riichi: tenhou, mahjong_soul)."
+        rules: str = typer.Option("riichi", "--rules", help="Rule family: riichi or mcr."),
+        preset: str | None = typer.Option(
+            None, "--preset",
+            help="Rule preset (riichi: tenhou [default], mahjong_soul; "
+            "mcr: botzone [default], mcr_official).",
         ),
         limit: int | None = typer.Option(
             None, "--limit", min=1, help="Stop after this many games."
@@ -31,16 +33,25 @@ def register(app: typer.Typer) -> None:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-        from tenpai.replay.runner import replay_files
-        from tenpai.rules.riichi.ruleset import PRESETS
+        from tenpai.replay.runner import DEFAULT_PRESETS, RULE_FAMILIES, replay_files
 
-        if rules != "riichi":
+        if rules not in RULE_FAMILIES:
             raise typer.BadParameter(
-                f"unknown rule family {rules!r}; known: riichi", param_hint="--rules"
+                f"unknown rule family {rules!r}; known: {', '.join(RULE_FAMILIES)}",
+                param_hint="--rules",
             )
-        if preset not in PRESETS:
+        if rules == "mcr":
+            from tenpai.rules.mcr.flow.rules import PRESETS as MCR_PRESETS
+
+            known = list(MCR_PRESETS)
+        else:
+            from tenpai.rules.riichi.ruleset import PRESETS as RIICHI_PRESETS
+
+            known = list(RIICHI_PRESETS)
+        preset = preset or DEFAULT_PRESETS[rules]
+        if preset not in known:
             raise typer.BadParameter(
-                f"unknown preset {preset!r}; known: {', '.join(PRESETS)}", param_hint="--preset"
+                f"unknown preset {preset!r}; known: {', '.join(known)}", param_hint="--preset"
             )
         for p in paths:
             if not p.exists():
@@ -59,7 +70,9 @@ def register(app: typer.Typer) -> None:
             def tick(name: str, ok: bool) -> None:
                 prog.update(task, advance=1, last=("ok " if ok else "FAIL ") + Path(name).name)
 
-            summary = replay_files(paths, preset=preset, limit=limit, on_game=tick)
+            summary = replay_files(
+                paths, preset=preset, limit=limit, on_game=tick, rules=rules
+            )
         out = Console()
         out.print(
             f"games {summary.games}, passed {summary.passed}, skipped {summary.skipped}, "

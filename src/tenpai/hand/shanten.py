@@ -17,10 +17,11 @@ converted first.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from tenpai.hand import accel
 from tenpai.hand._core import (
     CLOSED,
     FINAL,
@@ -75,7 +76,7 @@ def _invalid(b: bytes) -> HandError:
     return HandError(describe_bad_counts(b))
 
 
-def shanten_standard(counts: Counts) -> int:
+def _shanten_standard_py(counts: Counts) -> int:
     """Shanten of the standard form (k sets + a pair) for a hand of 3k+1 or 3k+2 tiles."""
     b = to_count_bytes(counts)
     try:
@@ -115,7 +116,7 @@ def shanten_kokushi(counts: Counts) -> int:
     return kokushi_raw(b)
 
 
-def shanten(counts: Counts) -> int:
+def _shanten_py(counts: Counts) -> int:
     """Riichi shanten: the best of standard, seven pairs and thirteen orphans.
 
     Seven pairs and thirteen orphans only exist for closed 13/14-tile hands; smaller hands
@@ -158,7 +159,7 @@ def shanten(counts: Counts) -> int:
     return s
 
 
-def is_complete(counts: Counts) -> bool:
+def _is_complete_py(counts: Counts) -> bool:
     """True for a complete Riichi hand: standard form, seven pairs or thirteen orphans.
 
     A hand of 3k+1 tiles is never complete (it is one tile short of any form).  Cheaper than
@@ -188,3 +189,18 @@ def is_complete(counts: Counts) -> bool:
 def is_standard_form_complete(counts: Counts) -> bool:
     """True when the counts read as k sets plus a pair (seven pairs and orphans not tried)."""
     return shanten_standard(counts) == -1
+
+
+#: Standard-form shanten for a hand of 3k+1 or 3k+2 tiles (see ``_shanten_standard_py``).
+shanten_standard: Callable[[Counts], int] = _shanten_standard_py
+#: Riichi shanten: the best of standard, seven pairs and thirteen orphans (``_shanten_py``).
+shanten: Callable[[Counts], int] = _shanten_py
+#: True for a complete Riichi hand in any form (``_is_complete_py``).
+is_complete: Callable[[Counts], bool] = _is_complete_py
+
+if accel.install(_shanten_py, _shanten_standard_py, _is_complete_py):
+    # The compiled fast path answers plain lists and tuples itself and calls the Python
+    # functions above for everything else (so errors and odd inputs behave identically).
+    shanten = accel.fast("shanten")
+    shanten_standard = accel.fast("standard")
+    is_complete = accel.fast("complete")

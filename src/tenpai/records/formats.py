@@ -1,8 +1,9 @@
 """Format detection and one entry point for reading and writing any record.
 
 Detection looks at the content first (gzip magic, ``<mjloggm``, a JSON object with ``log``,
-``Match`` lines, a judge log, tenhou.net viewer links with inline JSON) and only then at the extension, because real files come with
-every extension (``.txt`` mjlogs, extension-less ones, ``.json`` mjai logs).
+``Match`` lines, a judge log, tenhou.net viewer links with inline JSON) and only then at the
+extension, because real files come with every extension (``.txt`` mjlogs, extension-less ones,
+``.json`` mjai logs).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from tenpai.records.botzone_json import parse_botzone_json
 from tenpai.records.botzone_text import parse_botzone_text
 from tenpai.records.errors import UnknownFormatError
 from tenpai.records.game import Game
+from tenpai.records.majsoul_read import looks_like_majsoul_export, parse_majsoul
 from tenpai.records.mjai import parse_mjai, write_mjai
 from tenpai.records.mjlog_read import parse_mjlog
 from tenpai.records.mjlog_write import write_mjlog
@@ -33,8 +35,8 @@ __all__ = [
     "write_game",
 ]
 
-Format = Literal["mjlog", "tenhou6", "mjai", "botzone_text", "botzone_json"]
-FORMATS: Final = ("mjlog", "tenhou6", "mjai", "botzone_text", "botzone_json")
+Format = Literal["mjlog", "tenhou6", "mjai", "botzone_text", "botzone_json", "majsoul"]
+FORMATS: Final = ("mjlog", "tenhou6", "mjai", "botzone_text", "botzone_json", "majsoul")
 WRITE_FORMATS: Final = ("mjai", "tenhou6", "mjlog")
 SUFFIX: Final = {"mjai": ".mjson", "tenhou6": ".json", "mjlog": ".mjlog"}
 
@@ -47,6 +49,8 @@ def detect_format(text: str, path: str | Path = "<memory>") -> Format:
     if head.startswith("Match "):
         return "botzone_text"
     if head.startswith("{"):
+        if looks_like_majsoul_export(head):
+            return "majsoul"
         first = head.split("\n", 1)[0]
         try:
             obj = json.loads(first)
@@ -91,6 +95,8 @@ def read_games(
         return [parse_tenhou6(text, src, strict=strict)]
     if kind == "mjai":
         return [parse_mjai(text, src, strict=strict)]
+    if kind == "majsoul":
+        return [parse_majsoul(text, src, strict=strict)]
     if kind == "botzone_text":
         return parse_botzone_text(text, src, strict=strict)
     return parse_botzone_json(text, src, strict=strict)

@@ -96,6 +96,8 @@ def parse_mjai(text: str, source: str = "<memory>", *, strict: bool = True) -> G
             game.names = tuple(str(n) for n in names) if isinstance(names, list) else ()
             if "aka_flag" in obj:
                 game.extra["aka_flag"] = bool(obj["aka_flag"])
+            if isinstance(obj.get("kyoku_first"), int):
+                game.extra["kyoku_first"] = obj["kyoku_first"]
             continue
         if typ == "end_game":
             sc = obj.get("scores")
@@ -136,8 +138,75 @@ def parse_mjai(text: str, source: str = "<memory>", *, strict: bool = True) -> G
         game.truncated = True
         game.extra["truncation"] = truncated
     red = red or any(e.pai is not None and e.pai >= 34 for r in game.rounds for e in r)
-    game.rules = RuleFlags(players=players, red_fives=game.extra.get("aka_flag", red))
+    for i, rnd in enumerate(game.rounds):
+        try:
+            _fill_hora_tiles(rnd)
+        except ValueError as exc:
+            raise RecordContentError(str(exc), source, f"round {i}") from exc
+    _fill_start_scores(game.rounds, players)
+    kyoku_first = game.extra.get("kyoku_first")
+    game.rules = RuleFlags(
+        players=players,
+        red_fives=game.extra.get("aka_flag", red),
+        hanchan={0: True, 4: False}.get(kyoku_first) if kyoku_first is not None else None,
+    )
     return game
+
+
+def _fill_hora_tiles(rnd: list[Event]) -> None:
+    """Give each ``hora`` without ``pai`` its winning tile (akochan and RiichiEnv omit it).
+
+    The tile is not a guess: a ron wins on the target's last discard (or the added kan tile it
+    robs, or the North it set aside), a tsumo on the winner's last draw.
+    """
+    offered: dict[int, int] = {}
+    drawn: dict[int, int] = {}
+    for k, e in enumerate(rnd):
+        if e.type == "tsumo" and e.actor is not None and e.pai is not None:
+            drawn[e.actor] = e.pai
+        elif e.type in ("dahai", "kakan", "nukidora") and e.actor is not None and e.pai is not None:
+            offered[e.actor] = e.pai
+        elif e.type == "hora" and e.pai is None and e.actor is not None:
+            target = e.target if e.target is not None else e.actor
+            src = drawn if target == e.actor else offered
+            if target not in src:
+                raise ValueError(f"hora of seat {e.actor} (event {k}) without a tile to win on")
+            rnd[k] = e.with_(pai=src[target], target=target)
+
+
+def _fill_start_scores(rounds: list[list[Event]], players: int) -> None:
+    """Supply ``start_kyoku.scores`` where the log leaves them out (mjai-manue).
+
+    Derived from the log itself: the scores a round's ``hora``/``ryukyoku`` report afterwards
+    (mjai-manue writes them) minus that round's changes, or the previous round's start plus its
+    changes; only a first round with neither falls back to 25,000 each.  Riichi rounds only
+    (recognised by their dora indicator): MCR rounds carry no scores at all.
+    """
+    prev_end: tuple[int, ...] | None = None
+    for rnd in rounds:
+        start = rnd[0]
+        changes = [0] * players
+        after: tuple[int, ...] | None = None
+        for e in rnd:
+            if e.type == "reach_accepted" and e.actor is not None and e.actor < players:
+                changes[e.actor] -= 1000
+            elif e.type in ("hora", "ryukyoku"):
+                for s, d in enumerate(e.deltas[:players]):
+                    changes[s] += d
+                if len(e.scores) == players:
+                    after = e.scores
+        if not start.scores and start.dora_marker is not None:  # MCR rounds have no scores
+            if after is not None:
+                scores = tuple(a - c for a, c in zip(after, changes, strict=True))
+            elif prev_end is not None:
+                scores = prev_end
+            else:
+                scores = (25_000,) * players
+            rnd[0] = start = start.with_(scores=scores)
+        if after is not None:
+            prev_end = after
+        elif len(start.scores) == players:
+            prev_end = tuple(s + c for s, c in zip(start.scores, changes, strict=True))
 
 
 def game_to_mjai_lines(game: Game) -> list[str]:

@@ -2,7 +2,8 @@
 
 A failure in one game never stops the run; unreadable files are failures too (a replay that
 silently skipped them would overstate what was verified).  Games the engine cannot play yet
-(three-player Riichi) are *skipped* and counted, never passed.
+(three-player Riichi) and games of the other rule family are *skipped* and counted, never
+passed.  ``rules`` picks the family (``riichi`` or ``mcr``); ``preset`` a preset of it.
 """
 
 from __future__ import annotations
@@ -15,10 +16,22 @@ from typing import Any
 
 from tenpai.records.errors import RecordError
 from tenpai.records.game import Game
-from tenpai.replay.riichi import replay_riichi
+from tenpai.replay.riichi import ReplayResult, replay_riichi
 from tenpai.rules.riichi.ruleset import PRESETS, RiichiRules
 
-__all__ = ["ReplaySummary", "iter_record_files", "load_record", "replay_files", "riichi_rules_for"]
+__all__ = [
+    "DEFAULT_PRESETS",
+    "RULE_FAMILIES",
+    "ReplaySummary",
+    "iter_record_files",
+    "load_record",
+    "replay_files",
+    "riichi_rules_for",
+]
+
+#: Rule families the replay knows, and the preset each uses unless told otherwise.
+DEFAULT_PRESETS = {"riichi": "tenhou", "mcr": "botzone"}
+RULE_FAMILIES = tuple(DEFAULT_PRESETS)
 
 _SKIP_NAMES = {"MANIFEST.tsv", "SOURCES.md", "README.md", "README-en.txt", "games_index.csv"}
 _SKIP_SUFFIXES = {".md", ".tsv", ".csv", ".log", ".py"}
@@ -95,11 +108,15 @@ def riichi_rules_for(game: Game, preset: str) -> RiichiRules:
 def replay_files(
     paths: Iterable[str | Path],
     *,
-    preset: str = "tenhou",
+    preset: str | None = None,
     limit: int | None = None,
     on_game: Callable[[str, bool], None] | None = None,
+    rules: str = "riichi",
 ) -> ReplaySummary:
     """Replay every game found under ``paths``; ``on_game`` is told each game's name and verdict."""
+    if rules not in DEFAULT_PRESETS:
+        raise ValueError(f"unknown rule family {rules!r}; known: {', '.join(RULE_FAMILIES)}")
+    preset = preset or DEFAULT_PRESETS[rules]
     summary = ReplaySummary()
     for f in iter_record_files(paths):
         if limit is not None and summary.games >= limit:
@@ -117,19 +134,14 @@ def replay_files(
                 break
             name = str(f) if len(games) == 1 else f"{f}#{i + 1}"
             summary.games += 1
-            reason = _skip_reason(game)
+            reason = _skip_reason(game, rules)
             if reason:
                 summary.skipped += 1
                 summary.skip_reasons[reason] = summary.skip_reasons.get(reason, 0) + 1
                 if on_game:
                     on_game(name, True)
                 continue
-            result = replay_riichi(
-                game.events(),
-                rules=riichi_rules_for(game, preset),
-                final_scores=None if game.truncated else game.final_scores,
-                name=name,
-            )
+            result = _replay_one(game, rules, preset, name)
             if result.ok:
                 summary.passed += 1
             else:
@@ -146,6 +158,18 @@ def replay_files(
     return summary
 
 
+def _replay_one(game: Game, rules: str, preset: str, name: str) -> ReplayResult:
+    final = None if game.truncated else game.final_scores
+    if rules == "mcr":
+        from tenpai.replay.mcr import replay_mcr
+        from tenpai.rules.mcr.flow.rules import PRESETS as MCR_PRESETS
+
+        return replay_mcr(game.events(), rules=MCR_PRESETS[preset], final_scores=final, name=name)
+    return replay_riichi(
+        game.events(), rules=riichi_rules_for(game, preset), final_scores=final, name=name
+    )
+
+
 _GAME_ID = re.compile(r"(20\d\d)\d{6}gm-")
 
 
@@ -155,11 +179,14 @@ def _record_year(game: Game) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def _skip_reason(game: Game) -> str | None:
-    if game.rules.variant != "riichi":
+def _skip_reason(game: Game, rules: str = "riichi") -> str | None:
+    if game.rules.variant != rules:
         return f"{game.rules.variant} records need --rules {game.rules.variant}"
     if game.players != 4:
         return "three-player Riichi is not implemented yet"
     if not game.rounds:
         return "no complete round"
+    if game.extra.get("lossy_rounds"):
+        # e.g. Mahjong Soul exports without kan dora: a replay would blame the engine.
+        return "the record leaves out facts the replay needs (Game.extra['lossy_rounds'])"
     return None

@@ -1,0 +1,72 @@
+"""``tenpai train sl``: train one decision head of a supervised model on a built dataset.
+
+Runs on the CPU unless a GPU is present (``--device auto``); on a shared machine keep
+``--threads 1`` and run it under ``nice``.  The work is in :mod:`tenpai.train.sl`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+app = typer.Typer(help="Train models (needs the learn extra: pip install 'tenpai[learn]').",
+                  no_args_is_help=True)
+
+
+@app.command("sl")
+def sl(
+    dataset: Path = typer.Argument(..., help="Dataset directory (tenpai dataset build)."),
+    out: Path = typer.Option(..., "--out", "-o", help="Model file; an existing one gains a head."),
+    kind: str = typer.Option("discard", "--kind", help="discard, riichi, pon, chi or kan."),
+    arch: str = typer.Option("resnet", "--arch", help="gao_cnn, resnet or ffn."),
+    arch_options: str = typer.Option(
+        "", "--arch-options", help='JSON keyword arguments of the model, e.g. \'{"width": 48}\'.'
+    ),
+    batch_size: int = typer.Option(256, "--batch-size", min=2),
+    lr: float = typer.Option(1e-3, "--lr"),
+    max_epochs: int = typer.Option(20, "--epochs", min=1),
+    max_minutes: float = typer.Option(10.0, "--minutes", help="Wall-clock budget."),
+    max_samples: int = typer.Option(0, "--max-samples", min=0, help="0: no sample budget."),
+    eval_every: int = typer.Option(50_000, "--eval-every", min=1, help="Samples between dev checks."),
+    patience: int = typer.Option(3, "--patience", min=1, help="Dev checks without improvement."),
+    dev_limit: int = typer.Option(20_000, "--dev-limit", min=0, help="Dev samples (0: all)."),
+    seed: int = typer.Option(0, "--seed"),
+    threads: int = typer.Option(1, "--threads", min=1, help="torch CPU threads."),
+    device: str = typer.Option("auto", "--device", help="auto (GPU when present), cpu, cuda."),
+) -> None:
+    """Train one head and write it, with its model card, into the model file."""
+    try:
+        from tenpai.learn.dataset import DatasetError
+        from tenpai.models.bundle import ModelError
+        from tenpai.train.sl import TrainConfig, train_head
+    except ImportError as exc:
+        typer.echo(f"error: {exc}; install the learn extra: pip install 'tenpai[learn]'", err=True)
+        raise typer.Exit(2) from exc
+    try:
+        options = json.loads(arch_options) if arch_options else None
+    except json.JSONDecodeError as exc:
+        raise typer.BadParameter(f"not JSON: {exc}", param_hint="--arch-options") from exc
+    cfg = TrainConfig(
+        kind=kind, arch=arch, arch_options=options, batch_size=batch_size, lr=lr,
+        max_epochs=max_epochs, max_minutes=max_minutes, max_samples=max_samples or None,
+        eval_every=eval_every, patience=patience, dev_limit=dev_limit or None, seed=seed,
+        threads=threads, device=device,
+    )
+    try:
+        card = train_head(dataset, out, cfg, log=lambda s: typer.echo(s, err=True))
+    except (DatasetError, ModelError, ValueError) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from exc
+    best = card["dev_best"]
+    typer.echo(
+        f"{kind}: best dev top-1 {best['top1']:.2%} (loss {best['loss']:.4f}) after "
+        f"{card['train_samples_seen']:,} samples, {card['cpu_minutes']} CPU min; wrote {out}"
+    )
+    card_path = out.with_name(out.name + f".{kind}.card.json")
+    card_path.write_text(json.dumps(card, indent=1))
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="train")

@@ -1,0 +1,73 @@
+"""The optional C fast path (``_accel.c``) and its hand-over of the lookup tables.
+
+The extension is compiled at install time when a C compiler is present and skipped otherwise;
+``TENPAI_PURE_PYTHON=1`` forces the pure-Python path (the tests run both).  The C code reads the
+tables that :mod:`tenpai.hand.tables` builds, so both paths give the same numbers by
+construction; it answers only the plain fast case and returns a sentinel for anything else,
+which sends the caller down the Python path and its typed errors.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from tenpai.hand.tables import INVALID, get_tables
+
+__all__ = ["available", "configure", "fast", "install"]
+
+
+def _load() -> Any:
+    if os.environ.get("TENPAI_PURE_PYTHON"):
+        return None
+    try:
+        return importlib.import_module("tenpai.hand._accel")
+    except ImportError:
+        return None
+
+
+_module: Any = _load()
+_lock = threading.Lock()
+_configured: list[bool] = []
+
+
+def available() -> bool:
+    """True when the compiled fast path is in use."""
+    return _module is not None
+
+
+def configure() -> None:
+    """Hand the tables to the extension (called by the extension on its first use)."""
+    with _lock:
+        if not _configured:
+            t = get_tables()
+            _module.configure(
+                t.suit_class,
+                t.honor_class,
+                t.mp_class,
+                t.mp_class.shape[1],
+                t.sh_class,
+                t.sh_class.shape[1],
+                t.final,
+                t.final.shape[1],
+                INVALID,
+            )
+            _configured.append(True)
+
+
+def install(
+    shanten: Callable[[Any], int], standard: Callable[[Any], int], complete: Callable[[Any], bool]
+) -> bool:
+    """Register the Python fallbacks with the extension; False when there is no extension."""
+    if _module is None:
+        return False
+    _module.install(configure, shanten, standard, complete)
+    return True
+
+
+def fast(name: str) -> Any:
+    """The compiled function ``name`` (only after :func:`install` returned True)."""
+    return getattr(_module, name)

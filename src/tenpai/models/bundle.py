@@ -1,0 +1,107 @@
+"""A trained model: one network per decision kind, the encoder they read, and a model card.
+
+Saved as one file with ``torch.save`` of plain containers (strings, numbers, tensors) and
+loaded with ``torch.load(weights_only=True)``, so opening a checkpoint never runs pickled code.
+Configs and cards are stored as JSON strings.  ``save(half=True)`` stores float16 weights (the
+shipped default model) and ``load`` always returns float32 modules.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+import torch
+from torch import nn
+
+from tenpai.models import build_model
+
+__all__ = ["FORMAT", "Head", "ModelBundle", "ModelError", "resolve_model_path"]
+
+FORMAT: Final = "tenpai-sl-model/1"
+DEFAULT_RESOURCE: Final = "sl_default.pt"
+
+
+class ModelError(ValueError):
+    """A model file cannot be used; the message names it."""
+
+
+@dataclass(slots=True)
+class Head:
+    """One decision kind's network, its config and its training card."""
+
+    kind: str
+    config: dict[str, Any]
+    module: nn.Module
+    card: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class ModelBundle:
+    encoder: str
+    heads: dict[str, Head] = field(default_factory=dict)
+
+    def save(self, path: str | Path, *, half: bool = False) -> None:
+        """Write atomically (temporary file, then rename)."""
+        payload: dict[str, Any] = {"format": FORMAT, "encoder": self.encoder, "heads": {}}
+        for kind, h in self.heads.items():
+            state = {
+                k: (v.half() if half and v.is_floating_point() else v).detach().cpu().clone()
+                for k, v in h.module.state_dict().items()
+            }
+            payload["heads"][kind] = {
+                "config_json": json.dumps(h.config),
+                "card_json": json.dumps(h.card),
+                "state": state,
+            }
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(target.name + ".tmp")
+        torch.save(payload, tmp)
+        os.replace(tmp, target)
+
+    @classmethod
+    def load(cls, path: str | Path) -> ModelBundle:
+        p = Path(path)
+        try:
+            payload = torch.load(p, map_location="cpu", weights_only=True)
+        except FileNotFoundError:
+            raise ModelError(f"{p}: no such model file") from None
+        except Exception as exc:  # torch raises many types for a damaged file
+            raise ModelError(f"{p}: not a readable model file: {exc}") from exc
+        if not isinstance(payload, dict) or payload.get("format") != FORMAT:
+            raise ModelError(f"{p}: not a {FORMAT} file")
+        bundle = cls(encoder=str(payload["encoder"]))
+        for kind, h in payload["heads"].items():
+            config = json.loads(h["config_json"])
+            module = build_model(config)
+            state = {k: v.float() if v.is_floating_point() else v for k, v in h["state"].items()}
+            module.load_state_dict(state)
+            module.eval()
+            bundle.heads[kind] = Head(kind, config, module, json.loads(h["card_json"]))
+        return bundle
+
+    def logits(self, kind: str, x: np.ndarray) -> np.ndarray:
+        """Raw scores (N, classes) of one head for encoded inputs ``x`` (eval mode, no grad)."""
+        head = self.heads.get(kind)
+        if head is None:
+            raise ModelError(f"the model has no {kind!r} head; it has {sorted(self.heads)}")
+        with torch.inference_mode():
+            out: np.ndarray = head.module(torch.from_numpy(np.ascontiguousarray(x))).numpy()
+        return out
+
+
+def resolve_model_path(name: str) -> Path:
+    """``default`` names the weights shipped in the package; anything else is a path."""
+    if name == "default":
+        ref = resources.files("tenpai.data").joinpath(DEFAULT_RESOURCE)
+        with resources.as_file(ref) as p:
+            if not p.exists():
+                raise ModelError("the default model is not installed (tenpai/data/sl_default.pt)")
+            return Path(p)
+    return Path(name)

@@ -1,0 +1,61 @@
+"""Invariants of a 108-tile table, checked after every step in tests.
+
+Every one of the 108 tiles is in exactly one place (a hand, a meld, a river or the wall), the
+points of the four players add up to what they started with, and each hand holds 13 tiles
+(14 for the player to move), counting a meld as three.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tenpai.rules.suits108.game import Suits108Game
+from tenpai.rules.suits108.round import Suits108Round
+from tenpai.tiles import counts34
+
+__all__ = ["InvariantError", "check_game", "check_round"]
+
+
+class InvariantError(AssertionError):
+    """A broken invariant; the message says which and where."""
+
+
+def check_round(rnd: Suits108Round, tileset: tuple[int, ...], total_points: int) -> None:
+    """Raise InvariantError unless tiles and points are conserved in ``rnd``."""
+    where = f"hand {rnd.hand_index + 1} after event {len(rnd.events)} ({rnd.events[-1].type})"
+    placed: Counter[int] = Counter()
+    for s in range(4):
+        placed.update(rnd.hands[s])
+        for m in rnd.melds[s]:
+            placed.update(m.tiles)
+        for t, called in zip(rnd.rivers[s], rnd.river_called[s]):
+            if not called:
+                placed[t] += 1
+    placed.update(rnd.wall.undrawn())
+    want = Counter(tileset)
+    if placed != want or sum(placed.values()) != 108:
+        raise InvariantError(
+            f"tiles not conserved {where}: extra {dict(placed - want)}, "
+            f"missing {dict(want - placed)}"
+        )
+    if sum(rnd.scores) != total_points:
+        raise InvariantError(f"points not conserved {where}: {rnd.scores} != {total_points}")
+    for s in range(4):
+        n = len(rnd.hands[s]) + 3 * len(rnd.melds[s])
+        expected = 14 if (rnd.phase in ("act", "discard") and rnd.turn == s) else 13
+        if rnd.phase != "ended" and n != expected:
+            raise InvariantError(f"seat {s} holds {n} tiles (counting melds as 3) {where}")
+        if rnd.counts[s] != counts34(rnd.hands[s]):
+            raise InvariantError(f"seat {s}: incremental counts differ from the hand {where}")
+        if rnd.declared[s] and rnd.phase != "ended":
+            own = len(rnd.hands[s]) % 3 == 1
+            if own and rnd.waits_of(s) != rnd.locked_waits[s]:
+                raise InvariantError(f"seat {s}: a locked hand changed its waits {where}")
+
+
+def check_game(game: Suits108Game) -> None:
+    """Check the current hand, or the final scores once the game is over."""
+    if game.round is not None:
+        check_round(game.round, game.tileset, game.total_points)
+    elif sum(game.final_scores) != game.total_points:
+        raise InvariantError(f"final scores {game.final_scores} != {game.total_points}")

@@ -1,0 +1,221 @@
+"""Supervised training of one decision head on a dataset built by ``tenpai dataset build``.
+
+Adam, cross-entropy over the *legal* classes only (illegal logits are masked out, so the
+network spends no capacity learning which tiles are in the hand), evaluation on the dev split
+after every ``eval_every`` samples, early stopping when dev loss has not improved ``patience``
+evaluations in a row, and a wall-clock budget.  The best weights (lowest dev loss) are written
+into a model bundle together with a card: data, encoder, hyper-parameters, metrics, CPU time.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from torch import nn
+
+from tenpai.learn.dataset import load_manifest
+from tenpai.models import build_model
+from tenpai.models.bundle import Head, ModelBundle, ModelError
+from tenpai.train.shards import Batch, ShardStream, load_split
+
+__all__ = ["TrainConfig", "masked_logits", "train_head"]
+
+_NEG = -1e9
+
+
+@dataclass(slots=True)
+class TrainConfig:
+    """Hyper-parameters of one run (all recorded in the card)."""
+
+    kind: str = "discard"
+    arch: str = "resnet"
+    arch_options: dict[str, Any] | None = None
+    batch_size: int = 256
+    lr: float = 1e-3
+    weight_decay: float = 0.0
+    max_epochs: int = 20
+    max_minutes: float = 10.0
+    max_samples: int | None = None
+    eval_every: int = 50_000
+    patience: int = 3
+    dev_limit: int | None = 20_000
+    seed: int = 0
+    threads: int = 1
+    device: str = "auto"
+
+
+def masked_logits(logits: torch.Tensor, legal: torch.Tensor) -> torch.Tensor:
+    """Illegal classes pushed to a huge negative score (rows with no legal class untouched)."""
+    any_legal = legal.any(dim=1, keepdim=True)
+    keep = legal | ~any_legal
+    return logits.masked_fill(~keep, _NEG)
+
+
+def _device(name: str) -> torch.device:
+    if name == "auto":
+        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    return torch.device(name)
+
+
+def _to(b: Batch, dev: torch.device) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    return (
+        torch.from_numpy(b.x).to(dev),
+        torch.from_numpy(b.y).to(dev),
+        torch.from_numpy(b.legal).to(dev),
+    )
+
+
+def evaluate(model: nn.Module, data: Batch, dev: torch.device, batch: int = 1024) -> dict[str, float]:
+    """Dev loss and top-1/2/3 agreement over legal classes."""
+    model.eval()
+    losses, hits = 0.0, np.zeros(3)
+    n = len(data.y)
+    with torch.inference_mode():
+        for s in range(0, n, batch):
+            x, y, legal = _to(Batch(data.x[s : s + batch], data.y[s : s + batch],
+                                    data.legal[s : s + batch]), dev)
+            logits = masked_logits(model(x), legal)
+            losses += float(nn.functional.cross_entropy(logits, y, reduction="sum"))
+            k = min(3, logits.shape[1])
+            top = logits.topk(k, dim=1).indices
+            match = top == y.unsqueeze(1)
+            for j in range(k):
+                hits[j] += float(match[:, : j + 1].any(dim=1).sum())
+    model.train()
+    out = {"loss": losses / n, "top1": hits[0] / n, "n": float(n)}
+    if data.legal.shape[1] > 2:
+        out["top2"], out["top3"] = hits[1] / n, hits[2] / n
+    return out
+
+
+def train_head(
+    dataset: str | Path,
+    out: str | Path,
+    cfg: TrainConfig,
+    *,
+    log: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    """Train ``cfg.kind`` on ``dataset`` and add (or replace) that head in the bundle ``out``."""
+    torch.manual_seed(cfg.seed)
+    torch.set_num_threads(cfg.threads)
+    manifest = load_manifest(dataset)
+    if cfg.kind not in manifest["classes"]:
+        raise ModelError(f"{dataset}: the dataset has no {cfg.kind!r} decisions")
+    dev = _device(cfg.device)
+    shape = manifest["shape"]
+    classes = int(manifest["classes"][cfg.kind])
+    size_key = "in_features" if cfg.arch == "ffn" else "in_channels"
+    config: dict[str, Any] = {"arch": cfg.arch, size_key: shape[0], "classes": classes}
+    config.update(cfg.arch_options or {})
+    model = build_model(config).to(dev)
+    opt = torch.optim.Adam(model.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
+    stream = ShardStream(dataset, "train", cfg.kind, cfg.batch_size, cfg.seed)
+    dev_data = load_split(dataset, "dev", cfg.kind, cfg.dev_limit)
+    writer = _tensorboard(Path(out).with_suffix("").as_posix() + f"-tb-{cfg.kind}")
+
+    started, cpu_started = time.monotonic(), time.process_time()
+    best: dict[str, Any] = {"loss": math.inf}
+    best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
+    seen, since_eval, bad, epoch = 0, 0, 0, 0
+    history: list[dict[str, float]] = []
+    stop = ""
+    while not stop:
+        epoch += 1
+        if epoch > cfg.max_epochs:
+            stop = "max epochs"
+            break
+        for b in stream.epoch():
+            x, y, legal = _to(b, dev)
+            loss = nn.functional.cross_entropy(masked_logits(model(x), legal), y)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            seen += len(b.y)
+            since_eval += len(b.y)
+            if since_eval >= cfg.eval_every:
+                since_eval = 0
+                m = evaluate(model, dev_data, dev)
+                m.update(samples=float(seen), minutes=(time.monotonic() - started) / 60)
+                history.append(m)
+                log(_line(cfg.kind, m))
+                if writer is not None:
+                    for k, v in m.items():
+                        writer.add_scalar(f"dev/{k}", v, seen)
+                if m["loss"] < best["loss"]:
+                    best, bad = dict(m), 0
+                    best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
+                else:
+                    bad += 1
+                    if bad >= cfg.patience:
+                        stop = "early stopping"
+                        break
+            if (time.monotonic() - started) / 60 >= cfg.max_minutes:
+                stop = "time budget"
+                break
+            if cfg.max_samples is not None and seen >= cfg.max_samples:
+                stop = "sample budget"
+                break
+    final = evaluate(model, dev_data, dev)
+    final.update(samples=float(seen), minutes=(time.monotonic() - started) / 60)
+    history.append(final)
+    log(_line(cfg.kind, final))
+    if final["loss"] < best["loss"]:
+        best = dict(final)
+        best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
+    model.load_state_dict(best_state)
+    model.to("cpu").eval()
+    if writer is not None:
+        writer.close()
+    card = {
+        "kind": cfg.kind,
+        "dataset": os.fspath(dataset),
+        "encoder": manifest["encoder"],
+        "dataset_options": manifest["options"],
+        "split_rule": manifest["split_rule"],
+        "train_samples_available": manifest["counts"].get("train", {}).get(cfg.kind, 0),
+        "train_samples_seen": seen,
+        "epochs_started": epoch,
+        "stopped_by": stop,
+        "config": config,
+        "hyper_parameters": asdict(cfg),
+        "dev_best": best,
+        "history": history,
+        "wall_minutes": round((time.monotonic() - started) / 60, 2),
+        "cpu_minutes": round((time.process_time() - cpu_started) / 60, 2),
+        "device": str(dev),
+        "torch": torch.__version__,
+    }
+    out_path = Path(out)
+    bundle = ModelBundle.load(out_path) if out_path.exists() else ModelBundle(manifest["encoder"])
+    if bundle.encoder != manifest["encoder"]:
+        raise ModelError(
+            f"{out_path} reads {bundle.encoder} but the dataset is {manifest['encoder']}; "
+            "heads of one model must share an encoder"
+        )
+    bundle.heads[cfg.kind] = Head(cfg.kind, config, model, card)
+    bundle.save(out_path)
+    return card
+
+
+def _line(kind: str, m: dict[str, float]) -> str:
+    parts = [f"{kind}: {int(m['samples']):,} samples", f"dev loss {m['loss']:.4f}"]
+    parts += [f"{k} {m[k]:.2%}" for k in ("top1", "top2", "top3") if k in m]
+    parts.append(f"{m['minutes']:.1f} min")
+    return ", ".join(parts)
+
+
+def _tensorboard(logdir: str) -> Any:
+    """A SummaryWriter when tensorboard is installed, else None (logging is optional)."""
+    try:
+        from torch.utils.tensorboard import SummaryWriter
+    except ImportError:
+        return None
+    return SummaryWriter(logdir)
