@@ -10,7 +10,7 @@ from tenpai import tiles as T
 from tenpai.engine.flow import IllegalActionError
 from tenpai.engine.wall import seeded_shuffle
 from tenpai.events import Event
-from tenpai.rules.suits108 import PAPER, TILESET, Suits108Wall
+from tenpai.rules.suits108 import PAPER, TILESET, Suits108Rules, Suits108Wall
 from tenpai.rules.suits108.round import Suits108Round
 
 # --------------------------------------------------------------------------- the deal
@@ -118,7 +118,7 @@ _ROB = (
 )
 
 
-def _to_added_kong(rules=PAPER) -> Suits108Round:
+def _to_added_kong(rules: Suits108Rules = PAPER) -> Suits108Round:
     rnd = table(_ROB, "9s9p1p7p5p", rules=rules)
     discard(rnd, 0, "5p")
     act(rnd, 1, type="pon")
@@ -159,18 +159,18 @@ _READY = (
 _READY_DRAWS = "9s9p6s3m1s5p"  # 0: 9s, 1: 9p, 2: 6s, 3: 3m, 0: 1s, 1: 5p
 
 
-def _declare(rules=PAPER) -> Suits108Round:
+def _declare(rules: Suits108Rules = PAPER) -> Suits108Round:
     rnd = table(_READY, _READY_DRAWS, rules=rules)
     assert "reach" in types(rnd, 0)
     act(rnd, 0, type="reach")
     assert rnd.events[-1] == Event("reach", actor=0)
     offered = {e.pai for e in legal(rnd, 0)}
-    assert offered == set(T.parse("5p9s")), "only discards that keep the hand ready"
+    assert offered == set(T.parse("2p5p9s")), "only discards that keep the hand ready"
     discard(rnd, 0, "9s")
     pass_all(rnd)
     assert rnd.events[-2] == Event("reach_accepted", actor=0, scores=(25000,) * 4)
     assert rnd.declared[0]
-    assert rnd.locked_waits[0] == (T.parse("5p")[0],)
+    assert rnd.locked_waits[0] == tuple(T.parse("2p5p"))
     return rnd
 
 
@@ -277,7 +277,9 @@ _DOUBLE = ("5p111m222m333m444m", "", "567m678m789m34p66p", "567s678s789s34p11s")
 def test_first_winner_in_turn_order_takes_the_discard() -> None:
     rnd = table(_DOUBLE, "9s")
     discard(rnd, 0, "5p")
-    rnd.step({d.seat: next(e for e in d.legal if e.type in ("hora", "none")) for d in rnd.pending()})
+    rnd.step(
+        {d.seat: next(e for e in d.legal if e.type in ("hora", "none")) for d in rnd.pending()}
+    )
     wins = [e for e in rnd.events if e.type == "hora"]
     assert [w.actor for w in wins] == [2]
 
@@ -285,7 +287,9 @@ def test_first_winner_in_turn_order_takes_the_discard() -> None:
 def test_several_winners_when_allowed() -> None:
     rnd = table(_DOUBLE, "9s", rules=PAPER.with_(multiple_winners=True))
     discard(rnd, 0, "5p")
-    rnd.step({d.seat: next(e for e in d.legal if e.type in ("hora", "none")) for d in rnd.pending()})
+    rnd.step(
+        {d.seat: next(e for e in d.legal if e.type in ("hora", "none")) for d in rnd.pending()}
+    )
     wins = [e for e in rnd.events if e.type == "hora"]
     assert [w.actor for w in wins] == [2, 3]
     assert rnd.scores == [23000, 25000, 26000, 26000]

@@ -12,13 +12,21 @@ from tenpai.rules.suits108 import (
     Multipliers,
     NotAWinError,
     RulesError,
+    Suits108Rules,
     WinningHand,
+    WinValue,
     evaluate,
     win_payments,
 )
 
 
-def _value(tiles: str, melds: tuple[Meld, ...] = (), *, declared: bool = False, rules=PAPER):
+def _value(
+    tiles: str,
+    melds: tuple[Meld, ...] = (),
+    *,
+    declared: bool = False,
+    rules: Suits108Rules = PAPER,
+) -> WinValue:
     return evaluate(WinningHand.from_tiles(T.parse(tiles), melds, declared=declared), rules)
 
 
@@ -123,7 +131,9 @@ def test_literal_table_a1_reading() -> None:
 
 
 def test_multipliers_are_a_setting() -> None:
-    rules = PAPER.with_(multipliers=Multipliers(normal=3, bump_series=5, pure_series=7), base_points=10)
+    rules = PAPER.with_(
+        multipliers=Multipliers(normal=3, bump_series=5, pure_series=7), base_points=10
+    )
     assert _value("123m456m789p234s55s", rules=rules).points == 30
     assert _value("111m333m555m777m99m", rules=rules).points == 5 * 7 * 10
     with pytest.raises(RulesError, match="bump_series"):
@@ -157,3 +167,9 @@ def test_discarder_pays_for_all_option() -> None:
 def test_payments_refuse_bad_seats() -> None:
     with pytest.raises(ValueError, match="payer"):
         win_payments(1, 1, 1000, PAPER)
+
+
+def test_the_largest_paper_hand_is_thirty_two() -> None:
+    v = _value("11223344556677m", declared=True)
+    assert v.multiplier == 32
+    assert win_payments(0, None, v.points, PAPER) == (96000, -32000, -32000, -32000)

@@ -29,10 +29,18 @@ def _defensive(seed: int) -> Agent:
     return DefensiveAgent(seed)
 
 
+def _sl(seed: int) -> Agent:
+    # Needs torch (the ``learn`` extra); imported only when an "sl" agent is asked for.
+    from tenpai.agents.sl import SLAgent
+
+    return SLAgent("default", seed)
+
+
 AGENTS: dict[str, Callable[[int], Agent]] = {
     "random": _random,
     "efficiency": _efficiency,
     "defensive": _defensive,
+    "sl": _sl,
 }
 
 

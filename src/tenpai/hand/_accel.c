@@ -235,7 +235,72 @@ static PyObject *complete(PyObject *self, PyObject *obj) {
     return PyObject_CallOneArg(cb_complete, obj);
 }
 
+/* Riichi shanten of a validated vector, or FALLBACK; *tiles receives the tile count. */
+static int riichi_code(const int *c, int *tiles) {
+    int s = standard_code(c, tiles);
+    if (s == FALLBACK) return FALLBACK;
+    if (*tiles >= 13) {
+        int t = chiitoi(c);
+        if (t < s) s = t;
+        t = kokushi(c);
+        if (t < s) s = t;
+    }
+    return s;
+}
+
+/* draw_shanten(counts) -> list of 34 shanten numbers after drawing each kind (99 where all
+ * four copies are held), or None for anything but a valid 3k+1-tile list/tuple. */
+static PyObject *draw_shanten(PyObject *self, PyObject *obj) {
+    int c[34], tiles, after;
+    if (ensure_ready() < 0) return NULL;
+    if (read_counts(obj, c) < 0 || riichi_code(c, &tiles) == FALLBACK || tiles % 3 != 1)
+        Py_RETURN_NONE;
+    PyObject *out = PyList_New(34);
+    if (out == NULL) return NULL;
+    for (int k = 0; k < 34; k++) {
+        int v = 99;
+        if (c[k] < 4) {
+            c[k]++;
+            v = riichi_code(c, &after);
+            c[k]--;
+        }
+        PyList_SET_ITEM(out, k, PyLong_FromLong(v));
+    }
+    return out;
+}
+
+/* waits(counts) -> kinds completing a tenpai 3k+1-tile hand ([] if not tenpai), or None for
+ * anything the fast path does not handle. */
+static PyObject *waits(PyObject *self, PyObject *obj) {
+    int c[34], tiles, after;
+    if (ensure_ready() < 0) return NULL;
+    if (read_counts(obj, c) < 0) Py_RETURN_NONE;
+    int s = riichi_code(c, &tiles);
+    if (s == FALLBACK || tiles % 3 != 1) Py_RETURN_NONE;
+    PyObject *out = PyList_New(0);
+    if (out == NULL || s != 0) return out;
+    for (int k = 0; k < 34; k++) {
+        if (c[k] < 4) {
+            c[k]++;
+            int v = riichi_code(c, &after);
+            c[k]--;
+            if (v == -1) {
+                PyObject *n = PyLong_FromLong(k);
+                if (n == NULL || PyList_Append(out, n) < 0) {
+                    Py_XDECREF(n);
+                    Py_DECREF(out);
+                    return NULL;
+                }
+                Py_DECREF(n);
+            }
+        }
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"draw_shanten", draw_shanten, METH_O, "Shanten after each possible draw, or None."},
+    {"waits", waits, METH_O, "Winning kinds of a 3k+1-tile hand, or None."},
     {"configure", configure, METH_VARARGS, "Hand over the lookup tables built by tenpai.hand.tables."},
     {"install", install, METH_VARARGS, "Register the configure and fallback callables."},
     {"shanten", shanten, METH_O, "Riichi shanten of a 34-count vector."},

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from tenpai.hand import accel
 from tenpai.hand._core import INVALID, BadPattern, riichi_raw
 from tenpai.hand.counts import HandError, as_count_bytes
 from tenpai.hand.shanten import Counts, _invalid, to_count_bytes
@@ -26,6 +27,10 @@ class Ukeire(NamedTuple):
 
     tiles: list[tuple[int, int]]
     total: int
+
+
+_fast_waits = accel.fast("waits") if accel.available() else None
+_fast_draw = accel.fast("draw_shanten") if accel.available() else None
 
 
 class DiscardOption(NamedTuple):
@@ -84,6 +89,10 @@ def draw_shanten(b: bytes) -> list[int]:
 
 def waits(counts: Counts) -> list[int]:
     """Kinds that complete a tenpai hand of 3k+1 tiles in any Riichi form ([] if not tenpai)."""
+    if _fast_waits is not None:
+        fast: list[int] | None = _fast_waits(counts)
+        if fast is not None:
+            return fast
     b, s = _hand(counts, 1, "waits")
     if s != 0:
         return []
@@ -97,7 +106,10 @@ def ukeire(counts: Counts, visible: Counts | None = None) -> Ukeire:
     """
     b, s = _hand(counts, 1, "ukeire")
     left = _remaining(b, visible)
-    tiles = [(k, left[k]) for k, after in enumerate(draw_shanten(b)) if after < s]
+    after_draw = _fast_draw(counts) if _fast_draw is not None else None
+    if after_draw is None:
+        after_draw = draw_shanten(b)
+    tiles = [(k, left[k]) for k, after in enumerate(after_draw) if after < s]
     return Ukeire(tiles, sum(n for _, n in tiles))
 
 

@@ -9,7 +9,9 @@ requests hide: the tile of a concealed kong (``GANG t``) and who declared ``HU``
 The fan list is not in the log; ``hora.han`` is recovered from the payoff formula
 (self-drawn: winner +3(8+F); on a discard: winner +(24+F)), ``yaku`` stays empty.
 A game ending in −30/+10 payoffs (a false win or an illegal action) gives a ``ryukyoku`` with
-``kind="penalty"`` and the offender as ``actor``.
+``kind="penalty"`` and the offender as ``actor`` (its last answer in ``meta["offence"]``).  The
+dealt order of each hand is kept in ``extra["deal"]`` so that :func:`write_botzone_json` can
+write the log back as it was.
 """
 
 from __future__ import annotations
@@ -23,9 +25,15 @@ from tenpai.events import Event
 from tenpai.records.common import canonical
 from tenpai.records.errors import RecordContentError, RecordError, RecordSyntaxError
 from tenpai.records.game import Game, RuleFlags
-from tenpai.records.source import DEFAULT_MAX_BYTES, read_text
+from tenpai.records.source import DEFAULT_MAX_BYTES, read_text, write_text_atomic
 
-__all__ = ["parse_botzone_json", "read_botzone_json"]
+__all__ = [
+    "botzone_json_object",
+    "games_to_botzone_json",
+    "parse_botzone_json",
+    "read_botzone_json",
+    "write_botzone_json",
+]
 
 
 def read_botzone_json(
@@ -68,6 +76,7 @@ def _game(obj: dict[str, Any], source: str, ln: int) -> Game:
                 if len(tiles) != 13:
                     raise ValueError(f"deal of seat {s} has {len(tiles)} tiles")
                 hands[s] = canonical(tiles)
+                game.extra.setdefault("deal", [[], [], [], []])[s] = r[5:]
             events.append(Event("start_kyoku", bakaze=quan % 4, kyoku=0, honba=0, kyotaku=0,
                                 oya=0, tehais=tuple(hands)))
             continue
@@ -126,7 +135,10 @@ def _game(obj: dict[str, Any], source: str, ln: int) -> Game:
         raise ValueError("no deal in the log")
     winner = max(range(4), key=lambda s: scores[s])
     if sorted(scores) == [-30, 10, 10, 10]:
-        events.append(Event("ryukyoku", actor=scores.index(-30), deltas=scores, kind="penalty"))
+        offender = scores.index(-30)
+        answer = str(prev_resp.get(str(offender), {}).get("response", ""))
+        events.append(Event("ryukyoku", actor=offender, deltas=scores, kind="penalty",
+                            meta={"offence": answer} if answer else None))
     elif winner in hu and scores[winner] > 0:
         last = events[-1]
         if last.type == "tsumo" and last.actor == winner:
@@ -165,3 +177,158 @@ def parse_botzone_json(text: str, source: str = "<memory>", *, strict: bool = Tr
             raise RecordContentError(f"{type(exc).__name__}: {exc}", source,
                                      f"line {ln}") from exc
     return games
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+_PASS: dict[str, str] = {"verdict": "OK", "response": "PASS"}
+
+
+def _responses(acts: dict[int, str]) -> dict[str, dict[str, str]]:
+    return {str(s): {"verdict": "OK", "response": acts[s]} if s in acts else dict(_PASS)
+            for s in range(4)}
+
+
+def _all(text: str) -> dict[str, str]:
+    return {str(s): text for s in range(4)}
+
+
+def _b(tile: int | None) -> str:
+    if tile is None:
+        raise ValueError("an event without its tile")
+    return T.to_botzone(tile)
+
+
+def _deal_line(game: Game, seat: int, hand: tuple[int, ...] | None) -> str:
+    """The deal request of a seat, in the dealt order when the game kept it."""
+    if hand is None or len(hand) != 13:
+        raise ValueError(f"seat {seat} has no 13-tile hand")
+    kept = game.extra.get("deal")
+    tiles = [T.to_botzone(t) for t in hand]
+    if isinstance(kept, list) and len(kept) == 4 and isinstance(kept[seat], list):
+        order = [str(x) for x in kept[seat]]
+        if sorted(order) == sorted(tiles):
+            tiles = order
+    return "1 0 0 0 0 " + " ".join(tiles)
+
+
+def _claim_responses(nxt: Event | None, after: Event | None) -> dict[int, str]:
+    """The responses to a discard (or an added kong), read off the event that follows it."""
+    if nxt is None:
+        return {}
+    a = nxt.actor
+    assert a is not None or nxt.type not in ("chi", "pon", "daiminkan", "hora")
+    if nxt.type == "chi":
+        assert a is not None and after is not None
+        mid = sorted([*nxt.consumed, nxt.pai or 0])[1]
+        return {a: f"CHI {_b(mid)} {_b(after.pai)}"}
+    if nxt.type == "pon":
+        assert a is not None and after is not None
+        return {a: f"PENG {_b(after.pai)}"}
+    if nxt.type == "daiminkan":
+        assert a is not None
+        return {a: "GANG"}
+    if nxt.type == "hora":
+        assert a is not None
+        return {a: "HU"}
+    return {}
+
+
+def botzone_json_object(game: Game) -> dict[str, Any]:
+    """One MCR game as a Botzone judge log object (the inverse of the reader).
+
+    The log is rebuilt from the events: each request followed by the four responses it got,
+    ``PASS`` where a seat did nothing.  Claims that lost on priority are not in the events and
+    are written as ``PASS``; ``walltiles`` and ``seed`` are written when the game kept them (a
+    game read from another format has none, and no wall is invented).
+    """
+    if game.rules.variant != "mcr" or game.players != 4:
+        raise ValueError("Botzone judge logs hold four-player MCR games only")
+    if len(game.rounds) != 1:
+        raise ValueError(f"a Botzone judge log holds one hand, the game has {len(game.rounds)}")
+    evs = [e for e in game.rounds[0] if e.type not in ("dora", "none")]
+    start = evs[0]
+    if start.type != "start_kyoku":
+        raise ValueError("the round does not begin with start_kyoku")
+    quan = start.bakaze or 0
+    log: list[dict[str, Any]] = [
+        {str(s): f"0 {s} {quan}" for s in range(4)}, _responses({}),
+        {str(s): _deal_line(game, s, start.tehais[s]) for s in range(4)}, _responses({}),
+    ]
+    i = 1
+    end = evs[-1] if evs[-1].type != "end_kyoku" else evs[-2]
+    while i < len(evs):
+        e = evs[i]
+        nxt = evs[i + 1] if i + 1 < len(evs) else None
+        a = e.actor
+        if e.type in ("hora", "ryukyoku", "end_kyoku"):
+            break
+        assert a is not None
+        if e.type == "tsumo":
+            log.append({str(s): f"2 {_b(e.pai)}" if s == a else f"3 {a} DRAW" for s in range(4)})
+            if nxt is None or nxt.type in ("ryukyoku", "end_kyoku"):
+                act = "PASS"  # a judge penalty: the drawer's answer was not a move
+            elif nxt.type == "dahai":
+                act = f"PLAY {_b(nxt.pai)}"
+            elif nxt.type == "ankan":
+                act = f"GANG {_b(nxt.consumed[0] if nxt.consumed else None)}"
+            elif nxt.type == "kakan":
+                act = f"BUGANG {_b(nxt.pai)}"
+            elif nxt.type == "hora":
+                act = "HU"
+            else:
+                raise ValueError(f"a draw followed by {nxt.type} (event {i + 1})")
+            log.append(_responses({a: act}))
+            i += 1
+            continue
+        if e.type == "dahai":
+            log.append(_all(f"3 {a} PLAY {_b(e.pai)}"))
+        elif e.type in ("chi", "pon"):
+            if nxt is None or nxt.type != "dahai" or nxt.actor != a:
+                raise ValueError(f"a {e.type} not followed by the caller's discard (event {i})")
+            if e.type == "chi":
+                mid = sorted([*e.consumed, e.pai or 0])[1]
+                log.append(_all(f"3 {a} CHI {_b(mid)} {_b(nxt.pai)}"))
+            else:
+                log.append(_all(f"3 {a} PENG {_b(nxt.pai)}"))
+            i += 1  # the discard is part of the request
+            nxt = evs[i + 1] if i + 1 < len(evs) else None
+        elif e.type in ("daiminkan", "ankan"):
+            log.append(_all(f"3 {a} GANG"))
+            log.append(_responses({}))
+            i += 1
+            continue
+        elif e.type == "kakan":
+            log.append(_all(f"3 {a} BUGANG {_b(e.pai)}"))
+        else:
+            raise ValueError(f"event {e.type} has no Botzone judge form (event {i})")
+        after = evs[i + 2] if i + 2 < len(evs) else None
+        log.append(_responses(_claim_responses(nxt, after)))
+        i += 1
+    if end.type == "ryukyoku" and end.kind == "penalty" and end.actor is not None:
+        offence = (end.meta or {}).get("offence")
+        if isinstance(offence, str) and offence and log[-1] is not None:
+            log[-1][str(end.actor)] = {"verdict": "OK", "response": offence}
+    scores = game.final_scores or end.deltas
+    if len(scores) != 4:
+        raise ValueError("the game has no final scores")
+    out: dict[str, Any] = {"log": log, "scores": [int(x) for x in scores], "quan": quan}
+    if isinstance(game.extra.get("walltiles"), str):
+        out["walltiles"] = game.extra["walltiles"]
+    if game.extra.get("seed") is not None:
+        out["seed"] = game.extra["seed"]
+    return out
+
+
+def games_to_botzone_json(games: Game | list[Game]) -> str:
+    """Botzone judge JSON lines, one game per line."""
+    items = [games] if isinstance(games, Game) else games
+    return "".join(
+        json.dumps(botzone_json_object(g), ensure_ascii=False, separators=(", ", ": ")) + "\n"
+        for g in items
+    )
+
+
+def write_botzone_json(games: Game | list[Game], path: str | Path) -> None:
+    """Write one or more games as Botzone judge JSON lines, atomically."""
+    write_text_atomic(path, games_to_botzone_json(games))

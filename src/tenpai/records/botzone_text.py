@@ -110,6 +110,11 @@ class _Match:
         elif verb == "Hu":
             last = self.last_play()
             target = seat if last.type == "tsumo" and last.actor == seat else last.actor
+            if target == seat and last.pai is not None and last.pai != tile:
+                # Some simulators print the last discard on a self-drawn Hu line; the winning
+                # tile is the one drawn.  The printed tile is kept so the line can be rewritten.
+                meta = {**(meta or {}), "printed_tile": T.to_botzone(tile)}
+                tile = last.pai
             self.events.append(Event("hora", actor=seat, target=target, pai=tile, meta=meta))
         else:
             raise ValueError(f"unknown action {verb!r}")
@@ -238,7 +243,8 @@ def _verb_line(e: Event) -> str:
     elif e.type == "kakan":
         out = f"{p} BuGang {T.to_botzone(tile or 0)}"
     elif e.type == "hora":
-        out = f"{p} Hu {T.to_botzone(tile or 0)}"
+        printed = (e.meta or {}).get("printed_tile")
+        out = f"{p} Hu {printed if isinstance(printed, str) else T.to_botzone(tile or 0)}"
     else:
         raise ValueError(f"event {e.type} has no Botzone text form")
     for seat, verb, t in (e.meta or {}).get("ignored", []):

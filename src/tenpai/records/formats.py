@@ -9,10 +9,11 @@ extension, because real files come with every extension (``.txt`` mjlogs, extens
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Final, Literal
 
-from tenpai.records.botzone_json import parse_botzone_json
+from tenpai.records.botzone_json import parse_botzone_json, write_botzone_json
 from tenpai.records.botzone_text import parse_botzone_text
 from tenpai.records.errors import UnknownFormatError
 from tenpai.records.game import Game
@@ -37,8 +38,10 @@ __all__ = [
 
 Format = Literal["mjlog", "tenhou6", "mjai", "botzone_text", "botzone_json", "majsoul"]
 FORMATS: Final = ("mjlog", "tenhou6", "mjai", "botzone_text", "botzone_json", "majsoul")
-WRITE_FORMATS: Final = ("mjai", "tenhou6", "mjlog")
-SUFFIX: Final = {"mjai": ".mjson", "tenhou6": ".json", "mjlog": ".mjlog"}
+WRITE_FORMATS: Final = ("mjai", "tenhou6", "mjlog", "botzone_json")
+SUFFIX: Final = {"mjai": ".mjson", "tenhou6": ".json", "mjlog": ".mjlog", "botzone_json": ".jsonl"}
+#: ``"log": [{`` — a Botzone judge log (tenhou.net/6's log holds arrays).
+_JUDGE_LOG = re.compile(r'"log"\s*:\s*\[\s*\{')
 
 
 def detect_format(text: str, path: str | Path = "<memory>") -> Format:
@@ -57,13 +60,16 @@ def detect_format(text: str, path: str | Path = "<memory>") -> Format:
         except json.JSONDecodeError:
             obj = None
         if isinstance(obj, dict):
-            if "log" in obj and "walltiles" in obj:
+            log = obj.get("log")
+            if ("log" in obj and "walltiles" in obj) or (
+                isinstance(log, list) and log and isinstance(log[0], dict)
+            ):
                 return "botzone_json"
             if "log" in obj:
                 return "tenhou6"
             if "type" in obj:
                 return "mjai"
-        if '"log"' in head and '"walltiles"' in text[:200000]:
+        if '"log"' in head and ('"walltiles"' in text[:200000] or _JUDGE_LOG.search(head)):
             return "botzone_json"
         if '"log"' in head:
             return "tenhou6"
@@ -107,12 +113,14 @@ read_any = read_games
 
 
 def write_game(game: Game, path: str | Path, fmt: str) -> None:
-    """Write one game as mjai, tenhou6 or mjlog, atomically."""
+    """Write one game as mjai, tenhou6, mjlog or Botzone judge JSON, atomically."""
     if fmt == "mjai":
         write_mjai(game, path)
     elif fmt == "tenhou6":
         write_tenhou6(game, path)
     elif fmt == "mjlog":
         write_mjlog(game, path)
+    elif fmt == "botzone_json":
+        write_botzone_json(game, path)
     else:
         raise ValueError(f"cannot write format {fmt!r}; choose from {', '.join(WRITE_FORMATS)}")

@@ -186,7 +186,8 @@ def parse_majsoul(text: str, source: str = "<memory>", *, strict: bool = True) -
     if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
         raise RecordContentError("not a Mahjong Soul export (no 'log' list)", source)
     game = Game(source=source, format="majsoul")
-    rule = obj.get("rule") if isinstance(obj.get("rule"), dict) else {}
+    rule_obj = obj.get("rule")
+    rule: dict[str, Any] = rule_obj if isinstance(rule_obj, dict) else {}
     disp = str(rule.get("disp", ""))
     game.rules = RuleFlags(
         red_fives=bool(rule.get("aka", 1)),

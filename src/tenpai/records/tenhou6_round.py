@@ -221,6 +221,7 @@ class _RoundReader:
                 continue
             if not isinstance(y, Discard):
                 raise ValueError(f"unexpected item {y!r} in seat {actor}'s discards")
+            tsumogiri: bool | None
             if y.tile is None:
                 if drawn is None:
                     raise ValueError(f"seat {actor} discards the drawn tile without a draw")

@@ -116,9 +116,7 @@ def redrive(events: Sequence[Event], rules: Suits108Rules = PAPER) -> Suits108Ga
     return game
 
 
-def _check_range(
-    logged: Sequence[Event], replayed: Sequence[Event], start: int, upto: int
-) -> None:
+def _check_range(logged: Sequence[Event], replayed: Sequence[Event], start: int, upto: int) -> None:
     for i in range(start, min(upto, len(logged))):
         if logged[i] != replayed[i]:
             raise ReplayError(

@@ -184,15 +184,9 @@ class Suits108Round(TableRound):
         k = KIND[tile]
         if self._rule_can_win_on(seat, tile, discarder, False):
             out.append(Event("hora", actor=seat, target=discarder, pai=tile))
-        if (
-            self.counts[seat][k] == 3
-            and self._rule_may_kan(seat)
-            and self._keeps_waits(seat, k, 3)
-        ):
+        if self.counts[seat][k] == 3 and self._rule_may_kan(seat) and self._keeps_waits(seat, k, 3):
             same = tuple(sorted(t for t in self.hands[seat] if KIND[t] == k))
-            out.append(
-                Event("daiminkan", actor=seat, target=discarder, pai=tile, consumed=same)
-            )
+            out.append(Event("daiminkan", actor=seat, target=discarder, pai=tile, consumed=same))
         return out
 
     # ------------------------------------------------------------------ declaration
@@ -204,7 +198,9 @@ class Suits108Round(TableRound):
         self.declare_pending = seat
         self.phase = "discard"
         keep = set(ready_discards(self.counts[seat], quads_as_pairs=self._quads))
-        legal = [e for e in self._discards(seat, self.drawn) if e.pai is not None and KIND[e.pai] in keep]
+        legal = [
+            e for e in self._discards(seat, self.drawn) if e.pai is not None and KIND[e.pai] in keep
+        ]
         self._pending = [self._decide(seat, legal)]
 
     def _rule_discard_passed(self, discarder: int, tile: int, answers: Mapping[int, Event]) -> bool:

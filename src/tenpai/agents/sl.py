@@ -1,0 +1,153 @@
+"""The supervised agent: networks trained on Houou records choose discards, riichi, pon and chi.
+
+It follows Gao's player (thesis 004, ch. 7): a discard network, a riichi network and pon/chi
+networks decide those actions; wins are always taken; kans follow a simple rule — a closed kan
+only when the four tiles are *isolated* (no tile of the same suit within two steps in hand, or
+an honour), never an open or added kan.  Abortive nine-terminal draws are never declared.
+
+The table picture comes from the observation's own event stream through the same
+:class:`~tenpai.learn.state.RoundTracker` that built the training data, so the networks see
+exactly what they were trained on.  ``act_batch`` answers many tables with one network call per
+head.  Needs torch (the ``learn`` extra); ``model="default"`` loads the weights shipped in
+``tenpai/data``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from tenpai import tiles as T
+from tenpai.events import Event
+from tenpai.learn.decisions import chi_class
+from tenpai.learn.encoders import get_encoder
+from tenpai.learn.state import RoundTracker, SeatView
+from tenpai.models.bundle import ModelBundle, resolve_model_path
+
+__all__ = ["SLAgent", "isolated_kan"]
+
+
+def isolated_kan(hand: Sequence[int], kind: int) -> bool:
+    """True when no other tile of ``kind``'s suit within two steps is in hand (honours: always)."""
+    if kind >= 27:
+        return True
+    n = kind % 9
+    base = kind - n
+    return all(hand[base + j] == 0 for j in range(max(0, n - 2), min(9, n + 3)) if j != n)
+
+
+@dataclass(slots=True)
+class _Query:
+    """What one request needs from the networks, and the events to pick from."""
+
+    legal: Sequence[Event]
+    view: SeatView | None = None
+    heads: list[str] = field(default_factory=list)
+    answer: Event | None = None
+
+
+class SLAgent:
+    """Plays with a :class:`~tenpai.models.bundle.ModelBundle` (see the module docstring)."""
+
+    def __init__(self, model: str = "default", seed: int = 0, name: str = "sl") -> None:
+        self.name = name
+        self.seed = seed
+        self.bundle = ModelBundle.load(resolve_model_path(model))
+        self.encoder = get_encoder(self.bundle.encoder)
+        missing = {"discard"} - set(self.bundle.heads)
+        if missing:
+            raise ValueError(f"model {model!r} lacks the {sorted(missing)} head(s)")
+
+    def act(self, observation: Any, legal: Sequence[Event]) -> Event:
+        return self.act_batch([(observation, legal)])[0]
+
+    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
+        queries = [self._plan(obs, legal) for obs, legal in requests]
+        scores: dict[int, dict[str, np.ndarray]] = {i: {} for i in range(len(queries))}
+        for head in ("discard", "riichi", "pon", "chi"):
+            idx = [i for i, q in enumerate(queries) if head in q.heads]
+            if not idx:
+                continue
+            views = [queries[i].view for i in idx]
+            x = self.encoder.encode_batch([v for v in views if v is not None])
+            logits = self.bundle.logits(head, x)
+            for row, i in enumerate(idx):
+                scores[i][head] = logits[row]
+        return [
+            q.answer if q.answer is not None else self._decide(q, scores[i])
+            for i, q in enumerate(queries)
+        ]
+
+    # ------------------------------------------------------------------ planning
+    def _plan(self, obs: Any, legal: Sequence[Event]) -> _Query:
+        q = _Query(legal)
+        types = {e.type for e in legal}
+        win = next((e for e in legal if e.type == "hora"), None)
+        if win is not None:
+            q.answer = win
+            return q
+        passing = next((e for e in legal if e.type == "none"), None)
+        if types & {"dahai", "reach"}:
+            tracker = self._tracker(obs)
+            hand = tracker.hand_counts(obs.seat)
+            for e in legal:
+                if e.type == "ankan" and isolated_kan(hand, T.kind_of(e.consumed[0])):
+                    q.answer = e
+                    return q
+            q.view = tracker.view(obs.seat)
+            q.heads.append("discard")
+            if "reach" in types and "riichi" in self.bundle.heads:
+                q.heads.append("riichi")
+            return q
+        if types & {"pon", "chi"}:
+            offered = next(e.pai for e in legal if e.type in ("pon", "chi"))
+            assert offered is not None
+            q.view = self._tracker(obs).view(obs.seat, offered=T.kind_of(offered))
+            q.heads += [h for h in ("pon", "chi") if h in types and h in self.bundle.heads]
+            if not q.heads:
+                q.answer = passing if passing is not None else legal[0]
+            return q
+        q.answer = passing if passing is not None else legal[0]
+        return q
+
+    @staticmethod
+    def _tracker(obs: Any) -> RoundTracker:
+        tracker = RoundTracker(watch=(obs.seat,))
+        for e in obs.events:
+            tracker.apply(e)
+        return tracker
+
+    # ------------------------------------------------------------------ deciding
+    def _decide(self, q: _Query, s: dict[str, np.ndarray]) -> Event:
+        legal = q.legal
+        if "riichi" in s and s["riichi"][1] > s["riichi"][0]:
+            return next(e for e in legal if e.type == "reach")
+        if "discard" in s:
+            return self._discard(legal, s["discard"])
+        if "pon" in s and s["pon"][1] > s["pon"][0]:
+            return next(e for e in legal if e.type == "pon")
+        if "chi" in s:
+            chis = [e for e in legal if e.type == "chi"]
+            shapes = {}
+            for e in chis:
+                assert e.pai is not None
+                shapes.setdefault(chi_class(T.kind_of(e.pai), [T.kind_of(c) for c in e.consumed]), e)
+            best = max([0, *shapes], key=lambda c: s["chi"][c])
+            if best:
+                return shapes[best]
+        return next((e for e in legal if e.type == "none"), legal[0])
+
+    @staticmethod
+    def _discard(legal: Sequence[Event], scores: np.ndarray) -> Event:
+        discards = [e for e in legal if e.type == "dahai"]
+        if not discards:
+            return legal[0]
+        kinds = {T.kind_of(e.pai) for e in discards if e.pai is not None}
+        best = max(kinds, key=lambda k: scores[k])
+        options = [e for e in discards if e.pai is not None and T.kind_of(e.pai) == best]
+        # Keep a red five when a plain copy of the same kind can go instead.
+        options.sort(key=lambda e: (e.pai is not None and T.is_red(e.pai), not e.tsumogiri))
+        return options[0]
