@@ -52,8 +52,12 @@ def find(rnd: MCRRound, seat: int, typ: str, tile: str | None = None) -> Event |
 
 
 def do(rnd: MCRRound, seat: int, typ: str, tile: str | None = None) -> None:
-    """``seat`` takes the legal action of that type (and tile); every other pending seat passes."""
+    """``seat`` takes the legal action of that type (and tile); every other pending seat passes.
+    An open claim window in which ``seat`` cannot do that is passed by everyone first."""
     e = find(rnd, seat, typ, tile)
+    while e is None and rnd.phase in ("claim", "rob"):
+        rnd.step({})
+        e = find(rnd, seat, typ, tile)
     assert e is not None, f"{typ} {tile} is not legal for {seat}: {legal(rnd, seat)}"
     rnd.step({seat: e})
 

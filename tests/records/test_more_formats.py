@@ -98,7 +98,7 @@ def test_majsoul_three_player_is_a_typed_error(data_dir: Path) -> None:
     obj = json.loads(f.read_text())
     r = obj["log"][0]
     r[12], r[13], r[14] = [], [], []
-    with pytest.raises(RecordContentError, match="round 0.*four-player"):
+    with pytest.raises(RecordContentError, match=r"round 0.*four-player"):
         parse_majsoul(json.dumps(obj), "sanma.json")
 
 

@@ -122,7 +122,49 @@ def test_tenhou6_json_records_replay_exactly(data_dir: Path) -> None:
             r = replay_riichi(g.events(), rules=riichi_rules_for(g, "tenhou"),
                               final_scores=None if g.truncated else g.final_scores, name=f.name)
             replayed += 1
-            if not r.ok:
+            if f.name in NOT_GAMES:
+                # A parser fixture, not a game: four plain 5s (the set has three with red
+                # fives) and a win the deltas do not fit; the replay must say so.
+                assert not r.ok and NOT_GAMES[f.name] in str(r.divergence), r.divergence
+            elif not r.ok:
                 failures.append(str(r.divergence))
-    assert replayed >= 50
+    assert replayed >= 52
     assert not failures, "\n".join(failures)
+
+
+#: tenhou.net/6 files that are hand-made parser fixtures rather than played games.
+NOT_GAMES = {"confusing_nakis_2.json": "more copies of tile"}
+
+
+def test_mjai_logs_of_programs_replay_exactly(data_dir: Path) -> None:
+    """mjai-manue, akochan and RiichiEnv self-play logs (tonpuu, missing fields and all)."""
+    from tenpai.replay.runner import replay_files
+
+    summary = replay_files([data_dir / "riichi" / "mjai"], preset="tenhou")
+    assert summary.games == 7
+    assert summary.passed == 7, summary.failures
+
+
+def test_mahjong_soul_exports_replay_round_by_round(data_dir: Path) -> None:
+    """The Mahjong Soul exports leave out kan dora and tsumogiri riichi in three rounds (the
+    reader names them); every other round replays exactly under the mahjong_soul preset, and
+    the runner skips the games with the reason instead of blaming the engine."""
+    from tenpai.events import Event
+    from tenpai.records import read_games
+    from tenpai.replay.runner import replay_files
+
+    folder = data_dir / "riichi" / "majsoul" / "whong09_majsoul-analysis-suite"
+    checked = 0
+    for f in sorted(folder.glob("*.json")):
+        (game,) = read_games(f)
+        lossy = game.extra.get("lossy_rounds", {})
+        rules = riichi_rules_for(game, "mahjong_soul")
+        assert rules.length == "tonpuu" and rules.double_ron
+        for i, rnd in enumerate(game.rounds):
+            r = replay_riichi([Event("start_game", names=game.names), *rnd], rules=rules,
+                              complete=False, name=f"{f.name} round {i}")
+            assert r.ok == (i not in lossy), (i, r.divergence)
+            checked += r.ok
+    assert checked == 11
+    summary = replay_files([folder], preset="mahjong_soul")
+    assert summary.skipped == 2 and not summary.failures

@@ -221,3 +221,19 @@ def test_thousands_of_games_keep_invariants(kind: str) -> None:
                 wins[win_multiplier(e)] += 1
     assert sum(wins.values()) > n // 4
     print(kind, n, "games; wins by multiplier:", sorted(wins.items()))
+
+
+def test_factory_fits_the_arena_registry_entry() -> None:
+    """What the arena would register (not registered here: the registry is global state)."""
+    from tenpai.arena.games import RulesEntry
+    from tenpai.rules.suits108 import ARENA_DEFAULTS
+
+    entry = RulesEntry(
+        name="suits108",
+        factory=make_game,
+        defaults=ARENA_DEFAULTS,
+        choices={"preset": tuple(sorted(PRESETS))},
+    )
+    game = entry.factory(11, ("a", "b", "c", "d"), entry.options({"preset": "paper"}))
+    play(game, _agents("random", 11))
+    assert game.done and len(game.final_scores) == 4

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from tenpai.events import Event
 from tenpai.rules.suits108.combinations import (
     BumpSeries,
     NormalHand,
@@ -88,10 +89,11 @@ def make_game(
     return Suits108Game(rules, seed=seed, names=names)
 
 
-def win_multiplier(hora: object) -> int:
+def win_multiplier(hora: Event) -> int:
     """The total multiplier of a ``hora`` event (the product of its combinations)."""
-    yaku = getattr(hora, "yaku", ())
+    if hora.type != "hora":
+        raise ValueError(f"win_multiplier takes a hora event, got {hora.type}")
     total = 1
-    for _, factor in yaku:
+    for _, factor in hora.yaku:
         total *= factor
     return total
