@@ -6,6 +6,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -47,9 +48,10 @@ def summarize_store(store: ResultsStore, block_size: int = 100) -> Summary:
 
 
 def _ci(e: Any, fmt: str) -> str:
+    """``mean ± half-width`` (the t interval is symmetric); the mean alone below two deals."""
     if e.low != e.low:  # nan: fewer than two deals
         return format(e.mean, fmt)
-    return f"{format(e.mean, fmt)} [{format(e.low, fmt)}, {format(e.high, fmt)}]"
+    return f"{format(e.mean, fmt)}±{format((e.high - e.low) / 2, fmt)}"
 
 
 def _dan(v: float) -> str:
@@ -58,17 +60,22 @@ def _dan(v: float) -> str:
 
 def render_summary(summary: Summary, console: Console, title: str = "") -> None:
     """Print the per-agent table and the paired tests."""
-    table = Table(title=title or f"{summary.games} games in {summary.deals} deal sets")
-    for col in ("agent", "games", "avg rank [95% CI]", "1st/2nd/3rd/4th", "avg points",
-                "win", "deal-in", "riichi", "call", "stable dan"):
-        table.add_column(col, justify="left" if col == "agent" else "right")
+    table = Table(
+        title=title or f"{summary.games} games in {summary.deals} deal sets",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    for col in ("agent", "games", "rank", "1/2/3/4", "points", "win", "deal-in",
+                "riichi", "call", "dan"):
+        table.add_column(col, justify="left" if col == "agent" else "right", no_wrap=True)
     for a in summary.agents:
         table.add_row(
             a.agent,
             str(a.games),
-            _ci(a.avg_rank, ".3f"),
-            " / ".join(str(n) for n in a.rank_counts),
-            f"{a.avg_score.mean:,.0f}",
+            _ci(a.avg_rank, ".2f"),
+            "/".join(str(n) for n in a.rank_counts),
+            f"{a.avg_score.mean / 1000:.1f}k",
             f"{a.win_rate.mean:.1%}",
             f"{a.deal_in_rate.mean:.1%}",
             f"{a.riichi_rate.mean:.1%}",
@@ -77,8 +84,9 @@ def render_summary(summary: Summary, console: Console, title: str = "") -> None:
         )
     console.print(table)
     console.print(
-        "Intervals are clustered by deal (Student t); rates are per hand; stable dan is "
-        "Tenhou's (5·n1 + 2·n2)/n4 − 2 over all games."
+        "rank: average rank ± 95% interval clustered by deal (Student t); points: average final "
+        "score; win, deal-in, riichi and call rates are per hand; dan: Tenhou's stable dan "
+        "(5·n1 + 2·n2)/n4 − 2 over all games."
     )
     for p in summary.pairs:
         if p.deals < 2:

@@ -1,0 +1,118 @@
+"""Models, checkpoints and the training loop (skipped without torch)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from tenpai.learn.dataset import BuildOptions, build_dataset  # noqa: E402
+from tenpai.models import build_model  # noqa: E402
+from tenpai.models.bundle import Head, ModelBundle, ModelError  # noqa: E402
+from tenpai.models.planes import expand  # noqa: E402
+from tenpai.train.sl import TrainConfig, masked_logits, train_head  # noqa: E402
+
+FOLDER = "riichi/tenhou_mjlog/thewaxmango_mahjong-hands/logs_2022-01"
+
+
+def test_expand_fills_cells_from_the_left() -> None:
+    rows = torch.tensor([[[0, 1, 4, 3]]], dtype=torch.uint8)
+    planes = expand(rows)
+    assert planes.shape == (1, 1, 4, 4)
+    assert planes[0, 0].tolist() == [[0, 0, 0, 0], [1, 0, 0, 0], [1, 1, 1, 1], [1, 1, 1, 0]]
+
+
+@pytest.mark.parametrize(
+    "config, x_shape",
+    [
+        ({"arch": "gao_cnn", "in_channels": 57, "classes": 34}, (3, 57, 34)),
+        ({"arch": "gao_cnn", "in_channels": 57, "classes": 34, "hidden": 300}, (3, 57, 34)),
+        ({"arch": "resnet", "in_channels": 69, "classes": 4, "width": 16, "blocks": 1}, (3, 69, 34)),
+        ({"arch": "ffn", "in_features": 352, "classes": 2, "hidden": [32, 16]}, (3, 352)),
+    ],
+)
+def test_architectures_map_inputs_to_class_scores(config: dict, x_shape: tuple) -> None:
+    torch.manual_seed(0)
+    model = build_model(config).eval()
+    x = torch.randint(0, 5, x_shape, dtype=torch.uint8)
+    assert model(x).shape == (3, config["classes"])
+
+
+def test_gao_cnn_has_the_thesis_parameter_count() -> None:
+    # Fig. 6.1: 343,158 parameters for 68 input planes with Keras' 4-parameter batch norm;
+    # torch's batch norm keeps 2 trainable + 2 running values per feature (the same count).
+    model = build_model({"arch": "gao_cnn", "in_channels": 68, "classes": 34})
+    params = sum(p.numel() for p in model.parameters())
+    buffers = sum(b.numel() for n, b in model.named_buffers() if "running" in n)
+    keras_bn = 4 * (30 + 26 + 22)  # Keras normalised the height axis (axis=1 of NCHW is ours)
+    assert params + buffers - 4 * 300 + keras_bn == 343_158
+
+
+def test_unknown_arch_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown model arch"):
+        build_model({"arch": "transformer"})
+
+
+def test_masked_logits_hide_illegal_classes() -> None:
+    logits = torch.tensor([[3.0, 1.0, 2.0]])
+    legal = torch.tensor([[False, True, True]])
+    assert masked_logits(logits, legal).argmax().item() == 2
+
+
+def _random_bundle() -> ModelBundle:
+    torch.manual_seed(1)
+    b = ModelBundle("gao56@1")
+    for kind, classes in (("discard", 34), ("pon", 2)):
+        cfg = {"arch": "resnet", "in_channels": 57, "classes": classes, "width": 8, "blocks": 1}
+        b.heads[kind] = Head(kind, cfg, build_model(cfg).eval(), {"kind": kind})
+    return b
+
+
+@pytest.mark.parametrize("half", [False, True])
+def test_bundle_round_trip_is_weights_only(tmp_path: Path, half: bool) -> None:
+    b = _random_bundle()
+    path = tmp_path / "m.pt"
+    b.save(path, half=half)
+    again = ModelBundle.load(path)
+    assert again.encoder == "gao56@1" and set(again.heads) == {"discard", "pon"}
+    x = np.random.default_rng(0).integers(0, 5, (4, 57, 34), dtype=np.uint8)
+    tol = 5e-2 if half else 1e-6
+    assert np.allclose(b.logits("discard", x), again.logits("discard", x), atol=tol)
+    payload = torch.load(path, weights_only=True)  # plain containers only
+    assert json.loads(payload["heads"]["pon"]["card_json"]) == {"kind": "pon"}
+
+
+def test_bad_model_files_raise_model_error(tmp_path: Path) -> None:
+    with pytest.raises(ModelError, match="no such model"):
+        ModelBundle.load(tmp_path / "missing.pt")
+    junk = tmp_path / "junk.pt"
+    junk.write_bytes(b"not a model")
+    with pytest.raises(ModelError, match="not a readable model"):
+        ModelBundle.load(junk)
+    with pytest.raises(ModelError, match="no 'chi' head"):
+        _random_bundle().logits("chi", np.zeros((1, 57, 34), dtype=np.uint8))
+
+
+def test_training_writes_a_head_and_a_card(data_dir: Path, tmp_path: Path) -> None:
+    src = data_dir / FOLDER
+    if not src.is_dir():
+        pytest.skip(f"{FOLDER} not in the shared data")
+    ds = tmp_path / "ds"
+    build_dataset([src], ds, BuildOptions(encoder="gao56", kinds=("discard",), limit=4))
+    out = tmp_path / "model.pt"
+    cfg = TrainConfig(
+        kind="discard", arch="resnet", arch_options={"width": 16, "blocks": 1},
+        max_samples=1500, eval_every=500, max_minutes=2, seed=3,
+    )
+    card = train_head(ds, out, cfg, log=lambda _s: None)
+    assert card["encoder"] == "gao56@1" and card["train_samples_seen"] >= 1500
+    assert card["stopped_by"] in ("sample budget", "early stopping", "max epochs")
+    assert 0.0 <= card["dev_best"]["top1"] <= card["dev_best"]["top3"] <= 1.0
+    # The trained head beats a uniform guess among the legal tiles (about 1 in 9).
+    assert card["dev_best"]["top1"] > 0.2
+    bundle = ModelBundle.load(out)
+    assert bundle.heads["discard"].card["hyper_parameters"]["seed"] == 3
