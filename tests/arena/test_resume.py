@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sqlite3
@@ -86,10 +87,8 @@ def _kill_mid_run(tmp_path: Path, workers: int, parent_only: bool = False) -> tu
             assert not any(_alive(p) for p in workers_pids), "orphaned workers kept running"
     finally:
         if proc.poll() is None or parent_only:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(proc.pid, signal.SIGKILL)  # the whole group: parent and workers
-            except ProcessLookupError:
-                pass
         proc.wait()
     killed_at = _count(db)
     assert 3 <= killed_at < GAMES, f"kill came too late to test anything ({killed_at} games)"

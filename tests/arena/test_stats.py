@@ -21,8 +21,14 @@ from .helpers import row
 
 @pytest.mark.parametrize(
     ("p", "df", "expected"),
-    [(0.975, 1, 12.7062), (0.975, 2, 4.3027), (0.975, 4, 2.7764), (0.975, 30, 2.0423),
-     (0.95, 10, 1.8125), (0.975, 10_000, 1.9602)],
+    [
+        (0.975, 1, 12.7062),
+        (0.975, 2, 4.3027),
+        (0.975, 4, 2.7764),
+        (0.975, 30, 2.0423),
+        (0.95, 10, 1.8125),
+        (0.975, 10_000, 1.9602),
+    ],
 )
 def test_t_quantiles_match_printed_tables(p: float, df: int, expected: float) -> None:
     assert student_t_ppf(p, df) == pytest.approx(expected, abs=1e-4)
@@ -66,7 +72,7 @@ def test_stable_dan_formulas() -> None:
 
 
 def test_stable_dan_blocks_average_whole_blocks_and_skip_undefined_ones() -> None:
-    ranks = [1, 2, 3, 4] + [1, 1, 4, 4] + [1, 1, 1, 1] + [2, 4]  # 3 whole blocks, 1 partial
+    ranks = [*(1, 2, 3, 4), *(1, 1, 4, 4), *(1, 1, 1, 1), 2, 4]  # 3 whole blocks, 1 partial
     b = stable_dan_blocks(ranks, block_size=4)
     # Block 1: (5 + 2)/1 − 2 = 5; block 2: 10/2 − 2 = 3; block 3 has no 4th: skipped.
     assert b.values == (5.0, 3.0)
@@ -84,8 +90,11 @@ def _three_deals() -> list:
     # deal 0: A ranks 1,1,2,1 (mean 1.25), B ranks 2,2,1,3 (mean 2.0): diff −0.75
     # deal 1: A 2,2,2,2 (2.0), B 1,3,1,3 (2.0): diff 0
     # deal 2: A 4,1,1,2 (2.0), B 1,2,3,1 (1.75): diff +0.25
-    plan = {0: ([1, 1, 2, 1], [2, 2, 1, 3]), 1: ([2, 2, 2, 2], [1, 3, 1, 3]),
-            2: ([4, 1, 1, 2], [1, 2, 3, 1])}
+    plan = {
+        0: ([1, 1, 2, 1], [2, 2, 1, 3]),
+        1: ([2, 2, 2, 2], [1, 3, 1, 3]),
+        2: ([4, 1, 1, 2], [1, 2, 3, 1]),
+    }
     for deal, (ra, rb) in plan.items():
         for rot in range(4):
             others = sorted({1, 2, 3, 4} - {ra[rot], rb[rot]})

@@ -103,9 +103,7 @@ def summarize(events: Sequence[Event]) -> list[HandRecord]:
     for e in events:
         t = e.type
         if t == "start_kyoku":
-            hands.append(
-                HandRecord(len(hands), e.bakaze or 0, e.kyoku or 0, e.honba or 0)
-            )
+            hands.append(HandRecord(len(hands), e.bakaze or 0, e.kyoku or 0, e.honba or 0))
             continue
         if not hands or (e.actor is None and t != "ryukyoku"):
             continue

@@ -154,8 +154,7 @@ def _markdown(summary: Summary) -> str:
         "*Blocked (§4.3)*: the same 5:2 formula per block of games, averaged over whole blocks as",
         "the paper's ten experiments of 100 games were; median and quartiles as in its Figure 8.",
         "",
-        _row(["agent", "pooled 5:2", "pooled 6:3", "blocks", "blocked mean", "median",
-              "25–75 %"]),
+        _row(["agent", "pooled 5:2", "pooled 6:3", "blocks", "blocked mean", "median", "25–75 %"]),
         _row(["---"] + ["---:"] * 6),
     ]
     for a in summary.agents:
@@ -164,8 +163,17 @@ def _markdown(summary: Summary) -> str:
             f" (+{b.skipped} without a 4th)" if b.skipped else ""
         )
         lines.append(
-            _row([a.agent, _dan(a.stable_dan), _dan(a.stable_dan_houou), blocks, _dan(b.mean),
-                  _dan(b.median), f"{_dan(b.q25)} – {_dan(b.q75)}"])
+            _row(
+                [
+                    a.agent,
+                    _dan(a.stable_dan),
+                    _dan(a.stable_dan_houou),
+                    blocks,
+                    _dan(b.mean),
+                    _dan(b.median),
+                    f"{_dan(b.q25)} – {_dan(b.q75)}",
+                ]
+            )
         )
     if summary.pairs:
         lines += [
@@ -173,21 +181,39 @@ def _markdown(summary: Summary) -> str:
             "## Paired comparisons",
             "",
             "Mean rank of A minus mean rank of B per deal (negative: A ranks better), over the",
-            "deals both played; one-sided p for \"A ranks better\" (Student t, and the normal",
+            'deals both played; one-sided p for "A ranks better" (Student t, and the normal',
             "approximation of the standard error of the mean), two-sided p for any difference.",
             "",
-            _row(["A", "B", "deals", "mean diff [95% CI]", "t", "p (A better)",
-                  "p normal", "p two-sided"]),
+            _row(
+                [
+                    "A",
+                    "B",
+                    "deals",
+                    "mean diff [95% CI]",
+                    "t",
+                    "p (A better)",
+                    "p normal",
+                    "p two-sided",
+                ]
+            ),
             _row(["---", "---"] + ["---:"] * 6),
         ]
         for p in summary.pairs:
             if p.deals < 2:
                 continue
             lines.append(
-                _row([p.a, p.b, str(p.deals),
-                      f"{p.mean_diff:+.3f} [{p.low:+.3f}, {p.high:+.3f}]", f"{p.t:.2f}",
-                      f"{p.p_a_better:.3g}", f"{p.p_a_better_normal:.3g}",
-                      f"{p.p_two_sided:.3g}"])
+                _row(
+                    [
+                        p.a,
+                        p.b,
+                        str(p.deals),
+                        f"{p.mean_diff:+.3f} [{p.low:+.3f}, {p.high:+.3f}]",
+                        f"{p.t:.2f}",
+                        f"{p.p_a_better:.3g}",
+                        f"{p.p_a_better_normal:.3g}",
+                        f"{p.p_two_sided:.3g}",
+                    ]
+                )
             )
     return "\n".join(lines) + "\n"
 

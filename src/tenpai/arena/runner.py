@@ -112,13 +112,15 @@ def _local(tasks: Sequence[Task], workers: int) -> Iterator[GameRecord]:
     import multiprocessing as mp
 
     ctx = mp.get_context("spawn")
-    with ctx.Pool(min(workers, len(tasks)), initializer=_watch_parent, initargs=(os.getpid(),)) as pool:
+    with ctx.Pool(
+        min(workers, len(tasks)), initializer=_watch_parent, initargs=(os.getpid(),)
+    ) as pool:
         yield from pool.imap_unordered(_play_task, tasks, chunksize=1)
 
 
 def _ray(tasks: Sequence[Task], workers: int) -> Iterator[GameRecord]:
     try:
-        import ray  # type: ignore[import-not-found]
+        import ray
     except ImportError:
         raise BackendUnavailableError(
             "the ray backend needs Ray, which is not installed: "

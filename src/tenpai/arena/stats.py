@@ -216,6 +216,26 @@ def _by_deal(rows: Iterable[SeatRow]) -> dict[int, list[SeatRow]]:
     return dict(sorted(out.items()))
 
 
+def _per_deal(
+    deals: Sequence[Sequence[SeatRow]],
+    value: Callable[[SeatRow], float],
+    count: Callable[[SeatRow], float],
+) -> Estimate:
+    """A clustered mean of ``value`` per unit of ``count`` (seat-games or hands)."""
+    return clustered_ratio(
+        [sum(value(r) for r in d) for d in deals],
+        [sum(count(r) for r in d) for d in deals],
+    )
+
+
+def _one(_: SeatRow) -> float:
+    return 1.0
+
+
+def _hands(r: SeatRow) -> float:
+    return float(r.hands)
+
+
 def agent_stats(rows: Sequence[SeatRow], block_size: int = 100) -> list[AgentStats]:
     """Statistics for every agent name in ``rows`` (in order of first appearance)."""
     names = list(dict.fromkeys(r.agent for r in rows))
@@ -225,18 +245,9 @@ def agent_stats(rows: Sequence[SeatRow], block_size: int = 100) -> list[AgentSta
         deals = list(_by_deal(mine).values())
 
         def per_deal(
-            value: Callable[[SeatRow], float], count: Callable[[SeatRow], float]
+            value: Callable[[SeatRow], float], count: Callable[[SeatRow], float] = _one
         ) -> Estimate:
-            return clustered_ratio(
-                [sum(value(r) for r in d) for d in deals],
-                [sum(count(r) for r in d) for d in deals],
-            )
-
-        def one(_: SeatRow) -> float:
-            return 1.0
-
-        def hands(r: SeatRow) -> float:
-            return float(r.hands)
+            return _per_deal(deals, value, count)  # noqa: B023 - used within this iteration
 
         ranks = [r.rank for r in sorted(mine, key=lambda r: (r.deal, r.rotation, r.seat))]
         counts = (ranks.count(1), ranks.count(2), ranks.count(3), ranks.count(4))
@@ -246,18 +257,18 @@ def agent_stats(rows: Sequence[SeatRow], block_size: int = 100) -> list[AgentSta
                 games=len(mine),
                 hands=sum(r.hands for r in mine),
                 rank_counts=counts,
-                avg_rank=per_deal(lambda r: float(r.rank), one),
+                avg_rank=per_deal(lambda r: float(r.rank)),
                 rank_rates=(
-                    per_deal(lambda r: float(r.rank == 1), one),
-                    per_deal(lambda r: float(r.rank == 2), one),
-                    per_deal(lambda r: float(r.rank == 3), one),
-                    per_deal(lambda r: float(r.rank == 4), one),
+                    per_deal(lambda r: float(r.rank == 1)),
+                    per_deal(lambda r: float(r.rank == 2)),
+                    per_deal(lambda r: float(r.rank == 3)),
+                    per_deal(lambda r: float(r.rank == 4)),
                 ),
-                avg_score=per_deal(lambda r: float(r.score), one),
-                win_rate=per_deal(lambda r: float(r.wins), hands),
-                deal_in_rate=per_deal(lambda r: float(r.deal_ins), hands),
-                riichi_rate=per_deal(lambda r: float(r.riichi), hands),
-                call_rate=per_deal(lambda r: float(r.calls), hands),
+                avg_score=per_deal(lambda r: float(r.score)),
+                win_rate=per_deal(lambda r: float(r.wins), _hands),
+                deal_in_rate=per_deal(lambda r: float(r.deal_ins), _hands),
+                riichi_rate=per_deal(lambda r: float(r.riichi), _hands),
+                call_rate=per_deal(lambda r: float(r.calls), _hands),
                 stable_dan=stable_dan(counts),
                 stable_dan_houou=stable_dan(counts, HOUOU),
                 stable_dan_blocks=stable_dan_blocks(ranks, block_size),
@@ -298,8 +309,17 @@ class PairedTest:
             "deals": self.deals,
             **{
                 k: finite(getattr(self, k))
-                for k in ("mean_diff", "sd", "se", "t", "low", "high", "p_a_better",
-                          "p_a_better_normal", "p_two_sided")
+                for k in (
+                    "mean_diff",
+                    "sd",
+                    "se",
+                    "t",
+                    "low",
+                    "high",
+                    "p_a_better",
+                    "p_a_better_normal",
+                    "p_two_sided",
+                )
             },
         }
 

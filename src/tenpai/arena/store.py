@@ -217,16 +217,39 @@ class ResultsStore:
             c.executemany(
                 "INSERT INTO seats VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 [
-                    (d, r, s.seat, s.agent, s.score, s.rank, s.hands, s.wins, s.deal_ins,
-                     s.riichi, s.calls)
+                    (
+                        d,
+                        r,
+                        s.seat,
+                        s.agent,
+                        s.score,
+                        s.rank,
+                        s.hands,
+                        s.wins,
+                        s.deal_ins,
+                        s.riichi,
+                        s.calls,
+                    )
                     for s in g.seats
                 ],
             )
             for h in g.hands:
                 c.execute(
                     "INSERT INTO rounds VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                    (d, r, h.index, h.bakaze, h.kyoku, h.honba, h.outcome, h.draw_kind,
-                     *h.deltas, _flags(h.riichi), _flags(h.called), h.deal_in),
+                    (
+                        d,
+                        r,
+                        h.index,
+                        h.bakaze,
+                        h.kyoku,
+                        h.honba,
+                        h.outcome,
+                        h.draw_kind,
+                        *h.deltas,
+                        _flags(h.riichi),
+                        _flags(h.called),
+                        h.deal_in,
+                    ),
                 )
                 c.executemany(
                     "INSERT INTO wins VALUES (?,?,?,?,?,?,?,?)",

@@ -66,8 +66,18 @@ def render_summary(summary: Summary, console: Console, title: str = "") -> None:
         pad_edge=False,
         collapse_padding=True,
     )
-    for col in ("agent", "games", "rank", "1/2/3/4", "points", "win", "deal-in",
-                "riichi", "call", "dan"):
+    for col in (
+        "agent",
+        "games",
+        "rank",
+        "1/2/3/4",
+        "points",
+        "win",
+        "deal-in",
+        "riichi",
+        "call",
+        "dan",
+    ):
         table.add_column(col, justify="left" if col == "agent" else "right", no_wrap=True)
     for a in summary.agents:
         table.add_row(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any, NoReturn
 
 import typer
 
@@ -24,6 +25,14 @@ def _options(length: str | None, preset: str | None, extra: list[str]) -> dict[s
     if preset is not None:
         out["preset"] = preset
     return out
+
+
+def _fail(err: Any, message: str) -> NoReturn:
+    """Print a one-line error (not wrapped, no markup in the message) and exit with 2."""
+    from rich.markup import escape
+
+    err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)
+    raise typer.Exit(2)
 
 
 def register(app: typer.Typer) -> None:
@@ -79,8 +88,7 @@ def register(app: typer.Typer) -> None:
                 rules, lineup, games, seed, _options(length, preset, option)
             )
         except ArenaConfigError as exc:
-            err.print(f"[red]error:[/red] {exc}")
-            raise typer.Exit(2) from None
+            _fail(err, str(exc))
         if rounded:
             err.print(
                 f"note: {games} games rounded up to {config.games} "
@@ -89,13 +97,16 @@ def register(app: typer.Typer) -> None:
         try:
             with ResultsStore(db) as store:
                 outcome = run_tournament(
-                    config, store, workers=workers, backend=backend, console=err,
+                    config,
+                    store,
+                    workers=workers,
+                    backend=backend,
+                    console=err,
                     progress=progress,
                 )
                 summary = summarize_store(store, block_size)
         except (ArenaConfigError, BackendUnavailableError) as exc:
-            err.print(f"[red]error:[/red] {exc}")
-            raise typer.Exit(2) from None
+            _fail(err, str(exc))
         err.print(
             f"played {outcome.played} games now, {outcome.stored} stored in {db} "
             f"({outcome.seconds:.1f} s)"
@@ -130,18 +141,15 @@ def register(app: typer.Typer) -> None:
 
         err = Console(stderr=True)
         if not db.is_file():
-            err.print(f"[red]error:[/red] {db} does not exist")
-            raise typer.Exit(2)
+            _fail(err, f"{db} does not exist")
         with ResultsStore(db) as store:
             if store.config() is None:
-                err.print(f"[red]error:[/red] {db} holds no arena run")
-                raise typer.Exit(2)
+                _fail(err, f"{db} holds no arena run")
             summary = summarize_store(store, block_size)
         try:
             index = write_report(summary, out)
         except ReportError as exc:
-            err.print(f"[red]error:[/red] {exc}")
-            raise typer.Exit(2) from None
+            _fail(err, str(exc))
         err.print(f"report written to {index}")
         if as_json:
             typer.echo(json.dumps(summary.as_dict(), indent=2))

@@ -67,7 +67,7 @@ class _Match:
     def action(self, seat: int, verb: str, tile: int, ignored: list[list[Any]]) -> None:
         if not self.started():
             self.start()
-        meta = {"ignored": ignored} if ignored else None
+        meta: dict[str, Any] | None = {"ignored": ignored} if ignored else None
         if verb == "Draw":
             self.events.append(Event("tsumo", actor=seat, pai=tile))
             self.last_draw[seat] = tile

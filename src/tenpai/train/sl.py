@@ -47,6 +47,8 @@ class TrainConfig:
     eval_every: int = 50_000
     patience: int = 3
     dev_limit: int | None = 20_000
+    #: Split used for early stopping and the card's metrics ("train" only for smoke tests).
+    dev_split: str = "dev"
     seed: int = 0
     threads: int = 1
     device: str = "auto"
@@ -118,7 +120,7 @@ def train_head(
     model = build_model(config).to(dev)
     opt = torch.optim.Adam(model.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
     stream = ShardStream(dataset, "train", cfg.kind, cfg.batch_size, cfg.seed)
-    dev_data = load_split(dataset, "dev", cfg.kind, cfg.dev_limit)
+    dev_data = load_split(dataset, cfg.dev_split, cfg.kind, cfg.dev_limit)
     writer = _tensorboard(Path(out).with_suffix("").as_posix() + f"-tb-{cfg.kind}")
 
     started, cpu_started = time.monotonic(), time.process_time()

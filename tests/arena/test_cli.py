@@ -1,0 +1,157 @@
+"""``tenpai arena`` / ``arena-report`` end to end, the report files and the demo's match."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from tenpai.arena.quick import run_quick_match
+from tenpai.cli import arena as arena_cli
+
+
+@pytest.fixture(scope="module")
+def app() -> typer.Typer:
+    app = typer.Typer()
+    arena_cli.register(app)
+    return app
+
+
+def _run(app: typer.Typer, *args: str) -> object:
+    return CliRunner().invoke(app, list(args))
+
+
+def test_arena_json_rounds_up_and_resumes(app: typer.Typer, tmp_path: Path) -> None:
+    db = tmp_path / "a.db"
+    args = [
+        "arena",
+        "--agents",
+        "random,random,efficiency,random",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--db",
+        str(db),
+        "--workers",
+        "1",
+        "--no-progress",
+        "--json",
+    ]
+    first = _run(app, *args)
+    assert first.exit_code == 0, first.output
+    assert "rounded up to 8" in first.stderr
+    data = json.loads(first.stdout)
+    assert data["games"] == 8 and data["deals"] == 2
+    assert data["run"]["played_now"] == 8
+    by_name = {a["agent"]: a for a in data["agents"]}
+    assert by_name["random"]["games"] == 24 and by_name["efficiency"]["games"] == 8
+    assert sum(by_name["efficiency"]["rank_counts"]) == 8
+    assert data["paired_tests"][0]["deals"] == 2
+    again = _run(app, *args)
+    assert again.exit_code == 0
+    assert json.loads(again.stdout)["run"]["played_now"] == 0
+
+
+def test_arena_refuses_another_run_in_the_same_db(app: typer.Typer, tmp_path: Path) -> None:
+    db = tmp_path / "a.db"
+    base = [
+        "arena",
+        "--agents",
+        "random,random,random,random",
+        "--games",
+        "4",
+        "--db",
+        str(db),
+        "--workers",
+        "1",
+        "--no-progress",
+    ]
+    assert _run(app, *base, "--seed", "1").exit_code == 0
+    other = _run(app, *base, "--seed", "2")
+    assert other.exit_code == 2
+    assert "holds a different run" in other.stderr and "seed: stored 1, asked 2" in other.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--agents", "random,nobody,random,random"], "unknown agent nobody"),
+        (["--agents", "random,random,random"], "seat 4 agents, got 3"),
+        (["--agents", "random,random,random,random", "--rules", "mcr"], "unknown rules 'mcr'"),
+        (["--agents", "random,random,random,random", "--length", "east"], "length='east'"),
+        (["--agents", "random,random,random,random", "--option", "oops"], "KEY=VALUE"),
+    ],
+)
+def test_bad_usage_exits_2(app: typer.Typer, tmp_path: Path, args: list[str], message: str) -> None:
+    result = _run(app, "arena", *args, "--games", "4", "--db", str(tmp_path / "x.db"))
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_ray_backend_without_ray_is_a_clear_error(app: typer.Typer, tmp_path: Path) -> None:
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        pytest.skip("ray is installed here")
+    result = _run(
+        app,
+        "arena",
+        "--agents",
+        "random,random,random,random",
+        "--games",
+        "4",
+        "--db",
+        str(tmp_path / "r.db"),
+        "--backend",
+        "ray",
+        "--no-progress",
+    )
+    assert result.exit_code == 2
+    assert "pip install 'tenpai[scale]'" in result.stderr
+
+
+def test_report_files(app: typer.Typer, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    db = tmp_path / "a.db"
+    out = tmp_path / "report"
+    assert (
+        _run(
+            app,
+            "arena",
+            "--agents",
+            "efficiency,random,random,random",
+            "--games",
+            "8",
+            "--db",
+            str(db),
+            "--workers",
+            "1",
+            "--no-progress",
+        ).exit_code
+        == 0
+    )
+    result = _run(app, "arena-report", "--db", str(db), "--out", str(out), "--block-size", "4")
+    assert result.exit_code == 0, result.output
+    md = (out / "report.md").read_text()
+    assert "| efficiency | 8 |" in md and "## Paired comparisons" in md
+    for png in ("avg_rank.png", "rank_distribution.png"):
+        assert (out / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert not list(out.glob("*.tmp*"))
+    missing = _run(app, "arena-report", "--db", str(tmp_path / "none.db"), "--out", str(out))
+    assert missing.exit_code == 2
+
+
+def test_quick_match_plays_whole_deal_sets() -> None:
+    from rich.console import Console
+
+    console = Console(record=True, width=100)
+    summary = run_quick_match(["random"] * 4, games=3, seed=1, console=console)
+    assert summary.games == 4
+    text = console.export_text()
+    assert "rounded up to 4" in text and "random" in text
