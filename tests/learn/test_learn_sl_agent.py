@@ -57,7 +57,11 @@ def test_plays_a_whole_game_against_efficiency(model_file: Path) -> None:
     sl = _Recorder(SLAgent(str(model_file)))
     agents = [sl, make_agent("efficiency", 1), make_agent("efficiency", 2), sl]
     game = RiichiGame(TENHOU.with_(length="tonpuu"), seed=21)
-    play(game, agents, check=lambda g: check_round(g.round) if g.round is not None else None)
+    def check(g: Any) -> None:
+        if g.round is not None:
+            check_round(g.round, g.tileset, 100_000)
+
+    play(game, agents, check=check)
     assert game.done and sum(game.final_scores) == 100_000
     assert len(sl.log) > 50
     # A win on offer is always taken.

@@ -21,6 +21,7 @@ other paper's §VII compares two players game by game.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
@@ -219,17 +220,13 @@ def _by_deal(rows: Iterable[SeatRow]) -> dict[int, list[SeatRow]]:
 def _per_deal(
     deals: Sequence[Sequence[SeatRow]],
     value: Callable[[SeatRow], float],
-    count: Callable[[SeatRow], float],
+    count: Callable[[SeatRow], float] | None = None,
 ) -> Estimate:
     """A clustered mean of ``value`` per unit of ``count`` (seat-games or hands)."""
     return clustered_ratio(
         [sum(value(r) for r in d) for d in deals],
-        [sum(count(r) for r in d) for d in deals],
+        [sum(count(r) for r in d) if count else float(len(d)) for d in deals],
     )
-
-
-def _one(_: SeatRow) -> float:
-    return 1.0
 
 
 def _hands(r: SeatRow) -> float:
@@ -244,10 +241,7 @@ def agent_stats(rows: Sequence[SeatRow], block_size: int = 100) -> list[AgentSta
         mine = [r for r in rows if r.agent == name]
         deals = list(_by_deal(mine).values())
 
-        def per_deal(
-            value: Callable[[SeatRow], float], count: Callable[[SeatRow], float] = _one
-        ) -> Estimate:
-            return _per_deal(deals, value, count)  # noqa: B023 - used within this iteration
+        per_deal = functools.partial(_per_deal, deals)
 
         ranks = [r.rank for r in sorted(mine, key=lambda r: (r.deal, r.rotation, r.seat))]
         counts = (ranks.count(1), ranks.count(2), ranks.count(3), ranks.count(4))

@@ -80,6 +80,8 @@ def register(app: typer.Typer) -> None:
         )
         for reason, n in summary.skip_reasons.items():
             out.print(f"  skipped {n}: {reason}")
+        for d in summary.skipped_details[:show]:
+            out.print(f"    {d['where']}: {d['error']}", markup=False)
         for f in summary.failures[:show]:
             out.print(f"  FAIL {f['where']}: {f['error']}", markup=False)
         if len(summary.failures) > show:

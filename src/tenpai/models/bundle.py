@@ -99,7 +99,10 @@ class ModelBundle:
 def resolve_model_path(name: str) -> Path:
     """``default`` names the weights shipped in the package; anything else is a path."""
     if name == "default":
-        ref = resources.files("tenpai.data").joinpath(DEFAULT_RESOURCE)
+        try:
+            ref = resources.files("tenpai.data").joinpath(DEFAULT_RESOURCE)
+        except ModuleNotFoundError:
+            raise ModelError("the default model is not installed (tenpai.data is missing)") from None
         with resources.as_file(ref) as p:
             if not p.exists():
                 raise ModelError("the default model is not installed (tenpai/data/sl_default.pt)")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tenpai.records.errors import RecordError
+from tenpai.records.errors import RecordError, RecordTruncatedError, UnknownFormatError
 from tenpai.records.game import Game
 from tenpai.replay.riichi import ReplayResult, replay_riichi
 from tenpai.rules.riichi.ruleset import PRESETS, RiichiRules
@@ -46,6 +46,13 @@ class ReplaySummary:
     skipped: int = 0
     failures: list[dict[str, str]] = field(default_factory=list)
     skip_reasons: dict[str, int] = field(default_factory=dict)
+    skipped_details: list[dict[str, str]] = field(default_factory=list)
+
+    def skip(self, reason: str) -> None:
+        """Count one skipped game (or file) under ``reason``."""
+        self.games += 1
+        self.skipped += 1
+        self.skip_reasons[reason] = self.skip_reasons.get(reason, 0) + 1
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -54,6 +61,7 @@ class ReplaySummary:
             "skipped": self.skipped,
             "failures": self.failures,
             "skip_reasons": self.skip_reasons,
+            "skipped_details": self.skipped_details,
         }
 
 
@@ -69,11 +77,14 @@ def iter_record_files(paths: Iterable[str | Path]) -> Iterator[Path]:
             yield path
 
 
-def load_record(path: Path) -> list[Game]:
-    """Read a record in any supported format (detected from the content)."""
+def load_record(path: Path, *, strict: bool = True) -> list[Game]:
+    """Read a record in any supported format (detected from the content).
+
+    ``strict=False`` returns the complete rounds of a truncated record with ``truncated`` set.
+    """
     from tenpai.records import read_any
 
-    return read_any(path)
+    return read_any(path, strict=strict)
 
 
 def riichi_rules_for(game: Game, preset: str) -> RiichiRules:
@@ -118,11 +129,30 @@ def replay_files(
         raise ValueError(f"unknown rule family {rules!r}; known: {', '.join(RULE_FAMILIES)}")
     preset = preset or DEFAULT_PRESETS[rules]
     summary = ReplaySummary()
+    named = {Path(p) for p in paths}
     for f in iter_record_files(paths):
         if limit is not None and summary.games >= limit:
             break
         try:
             games = load_record(f)
+        except UnknownFormatError as exc:
+            if f in named:
+                # A file the user named must be a record; found in a folder it may be a note.
+                summary.games += 1
+                summary.failures.append({"game": str(f), "where": str(f), "error": str(exc)})
+            else:
+                summary.skip("not a game record (format not recognised)")
+            if on_game:
+                on_game(str(f), f not in named)
+            continue
+        except RecordTruncatedError as exc:
+            games = _truncated(f, exc)
+            if not games:
+                summary.games += 1
+                summary.failures.append({"game": str(f), "where": str(f), "error": str(exc)})
+                if on_game:
+                    on_game(str(f), False)
+                continue
         except RecordError as exc:
             summary.games += 1
             summary.failures.append({"game": str(f), "where": str(f), "error": str(exc)})
@@ -142,7 +172,20 @@ def replay_files(
                     on_game(name, True)
                 continue
             result = _replay_one(game, rules, preset, name)
-            if result.ok:
+            if game.truncated:
+                # A cut-off game cannot be checked to the end, so it never counts as passed;
+                # whether its complete rounds replay is reported beside the skip.
+                summary.games -= 1
+                if result.ok:
+                    summary.skip("truncated record: its complete rounds replay exactly")
+                else:
+                    assert result.divergence is not None
+                    summary.skip("truncated record: its complete rounds do not replay "
+                                 "(see skipped_details)")
+                    summary.skipped_details.append({"game": name,
+                                                    "where": result.divergence.where,
+                                                    "error": result.divergence.message})
+            elif result.ok:
                 summary.passed += 1
             else:
                 assert result.divergence is not None
@@ -156,6 +199,14 @@ def replay_files(
             if on_game:
                 on_game(name, result.ok)
     return summary
+
+
+def _truncated(path: Path, exc: RecordError) -> list[Game]:
+    """The complete rounds of a cut-off record (empty when even that cannot be read)."""
+    try:
+        return [g for g in load_record(path, strict=False) if g.rounds]
+    except RecordError:
+        return []
 
 
 def _replay_one(game: Game, rules: str, preset: str, name: str) -> ReplayResult:
