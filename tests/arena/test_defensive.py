@@ -137,3 +137,24 @@ def test_defensive_beats_efficiency_by_a_confirmed_margin(tmp_path: Any) -> None
         test = paired_test(store.seat_rows(), "defensive", "efficiency")
     assert test.high < 0, f"interval {test.low:+.3f}..{test.high:+.3f} does not exclude 0"
     assert test.p_a_better < 0.01
+
+
+def test_open_hands_without_a_visible_yaku_are_not_threats() -> None:
+    from types import SimpleNamespace
+
+    from tenpai.agents.defensive import _shows_a_yaku
+    from tenpai.engine.meld import Meld
+
+    def meld(kind: str, text: str) -> Meld:
+        return Meld(kind, tuple(T.parse(text)))  # type: ignore[arg-type]
+
+    table = SimpleNamespace(oya=0, bakaze=0)
+    mixed_chis = [meld("chi", "123m"), meld("chi", "789p"), meld("chi", "345s")]
+    assert not _shows_a_yaku(mixed_chis, table, 1)
+    assert _shows_a_yaku([meld("chi", "234m"), meld("chi", "567p"), meld("pon", "888s")], table, 1)
+    assert _shows_a_yaku([meld("chi", "123m"), meld("pon", "999m"), meld("pon", "111z")], table, 1)
+    assert _shows_a_yaku([meld("pon", "777z"), meld("chi", "123m")], table, 1)  # chun pon
+    assert _shows_a_yaku([meld("pon", "111m"), meld("pon", "999p")], table, 1)  # all pons
+    south_pon = [meld("pon", "222z"), meld("chi", "123m"), meld("chi", "789p")]
+    assert _shows_a_yaku(south_pon, table, 1)  # South is seat 1's own wind
+    assert not _shows_a_yaku(south_pon, table, 2)  # but not West's, nor the East round's

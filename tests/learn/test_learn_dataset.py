@@ -22,7 +22,9 @@ FOLDER = "riichi/tenhou_mjlog/thewaxmango_mahjong-hands/logs_2022-01"
 
 
 def test_split_rule_is_a_fixed_hash_of_the_game_id() -> None:
-    assert split_of("2022010115gm-00a9-0000-8afc6ce8") == split_of("2022010115gm-00a9-0000-8afc6ce8")
+    assert split_of("2022010115gm-00a9-0000-8afc6ce8") == split_of(
+        "2022010115gm-00a9-0000-8afc6ce8"
+    )
     shares = Counter(split_of(f"game-{i}") for i in range(20000))
     assert abs(shares["train"] / 20000 - 0.90) < 0.01
     assert abs(shares["dev"] / 20000 - 0.05) < 0.01

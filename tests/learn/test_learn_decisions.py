@@ -13,7 +13,9 @@ from tenpai.records import read_any
 from tenpai.replay.riichi import replay_riichi
 from tenpai.replay.runner import riichi_rules_for
 
-GAME = "riichi/tenhou_mjlog/thewaxmango_mahjong-hands/logs_2022-01/2022010115gm-00a9-0000-8afc6ce8.txt"
+GAME = (
+    "riichi/tenhou_mjlog/thewaxmango_mahjong-hands/logs_2022-01/2022010115gm-00a9-0000-8afc6ce8.txt"
+)
 
 
 @pytest.fixture(scope="module")

@@ -22,12 +22,23 @@ def _view(history: int = 6, offered: int | None = None) -> SeatView:
     """A fixed, hand-made view: the golden digests below depend on nothing else."""
     past = tuple(
         SeatView(
-            seat=2, hand=_counts(k0=1, k1=1, k2=1, **{f"k{10 + d}": 2}), red=(0, 0, 0),
+            seat=2,
+            hand=_counts(k0=1, k1=1, k2=1, **{f"k{10 + d}": 2}),
+            red=(0, 0, 0),
             rivers=tuple(_counts(**{f"k{27 + r}": 1 + (d % 2)}) for r in range(4)),
-            melds=tuple(_counts(**{f"k{18 + r}": 3}) if r == d % 4 else _counts() for r in range(4)),
-            meld_types=((0, 0, 0),) * 4, dora=_counts(k5=1), riichi=(False, d == 0, False, True),
-            bakaze=1, seat_wind=3, kyoku=2, honba=1, kyotaku=1,
-            scores=(21000, 30000, 25000, 24000), wall_remaining=40 + 4 * d,
+            melds=tuple(
+                _counts(**{f"k{18 + r}": 3}) if r == d % 4 else _counts() for r in range(4)
+            ),
+            meld_types=((0, 0, 0),) * 4,
+            dora=_counts(k5=1),
+            riichi=(False, d == 0, False, True),
+            bakaze=1,
+            seat_wind=3,
+            kyoku=2,
+            honba=1,
+            kyotaku=1,
+            scores=(21000, 30000, 25000, 24000),
+            wall_remaining=40 + 4 * d,
         )
         for d in range(history)
     )
@@ -40,7 +51,11 @@ def _view(history: int = 6, offered: int | None = None) -> SeatView:
         meld_types=((0, 0, 0), (1, 0, 0), (0, 0, 1), (0, 0, 0)),
         dora=_counts(k5=1, k19=1),
         riichi=(False, True, False, True),
-        bakaze=1, seat_wind=3, kyoku=2, honba=1, kyotaku=1,
+        bakaze=1,
+        seat_wind=3,
+        kyoku=2,
+        honba=1,
+        kyotaku=1,
         scores=(21000, 30000, 25000, 24000),
         wall_remaining=36,
         offered=offered,

@@ -31,7 +31,10 @@ def test_expand_fills_cells_from_the_left() -> None:
     [
         ({"arch": "gao_cnn", "in_channels": 57, "classes": 34}, (3, 57, 34)),
         ({"arch": "gao_cnn", "in_channels": 57, "classes": 34, "hidden": 300}, (3, 57, 34)),
-        ({"arch": "resnet", "in_channels": 69, "classes": 4, "width": 16, "blocks": 1}, (3, 69, 34)),
+        (
+            {"arch": "resnet", "in_channels": 69, "classes": 4, "width": 16, "blocks": 1},
+            (3, 69, 34),
+        ),
         ({"arch": "ffn", "in_features": 352, "classes": 2, "hidden": [32, 16]}, (3, 352)),
     ],
 )
@@ -48,7 +51,9 @@ def test_gao_cnn_has_the_thesis_parameter_count() -> None:
     # dense layer must match exactly.
     model = build_model({"arch": "gao_cnn", "in_channels": 68, "classes": 34})
     weights = sum(
-        p.numel() for m in model.modules() if isinstance(m, (torch.nn.Conv2d, torch.nn.Linear))
+        p.numel()
+        for m in model.modules()
+        if isinstance(m, (torch.nn.Conv2d, torch.nn.Linear))
         for p in m.parameters()
     )
     assert weights == 343_158 - 24
@@ -107,8 +112,14 @@ def test_training_writes_a_head_and_a_card(data_dir: Path, tmp_path: Path) -> No
     build_dataset([src], ds, BuildOptions(encoder="gao56", kinds=("discard",), limit=4))
     out = tmp_path / "model.pt"
     cfg = TrainConfig(
-        kind="discard", arch="resnet", arch_options={"width": 16, "blocks": 1},
-        max_samples=1500, eval_every=500, max_minutes=2, seed=3, dev_split="train",
+        kind="discard",
+        arch="resnet",
+        arch_options={"width": 16, "blocks": 1},
+        max_samples=1500,
+        eval_every=500,
+        max_minutes=2,
+        seed=3,
+        dev_split="train",
     )
     card = train_head(ds, out, cfg, log=lambda _s: None)
     assert card["encoder"] == "gao56@1" and card["train_samples_seen"] >= 1500

@@ -57,6 +57,7 @@ def test_plays_a_whole_game_against_efficiency(model_file: Path) -> None:
     sl = _Recorder(SLAgent(str(model_file)))
     agents = [sl, make_agent("efficiency", 1), make_agent("efficiency", 2), sl]
     game = RiichiGame(TENHOU.with_(length="tonpuu"), seed=21)
+
     def check(g: Any) -> None:
         if g.round is not None:
             check_round(g.round, g.tileset, 100_000)

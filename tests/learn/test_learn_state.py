@@ -89,8 +89,14 @@ def test_history_keeps_the_last_six_turns_most_recent_first() -> None:
 def test_unknown_tile_raises_a_state_error() -> None:
     tracker = RoundTracker()
     start = Event(
-        "start_kyoku", bakaze=0, kyoku=0, honba=0, kyotaku=0, oya=0,
-        scores=(25000,) * 4, dora_marker=0,
+        "start_kyoku",
+        bakaze=0,
+        kyoku=0,
+        honba=0,
+        kyotaku=0,
+        oya=0,
+        scores=(25000,) * 4,
+        dora_marker=0,
         tehais=tuple(tuple(range(13)) for _ in range(4)),
     )
     tracker.apply(start)

@@ -75,7 +75,8 @@ class PushFoldPolicy:
 
 
 def find_threats(obs: Any) -> list[Threat]:
-    """Opponents in riichi, or with three open sets (or two with a value pon or a dora)."""
+    """Opponents in riichi, or with three open sets (or two with a value pon or a dora) that
+    show a possible yaku."""
     seat = obs.seat
     melds = obs.melds
     riichi = obs.riichi
@@ -89,6 +90,8 @@ def find_threats(obs: Any) -> list[Threat]:
         open_sets = [m for m in melds[s] if m.is_open]
         if riichi[s]:
             weight = 1.5 if s == oya else 1.0
+        elif not _shows_a_yaku(open_sets, obs, s):
+            continue  # an open hand with no visible yaku cannot win: no threat
         elif len(open_sets) >= 3:
             weight = 0.7
         elif len(open_sets) == 2 and any(_is_value_meld(m, obs, s, dora) for m in open_sets):
@@ -97,6 +100,27 @@ def find_threats(obs: Any) -> list[Threat]:
             continue
         threats.append(Threat(s, weight, frozenset(_safe_kinds(events, s, riichi[s]))))
     return threats
+
+
+def _shows_a_yaku(open_sets: Sequence[Any], obs: Any, s: int) -> bool:
+    """Whether open sets are consistent with a yaku: a value pon, all simples, one suit (with
+    honours) or all pons.  Calls that fit none of these rarely lead to a win."""
+    if not open_sets:
+        return False
+    seat_wind = 27 + (s - obs.oya) % 4
+    kinds = [[T.kind_of(t) for t in m.tiles] for m in open_sets]
+    if any(
+        m.type != "chi" and (k[0] >= 31 or k[0] in (seat_wind, 27 + obs.bakaze))
+        for m, k in zip(open_sets, kinds)
+    ):
+        return True
+    flat = [k for ks in kinds for k in ks]
+    if all(T.is_simple(k) for k in flat):
+        return True
+    suits = {T.suit_of(k) for k in flat if k < 27}
+    if len(suits) <= 1:
+        return True
+    return all(m.type != "chi" for m in open_sets)
 
 
 def _is_value_meld(meld: Any, obs: Any, s: int, dora: set[int]) -> bool:

@@ -131,11 +131,13 @@ class SLAgent:
             return next(e for e in legal if e.type == "pon")
         if "chi" in s:
             chis = [e for e in legal if e.type == "chi"]
-            shapes = {}
+            shapes: dict[int, Event] = {}
             for e in chis:
                 assert e.pai is not None
-                shapes.setdefault(chi_class(T.kind_of(e.pai), [T.kind_of(c) for c in e.consumed]), e)
-            best = max([0, *shapes], key=lambda c: s["chi"][c])
+                shapes.setdefault(
+                    chi_class(T.kind_of(e.pai), [T.kind_of(c) for c in e.consumed]), e
+                )
+            best = max([0, *shapes], key=lambda c: float(s["chi"][c]))
             if best:
                 return shapes[best]
         return next((e for e in legal if e.type == "none"), legal[0])

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import typer
 
-app = typer.Typer(help="Build supervised-learning datasets from real records.", no_args_is_help=True)
+app = typer.Typer(
+    help="Build supervised-learning datasets from real records.", no_args_is_help=True
+)
 
 
 @app.command("build")
@@ -61,9 +63,7 @@ def build(
     try:
         with Progress(console=console, transient=True) as progress:
             task = progress.add_task("building", total=total)
-            manifest = build_dataset(
-                records, out, opts, on_file=lambda _f: progress.advance(task)
-            )
+            manifest = build_dataset(records, out, opts, on_file=lambda _f: progress.advance(task))
     except (DatasetError, ValueError) as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from exc

@@ -10,7 +10,7 @@ from __future__ import annotations
 import typer
 
 from tenpai import __version__
-from tenpai.cli import bench, convert, demo, replay, view
+from tenpai.cli import arena, bench, convert, demo, replay, view
 
 app = typer.Typer(
     name="tenpai",
@@ -37,6 +37,7 @@ def _root(
 
 
 demo.register(app)
+arena.register(app)
 replay.register(app)
 convert.register(app)
 view.register(app)

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import typer
 
-app = typer.Typer(help="Train models (needs the learn extra: pip install 'tenpai[learn]').",
-                  no_args_is_help=True)
+app = typer.Typer(
+    help="Train models (needs the learn extra: pip install 'tenpai[learn]').", no_args_is_help=True
+)
 
 
 @app.command("sl")
@@ -22,14 +23,16 @@ def sl(
     kind: str = typer.Option("discard", "--kind", help="discard, riichi, pon, chi or kan."),
     arch: str = typer.Option("resnet", "--arch", help="gao_cnn, resnet or ffn."),
     arch_options: str = typer.Option(
-        "", "--arch-options", help='JSON keyword arguments of the model, e.g. \'{"width": 48}\'.'
+        "", "--arch-options", help="JSON keyword arguments of the model, e.g. '{\"width\": 48}'."
     ),
     batch_size: int = typer.Option(256, "--batch-size", min=2),
     lr: float = typer.Option(1e-3, "--lr"),
     max_epochs: int = typer.Option(20, "--epochs", min=1),
     max_minutes: float = typer.Option(10.0, "--minutes", help="Wall-clock budget."),
     max_samples: int = typer.Option(0, "--max-samples", min=0, help="0: no sample budget."),
-    eval_every: int = typer.Option(50_000, "--eval-every", min=1, help="Samples between dev checks."),
+    eval_every: int = typer.Option(
+        50_000, "--eval-every", min=1, help="Samples between dev checks."
+    ),
     patience: int = typer.Option(3, "--patience", min=1, help="Dev checks without improvement."),
     dev_limit: int = typer.Option(20_000, "--dev-limit", min=0, help="Dev samples (0: all)."),
     seed: int = typer.Option(0, "--seed"),
@@ -49,10 +52,20 @@ def sl(
     except json.JSONDecodeError as exc:
         raise typer.BadParameter(f"not JSON: {exc}", param_hint="--arch-options") from exc
     cfg = TrainConfig(
-        kind=kind, arch=arch, arch_options=options, batch_size=batch_size, lr=lr,
-        max_epochs=max_epochs, max_minutes=max_minutes, max_samples=max_samples or None,
-        eval_every=eval_every, patience=patience, dev_limit=dev_limit or None, seed=seed,
-        threads=threads, device=device,
+        kind=kind,
+        arch=arch,
+        arch_options=options,
+        batch_size=batch_size,
+        lr=lr,
+        max_epochs=max_epochs,
+        max_minutes=max_minutes,
+        max_samples=max_samples or None,
+        eval_every=eval_every,
+        patience=patience,
+        dev_limit=dev_limit or None,
+        seed=seed,
+        threads=threads,
+        device=device,
     )
     try:
         card = train_head(dataset, out, cfg, log=lambda s: typer.echo(s, err=True))

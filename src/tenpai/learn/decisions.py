@@ -38,9 +38,9 @@ from tenpai.learn.state import RoundTracker, SeatView
 
 __all__ = [
     "DECISION_KINDS",
+    "NUM_CLASSES",
     "DecisionKind",
     "DecisionPoint",
-    "NUM_CLASSES",
     "chi_class",
     "chi_classes",
     "iter_decisions",

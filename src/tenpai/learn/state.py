@@ -246,8 +246,7 @@ class RoundTracker:
             rivers=tuple(tuple(self.rivers[s]) for s in order),
             melds=tuple(tuple(self.melds[s]) for s in order),
             meld_types=tuple(
-                (self.meld_types[s][0], self.meld_types[s][1], self.meld_types[s][2])
-                for s in order
+                (self.meld_types[s][0], self.meld_types[s][1], self.meld_types[s][2]) for s in order
             ),
             dora=tuple(self.dora),
             riichi=tuple(self.riichi[s] for s in order),

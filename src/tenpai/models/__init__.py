@@ -1,4 +1,4 @@
-"""Torch modules for the supervised agents (needs the ``learn`` extra: ``pip install tenpai[learn]``).
+"""Torch modules for the supervised agents (the ``learn`` extra: ``pip install tenpai[learn]``).
 
 Nothing outside :mod:`tenpai.models`, :mod:`tenpai.train`, the ``sl`` agent and the learning
 CLI commands imports this package, so the engine never pulls in torch.

@@ -102,7 +102,9 @@ def resolve_model_path(name: str) -> Path:
         try:
             ref = resources.files("tenpai.data").joinpath(DEFAULT_RESOURCE)
         except ModuleNotFoundError:
-            raise ModelError("the default model is not installed (tenpai.data is missing)") from None
+            raise ModelError(
+                "the default model is not installed (tenpai.data is missing)"
+            ) from None
         with resources.as_file(ref) as p:
             if not p.exists():
                 raise ModelError("the default model is not installed (tenpai/data/sl_default.pt)")

@@ -40,7 +40,10 @@ class GaoCNN(nn.Module):
         flat = filters * 22 * 1
         if hidden:
             self.head: nn.Module = nn.Sequential(
-                nn.Flatten(), nn.Linear(flat, hidden), nn.ReLU(), nn.Dropout(dropout),
+                nn.Flatten(),
+                nn.Linear(flat, hidden),
+                nn.ReLU(),
+                nn.Dropout(dropout),
                 nn.Linear(hidden, classes),
             )
         else:

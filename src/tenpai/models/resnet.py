@@ -42,7 +42,10 @@ class KindResNet(nn.Module):
         )
         self.blocks = nn.Sequential(*(_Block(width) for _ in range(blocks)))
         self.head = nn.Sequential(
-            nn.Conv1d(width, 8, 1), nn.ReLU(), nn.Flatten(), nn.Dropout(dropout),
+            nn.Conv1d(width, 8, 1),
+            nn.ReLU(),
+            nn.Flatten(),
+            nn.Dropout(dropout),
             nn.Linear(8 * 34, classes),
         )
 

@@ -75,15 +75,18 @@ def _to(b: Batch, dev: torch.device) -> tuple[torch.Tensor, torch.Tensor, torch.
     )
 
 
-def evaluate(model: nn.Module, data: Batch, dev: torch.device, batch: int = 1024) -> dict[str, float]:
+def evaluate(
+    model: nn.Module, data: Batch, dev: torch.device, batch: int = 1024
+) -> dict[str, float]:
     """Dev loss and top-1/2/3 agreement over legal classes."""
     model.eval()
     losses, hits = 0.0, np.zeros(3)
     n = len(data.y)
     with torch.inference_mode():
         for s in range(0, n, batch):
-            x, y, legal = _to(Batch(data.x[s : s + batch], data.y[s : s + batch],
-                                    data.legal[s : s + batch]), dev)
+            x, y, legal = _to(
+                Batch(data.x[s : s + batch], data.y[s : s + batch], data.legal[s : s + batch]), dev
+            )
             logits = masked_logits(model(x), legal)
             losses += float(nn.functional.cross_entropy(logits, y, reduction="sum"))
             k = min(3, logits.shape[1])
@@ -138,7 +141,7 @@ def train_head(
             x, y, legal = _to(b, dev)
             loss = nn.functional.cross_entropy(masked_logits(model(x), legal), y)
             opt.zero_grad()
-            loss.backward()
+            loss.backward()  # type: ignore[no-untyped-call]
             opt.step()
             seen += len(b.y)
             since_eval += len(b.y)

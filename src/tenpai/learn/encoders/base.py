@@ -148,6 +148,4 @@ def past_names(depth: int, full: bool) -> list[str]:
 
 
 def rank_round_names() -> list[str]:
-    return [f"rank_{i}" for i in range(4)] + [
-        f"round_{w}{k}" for w in "ES" for k in range(1, 5)
-    ]
+    return [f"rank_{i}" for i in range(4)] + [f"round_{w}{k}" for w in "ES" for k in range(1, 5)]
