@@ -142,6 +142,10 @@ class TableRound:
     def _rule_can_win_on(self, seat: int, tile: int, discarder: int, robbing: bool) -> bool:
         raise NotImplementedError
 
+    def _rule_might_win_on(self, seat: int, kind: int) -> bool:
+        """A cheap necessary condition for winning on ``kind`` (default: always possible)."""
+        return True
+
     def _rule_may_call(self, seat: int) -> bool:
         """Whether ``seat`` may pon, kan or chi at all now (not in riichi, wall not empty…)."""
         return self._wall_remaining() > 0
@@ -361,11 +365,26 @@ class TableRound:
         self.last_discard = (seat, a.pai)
         self._rule_after_discard(seat, a.pai)
         decisions = []
+        k = KIND[a.pai]
+        nxt = (seat + 1) % 4
         for s in range(4):
-            if s != seat:
-                legal = self._claims(s, a.pai, seat)
-                if legal:
-                    decisions.append(self._decide(s, (*legal, NONE)))
+            if s == seat:
+                continue
+            # Cheap screen first: most discards interest nobody (no pair, no chi, no wait).
+            c = self.counts[s]
+            if c[k] < 2 and not self._rule_might_win_on(s, k):
+                if s != nxt or k >= 27:
+                    continue
+                n = k % 9
+                if not (
+                    (n >= 2 and c[k - 2] and c[k - 1])
+                    or (1 <= n <= 7 and c[k - 1] and c[k + 1])
+                    or (n <= 6 and c[k + 1] and c[k + 2])
+                ):
+                    continue
+            legal = self._claims(s, a.pai, seat)
+            if legal:
+                decisions.append(self._decide(s, (*legal, NONE)))
         self.phase = "claim"
         self._pending = decisions
         if not decisions:

@@ -168,6 +168,9 @@ class RiichiRound(TableRound):
             return False
         return self._score(seat, discarder, tile, tsumo=False, chankan=robbing) is not None
 
+    def _rule_might_win_on(self, seat: int, kind: int) -> bool:
+        return kind in self.waits_of(seat)
+
     def _rule_may_call(self, seat: int) -> bool:
         return not self.riichi[seat] and self.wall.remaining > 0
 
