@@ -81,7 +81,7 @@ def test_arena_refuses_another_run_in_the_same_db(app: typer.Typer, tmp_path: Pa
     [
         (["--agents", "random,nobody,random,random"], "unknown agent nobody"),
         (["--agents", "random,random,random"], "seat 4 agents, got 3"),
-        (["--agents", "random,random,random,random", "--rules", "mcr"], "unknown rules 'mcr'"),
+        (["--agents", "random,random,random,random", "--rules", "hk"], "unknown rules 'hk'"),
         (["--agents", "random,random,random,random", "--length", "east"], "length='east'"),
         (["--agents", "random,random,random,random", "--option", "oops"], "KEY=VALUE"),
     ],

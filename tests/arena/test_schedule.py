@@ -70,8 +70,8 @@ def test_final_ranks_break_ties_by_seat() -> None:
 
 
 def test_rules_registry_rejects_unknown_rules_and_options() -> None:
-    with pytest.raises(ArenaConfigError, match="unknown rules 'mcr'"):
-        rules_entry("mcr")
+    with pytest.raises(ArenaConfigError, match="unknown rules 'hk'; the arena knows: mcr, riichi"):
+        rules_entry("hk")
     entry = rules_entry("riichi")
     assert entry.options({}) == {"length": "tonpuu", "preset": "tenhou"}
     with pytest.raises(ArenaConfigError, match="length='east'"):

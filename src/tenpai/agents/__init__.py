@@ -29,6 +29,12 @@ def _defensive(seed: int) -> Agent:
     return DefensiveAgent(seed)
 
 
+def _expert(seed: int) -> Agent:
+    from tenpai.agents.expert import ExpertAgent
+
+    return ExpertAgent(seed)
+
+
 def _sl(seed: int) -> Agent:
     # Needs torch (the ``learn`` extra); imported only when an "sl" agent is asked for.
     from tenpai.agents.sl import SLAgent
@@ -40,6 +46,7 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
     "random": _random,
     "efficiency": _efficiency,
     "defensive": _defensive,
+    "expert": _expert,
     "sl": _sl,
 }
 

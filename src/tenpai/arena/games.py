@@ -105,3 +105,46 @@ register_rules(
         choices={"length": ("tonpuu", "hanchan"), "preset": _riichi_presets()},
     )
 )
+
+
+def _mcr(seed: int, names: Sequence[str], options: Mapping[str, str]) -> GameFlow:
+    from tenpai.rules.mcr.flow.rules import PRESETS
+    from tenpai.rules.mcr.game import MCRGame
+
+    return MCRGame(PRESETS[options["preset"]], seed=seed, names=names)
+
+
+def _mcr_presets() -> tuple[str, ...]:
+    from tenpai.rules.mcr.flow.rules import PRESETS
+
+    return tuple(sorted(PRESETS))
+
+
+register_rules(
+    RulesEntry(
+        name="mcr",
+        factory=_mcr,
+        defaults={"preset": "mcr_official"},
+        choices={"preset": _mcr_presets()},
+    )
+)
+
+
+def _suits108(seed: int, names: Sequence[str], options: Mapping[str, str]) -> GameFlow:
+    from tenpai.rules.suits108 import make_game as make_suits108_game
+
+    return make_suits108_game(seed, names, options)
+
+
+def _suits108_entry() -> RulesEntry:
+    from tenpai.rules.suits108 import ARENA_DEFAULTS, PRESETS
+
+    return RulesEntry(
+        name="suits108",
+        factory=_suits108,
+        defaults=dict(ARENA_DEFAULTS),
+        choices={"preset": tuple(sorted(PRESETS))},
+    )
+
+
+register_rules(_suits108_entry())

@@ -3,6 +3,12 @@
 Everything is read from the mjai-shaped events every rule set emits (``start_kyoku``, ``hora``
 with actor, target and deltas, ``reach_accepted``, calls, ``ryukyoku``), so the same summary
 works for any flow registered in :mod:`tenpai.arena.games`.
+
+Hands are recorded by *player* (the index of the agent in the game's lineup).  Riichi and the
+108-tile flows seat player ``p`` at table position ``p`` for the whole game; a full MCR game
+changes seats between rounds, and inside a hand its events use table positions.  Its
+``start_kyoku`` then carries ``meta["seating"]`` (the player at each position), which
+:func:`summarize` reads to map every actor, target and payment back to players.
 """
 
 from __future__ import annotations
@@ -20,9 +26,11 @@ from tenpai.events import Event
 __all__ = [
     "GameRecord",
     "HandRecord",
+    "RecordError",
     "SeatRecord",
     "WinRecord",
     "final_ranks",
+    "hand_seating",
     "play_scheduled",
     "summarize",
 ]
@@ -97,36 +105,64 @@ def final_ranks(scores: Sequence[int]) -> list[int]:
     return ranks
 
 
+class RecordError(ValueError):
+    """A game's events cannot be summarised; the message names the hand and the problem."""
+
+
+_IDENTITY: tuple[int, ...] = (0, 1, 2, 3)
+
+
+def hand_seating(start_kyoku: Event) -> tuple[int, ...]:
+    """The player at each table position in the hand this ``start_kyoku`` opens.
+
+    Flows whose seats never change emit no seating and get the identity; a full MCR game puts
+    ``meta["seating"]`` (a permutation of 0-3) on every ``start_kyoku``.
+    """
+    meta = start_kyoku.meta or {}
+    raw = meta.get("seating")
+    if raw is None:
+        return _IDENTITY
+    seating = tuple(int(p) for p in raw)
+    if sorted(seating) != [0, 1, 2, 3]:
+        raise RecordError(f"start_kyoku seating {list(raw)!r} is not a permutation of 0-3")
+    return seating
+
+
 def summarize(events: Sequence[Event]) -> list[HandRecord]:
-    """The hands of a game from its events."""
+    """The hands of a game from its events, every seat index translated to the player."""
     hands: list[HandRecord] = []
+    player = _IDENTITY
     for e in events:
         t = e.type
         if t == "start_kyoku":
             hands.append(HandRecord(len(hands), e.bakaze or 0, e.kyoku or 0, e.honba or 0))
+            player = hand_seating(e)
             continue
         if not hands or (e.actor is None and t != "ryukyoku"):
             continue
         h = hands[-1]
         if t == "reach_accepted":
             assert e.actor is not None
-            h.riichi[e.actor] = True
+            h.riichi[player[e.actor]] = True
         elif t in _CALLS:
             assert e.actor is not None
-            h.called[e.actor] = True
+            h.called[player[e.actor]] = True
         elif t == "hora":
             assert e.actor is not None
             h.outcome = "hora"
             target = e.target if e.target is not None and e.target != e.actor else None
-            for s, d in enumerate(e.deltas):
-                h.deltas[s] += d
+            for pos, d in enumerate(e.deltas):
+                h.deltas[player[pos]] += d
             points = e.deltas[e.actor] if e.deltas else 0
-            h.wins.append(WinRecord(e.actor, target, points, e.han, e.fu))
+            winner = player[e.actor]
+            h.wins.append(
+                WinRecord(winner, None if target is None else player[target], points, e.han, e.fu)
+            )
         elif t == "ryukyoku":
             h.outcome = "ryukyoku"
             h.draw_kind = e.kind or "exhaustive"
-            for s, d in enumerate(e.deltas):
-                h.deltas[s] += d
+            for pos, d in enumerate(e.deltas):
+                h.deltas[player[pos]] += d
     return hands
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import typer
 
 from tenpai import __version__
-from tenpai.cli import arena, bench, convert, demo, replay, view
+from tenpai.cli import arena, bench, convert, dataset, demo, replay, train, view
+from tenpai.cli import eval as eval_cmd
 
 app = typer.Typer(
     name="tenpai",
@@ -42,6 +43,9 @@ replay.register(app)
 convert.register(app)
 view.register(app)
 app.add_typer(bench.app, name="bench")
+dataset.register(app)
+train.register(app)
+eval_cmd.register(app)
 
 
 def main() -> None:

@@ -11,9 +11,7 @@ from pathlib import Path
 
 import typer
 
-app = typer.Typer(
-    help="Train models (needs the learn extra: pip install 'tenpai[learn]').", no_args_is_help=True
-)
+app = typer.Typer(help="Train models (needs torch: the 'learn' extra).", no_args_is_help=True)
 
 
 @app.command("sl")

@@ -1,0 +1,76 @@
+"""The dataset, train and eval commands end to end on a few real games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tenpai.cli.main import app
+
+FOLDER = "riichi/tenhou_mjlog/thewaxmango_mahjong-hands/logs_2022-01"
+runner = CliRunner()
+
+
+def test_dataset_build_writes_a_manifest(data_dir: Path, tmp_path: Path) -> None:
+    out = tmp_path / "ds"
+    r = runner.invoke(
+        app,
+        [
+            "dataset",
+            "build",
+            str(data_dir / FOLDER),
+            str(out),
+            "--encoder",
+            "gao56",
+            "--kinds",
+            "discard,pon",
+            "--limit",
+            "2",
+        ],
+    )
+    assert r.exit_code == 0, r.output
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["encoder"] == "gao56@1" and len(m["games"]) == 2
+    assert set(m["classes"]) == {"discard", "pon"}
+
+
+def test_bad_paths_and_options_exit_with_2(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["dataset", "build", str(tmp_path / "nope"), str(tmp_path / "o")])
+    assert r.exit_code == 2
+    r = runner.invoke(app, ["dataset", "build", str(tmp_path), str(tmp_path / "o"), "-e", "x"])
+    assert r.exit_code == 2
+
+
+def test_eval_agreement_json(data_dir: Path, tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    from tenpai.models.bundle import ModelError, resolve_model_path
+
+    try:
+        resolve_model_path("default")
+    except ModelError:
+        pytest.skip("no default weights installed")
+    r = runner.invoke(
+        app,
+        [
+            "eval",
+            "agreement",
+            str(data_dir / FOLDER),
+            "--model",
+            "default",
+            "--limit",
+            "1",
+            "--json",
+        ],
+    )
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.stdout)
+    assert report["games"] == 1
+    for key in ("discards", "top1", "top2", "top3", "pon", "chi", "riichi"):
+        assert key in report
+    assert report["discards"]["n"] > 100
+    assert 0.3 < report["top1"] <= report["top2"] <= report["top3"] <= 1.0
+    r = runner.invoke(app, ["eval", "agreement", str(data_dir / FOLDER), "-m", str(tmp_path)])
+    assert r.exit_code == 2
