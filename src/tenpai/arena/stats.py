@@ -343,5 +343,6 @@ def paired_test(rows: Sequence[SeatRow], a: str, b: str, confidence: float = 0.9
         t = mean / se
     p_one = student_t_cdf(t, n - 1)
     p_norm = normal_cdf(t)
-    p_two = min(1.0, 2 * min(p_one, 1 - p_one))
+    # From the lower tail of -|t| directly: 1 - p_one loses all precision when p_one ~ 1.
+    p_two = min(1.0, 2 * student_t_cdf(-abs(t), n - 1))
     return PairedTest(a, b, n, mean, sd, se, t, mean - half, mean + half, p_one, p_norm, p_two)

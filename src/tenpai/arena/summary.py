@@ -54,6 +54,11 @@ def _ci(e: Any, fmt: str) -> str:
     return f"{format(e.mean, fmt)}±{format((e.high - e.low) / 2, fmt)}"
 
 
+def _points(mean: float) -> str:
+    """Riichi scores read well in thousands; MCR's small base-8 totals do not."""
+    return f"{mean / 1000:.1f}k" if abs(mean) >= 1000 else f"{mean:+.1f}"
+
+
 def _dan(v: float) -> str:
     return "∞" if v == float("inf") else f"{v:.2f}"
 
@@ -85,7 +90,7 @@ def render_summary(summary: Summary, console: Console, title: str = "") -> None:
             str(a.games),
             _ci(a.avg_rank, ".2f"),
             "/".join(str(n) for n in a.rank_counts),
-            f"{a.avg_score.mean / 1000:.1f}k",
+            _points(a.avg_score.mean),
             f"{a.win_rate.mean:.1%}",
             f"{a.deal_in_rate.mean:.1%}",
             f"{a.riichi_rate.mean:.1%}",

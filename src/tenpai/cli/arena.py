@@ -51,7 +51,10 @@ def register(app: typer.Typer) -> None:
             None, "--length", help="Riichi: tonpuu (default) or hanchan."
         ),
         preset: str | None = typer.Option(
-            None, "--preset", help="Riichi: tenhou (default) or mahjong_soul."
+            None,
+            "--preset",
+            help="Riichi: tenhou (default) or mahjong_soul; MCR: mcr_official (default) or "
+            "botzone; suits108: paper (default) or table_a1_literal.",
         ),
         option: list[str] = typer.Option(
             [], "--option", "-o", help="Other rules option KEY=VALUE (repeatable)."
