@@ -6,6 +6,7 @@ process and prints the arena's table, so the demo shows exactly what a real tour
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 from rich.console import Console
@@ -30,7 +31,8 @@ def run_quick_match(
     Bad agent names or options raise :class:`tenpai.arena.games.ArenaConfigError` (a
     ``ValueError``).
     """
-    console = console or Console()
+    # Piped output has no terminal width; give the table room rather than truncating it.
+    console = console or Console(width=None if sys.stdout.isatty() else 120)
     config, rounded = make_config("riichi", agent_names, games, seed, {"length": length})
     if rounded:
         console.print(f"note: {games} games rounded up to {config.games} (whole deal sets)")

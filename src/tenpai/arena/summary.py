@@ -60,7 +60,8 @@ def _points(mean: float) -> str:
 
 
 def _dan(v: float) -> str:
-    return "∞" if v == float("inf") else f"{v:.2f}"
+    # The formula divides by the number of fourth places: none yet means "not measurable".
+    return "n/a" if v == float("inf") else f"{v:.2f}"
 
 
 def render_summary(summary: Summary, console: Console, title: str = "") -> None:

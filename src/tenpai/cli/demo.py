@@ -12,7 +12,9 @@ import typer
 def register(app: typer.Typer) -> None:
     @app.command()
     def demo(
-        games: int = typer.Option(4, "--games", "-n", min=1, help="Games to play."),
+        games: int = typer.Option(
+            12, "--games", "-n", min=1, help="Games to play (seats rotate within each deal)."
+        ),
         seed: int = typer.Option(2026, "--seed", help="Seed for walls and agents."),
         agents: str = typer.Option(
             "efficiency,random,efficiency,random",
