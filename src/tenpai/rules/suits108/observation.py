@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tenpai.engine.meld import Meld
-from tenpai.events import Event
-from tenpai.tiles import kind_of
+from tenpai.engine.observation import TableObservation, mask_event
 
 if TYPE_CHECKING:
     from tenpai.rules.suits108.round import Suits108Round
@@ -21,51 +19,16 @@ if TYPE_CHECKING:
 __all__ = ["Suits108Observation", "mask_event"]
 
 
-def mask_event(e: Event, seat: int) -> Event:
-    """The event as ``seat`` sees it: other players' deals and draws hidden."""
-    if e.type == "start_kyoku":
-        return e.with_(tehais=tuple(h if i == seat else None for i, h in enumerate(e.tehais)))
-    if e.type == "tsumo" and e.actor != seat:
-        return e.with_(pai=None)
-    return e
-
-
-class Suits108Observation:
+class Suits108Observation(TableObservation):
     """A seat's view of a 108-tile hand."""
 
-    __slots__ = ("__round", "seat")
-
-    def __init__(self, rnd: Suits108Round, seat: int) -> None:
-        self.__round = rnd
-        self.seat = seat
-
-    @property
-    def hand(self) -> tuple[int, ...]:
-        """Own concealed tiles (tile codes); after a draw the drawn tile is last."""
-        return tuple(self.__round.hands[self.seat])
-
-    @property
-    def counts(self) -> list[int]:
-        """Own concealed tiles as a 34-count vector (a copy; honour slots stay 0)."""
-        return list(self.__round.counts[self.seat])
-
-    @property
-    def drawn(self) -> int | None:
-        r = self.__round
-        return r.drawn if r.turn == self.seat else None
-
-    @property
-    def melds(self) -> tuple[tuple[Meld, ...], ...]:
-        return tuple(tuple(m) for m in self.__round.melds)
-
-    @property
-    def rivers(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(r) for r in self.__round.rivers)
+    __slots__ = ()
+    _table: Suits108Round
 
     @property
     def declared(self) -> tuple[bool, ...]:
         """Which seats have declared a ready hand (their hands are locked)."""
-        return tuple(self.__round.declared)
+        return tuple(self._table.declared)
 
     @property
     def riichi(self) -> tuple[bool, ...]:
@@ -75,7 +38,7 @@ class Suits108Observation:
     @property
     def own_waits(self) -> tuple[int, ...]:
         """Kinds that would complete this seat's hand now (empty unless it is ready)."""
-        r = self.__round
+        r = self._table
         if len(r.hands[self.seat]) % 3 != 1:
             return ()
         return r.waits_of(self.seat)
@@ -86,25 +49,25 @@ class Suits108Observation:
 
     @property
     def scores(self) -> tuple[int, ...]:
-        return tuple(self.__round.scores)
+        return tuple(self._table.scores)
 
     @property
     def wall_remaining(self) -> int:
-        return self.__round.wall.remaining
+        return self._table.wall.remaining
 
     @property
     def hand_index(self) -> int:
         """Which hand of the game this is (0 for the first)."""
-        return self.__round.hand_index
+        return self._table.hand_index
 
     @property
     def bakaze(self) -> int:
         """Round wind index (0 = East for the first four hands), for generic agents."""
-        return self.__round.hand_index // 4 % 4
+        return self._table.hand_index // 4 % 4
 
     @property
     def kyoku(self) -> int:
-        return self.__round.hand_index % 4
+        return self._table.hand_index % 4
 
     @property
     def honba(self) -> int:
@@ -117,26 +80,8 @@ class Suits108Observation:
     @property
     def oya(self) -> int:
         """The dealer's seat."""
-        return self.__round.dealer
+        return self._table.dealer
 
     @property
     def seat_wind(self) -> int:
-        return self.__round.seat_wind(self.seat)
-
-    def visible_counts(self) -> list[int]:
-        """Copies of each kind this seat can see outside its own hand (rivers and melds)."""
-        r = self.__round
-        seen = [0] * 34
-        for s in range(4):
-            for t, called in zip(r.rivers[s], r.river_called[s]):
-                if not called:
-                    seen[kind_of(t)] += 1
-            for m in r.melds[s]:
-                for t in m.tiles:
-                    seen[kind_of(t)] += 1
-        return seen
-
-    @property
-    def events(self) -> list[Event]:
-        """The hand's events so far as this seat saw them."""
-        return [mask_event(e, self.seat) for e in self.__round.events]
+        return self._table.seat_wind(self.seat)
