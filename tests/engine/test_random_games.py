@@ -64,3 +64,20 @@ def test_observation_hides_other_hands() -> None:
     assert sum(h is not None for h in start.tehais) == 1
     assert start.tehais[obs.seat] is not None
     assert not hasattr(obs, "hands") and not hasattr(obs, "wall")
+
+
+def test_invariant_checker_catches_a_lost_tile_and_points() -> None:
+    from tenpai.engine.invariants import InvariantError
+
+    game = RiichiGame(TENHOU, seed=5)
+    rnd = game.round
+    assert rnd is not None
+    check_round(rnd, game.tileset, 100_000)
+    rnd.hands[1].pop()
+    with pytest.raises(InvariantError, match="tiles not conserved"):
+        check_round(rnd, game.tileset, 100_000)
+    rnd.hands[1].append(rnd.wall.live[-1])
+    rnd.wall.live[-1] = -1
+    rnd.scores[0] += 100
+    with pytest.raises(InvariantError):
+        check_round(rnd, game.tileset, 100_000)

@@ -7,46 +7,22 @@ points of the four players add up to what they started with, and each hand holds
 
 from __future__ import annotations
 
-from collections import Counter
-
+from tenpai.engine.invariants import InvariantError, check_table
 from tenpai.rules.suits108.game import Suits108Game
 from tenpai.rules.suits108.round import Suits108Round
-from tenpai.tiles import counts34
 
 __all__ = ["InvariantError", "check_game", "check_round"]
-
-
-class InvariantError(AssertionError):
-    """A broken invariant; the message says which and where."""
 
 
 def check_round(rnd: Suits108Round, tileset: tuple[int, ...], total_points: int) -> None:
     """Raise InvariantError unless tiles and points are conserved in ``rnd``."""
     where = f"hand {rnd.hand_index + 1} after event {len(rnd.events)} ({rnd.events[-1].type})"
-    placed: Counter[int] = Counter()
-    for s in range(4):
-        placed.update(rnd.hands[s])
-        for m in rnd.melds[s]:
-            placed.update(m.tiles)
-        for t, called in zip(rnd.rivers[s], rnd.river_called[s]):
-            if not called:
-                placed[t] += 1
-    placed.update(rnd.wall.undrawn())
-    want = Counter(tileset)
-    if placed != want or sum(placed.values()) != 108:
-        raise InvariantError(
-            f"tiles not conserved {where}: extra {dict(placed - want)}, "
-            f"missing {dict(want - placed)}"
-        )
+    check_table(rnd, tileset, rnd.wall.undrawn(), where=where)
+    if len(tileset) != 108:
+        raise InvariantError(f"the tile set holds {len(tileset)} tiles, not 108")
     if sum(rnd.scores) != total_points:
         raise InvariantError(f"points not conserved {where}: {rnd.scores} != {total_points}")
     for s in range(4):
-        n = len(rnd.hands[s]) + 3 * len(rnd.melds[s])
-        expected = 14 if (rnd.phase in ("act", "discard") and rnd.turn == s) else 13
-        if rnd.phase != "ended" and n != expected:
-            raise InvariantError(f"seat {s} holds {n} tiles (counting melds as 3) {where}")
-        if rnd.counts[s] != counts34(rnd.hands[s]):
-            raise InvariantError(f"seat {s}: incremental counts differ from the hand {where}")
         if rnd.declared[s] and rnd.phase != "ended":
             own = len(rnd.hands[s]) % 3 == 1
             if own and rnd.waits_of(s) != rnd.locked_waits[s]:
