@@ -12,10 +12,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+# Run through the same interpreter, so an unactivated virtual environment works too.
 BENCHES = [
-    ["tenpai", "bench", "hand", "--json"],
-    ["tenpai", "bench", "engine", "--json"],
-    ["tenpai", "bench", "fan", "--json"],
+    [sys.executable, "-m", "tenpai", "bench", "hand", "--json"],
+    [sys.executable, "-m", "tenpai", "bench", "engine", "--json"],
+    [sys.executable, "-m", "tenpai", "bench", "fan", "--json"],
 ]
 
 
@@ -23,7 +24,7 @@ def main() -> int:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else None
     results: dict[str, object] = {}
     for cmd in BENCHES:
-        name = cmd[2]
+        name = cmd[4]
         proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
         print(proc.stdout, end="")
         lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]

@@ -15,6 +15,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from tenpai.hand.tables import INVALID, get_tables
 
 __all__ = ["available", "configure", "fast", "install"]
@@ -32,6 +34,7 @@ def _load() -> Any:
 _module: Any = _load()
 _lock = threading.Lock()
 _configured: list[bool] = []
+_tables_u8: list[Any] = []
 
 
 def available() -> bool:
@@ -44,9 +47,16 @@ def configure() -> None:
     with _lock:
         if not _configured:
             t = get_tables()
+            # One byte per pattern (255 = impossible) keeps the C look-ups cache-friendly.
+            if int(t.suit_class.max()) >= 255 or int(t.honor_class.max()) >= 255:
+                raise RuntimeError("pattern classes no longer fit in a byte")
+            _tables_u8[:] = [
+                np.where(t.suit_class < 0, 255, t.suit_class).astype(np.uint8),
+                np.where(t.honor_class < 0, 255, t.honor_class).astype(np.uint8),
+            ]
             _module.configure(
-                t.suit_class,
-                t.honor_class,
+                _tables_u8[0],
+                _tables_u8[1],
                 t.mp_class,
                 t.mp_class.shape[1],
                 t.sh_class,
