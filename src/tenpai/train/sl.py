@@ -5,6 +5,11 @@ network spends no capacity learning which tiles are in the hand), evaluation on 
 after every ``eval_every`` samples, early stopping when dev loss has not improved ``patience``
 evaluations in a row, and a wall-clock budget.  The best weights (lowest dev loss) are written
 into a model bundle together with a card: data, encoder, hyper-parameters, metrics, CPU time.
+
+Two options let a short CPU budget go further: ``init_from`` continues from the same head of an
+existing model (its card is kept inside the new one, so the total CPU time stays on record), and
+``schedule="cosine"`` lowers the learning rate along a half cosine to ``lr_min`` over the run's
+budget, which settles the weights that a constant rate keeps shaking.
 """
 
 from __future__ import annotations
@@ -52,6 +57,22 @@ class TrainConfig:
     seed: int = 0
     threads: int = 1
     device: str = "auto"
+    #: ``constant`` or ``cosine`` (over the time or sample budget, whichever runs out first).
+    schedule: str = "constant"
+    lr_min: float = 0.0
+    #: Model file whose ``kind`` head gives the starting weights and the architecture.
+    init_from: str | None = None
+
+
+SCHEDULES = ("constant", "cosine")
+
+
+def scheduled_lr(cfg: TrainConfig, progress: float) -> float:
+    """Learning rate at ``progress`` (0 = start, 1 = budget spent) of the run."""
+    if cfg.schedule == "constant":
+        return cfg.lr
+    p = min(max(progress, 0.0), 1.0)
+    return cfg.lr_min + 0.5 * (cfg.lr - cfg.lr_min) * (1.0 + math.cos(math.pi * p))
 
 
 def masked_logits(logits: torch.Tensor, legal: torch.Tensor) -> torch.Tensor:
@@ -114,13 +135,21 @@ def train_head(
     manifest = load_manifest(dataset)
     if cfg.kind not in manifest["classes"]:
         raise ModelError(f"{dataset}: the dataset has no {cfg.kind!r} decisions")
+    if cfg.schedule not in SCHEDULES:
+        raise ValueError(f"unknown schedule {cfg.schedule!r}; known: {', '.join(SCHEDULES)}")
     dev = _device(cfg.device)
-    shape = manifest["shape"]
-    classes = int(manifest["classes"][cfg.kind])
-    size_key = "in_features" if cfg.arch == "ffn" else "in_channels"
-    config: dict[str, Any] = {"arch": cfg.arch, size_key: shape[0], "classes": classes}
-    config.update(cfg.arch_options or {})
-    model = build_model(config).to(dev)
+    parent_card: dict[str, Any] | None = None
+    if cfg.init_from is not None:
+        config, model, parent_card = _warm_start(cfg, manifest)
+    else:
+        shape = manifest["shape"]
+        classes = int(manifest["classes"][cfg.kind])
+        size_key = "in_features" if cfg.arch == "ffn" else "in_channels"
+        config = {"arch": cfg.arch, size_key: shape[0], "classes": classes}
+        config.update(cfg.arch_options or {})
+        model = build_model(config)
+    model = model.to(dev)
+    model.train()
     opt = torch.optim.Adam(model.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
     stream = ShardStream(dataset, "train", cfg.kind, cfg.batch_size, cfg.seed)
     dev_data = load_split(dataset, cfg.dev_split, cfg.kind, cfg.dev_limit)
@@ -138,6 +167,11 @@ def train_head(
             stop = "max epochs"
             break
         for b in stream.epoch():
+            progress = (time.monotonic() - started) / 60 / cfg.max_minutes
+            if cfg.max_samples is not None:
+                progress = max(progress, seen / cfg.max_samples)
+            for group in opt.param_groups:
+                group["lr"] = scheduled_lr(cfg, progress)
             x, y, legal = _to(b, dev)
             loss = nn.functional.cross_entropy(masked_logits(model(x), legal), y)
             opt.zero_grad()
@@ -198,6 +232,11 @@ def train_head(
         "device": str(dev),
         "torch": torch.__version__,
     }
+    if parent_card is not None:
+        card["init_from"] = {k: v for k, v in parent_card.items() if k != "history"}
+        card["cpu_minutes_total"] = round(
+            card["cpu_minutes"] + _total_cpu_minutes(parent_card), 2
+        )
     out_path = Path(out)
     bundle = ModelBundle.load(out_path) if out_path.exists() else ModelBundle(manifest["encoder"])
     if bundle.encoder != manifest["encoder"]:
@@ -208,6 +247,33 @@ def train_head(
     bundle.heads[cfg.kind] = Head(cfg.kind, config, model, card)
     bundle.save(out_path)
     return card
+
+
+def _warm_start(
+    cfg: TrainConfig, manifest: dict[str, Any]
+) -> tuple[dict[str, Any], nn.Module, dict[str, Any]]:
+    """Config, module and card of ``cfg.kind`` in ``cfg.init_from``, checked against the data."""
+    path = Path(cfg.init_from or "")
+    parent = ModelBundle.load(path)
+    if parent.encoder != manifest["encoder"]:
+        raise ModelError(
+            f"{path} reads {parent.encoder} but the dataset is {manifest['encoder']}"
+        )
+    head = parent.heads.get(cfg.kind)
+    if head is None:
+        raise ModelError(f"{path} has no {cfg.kind!r} head to start from")
+    if head.config.get("arch") != cfg.arch or cfg.arch_options:
+        raise ModelError(
+            f"{path}: a warm start keeps the {cfg.kind} head's architecture "
+            f"({head.config.get('arch')}); do not pass another arch or arch options"
+        )
+    return dict(head.config), head.module, head.card
+
+
+def _total_cpu_minutes(card: dict[str, Any]) -> float:
+    """CPU minutes of a head and of every run it was continued from."""
+    total = card.get("cpu_minutes_total")
+    return float(total if total is not None else card.get("cpu_minutes", 0.0))
 
 
 def _line(kind: str, m: dict[str, float]) -> str:
