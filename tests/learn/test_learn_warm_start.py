@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from pathlib import Path
 
@@ -30,7 +31,7 @@ def test_cosine_schedule_falls_from_lr_to_lr_min() -> None:
     assert math.isclose(scheduled_lr(cfg, 1.0), 1e-5)
     assert math.isclose(scheduled_lr(cfg, 7.0), 1e-5)  # past the budget: stays at the floor
     rates = [scheduled_lr(cfg, i / 10) for i in range(11)]
-    assert all(a > b for a, b in zip(rates, rates[1:], strict=False))
+    assert all(a > b for a, b in itertools.pairwise(rates))
 
 
 def _parent(tmp_path: Path) -> Path:
@@ -88,9 +89,7 @@ def test_continued_run_records_its_parent(data_dir: Path, tmp_path: Path) -> Non
         ds, first, TrainConfig(arch_options=options, max_samples=600, **base), log=lambda _s: None
     )
     second = tmp_path / "second.pt"
-    cfg = TrainConfig(
-        max_samples=600, schedule="cosine", lr_min=1e-5, init_from=str(first), **base
-    )
+    cfg = TrainConfig(max_samples=600, schedule="cosine", lr_min=1e-5, init_from=str(first), **base)
     card = train_head(ds, second, cfg, log=lambda _s: None)
     assert card["config"] == parent["config"]
     assert card["init_from"]["train_samples_seen"] == parent["train_samples_seen"]

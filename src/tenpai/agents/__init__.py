@@ -42,12 +42,20 @@ def _sl(seed: int) -> Agent:
     return SLAgent("default", seed)
 
 
+def _sl_mcr(seed: int) -> Agent:
+    # MCR only; needs torch.  Imported only when an "sl_mcr" agent is asked for.
+    from tenpai.agents.sl_mcr import SLMCRAgent
+
+    return SLMCRAgent("default", seed)
+
+
 AGENTS: dict[str, Callable[[int], Agent]] = {
     "random": _random,
     "efficiency": _efficiency,
     "defensive": _defensive,
     "expert": _expert,
     "sl": _sl,
+    "sl_mcr": _sl_mcr,
 }
 
 

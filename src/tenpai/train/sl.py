@@ -130,13 +130,13 @@ def train_head(
     log: Callable[[str], None] = print,
 ) -> dict[str, Any]:
     """Train ``cfg.kind`` on ``dataset`` and add (or replace) that head in the bundle ``out``."""
+    if cfg.schedule not in SCHEDULES:
+        raise ValueError(f"unknown schedule {cfg.schedule!r}; known: {', '.join(SCHEDULES)}")
     torch.manual_seed(cfg.seed)
     torch.set_num_threads(cfg.threads)
     manifest = load_manifest(dataset)
     if cfg.kind not in manifest["classes"]:
         raise ModelError(f"{dataset}: the dataset has no {cfg.kind!r} decisions")
-    if cfg.schedule not in SCHEDULES:
-        raise ValueError(f"unknown schedule {cfg.schedule!r}; known: {', '.join(SCHEDULES)}")
     dev = _device(cfg.device)
     parent_card: dict[str, Any] | None = None
     if cfg.init_from is not None:
@@ -234,9 +234,7 @@ def train_head(
     }
     if parent_card is not None:
         card["init_from"] = {k: v for k, v in parent_card.items() if k != "history"}
-        card["cpu_minutes_total"] = round(
-            card["cpu_minutes"] + _total_cpu_minutes(parent_card), 2
-        )
+        card["cpu_minutes_total"] = round(card["cpu_minutes"] + _total_cpu_minutes(parent_card), 2)
     out_path = Path(out)
     bundle = ModelBundle.load(out_path) if out_path.exists() else ModelBundle(manifest["encoder"])
     if bundle.encoder != manifest["encoder"]:
@@ -256,9 +254,7 @@ def _warm_start(
     path = Path(cfg.init_from or "")
     parent = ModelBundle.load(path)
     if parent.encoder != manifest["encoder"]:
-        raise ModelError(
-            f"{path} reads {parent.encoder} but the dataset is {manifest['encoder']}"
-        )
+        raise ModelError(f"{path} reads {parent.encoder} but the dataset is {manifest['encoder']}")
     head = parent.heads.get(cfg.kind)
     if head is None:
         raise ModelError(f"{path} has no {cfg.kind!r} head to start from")

@@ -1,0 +1,138 @@
+"""The supervised MCR agent: networks trained on Botzone records choose discards and claims.
+
+It plays like the programs of seeds 002/003: a discard network picks among the legal
+discards, chow/pung/kong networks decide claims (003's four classifiers; a missing head falls
+back to a rule), and wins are always taken — the engine offers a win only when it reaches the
+8-fan minimum.  A concealed or added kong on one's own turn follows the ``gang`` head when the
+model has one, else 003's rule (kong a concealed four, never upgrade a pung).  False-win
+declarations are never made.  Every answer is one of the legal events the engine offered, so
+the agent cannot play an illegal action whatever the networks say.
+
+The table picture comes from the observation's masked events through the same
+:class:`~tenpai.learn.mcr.state.MCRTracker` that built the training data.  Needs torch.
+``SLMCRAgent("default")`` loads ``tenpai/data/sl_mcr_default.pt``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+
+from tenpai import tiles as T
+from tenpai.events import Event
+from tenpai.learn.mcr.decisions import chow_class
+from tenpai.learn.mcr.encoders import get_mcr_encoder
+from tenpai.learn.mcr.state import MCRTracker, MCRView
+from tenpai.models.bundle import ModelBundle, ModelError
+
+__all__ = ["DEFAULT_RESOURCE", "SLMCRAgent", "resolve_mcr_model_path"]
+
+DEFAULT_RESOURCE: Final = "sl_mcr_default.pt"
+
+
+def resolve_mcr_model_path(name: str) -> Path:
+    """``default`` names the weights shipped in ``tenpai/data``; anything else is a path."""
+    if name != "default":
+        return Path(name)
+    with resources.as_file(resources.files("tenpai.data").joinpath(DEFAULT_RESOURCE)) as p:
+        if not p.exists():
+            raise ModelError(f"the default MCR model is not installed (tenpai/data/"
+                             f"{DEFAULT_RESOURCE})")
+        return Path(p)
+
+
+class SLMCRAgent:
+    """Plays MCR with a :class:`~tenpai.models.bundle.ModelBundle` of ``mcr_*`` heads."""
+
+    def __init__(self, model: str = "default", seed: int = 0, name: str = "sl_mcr") -> None:
+        self.name = name
+        self.seed = seed
+        self.bundle = ModelBundle.load(resolve_mcr_model_path(model))
+        self.encoder = get_mcr_encoder(self.bundle.encoder)
+        if "discard" not in self.bundle.heads:
+            raise ModelError(f"model {model!r} has no discard head")
+
+    # ------------------------------------------------------------------ acting
+    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
+        """One answer per request (decisions are cheap; no batching across tables yet)."""
+        return [self.act(obs, legal) for obs, legal in requests]
+
+    def act(self, observation: Any, legal: Sequence[Event]) -> Event:
+        if not legal:
+            raise ValueError("sl_mcr was asked to act with no legal action")
+        types = {e.type for e in legal}
+        win = next((e for e in legal if e.type == "hora"), None)
+        if win is not None:
+            return win
+        passing = next((e for e in legal if e.type == "none"), None)
+        if "dahai" in types:
+            return self._own_turn(observation, legal)
+        if types & {"chi", "pon", "daiminkan"}:
+            return self._claim(observation, legal, passing)
+        if passing is not None:
+            return passing
+        # Nothing we model (e.g. only a false-win declaration besides): first non-penalty one.
+        return next((e for e in legal if e.type != "ryukyoku"), legal[0])
+
+    def _view(self, obs: Any, offered: int | None = None) -> MCRView:
+        tracker = MCRTracker()
+        for e in obs.events:
+            tracker.apply(e)
+        return tracker.view(obs.seat, offered=offered)
+
+    def _scores(self, kind: str, view: MCRView) -> np.ndarray:
+        x = self.encoder.encode(view)[None]
+        row: np.ndarray = self.bundle.logits(kind, x)[0]
+        return row
+
+    def _own_turn(self, obs: Any, legal: Sequence[Event]) -> Event:
+        view = self._view(obs)
+        kongs = [e for e in legal if e.type in ("ankan", "kakan")]
+        if kongs:
+            if "gang" in self.bundle.heads:
+                s = self._scores("gang", view)
+                if s[1] > s[0]:
+                    return kongs[0]
+            else:
+                closed = next((e for e in kongs if e.type == "ankan"), None)
+                if closed is not None:
+                    return closed
+        discards = [e for e in legal if e.type == "dahai" and e.pai is not None]
+        scores = self._scores("discard", view)
+        best = max(discards, key=lambda e: (float(scores[T.kind_of(e.pai or 0)]),
+                                            bool(e.tsumogiri)))
+        return best
+
+    def _claim(self, obs: Any, legal: Sequence[Event], passing: Event | None) -> Event:
+        offered_tile = next(e.pai for e in legal if e.type in ("chi", "pon", "daiminkan"))
+        assert offered_tile is not None
+        view = self._view(obs, offered=T.kind_of(offered_tile))
+        heads = self.bundle.heads
+        kong = next((e for e in legal if e.type == "daiminkan"), None)
+        if kong is not None and "gang" in heads:
+            s = self._scores("gang", view)
+            if s[1] > s[0]:
+                return kong
+        pung = next((e for e in legal if e.type == "pon"), None)
+        if pung is not None and "peng" in heads:
+            s = self._scores("peng", view)
+            if s[1] > s[0]:
+                return pung
+        chows = [e for e in legal if e.type == "chi"]
+        if chows and "chi" in heads:
+            s = self._scores("chi", view)
+            shapes: dict[int, Event] = {}
+            for e in chows:
+                assert e.pai is not None
+                shapes.setdefault(chow_class(T.kind_of(e.pai),
+                                             [T.kind_of(c) for c in e.consumed]), e)
+            best = max([0, *shapes], key=lambda c: float(s[c]))
+            if best:
+                return shapes[best]
+        if passing is not None:
+            return passing
+        return legal[0]
