@@ -36,6 +36,13 @@ def sl(
     seed: int = typer.Option(0, "--seed"),
     threads: int = typer.Option(1, "--threads", min=1, help="torch CPU threads."),
     device: str = typer.Option("auto", "--device", help="auto (GPU when present), cpu, cuda."),
+    schedule: str = typer.Option(
+        "constant", "--schedule", help="Learning rate: constant, or cosine down to --lr-min."
+    ),
+    lr_min: float = typer.Option(0.0, "--lr-min", min=0.0, help="Final rate of the cosine."),
+    init_from: Path | None = typer.Option(
+        None, "--init-from", help="Continue from this model file's head of the same kind."
+    ),
 ) -> None:
     """Train one head and write it, with its model card, into the model file."""
     try:
@@ -64,6 +71,9 @@ def sl(
         seed=seed,
         threads=threads,
         device=device,
+        schedule=schedule,
+        lr_min=lr_min,
+        init_from=None if init_from is None else str(init_from),
     )
     try:
         card = train_head(dataset, out, cfg, log=lambda s: typer.echo(s, err=True))

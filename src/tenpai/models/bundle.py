@@ -73,7 +73,12 @@ class ModelBundle:
         except FileNotFoundError:
             raise ModelError(f"{p}: no such model file") from None
         except Exception as exc:  # torch raises many types for a damaged file
-            raise ModelError(f"{p}: not a readable model file: {exc}") from exc
+            # torch's own text for a refused pickle advises weights_only=False, which would run
+            # code from the file: name the failure without repeating that advice.
+            raise ModelError(
+                f"{p}: not a readable model file (damaged, truncated or not a tenpai model; "
+                f"checkpoints are only loaded without executing code): {type(exc).__name__}"
+            ) from exc
         if not isinstance(payload, dict) or payload.get("format") != FORMAT:
             raise ModelError(f"{p}: not a {FORMAT} file")
         bundle = cls(encoder=str(payload["encoder"]))
