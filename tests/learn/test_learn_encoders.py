@@ -67,6 +67,7 @@ GOLDEN = {
     "gao56": "910e0547c0a789fe",
     "gao68": "fb0b4b657b2489f6",
     "gao86": "436cf2dadac106ad",
+    "gao86e": "43c55fd5cbdccc06",
     "ffn352": "bcd4cb1b9e4e3817",
 }
 
@@ -132,3 +133,35 @@ def test_unknown_encoder_and_wrong_version_are_refused() -> None:
     with pytest.raises(ValueError, match="version"):
         get_encoder("gao56@2")
     assert get_encoder("gao56@1").tag == "gao56@1"
+
+
+def test_gao86e_is_gao86_plus_efficiency_channels() -> None:
+    v = _view(offered=13)
+    base = get_encoder("gao86").encode(v)
+    ext = get_encoder("gao86e").encode(v)
+    assert np.array_equal(ext[: base.shape[0]], base)
+    ch = {n: i for i, n in enumerate(get_encoder("gao86e").channels)}
+    # 123m 55m 555p 5s EE + three of a dragon: dropping the 5s leaves a tenpai shanpon wait.
+    shanten_row = ext[ch["discard_shanten"]]
+    assert shanten_row[22] == 4
+    assert set(shanten_row[[0, 1, 2, 4, 13, 27, 31]]) == {3}
+    assert not shanten_row[[k for k in range(34) if v.hand[k] == 0]].any()
+    assert ext[ch["discard_ukeire"], 22] == 4 and ext[ch["discard_ukeire"]].sum() == 4
+    assert (ext[ch["shanten"]] == 4).all()  # tenpai after the best discard
+    assert not ext[ch["effective"]].any()  # a 14-tile hand: no draw row
+
+
+def test_efficiency_rows_of_a_claim_window_list_the_unseen_effective_tiles() -> None:
+    from tenpai.learn.encoders.efficiency import efficiency_rows
+
+    hand = [0] * 34
+    for k in (0, 1, 9, 10, 11, 18, 19, 20, 27, 27, 30, 31, 32):  # 12m 123p 123s EE + 3 honours
+        hand[k] += 1
+    left = [4 - c for c in hand]
+    left[2] = 1  # three 3m seen elsewhere
+    out = np.zeros((4, 34), dtype=np.uint8)
+    efficiency_rows(bytes(hand), left, out, 0)
+    assert out[2, 0] == 2  # two steps from tenpai (two sets, a pair, a partial run)
+    effective = {k for k in range(34) if out[3, k]}
+    assert 2 in effective and out[3, 2] == 1
+    assert not out[0].any() and not out[1].any()

@@ -121,3 +121,45 @@ def test_default_model_is_shipped_and_plays() -> None:
     game = RiichiGame(TENHOU.with_(length="tonpuu"), seed=2)
     play(game, [agent, make_agent("efficiency", 0), make_agent("efficiency", 1), agent])
     assert game.done
+
+
+def _kan_model(tmp: Path, declare: bool) -> Path:
+    """A tiny model whose kan head always (or never) says "declare"."""
+    torch.manual_seed(3)
+    b = ModelBundle("gao68@1")
+    for kind, classes in (("discard", 34), ("riichi", 2), ("pon", 2), ("chi", 4), ("kan", 2)):
+        cfg = {"arch": "resnet", "in_channels": 69, "classes": classes, "width": 8, "blocks": 1}
+        module = build_model(cfg).eval()
+        if kind == "kan":
+            last = module.head[-1]
+            with torch.no_grad():
+                last.weight.zero_()
+                last.bias.copy_(torch.tensor([0.0, 5.0] if declare else [5.0, 0.0]))
+        if kind == "pon":  # pon everything, so open and added kans come up
+            last = module.head[-1]
+            with torch.no_grad():
+                last.weight.zero_()
+                last.bias.copy_(torch.tensor([0.0, 5.0]))
+        b.heads[kind] = Head(kind, cfg, module, {})
+    path = tmp / f"kan_{declare}.pt"
+    b.save(path)
+    return path
+
+
+@pytest.mark.parametrize("declare", [True, False])
+def test_a_kan_head_decides_every_kan_outside_riichi(tmp_path: Path, declare: bool) -> None:
+    sl = _Recorder(SLAgent(str(_kan_model(tmp_path, declare))))
+    chances = 0
+    for seed in range(4):
+        game = RiichiGame(TENHOU.with_(length="tonpuu"), seed=seed)
+        play(game, [sl, sl, sl, sl])
+        assert game.done and sum(game.final_scores) == 100_000
+    for obs, legal, a in sl.log:
+        kans = [e for e in legal if e.type in ("ankan", "kakan", "daiminkan")]
+        if not kans or any(e.type == "hora" for e in legal):
+            continue
+        if any(e.type == "reach" and e.actor == obs.seat for e in obs.events):
+            continue  # after riichi the thesis rule decides
+        chances += 1
+        assert (a.type in ("ankan", "kakan", "daiminkan")) == declare
+    assert chances >= 3

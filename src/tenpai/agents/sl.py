@@ -1,9 +1,12 @@
 """The supervised agent: networks trained on Houou records choose discards, riichi, pon and chi.
 
 It follows Gao's player (thesis 004, ch. 7): a discard network, a riichi network and pon/chi
-networks decide those actions; wins are always taken; kans follow a simple rule — a closed kan
-only when the four tiles are *isolated* (no tile of the same suit within two steps in hand, or
-an honour), never an open or added kan.  Abortive nine-terminal draws are never declared.
+networks decide those actions; wins are always taken.  Kans: a model with a ``kan`` head lets
+that network decide every closed, added and open kan outside riichi (the head was trained on
+every such chance in the records); without one — and always after riichi, where the records'
+kans were not decision points — the thesis' simple rule holds: a closed kan only when the four
+tiles are *isolated* (no tile of the same suit within two steps in hand, or an honour), never
+an open or added kan.  Abortive nine-terminal draws are never declared.
 
 The table picture comes from the observation's own event stream through the same
 :class:`~tenpai.learn.state.RoundTracker` that built the training data, so the networks see
@@ -25,7 +28,7 @@ from tenpai.events import Event
 from tenpai.learn.decisions import chi_class
 from tenpai.learn.encoders import get_encoder
 from tenpai.learn.state import RoundTracker, SeatView
-from tenpai.models.bundle import ModelBundle, resolve_model_path
+from tenpai.models.bundle import ModelBundle, resolve_model_path, set_inference_threads
 
 __all__ = ["SLAgent", "isolated_kan"]
 
@@ -52,7 +55,10 @@ class _Query:
 class SLAgent:
     """Plays with a :class:`~tenpai.models.bundle.ModelBundle` (see the module docstring)."""
 
-    def __init__(self, model: str = "default", seed: int = 0, name: str = "sl") -> None:
+    def __init__(
+        self, model: str = "default", seed: int = 0, name: str = "sl", threads: int | None = 1
+    ) -> None:
+        set_inference_threads(threads)
         self.name = name
         self.seed = seed
         self.bundle = ModelBundle.load(resolve_model_path(model))
@@ -67,7 +73,7 @@ class SLAgent:
     def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
         queries = [self._plan(obs, legal) for obs, legal in requests]
         scores: dict[int, dict[str, np.ndarray]] = {i: {} for i in range(len(queries))}
-        for head in ("discard", "riichi", "pon", "chi"):
+        for head in ("discard", "riichi", "pon", "chi", "kan"):
             idx = [i for i, q in enumerate(queries) if head in q.heads]
             if not idx:
                 continue
@@ -93,10 +99,14 @@ class SLAgent:
         if types & {"dahai", "reach"}:
             tracker = self._tracker(obs)
             hand = tracker.hand_counts(obs.seat)
-            for e in legal:
-                if e.type == "ankan" and isolated_kan(hand, T.kind_of(e.consumed[0])):
-                    q.answer = e
-                    return q
+            kan_head = "kan" in self.bundle.heads and not tracker.riichi[obs.seat]
+            if kan_head and types & {"ankan", "kakan"}:
+                q.heads.append("kan")
+            elif not kan_head:
+                for e in legal:
+                    if e.type == "ankan" and isolated_kan(hand, T.kind_of(e.consumed[0])):
+                        q.answer = e
+                        return q
             q.view = tracker.view(obs.seat)
             q.heads.append("discard")
             if "reach" in types and "riichi" in self.bundle.heads:
@@ -107,6 +117,8 @@ class SLAgent:
             assert offered is not None
             q.view = self._tracker(obs).view(obs.seat, offered=T.kind_of(offered))
             q.heads += [h for h in ("pon", "chi") if h in types and h in self.bundle.heads]
+            if "daiminkan" in types and "kan" in self.bundle.heads:
+                q.heads.append("kan")
             if not q.heads:
                 q.answer = passing if passing is not None else legal[0]
             return q
@@ -123,6 +135,10 @@ class SLAgent:
     # ------------------------------------------------------------------ deciding
     def _decide(self, q: _Query, s: dict[str, np.ndarray]) -> Event:
         legal = q.legal
+        if "kan" in s and s["kan"][1] > s["kan"][0]:
+            kans = [e for e in legal if e.type in ("ankan", "kakan", "daiminkan")]
+            if kans:
+                return min(kans, key=lambda e: ("ankan", "kakan", "daiminkan").index(e.type))
         if "riichi" in s and s["riichi"][1] > s["riichi"][0]:
             return next(e for e in legal if e.type == "reach")
         if "discard" in s:

@@ -27,7 +27,7 @@ from tenpai.events import Event
 from tenpai.learn.mcr.decisions import chow_class
 from tenpai.learn.mcr.encoders import get_mcr_encoder
 from tenpai.learn.mcr.state import MCRTracker, MCRView
-from tenpai.models.bundle import ModelBundle, ModelError
+from tenpai.models.bundle import ModelBundle, ModelError, set_inference_threads
 
 __all__ = ["DEFAULT_RESOURCE", "SLMCRAgent", "resolve_mcr_model_path"]
 
@@ -48,7 +48,10 @@ def resolve_mcr_model_path(name: str) -> Path:
 class SLMCRAgent:
     """Plays MCR with a :class:`~tenpai.models.bundle.ModelBundle` of ``mcr_*`` heads."""
 
-    def __init__(self, model: str = "default", seed: int = 0, name: str = "sl_mcr") -> None:
+    def __init__(
+        self, model: str = "default", seed: int = 0, name: str = "sl_mcr", threads: int | None = 1
+    ) -> None:
+        set_inference_threads(threads)
         self.name = name
         self.seed = seed
         self.bundle = ModelBundle.load(resolve_mcr_model_path(model))

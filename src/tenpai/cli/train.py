@@ -1,7 +1,10 @@
 """``tenpai train sl``: train one decision head of a supervised model on a built dataset.
 
 Runs on the CPU unless a GPU is present (``--device auto``); on a shared machine keep
-``--threads 1`` and run it under ``nice``.  The work is in :mod:`tenpai.train.sl`.
+``--threads 1`` and run it under ``nice``.  The work is in :mod:`tenpai.train.sl`, or for an
+MCR dataset (detected from its manifest; ``--rules`` only checks it) in
+:mod:`tenpai.learn.mcr.train` through :mod:`tenpai.cli._mcr_learn`.  The MCR trainer runs
+whole epochs on the CPU, so the Riichi-only options below are refused for it.
 """
 
 from __future__ import annotations
@@ -11,15 +14,38 @@ from pathlib import Path
 
 import typer
 
+from tenpai.cli import _mcr_learn
+from tenpai.cli._mcr_learn import Rules
+
+#: Options of the Riichi trainer that the MCR one has no counterpart for.
+_RIICHI_ONLY = (
+    "init_from",
+    "augment",
+    "schedule",
+    "lr_min",
+    "eval_every",
+    "dev_limit",
+    "max_samples",
+    "device",
+)
+
 app = typer.Typer(help="Train models (needs torch: the 'learn' extra).", no_args_is_help=True)
 
 
 @app.command("sl")
 def sl(
+    ctx: typer.Context,
     dataset: Path = typer.Argument(..., help="Dataset directory (tenpai dataset build)."),
     out: Path = typer.Option(..., "--out", "-o", help="Model file; an existing one gains a head."),
-    kind: str = typer.Option("discard", "--kind", help="discard, riichi, pon, chi or kan."),
-    arch: str = typer.Option("resnet", "--arch", help="gao_cnn, resnet or ffn."),
+    rules: Rules | None = typer.Option(
+        None, "--rules", help="Checked against the dataset's manifest (default: follow it)."
+    ),
+    kind: str = typer.Option(
+        "discard",
+        "--kind",
+        help="Riichi: discard, riichi, pon, chi, kan; MCR: discard, chi, peng, gang.",
+    ),
+    arch: str = typer.Option("resnet", "--arch", help="gao_cnn, resnet or ffn (MCR: no gao_cnn)."),
     arch_options: str = typer.Option(
         "", "--arch-options", help="JSON keyword arguments of the model, e.g. '{\"width\": 48}'."
     ),
@@ -43,8 +69,36 @@ def sl(
     init_from: Path | None = typer.Option(
         None, "--init-from", help="Continue from this model file's head of the same kind."
     ),
+    augment: str = typer.Option(
+        "none", "--augment", help="none, or suits: relabel each sample's suits at random."
+    ),
 ) -> None:
-    """Train one head and write it, with its model card, into the model file."""
+    """Train one head and write it, with its model card, into the model file.
+
+    On an MCR dataset, --batch-size, --lr, --epochs, --patience (in epochs) and --minutes are
+    honoured when given (default budget 2.5 min for discards, 0.5 for calls); --init-from,
+    --augment, --schedule, --lr-min, --eval-every, --dev-limit, --max-samples and --device
+    are refused.
+    """
+    try:
+        options = json.loads(arch_options) if arch_options else None
+    except json.JSONDecodeError as exc:
+        raise typer.BadParameter(f"not JSON: {exc}", param_hint="--arch-options") from exc
+    if options is not None and not isinstance(options, dict):
+        raise typer.BadParameter("expected a JSON object", param_hint="--arch-options")
+    if _mcr_learn.dataset_rules(dataset, rules) is Rules.mcr:
+        _mcr_learn.reject_options(ctx, _RIICHI_ONLY)
+        _mcr_learn.train_mcr(
+            ctx,
+            dataset,
+            out,
+            kind=kind,
+            arch=arch,
+            arch_options=options,
+            seed=seed,
+            threads=threads,
+        )
+        return
     try:
         from tenpai.learn.dataset import DatasetError
         from tenpai.models.bundle import ModelError
@@ -52,10 +106,6 @@ def sl(
     except ImportError as exc:
         typer.echo(f"error: {exc}; install the learn extra: pip install 'tenpai[learn]'", err=True)
         raise typer.Exit(2) from exc
-    try:
-        options = json.loads(arch_options) if arch_options else None
-    except json.JSONDecodeError as exc:
-        raise typer.BadParameter(f"not JSON: {exc}", param_hint="--arch-options") from exc
     cfg = TrainConfig(
         kind=kind,
         arch=arch,
@@ -74,6 +124,7 @@ def sl(
         schedule=schedule,
         lr_min=lr_min,
         init_from=None if init_from is None else str(init_from),
+        augment=augment,
     )
     try:
         card = train_head(dataset, out, cfg, log=lambda s: typer.echo(s, err=True))

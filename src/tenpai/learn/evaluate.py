@@ -22,9 +22,18 @@ __all__ = ["evaluate_agreement"]
 
 
 def evaluate_agreement(
-    paths: Sequence[str | Path], bundle: ModelBundle, opts: BuildOptions, batch: int = 4096
+    paths: Sequence[str | Path],
+    bundle: ModelBundle,
+    opts: BuildOptions,
+    batch: int = 4096,
+    *,
+    suit_average: bool = False,
 ) -> dict[str, Any]:
-    """``{"games", "discards": {...}, "top1", "top2", "top3", "pon": {...}, ...}``."""
+    """``{"games", "discards": {...}, "top1", "top2", "top3", "pon": {...}, ...}``.
+
+    ``suit_average`` scores each decision as the mean over its six suit relabellings
+    (:meth:`ModelBundle.logits`).
+    """
     enc = get_encoder(bundle.encoder)
     kinds = tuple(k for k in bundle.heads if k in NUM_CLASSES)
     xs: dict[str, list[np.ndarray]] = {k: [] for k in kinds}
@@ -43,14 +52,21 @@ def evaluate_agreement(
             xs[d.kind].append(x)
             ys[d.kind].append(d.label)
             legal[d.kind].append(mask)
-    report: dict[str, Any] = {"games": games, "encoder": bundle.encoder}
+    report: dict[str, Any] = {
+        "games": games,
+        "encoder": bundle.encoder,
+        "suit_average": suit_average,
+    }
     for kind in kinds:
         if not ys[kind]:
             report[kind] = {"n": 0}
             continue
         x = np.stack(xs[kind])
         scores = np.concatenate(
-            [bundle.logits(kind, x[s : s + batch]) for s in range(0, len(x), batch)]
+            [
+                bundle.logits(kind, x[s : s + batch], suit_average=suit_average)
+                for s in range(0, len(x), batch)
+            ]
         )
         y = np.asarray(ys[kind])
         mask = np.stack(legal[kind])

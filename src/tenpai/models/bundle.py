@@ -91,14 +91,54 @@ class ModelBundle:
             bundle.heads[kind] = Head(kind, config, module, json.loads(h["card_json"]))
         return bundle
 
-    def logits(self, kind: str, x: np.ndarray) -> np.ndarray:
-        """Raw scores (N, classes) of one head for encoded inputs ``x`` (eval mode, no grad)."""
+    def logits(self, kind: str, x: np.ndarray, *, suit_average: bool = False) -> np.ndarray:
+        """Raw scores (N, classes) of one head for encoded inputs ``x`` (eval mode, no grad).
+
+        ``suit_average`` scores the six suit relabellings of each input (the symmetry the
+        training augmentation uses, :mod:`tenpai.train.augment`) and averages them, mapping a
+        discard head's kind scores back to the original suits: one network call of 6N rows.
+        """
         head = self.heads.get(kind)
         if head is None:
             raise ModelError(f"the model has no {kind!r} head; it has {sorted(self.heads)}")
+        if suit_average:
+            return self._suit_averaged(head, x)
         with torch.inference_mode():
             out: np.ndarray = head.module(torch.from_numpy(np.ascontiguousarray(x))).numpy()
         return out
+
+    @staticmethod
+    def _suit_averaged(head: Head, x: np.ndarray) -> np.ndarray:
+        from tenpai.train.augment import SUIT_ORDERS
+
+        if x.ndim != 3 or x.shape[-1] != 34:
+            raise ModelError(f"suit averaging needs (N, channels, 34) planes, got {x.shape}")
+        n = len(x)
+        stacked = np.concatenate([x[:, :, order] for order in SUIT_ORDERS])
+        with torch.inference_mode():
+            scores = head.module(torch.from_numpy(np.ascontiguousarray(stacked))).numpy()
+        out = np.zeros((n, scores.shape[1]), dtype=np.float64)
+        for r, order in enumerate(SUIT_ORDERS):
+            part = scores[r * n : (r + 1) * n]
+            if scores.shape[1] == 34:
+                out[:, order] += part
+            else:
+                out += part
+        result: np.ndarray = (out / len(SUIT_ORDERS)).astype(np.float32)
+        return result
+
+
+def set_inference_threads(threads: int | None) -> None:
+    """Limit torch's CPU threads for the small batches an agent sends (``None``: leave alone).
+
+    A playing agent scores one or a few positions at a time; splitting such tiny convolutions
+    over threads gains nothing, and when other processes keep the cores busy (arena workers,
+    a training run) torch's spinning worker threads slow each call down a hundredfold: a
+    four-game ``sl`` match took 110 s with torch's default threads on a loaded two-core machine
+    and 1.4 s with one.
+    """
+    if threads is not None:
+        torch.set_num_threads(threads)
 
 
 def resolve_model_path(name: str) -> Path:

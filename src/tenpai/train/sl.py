@@ -29,6 +29,7 @@ from torch import nn
 from tenpai.learn.dataset import load_manifest
 from tenpai.models import build_model
 from tenpai.models.bundle import Head, ModelBundle, ModelError
+from tenpai.train.augment import AUGMENTS, relabel_suits
 from tenpai.train.shards import Batch, ShardStream, load_split
 
 __all__ = ["TrainConfig", "masked_logits", "train_head"]
@@ -62,6 +63,9 @@ class TrainConfig:
     lr_min: float = 0.0
     #: Model file whose ``kind`` head gives the starting weights and the architecture.
     init_from: str | None = None
+    #: ``none`` or ``suits`` (each training sample's suits relabelled at random; see
+    #: :mod:`tenpai.train.augment`).
+    augment: str = "none"
 
 
 SCHEDULES = ("constant", "cosine")
@@ -132,11 +136,20 @@ def train_head(
     """Train ``cfg.kind`` on ``dataset`` and add (or replace) that head in the bundle ``out``."""
     if cfg.schedule not in SCHEDULES:
         raise ValueError(f"unknown schedule {cfg.schedule!r}; known: {', '.join(SCHEDULES)}")
+    if cfg.augment not in AUGMENTS:
+        raise ValueError(f"unknown augment {cfg.augment!r}; known: {', '.join(AUGMENTS)}")
     torch.manual_seed(cfg.seed)
     torch.set_num_threads(cfg.threads)
     manifest = load_manifest(dataset)
     if cfg.kind not in manifest["classes"]:
         raise ModelError(f"{dataset}: the dataset has no {cfg.kind!r} decisions")
+    if cfg.augment == "suits" and (len(manifest["shape"]) != 2 or manifest["shape"][1] != 34):
+        raise ValueError(
+            f"{dataset}: suit relabelling needs a plane encoder (channels, 34), "
+            f"not shape {manifest['shape']}"
+        )
+    kind_labels = int(manifest["classes"][cfg.kind]) == 34
+    aug_rng = np.random.default_rng(cfg.seed + 1)
     dev = _device(cfg.device)
     parent_card: dict[str, Any] | None = None
     if cfg.init_from is not None:
@@ -172,6 +185,8 @@ def train_head(
                 progress = max(progress, seen / cfg.max_samples)
             for group in opt.param_groups:
                 group["lr"] = scheduled_lr(cfg, progress)
+            if cfg.augment == "suits":
+                b = relabel_suits(b, aug_rng, kind_labels)
             x, y, legal = _to(b, dev)
             loss = nn.functional.cross_entropy(masked_logits(model(x), legal), y)
             opt.zero_grad()

@@ -14,7 +14,7 @@ from tenpai.learn.encoders.base import Encoder
 
 __all__ = ["ENCODER_NAMES", "Encoder", "get_encoder"]
 
-ENCODER_NAMES: Final = ("gao56", "gao68", "gao86", "ffn352")
+ENCODER_NAMES: Final = ("gao56", "gao68", "gao86", "gao86e", "ffn352")
 
 
 def get_encoder(name: str) -> Encoder:

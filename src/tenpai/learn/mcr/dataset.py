@@ -9,7 +9,10 @@ about six games per held-out split, too few to measure anything.)
 :func:`build_mcr_dataset` writes ``manifest.json`` (format ``tenpai-sl-mcr-dataset/1``) and
 one ``{split}/{kind}.npz`` per split and decision kind (``x`` uint8 inputs, ``y`` labels,
 ``legal`` class masks, ``game`` index into the manifest's game list); the manifest last, so a
-half-written folder is never taken for a dataset.
+half-written folder is never taken for a dataset.  The output directory must be new or empty
+(fixed file names would otherwise sit beside whatever was there, and a stale manifest could
+describe other arrays), and a build that replays no game at all is refused rather than
+written as an empty dataset.
 """
 
 from __future__ import annotations
@@ -34,10 +37,13 @@ __all__ = [
     "FORMAT",
     "SPLITS",
     "Arrays",
+    "MCRDatasetError",
     "MCRGameRecord",
     "build_mcr_dataset",
     "encode_games",
+    "load_arrays",
     "load_mcr_games",
+    "load_mcr_manifest",
     "split_of",
 ]
 
@@ -147,9 +153,14 @@ def build_mcr_dataset(root: str | Path, out_dir: str | Path, encoder: str) -> di
     """Replay, split and encode the records under ``root`` into ``out_dir``; returns the
     manifest."""
     enc = get_mcr_encoder(encoder)
+    out = Path(out_dir)
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise MCRDatasetError(f"{out} is not an empty directory; choose a new or empty one")
     skipped: list[dict[str, str]] = []
     games = load_mcr_games(root, skipped=skipped)
-    out = Path(out_dir)
+    if not games:
+        why = f" ({len(skipped)} skipped, first: {skipped[0]['reason']})" if skipped else ""
+        raise MCRDatasetError(f"{root}: no MCR game replayed{why}")
     counts: dict[str, dict[str, int]] = {}
     ids: dict[str, list[str]] = {}
     for split in SPLITS:
@@ -180,10 +191,31 @@ def build_mcr_dataset(root: str | Path, out_dir: str | Path, encoder: str) -> di
     return manifest
 
 
+def load_mcr_manifest(out_dir: str | Path) -> dict[str, Any]:
+    """A built MCR dataset's manifest; MCRDatasetError when missing, unreadable or of another
+    format (a Riichi dataset, say)."""
+    path = Path(out_dir) / "manifest.json"
+    try:
+        data: Any = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise MCRDatasetError(
+            f"{path}: no manifest (not a dataset, or an unfinished build)"
+        ) from None
+    except (OSError, json.JSONDecodeError) as exc:
+        raise MCRDatasetError(f"{path}: unreadable manifest: {exc}") from exc
+    found = data.get("format") if isinstance(data, dict) else None
+    if found != FORMAT:
+        raise MCRDatasetError(f"{path}: format {found!r}, expected {FORMAT!r}")
+    manifest: dict[str, Any] = data
+    return manifest
+
+
 def load_arrays(out_dir: str | Path, split: str, kind: str) -> Arrays:
     """One split's arrays of one kind from a built dataset."""
     path = Path(out_dir) / split / f"{kind}.npz"
     if not (Path(out_dir) / "manifest.json").exists():
         raise MCRDatasetError(f"{out_dir}: no manifest.json (not a finished MCR dataset)")
+    if not path.is_file():
+        raise MCRDatasetError(f"{path}: missing (no {split} arrays of kind {kind!r})")
     with np.load(path) as z:
         return Arrays(z["x"], z["y"], z["legal"], z["game"])
