@@ -17,6 +17,7 @@ BENCHES = [
     [sys.executable, "-m", "tenpai", "bench", "hand", "--json"],
     [sys.executable, "-m", "tenpai", "bench", "engine", "--json"],
     [sys.executable, "-m", "tenpai", "bench", "fan", "--json"],
+    [sys.executable, "-m", "tenpai", "bench", "agent", "--json"],
 ]
 
 

@@ -84,3 +84,32 @@ def fan(
     Console().print(table)
     if as_json:
         typer.echo(json.dumps(result, sort_keys=True))
+
+
+@app.command("agent")
+def agent(
+    name: str = typer.Option("sl", "--agent", help="Agent to time (registry name)."),
+    games: int = typer.Option(2, "--games", min=1, help="Tonpuu games; the agent plays seat 0."),
+    seed: int = typer.Option(1, "--seed", help="First game seed."),
+    batch: int = typer.Option(16, "--batch", min=1, help="Tables per act_batch call."),
+    as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
+) -> None:
+    """Per-decision latency of an agent (issue 8's budget: 10 ms), efficiency timed alongside."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from tenpai.agents import AGENTS
+    from tenpai.bench.agent import run_agent_bench
+
+    if name not in AGENTS:
+        raise typer.BadParameter(f"choose one of {', '.join(AGENTS)}", param_hint="--agent")
+    s = run_agent_bench(name, games=games, seed=seed, batch=batch).summary()
+    table = Table(title=f"{name}: {s['decisions']} decisions in {games} tonpuu games")
+    table.add_column("measure")
+    table.add_column("ms", justify="right")
+    for key in ("median_ms", "mean_ms", "p95_ms", "efficiency_median_ms", "batched_ms_per_decision"):
+        table.add_row(key.replace("_ms", "").replace("_", " "), f"{s[key]:.2f}")
+    table.add_row("median / efficiency median", f"{s['ratio_median']:.2f}")
+    Console().print(table)
+    if as_json:
+        typer.echo(json.dumps(s, sort_keys=True))
