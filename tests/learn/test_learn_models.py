@@ -129,3 +129,25 @@ def test_training_writes_a_head_and_a_card(data_dir: Path, tmp_path: Path) -> No
     assert card["dev_best"]["top1"] > 0.2
     bundle = ModelBundle.load(out)
     assert bundle.heads["discard"].card["hyper_parameters"]["seed"] == 3
+
+
+def test_an_ensemble_head_averages_its_members_and_survives_a_round_trip(tmp_path: Path) -> None:
+    from tenpai.models.bundle import ensemble_head
+
+    heads = []
+    for seed in (1, 2):
+        torch.manual_seed(seed)
+        cfg = {"arch": "resnet", "in_channels": 5, "classes": 34, "width": 8, "blocks": 1}
+        heads.append(Head("discard", cfg, build_model(cfg).eval(), {"cpu_minutes": 1.5}))
+    b = ModelBundle("gao56@1", {"discard": ensemble_head(heads)})
+    assert b.heads["discard"].card["cpu_minutes_total"] == 3.0
+    x = np.random.default_rng(0).integers(0, 5, size=(7, 5, 34)).astype(np.uint8)
+    with torch.inference_mode():
+        want = torch.stack([h.module(torch.from_numpy(x)) for h in heads]).mean(0).numpy()
+    assert np.allclose(b.logits("discard", x), want, atol=1e-5)
+    b.save(tmp_path / "e.pt")
+    again = ModelBundle.load(tmp_path / "e.pt")
+    assert np.allclose(again.logits("discard", x), want, atol=1e-5)
+    odd = Head("pon", {**heads[0].config, "classes": 2}, heads[0].module, {})
+    with pytest.raises(ModelError, match="members differ"):
+        ensemble_head([heads[0], odd])

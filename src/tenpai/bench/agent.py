@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +30,9 @@ class AgentBenchResult:
     reference_ms: list[float]
     batch: int
     batched_ms_per_decision: float
+    #: CPU milliseconds of the single-request phase per decision (steadier than wall time
+    #: on a loaded machine, where a process waits for a core).
+    cpu_ms_per_decision: float = 0.0
 
     def summary(self) -> dict[str, Any]:
         def pct(v: list[float], q: float) -> float:
@@ -48,6 +50,7 @@ class AgentBenchResult:
             / max(statistics.median(self.reference_ms), 1e-9),
             "batch": self.batch,
             "batched_ms_per_decision": self.batched_ms_per_decision,
+            "cpu_ms_per_decision": self.cpu_ms_per_decision,
         }
 
 
@@ -60,6 +63,7 @@ def run_agent_bench(
     others = [make_agent("efficiency", i) for i in range(1, 4)]
     single: list[float] = []
     ref: list[float] = []
+    cpu = 0.0
     for g in range(games):
         game = RiichiGame(TENHOU.with_(length="tonpuu"), seed=seed + g)
         while not game.done:
@@ -68,14 +72,17 @@ def run_agent_bench(
                 if d.seat != 0:
                     answers[d.seat] = others[d.seat - 1].act(d.observation, d.legal)
                     continue
-                t = time.perf_counter()
+                t, c = time.perf_counter(), time.process_time()
                 answers[0] = subject.act(d.observation, d.legal)
                 single.append(1000 * (time.perf_counter() - t))
+                cpu += time.process_time() - c
                 t = time.perf_counter()
                 reference.act(d.observation, d.legal)
                 ref.append(1000 * (time.perf_counter() - t))
             game.step(answers)
-    return AgentBenchResult(agent, len(single), single, ref, batch, _batched(subject, batch, seed))
+    per_cpu = 1000 * cpu / max(len(single), 1)
+    batched = _batched(subject, batch, seed)
+    return AgentBenchResult(agent, len(single), single, ref, batch, batched, per_cpu)
 
 
 def _batched(subject: Any, tables: int, seed: int) -> float:

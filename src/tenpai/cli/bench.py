@@ -6,8 +6,10 @@ import json
 
 import typer
 
-app = typer.Typer(help="Benchmarks against peer libraries (run in one process, same inputs).",
-                  no_args_is_help=True)
+app = typer.Typer(
+    help="Benchmarks against peer libraries (run in one process, same inputs).",
+    no_args_is_help=True,
+)
 
 
 @app.command("hand")
@@ -107,7 +109,8 @@ def agent(
     table = Table(title=f"{name}: {s['decisions']} decisions in {games} tonpuu games")
     table.add_column("measure")
     table.add_column("ms", justify="right")
-    for key in ("median_ms", "mean_ms", "p95_ms", "efficiency_median_ms", "batched_ms_per_decision"):
+    keys = ("median_ms", "mean_ms", "p95_ms", "cpu_ms_per_decision", "efficiency_median_ms")
+    for key in (*keys, "batched_ms_per_decision"):
         table.add_row(key.replace("_ms", "").replace("_", " "), f"{s[key]:.2f}")
     table.add_row("median / efficiency median", f"{s['ratio_median']:.2f}")
     Console().print(table)

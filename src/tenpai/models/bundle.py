@@ -21,7 +21,15 @@ from torch import nn
 
 from tenpai.models import build_model
 
-__all__ = ["FORMAT", "Head", "ModelBundle", "ModelError", "resolve_model_path"]
+__all__ = [
+    "FORMAT",
+    "Head",
+    "ModelBundle",
+    "ModelError",
+    "ensemble_head",
+    "resolve_model_path",
+    "set_inference_threads",
+]
 
 FORMAT: Final = "tenpai-sl-model/1"
 DEFAULT_RESOURCE: Final = "sl_default.pt"
@@ -126,6 +134,38 @@ class ModelBundle:
                 out += part
         result: np.ndarray = (out / len(SUIT_ORDERS)).astype(np.float32)
         return result
+
+
+def ensemble_head(heads: list[Head]) -> Head:
+    """One head whose network averages the logits of ``heads`` (same kind and classes).
+
+    The card keeps every member's card (under ``members``) so the data, encoder and CPU time
+    of each run stay on record.
+    """
+    if not heads:
+        raise ModelError("an ensemble needs at least one head")
+    kinds = {h.kind for h in heads}
+    classes = {h.config.get("classes") for h in heads}
+    if len(kinds) != 1 or len(classes) != 1:
+        raise ModelError(f"ensemble members differ: kinds {sorted(kinds)}, classes {classes}")
+    config = {"arch": "ensemble", "members": [h.config for h in heads]}
+    module = build_model(config)
+    for target, h in zip(module.members, heads):  # type: ignore[arg-type]
+        target.load_state_dict(h.module.state_dict())
+    module.eval()
+    card = {
+        "kind": heads[0].kind,
+        "ensemble_of": len(heads),
+        "cpu_minutes_total": round(
+            sum(
+                float(h.card.get("cpu_minutes_total", h.card.get("cpu_minutes", 0.0)))
+                for h in heads
+            ),
+            2,
+        ),
+        "members": [h.card for h in heads],
+    }
+    return Head(heads[0].kind, config, module, card)
 
 
 def set_inference_threads(threads: int | None) -> None:
