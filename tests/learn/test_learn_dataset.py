@@ -80,3 +80,18 @@ def test_existing_dataset_and_unknown_options_are_refused(built: Path, tmp_path:
         build_dataset([], tmp_path / "x", BuildOptions(kinds=("tsumo",)))
     with pytest.raises(DatasetError, match="no manifest"):
         load_manifest(tmp_path)
+
+
+def test_worker_processes_write_the_same_dataset(
+    built: Path, data_dir: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "two"
+    opts = BuildOptions(encoder="gao68", limit=3, shard_size=500)
+    build_dataset([data_dir / FOLDER], out, opts, workers=2)
+    one, two = load_manifest(built), load_manifest(out)
+    for key in ("games", "counts", "skipped", "shards", "sources"):
+        assert one[key] == two[key], key
+    for shard in one["shards"]:
+        with np.load(built / shard["path"]) as a, np.load(out / shard["path"]) as b:
+            for name in a.files:
+                assert np.array_equal(a[name], b[name]), (shard["path"], name)

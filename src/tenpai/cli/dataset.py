@@ -16,7 +16,7 @@ from tenpai.cli import _mcr_learn
 from tenpai.cli._mcr_learn import Rules
 
 #: Options of the Riichi builder that the MCR one has no use for (refused with --rules mcr).
-_RIICHI_ONLY = ("kinds", "split", "room", "max_loss", "shard_size", "limit")
+_RIICHI_ONLY = ("kinds", "split", "room", "max_loss", "shard_size", "limit", "workers")
 
 app = typer.Typer(
     help="Build supervised-learning datasets from real records.", no_args_is_help=True
@@ -56,6 +56,9 @@ def build(
     ),
     shard_size: int = typer.Option(20000, "--shard-size", min=100, help="Samples per shard."),
     limit: int = typer.Option(0, "--limit", min=0, help="Stop after this many games (0: all)."),
+    workers: int = typer.Option(
+        1, "--workers", min=1, help="Processes replaying records (same shards for any count)."
+    ),
 ) -> None:
     """Replay each four-player game, keep its decisions and write them as .npz shards.
 
@@ -92,7 +95,9 @@ def build(
     try:
         with Progress(console=console, transient=True) as progress:
             task = progress.add_task("building", total=total)
-            manifest = build_dataset(records, out, opts, on_file=lambda _f: progress.advance(task))
+            manifest = build_dataset(
+                records, out, opts, on_file=lambda _f: progress.advance(task), workers=workers
+            )
     except (DatasetError, ValueError) as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from exc

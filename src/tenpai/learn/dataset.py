@@ -19,13 +19,14 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
 
-from tenpai.learn.decisions import DECISION_KINDS, NUM_CLASSES, DecisionPoint, iter_decisions
+from tenpai.learn.decisions import DECISION_KINDS, NUM_CLASSES, iter_decisions
 from tenpai.learn.encoders import Encoder, get_encoder
 from tenpai.learn.state import StateError
 from tenpai.records.errors import RecordError
@@ -116,56 +117,126 @@ def _keep(game: Game, opts: BuildOptions) -> str | None:
     return None
 
 
+@dataclass(slots=True)
+class _FileGame:
+    """What one game of a record file came to, decided without knowing the other files.
+
+    ``gid`` is empty when ``reason`` comes from the game itself (variant, players, room); the
+    caller applies the cross-file rules (duplicates, the game limit) in file order.
+    """
+
+    gid: str
+    reason: str | None
+    events: list[Any] | None = None
+    #: Filled by :func:`_encode_file` for a build: encoded inputs and (kind, label, legal).
+    x: np.ndarray | None = None
+    points: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
+    state_error: bool = False
+
+
+def _replay_file(f: Path, opts: BuildOptions) -> list[_FileGame] | None:
+    """Every game of ``f`` with its skip reason or replayed events; ``None`` if unreadable."""
+    from tenpai.replay.riichi import replay_riichi
+    from tenpai.replay.runner import load_record, riichi_rules_for
+
+    try:
+        games = load_record(f)
+    except RecordError:
+        return None
+    out: list[_FileGame] = []
+    for game in games:
+        reason = _keep(game, opts)
+        if reason is not None:
+            out.append(_FileGame("", reason))
+            continue
+        gid = game_id_of(game)
+        if split_of(gid) not in opts.splits:
+            out.append(_FileGame(gid, "split not built"))
+            continue
+        result = replay_riichi(
+            game.events(),
+            rules=riichi_rules_for(game, opts.preset),
+            final_scores=None if game.truncated else game.final_scores,
+            name=str(f),
+        )
+        if not result.ok:
+            out.append(_FileGame(gid, "replay diverged"))
+            continue
+        out.append(_FileGame(gid, None, result.events))
+    return out
+
+
+def _encode_file(job: tuple[Path, BuildOptions]) -> tuple[Path, list[_FileGame] | None]:
+    """:func:`_replay_file` plus decisions and encoding (runs in a worker process)."""
+    f, opts = job
+    games = _replay_file(f, opts)
+    if games is None:
+        return f, None
+    enc = get_encoder(opts.encoder)
+    for g in games:
+        if g.events is None:
+            continue
+        try:
+            points = list(iter_decisions(g.events, kinds=opts.kinds, max_loss=opts.max_loss))
+        except StateError:
+            g.state_error = True
+        else:
+            if points:
+                g.x = enc.encode_batch([d.view for d in points])
+                g.points = [(d.kind, d.label, d.legal) for d in points]
+        g.events = None  # not needed by the parent; keeps what crosses the pipe small
+    return f, games
+
+
+def _accepted(
+    results: Iterable[tuple[Path, list[_FileGame] | None]],
+    opts: BuildOptions,
+    summary: _Summary,
+    on_file: Callable[[Path], None] | None,
+) -> Iterator[_FileGame]:
+    """Apply the skip reasons, de-duplication and the game limit in file order."""
+    seen: set[str] = set()
+    taken = 0
+    for f, games in results:
+        if on_file is not None:
+            on_file(f)
+        if opts.limit is not None and taken >= opts.limit:
+            return
+        if games is None:
+            summary.skip("unreadable record")
+            continue
+        for g in games:
+            if not g.gid:
+                summary.skip(g.reason or "unknown")
+                continue
+            if g.gid in seen:
+                summary.skip("duplicate game id")
+                continue
+            seen.add(g.gid)
+            if g.reason is not None:
+                summary.skip(g.reason)
+                continue
+            summary.sources.append(str(f))
+            taken += 1
+            yield g
+            if opts.limit is not None and taken >= opts.limit:
+                return
+
+
 def iter_replayed_games(
     paths: Iterable[str | Path],
     opts: BuildOptions,
     summary: _Summary | None = None,
     on_file: Callable[[Path], None] | None = None,
-) -> Iterator[tuple[str, Game, list[Any]]]:
-    """(game id, game, engine events) for every kept game that replays cleanly, deduplicated."""
-    from tenpai.replay.riichi import replay_riichi
-    from tenpai.replay.runner import iter_record_files, load_record, riichi_rules_for
+) -> Iterator[tuple[str, list[Any]]]:
+    """(game id, engine events) for every kept game that replays cleanly, deduplicated."""
+    from tenpai.replay.runner import iter_record_files
 
     summary = summary if summary is not None else _Summary()
-    seen: set[str] = set()
-    taken = 0
-    for f in iter_record_files(paths):
-        if on_file is not None:
-            on_file(f)
-        if opts.limit is not None and taken >= opts.limit:
-            return
-        try:
-            games = load_record(f)
-        except RecordError:
-            summary.skip("unreadable record")
-            continue
-        for game in games:
-            reason = _keep(game, opts)
-            if reason is not None:
-                summary.skip(reason)
-                continue
-            gid = game_id_of(game)
-            if gid in seen:
-                summary.skip("duplicate game id")
-                continue
-            seen.add(gid)
-            if split_of(gid) not in opts.splits:
-                summary.skip("split not built")
-                continue
-            result = replay_riichi(
-                game.events(),
-                rules=riichi_rules_for(game, opts.preset),
-                final_scores=None if game.truncated else game.final_scores,
-                name=str(f),
-            )
-            if not result.ok:
-                summary.skip("replay diverged")
-                continue
-            summary.sources.append(str(f))
-            taken += 1
-            yield gid, game, result.events
-            if opts.limit is not None and taken >= opts.limit:
-                return
+    results = ((f, _replay_file(f, opts)) for f in iter_record_files(paths))
+    for g in _accepted(results, opts, summary, on_file):
+        assert g.events is not None
+        yield g.gid, g.events
 
 
 class _ShardWriter:
@@ -182,11 +253,11 @@ class _ShardWriter:
         self.index = 0
         self.written: list[dict[str, Any]] = []
 
-    def add(self, x: np.ndarray, d: DecisionPoint, game: int) -> None:
+    def add(self, x: np.ndarray, label: int, legal: tuple[int, ...], game: int) -> None:
         mask = np.zeros(self.classes, dtype=bool)
-        mask[list(d.legal)] = True
+        mask[list(legal)] = True
         self.x.append(x)
-        self.y.append(d.label)
+        self.y.append(label)
         self.legal.append(mask)
         self.game.append(game)
         if len(self.y) >= self.size:
@@ -214,14 +285,37 @@ class _ShardWriter:
         self.x, self.y, self.legal, self.game = [], [], [], []
 
 
+@contextmanager
+def _file_results(
+    paths: Sequence[str | Path], opts: BuildOptions, workers: int
+) -> Iterator[Iterator[tuple[Path, list[_FileGame] | None]]]:
+    """Encoded games per record file, in file order, from this process or a worker pool."""
+    from tenpai.replay.runner import iter_record_files
+
+    jobs = ((f, opts) for f in iter_record_files(paths))
+    if workers <= 1:
+        yield (_encode_file(job) for job in jobs)
+        return
+    import multiprocessing
+
+    # Leaving the block early (a game limit, an error) terminates the workers.
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        yield pool.imap(_encode_file, jobs, chunksize=4)
+
+
 def build_dataset(
     paths: Sequence[str | Path],
     out: str | Path,
     opts: BuildOptions,
     *,
     on_file: Callable[[Path], None] | None = None,
+    workers: int = 1,
 ) -> dict[str, Any]:
-    """Build the dataset under ``out`` and return its manifest (also saved as manifest.json)."""
+    """Build the dataset under ``out`` and return its manifest (also saved as manifest.json).
+
+    ``workers`` > 1 replays and encodes record files in that many processes; results are
+    consumed in file order, so the shards and manifest are the same whatever the count.
+    """
     enc = get_encoder(opts.encoder)
     for k in opts.kinds:
         if k not in DECISION_KINDS:
@@ -239,25 +333,23 @@ def build_dataset(
         for s in opts.splits
         for k in opts.kinds
     }
-    for gid, _game, events in iter_replayed_games(paths, opts, summary, on_file):
-        split = split_of(gid)
-        index = len(summary.game_ids)
-        try:
-            points = list(iter_decisions(events, kinds=opts.kinds, max_loss=opts.max_loss))
-        except StateError:
-            summary.skip("state error")
-            continue
-        if not points:
-            continue
-        xs = enc.encode_batch([d.view for d in points])
-        summary.game_ids.append(gid)
-        summary.games[split] += 1
-        counts = summary.counts.setdefault(split, {k: 0 for k in opts.kinds})
-        pos = summary.positives.setdefault(split, {k: 0 for k in opts.kinds})
-        for x, d in zip(xs, points):
-            writers[(split, d.kind)].add(x, d, index)
-            counts[d.kind] += 1
-            pos[d.kind] += int(d.label != 0)
+    with _file_results(paths, opts, workers) as results:
+        for g in _accepted(results, opts, summary, on_file):
+            if g.state_error:
+                summary.skip("state error")
+                continue
+            if g.x is None:
+                continue
+            split = split_of(g.gid)
+            index = len(summary.game_ids)
+            summary.game_ids.append(g.gid)
+            summary.games[split] += 1
+            counts = summary.counts.setdefault(split, {k: 0 for k in opts.kinds})
+            pos = summary.positives.setdefault(split, {k: 0 for k in opts.kinds})
+            for x, (kind, label, legal) in zip(g.x, g.points):
+                writers[(split, kind)].add(x, label, legal, index)
+                counts[kind] += 1
+                pos[kind] += int(label != 0)
     for w in writers.values():
         w.flush()
         summary.shards.extend(w.written)

@@ -40,7 +40,7 @@ def evaluate_agreement(
     ys: dict[str, list[int]] = {k: [] for k in kinds}
     legal: dict[str, list[np.ndarray]] = {k: [] for k in kinds}
     games = 0
-    for _gid, _game, events in iter_replayed_games(paths, opts):
+    for _gid, events in iter_replayed_games(paths, opts):
         games += 1
         points = list(iter_decisions(events, kinds=kinds, max_loss=opts.max_loss))
         if not points:
