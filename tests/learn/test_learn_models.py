@@ -151,3 +151,25 @@ def test_an_ensemble_head_averages_its_members_and_survives_a_round_trip(tmp_pat
     odd = Head("pon", {**heads[0].config, "classes": 2}, heads[0].module, {})
     with pytest.raises(ModelError, match="members differ"):
         ensemble_head([heads[0], odd])
+
+
+def test_suit_averaged_scores_are_suit_symmetric(tmp_path: Path) -> None:
+    """Relabelling the input's suits relabels the averaged discard scores the same way."""
+    from tenpai.train.augment import SUIT_ORDERS
+
+    torch.manual_seed(5)
+    b = ModelBundle("gao56@1")
+    for kind, classes in (("discard", 34), ("pon", 2)):
+        cfg = {"arch": "resnet", "in_channels": 5, "classes": classes, "width": 8, "blocks": 1}
+        b.heads[kind] = Head(kind, cfg, build_model(cfg).eval(), {})
+    x = np.random.default_rng(1).integers(0, 5, size=(4, 5, 34)).astype(np.uint8)
+    base = b.logits("discard", x, suit_average=True)
+    plain = b.logits("discard", x)
+    assert not np.allclose(base, plain)  # an untrained net is not symmetric by itself
+    for order in SUIT_ORDERS[1:]:
+        moved = b.logits("discard", x[:, :, order], suit_average=True)
+        assert np.allclose(moved, base[:, order], atol=1e-5)
+        pon = b.logits("pon", x[:, :, order], suit_average=True)
+        assert np.allclose(pon, b.logits("pon", x, suit_average=True), atol=1e-5)
+    with pytest.raises(ModelError, match="planes"):
+        b.logits("discard", np.zeros((2, 170), np.uint8), suit_average=True)

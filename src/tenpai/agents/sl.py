@@ -56,9 +56,16 @@ class SLAgent:
     """Plays with a :class:`~tenpai.models.bundle.ModelBundle` (see the module docstring)."""
 
     def __init__(
-        self, model: str = "default", seed: int = 0, name: str = "sl", threads: int | None = 1
+        self,
+        model: str = "default",
+        seed: int = 0,
+        name: str = "sl",
+        threads: int | None = 1,
+        suit_average: bool = False,
     ) -> None:
         set_inference_threads(threads)
+        #: Score each decision as the mean of its six suit relabellings (six times the work).
+        self.suit_average = suit_average
         self.name = name
         self.seed = seed
         self.bundle = ModelBundle.load(resolve_model_path(model))
@@ -79,7 +86,7 @@ class SLAgent:
                 continue
             views = [queries[i].view for i in idx]
             x = self.encoder.encode_batch([v for v in views if v is not None])
-            logits = self.bundle.logits(head, x)
+            logits = self.bundle.logits(head, x, suit_average=self.suit_average)
             for row, i in enumerate(idx):
                 scores[i][head] = logits[row]
         return [
