@@ -99,3 +99,24 @@ def test_continued_run_records_its_parent(data_dir: Path, tmp_path: Path) -> Non
     assert ModelBundle.load(second).heads["discard"].card["hyper_parameters"]["schedule"] == (
         "cosine"
     )
+
+
+def test_encoder_mismatch_with_the_output_is_refused_before_training(
+    data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    src = data_dir / FOLDER
+    if not src.is_dir():
+        pytest.skip(f"{FOLDER} not in the shared data")
+    ds = tmp_path / "ds"
+    build_dataset([src], ds, BuildOptions(encoder="gao56", kinds=("discard",), limit=1))
+    out = tmp_path / "other.pt"
+    ModelBundle("gao86@1").save(out)
+    before = out.read_bytes()
+
+    def no_training(*_a: object, **_k: object) -> None:
+        raise AssertionError("training started despite the encoder mismatch")
+
+    monkeypatch.setattr("tenpai.train.sl.ShardStream", no_training)
+    with pytest.raises(ModelError, match="heads of one model must share an encoder"):
+        train_head(ds, out, TrainConfig(kind="discard"), log=lambda _s: None)
+    assert out.read_bytes() == before

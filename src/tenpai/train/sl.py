@@ -148,6 +148,7 @@ def train_head(
             f"{dataset}: suit relabelling needs a plane encoder (channels, 34), "
             f"not shape {manifest['shape']}"
         )
+    _target_bundle(Path(out), manifest)
     kind_labels = int(manifest["classes"][cfg.kind]) == 34
     aug_rng = np.random.default_rng(cfg.seed + 1)
     dev = _device(cfg.device)
@@ -250,16 +251,25 @@ def train_head(
     if parent_card is not None:
         card["init_from"] = {k: v for k, v in parent_card.items() if k != "history"}
         card["cpu_minutes_total"] = round(card["cpu_minutes"] + _total_cpu_minutes(parent_card), 2)
-    out_path = Path(out)
+    bundle = _target_bundle(Path(out), manifest)  # again: the file may have changed meanwhile
+    bundle.heads[cfg.kind] = Head(cfg.kind, config, model, card)
+    bundle.save(Path(out))
+    return card
+
+
+def _target_bundle(out_path: Path, manifest: dict[str, Any]) -> ModelBundle:
+    """The bundle a new head joins: the existing file, or a fresh one for the dataset's encoder.
+
+    Checked before training as well as after it, so an encoder mismatch costs seconds, not a
+    whole training budget.
+    """
     bundle = ModelBundle.load(out_path) if out_path.exists() else ModelBundle(manifest["encoder"])
     if bundle.encoder != manifest["encoder"]:
         raise ModelError(
             f"{out_path} reads {bundle.encoder} but the dataset is {manifest['encoder']}; "
             "heads of one model must share an encoder"
         )
-    bundle.heads[cfg.kind] = Head(cfg.kind, config, model, card)
-    bundle.save(out_path)
-    return card
+    return bundle
 
 
 def _warm_start(
