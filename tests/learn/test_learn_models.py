@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -10,13 +11,10 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from tenpai.learn.dataset import BuildOptions, build_dataset  # noqa: E402
 from tenpai.models import build_model  # noqa: E402
 from tenpai.models.bundle import Head, ModelBundle, ModelError  # noqa: E402
 from tenpai.models.planes import expand  # noqa: E402
 from tenpai.train.sl import TrainConfig, masked_logits, train_head  # noqa: E402
-
-FOLDER = "riichi/tenhou_mjlog/thewaxmango_mahjong-hands/logs_2022-01"
 
 
 def test_expand_fills_cells_from_the_left() -> None:
@@ -104,12 +102,10 @@ def test_bad_model_files_raise_model_error(tmp_path: Path) -> None:
         _random_bundle().logits("chi", np.zeros((1, 57, 34), dtype=np.uint8))
 
 
-def test_training_writes_a_head_and_a_card(data_dir: Path, tmp_path: Path) -> None:
-    src = data_dir / FOLDER
-    if not src.is_dir():
-        pytest.skip(f"{FOLDER} not in the shared data")
-    ds = tmp_path / "ds"
-    build_dataset([src], ds, BuildOptions(encoder="gao56", kinds=("discard",), limit=4))
+def test_training_writes_a_head_and_a_card(
+    gao56_discards: Callable[[int], Path], tmp_path: Path
+) -> None:
+    ds = gao56_discards(4)
     out = tmp_path / "model.pt"
     cfg = TrainConfig(
         kind="discard",

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 torch = pytest.importorskip("torch")
 
-from tenpai.learn.dataset import BuildOptions, build_dataset  # noqa: E402
 from tenpai.models import build_model  # noqa: E402
 from tenpai.models.bundle import Head, ModelBundle, ModelError  # noqa: E402
 from tenpai.train.sl import TrainConfig, _warm_start, scheduled_lr, train_head  # noqa: E402
 
-FOLDER = "riichi/tenhou_mjlog/thewaxmango_mahjong-hands/logs_2022-01"
 HEAD = {"arch": "resnet", "in_channels": 57, "classes": 34, "width": 8, "blocks": 1}
 
 
@@ -76,12 +75,10 @@ def test_unknown_schedule_is_refused(tmp_path: Path) -> None:
         train_head(tmp_path, tmp_path / "m.pt", TrainConfig(schedule="step"))
 
 
-def test_continued_run_records_its_parent(data_dir: Path, tmp_path: Path) -> None:
-    src = data_dir / FOLDER
-    if not src.is_dir():
-        pytest.skip(f"{FOLDER} not in the shared data")
-    ds = tmp_path / "ds"
-    build_dataset([src], ds, BuildOptions(encoder="gao56", kinds=("discard",), limit=2))
+def test_continued_run_records_its_parent(
+    gao56_discards: Callable[[int], Path], tmp_path: Path
+) -> None:
+    ds = gao56_discards(2)
     first = tmp_path / "first.pt"
     base = {"kind": "discard", "max_minutes": 2, "seed": 3, "dev_split": "train"}
     options = {"width": 8, "blocks": 1}
@@ -102,13 +99,9 @@ def test_continued_run_records_its_parent(data_dir: Path, tmp_path: Path) -> Non
 
 
 def test_encoder_mismatch_with_the_output_is_refused_before_training(
-    data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    gao56_discards: Callable[[int], Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    src = data_dir / FOLDER
-    if not src.is_dir():
-        pytest.skip(f"{FOLDER} not in the shared data")
-    ds = tmp_path / "ds"
-    build_dataset([src], ds, BuildOptions(encoder="gao56", kinds=("discard",), limit=1))
+    ds = gao56_discards(1)
     out = tmp_path / "other.pt"
     ModelBundle("gao86@1").save(out)
     before = out.read_bytes()
