@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -74,3 +75,24 @@ def test_eval_agreement_json(data_dir: Path, tmp_path: Path) -> None:
     assert 0.3 < report["top1"] <= report["top2"] <= report["top3"] <= 1.0
     r = runner.invoke(app, ["eval", "agreement", str(data_dir / FOLDER), "-m", str(tmp_path)])
     assert r.exit_code == 2
+
+
+def test_train_sl_half_stores_float16_weights(
+    gao56_discards: Callable[[int], Path], tmp_path: Path
+) -> None:
+    torch = pytest.importorskip("torch")
+    from tenpai.models.bundle import ModelBundle
+
+    ds, out = gao56_discards(12), tmp_path / "m.pt"  # the first with a dev game
+    tiny = ["--arch-options", '{"width": 8, "blocks": 1}', "--max-samples", "300"]
+    common = ["train", "sl", str(ds), "-o", str(out), *tiny, "--dev-limit", "200"]
+    r = runner.invoke(app, [*common, "--eval-every", "300"])
+    assert r.exit_code == 0, r.output
+    full = torch.load(out, weights_only=True)["heads"]["discard"]["state"]
+    r = runner.invoke(app, [*common, "--eval-every", "300", "--half"])
+    assert r.exit_code == 0, r.output
+    halved = torch.load(out, weights_only=True)["heads"]["discard"]["state"]
+    floats = [k for k, v in full.items() if v.is_floating_point()]
+    assert floats and all(full[k].dtype == torch.float32 for k in floats)
+    assert all(halved[k].dtype == torch.float16 for k in floats)
+    assert ModelBundle.load(out).heads["discard"].card["kind"] == "discard"  # still loads

@@ -27,7 +27,7 @@ def _fake_dataset(root: Path, fmt: str) -> Path:
 
 
 def test_build_train_eval_on_the_botzone_records(data_dir: Path, tmp_path: Path) -> None:
-    pytest.importorskip("torch")
+    torch = pytest.importorskip("torch")
     from tenpai.models.bundle import ModelBundle
 
     records = data_dir / "mcr"
@@ -48,8 +48,11 @@ def test_build_train_eval_on_the_botzone_records(data_dir: Path, tmp_path: Path)
     assert r.exit_code == 0, r.output
     assert "discard: best dev accuracy" in r.stdout
     train = ["train", "sl", str(ds), "-o", str(model), "--rules", "mcr", "--kind", "chi"]
-    r = runner.invoke(app, [*train, "--minutes", "0.01", "--arch", "resnet"])
+    r = runner.invoke(app, [*train, "--minutes", "0.01", "--arch", "resnet", "--half"])
     assert r.exit_code == 0, r.output
+    stored = torch.load(model, weights_only=True)["heads"]
+    assert {v.dtype for h in stored.values() for v in h["state"].values()} >= {torch.float16}
+    assert not any(v.dtype == torch.float32 for h in stored.values() for v in h["state"].values())
     bundle = ModelBundle.load(model)
     assert bundle.encoder == "mcr_stack002@1" and set(bundle.heads) == {"discard", "chi"}
     card = json.loads((tmp_path / "m.pt.discard.card.json").read_text())

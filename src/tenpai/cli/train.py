@@ -72,6 +72,9 @@ def sl(
     augment: str = typer.Option(
         "none", "--augment", help="none, or suits: relabel each sample's suits at random."
     ),
+    half: bool = typer.Option(
+        False, "--half", help="Store the whole file as float16 (half the size, as shipped)."
+    ),
 ) -> None:
     """Train one head and write it, with its model card, into the model file.
 
@@ -98,6 +101,8 @@ def sl(
             seed=seed,
             threads=threads,
         )
+        if half:
+            _store_half(out)
         return
     try:
         from tenpai.learn.dataset import DatasetError
@@ -138,6 +143,19 @@ def sl(
     )
     card_path = out.with_name(out.name + f".{kind}.card.json")
     card_path.write_text(json.dumps(card, indent=1))
+    if half:
+        _store_half(out)
+
+
+def _store_half(out: Path) -> None:
+    """Rewrite the model file with float16 weights (atomically, as every save).
+
+    Done after training rather than during it: the run keeps full precision, and heads
+    already in the file are halved too, so a bundle built head by head ends up uniform.
+    """
+    from tenpai.models.bundle import ModelBundle
+
+    ModelBundle.load(out).save(out, half=True)
 
 
 def register(root: typer.Typer) -> None:
