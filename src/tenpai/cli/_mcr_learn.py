@@ -224,6 +224,7 @@ def train_mcr(
     arch_options: dict[str, Any] | None,
     seed: int,
     threads: int,
+    half: bool = False,
 ) -> None:
     """``tenpai train sl`` on an MCR dataset: one head, added to (or replacing it in) ``out``.
 
@@ -295,7 +296,7 @@ def train_mcr(
     except ValueError as exc:  # no training or dev samples of this kind
         fail(str(exc))
     bundle.heads[kind] = head
-    bundle.save(out)
+    bundle.save(out, half=half)
     c = head.card
     typer.echo(
         f"{kind}: best dev accuracy {c['best_dev_acc']:.2%} (loss {c['best_dev_loss']:.4f}) at "

@@ -100,9 +100,8 @@ def sl(
             arch_options=options,
             seed=seed,
             threads=threads,
+            half=half,
         )
-        if half:
-            _store_half(out)
         return
     try:
         from tenpai.learn.dataset import DatasetError
@@ -132,7 +131,7 @@ def sl(
         augment=augment,
     )
     try:
-        card = train_head(dataset, out, cfg, log=lambda s: typer.echo(s, err=True))
+        card = train_head(dataset, out, cfg, log=lambda s: typer.echo(s, err=True), half=half)
     except (DatasetError, ModelError, ValueError) as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from exc
@@ -143,19 +142,6 @@ def sl(
     )
     card_path = out.with_name(out.name + f".{kind}.card.json")
     card_path.write_text(json.dumps(card, indent=1))
-    if half:
-        _store_half(out)
-
-
-def _store_half(out: Path) -> None:
-    """Rewrite the model file with float16 weights (atomically, as every save).
-
-    Done after training rather than during it: the run keeps full precision, and heads
-    already in the file are halved too, so a bundle built head by head ends up uniform.
-    """
-    from tenpai.models.bundle import ModelBundle
-
-    ModelBundle.load(out).save(out, half=True)
 
 
 def register(root: typer.Typer) -> None:

@@ -132,8 +132,13 @@ def train_head(
     cfg: TrainConfig,
     *,
     log: Callable[[str], None] = print,
+    half: bool = False,
 ) -> dict[str, Any]:
-    """Train ``cfg.kind`` on ``dataset`` and add (or replace) that head in the bundle ``out``."""
+    """Train ``cfg.kind`` on ``dataset`` and add (or replace) that head in the bundle ``out``.
+
+    ``half`` stores the whole file as float16 (heads already in it too, so a bundle built head
+    by head ends up uniform); training itself always runs in full precision.
+    """
     if cfg.schedule not in SCHEDULES:
         raise ValueError(f"unknown schedule {cfg.schedule!r}; known: {', '.join(SCHEDULES)}")
     if cfg.augment not in AUGMENTS:
@@ -253,7 +258,7 @@ def train_head(
         card["cpu_minutes_total"] = round(card["cpu_minutes"] + _total_cpu_minutes(parent_card), 2)
     bundle = _target_bundle(Path(out), manifest)  # again: the file may have changed meanwhile
     bundle.heads[cfg.kind] = Head(cfg.kind, config, model, card)
-    bundle.save(Path(out))
+    bundle.save(Path(out), half=half)
     return card
 
 
