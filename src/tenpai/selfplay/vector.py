@@ -1,0 +1,185 @@
+"""N tables stepped together in one process, every pending decision answered in batches.
+
+Each step the runner collects the pending decisions of all live tables, groups them by agent
+object and asks each group once — ``act_batch_with_info`` when the agent offers it, else
+``act_batch`` — so a network agent shared by every seat of every table runs one forward per
+head per step.  A table whose game ends is recorded and dealt the next seed of its queue.
+
+Why results do not depend on the number of tables: per-game agents are made from the game seed
+alone, shared agents must answer each request from its own observation (see
+:mod:`tenpai.selfplay.spec`), and every table is a separate game flow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tenpai.arena.games import make_game
+from tenpai.arena.record import final_ranks
+from tenpai.engine.agent import Agent
+from tenpai.engine.flow import Decision, GameFlow
+from tenpai.events import Event
+from tenpai.selfplay.spec import SelfPlaySpec, per_game_agent, resolve_shared
+from tenpai.selfplay.trajectory import PlayedGame, Step
+
+__all__ = ["GameCallback", "VectorRunner", "check_tables"]
+
+GameCallback = Callable[[PlayedGame], None]
+Checker = Callable[[GameFlow], None]
+
+
+def check_tables(tables: int) -> int:
+    """``tables`` if it is a usable table count, else a ValueError saying why not."""
+    if isinstance(tables, bool) or not isinstance(tables, int) or tables < 1:
+        raise ValueError(f"tables must be a positive whole number, got {tables!r}")
+    return tables
+
+
+@dataclass(slots=True)
+class _Table:
+    """One live game and what the runner keeps about it."""
+
+    index: int
+    seed: int
+    game: GameFlow
+    agents: list[Agent]
+    names: tuple[str, ...]
+    steps: list[Step] = field(default_factory=list)
+    decisions: int = 0
+    turns: int = 0
+
+
+class VectorRunner:
+    """Plays ``games`` (pairs of run index and seed) of ``spec`` on ``tables`` tables at once.
+
+    ``games`` defaults to every seed of the spec; worker backends pass each process its slice.
+    ``check`` runs after every step of every table (tests pass invariant checkers);
+    ``max_turns`` stops a flow bug from looping forever.  Iterate :meth:`games` (a generator,
+    games in the order they finish) or call :meth:`run` (a list in run order).
+    """
+
+    def __init__(
+        self,
+        spec: SelfPlaySpec,
+        *,
+        tables: int = 16,
+        games: Sequence[tuple[int, int]] | None = None,
+        check: Checker | None = None,
+        max_turns: int = 1_000_000,
+    ) -> None:
+        self.spec = spec
+        self.tables = check_tables(tables)
+        self.queue = list(games) if games is not None else list(enumerate(spec.seeds))
+        self.check = check
+        self.max_turns = max_turns
+        self.shared = resolve_shared(spec)
+        self.record = tuple(s.record for s in spec.seats)
+        #: Calls made to agents, for benchmarks: (batch calls, decisions answered).
+        self.calls = 0
+        self.answered = 0
+
+    # ------------------------------------------------------------------ public
+    def run(self, on_game: GameCallback | None = None) -> list[PlayedGame]:
+        """Play everything; ``on_game`` sees each game as it finishes.  Sorted by run index."""
+        out = []
+        for g in self.games():
+            if on_game is not None:
+                on_game(g)
+            out.append(g)
+        return sorted(out, key=lambda g: g.index)
+
+    def games(self) -> Iterator[PlayedGame]:
+        """Yield each game when it ends (the others keep their state between yields)."""
+        queue = list(reversed(self.queue))
+        live: list[_Table] = []
+        while queue or live:
+            while queue and len(live) < self.tables:
+                index, seed = queue.pop()
+                live.append(self._deal(index, seed))
+            self._step(live)
+            still: list[_Table] = []
+            for t in live:
+                if t.game.done:
+                    yield self._finish(t)
+                    if queue:
+                        index, seed = queue.pop()
+                        still.append(self._deal(index, seed))
+                else:
+                    still.append(t)
+            live = still
+
+    # ------------------------------------------------------------------ internals
+    def _deal(self, index: int, seed: int) -> _Table:
+        agents = [
+            shared if shared is not None else per_game_agent(seat, seed, i)
+            for i, (seat, shared) in enumerate(zip(self.spec.seats, self.shared))
+        ]
+        names = tuple(
+            seat.name or (seat.agent if isinstance(seat.agent, str) else a.name)
+            for seat, a in zip(self.spec.seats, agents)
+        )
+        game = make_game(self.spec.rules, seed, names, self.spec.options)
+        return _Table(index, seed, game, agents, names)
+
+    def _step(self, live: Sequence[_Table]) -> None:
+        """Answer every pending decision of every live table, then step each table once."""
+        groups: dict[int, tuple[Agent, list[tuple[_Table, Decision]]]] = {}
+        for t in live:
+            for d in list(t.game.pending()):
+                agent = t.agents[d.seat]
+                groups.setdefault(id(agent), (agent, []))[1].append((t, d))
+        answers: dict[int, dict[int, Event]] = {id(t): {} for t in live}
+        for agent, items in groups.values():
+            chosen, infos = self._ask(agent, items)
+            for (t, d), action, info in zip(items, chosen, infos):
+                answers[id(t)][d.seat] = action
+                t.decisions += 1
+                if self.record[d.seat]:
+                    t.steps.append(
+                        Step(d.seat, d.legal, action, info, len(t.game.events), t.turns)
+                    )
+        for t in live:
+            mine = answers[id(t)]
+            if not mine:
+                continue
+            t.game.step(mine)
+            t.turns += 1
+            if self.check is not None:
+                self.check(t.game)
+            if t.turns > self.max_turns:
+                raise RuntimeError(f"game {t.index} (seed {t.seed}) ran past {self.max_turns} steps")
+
+    def _ask(
+        self, agent: Agent, items: Sequence[tuple[_Table, Decision]]
+    ) -> tuple[list[Event], list[Any]]:
+        requests = [(d.observation, d.legal) for _t, d in items]
+        self.calls += 1
+        self.answered += len(requests)
+        with_info = getattr(agent, "act_batch_with_info", None)
+        if with_info is not None:
+            pairs = list(with_info(requests))
+            _check_count(agent, len(pairs), len(requests))
+            return [a for a, _i in pairs], [i for _a, i in pairs]
+        chosen = list(agent.act_batch(requests))
+        _check_count(agent, len(chosen), len(requests))
+        return chosen, [None] * len(chosen)
+
+    def _finish(self, t: _Table) -> PlayedGame:
+        scores = tuple(t.game.final_scores)
+        return PlayedGame(
+            index=t.index,
+            seed=t.seed,
+            names=t.names,
+            final_scores=scores,
+            ranks=tuple(final_ranks(scores)),
+            events=tuple(t.game.events),
+            steps=tuple(t.steps),
+            decisions=t.decisions,
+        )
+
+
+def _check_count(agent: Agent, got: int, asked: int) -> None:
+    if got != asked:
+        raise RuntimeError(f"agent {agent.name!r} answered {got} of {asked} requests")
