@@ -79,7 +79,22 @@ class SLAgent:
 
     def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
         queries = [self._plan(obs, legal) for obs, legal in requests]
-        scores: dict[int, dict[str, np.ndarray]] = {i: {} for i in range(len(queries))}
+        scores, _ = self._score(queries)
+        return [
+            q.answer if q.answer is not None else self._decide(q, scores[i])
+            for i, q in enumerate(queries)
+        ]
+
+    def _score(
+        self, queries: Sequence[_Query]
+    ) -> tuple[list[dict[str, np.ndarray]], dict[str, tuple[list[int], np.ndarray]]]:
+        """Every query's head scores, one network call per head for all of them.
+
+        Also returns each head's encoded input with the query indices of its rows, which a
+        learner built on this agent (:mod:`tenpai.rl.policy`) keeps for its gradient step.
+        """
+        scores: list[dict[str, np.ndarray]] = [{} for _ in queries]
+        inputs: dict[str, tuple[list[int], np.ndarray]] = {}
         for head in ("discard", "riichi", "pon", "chi", "kan"):
             idx = [i for i, q in enumerate(queries) if head in q.heads]
             if not idx:
@@ -89,10 +104,8 @@ class SLAgent:
             logits = self.bundle.logits(head, x, suit_average=self.suit_average)
             for row, i in enumerate(idx):
                 scores[i][head] = logits[row]
-        return [
-            q.answer if q.answer is not None else self._decide(q, scores[i])
-            for i, q in enumerate(queries)
-        ]
+            inputs[head] = (idx, x)
+        return scores, inputs
 
     # ------------------------------------------------------------------ planning
     def _plan(self, obs: Any, legal: Sequence[Event]) -> _Query:
