@@ -185,7 +185,12 @@ class SLAgent:
             return legal[0]
         kinds = {T.kind_of(e.pai) for e in discards if e.pai is not None}
         best = max(kinds, key=lambda k: scores[k])
-        options = [e for e in discards if e.pai is not None and T.kind_of(e.pai) == best]
+        return SLAgent.discard_of_kind(discards, best)
+
+    @staticmethod
+    def discard_of_kind(discards: Sequence[Event], kind: int) -> Event:
+        """The discard event of ``kind`` to play among ``discards`` (legal ``dahai`` events)."""
+        options = [e for e in discards if e.pai is not None and T.kind_of(e.pai) == kind]
         # Keep a red five when a plain copy of the same kind can go instead.
         options.sort(key=lambda e: (e.pai is not None and T.is_red(e.pai), not e.tsumogiri))
         return options[0]
