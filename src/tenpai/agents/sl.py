@@ -57,7 +57,7 @@ class SLAgent:
 
     def __init__(
         self,
-        model: str = "default",
+        model: str | ModelBundle = "default",
         seed: int = 0,
         name: str = "sl",
         threads: int | None = 1,
@@ -68,7 +68,10 @@ class SLAgent:
         self.suit_average = suit_average
         self.name = name
         self.seed = seed
-        self.bundle = ModelBundle.load(resolve_model_path(model))
+        # A bundle object is used as is (a learner shares its training weights this way).
+        self.bundle = (
+            model if isinstance(model, ModelBundle) else ModelBundle.load(resolve_model_path(model))
+        )
         self.encoder = get_encoder(self.bundle.encoder)
         missing = {"discard"} - set(self.bundle.heads)
         if missing:
