@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 __all__ = [
+    "NotAGameError",
     "RecordContentError",
     "RecordError",
     "RecordSyntaxError",
@@ -49,3 +50,13 @@ class RecordTruncatedError(RecordError):
 
 class UnknownFormatError(RecordError):
     """The format of an input could not be recognised."""
+
+
+class NotAGameError(UnknownFormatError):
+    """A file of a known kind that holds no game by itself (a Botzone match's
+    ``_metadata.json`` without its ``_lite.json`` log).
+
+    It subclasses :class:`UnknownFormatError` so that folder scans treat it like any other file
+    that is not a game record (skipped, never a broken record), while a file named on its own
+    still fails with a message saying what is missing.
+    """

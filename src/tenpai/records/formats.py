@@ -1,9 +1,9 @@
 """Format detection and one entry point for reading and writing any record.
 
 Detection looks at the content first (gzip magic, ``<mjloggm``, a JSON object with ``log``,
-``Match`` lines, a judge log, tenhou.net viewer links with inline JSON) and only then at the
-extension, because real files come with every extension (``.txt`` mjlogs, extension-less ones,
-``.json`` mjai logs).
+``Match`` lines, a judge log, a Botzone match export's ``logs`` or metadata, tenhou.net viewer
+links with inline JSON) and only then at the extension, because real files come with every
+extension (``.txt`` mjlogs, extension-less ones, ``.json`` mjai logs).
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ import re
 from pathlib import Path
 from typing import Final, Literal
 
+from tenpai.records.botzone_export import export_kind, read_botzone_export
+from tenpai.records.botzone_export_write import write_botzone_export
 from tenpai.records.botzone_json import parse_botzone_json, write_botzone_json
 from tenpai.records.botzone_text import parse_botzone_text
 from tenpai.records.errors import UnknownFormatError
@@ -36,10 +38,16 @@ __all__ = [
     "write_game",
 ]
 
-Format = Literal["mjlog", "tenhou6", "mjai", "botzone_text", "botzone_json", "majsoul"]
-FORMATS: Final = ("mjlog", "tenhou6", "mjai", "botzone_text", "botzone_json", "majsoul")
-WRITE_FORMATS: Final = ("mjai", "tenhou6", "mjlog", "botzone_json")
-SUFFIX: Final = {"mjai": ".mjson", "tenhou6": ".json", "mjlog": ".mjlog", "botzone_json": ".jsonl"}
+Format = Literal[
+    "mjlog", "tenhou6", "mjai", "botzone_text", "botzone_json", "botzone_export", "majsoul"
+]
+FORMATS: Final = (
+    "mjlog", "tenhou6", "mjai", "botzone_text", "botzone_json", "botzone_export", "majsoul"
+)
+WRITE_FORMATS: Final = ("mjai", "tenhou6", "mjlog", "botzone_json", "botzone_export")
+#: ``botzone_export`` writes ``<stem>_lite.json`` and ``<stem>_metadata.json`` for ``<stem>.json``
+SUFFIX: Final = {"mjai": ".mjson", "tenhou6": ".json", "mjlog": ".mjlog", "botzone_json": ".jsonl",
+                 "botzone_export": ".json"}
 #: ``"log": [{`` — a Botzone judge log (tenhou.net/6's log holds arrays).
 _JUDGE_LOG = re.compile(r'"log"\s*:\s*\[\s*\{')
 
@@ -52,6 +60,8 @@ def detect_format(text: str, path: str | Path = "<memory>") -> Format:
     if head.startswith("Match "):
         return "botzone_text"
     if head.startswith("{"):
+        if export_kind(text) is not None:
+            return "botzone_export"  # Botzone's match export: a lite log or its metadata
         if looks_like_majsoul_export(head):
             return "majsoul"
         first = head.split("\n", 1)[0]
@@ -91,7 +101,8 @@ def read_games(
     strict: bool = True,
     max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> list[Game]:
-    """Every game in a file (most formats hold one; Botzone files hold many)."""
+    """Every game in a file (most formats hold one; Botzone files hold many; a Botzone
+    export's metadata file beside its lite file holds none, the lite file reads both)."""
     text = read_text(path, max_bytes)
     src = str(path)
     kind = fmt or detect_format(text, path)
@@ -105,6 +116,8 @@ def read_games(
         return [parse_majsoul(text, src, strict=strict)]
     if kind == "botzone_text":
         return parse_botzone_text(text, src, strict=strict)
+    if kind == "botzone_export":
+        return read_botzone_export(path, strict=strict, max_bytes=max_bytes, text=text)
     return parse_botzone_json(text, src, strict=strict)
 
 
@@ -113,7 +126,8 @@ read_any = read_games
 
 
 def write_game(game: Game, path: str | Path, fmt: str) -> None:
-    """Write one game as mjai, tenhou6, mjlog or Botzone judge JSON, atomically."""
+    """Write one game as mjai, tenhou6, mjlog, Botzone judge JSON or a Botzone match export
+    (a lite + metadata pair), atomically."""
     if fmt == "mjai":
         write_mjai(game, path)
     elif fmt == "tenhou6":
@@ -122,5 +136,7 @@ def write_game(game: Game, path: str | Path, fmt: str) -> None:
         write_mjlog(game, path)
     elif fmt == "botzone_json":
         write_botzone_json(game, path)
+    elif fmt == "botzone_export":
+        write_botzone_export(game, path)
     else:
         raise ValueError(f"cannot write format {fmt!r}; choose from {', '.join(WRITE_FORMATS)}")

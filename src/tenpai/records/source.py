@@ -17,7 +17,13 @@ from pathlib import Path
 
 from tenpai.records.errors import RecordSyntaxError, RecordTooLargeError
 
-__all__ = ["DEFAULT_MAX_BYTES", "decode_bytes", "read_text", "write_text_atomic"]
+__all__ = [
+    "DEFAULT_MAX_BYTES",
+    "decode_bytes",
+    "read_text",
+    "write_text_atomic",
+    "write_texts_atomic",
+]
 
 #: Generous default: the largest real single-game record is well under 1 MB.
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
@@ -78,4 +84,33 @@ def write_text_atomic(path: str | Path, text: str, *, compress: bool = False) ->
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
+        raise
+
+
+def write_texts_atomic(files: list[tuple[str | Path, str]]) -> None:
+    """Write several files that belong together (a Botzone export's lite + metadata pair).
+
+    Every file is first written in full to a temp file beside its target; only when all of
+    them are on disk are they moved into place, in the order given, so an error while writing
+    leaves no target touched.  The moves themselves are separate ``os.replace`` calls: put the
+    file that makes the set a record last (readers ignore the others without it).
+    """
+    temps: list[tuple[str, Path]] = []
+    try:
+        for path, text in files:
+            target = Path(path)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                       dir=target.parent)
+            temps.append((tmp, target))
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(text.encode("utf-8"))
+                fh.flush()
+                os.fsync(fh.fileno())
+        for tmp, target in temps:
+            os.replace(tmp, target)
+    except BaseException:
+        for tmp, _ in temps:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
         raise
