@@ -1,0 +1,95 @@
+"""MCR for the environments: seed 002's stacked planes (``mcr_stack002@1``) plus a table vector.
+
+Players and table positions differ in a full MCR game (players change seats between rounds),
+so the adapter maps each player to the position it holds in the current hand; the events, the
+tracker and the engine's observation all speak positions.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+
+from tenpai import tiles as T
+from tenpai.env.actions import MCR_ACTIONS, ActionSpace
+from tenpai.env.adapters.base import RuleAdapter, kind_or_none, relative, tile_or_minus
+from tenpai.events import Event
+from tenpai.learn.mcr.encoders import get_mcr_encoder
+from tenpai.learn.mcr.state import MCRTracker
+from tenpai.rules.mcr.flow.observation import MCRObservation
+
+__all__ = ["MCRAdapter"]
+
+_ENCODER = get_mcr_encoder("mcr_stack002@1")
+_WINDS = "ESWN"
+
+
+class MCRAdapter(RuleAdapter):
+    """Options: ``preset`` (mcr_official: a 16-hand game; botzone: one hand)."""
+
+    rules: ClassVar[str] = "mcr"
+    env_name: ClassVar[str] = "mcr_v0"
+    actions: ClassVar[ActionSpace] = MCR_ACTIONS
+    encoder_tag: ClassVar[str] = _ENCODER.tag
+    plane_shape: ClassVar[tuple[int, int]] = (_ENCODER.shape[0], _ENCODER.shape[1])
+    table_fields: ClassVar[tuple[str, ...]] = (
+        "score_self",
+        "score_right",
+        "score_across",
+        "score_left",
+        "wall_remaining",
+        "prevalent_wind",
+        "seat_wind",
+        "hand_number",
+        "flowers_self",
+        "flowers_right",
+        "flowers_across",
+        "flowers_left",
+        "discards_made",
+        "drawn_tile",
+        "offered_tile",
+    )
+
+    def _reset_tracking(self) -> None:
+        self._tracker = MCRTracker()
+
+    def _apply(self, e: Event) -> None:
+        self._tracker.apply(e)
+
+    def seat_of(self, player: int) -> int:
+        game = self.game
+        assert game is not None
+        return int(game.position_of(player))  # type: ignore[attr-defined]
+
+    def _observation(self, rnd: Any, seat: int) -> MCRObservation:
+        return MCRObservation(rnd, seat)
+
+    def _planes(self, seat: int, drawn: int | None, offered: int | None) -> np.ndarray:
+        return _ENCODER.encode(self._tracker.view(seat, offered=kind_or_none(offered)))
+
+    def _table(self, seat: int, drawn: int | None, offered: int | None) -> list[int]:
+        v = self._tracker.view(seat)
+        obs = self._observation(self._round, seat)
+        return [
+            *relative(obs.scores, seat),
+            obs.wall_remaining,
+            v.prevalent_wind,
+            v.seat_wind,
+            obs.kyoku,
+            *v.flowers,
+            v.discards_made,
+            tile_or_minus(drawn),
+            tile_or_minus(offered),
+        ]
+
+    def header(self, obs: Any) -> str:
+        return (
+            f"prevalent wind {_WINDS[obs.prevalent_wind]} · hand {obs.kyoku + 1}"
+            f" · wall {obs.wall_remaining}"
+        )
+
+    def seat_tags(self, obs: Any, seat: int) -> str:
+        wind = _WINDS[(seat - obs.oya) % 4]
+        flowers = obs.flowers[seat]
+        return wind + (f" flowers {T.to_compact(flowers)}" if flowers else "")

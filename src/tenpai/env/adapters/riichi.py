@@ -1,0 +1,89 @@
+"""Riichi for the environments: Gao's 86 planes (``gao86@1``) plus a table vector.
+
+The planes come from the same :class:`~tenpai.learn.state.RoundTracker` and frozen encoder the
+supervised models use, fed with the game's full event stream (a tracker view of one seat shows
+only that seat's hand and the public table, as a test in ``tests/learn`` checks against the
+engine's observation).  Nothing here needs torch.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+
+from tenpai import tiles as T
+from tenpai.env.actions import RIICHI_ACTIONS, ActionSpace
+from tenpai.env.adapters.base import RuleAdapter, kind_or_none, tile_or_minus
+from tenpai.events import Event
+from tenpai.learn.encoders import get_encoder
+from tenpai.learn.state import RoundTracker
+from tenpai.rules.riichi.flow.observation import RiichiObservation
+
+__all__ = ["RiichiAdapter"]
+
+_ENCODER = get_encoder("gao86@1")
+_WINDS = "ESWN"
+
+
+class RiichiAdapter(RuleAdapter):
+    """Options: ``preset`` (tenhou, mahjong_soul) and ``length`` (tonpuu, hanchan)."""
+
+    rules: ClassVar[str] = "riichi"
+    env_name: ClassVar[str] = "riichi_v0"
+    actions: ClassVar[ActionSpace] = RIICHI_ACTIONS
+    encoder_tag: ClassVar[str] = _ENCODER.tag
+    plane_shape: ClassVar[tuple[int, int]] = (_ENCODER.shape[0], _ENCODER.shape[1])
+    table_fields: ClassVar[tuple[str, ...]] = (
+        "score_self",
+        "score_right",
+        "score_across",
+        "score_left",
+        "wall_remaining",
+        "round_wind",
+        "kyoku",
+        "honba",
+        "deposits",
+        "seat_wind",
+        "rank",
+        "drawn_tile",
+        "offered_tile",
+    )
+
+    def _reset_tracking(self) -> None:
+        self._tracker = RoundTracker()
+
+    def _apply(self, e: Event) -> None:
+        self._tracker.apply(e)
+
+    def _observation(self, rnd: Any, seat: int) -> RiichiObservation:
+        return RiichiObservation(rnd, seat)
+
+    def _planes(self, seat: int, drawn: int | None, offered: int | None) -> np.ndarray:
+        return _ENCODER.encode(self._tracker.view(seat, offered=kind_or_none(offered)))
+
+    def _table(self, seat: int, drawn: int | None, offered: int | None) -> list[int]:
+        v = self._tracker.view(seat, with_history=False)
+        return [
+            *v.scores,
+            v.wall_remaining,
+            v.bakaze,
+            v.kyoku,
+            v.honba,
+            v.kyotaku,
+            v.seat_wind,
+            v.rank,
+            tile_or_minus(drawn),
+            tile_or_minus(offered),
+        ]
+
+    def header(self, obs: Any) -> str:
+        dora = T.to_compact(obs.dora_markers, sort=False) or "-"
+        return (
+            f"{_WINDS[obs.bakaze]}{obs.kyoku + 1} · honba {obs.honba} · deposits {obs.kyotaku}"
+            f" · wall {obs.wall_remaining} · dora indicators {dora}"
+        )
+
+    def seat_tags(self, obs: Any, seat: int) -> str:
+        wind = _WINDS[(seat - obs.oya) % 4]
+        return f"{wind}" + (" riichi" if obs.riichi[seat] else "")
