@@ -49,12 +49,21 @@ class SLMCRAgent:
     """Plays MCR with a :class:`~tenpai.models.bundle.ModelBundle` of ``mcr_*`` heads."""
 
     def __init__(
-        self, model: str = "default", seed: int = 0, name: str = "sl_mcr", threads: int | None = 1
+        self,
+        model: str | ModelBundle = "default",
+        seed: int = 0,
+        name: str = "sl_mcr",
+        threads: int | None = 1,
     ) -> None:
         set_inference_threads(threads)
         self.name = name
         self.seed = seed
-        self.bundle = ModelBundle.load(resolve_mcr_model_path(model))
+        # A bundle object is used as is (a learner shares its training weights this way).
+        self.bundle = (
+            model
+            if isinstance(model, ModelBundle)
+            else ModelBundle.load(resolve_mcr_model_path(model))
+        )
         self.encoder = get_mcr_encoder(self.bundle.encoder)
         if "discard" not in self.bundle.heads:
             raise ModelError(f"model {model!r} has no discard head")
@@ -94,21 +103,24 @@ class SLMCRAgent:
 
     def _own_turn(self, obs: Any, legal: Sequence[Event]) -> Event:
         view = self._view(obs)
-        kongs = [e for e in legal if e.type in ("ankan", "kakan")]
-        if kongs:
-            if "gang" in self.bundle.heads:
-                s = self._scores("gang", view)
-                if s[1] > s[0]:
-                    return kongs[0]
-            else:
-                closed = next((e for e in kongs if e.type == "ankan"), None)
-                if closed is not None:
-                    return closed
+        kong = self._kong_choice(view, legal)
+        if kong is not None:
+            return kong
         discards = [e for e in legal if e.type == "dahai" and e.pai is not None]
         scores = self._scores("discard", view)
         best = max(discards, key=lambda e: (float(scores[T.kind_of(e.pai or 0)]),
                                             bool(e.tsumogiri)))
         return best
+
+    def _kong_choice(self, view: MCRView, legal: Sequence[Event]) -> Event | None:
+        """The concealed or added kong to declare on one's own turn, or None to discard."""
+        kongs = [e for e in legal if e.type in ("ankan", "kakan")]
+        if not kongs:
+            return None
+        if "gang" in self.bundle.heads:
+            s = self._scores("gang", view)
+            return kongs[0] if s[1] > s[0] else None
+        return next((e for e in kongs if e.type == "ankan"), None)
 
     def _claim(self, obs: Any, legal: Sequence[Event], passing: Event | None) -> Event:
         offered_tile = next(e.pai for e in legal if e.type in ("chi", "pon", "daiminkan"))
