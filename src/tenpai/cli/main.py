@@ -12,6 +12,7 @@ import typer
 from tenpai import __version__
 from tenpai.cli import arena, bench, convert, dataset, demo, replay, train, view
 from tenpai.cli import eval as eval_cmd
+from tenpai.cli import mjai as mjai_cmd
 
 app = typer.Typer(
     name="tenpai",
@@ -46,6 +47,7 @@ app.add_typer(bench.app, name="bench")
 dataset.register(app)
 train.register(app)
 eval_cmd.register(app)
+mjai_cmd.register(app)
 
 
 def main() -> None:

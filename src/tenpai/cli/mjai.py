@@ -1,0 +1,71 @@
+"""``tenpai mjai-bot``: a built-in agent as an mjai bot (stdio JSON lines, or mjsonp over TCP).
+
+Exit codes: 0 the input ended (stdio) or the game ended (mjsonp); 2 bad usage, an unreadable
+line, a server error or a game the bot cannot follow (the reason is one line on stderr).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("mjai-bot")
+    def mjai_bot(
+        agent: str = typer.Option(..., "--agent", help="Built-in agent name (e.g. efficiency)."),
+        seat: int | None = typer.Option(
+            None, "--seat", min=0, max=3, help="Play this seat whatever start_game says."
+        ),
+        seat_from_start_game: bool = typer.Option(
+            False,
+            "--seat-from-start-game",
+            help="Take the seat from start_game's id and fail if it has none (default: the id "
+            "when given, else seat 0).",
+        ),
+        connect: str | None = typer.Option(
+            None, "--connect", help="mjsonp://host:port/room: join an mjai server over TCP."
+        ),
+        name: str = typer.Option("tenpai", "--name", help="Player name sent in join."),
+        seed: int = typer.Option(0, "--seed", help="Agent seed."),
+        preset: str = typer.Option("tenhou", "--preset", help="Riichi rules preset."),
+    ) -> None:
+        """Play one agent over mjai: events in on stdin, one action out when a decision is due
+        ({"type":"none"} for a pass); with --connect, an mjsonp TCP client instead."""
+        from tenpai.agents import make_agent
+        from tenpai.rules.riichi.ruleset import PRESETS
+        from tenpai.serve.mjai.bot import BotError, MjaiBot
+        from tenpai.serve.mjai.io import run_mjsonp, run_stdio
+
+        def fail(message: str) -> None:
+            sys.stderr.write(f"tenpai mjai-bot: error: {message}\n")
+            sys.stderr.flush()
+            raise typer.Exit(2)
+
+        if preset not in PRESETS:
+            fail(f"unknown preset {preset!r}; known: {', '.join(sorted(PRESETS))}")
+        try:
+            player = make_agent(agent, seed)
+            bot = MjaiBot(
+                player,
+                seat=seat,
+                seat_from_start_game=seat_from_start_game,
+                name=name,
+                rules=PRESETS[preset],
+            )
+        except (ValueError, BotError) as exc:
+            fail(str(exc))
+        try:
+            if connect is not None:
+                run_mjsonp(bot, connect)
+            else:
+                run_stdio(bot, sys.stdin, sys.stdout)
+        except BotError as exc:
+            fail(str(exc))
+        except BrokenPipeError:
+            # The server went away while we wrote: nothing more to say to it.
+            sys.stderr.write("tenpai mjai-bot: the other side closed the pipe\n")
+            raise typer.Exit(2) from None
+        except KeyboardInterrupt:
+            raise typer.Exit(130) from None

@@ -1,0 +1,146 @@
+"""Any built-in agent as an mjai bot: messages in, at most one action out.
+
+:class:`MjaiBot` is the protocol state machine without any I/O, so the stdio loop, the mjsonp
+TCP client and the tests share it.  Per message (or batch of messages, as Mortal's and
+mjai.app's servers send them) it updates a :class:`SeatTracker`; when the last message asks the
+seat to decide, it builds the legal actions — from ``possible_actions`` when the server sends
+them, else derived by :mod:`tenpai.serve.mjai.legal` — and asks the agent with a
+:class:`MjaiObservation`.  In ``stdio`` mode it answers only when a decision is due (``none``
+for a pass), as Mortal and mjai-manue do; in ``mjsonp`` mode it answers every message, as that
+synchronous protocol requires.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from tenpai.engine.agent import Agent
+from tenpai.events import Event
+from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
+from tenpai.serve.mjai.legal import NONE, decision_due, derive_legal, discards
+from tenpai.serve.mjai.observation import MjaiObservation
+from tenpai.serve.mjai.tracker import SeatTracker, TrackerError
+from tenpai.serve.mjai.wire import ProtocolError, action_to_mjai, read_message
+
+__all__ = ["BotError", "MjaiBot", "Mode"]
+
+Mode = Literal["stdio", "mjsonp"]
+
+
+class BotError(RuntimeError):
+    """The bot cannot go on: bad input, a server error, or a state it cannot follow."""
+
+
+class MjaiBot:
+    """One agent playing one seat over mjai (see the module docstring)."""
+
+    def __init__(
+        self,
+        agent: Agent,
+        *,
+        seat: int | None = None,
+        seat_from_start_game: bool = False,
+        mode: Mode = "stdio",
+        name: str = "tenpai",
+        room: str = "default",
+        rules: RiichiRules = TENHOU,
+    ) -> None:
+        if seat is not None and seat_from_start_game:
+            raise BotError("give either a seat or --seat-from-start-game, not both")
+        self.agent = agent
+        self.fixed_seat = seat
+        self.seat_from_start_game = seat_from_start_game
+        self.mode = mode
+        self.name = name
+        self.room = room
+        self.rules = rules
+        self.tracker: SeatTracker | None = None
+        #: True once ``end_game`` arrived (the mjsonp client then disconnects).
+        self.ended = False
+        self.decisions = 0
+
+    # ------------------------------------------------------------------ messages
+    def handle(self, messages: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """Follow a batch of messages; the answer to send, if any."""
+        reply: dict[str, Any] | None = None
+        for obj in messages:
+            reply = self._one(obj, last=obj is messages[-1])
+        if reply is None and self.mode == "mjsonp" and not self.ended:
+            return {"type": "none"}
+        return reply
+
+    def _one(self, obj: dict[str, Any], *, last: bool) -> dict[str, Any] | None:
+        typ = obj["type"]
+        if typ == "hello":
+            return {"type": "join", "name": self.name, "room": self.room}
+        if typ == "error":
+            raise BotError(f"server error: {obj.get('message', obj)}")
+        if typ == "start_game":
+            self._start_game(obj)
+            return None
+        if typ == "end_game":
+            self.ended = True
+            self.tracker = None
+            return None
+        if self.tracker is None:
+            raise BotError(f"{typ} before start_game")
+        event = read_message(obj)
+        try:
+            self.tracker.apply(event)
+        except TrackerError as exc:
+            raise BotError(f"cannot follow the game: {exc}") from None
+        if not last:
+            return None
+        action = self._decide(obj.get("possible_actions"))
+        return None if action is None else action_to_mjai(action)
+
+    def _start_game(self, obj: dict[str, Any]) -> None:
+        given = obj.get("id")
+        if self.seat_from_start_game and given is None:
+            raise BotError("start_game carries no id (the bot's seat)")
+        if self.fixed_seat is not None:
+            seat = self.fixed_seat
+        elif given is not None:
+            try:
+                seat = int(given)
+            except (TypeError, ValueError):
+                raise BotError(f"start_game id {given!r} is not a seat") from None
+        else:
+            seat = 0
+        if not 0 <= seat < 4:
+            raise BotError(f"seat {seat} is not 0-3")
+        self.tracker = SeatTracker(seat, self.rules)
+        self.tracker.apply(Event("start_game", names=tuple(str(n) for n in obj.get("names", []))))
+        self.ended = False
+
+    # ------------------------------------------------------------------ deciding
+    def legal(self, possible: Any = None) -> list[Event]:
+        """The actions the seat may take now (``possible_actions`` first, else derived)."""
+        st = self.tracker
+        if st is None:
+            return []
+        if possible is None:
+            return derive_legal(st)
+        if not isinstance(possible, list):
+            raise ProtocolError(f"possible_actions is not a list: {possible!r}")
+        offered = [read_message(p) for p in possible if isinstance(p, dict)]
+        offered = [e for e in offered if e.type != "none"]
+        due = decision_due(st)
+        if due in ("turn", "riichi", "call"):
+            if any(e.type == "dahai" for e in offered):
+                return offered
+            # Servers list the special actions and leave the (always possible) discard implied.
+            own = derive_legal(st)
+            return offered + [e for e in own if e.type == "dahai"] or offered + discards(st)
+        return [*offered, NONE] if offered else []
+
+    def _decide(self, possible: Any) -> Event | None:
+        assert self.tracker is not None
+        legal = self.legal(possible)
+        if not legal:
+            return None
+        self.decisions += 1
+        action = self.agent.act(MjaiObservation(self.tracker), legal)
+        if action not in legal:
+            raise BotError(f"the agent chose an action that is not legal: {action.to_mjai()}")
+        return action

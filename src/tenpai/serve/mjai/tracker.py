@@ -1,0 +1,361 @@
+"""One seat's picture of a Riichi hand, rebuilt from the mjai events that seat receives.
+
+An mjai bot sees only a stream of events: its own deal and draws, everyone's discards, calls,
+riichi, dora, results.  :class:`SeatTracker` follows that stream and keeps what the rules need to
+decide what the seat may do next — its concealed tiles (drawn tile last), every meld and river,
+riichi and ippatsu, furiten, kuikae, the kan count, the live wall — without any engine object.
+It follows the same rule timings as :class:`tenpai.rules.riichi.flow.round.RiichiRound` (riichi
+stands at its discard, ippatsu broken by any call or kan, furiten after a passed winning tile),
+so that :mod:`tenpai.serve.mjai.legal` derives exactly the actions the engine would offer; a
+test checks the two against each other at every decision of many seeded games.
+
+Inconsistent input (a discard of a tile the seat does not hold, a call on an empty river) raises
+:class:`TrackerError`: a bot must not act on a state it knows to be wrong.
+"""
+
+from __future__ import annotations
+
+from tenpai import tiles as T
+from tenpai.engine.meld import Meld
+from tenpai.events import Event
+from tenpai.hand import waits
+from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
+
+__all__ = ["LIVE_WALL_AFTER_DEAL", "SeatTracker", "TrackerError"]
+
+#: Live wall tiles after the deal (136 - 14 dead wall - 52 dealt).
+LIVE_WALL_AFTER_DEAL = 70
+_WINDS = (27, 28, 29, 30)
+_DRAGONS = (31, 32, 33)
+_CALLS = frozenset({"chi", "pon", "daiminkan"})
+
+
+class TrackerError(ValueError):
+    """The event stream contradicts what the seat knows (or arrives out of order)."""
+
+
+class SeatTracker:
+    """The state of the current hand as ``seat`` knows it (see the module docstring)."""
+
+    def __init__(self, seat: int, rules: RiichiRules = TENHOU) -> None:
+        if not 0 <= seat < 4:
+            raise TrackerError(f"seat must be 0-3, got {seat}")
+        self.seat = seat
+        self.rules = rules
+        self.in_round = False
+        self.names: tuple[str, ...] = ()
+        self.round_events: list[Event] = []
+        self.scores = [rules.starting_points] * 4
+        self._reset_round()
+
+    def _reset_round(self) -> None:
+        self.hand: list[int] = []
+        self.counts = [0] * 34
+        self.melds: list[list[Meld]] = [[] for _ in range(4)]
+        self.rivers: list[list[int]] = [[] for _ in range(4)]
+        self.river_called: list[list[bool]] = [[] for _ in range(4)]
+        self.discards_made = [0] * 4
+        self.kans = 0
+        self.any_call = False
+        self.turn = 0
+        self.drawn: int | None = None
+        self.after_kan = False
+        self.riichi = [False] * 4
+        self.double_riichi = [False] * 4
+        self.ippatsu = [False] * 4
+        self.reach_pending: int | None = None
+        self.furiten_temp = False
+        self.furiten_riichi = False
+        self.pao: int | None = None
+        self.banned: tuple[int, ...] = ()
+        self.dora_markers: list[int] = []
+        self.wall_remaining = LIVE_WALL_AFTER_DEAL
+        self.bakaze = self.kyoku = self.honba = self.kyotaku = self.oya = 0
+        self.last: Event | None = None
+        self._missed: int | None = None
+        self._kan_by: int | None = None
+        self._waits: tuple[int, ...] | None = None
+
+    # ------------------------------------------------------------------ helpers
+    def seat_wind(self, seat: int | None = None) -> int:
+        return 27 + ((self.seat if seat is None else seat) - self.oya) % 4
+
+    def waits(self) -> tuple[int, ...]:
+        """Kinds completing the seat's hand when it holds 3k+1 tiles (cached until it changes)."""
+        if self._waits is None:
+            self._waits = tuple(waits(self.counts))
+        return self._waits
+
+    def first_go_around(self) -> bool:
+        return not self.any_call and self.discards_made[self.seat] == 0
+
+    def furiten(self) -> bool:
+        if self.furiten_temp or self.furiten_riichi:
+            return True
+        river = {T.kind_of(t) for t in self.rivers[self.seat]}
+        return any(w in river for w in self.waits())
+
+    def _add(self, tile: int) -> None:
+        self.hand.append(tile)
+        self.counts[T.kind_of(tile)] += 1
+        self._waits = None
+
+    def _remove(self, tile: int, what: str) -> None:
+        try:
+            self.hand.remove(tile)
+        except ValueError:
+            raise TrackerError(
+                f"{what}: seat {self.seat} does not hold {T.to_mjai(tile)} "
+                f"(hand {' '.join(T.to_mjai(t) for t in self.hand)})"
+            ) from None
+        self.counts[T.kind_of(tile)] -= 1
+        self._waits = None
+
+    def _mark_missed(self, tile: int) -> None:
+        """Passing a winning tile makes the hand furiten (until the next discard, or for good
+        in riichi) — whether or not the win would have had a yaku, as on Tenhou."""
+        if T.kind_of(tile) in self.waits():
+            if self.riichi[self.seat]:
+                self.furiten_riichi = True
+            else:
+                self.furiten_temp = True
+
+    # ------------------------------------------------------------------ feeding
+    def apply(self, e: Event) -> None:
+        """Follow one event (already as this seat sees it)."""
+        t = e.type
+        if t == "start_game":
+            self.names = e.names
+            self.in_round = False
+            return
+        if t == "start_kyoku":
+            self._start(e)
+            return
+        if t in ("end_game", "none"):
+            return
+        if not self.in_round:
+            raise TrackerError(f"{t} outside a hand (no start_kyoku before it)")
+        self.round_events.append(e)
+        if self._missed is not None and t != "hora":
+            self._mark_missed(self._missed)
+        self._missed = None
+        kan_by, self._kan_by = self._kan_by, None
+        if kan_by is not None and t != "hora":
+            self._kan_stands(kan_by)
+        handler = getattr(self, f"_on_{t}", None)
+        if handler is not None:
+            handler(e)
+        self.last = e
+
+    def _start(self, e: Event) -> None:
+        self._reset_round()
+        self.in_round = True
+        self.round_events = [e]
+        self.bakaze = e.bakaze or 0
+        self.kyoku = e.kyoku or 0
+        self.honba = e.honba or 0
+        self.kyotaku = e.kyotaku or 0
+        self.oya = e.oya if e.oya is not None else self.kyoku
+        self.turn = self.oya
+        if len(e.scores) == 4:
+            self.scores = list(e.scores)
+        if e.dora_marker is not None:
+            self.dora_markers.append(e.dora_marker)
+        mine = e.tehais[self.seat] if len(e.tehais) > self.seat else None
+        if mine is None:
+            raise TrackerError(f"start_kyoku does not show seat {self.seat}'s hand")
+        for tile in mine:
+            self._add(tile)
+        self.last = e
+
+    def _actor(self, e: Event) -> int:
+        if e.actor is None or not 0 <= e.actor < 4:
+            raise TrackerError(f"{e.type} without a valid actor: {e.to_mjai()}")
+        return e.actor
+
+    def _on_tsumo(self, e: Event) -> None:
+        seat = self._actor(e)
+        if self.wall_remaining <= 0:
+            raise TrackerError("a draw from an empty wall")
+        self.wall_remaining -= 1
+        # A replacement draw follows its kan, perhaps with dora turned in between.
+        before = next(
+            (p for p in reversed(self.round_events[:-1]) if p.type != "dora"), None
+        )
+        self.after_kan = before is not None and before.type in ("ankan", "kakan", "daiminkan")
+        self.turn = seat
+        if seat == self.seat:
+            if e.pai is None:
+                raise TrackerError("own draw without its tile")
+            self._add(e.pai)
+            self.drawn = e.pai
+        else:
+            self.drawn = None
+
+    def _on_dahai(self, e: Event) -> None:
+        seat = self._actor(e)
+        if e.pai is None:
+            raise TrackerError(f"dahai without a tile: {e.to_mjai()}")
+        if seat == self.seat:
+            self._remove(e.pai, "dahai")
+            self.drawn = None
+            self.banned = ()
+            self.furiten_temp = False
+        self.rivers[seat].append(e.pai)
+        self.river_called[seat].append(False)
+        self.discards_made[seat] += 1
+        if self.reach_pending == seat:
+            self.riichi[seat] = True
+            self.double_riichi[seat] = self.discards_made[seat] == 1 and not self.any_call
+        elif self.riichi[seat]:
+            self.ippatsu[seat] = False
+        if seat != self.seat:
+            self._missed = e.pai
+
+    def _on_reach(self, e: Event) -> None:
+        self.reach_pending = self._actor(e)
+
+    def _on_reach_accepted(self, e: Event) -> None:
+        seat = self._actor(e)
+        self.reach_pending = None
+        self.riichi[seat] = True
+        self.ippatsu[seat] = True
+        self.kyotaku += 1
+        if len(e.scores) == 4:
+            self.scores = list(e.scores)
+        else:
+            self.scores[seat] -= self.rules.riichi_deposit
+
+    def _on_dora(self, e: Event) -> None:
+        if e.dora_marker is None:
+            raise TrackerError("dora without its marker")
+        self.dora_markers.append(e.dora_marker)
+
+    def _claimed(self, e: Event) -> tuple[int, int, int]:
+        seat = self._actor(e)
+        target, tile = e.target, e.pai
+        if target is None or tile is None or not 0 <= target < 4:
+            raise TrackerError(f"{e.type} without target or tile: {e.to_mjai()}")
+        river = self.rivers[target]
+        if not river or river[-1] != tile or self.river_called[target][-1]:
+            raise TrackerError(f"{e.type} of a tile that is not seat {target}'s last discard")
+        self.river_called[target][-1] = True
+        return seat, target, tile
+
+    def _call(self, e: Event) -> None:
+        seat, target, tile = self._claimed(e)
+        if self.reach_pending is not None:
+            # A call on the riichi discard: the deposit was accepted just before (Tenhou order).
+            self.reach_pending = None
+        if seat == self.seat:
+            for c in e.consumed:
+                self._remove(c, e.type)
+        tiles = tuple(sorted((*e.consumed, tile), key=T.kind_of))
+        meld = Meld(e.type, tiles, tile, target)  # type: ignore[arg-type]
+        self.melds[seat].append(meld)
+        self.any_call = True
+        self.ippatsu = [False] * 4
+        self.turn = seat
+        self.drawn = None
+        if seat == self.seat and self.rules.pao_yakuman:
+            k = T.kind_of(tile)
+            for group in (_DRAGONS, _WINDS):
+                if k in group:
+                    have = {T.kind_of(m.tiles[0]) for m in self.melds[seat] if m.type != "chi"}
+                    if all(g in have for g in group):
+                        self.pao = target
+        if e.type == "daiminkan":
+            self.kans += 1
+        elif seat == self.seat:
+            self.banned = _banned_after_call(self.rules, T.kind_of(tile), e.consumed, e.type)
+
+    _on_chi = _call
+    _on_pon = _call
+    _on_daiminkan = _call
+
+    def _on_ankan(self, e: Event) -> None:
+        seat = self._actor(e)
+        if seat == self.seat:
+            if len(e.consumed) != 4:
+                raise TrackerError(f"own ankan needs four tiles: {e.to_mjai()}")
+            for c in e.consumed:
+                self._remove(c, "ankan")
+        self.melds[seat].append(Meld("ankan", tuple(e.consumed)))
+        self.kans += 1
+        self.any_call = True
+        self.ippatsu = [False] * 4
+        if seat != self.seat and e.consumed and self._kokushi_ready():
+            self._missed = e.consumed[0]
+
+    def _on_kakan(self, e: Event) -> None:
+        seat = self._actor(e)
+        if e.pai is None:
+            raise TrackerError(f"kakan without a tile: {e.to_mjai()}")
+        if seat == self.seat:
+            self._remove(e.pai, "kakan")
+        k = T.kind_of(e.pai)
+        ms = self.melds[seat]
+        i = next(
+            (i for i, m in enumerate(ms) if m.type == "pon" and T.kind_of(m.tiles[0]) == k), -1
+        )
+        if i < 0:
+            raise TrackerError(f"kakan without a pon of {T.to_mjai(e.pai)}")
+        old = ms[i]
+        ms[i] = Meld("kakan", (*old.tiles, e.pai), old.called, old.target, e.pai)
+        self.kans += 1
+        self._kan_by = seat
+        if seat != self.seat:
+            self._missed = e.pai
+
+    def _kan_stands(self, seat: int) -> None:
+        """An added kan nobody robbed: it now counts as a call and breaks ippatsu."""
+        self.any_call = True
+        self.ippatsu = [False] * 4
+
+    def _on_end_kyoku(self, e: Event) -> None:
+        self.in_round = False
+
+    def _on_hora(self, e: Event) -> None:
+        if len(e.deltas) == 4:
+            self.scores = [s + d for s, d in zip(self.scores, e.deltas, strict=True)]
+        if len(e.scores) == 4:
+            self.scores = list(e.scores)
+        self.kyotaku = 0
+
+    def _on_ryukyoku(self, e: Event) -> None:
+        if len(e.deltas) == 4:
+            self.scores = [s + d for s, d in zip(self.scores, e.deltas, strict=True)]
+        if len(e.scores) == 4:
+            self.scores = list(e.scores)
+
+    # ------------------------------------------------------------------ questions
+    def _kokushi_ready(self) -> bool:
+        terminal_honour = sum(1 for k in range(34) if self.counts[k] and T.is_terminal_or_honor(k))
+        return terminal_honour >= 12 and not self.melds[self.seat]
+
+    def held_with_melds(self) -> list[int]:
+        """Own concealed counts plus own melds' tiles (for the 'all four held' tenpai rule)."""
+        held = list(self.counts)
+        for m in self.melds[self.seat]:
+            for t in m.tiles:
+                held[T.kind_of(t)] += 1
+        return held
+
+
+def _banned_after_call(
+    rules: RiichiRules, kind: int, consumed: tuple[int, ...], call: str
+) -> tuple[int, ...]:
+    """Kuikae: the called kind, and with the strict rule the other end of a chi's run."""
+    if rules.kuikae == "none":
+        return ()
+    if call == "pon":
+        return (kind,)
+    lo = min(T.kind_of(c) for c in consumed)
+    hi = max(T.kind_of(c) for c in consumed)
+    banned = [kind]
+    if rules.kuikae == "strict":
+        if kind < lo and hi % 9 < 8:
+            banned.append(hi + 1)
+        elif kind > hi and lo % 9 > 0:
+            banned.append(lo - 1)
+    return tuple(banned)
