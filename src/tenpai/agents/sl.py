@@ -10,13 +10,16 @@ an open or added kan.  Abortive nine-terminal draws are never declared.
 
 The table picture comes from the observation's own event stream through the same
 :class:`~tenpai.learn.state.RoundTracker` that built the training data, so the networks see
-exactly what they were trained on.  ``act_batch`` answers many tables with one network call per
-head.  Needs torch (the ``learn`` extra); ``model="default"`` loads the weights shipped in
-``tenpai/data``.
+exactly what they were trained on.  The tracker of each (hand, seat) stream is kept between
+decisions and fed only the events that are new since the last one (:class:`TrackerStreams`),
+instead of being rebuilt from the whole hand at every decision (quadratic in the hand's length).
+``act_batch`` answers many tables with one network call per head.  Needs torch (the ``learn``
+extra); ``model="default"`` loads the weights shipped in ``tenpai/data``.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,13 +27,14 @@ from typing import Any
 import numpy as np
 
 from tenpai import tiles as T
+from tenpai.engine.observation import TableObservation, mask_event
 from tenpai.events import Event
 from tenpai.learn.decisions import chi_class
 from tenpai.learn.encoders import get_encoder
 from tenpai.learn.state import RoundTracker, SeatView
 from tenpai.models.bundle import ModelBundle, resolve_model_path, set_inference_threads
 
-__all__ = ["SLAgent", "isolated_kan"]
+__all__ = ["SLAgent", "TrackerStreams", "isolated_kan"]
 
 
 def isolated_kan(hand: Sequence[int], kind: int) -> bool:
@@ -40,6 +44,73 @@ def isolated_kan(hand: Sequence[int], kind: int) -> bool:
     n = kind % 9
     base = kind - n
     return all(hand[base + j] == 0 for j in range(max(0, n - 2), min(9, n + 3)) if j != n)
+
+
+def rebuilt_tracker(obs: Any) -> RoundTracker:
+    """A tracker fed the observation's whole event stream (what a fresh decision needs)."""
+    tracker = RoundTracker(watch=(obs.seat,))
+    for e in obs.events:
+        tracker.apply(e)
+    return tracker
+
+
+@dataclass(slots=True)
+class _Stream:
+    raw: list[Event]
+    tracker: RoundTracker
+    applied: int = 0
+
+
+class TrackerStreams:
+    """One live :class:`RoundTracker` per (hand, seat) event stream, extended by new events only.
+
+    A stream is the hand's own event list (the identity of the list the observation reads, which
+    lives as long as the hand) seen from one seat; each decision masks and applies only the
+    events appended since that stream's last decision.  The tracker ends in the state a rebuild
+    from ``obs.events`` gives, because both feed the same masked events in the same order.
+    Observations that do not read a plain event list of their table, or whose class overrides
+    ``events``, are rebuilt every time.  At most ``limit`` streams are kept (least recently used
+    dropped first), enough for hundreds of tables with four seats each.
+    """
+
+    def __init__(self, limit: int = 8192) -> None:
+        self.limit = limit
+        self._streams: OrderedDict[tuple[int, int], _Stream] = OrderedDict()
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        # A copy in another process starts empty: its streams are other tables' events.
+        return (TrackerStreams, (self.limit,))
+
+    def __len__(self) -> int:
+        return len(self._streams)
+
+    def tracker(self, obs: Any) -> RoundTracker:
+        raw = self._source(obs)
+        if raw is None:
+            return rebuilt_tracker(obs)
+        seat = obs.seat
+        key = (id(raw), seat)
+        s = self._streams.get(key)
+        if s is None or s.raw is not raw or s.applied > len(raw):
+            s = _Stream(raw, RoundTracker(watch=(seat,)))
+            self._streams[key] = s
+            if len(self._streams) > self.limit:
+                self._streams.popitem(last=False)
+        else:
+            self._streams.move_to_end(key)
+        hide = obs.hide_closed_kans
+        for e in raw[s.applied :]:
+            s.tracker.apply(mask_event(e, seat, hide_closed_kans=hide))
+        s.applied = len(raw)
+        return s.tracker
+
+    @staticmethod
+    def _source(obs: Any) -> list[Event] | None:
+        """The hand's event list behind a standard table view, else None (rebuild instead)."""
+        if not isinstance(obs, TableObservation) or type(obs).events is not TableObservation.events:
+            return None
+        raw = getattr(getattr(obs, "_table", None), "events", None)
+        return raw if type(raw) is list else None
 
 
 @dataclass(slots=True)
@@ -62,8 +133,11 @@ class SLAgent:
         name: str = "sl",
         threads: int | None = 1,
         suit_average: bool = False,
+        incremental: bool = True,
     ) -> None:
+        """``incremental=False`` rebuilds the table picture at every decision (for tests)."""
         set_inference_threads(threads)
+        self._streams = TrackerStreams() if incremental else None
         #: Score each decision as the mean of its six suit relabellings (six times the work).
         self.suit_average = suit_average
         self.name = name
@@ -148,12 +222,10 @@ class SLAgent:
         q.answer = passing if passing is not None else legal[0]
         return q
 
-    @staticmethod
-    def _tracker(obs: Any) -> RoundTracker:
-        tracker = RoundTracker(watch=(obs.seat,))
-        for e in obs.events:
-            tracker.apply(e)
-        return tracker
+    def _tracker(self, obs: Any) -> RoundTracker:
+        """The seat's table picture; the caller only reads it (it lives on between decisions)."""
+        streams = getattr(self, "_streams", None)
+        return rebuilt_tracker(obs) if streams is None else streams.tracker(obs)
 
     # ------------------------------------------------------------------ deciding
     def _decide(self, q: _Query, s: dict[str, np.ndarray]) -> Event:

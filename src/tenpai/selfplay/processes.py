@@ -87,7 +87,9 @@ def process_games(
                 dead = [w for w in running if procs[w].exitcode not in (None, 0)]
                 if dead:
                     code = procs[dead[0]].exitcode
-                    raise WorkerError(f"self-play worker {dead[0]} died (exit code {code})")
+                    raise WorkerError(
+                        f"self-play worker {dead[0]} died (exit code {code})"
+                    ) from None
                 continue
             if kind == "game":
                 yield payload

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from tenpai.agents import AGENTS, make_agent
 from tenpai.arena.games import rules_entry
@@ -35,7 +35,7 @@ __all__ = [
 AgentFactory = Callable[[int], Agent]
 """Makes one seat's agent for one game from :func:`agent_seed` (``seed -> Agent``)."""
 
-AgentSource = Union[str, Agent, AgentFactory]
+AgentSource = str | Agent | AgentFactory
 
 _SEAT_SALT = 0x5E1F_91A7_0000_0000
 
@@ -131,9 +131,7 @@ class SelfPlaySpec:
         object.__setattr__(self, "options", entry.options(dict(self.options)))
         seats = tuple(_seat(s) for s in self.seats)
         if len(seats) != entry.seats:
-            raise ValueError(
-                f"rules {self.rules!r} seat {entry.seats} agents, got {len(seats)}"
-            )
+            raise ValueError(f"rules {self.rules!r} seat {entry.seats} agents, got {len(seats)}")
         object.__setattr__(self, "seats", seats)
         seeds = tuple(int(s) for s in self.seeds)
         if not seeds:

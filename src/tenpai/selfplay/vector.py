@@ -57,7 +57,9 @@ class VectorRunner:
     ``games`` defaults to every seed of the spec; worker backends pass each process its slice.
     ``check`` runs after every step of every table (tests pass invariant checkers);
     ``max_turns`` stops a flow bug from looping forever.  Iterate :meth:`games` (a generator,
-    games in the order they finish) or call :meth:`run` (a list in run order).
+    games in the order they finish), call :meth:`run` (a list in run order), or drive it one
+    :meth:`step` at a time.  A table freed by a finished game is dealt the next game at the
+    start of the following step.
     """
 
     def __init__(
@@ -71,7 +73,9 @@ class VectorRunner:
     ) -> None:
         self.spec = spec
         self.tables = check_tables(tables)
-        self.queue = list(games) if games is not None else list(enumerate(spec.seeds))
+        chosen = list(games) if games is not None else list(enumerate(spec.seeds))
+        self._queue = list(reversed(chosen))  # popped from the end: run order
+        self._live: list[_Table] = []
         self.check = check
         self.max_turns = max_turns
         self.shared = resolve_shared(spec)
@@ -92,23 +96,34 @@ class VectorRunner:
 
     def games(self) -> Iterator[PlayedGame]:
         """Yield each game when it ends (the others keep their state between yields)."""
-        queue = list(reversed(self.queue))
-        live: list[_Table] = []
-        while queue or live:
-            while queue and len(live) < self.tables:
-                index, seed = queue.pop()
-                live.append(self._deal(index, seed))
-            self._step(live)
-            still: list[_Table] = []
-            for t in live:
-                if t.game.done:
-                    yield self._finish(t)
-                    if queue:
-                        index, seed = queue.pop()
-                        still.append(self._deal(index, seed))
-                else:
-                    still.append(t)
-            live = still
+        while not self.done:
+            yield from self.step()
+
+    @property
+    def done(self) -> bool:
+        """True once every game of the queue has been played."""
+        return not self._queue and not self._live
+
+    @property
+    def live(self) -> int:
+        """Tables with a game in progress."""
+        return len(self._live)
+
+    def step(self) -> list[PlayedGame]:
+        """One step: fill empty tables, answer all pending decisions, step every live table.
+
+        Returns the games that ended in this step (their tables are dealt the next seeds).
+        This is the lower-level form of :meth:`games` for callers that stop on other grounds
+        (a time budget, a number of decisions).
+        """
+        while self._queue and len(self._live) < self.tables:
+            index, seed = self._queue.pop()
+            self._live.append(self._deal(index, seed))
+        self._step(self._live)
+        finished = [self._finish(t) for t in self._live if t.game.done]
+        if finished:
+            self._live = [t for t in self._live if not t.game.done]
+        return finished
 
     # ------------------------------------------------------------------ internals
     def _deal(self, index: int, seed: int) -> _Table:
@@ -137,9 +152,7 @@ class VectorRunner:
                 answers[id(t)][d.seat] = action
                 t.decisions += 1
                 if self.record[d.seat]:
-                    t.steps.append(
-                        Step(d.seat, d.legal, action, info, len(t.game.events), t.turns)
-                    )
+                    t.steps.append(Step(d.seat, d.legal, action, info, len(t.game.events), t.turns))
         for t in live:
             mine = answers[id(t)]
             if not mine:
@@ -149,7 +162,9 @@ class VectorRunner:
             if self.check is not None:
                 self.check(t.game)
             if t.turns > self.max_turns:
-                raise RuntimeError(f"game {t.index} (seed {t.seed}) ran past {self.max_turns} steps")
+                raise RuntimeError(
+                    f"game {t.index} (seed {t.seed}) ran past {self.max_turns} steps"
+                )
 
     def _ask(
         self, agent: Agent, items: Sequence[tuple[_Table, Decision]]
