@@ -116,3 +116,56 @@ def agent(
     Console().print(table)
     if as_json:
         typer.echo(json.dumps(s, sort_keys=True))
+
+
+@app.command("selfplay")
+def selfplay(
+    name: str = typer.Option("sl", "--agent", help="Agent in all four seats (registry name)."),
+    tables: str = typer.Option("16,64,256", "--tables", help="Batched table counts, commas."),
+    games: int = typer.Option(3, "--games", min=1, help="Whole games played one table at a time."),
+    window: int = typer.Option(3000, "--window", min=1, help="Decisions timed per table count."),
+    seed: int = typer.Option(0, "--seed", help="First game seed."),
+    profile: int = typer.Option(0, "--profile", min=0, help="cProfile lines of the largest run."),
+    as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
+) -> None:
+    """Self-play decisions/s and tonpuu games/hour per core: one table vs batched tables."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from tenpai.agents import AGENTS
+    from tenpai.bench.selfplay import run_selfplay_bench
+
+    if name not in AGENTS:
+        raise typer.BadParameter(f"choose one of {', '.join(AGENTS)}", param_hint="--agent")
+    try:
+        counts = [int(t) for t in tables.split(",") if t.strip()]
+    except ValueError:
+        raise typer.BadParameter(
+            "whole numbers separated by commas", param_hint="--tables"
+        ) from None
+    if not counts or min(counts) < 1:
+        raise typer.BadParameter("table counts must be positive", param_hint="--tables")
+    result = run_selfplay_bench(
+        name, tables=counts, unbatched_games=games, window=window, seed=seed, profile=profile
+    )
+    s = result.summary()
+    table = Table(
+        title=f"self-play, {name} in four seats, {s['decisions_per_game']} decisions/game"
+    )
+    for col in ("tables", "decisions", "decisions/CPU s", "decisions/wall s", "games/h/core"):
+        table.add_column(col, justify="right")
+    for p in s["phases"]:
+        table.add_row(
+            str(p["tables"]),
+            str(p["decisions"]),
+            f"{p['decisions_per_cpu_s']:.1f}",
+            f"{p['decisions_per_wall_s']:.1f}",
+            f"{p['games_per_hour_per_core']:.0f}",
+        )
+    console = Console(stderr=True)
+    console.print(table)
+    console.print(f"batched speedup {s['batched_speedup']:.2f}x at {s['best_tables']} tables")
+    if result.profile:
+        console.print(result.profile, markup=False, highlight=False)
+    if as_json:
+        typer.echo(json.dumps(s, sort_keys=True))
