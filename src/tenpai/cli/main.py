@@ -11,7 +11,9 @@ import typer
 
 from tenpai import __version__
 from tenpai.cli import arena, bench, convert, dataset, demo, replay, train, view
+from tenpai.cli import serve as serve_cmd
 from tenpai.cli import eval as eval_cmd
+from tenpai.cli import train_pg
 from tenpai.cli import mjai as mjai_cmd
 
 app = typer.Typer(
@@ -45,8 +47,10 @@ convert.register(app)
 view.register(app)
 app.add_typer(bench.app, name="bench")
 dataset.register(app)
+train_pg.register(train.app)
 train.register(app)
 eval_cmd.register(app)
+serve_cmd.register(app)
 mjai_cmd.register(app)
 
 

@@ -1,0 +1,219 @@
+"""One human against three built-in agents, run on the server one decision at a time.
+
+The engine's :class:`~tenpai.engine.flow.GameFlow` stays on the server.  :meth:`PlayGame.advance`
+lets the agents answer until the human (player 0) must decide or the game ends, and returns the
+events the human may see — masked for the human's table position — each with a snapshot of the
+table as the human knows it.  The human answers with the *index* of one of the legal actions
+offered and the id of the decision it answers, so a stale or forged click is refused here
+whatever the browser did.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tenpai.agents import AGENTS, make_agent
+from tenpai.arena.games import ArenaConfigError, make_game, rules_entry
+from tenpai.engine.agent import Agent
+from tenpai.engine.flow import Decision, GameFlow
+from tenpai.engine.observation import mask_event
+from tenpai.events import Event
+from tenpai.serve.web.tableview import TableView
+
+__all__ = ["HUMAN", "MAX_EVENTS", "GameSettings", "PlayError", "PlayGame", "action_json"]
+
+#: The human is always player 0 (the first dealer in Riichi; MCR reseats players by wind).
+HUMAN = 0
+#: A guard on memory per game: no real game comes near this many events.
+MAX_EVENTS = 20_000
+
+
+class PlayError(ValueError):
+    """A request the game cannot accept (bad settings, a stale decision, an unknown action)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettings:
+    """What a player chooses before a game: rule set, its options, opponents and seed."""
+
+    rules: str
+    options: Mapping[str, str]
+    opponents: tuple[str, str, str]
+    seed: int
+
+    @classmethod
+    def parse(cls, body: Mapping[str, Any]) -> GameSettings:
+        """Check a request body; every problem becomes a :class:`PlayError` naming the field."""
+        rules = str(body.get("rules", "riichi"))
+        try:
+            entry = rules_entry(rules)
+        except ArenaConfigError as exc:
+            raise PlayError(str(exc)) from None
+        raw = body.get("options") or {}
+        if not isinstance(raw, dict):
+            raise PlayError("options must be an object")
+        options = {str(k): str(v) for k, v in raw.items()}
+        try:
+            options = entry.options(options)
+        except ArenaConfigError as exc:
+            raise PlayError(str(exc)) from None
+        opponents = body.get("opponents", ["efficiency"] * 3)
+        if not isinstance(opponents, list) or len(opponents) != 3:
+            raise PlayError("choose exactly three opponents")
+        for name in opponents:
+            if name not in AGENTS:
+                raise PlayError(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}")
+        try:
+            seed = int(body.get("seed", 0))
+        except (TypeError, ValueError):
+            raise PlayError("seed must be an integer") from None
+        if not 0 <= seed < 2**63:
+            raise PlayError("seed must be between 0 and 2**63 - 1")
+        a, b, c = (str(o) for o in opponents)
+        return cls(rules, options, (a, b, c), seed)
+
+
+def action_json(index: int, e: Event) -> dict[str, Any]:
+    """A legal action as the browser needs it: its index and what to draw on the button."""
+    out: dict[str, Any] = {"index": index, "type": e.type}
+    if e.pai is not None:
+        out["pai"] = e.pai
+    if e.consumed:
+        out["consumed"] = list(e.consumed)
+    if e.tsumogiri is not None:
+        out["tsumogiri"] = e.tsumogiri
+    if e.kind is not None:
+        out["kind"] = e.kind
+    return out
+
+
+class PlayGame:
+    """A game in progress: the flow, the three agents and what the human has been shown."""
+
+    def __init__(self, settings: GameSettings, human_name: str = "you") -> None:
+        self.settings = settings
+        names = [human_name, *settings.opponents]
+        self.names = names
+        self.flow: GameFlow = make_game(settings.rules, settings.seed, names, settings.options)
+        self.agents: list[Agent | None] = [None] + [
+            make_agent(name, settings.seed * 4 + i + 1)
+            for i, name in enumerate(settings.opponents)
+        ]
+        self.lock = threading.Lock()
+        self.sent = 0  # events of flow.events already turned into frames
+        self.view = TableView(names)
+        self.decision_id = 0
+        self._human: Decision | None = None
+        self._bot_answers: dict[int, Event] = {}
+        self.last_active = time.monotonic()
+        self.error: str | None = None
+        self._viewer = HUMAN
+
+    # ------------------------------------------------------------------ state
+    @property
+    def done(self) -> bool:
+        return self.flow.done or self.error is not None
+
+    def _position(self) -> int:
+        """The human's table position in the current hand (MCR moves players between hands)."""
+        position_of = getattr(self.flow, "position_of", None)
+        return int(position_of(HUMAN)) if callable(position_of) else HUMAN
+
+    def _hide_kans(self) -> bool:
+        return self.settings.rules == "mcr"
+
+    # ------------------------------------------------------------------ driving
+    def advance(self) -> dict[str, Any]:
+        """Let the agents play until the human must decide; the frames and the offer."""
+        while not self.done and self._human is None:
+            pending = self.flow.pending()
+            human = next((d for d in pending if d.seat == HUMAN), None)
+            for d in pending:
+                if d.seat != HUMAN and d.seat not in self._bot_answers:
+                    agent = self.agents[d.seat]
+                    assert agent is not None
+                    self._bot_answers[d.seat] = agent.act(d.observation, d.legal)
+            if human is not None:
+                self._human = human
+                self.decision_id += 1
+                break
+            self._step({})
+        return self.update()
+
+    def act(self, decision_id: int, index: int) -> dict[str, Any]:
+        """The human's answer; refused unless it names the current decision and a legal action."""
+        self.last_active = time.monotonic()
+        if self._human is None or decision_id != self.decision_id:
+            raise PlayError("that decision is no longer open")
+        legal = self._human.legal
+        if not 0 <= index < len(legal):
+            raise PlayError(f"action {index} is not one of the {len(legal)} legal actions")
+        answer = legal[index]
+        self._human = None
+        self._step({HUMAN: answer})
+        return self.advance()
+
+    def _step(self, human: dict[int, Event]) -> None:
+        answers = {**self._bot_answers, **human}
+        self._bot_answers = {}
+        self.flow.step(answers)
+        if len(self.flow.events) > MAX_EVENTS:
+            self.error = f"the game passed {MAX_EVENTS} events and was stopped"
+
+    # ------------------------------------------------------------------ output
+    def _frames(self) -> list[dict[str, Any]]:
+        frames = []
+        events = self.flow.events
+        while self.sent < len(events):
+            e = events[self.sent]
+            self.sent += 1
+            if e.type == "start_kyoku":
+                seating = (e.meta or {}).get("seating")
+                self._viewer = list(seating).index(HUMAN) if seating else HUMAN
+            viewer = self._viewer
+            masked = mask_event(e, viewer, hide_closed_kans=self._hide_kans())
+            self.view.apply(masked)
+            frames.append({"event": masked.to_mjai(), "table": self.view.snapshot(viewer)})
+        return frames
+
+    def update(self) -> dict[str, Any]:
+        """Everything new for the browser: frames since the last update and the open decision."""
+        frames = self._frames()
+        offer = None
+        if self._human is not None:
+            offer = {
+                "id": self.decision_id,
+                "actions": [action_json(i, e) for i, e in enumerate(self._human.legal)],
+            }
+        return {
+            "frames": frames,
+            "decision": offer,
+            "done": self.done,
+            "error": self.error,
+            "final": list(self.flow.final_scores) if self.flow.done else None,
+            "names": self.names,
+        }
+
+    def resync_or_start(self) -> dict[str, Any]:
+        """The first call starts the game (agents play up to the human); later calls resync."""
+        self.last_active = time.monotonic()
+        return self.advance() if self.sent == 0 else self.resync()
+
+    def resync(self) -> dict[str, Any]:
+        """The whole picture again (a reconnecting browser): the current table, no animation."""
+        update = self.update()
+        viewer = self._viewer
+        update["frames"] = [{"event": None, "table": self.view.snapshot(viewer)}]
+        return update
+
+    def record_lines(self) -> list[str]:
+        """The finished game as mjai JSON lines (the whole, unmasked stream)."""
+        return [json.dumps(e.to_mjai(), ensure_ascii=False) for e in self.flow.events]
+
+    def human_legal(self) -> Sequence[Event]:
+        return () if self._human is None else self._human.legal

@@ -1,0 +1,306 @@
+"""Follow an event stream and draw the table as plain JSON for the browser.
+
+Play, replay and review all show the same picture: hands, melds, rivers, dora markers, scores
+and the results of the hand.  The browser never interprets events itself; it is handed one
+snapshot per step, built here from events alone.  That keeps the client simple and means the
+client only ever learns what the events given to :class:`TableView` contain — during play that
+is the human seat's masked stream (:func:`tenpai.engine.observation.mask_event`), so hidden
+hands stay hidden because they are simply not known here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tenpai import tiles as T
+from tenpai.events import Event
+
+__all__ = ["SeatState", "TableView", "describe_result"]
+
+_CALLS = frozenset({"chi", "pon", "daiminkan"})
+
+
+@dataclass(slots=True)
+class SeatState:
+    """One seat as the viewer knows it; ``hand`` is ``None`` when the tiles are hidden."""
+
+    hand: list[int] | None = None
+    hidden: int = 0
+    drawn: int | None = None
+    melds: list[dict[str, Any]] = field(default_factory=list)
+    river: list[dict[str, Any]] = field(default_factory=list)
+    flowers: list[int] = field(default_factory=list)
+    riichi: bool = False
+    declaring: bool = False
+
+    def count(self) -> int:
+        return len(self.hand) if self.hand is not None else self.hidden
+
+    def add(self, tile: int | None) -> None:
+        if self.hand is not None and tile is not None:
+            self.hand.append(tile)
+        elif self.hand is not None:
+            # A hidden draw into a known hand cannot happen in a consistent stream; count it.
+            self.hidden += 1
+        else:
+            self.hidden += 1
+
+    def remove(self, tile: int) -> None:
+        if self.hand is not None and tile in self.hand:
+            self.hand.remove(tile)
+        elif self.hand is not None and T.kind_of(tile) in [T.kind_of(t) for t in self.hand]:
+            # Records sometimes write a red five as a plain five (or back); match by kind.
+            k = T.kind_of(tile)
+            self.hand.remove(next(t for t in self.hand if T.kind_of(t) == k))
+        elif self.hidden > 0:
+            self.hidden -= 1
+
+    def as_json(self) -> dict[str, Any]:
+        hand = None if self.hand is None else sorted(self.hand, key=_sort_key)
+        if hand is not None and self.drawn is not None and self.drawn in hand:
+            hand.remove(self.drawn)
+            hand.append(self.drawn)
+        return {
+            "hand": hand,
+            "count": self.count(),
+            "drawn": self.drawn is not None,
+            "melds": [dict(m) for m in self.melds],
+            "river": [dict(r) for r in self.river],
+            "flowers": list(self.flowers),
+            "riichi": self.riichi,
+        }
+
+
+def _sort_key(tile: int) -> tuple[int, int]:
+    return (T.kind_of(tile), 1 if T.is_red(tile) else 0)
+
+
+def describe_result(e: Event, names: list[str]) -> dict[str, Any]:
+    """A hand's end for the result panel: who won or why it was drawn, points, yaku, han, fu."""
+    out: dict[str, Any] = {"type": e.type, "deltas": list(e.deltas)}
+    if e.type == "hora":
+        out.update(
+            actor=e.actor,
+            target=e.target,
+            tsumo=e.actor == e.target,
+            pai=e.pai,
+            han=e.han,
+            fu=e.fu,
+            yaku=[[n, v] for n, v in e.yaku],
+            hand=list(e.hora_tehais),
+            ura=list(e.ura_markers),
+            who=_name(names, e.actor),
+            source=_name(names, e.target),
+        )
+    else:
+        out.update(kind=e.kind or "exhaustive")
+        shown = [list(h) if h is not None else None for h in e.tehais] if e.tehais else []
+        out["hands"] = shown
+    return out
+
+
+def _name(names: list[str], seat: int | None) -> str:
+    if seat is None:
+        return ""
+    return names[seat] if seat < len(names) and names[seat] else f"seat {seat}"
+
+
+class TableView:
+    """The table after every event applied so far, as one viewer knows it.
+
+    Unknown tiles (another seat's draw in a masked stream) are counted, never invented.
+    ``players`` maps table positions to player indexes when a rule set reseats players between
+    hands (MCR's ``start_kyoku.meta["seating"]``).
+    """
+
+    def __init__(self, names: list[str] | None = None) -> None:
+        self.names: list[str] = list(names or ["", "", "", ""])
+        self.seats: list[SeatState] = [SeatState() for _ in range(4)]
+        self.bakaze = 0
+        self.kyoku = 0
+        self.honba = 0
+        self.kyotaku = 0
+        self.oya = 0
+        self.scores: list[int] = [0, 0, 0, 0]
+        self.dora: list[int] = []
+        self.draws = 0
+        self.results: list[dict[str, Any]] = []
+        self.players: list[int] = [0, 1, 2, 3]
+        self.last: dict[str, Any] | None = None
+        self.final: list[int] | None = None
+        self.started = False
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, e: Event) -> None:
+        """Move the picture one event on; unknown event types only update ``last``."""
+        handler = getattr(self, f"_on_{e.type}", None)
+        if handler is not None:
+            handler(e)
+        if e.type != "none":
+            self.last = _public(e)
+
+    def _on_start_game(self, e: Event) -> None:
+        if e.names:
+            self.names = list(e.names) + [""] * (4 - len(e.names))
+
+    def _on_start_kyoku(self, e: Event) -> None:
+        self.started = True
+        self.bakaze = e.bakaze or 0
+        self.kyoku = e.kyoku or 0
+        self.honba = e.honba or 0
+        self.kyotaku = e.kyotaku or 0
+        self.oya = e.oya if e.oya is not None else self.kyoku % 4
+        if e.scores:
+            self.scores = list(e.scores)
+        self.dora = [e.dora_marker] if e.dora_marker is not None else []
+        self.draws = 0
+        self.results = []
+        seating = (e.meta or {}).get("seating")
+        self.players = [int(p) for p in seating] if seating else [0, 1, 2, 3]
+        self.seats = []
+        for i in range(4):
+            hand = e.tehais[i] if i < len(e.tehais) else None
+            if hand is None:
+                self.seats.append(SeatState(hand=None, hidden=13))
+            else:
+                self.seats.append(SeatState(hand=list(hand)))
+
+    def _seat(self, e: Event) -> SeatState:
+        return self.seats[e.actor or 0]
+
+    def _on_tsumo(self, e: Event) -> None:
+        s = self._seat(e)
+        for other in self.seats:
+            other.drawn = None
+        s.add(e.pai)
+        s.drawn = e.pai if s.hand is not None else None
+        self.draws += 1
+
+    def _on_dahai(self, e: Event) -> None:
+        s = self._seat(e)
+        assert e.pai is not None
+        s.remove(e.pai)
+        s.drawn = None
+        s.river.append(
+            {"tile": e.pai, "tsumogiri": bool(e.tsumogiri), "called": False,
+             "riichi": s.declaring}
+        )
+        s.declaring = False
+
+    def _on_reach(self, e: Event) -> None:
+        self._seat(e).declaring = True
+
+    def _on_reach_accepted(self, e: Event) -> None:
+        self._seat(e).riichi = True
+        if e.scores:
+            self.scores = list(e.scores)
+        self.kyotaku += 1
+
+    def _call(self, e: Event) -> None:
+        s = self._seat(e)
+        for t in e.consumed:
+            s.remove(t)
+        s.drawn = None
+        if e.target is not None:
+            river = self.seats[e.target].river
+            if river:
+                river[-1]["called"] = True
+        tiles = [e.pai, *e.consumed] if e.pai is not None else list(e.consumed)
+        s.melds.append({"type": e.type, "tiles": tiles, "from": e.target})
+
+    _on_chi = _call
+    _on_pon = _call
+    _on_daiminkan = _call
+
+    def _on_ankan(self, e: Event) -> None:
+        s = self._seat(e)
+        for t in e.consumed:
+            s.remove(t)
+        if not e.consumed:
+            # A face-down kan in a masked stream (MCR): four unknown tiles leave the hand.
+            for _ in range(4):
+                s.remove(-1)
+        s.drawn = None
+        s.melds.append({"type": "ankan", "tiles": list(e.consumed), "from": None})
+
+    def _on_kakan(self, e: Event) -> None:
+        s = self._seat(e)
+        assert e.pai is not None
+        s.remove(e.pai)
+        s.drawn = None
+        kind = T.kind_of(e.pai)
+        for m in s.melds:
+            if m["type"] == "pon" and m["tiles"] and T.kind_of(m["tiles"][0]) == kind:
+                m["type"] = "kakan"
+                m["tiles"] = [*m["tiles"], e.pai]
+                break
+
+    def _on_dora(self, e: Event) -> None:
+        if e.dora_marker is not None:
+            self.dora.append(e.dora_marker)
+
+    def _on_flower(self, e: Event) -> None:
+        s = self._seat(e)
+        if e.pai is not None:
+            s.remove(e.pai)
+            s.flowers.append(e.pai)
+        s.drawn = None
+
+    def _on_nukidora(self, e: Event) -> None:
+        self._on_flower(e)
+
+    def _on_hora(self, e: Event) -> None:
+        self.results.append(describe_result(e, self._player_names()))
+        self._pay(e.deltas)
+
+    def _on_ryukyoku(self, e: Event) -> None:
+        self.results.append(describe_result(e, self._player_names()))
+        self._pay(e.deltas)
+
+    def _pay(self, deltas: tuple[int, ...]) -> None:
+        if deltas and len(deltas) == len(self.scores):
+            self.scores = [s + d for s, d in zip(self.scores, deltas)]
+            self.kyotaku = 0
+
+    def _on_end_game(self, e: Event) -> None:
+        if e.scores:
+            self.final = list(e.scores)
+
+    def _player_names(self) -> list[str]:
+        return [self.names[p] if p < len(self.names) else "" for p in self.players]
+
+    # ------------------------------------------------------------------ output
+    def snapshot(self, viewer: int | None = None) -> dict[str, Any]:
+        """The picture as JSON; ``viewer`` is the table position drawn at the bottom."""
+        return {
+            "started": self.started,
+            "names": self._player_names(),
+            "bakaze": self.bakaze,
+            "kyoku": self.kyoku,
+            "honba": self.honba,
+            "kyotaku": self.kyotaku,
+            "oya": self.oya,
+            "scores": list(self.scores),
+            "dora": list(self.dora),
+            "draws": self.draws,
+            "seats": [s.as_json() for s in self.seats],
+            "results": [dict(r) for r in self.results],
+            "last": self.last,
+            "final": self.final,
+            "viewer": viewer if viewer is not None else 0,
+        }
+
+
+def _public(e: Event) -> dict[str, Any]:
+    """The event as the browser shows it in the log line (tiles as codes, not names)."""
+    out: dict[str, Any] = {"type": e.type}
+    for key in ("actor", "target", "pai", "kind", "han", "fu"):
+        value = getattr(e, key)
+        if value is not None:
+            out[key] = value
+    if e.consumed:
+        out["consumed"] = list(e.consumed)
+    if e.tsumogiri is not None:
+        out["tsumogiri"] = e.tsumogiri
+    return out
