@@ -1,0 +1,131 @@
+"""``tenpai train pg``: policy-gradient self-play from a supervised start (seed 002).
+
+The work is in :mod:`tenpai.rl.pg`.  The run checkpoints beside ``--out`` (``<out>.ckpt``) every
+``--checkpoint-minutes``; the same command started again after a kill continues from there.
+Exit codes: 0 done, 2 bad arguments, an unusable start model or checkpoint (one line, nothing
+overwritten).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+RULES = ("riichi", "mcr")
+REWARDS = ("hand", "rank")
+
+
+def pg(
+    rules: str = typer.Option("riichi", "--rules", help="Rule set: riichi or mcr."),
+    preset: str | None = typer.Option(None, "--preset", help="Rule preset (riichi: tenhou; "
+                                      "mcr: botzone, the one-hand games of seed 002)."),
+    length: str = typer.Option("tonpuu", "--length", help="Riichi game length: tonpuu|hanchan."),
+    init: str = typer.Option("default", "--init", help="Start model: 'default' (the shipped "
+                             "supervised weights of the rule set) or a model file."),
+    out: Path = typer.Option(..., "--out", "-o", help="Model file to write (checkpoint beside "
+                             "it as <out>.ckpt)."),
+    minutes: float = typer.Option(10.0, "--minutes", min=0.0, help="Wall-clock budget."),
+    max_games: int | None = typer.Option(None, "--max-games", help="Stop after this many "
+                                         "self-play games in all (resumed runs included)."),
+    games_per_update: int = typer.Option(16, "--games-per-update", help="Games per REINFORCE "
+                                         "update."),
+    tables: int = typer.Option(16, "--tables", help="Tables played at once (one network call "
+                               "per step for all of them)."),
+    lr: float = typer.Option(1e-5, "--lr", help="Adam learning rate."),
+    entropy: float = typer.Option(0.01, "--entropy", help="Entropy bonus weight (002's alpha)."),
+    temperature: float = typer.Option(1.0, "--temperature", help="Softmax temperature of the "
+                                      "sampled discards."),
+    reward: str = typer.Option("hand", "--reward", help="Outcome: 'hand' (the seat's points "
+                               "over the hand) or 'rank' (final placement)."),
+    shaping: float = typer.Option(0.1, "--shaping", help="Weight of one shanten step of 002's "
+                                  "win-distance shaping (0: off)."),
+    points_scale: float | None = typer.Option(None, "--points-scale", help="Points worth 1.0 of "
+                                              "reward (default: 8000 Riichi, 24 MCR)."),
+    eval_every: int = typer.Option(0, "--eval-every", min=0, help="Games between learning-curve "
+                                   "evaluations against the start (0: none)."),
+    eval_deals: int = typer.Option(32, "--eval-deals", help="Deals per evaluation (each played "
+                                   "twice, seats swapped)."),
+    checkpoint_minutes: float = typer.Option(5.0, "--checkpoint-minutes", min=0.0,
+                                             help="Checkpoint interval."),
+    seed: int = typer.Option(0, "--seed", help="Seed of deals and of the sampling."),
+    threads: int = typer.Option(1, "--threads", min=1, help="Torch CPU threads."),
+    tensorboard: Path | None = typer.Option(None, "--tensorboard", help="TensorBoard log "
+                                            "directory (default: <out>.tb)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON summary last."),
+) -> None:
+    """Fine-tune the discard network of a supervised model by REINFORCE self-play (seed 002)."""
+    from rich.console import Console
+
+    from tenpai.models.bundle import ModelError
+    from tenpai.rl.checkpoint import CheckpointError
+    from tenpai.rl.pg import PGConfig, train_pg
+    from tenpai.rl.rewards import RewardConfig
+
+    err = Console(stderr=True)
+    if rules not in RULES:
+        raise typer.BadParameter(f"choose {', '.join(RULES)}", param_hint="--rules")
+    if reward not in REWARDS:
+        raise typer.BadParameter(f"choose {', '.join(REWARDS)}", param_hint="--reward")
+    options = {"preset": preset or ("tenhou" if rules == "riichi" else "botzone")}
+    if rules == "riichi":
+        options["length"] = length
+    scale = points_scale if points_scale is not None else (8000.0 if rules == "riichi" else 24.0)
+    try:
+        cfg = PGConfig(
+            rules=rules,
+            options=options,
+            init=init,
+            out=str(out),
+            games_per_update=games_per_update,
+            tables=tables,
+            lr=lr,
+            entropy=entropy,
+            temperature=temperature,
+            reward=RewardConfig(outcome=reward, points_scale=scale, shaping=shaping),
+            minutes=minutes,
+            max_games=max_games,
+            checkpoint_minutes=checkpoint_minutes,
+            eval_every=eval_every,
+            eval_deals=eval_deals,
+            seed=seed,
+            threads=threads,
+            tensorboard=str(tensorboard if tensorboard is not None else
+                            out.with_name(out.name + ".tb")),
+        )
+    except ValueError as exc:
+        err.print(f"error: {exc}")
+        raise typer.Exit(2) from None
+    if out.exists() and out.is_dir():
+        err.print(f"error: --out {out} is a directory")
+        raise typer.Exit(2)
+
+    def report(progress: object, row: dict[str, float]) -> None:
+        err.print(
+            f"games {int(row['games'])}  return {row['mean_return']:+.3f}  "
+            f"entropy {row['entropy']:.3f}  kl {row['approx_kl']:+.5f}  "
+            f"cpu {row['cpu_minutes']:.1f} min"
+        )
+
+    try:
+        path, progress = train_pg(cfg, report=report)
+    except (ModelError, CheckpointError, ValueError) as exc:
+        err.print(f"error: {exc}")
+        raise typer.Exit(2) from None
+    summary = {
+        "out": str(path),
+        "games": progress.games,
+        "updates": progress.updates,
+        "samples": progress.samples,
+        "cpu_minutes": round(progress.cpu_seconds / 60, 2),
+        "curve": progress.curve,
+    }
+    err.print(f"wrote {path}: {progress.games} games, {progress.updates} updates, "
+              f"{summary['cpu_minutes']} CPU minutes")
+    if as_json:
+        typer.echo(json.dumps(summary, sort_keys=True))
+
+
+def register(train_app: typer.Typer) -> None:
+    train_app.command("pg")(pg)

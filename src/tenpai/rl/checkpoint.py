@@ -1,0 +1,91 @@
+"""Training checkpoints of policy-gradient runs: resume after a kill, never run pickled code.
+
+A checkpoint is one ``torch.save`` of plain containers — tensors, numbers, and JSON strings for
+the settings and the progress — written to a temporary file and renamed, so a kill at any moment
+leaves either the previous checkpoint or the new one, never half of one.  It is read back with
+``torch.load(weights_only=True)``.  A checkpoint knows the settings it was made with; resuming
+with different ones (another rule set, start model or reward) is refused by name.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+import torch
+
+__all__ = ["FORMAT", "CheckpointError", "PGCheckpoint", "checkpoint_path"]
+
+FORMAT: Final = "tenpai-pg-checkpoint/1"
+
+#: Settings that must match for a run to continue from a checkpoint.
+IDENTITY: Final = ("rules", "options", "init", "encoder", "reward", "seed")
+
+
+class CheckpointError(ValueError):
+    """A checkpoint that cannot be used; the message names the file and the reason."""
+
+
+def checkpoint_path(out: Path) -> Path:
+    """Where the run writing ``out`` keeps its checkpoint (beside it, ``<out>.ckpt``)."""
+    return out.with_name(out.name + ".ckpt")
+
+
+@dataclass(slots=True)
+class PGCheckpoint:
+    """Everything a run needs to go on: weights, optimizer, progress and its settings."""
+
+    settings: dict[str, Any]
+    policy_state: dict[str, torch.Tensor]
+    optimizer_state: dict[str, Any]
+    progress: dict[str, Any] = field(default_factory=dict)
+
+    def save(self, path: Path) -> None:
+        payload = {
+            "format": FORMAT,
+            "settings_json": json.dumps(self.settings, sort_keys=True),
+            "progress_json": json.dumps(self.progress, sort_keys=True),
+            "policy_state": {k: v.detach().cpu().clone() for k, v in self.policy_state.items()},
+            "optimizer_state": self.optimizer_state,
+        }
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        torch.save(payload, tmp)
+        os.replace(tmp, path)
+
+    @classmethod
+    def load(cls, path: Path) -> PGCheckpoint:
+        try:
+            payload = torch.load(path, map_location="cpu", weights_only=True)
+        except FileNotFoundError:
+            raise CheckpointError(f"{path}: no such checkpoint") from None
+        except Exception as exc:  # torch raises many types for a damaged file
+            raise CheckpointError(
+                f"{path}: not a readable checkpoint (damaged, truncated or not a tenpai "
+                f"policy-gradient checkpoint; checkpoints are loaded without executing code): "
+                f"{type(exc).__name__}"
+            ) from exc
+        if not isinstance(payload, dict) or payload.get("format") != FORMAT:
+            raise CheckpointError(f"{path}: not a {FORMAT} file")
+        try:
+            return cls(
+                settings=json.loads(payload["settings_json"]),
+                policy_state=dict(payload["policy_state"]),
+                optimizer_state=dict(payload["optimizer_state"]),
+                progress=json.loads(payload["progress_json"]),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CheckpointError(f"{path}: checkpoint is missing or garbles {exc}") from None
+
+    def check_matches(self, settings: dict[str, Any], path: Path) -> None:
+        """Refuse to continue a run whose identifying settings differ from this checkpoint's."""
+        for key in IDENTITY:
+            mine, theirs = self.settings.get(key), settings.get(key)
+            if mine != theirs:
+                raise CheckpointError(
+                    f"{path}: checkpoint was made with {key}={mine!r}, this run asks for "
+                    f"{theirs!r}; use another --out or delete the checkpoint to start afresh"
+                )

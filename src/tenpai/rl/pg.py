@@ -1,0 +1,278 @@
+"""Policy-gradient self-play from a supervised start (seed 002), with checkpoints and resume.
+
+The loop: the learner (:class:`~tenpai.rl.policy.SamplingSLAgent`, the same object in all four
+seats, as 002's self-play) plays ``games_per_update`` games on the batched runner; their sampled
+discards and returns (:mod:`tenpai.rl.rewards`) make one REINFORCE update
+(:mod:`tenpai.rl.update`); every ``eval_every`` games the greedy learner meets its frozen start
+in pairs on fixed deals (:mod:`tenpai.rl.evaluate`) — the learning curve.  Progress, weights and
+the optimizer are checkpointed every ``checkpoint_minutes``; starting the same command again
+continues from the checkpoint, so a kill loses at most one interval.  The result is an ordinary
+model bundle (the start's heads with the discard head fine-tuned) that :class:`SLAgent` plays.
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+
+from tenpai.agents.sl import SLAgent
+from tenpai.engine.agent import Agent
+from tenpai.models.bundle import ModelBundle, ModelError, resolve_model_path
+from tenpai.rl.checkpoint import PGCheckpoint, checkpoint_path
+from tenpai.rl.evaluate import PairResult, play_pairs
+from tenpai.rl.policy import SamplingSLAgent
+from tenpai.rl.policy_mcr import SamplingSLMCRAgent
+from tenpai.rl.rewards import RewardConfig
+from tenpai.rl.update import collect_batch, reinforce_update
+from tenpai.selfplay.spec import SelfPlaySpec
+from tenpai.selfplay.vector import VectorRunner
+
+__all__ = ["PGConfig", "PGProgress", "train_pg"]
+
+#: Seeds of evaluation deals start here, far from the training seeds of any run.
+EVAL_SEED_BASE = 900_000_000
+
+
+@dataclass(slots=True)
+class PGConfig:
+    """One policy-gradient run (every field is recorded in the model card)."""
+
+    rules: str = "riichi"
+    options: dict[str, str] = field(default_factory=dict)
+    init: str = "default"
+    out: str = "runs/pg.pt"
+    games_per_update: int = 16
+    tables: int = 16
+    lr: float = 1e-5
+    entropy: float = 0.01
+    temperature: float = 1.0
+    baseline: str = "mean"
+    minibatch: int = 1024
+    reward: RewardConfig = field(default_factory=RewardConfig)
+    minutes: float = 10.0
+    max_games: int | None = None
+    checkpoint_minutes: float = 5.0
+    eval_every: int = 0
+    eval_deals: int = 32
+    seed: int = 0
+    threads: int = 1
+    tensorboard: str | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("games_per_update", "tables", "minibatch", "eval_deals"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
+        if self.lr <= 0 or self.temperature <= 0:
+            raise ValueError("lr and temperature must be positive")
+        if self.entropy < 0 or self.minutes < 0 or self.eval_every < 0:
+            raise ValueError("entropy, minutes and eval_every cannot be negative")
+        if self.max_games is not None and self.max_games < 1:
+            raise ValueError(f"max_games must be at least 1, got {self.max_games}")
+
+    def settings(self, encoder: str) -> dict[str, Any]:
+        """The JSON-able settings; the identifying ones are checked on resume."""
+        d = asdict(self)
+        d["reward"] = asdict(self.reward)
+        d["reward"]["rank_values"] = list(self.reward.rank_values)
+        d["encoder"] = encoder
+        return d
+
+
+@dataclass(slots=True)
+class PGProgress:
+    """Where a run stands; saved in checkpoints and in the final card."""
+
+    games: int = 0
+    updates: int = 0
+    samples: int = 0
+    cpu_seconds: float = 0.0
+    history: list[dict[str, float]] = field(default_factory=list)
+    curve: list[dict[str, float]] = field(default_factory=list)
+
+
+Reporter = Callable[[PGProgress, dict[str, float]], None]
+
+
+def _start_bundle(rules: str, init: str) -> ModelBundle:
+    """The start model, checked to be one of ``rules`` (its encoder reads that rule set)."""
+    if rules == "mcr":
+        from tenpai.agents.sl_mcr import resolve_mcr_model_path
+
+        path = resolve_mcr_model_path(init)
+    elif rules == "riichi":
+        path = resolve_model_path(init)
+    else:
+        raise ValueError(f"policy gradient is built for riichi and mcr, not {rules!r}")
+    bundle = ModelBundle.load(path)
+    family = "mcr_" if rules == "mcr" else ""
+    is_mcr = bundle.encoder.startswith("mcr_")
+    if is_mcr != bool(family):
+        raise ModelError(
+            f"{path}: start model reads encoder {bundle.encoder!r}, not one of the {rules} "
+            f"rule set"
+        )
+    return bundle
+
+
+def _learner(cfg: PGConfig, bundle: ModelBundle) -> SamplingSLAgent | SamplingSLMCRAgent:
+    if cfg.rules == "mcr":
+        return SamplingSLMCRAgent(bundle, seed=cfg.seed, temperature=cfg.temperature, threads=None)
+    return SamplingSLAgent(bundle, seed=cfg.seed, temperature=cfg.temperature, threads=None)
+
+
+def _greedy(cfg: PGConfig, bundle: ModelBundle, name: str) -> Agent:
+    if cfg.rules == "mcr":
+        from tenpai.agents.sl_mcr import SLMCRAgent
+
+        return SLMCRAgent(bundle, name=name, threads=None)
+    return SLAgent(bundle, name=name, threads=None)
+
+
+def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGProgress]:
+    """Run (or continue) ``cfg``; returns the model file written and the progress."""
+    torch.set_num_threads(cfg.threads)
+    out = Path(cfg.out)
+    bundle = _start_bundle(cfg.rules, cfg.init)
+    frozen = copy.deepcopy(bundle)
+    if "discard" not in bundle.heads:
+        raise ValueError(f"start model {cfg.init!r} has no discard head to fine-tune")
+    module = bundle.heads["discard"].module
+    optimizer = torch.optim.Adam(module.parameters(), lr=cfg.lr)
+    settings = cfg.settings(bundle.encoder)
+    progress = PGProgress()
+    ckpt_file = checkpoint_path(out)
+    if ckpt_file.exists():
+        ckpt = PGCheckpoint.load(ckpt_file)
+        ckpt.check_matches(settings, ckpt_file)
+        module.load_state_dict(ckpt.policy_state)
+        optimizer.load_state_dict(ckpt.optimizer_state)
+        progress = PGProgress(**ckpt.progress)
+    writer = _writer(cfg.tensorboard)
+    learner = _learner(cfg, bundle)
+    cpu0 = time.process_time() - progress.cpu_seconds
+    wall0 = time.monotonic()
+    last_ckpt = time.monotonic()
+
+    def save_checkpoint() -> None:
+        progress.cpu_seconds = time.process_time() - cpu0
+        PGCheckpoint(
+            settings, module.state_dict(), optimizer.state_dict(), asdict(progress)
+        ).save(ckpt_file)
+
+    if cfg.eval_every and not progress.curve:
+        _evaluate(cfg, bundle, frozen, progress, writer)
+    while _budget_left(cfg, progress, wall0):
+        n = cfg.games_per_update
+        if cfg.max_games is not None:
+            n = min(n, cfg.max_games - progress.games)
+        first = cfg.seed * 10_000_000 + progress.games
+        # A new sampling stream per update, reproducible on resume.
+        learner.seed = cfg.seed * 1_000_003 + progress.updates
+        spec = SelfPlaySpec.series(cfg.rules, [learner] * 4, first, n, cfg.options)
+        games = VectorRunner(spec, tables=min(cfg.tables, n)).run()
+        batch = collect_batch(games, cfg.reward)
+        rng = np.random.default_rng([cfg.seed, progress.updates])
+        stats = reinforce_update(
+            module,
+            optimizer,
+            batch,
+            entropy_coef=cfg.entropy,
+            temperature=cfg.temperature,
+            baseline=cfg.baseline,
+            minibatch=cfg.minibatch,
+            generator=rng,
+        )
+        progress.games += n
+        progress.updates += 1
+        progress.samples += stats.samples
+        progress.cpu_seconds = time.process_time() - cpu0
+        row = {
+            "games": float(progress.games),
+            "loss": stats.loss,
+            "entropy": stats.entropy,
+            "mean_return": stats.mean_return,
+            "approx_kl": stats.approx_kl,
+            "samples": float(stats.samples),
+            "cpu_minutes": progress.cpu_seconds / 60,
+        }
+        progress.history.append(row)
+        if writer is not None:
+            for k, v in row.items():
+                if k != "games":
+                    writer.add_scalar(f"train/{k}", v, progress.games)
+        if report is not None:
+            report(progress, row)
+        every = cfg.eval_every
+        if every and progress.games // every > (progress.games - n) // every:
+            _evaluate(cfg, bundle, frozen, progress, writer)
+        if time.monotonic() - last_ckpt >= cfg.checkpoint_minutes * 60:
+            save_checkpoint()
+            last_ckpt = time.monotonic()
+    save_checkpoint()
+    _write_bundle(cfg, bundle, settings, progress, out)
+    if writer is not None:
+        writer.close()
+    return out, progress
+
+
+def _budget_left(cfg: PGConfig, progress: PGProgress, wall0: float) -> bool:
+    if cfg.max_games is not None and progress.games >= cfg.max_games:
+        return False
+    return time.monotonic() - wall0 < cfg.minutes * 60
+
+
+def _evaluate(
+    cfg: PGConfig, bundle: ModelBundle, frozen: ModelBundle, progress: PGProgress, writer: Any
+) -> PairResult:
+    seeds = range(EVAL_SEED_BASE + cfg.seed * 10_000, EVAL_SEED_BASE + cfg.seed * 10_000 +
+                  cfg.eval_deals)
+    greedy = _greedy(cfg, bundle, "pg")
+    start = _greedy(cfg, frozen, "start")
+    r = play_pairs(greedy, start, cfg.rules, cfg.options, list(seeds), tables=cfg.tables)
+    point = {
+        "games": float(progress.games),
+        "win_rate": r.win_rate,
+        "low": r.low,
+        "high": r.high,
+        "learner_rank": r.learner_rank,
+        "start_rank": r.start_rank,
+        "deals": float(r.deals),
+    }
+    progress.curve.append(point)
+    if writer is not None:
+        writer.add_scalar("eval/pair_win_rate", r.win_rate, progress.games)
+        writer.add_scalar("eval/learner_rank", r.learner_rank, progress.games)
+    return r
+
+
+def _write_bundle(
+    cfg: PGConfig, bundle: ModelBundle, settings: dict[str, Any], progress: PGProgress, out: Path
+) -> None:
+    head = bundle.heads["discard"]
+    head.card = {
+        "method": "REINFORCE self-play from a supervised start (seed 002)",
+        "settings": settings,
+        "games": progress.games,
+        "updates": progress.updates,
+        "samples": progress.samples,
+        "cpu_minutes": round(progress.cpu_seconds / 60, 2),
+        "curve": progress.curve,
+        "last_updates": progress.history[-5:],
+        "start_card": head.card,
+    }
+    bundle.save(out, half=True)
+
+
+def _writer(log_dir: str | None) -> Any:
+    if log_dir is None:
+        return None
+    from torch.utils.tensorboard import SummaryWriter
+
+    return SummaryWriter(log_dir=log_dir)

@@ -1,0 +1,89 @@
+"""The MCR learner: :class:`~tenpai.agents.sl_mcr.SLMCRAgent` with a sampling discard head.
+
+As for Riichi (:mod:`tenpai.rl.policy`), only the discards are drawn from the network and
+recorded; wins, kongs and claims keep the supervised agent's choices.  Discards of all tables
+are scored in one network call per runner step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from tenpai import tiles as T
+from tenpai.agents.sl_mcr import SLMCRAgent
+from tenpai.events import Event
+from tenpai.hand import shanten_mcr
+from tenpai.models.bundle import ModelBundle
+from tenpai.rl.policy import DiscardSample, draw_kind, uniform_for
+from tenpai.rl.rewards import hand_key
+
+__all__ = ["SamplingSLMCRAgent"]
+
+
+class SamplingSLMCRAgent(SLMCRAgent):
+    """:class:`SLMCRAgent` whose discards are drawn from the discard head."""
+
+    def __init__(
+        self,
+        model: str | ModelBundle = "default",
+        seed: int = 0,
+        name: str = "pg_mcr_learner",
+        temperature: float = 1.0,
+        threads: int | None = 1,
+    ) -> None:
+        super().__init__(model, seed, name=name, threads=threads)
+        if not temperature > 0:
+            raise ValueError(f"temperature must be positive, got {temperature}")
+        self.temperature = temperature
+
+    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
+        return [a for a, _ in self.act_batch_with_info(requests)]
+
+    def act_batch_with_info(
+        self, requests: Sequence[tuple[Any, Sequence[Event]]]
+    ) -> list[tuple[Event, DiscardSample | None]]:
+        out: list[tuple[Event, DiscardSample | None]] = []
+        pending: list[tuple[int, Any, Sequence[Event], Any]] = []
+        for i, (obs, legal) in enumerate(requests):
+            out.append((legal[0], None))
+            types = {e.type for e in legal}
+            if "dahai" not in types or "hora" in types:
+                out[i] = (self.act(obs, legal), None)
+                continue
+            view = self._view(obs)
+            kong = self._kong_choice(view, legal)
+            if kong is not None:
+                out[i] = (kong, None)
+                continue
+            pending.append((i, obs, legal, view))
+        if pending:
+            x = self.encoder.encode_batch([v for *_, v in pending])
+            logits = self.bundle.logits("discard", x)
+            for row, (i, obs, legal, view) in enumerate(pending):
+                out[i] = self._sample(obs, legal, logits[row], x[row], view)
+        return out
+
+    def _sample(
+        self, obs: Any, legal: Sequence[Event], logits: np.ndarray, x: np.ndarray, view: Any
+    ) -> tuple[Event, DiscardSample]:
+        discards = [e for e in legal if e.type == "dahai" and e.pai is not None]
+        kind, mask, logp = draw_kind(
+            discards, logits, self.temperature, uniform_for(self.seed, obs)
+        )
+        counts = list(view.hand)
+        counts[kind] -= 1
+        options = [e for e in discards if T.kind_of(e.pai or 0) == kind]
+        # The drawn tile itself when it is of that kind (what the supervised agent prefers).
+        options.sort(key=lambda e: not e.tsumogiri)
+        sample = DiscardSample(
+            x=np.array(x, copy=True),
+            legal=mask,
+            action=kind,
+            logp=logp,
+            shanten_after=shanten_mcr(counts),
+            hand=hand_key(obs.events[0]),
+        )
+        return options[0], sample

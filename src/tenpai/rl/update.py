@@ -1,0 +1,142 @@
+"""One REINFORCE update from a batch of finished self-play games (seed 002, eqs. 3–4).
+
+The loss of a batch of sampled discards is
+
+    L = - mean_t( A_t * log pi(a_t | s_t) ) - alpha * mean_t( H(pi(. | s_t)) )
+
+with the policy restricted to the legal kinds of each decision (the same masking as supervised
+training), ``A_t`` the return of decision ``t`` less a baseline (the batch mean, 002's "with a
+baseline"), divided by the batch's standard deviation so that the learning rate does not have to
+follow the reward's scale, and ``H`` the entropy bonus of eq. 4.  Batch normalisation stays in
+evaluation mode: its statistics come from the supervised data and small RL batches would only
+shake them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+from torch import nn
+
+from tenpai.rl.policy import DiscardSample
+from tenpai.rl.rewards import RewardConfig, returns
+from tenpai.selfplay.trajectory import PlayedGame
+
+__all__ = ["BASELINES", "Batch", "UpdateStats", "collect_batch", "reinforce_update"]
+
+BASELINES = ("mean", "none")
+_NEG = -1e9
+
+
+@dataclass(slots=True)
+class Batch:
+    """Sampled discards of some games, as arrays ready for the network."""
+
+    x: np.ndarray
+    legal: np.ndarray
+    action: np.ndarray
+    logp_old: np.ndarray
+    returns: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.action)
+
+
+@dataclass(frozen=True, slots=True)
+class UpdateStats:
+    """What one update did (logged to TensorBoard and the model card's history)."""
+
+    samples: int
+    loss: float
+    entropy: float
+    mean_return: float
+    approx_kl: float
+
+
+def collect_batch(games: Sequence[PlayedGame], reward: RewardConfig) -> Batch:
+    """The sampled discards of ``games`` with their returns (decisions without a sample —
+    calls, riichi, wins — are not trained: they keep the supervised heads, as in 002)."""
+    xs: list[np.ndarray] = []
+    legal: list[np.ndarray] = []
+    action: list[int] = []
+    logp: list[float] = []
+    rets: list[float] = []
+    for g in games:
+        samples = [(s.seat, s.info) for s in g.steps if isinstance(s.info, DiscardSample)]
+        if not samples:
+            continue
+        decisions = [(seat, info.hand, info.shanten_after) for seat, info in samples]
+        rets += returns(decisions, g.events, g.final_scores, reward)
+        for _seat, info in samples:
+            xs.append(info.x)
+            legal.append(info.legal)
+            action.append(info.action)
+            logp.append(info.logp)
+    if not xs:
+        raise ValueError("the games hold no sampled discard to learn from")
+    return Batch(
+        x=np.stack(xs).astype(np.float32),
+        legal=np.stack(legal),
+        action=np.asarray(action, dtype=np.int64),
+        logp_old=np.asarray(logp, dtype=np.float32),
+        returns=np.asarray(rets, dtype=np.float32),
+    )
+
+
+def reinforce_update(
+    module: nn.Module,
+    optimizer: torch.optim.Optimizer,
+    batch: Batch,
+    *,
+    entropy_coef: float,
+    temperature: float = 1.0,
+    baseline: str = "mean",
+    minibatch: int = 1024,
+    max_grad_norm: float = 1.0,
+    generator: np.random.Generator | None = None,
+) -> UpdateStats:
+    """One pass over ``batch`` in shuffled minibatches; returns what it measured."""
+    if baseline not in BASELINES:
+        raise ValueError(f"baseline {baseline!r}; choose {', '.join(BASELINES)}")
+    adv = batch.returns.astype(np.float64)
+    if baseline == "mean":
+        adv = adv - adv.mean()
+    std = adv.std()
+    if std > 1e-8:
+        adv = adv / std
+    order = (generator or np.random.default_rng(0)).permutation(len(batch))
+    module.eval()
+    total_loss = total_entropy = total_kl = 0.0
+    for start in range(0, len(order), minibatch):
+        idx = order[start : start + minibatch]
+        x = torch.from_numpy(batch.x[idx])
+        legal = torch.from_numpy(batch.legal[idx])
+        act = torch.from_numpy(batch.action[idx])
+        a = torch.from_numpy(adv[idx].astype(np.float32))
+        logits = module(x) / temperature
+        logits = logits.masked_fill(~legal, _NEG)
+        logp_all = torch.log_softmax(logits, dim=1)
+        logp = logp_all.gather(1, act[:, None]).squeeze(1)
+        probs = logp_all.exp()
+        entropy = -(probs * logp_all.masked_fill(~legal, 0.0)).sum(dim=1)
+        loss = -(a * logp).mean() - entropy_coef * entropy.mean()
+        optimizer.zero_grad(set_to_none=True)
+        loss.backward()  # type: ignore[no-untyped-call]
+        nn.utils.clip_grad_norm_(module.parameters(), max_grad_norm)
+        optimizer.step()
+        n = len(idx)
+        total_loss += float(loss.detach()) * n
+        total_entropy += float(entropy.detach().sum())
+        old = torch.from_numpy(batch.logp_old[idx])
+        total_kl += float((old - logp.detach()).sum())
+    n_all = len(batch)
+    return UpdateStats(
+        samples=n_all,
+        loss=total_loss / n_all,
+        entropy=total_entropy / n_all,
+        mean_return=float(batch.returns.mean()),
+        approx_kl=total_kl / n_all,
+    )

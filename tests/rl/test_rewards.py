@@ -1,0 +1,61 @@
+"""Returns from finished games: outcomes per hand or per game, and 002's win-distance shaping."""
+
+from __future__ import annotations
+
+import pytest
+
+from tenpai.events import Event
+from tenpai.rl.rewards import RewardConfig, hand_deltas, placement_values, returns
+
+
+def _start(kyoku: int, scores: tuple[int, ...]) -> Event:
+    return Event("start_kyoku", bakaze=27, kyoku=kyoku, honba=0, scores=scores)
+
+
+EVENTS = [
+    _start(1, (25000, 25000, 25000, 25000)),
+    _start(2, (33000, 17000, 25000, 25000)),
+]
+FINAL = (33000, 17000, 21000, 29000)
+
+
+def test_hand_deltas_run_from_one_start_to_the_next_and_to_the_final_scores() -> None:
+    d = hand_deltas(EVENTS, FINAL)
+    assert d[(27, 1, 0)] == [8000, -8000, 0, 0]
+    assert d[(27, 2, 0)] == [0, 0, -4000, 4000]
+
+
+def test_placement_breaks_ties_by_seat_order() -> None:
+    cfg = RewardConfig(outcome="rank")
+    assert placement_values((100, 200, 200, 0), cfg) == [-0.4, 1.0, 0.4, -1.0]
+
+
+def test_hand_outcome_plus_shaping_to_go() -> None:
+    cfg = RewardConfig(outcome="hand", points_scale=8000, shaping=0.1)
+    # Seat 0 in hand 1: shanten after its discards 3, 2, 2, 1; seat 3 in hand 2: 2 then 3.
+    decisions = [
+        (0, (27, 1, 0), 3),
+        (0, (27, 1, 0), 2),
+        (0, (27, 1, 0), 2),
+        (0, (27, 1, 0), 1),
+        (3, (27, 2, 0), 2),
+        (3, (27, 2, 0), 3),
+    ]
+    got = returns(decisions, EVENTS, FINAL, cfg)
+    # Step rewards of seat 0: 0, +0.1, 0, +0.1 -> to go: 0.2, 0.2, 0.1, 0.1; outcome +1.0.
+    assert got[:4] == pytest.approx([1.2, 1.2, 1.1, 1.1])
+    # Seat 3: step rewards 0, -0.1 -> to go -0.1, -0.1; outcome +0.5.
+    assert got[4:] == pytest.approx([0.4, 0.4])
+
+
+def test_rank_outcome_is_the_same_for_every_decision_of_a_seat() -> None:
+    cfg = RewardConfig(outcome="rank", shaping=0.0)
+    got = returns([(1, (27, 1, 0), 2), (1, (27, 2, 0), 1)], EVENTS, FINAL, cfg)
+    assert got == [-1.0, -1.0]
+
+
+def test_bad_reward_settings_are_refused() -> None:
+    with pytest.raises(ValueError, match="outcome"):
+        RewardConfig(outcome="score")
+    with pytest.raises(ValueError, match="points_scale"):
+        RewardConfig(points_scale=0)
