@@ -38,7 +38,7 @@ def _cfg(out: Path, **kw: object) -> PGConfig:
 
 def _games(agent: SamplingSLMCRAgent, tables: int) -> list[tuple[int, ...]]:
     spec = SelfPlaySpec.series("mcr", [agent] * 4, 5, 6, MCR)
-    return [g.final_scores + (len(g.events),) for g in VectorRunner(spec, tables=tables).run()]
+    return [(*g.final_scores, len(g.events)) for g in VectorRunner(spec, tables=tables).run()]
 
 
 def test_sampling_does_not_depend_on_how_many_tables_play_at_once() -> None:
