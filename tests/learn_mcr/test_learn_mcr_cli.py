@@ -1,6 +1,6 @@
 """``tenpai dataset build / train sl / eval agreement --rules mcr`` through the typer app.
 
-The end-to-end test builds the whole Botzone corpus (116 games replay and encode in a few
+The end-to-end test builds the whole Botzone corpus (132 games replay and encode in a few
 seconds, so no subset is needed) and trains with a tiny budget; the error tests use small
 stand-in files in ``tmp_path`` and need neither the records nor, mostly, torch.
 """
@@ -39,9 +39,9 @@ def test_build_train_eval_on_the_botzone_records(data_dir: Path, tmp_path: Path)
     m = json.loads((ds / "manifest.json").read_text())
     assert m["format"] == "tenpai-sl-mcr-dataset/1"
     assert m["encoder"] == "mcr_stack002@1"  # the MCR default encoder
-    assert {s: len(ids) for s, ids in m["games"].items()} == {"train": 93, "dev": 12, "test": 11}
-    assert m["counts"]["dev"]["discard"] == 1005
-    assert "train: discard 6,719" in r.stderr
+    assert {s: len(ids) for s, ids in m["games"].items()} == {"train": 107, "dev": 13, "test": 12}
+    assert m["counts"]["dev"]["discard"] == 1079
+    assert "train: discard 7,345" in r.stderr
 
     # The rules come from the manifest: no --rules needed.
     r = runner.invoke(app, ["train", "sl", str(ds), "-o", str(model), "--minutes", "0.02"])
@@ -56,24 +56,24 @@ def test_build_train_eval_on_the_botzone_records(data_dir: Path, tmp_path: Path)
     bundle = ModelBundle.load(model)
     assert bundle.encoder == "mcr_stack002@1" and set(bundle.heads) == {"discard", "chi"}
     card = json.loads((tmp_path / "m.pt.discard.card.json").read_text())
-    assert card["kind"] == "discard" and card["rules"] == "mcr" and card["games"]["dev"] == 12
+    assert card["kind"] == "discard" and card["rules"] == "mcr" and card["games"]["dev"] == 13
 
     evaluate = ["eval", "agreement", str(records), "--rules", "mcr"]
     r = runner.invoke(app, [*evaluate, "-m", str(model), "--split", "dev", "--json"])
     assert r.exit_code == 0, r.output
     report = json.loads(r.stdout)
     assert {"discards", "top1", "top2", "top3", "games", "encoder", "model", "split"} <= set(report)
-    assert (report["rules"], report["split"], report["games"]) == ("mcr", "dev", 12)
-    assert report["discards"]["n"] == 1005 and report["top1"] == report["discards"]["top1"]
+    assert (report["rules"], report["split"], report["games"]) == ("mcr", "dev", 13)
+    assert report["discards"]["n"] == 1079 and report["top1"] == report["discards"]["top1"]
     assert 0.0 < report["top1"] <= report["top2"] <= report["top3"] <= 1.0
-    assert report["chi"]["n"] == 151 and len(report["chi"]["confusion"]) == 4
+    assert report["chi"]["n"] == 159 and len(report["chi"]["confusion"]) == 4
     assert "peng" not in report  # no such head in this model
 
     # The shipped MCR weights, human-readable output.
     r = runner.invoke(app, [*evaluate, "--split", "test"])
     assert r.exit_code == 0, r.output
-    assert "games 11 (split test); model default (mcr_stack002@1)" in r.stdout
-    assert "discards 696: top-1" in r.stdout
+    assert "games 12 (split test); model default (mcr_stack002@1)" in r.stdout
+    assert "discards 753: top-1" in r.stdout
     for kind in ("chi", "peng", "gang"):
         assert f"\n{kind} " in r.stdout
     assert "always pass" in r.stdout and "F1" in r.stdout

@@ -6,43 +6,57 @@ from collections import Counter
 from pathlib import Path
 
 from tenpai import tiles as T
-from tenpai.learn.mcr.dataset import load_mcr_games, split_of
+from tenpai.events import Event
+from tenpai.learn.dataset import BuildOptions, _Summary, iter_replayed_games
 from tenpai.learn.mcr.decisions import chow_class, chow_classes, iter_mcr_decisions
+from tenpai.learn.rulesets import get_rules
 
 TEXT = "mcr/botzone_text/lawlorentz_Chinese-Standard-Mahjong-Simulate/sample.txt"
+split_of = get_rules("mcr").split
+
+
+def load_mcr_games(
+    path: Path, skipped: dict[str, int] | None = None
+) -> list[tuple[str, list[Event]]]:
+    """(game id, replayed events) of every MCR game under ``path``, through the shared loader."""
+    summary = _Summary()
+    games = list(iter_replayed_games([path], BuildOptions.for_rules("mcr"), summary))
+    if skipped is not None:
+        skipped.update(summary.skipped)
+    return games
 
 
 def test_every_recorded_action_is_a_labelled_decision(data_dir: Path) -> None:
     games = load_mcr_games(data_dir / TEXT)
     assert len(games) == 16
-    for g in games:
-        decisions = list(iter_mcr_decisions(g.events))
-        discards = [e for e in g.events if e.type == "dahai"]
+    for _gid, events in games:
+        decisions = list(iter_mcr_decisions(events))
+        discards = [e for e in events if e.type == "dahai"]
         got = [(d.seat, d.label) for d in decisions if d.kind == "discard"]
         assert got == [(e.actor, T.kind_of(e.pai or 0)) for e in discards]
         for d in decisions:
             assert d.label in d.legal
             if d.kind == "discard":
                 assert d.view.hand[d.label] > 0
-        calls = Counter(e.type for e in g.events if e.type in ("chi", "pon", "daiminkan"))
+        calls = Counter(e.type for e in events if e.type in ("chi", "pon", "daiminkan"))
         positive = Counter(d.kind for d in decisions if d.kind != "discard" and d.label)
         assert positive["chi"] == calls["chi"]
         assert positive["peng"] == calls["pon"]
 
 
 def test_whole_corpus_counts(data_dir: Path) -> None:
-    skipped: list[dict[str, str]] = []
+    skipped: dict[str, int] = {}
     games = load_mcr_games(data_dir / "mcr", skipped=skipped)
-    assert (len(games), skipped) == (116, [])
+    assert (len(games), skipped) == (132, {})  # 116 + 16 Botzone export matches
     kinds: Counter[str] = Counter()
     positive: Counter[str] = Counter()
-    for g in games:
-        for d in iter_mcr_decisions(g.events):
+    for _gid, events in games:
+        for d in iter_mcr_decisions(events):
             kinds[d.kind] += 1
             positive[d.kind] += d.kind != "discard" and d.label != 0
-    assert kinds == {"discard": 8420, "chi": 1386, "peng": 726, "gang": 63}
-    assert positive == {"discard": 0, "chi": 122, "peng": 109, "gang": 26}
-    assert Counter(g.split for g in games) == {"train": 93, "dev": 12, "test": 11}
+    assert kinds == {"discard": 9177, "chi": 1519, "peng": 793, "gang": 80}
+    assert positive == {"discard": 0, "chi": 149, "peng": 132, "gang": 29}
+    assert Counter(split_of(gid) for gid, _ in games) == {"train": 107, "dev": 13, "test": 12}
 
 
 def test_split_is_fixed_by_game_id() -> None:

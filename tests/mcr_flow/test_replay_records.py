@@ -17,7 +17,8 @@ JSON = "mcr/botzone_json/SuuTTT_IJCAI-mahjong/selfplay/selfplay_v01.jsonl"
 def test_every_botzone_record_replays(data_dir: Path) -> None:
     summary = replay_files([data_dir / "mcr"], rules="mcr")
     assert summary.failures == []
-    assert (summary.games, summary.passed, summary.skipped) == (116, 116, 0)
+    # 16 text matches, 100 judge-log games, 16 Botzone export pairs (each pair one game)
+    assert (summary.games, summary.passed, summary.skipped) == (132, 132, 0)
 
 
 def test_outcomes_are_the_records(data_dir: Path) -> None:

@@ -1,4 +1,5 @@
-"""`tenpai convert IN OUT --to mjai|tenhou6|mjlog`: convert one record or a folder of them."""
+"""`tenpai convert IN OUT --to mjai|tenhou6|mjlog|botzone_json|botzone_export`: convert one
+record or a folder of them."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ def register(app: typer.Typer) -> None:
     def convert(
         src: Annotated[Path, typer.Argument(help="A record file or a folder of records.")],
         dst: Annotated[Path, typer.Argument(help="Output file (for one input) or folder.")],
-        to: Annotated[str, typer.Option("--to", help="Output format: mjai, tenhou6 or mjlog.")],
+        to: Annotated[str, typer.Option(
+            "--to", help="Output format: mjai, tenhou6, mjlog, botzone_json or botzone_export "
+            "(a Botzone match export: X_lite.json + X_metadata.json for OUT X.json).")],
         lenient: Annotated[
             bool, typer.Option("--lenient", help="Keep the complete rounds of truncated records.")
         ] = False,
@@ -22,6 +25,7 @@ def register(app: typer.Typer) -> None:
         from rich.progress import Progress
 
         from tenpai.records import WRITE_FORMATS, RecordError, read_games, write_game
+        from tenpai.records.errors import NotAGameError
         from tenpai.records.formats import SUFFIX
 
         if to not in WRITE_FORMATS:
@@ -45,6 +49,10 @@ def register(app: typer.Typer) -> None:
             except RecordError as exc:
                 typer.echo(f"error: {exc}", err=True)
                 raise typer.Exit(2) from None
+            if not games:  # a Botzone export's metadata file: its _lite.json carries the match
+                typer.echo(f"error: {src} holds no game by itself; convert the file it "
+                           "belongs to", err=True)
+                raise typer.Exit(2)
             typer.echo(f"wrote {len(games)} game(s) to {dst}")
             return
         files = sorted(p for p in src.rglob("*") if p.is_file() and not p.name.startswith("."))
@@ -59,6 +67,8 @@ def register(app: typer.Typer) -> None:
                     for g, out in zip(games, out_names(p, len(games), base)):
                         write_game(g, out, to)
                         written += 1
+                except NotAGameError as exc:  # e.g. a Botzone match's metadata without its log
+                    progress.console.print(f"[yellow]not a game[/yellow] {exc}")
                 except RecordError as exc:
                     failures += 1
                     progress.console.print(f"[red]skipped[/red] {exc}")

@@ -99,12 +99,24 @@ def lite_partner(path: str | Path) -> Path | None:
     return _partner(path, "lite")
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _cut_off(text: str) -> bool:
+    """Whether bad JSON looks cut short: a string left open, or brackets left unclosed."""
+    bare = _STRING.sub("", text)
+    if '"' in bare:
+        return True
+    opened = bare.count("{") + bare.count("[")
+    return opened > bare.count("}") + bare.count("]")
+
+
 def _load(text: str, source: str) -> dict[str, Any]:
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
-        if exc.pos >= len(text.rstrip()):
+        if _cut_off(text):
             raise RecordTruncatedError(f"the JSON stops early ({exc.msg}): a cut-off file",
                                        source, where) from exc
         raise RecordSyntaxError(f"bad JSON: {exc.msg}", source, where) from exc

@@ -131,6 +131,12 @@ class _Walker:
         s = self.from_display(command, display)
         if from_content is not None:
             self.agree(s, from_content)
+            # what the display leaves out (a HUANG's zero scores), the requests give
+            s.player = s.player if s.player is not None else from_content.player
+            s.tile = s.tile if s.tile is not None else from_content.tile
+            s.chi_mid = s.chi_mid if s.chi_mid is not None else from_content.chi_mid
+            s.hands = s.hands if s.hands is not None else from_content.hands
+            s.scores = s.scores if s.scores is not None else from_content.scores
         return s
 
     def from_display(self, command: str, d: dict[str, Any]) -> _Step:
