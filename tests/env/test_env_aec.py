@@ -16,7 +16,11 @@ from tenpai.env.aec import MahjongAEC, placements, rank_rewards
 from tenpai.tiles import to_compact, to_mjai
 
 MODULES = {"riichi": riichi_v0, "mcr": mcr_v0, "suits108": suits108_v0}
-SHAPES = {"riichi": ((87, 34), 13, 299), "mcr": ((19, 34), 15, 270), "suits108": ((17, 27), 10, 229)}
+SHAPES = {
+    "riichi": ((87, 34), 13, 299),
+    "mcr": ((19, 34), 15, 270),
+    "suits108": ((17, 27), 10, 229),
+}
 
 
 @pytest.mark.parametrize("rules", sorted(MODULES))

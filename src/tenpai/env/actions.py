@@ -261,4 +261,6 @@ RIICHI_ACTIONS: Final = ActionSpace(
 #: MCR: 34 kinds, no red fives, no riichi (flowers are set aside by the engine, not chosen).
 MCR_ACTIONS: Final = ActionSpace("mcr_v0", tuple(range(34)), tuple(range(34)))
 #: suits108: the 27 suited kinds; ``reach`` is the ready declaration.
-SUITS108_ACTIONS: Final = ActionSpace("suits108_v0", tuple(range(27)), tuple(range(27)), riichi=True)
+SUITS108_ACTIONS: Final = ActionSpace(
+    "suits108_v0", tuple(range(27)), tuple(range(27)), riichi=True
+)

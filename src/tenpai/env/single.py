@@ -148,9 +148,10 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     # ------------------------------------------------------------------ helpers
     def action_masks(self) -> np.ndarray:
         """The learner's current mask as booleans (the name sb3-contrib's MaskablePPO reads)."""
-        return self.aec.observe(self.learner)["action_mask"].astype(bool)
+        mask: np.ndarray = self.aec.observe(self.learner)["action_mask"]
+        return mask.astype(bool)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         return self.aec.render()
 
     def close(self) -> None:
