@@ -1,0 +1,606 @@
+// The four pages: play (websocket), replay, review and arena results.
+// The browser holds no game logic: it draws the server's snapshots and sends the index of one
+// of the legal actions the server offered.
+"use strict";
+
+const { renderTable, renderResults, el } = window.TableView;
+const $ = (id) => document.getElementById(id);
+const state = { meta: null, lastGame: null, record: null, speed: 500 };
+
+function toast(message) {
+  const t = $("toast");
+  t.textContent = message;
+  t.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { t.hidden = true; }, 6000);
+}
+
+async function api(path, options = {}) {
+  const res = await fetch(path, { credentials: "same-origin", ...options });
+  let body = null;
+  try { body = await res.json(); } catch (_) { body = null; }
+  if (!res.ok) {
+    const msg = body && body.detail ? body.detail : `${res.status} ${res.statusText}`;
+    throw new Error(msg);
+  }
+  return body;
+}
+
+function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
+
+function showTab(name) {
+  document.querySelectorAll(".tab").forEach((b) => b.classList.toggle("active", b.dataset.tab === name));
+  document.querySelectorAll(".page").forEach((p) => p.classList.toggle("active", p.id === name));
+  if (name === "review") fillReviewSources();
+  if (name === "arena") loadArenaLibrary();
+  if (name === "replay") loadLibrary();
+}
+document.querySelectorAll(".tab").forEach((b) => b.addEventListener("click", () => showTab(b.dataset.tab)));
+
+function fillSelect(sel, values, chosen) {
+  sel.innerHTML = "";
+  values.forEach((v) => {
+    const o = document.createElement("option");
+    o.value = v; o.textContent = v;
+    if (v === chosen) o.selected = true;
+    sel.appendChild(o);
+  });
+}
+
+// ------------------------------------------------------------------ play
+const play = { ws: null, gid: null, queue: [], busy: false, decision: null, table: null,
+               waitContinue: null, done: false };
+
+function onRulesChange() {
+  const rules = state.meta.rules[$("rules").value];
+  const length = rules.choices.length;
+  $("opt-length-box").hidden = !length;
+  if (length) fillSelect($("opt-length"), length, rules.defaults.length);
+  fillSelect($("opt-preset"), rules.choices.preset || [], rules.defaults.preset);
+  const fit = $("rules").value === "mcr" ? "efficiency" : "expert";
+  document.querySelectorAll(".opponent").forEach((s) => fillSelect(s, state.meta.agents, fit));
+}
+
+async function loadMeta() {
+  state.meta = await api("/api/meta");
+  fillSelect($("rules"), Object.keys(state.meta.rules), "riichi");
+  $("rules").addEventListener("change", onRulesChange);
+  onRulesChange();
+  fillSelect($("review-agent"), state.meta.agents, "sl");
+  const params = new URLSearchParams(location.search);
+  if (params.has("speed")) $("speed").value = params.get("speed");
+}
+
+$("play-setup").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const rules = $("rules").value;
+  const options = { preset: $("opt-preset").value };
+  if (!$("opt-length-box").hidden) options.length = $("opt-length").value;
+  const body = {
+    rules, options, seed: Number($("seed").value || 0),
+    opponents: [...document.querySelectorAll(".opponent")].map((s) => s.value),
+  };
+  try {
+    const g = await api("/api/games", {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    });
+    startGame(g.id);
+  } catch (e) { toast(e.message); }
+});
+
+function startGame(gid) {
+  if (play.ws) play.ws.close();
+  Object.assign(play, { gid, queue: [], busy: false, decision: null, done: false });
+  $("actions").innerHTML = "";
+  $("play-over").hidden = true;
+  document.body.dataset.game = "running";
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/api/games/${gid}/ws`);
+  play.ws = ws;
+  play.http = false;
+  let opened = false;
+  ws.onopen = () => { opened = true; };
+  // A server without websocket support (uvicorn needs the websockets package): use JSON calls.
+  ws.onerror = () => { if (!opened && play.gid === gid) useHttp(gid); };
+  ws.onmessage = (m) => {
+    const msg = JSON.parse(m.data);
+    if (msg.type === "error") { toast(msg.message); drawDecision(); return; }
+    play.queue.push(msg);
+    pump();
+  };
+  ws.onclose = (ev) => { if (!play.done && ev.code === 4404) toast("this game is gone (expired?)"); };
+}
+
+async function useHttp(gid) {
+  play.ws = null;
+  play.http = true;
+  try { play.queue.push(await api(`/api/games/${gid}`)); pump(); } catch (e) { toast(e.message); }
+}
+
+// Frames are shown one by one: other players' discards at the chosen pace, results held until
+// the player presses Continue.
+async function pump() {
+  if (play.busy) return;
+  play.busy = true;
+  try {
+    while (play.queue.length) {
+      const msg = play.queue.shift();
+      for (const f of msg.frames) {
+        play.table = f.table;
+        const e = f.event;
+        const viewer = f.table.viewer;
+        renderTable($("play-table"), f.table);
+        const speed = Number($("speed").value);
+        if (e && e.type === "dahai" && e.actor !== viewer && speed) await sleep(speed);
+        else if (e && ["chi", "pon", "daiminkan", "ankan", "kakan", "reach"].includes(e.type) && speed) await sleep(speed);
+        if (e && (e.type === "hora" || e.type === "ryukyoku")) {
+          // several wins on one discard: wait for the last of them
+          const more = msg.frames.indexOf(f) + 1 < msg.frames.length &&
+            msg.frames[msg.frames.indexOf(f) + 1].event.type === "hora";
+          if (!more) await showResults(f.table, false);
+        }
+      }
+      play.decision = msg.decision;
+      play.done = msg.done;
+      if (msg.error) toast(msg.error);
+      if (msg.done) await showFinal(msg);
+      drawDecision();
+    }
+  } finally {
+    play.busy = false;
+  }
+}
+
+function showResults(table, final) {
+  renderResults($("play-results"), table);
+  $("play-final").innerHTML = "";
+  $("downloads").innerHTML = "";
+  $("play-over").hidden = false;
+  $("continue").hidden = final;
+  return new Promise((resolve) => {
+    play.waitContinue = () => { $("play-over").hidden = true; play.waitContinue = null; resolve(); };
+  });
+}
+
+$("continue").addEventListener("click", () => { if (play.waitContinue) play.waitContinue(); });
+
+async function showFinal(msg) {
+  document.body.dataset.game = "over";
+  state.lastGame = { id: play.gid, names: msg.names };
+  $("play-results").innerHTML = "";
+  const box = $("play-final");
+  box.innerHTML = "";
+  box.appendChild(el("h2", "", "Game over"));
+  const ranked = msg.final.map((s, i) => [s, i]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  const tbl = el("table", "final-table");
+  ranked.forEach(([s, i], r) => {
+    const tr = el("tr");
+    tr.appendChild(el("td", "", `${r + 1}.`));
+    tr.appendChild(el("td", "", msg.names[i]));
+    tr.appendChild(el("td", "", String(s)));
+    tbl.appendChild(tr);
+  });
+  box.appendChild(tbl);
+  const dl = $("downloads");
+  dl.innerHTML = "";
+  state.meta.formats.forEach((fmt) => {
+    const a = el("a", "download", fmt);
+    a.href = `/api/games/${play.gid}/download/${fmt}`;
+    a.id = `download-${fmt}`;
+    a.setAttribute("download", "");
+    dl.appendChild(a);
+  });
+  try {
+    const links = await api(`/api/games/${play.gid}/links`);
+    links.tenhou6.forEach((href, i) => {
+      const a = el("a", "viewer", `tenhou.net/6 hand ${i + 1}`);
+      a.href = href; a.target = "_blank"; a.rel = "noopener";
+      dl.appendChild(a);
+    });
+  } catch (_) { /* no viewer links for MCR */ }
+  const rev = el("button", "", "Review my game");
+  rev.id = "review-played";
+  rev.addEventListener("click", () => { $("play-over").hidden = true; showTab("review"); });
+  dl.appendChild(rev);
+  $("play-over").hidden = false;
+  $("continue").hidden = true;
+  const close = el("button", "", "Close");
+  close.addEventListener("click", () => { $("play-over").hidden = true; });
+  dl.appendChild(close);
+}
+
+function actionLabel(a) {
+  const t = (c) => Tiles.tileName(c);
+  switch (a.type) {
+    case "hora": return play.table && play.table.seats[play.table.viewer].drawn ? "Tsumo" : "Ron";
+    case "reach": return "Riichi";
+    case "none": return "Pass";
+    case "chi": return `Chi ${t(a.pai)} (${a.consumed.map(t).join(" ")})`;
+    case "pon": return `Pon ${t(a.pai)}`;
+    case "daiminkan": return `Kan ${t(a.pai)}`;
+    case "ankan": return `Closed kan ${t(a.consumed[0])}`;
+    case "kakan": return `Added kan ${t(a.pai)}`;
+    case "ryukyoku": return "Nine terminals (draw)";
+    default: return a.type;
+  }
+}
+
+function send(action) {
+  if (!play.decision || (!play.ws && !play.http)) return;
+  const msg = { decision: play.decision.id, action: action.index };
+  play.decision = null;
+  $("actions").innerHTML = "";
+  document.querySelectorAll("#play-table .hand .tile.playable").forEach((t) => t.classList.remove("playable"));
+  if (play.ws) { play.ws.send(JSON.stringify(msg)); return; }
+  api(`/api/games/${play.gid}/act`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(msg),
+  }).then((u) => { play.queue.push(u); pump(); }).catch((e) => { toast(e.message); });
+}
+
+function discardFor(hand, i) {
+  // The action for the i-th tile of the shown hand: the drawn tile (last) discards tsumogiri.
+  const d = play.decision;
+  if (!d) return null;
+  const s = play.table.seats[play.table.viewer];
+  const code = s.hand[i];
+  const drawn = s.drawn && i === s.hand.length - 1;
+  const same = d.actions.filter((a) => a.type === "dahai" && a.pai === code);
+  if (!same.length) return null;
+  return same.find((a) => Boolean(a.tsumogiri) === drawn) || same[0];
+}
+
+function drawDecision() {
+  const box = $("actions");
+  box.innerHTML = "";
+  const d = play.decision;
+  if (!d || !play.table) return;
+  const hand = document.querySelector("#play-table .seat-bottom .hand");
+  if (hand) {
+    hand.querySelectorAll(".tile").forEach((tile) => {
+      const i = Number(tile.dataset.index);
+      const a = discardFor(hand, i);
+      if (a) {
+        tile.classList.add("playable");
+        tile.addEventListener("click", () => send(a), { once: true });
+      }
+    });
+  }
+  d.actions.filter((a) => a.type !== "dahai").forEach((a) => {
+    const b = el("button", "act act-" + a.type, actionLabel(a));
+    b.dataset.type = a.type;
+    b.addEventListener("click", () => send(a));
+    box.appendChild(b);
+  });
+}
+
+const KEY_SLOTS = "1234567890qwer";
+document.addEventListener("keydown", (ev) => {
+  if (!$("play").classList.contains("active")) return replayKeys(ev);
+  if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT") return;
+  if (!play.decision) {
+    if ((ev.key === "Enter" || ev.key === " ") && play.waitContinue) { ev.preventDefault(); play.waitContinue(); }
+    return;
+  }
+  const s = play.table.seats[play.table.viewer];
+  const slot = KEY_SLOTS.indexOf(ev.key);
+  const pick = (type) => play.decision.actions.find((a) => a.type === type);
+  let a = null;
+  if (slot >= 0 && s.hand && slot < s.hand.length) a = discardFor(null, slot);
+  else if (ev.key === "Enter" && s.hand) a = discardFor(null, s.hand.length - 1);
+  else if (ev.key === " ") a = pick("none");
+  else if (ev.key === "h") a = pick("hora");
+  else if (ev.key === "i") a = pick("reach");
+  else if (ev.key === "c") a = pick("chi");
+  else if (ev.key === "o") a = pick("pon");
+  else if (ev.key === "k") a = pick("daiminkan") || pick("ankan") || pick("kakan");
+  if (a) { ev.preventDefault(); send(a); }
+});
+
+// ------------------------------------------------------------------ replay
+const replay = { rid: null, summary: null, game: 0, index: 0, frame: null };
+
+async function loadLibrary() {
+  if (!state.meta || !state.meta.folders) { $("library-box").hidden = true; return; }
+  const lib = await api("/api/library");
+  const ul = $("library");
+  ul.innerHTML = "";
+  lib.files.filter((f) => f.kind === "record").forEach((f) => {
+    const li = el("li");
+    const a = el("a", "", f.path);
+    a.href = "#";
+    a.addEventListener("click", async (ev) => {
+      ev.preventDefault();
+      try { openRecord(await api(`/api/library/${f.folder}/${encodeURI(f.path)}`)); } catch (e) { toast(e.message); }
+    });
+    li.appendChild(a);
+    ul.appendChild(li);
+  });
+}
+
+$("upload-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const file = $("upload-file").files[0];
+  if (!file) { toast("choose a record file first"); return; }
+  const form = new FormData();
+  form.append("file", file);
+  try {
+    const rec = await api("/api/records", { method: "POST", body: form });
+    if (rec.kind === "arena") { showTab("arena"); renderArena(rec); return; }
+    openRecord(rec);
+  } catch (e) { toast(e.message); }
+});
+
+function openRecord(rec) {
+  replay.rid = rec.id;
+  replay.summary = rec;
+  state.record = rec;
+  $("record-info").textContent = `${rec.name} · ${rec.format} · ${rec.games.length} game(s)`;
+  fillSelect($("replay-game"), rec.games.map((g, i) => `game ${i + 1}: ${g.names.join(", ")}`));
+  $("replay-game").selectedIndex = 0;
+  $("replay-controls").hidden = false;
+  selectGame(0);
+}
+
+function selectGame(i) {
+  replay.game = i;
+  const g = replay.summary.games[i];
+  const sel = $("replay-round");
+  sel.innerHTML = "";
+  g.rounds.forEach((r) => {
+    const o = document.createElement("option");
+    o.value = r.event; o.textContent = r.label;
+    sel.appendChild(o);
+  });
+  goto(g.rounds.length ? g.rounds[0].event : 0);
+}
+
+async function goto(index) {
+  const g = replay.summary.games[replay.game];
+  index = Math.max(0, Math.min(index, g.events - 1));
+  try {
+    const f = await api(`/api/records/${replay.rid}/games/${replay.game}/frames/${index}`);
+    replay.index = f.index;
+    replay.frame = f;
+    renderTable($("replay-table"), f.table);
+    renderResults($("replay-results"), f.table);
+    $("replay-pos").textContent = `${f.index + 1} / ${f.total}`;
+    const rounds = g.rounds.filter((r) => r.event <= f.index);
+    if (rounds.length) $("replay-round").value = String(rounds[rounds.length - 1].event);
+  } catch (e) { toast(e.message); }
+}
+
+function roundStep(dir) {
+  const g = replay.summary.games[replay.game];
+  const starts = g.rounds.map((r) => r.event);
+  if (dir > 0) {
+    const next = starts.find((s) => s > replay.index);
+    goto(next !== undefined ? next : g.events - 1);
+  } else {
+    const prev = starts.filter((s) => s < replay.index);
+    goto(prev.length ? prev[prev.length - 1] : 0);
+  }
+}
+
+$("replay-game").addEventListener("change", () => selectGame($("replay-game").selectedIndex));
+$("replay-round").addEventListener("change", () => goto(Number($("replay-round").value)));
+$("next-event").addEventListener("click", () => goto(replay.index + 1));
+$("prev-event").addEventListener("click", () => goto(replay.index - 1));
+$("next-round").addEventListener("click", () => roundStep(1));
+$("prev-round").addEventListener("click", () => roundStep(-1));
+$("review-this").addEventListener("click", () => showTab("review"));
+
+function replayKeys(ev) {
+  if (!$("replay").classList.contains("active") || !replay.rid) return;
+  if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT") return;
+  const moves = { ArrowRight: () => goto(replay.index + 1), ArrowLeft: () => goto(replay.index - 1),
+                  ArrowDown: () => roundStep(1), ArrowUp: () => roundStep(-1) };
+  if (moves[ev.key]) { ev.preventDefault(); moves[ev.key](); }
+}
+
+// ------------------------------------------------------------------ review
+function fillReviewSources() {
+  const sel = $("review-source");
+  const prev = sel.value;
+  sel.innerHTML = "";
+  if (state.record) {
+    state.record.games.forEach((g, i) => {
+      const o = document.createElement("option");
+      o.value = `record:${state.record.id}:${i}`;
+      o.textContent = `${state.record.name} (game ${i + 1})`;
+      sel.appendChild(o);
+    });
+  }
+  if (state.lastGame) {
+    const o = document.createElement("option");
+    o.value = `game:${state.lastGame.id}:0`;
+    o.textContent = "the game you just played";
+    sel.appendChild(o);
+  }
+  if (prev && [...sel.options].some((o) => o.value === prev)) sel.value = prev;
+  else if (state.lastGame && !state.record) sel.value = `game:${state.lastGame.id}:0`;
+}
+
+$("review-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const [source, id, game] = ($("review-source").value || "").split(":");
+  if (!id) { toast("open a record or finish a game first"); return; }
+  const body = { source, id, game: Number(game), player: Number($("review-player").value),
+                 agent: $("review-agent").value };
+  $("review-summary").textContent = "reviewing…";
+  $("review-list").innerHTML = "";
+  try {
+    const r = await api("/api/review", {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    });
+    renderReview(r);
+  } catch (e) { $("review-summary").textContent = ""; toast(e.message); }
+});
+
+function renderReview(r) {
+  const s = r.summary;
+  const box = $("review-summary");
+  box.innerHTML = "";
+  const pct = s.agreement === null ? "—" : `${(100 * s.agreement).toFixed(1)}%`;
+  box.appendChild(el("p", "", `${r.agent} agrees with player ${r.player} on ${s.agreements} of ` +
+    `${s.decisions} decisions (${pct}).` + (r.scored ? "" : ` ${r.agent} gives no probabilities; its choice is shown.`)));
+  const worst = el("table", "worst");
+  worst.appendChild(rowOf(["#", "hand", "player", r.agent, "disagreement"], "th"));
+  s.worst.forEach((w) => {
+    const tr = rowOf([String(w.n + 1), w.round, w.player, w.agent, w.disagreement.toFixed(2)]);
+    tr.addEventListener("click", () => showDecision(r, w.n));
+    worst.appendChild(tr);
+  });
+  box.appendChild(el("h3", "", "Largest disagreements"));
+  box.appendChild(worst);
+  const list = $("review-list");
+  list.innerHTML = "";
+  r.decisions.forEach((d) => {
+    const li = el("li", d.agree ? "agree" : "disagree", `${d.round}: ${d.actions[d.player].label}`);
+    li.dataset.n = d.n;
+    li.addEventListener("click", () => showDecision(r, d.n));
+    list.appendChild(li);
+  });
+  if (r.decisions.length) showDecision(r, s.worst.length ? s.worst[0].n : 0);
+}
+
+function rowOf(cells, tag = "td") {
+  const tr = el("tr");
+  cells.forEach((c) => tr.appendChild(el(tag, "", c)));
+  return tr;
+}
+
+function showDecision(r, n) {
+  const d = r.decisions[n];
+  document.querySelectorAll("#review-list li").forEach((li) => li.classList.toggle("current", Number(li.dataset.n) === n));
+  renderTable($("review-table"), d.table);
+  const tbl = $("review-actions");
+  tbl.innerHTML = "";
+  tbl.appendChild(rowOf(["action", "probability", ""], "th"));
+  d.actions.forEach((a, i) => {
+    const tr = el("tr");
+    tr.appendChild(el("td", "", a.label));
+    const td = el("td", "prob");
+    if (a.prob !== null) {
+      const bar = el("span", "bar");
+      bar.style.width = `${Math.round(100 * a.prob)}%`;
+      td.appendChild(bar);
+      td.appendChild(el("span", "num", `${(100 * a.prob).toFixed(1)}%`));
+    } else td.textContent = "—";
+    tr.appendChild(td);
+    const marks = [];
+    if (i === d.player) marks.push("player");
+    if (i === d.agent) marks.push(r.agent);
+    tr.appendChild(el("td", "marks", marks.join(" · ")));
+    if (i === d.player) tr.classList.add("chosen");
+    tbl.appendChild(tr);
+  });
+}
+
+// ------------------------------------------------------------------ arena
+async function loadArenaLibrary() {
+  const ul = $("arena-library");
+  ul.innerHTML = "";
+  if (!state.meta || !state.meta.folders) return;
+  const lib = await api("/api/library");
+  lib.files.filter((f) => f.kind === "arena").forEach((f) => {
+    const li = el("li");
+    const a = el("a", "", f.path);
+    a.href = "#";
+    a.addEventListener("click", async (ev) => {
+      ev.preventDefault();
+      try { renderArena(await api(`/api/library/${f.folder}/${encodeURI(f.path)}`)); } catch (e) { toast(e.message); }
+    });
+    li.appendChild(a);
+    ul.appendChild(li);
+  });
+}
+
+$("arena-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const file = $("arena-file").files[0];
+  if (!file) { toast("choose a results file first"); return; }
+  const form = new FormData();
+  form.append("file", file);
+  try { renderArena(await api("/api/records", { method: "POST", body: form })); } catch (e) { toast(e.message); }
+});
+
+function fmtEst(e, digits = 2, pct = false) {
+  if (!e || e.mean === null) return "—";
+  const f = (v) => (pct ? (100 * v).toFixed(1) + "%" : v.toFixed(digits));
+  return e.low === null ? f(e.mean) : `${f(e.mean)} [${f(e.low)}, ${f(e.high)}]`;
+}
+
+function renderArena(s) {
+  const out = $("arena-out");
+  out.innerHTML = "";
+  out.appendChild(el("h2", "", `${s.name}: ${s.games} games, ${s.deals} deals`));
+  out.appendChild(el("pre", "config", JSON.stringify(s.config, null, 1)));
+  const tbl = el("table", "arena-table");
+  tbl.appendChild(rowOf(["agent", "games", "avg rank", "1st/2nd/3rd/4th", "avg score", "win", "deal-in", "riichi", "call", "stable dan"], "th"));
+  s.agents.forEach((a) => tbl.appendChild(rowOf([
+    a.agent, String(a.games), fmtEst(a.avg_rank), a.rank_counts.join(" / "), fmtEst(a.avg_score, 0),
+    fmtEst(a.win_rate, 3, true), fmtEst(a.deal_in_rate, 3, true), fmtEst(a.riichi_rate, 3, true),
+    fmtEst(a.call_rate, 3, true), a.stable_dan === null ? "—" : a.stable_dan.toFixed(2),
+  ])));
+  out.appendChild(tbl);
+  out.appendChild(el("h3", "", "Rank distribution"));
+  out.appendChild(rankPlot(s.agents));
+  out.appendChild(el("h3", "", "Average rank (95% interval)"));
+  out.appendChild(avgRankPlot(s.agents));
+  if (s.paired_tests.length) {
+    out.appendChild(el("h3", "", "Paired tests (same deals)"));
+    const pt = el("table", "arena-table");
+    pt.appendChild(rowOf(["a", "b", "deals", "mean diff", "interval"], "th"));
+    s.paired_tests.forEach((p) => pt.appendChild(rowOf([p.a, p.b, String(p.deals),
+      p.mean_diff === null ? "—" : p.mean_diff.toFixed(1),
+      p.low === null ? "—" : `[${p.low.toFixed(1)}, ${p.high.toFixed(1)}]`])));
+    out.appendChild(pt);
+  }
+}
+
+const SVGNS = "http://www.w3.org/2000/svg";
+function svgEl(tag, attrs, text) {
+  const e = document.createElementNS(SVGNS, tag);
+  Object.entries(attrs).forEach(([k, v]) => e.setAttribute(k, v));
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function rankPlot(agents) {
+  const colors = ["#2e86c1", "#58d68d", "#f5b041", "#e74c3c"];
+  const rowH = 26, w = 560, left = 120;
+  const svg = svgEl("svg", { viewBox: `0 0 ${w} ${agents.length * rowH + 20}`, class: "plot" });
+  agents.forEach((a, r) => {
+    const total = a.rank_counts.reduce((x, y) => x + y, 0) || 1;
+    let x = left;
+    svg.appendChild(svgEl("text", { x: 4, y: r * rowH + 18, "font-size": 12 }, a.agent));
+    a.rank_counts.forEach((c, k) => {
+      const width = ((w - left - 10) * c) / total;
+      svg.appendChild(svgEl("rect", { x, y: r * rowH + 4, width, height: rowH - 8, fill: colors[k] }));
+      if (width > 28) svg.appendChild(svgEl("text", { x: x + 4, y: r * rowH + 18, "font-size": 11, fill: "#fff" }, `${Math.round(100 * c / total)}%`));
+      x += width;
+    });
+  });
+  return svg;
+}
+
+function avgRankPlot(agents) {
+  const rowH = 26, w = 560, left = 120, right = w - 20;
+  const X = (v) => left + ((v - 1) / 3) * (right - left);
+  const svg = svgEl("svg", { viewBox: `0 0 ${w} ${agents.length * rowH + 30}`, class: "plot" });
+  [1, 1.5, 2, 2.5, 3, 3.5, 4].forEach((v) => {
+    svg.appendChild(svgEl("line", { x1: X(v), x2: X(v), y1: 0, y2: agents.length * rowH, stroke: "#ddd" }));
+    svg.appendChild(svgEl("text", { x: X(v) - 6, y: agents.length * rowH + 16, "font-size": 11 }, String(v)));
+  });
+  agents.forEach((a, r) => {
+    const e = a.avg_rank;
+    const y = r * rowH + rowH / 2;
+    svg.appendChild(svgEl("text", { x: 4, y: y + 4, "font-size": 12 }, a.agent));
+    if (e.mean === null) return;
+    if (e.low !== null) svg.appendChild(svgEl("line", { x1: X(e.low), x2: X(e.high), y1: y, y2: y, stroke: "#333", "stroke-width": 2 }));
+    svg.appendChild(svgEl("circle", { cx: X(e.mean), cy: y, r: 5, fill: "#2e86c1" }));
+  });
+  return svg;
+}
+
+loadMeta().catch((e) => toast(e.message));
