@@ -105,3 +105,13 @@ def test_two_events_on_one_id_are_reported() -> None:
     ]
     with pytest.raises(ActionSpaceError, match="share action id 0"):
         RIICHI_ACTIONS.legal_ids(legal)
+
+
+def test_nine_terminals_has_its_id() -> None:
+    # Rare in seeded games (none of the round-trip games above offers it), so checked directly.
+    nine = Event("ryukyoku", actor=0, kind="nine_terminals")
+    legal = (Event("dahai", actor=0, pai=0, tsumogiri=True), nine)
+    assert RIICHI_ACTIONS.event_to_action(nine) == 297
+    assert RIICHI_ACTIONS.action_to_event(legal, 297) is nine
+    with pytest.raises(ActionSpaceError):
+        MCR_ACTIONS.event_to_action(nine)
