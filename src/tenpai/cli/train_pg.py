@@ -1,4 +1,5 @@
-"""``tenpai train pg``: policy-gradient self-play from a supervised start (seed 002).
+"""``tenpai train pg`` (policy-gradient self-play, seed 002) and ``tenpai train imitate`` (its
+MCR start model, imitating a rule agent).
 
 The work is in :mod:`tenpai.rl.pg`.  The run checkpoints beside ``--out`` (``<out>.ckpt``) every
 ``--checkpoint-minutes``; the same command started again after a kill continues from there.
@@ -127,5 +128,46 @@ def pg(
         typer.echo(json.dumps(summary, sort_keys=True))
 
 
+def imitate(
+    out: Path = typer.Option(..., "--out", "-o", help="Model file to write."),
+    teacher: str = typer.Option("efficiency", "--teacher", help="Rule agent to imitate."),
+    games: int = typer.Option(2000, "--games", min=1, help="Self-play games to watch."),
+    first_seed: int = typer.Option(0, "--first-seed", help="Seed of the first game."),
+    tables: int = typer.Option(16, "--tables", min=1, help="Tables played at once."),
+    minutes: float = typer.Option(10.0, "--minutes", min=0.0, help="Training budget (all heads)."),
+    width: int = typer.Option(48, "--width", min=1, max=512, help="ResNet width."),
+    blocks: int = typer.Option(3, "--blocks", min=1, max=32, help="ResNet blocks."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the training shuffles."),
+    threads: int = typer.Option(1, "--threads", min=1, help="Torch CPU threads."),
+) -> None:
+    """MCR start model for `train pg`: imitate a rule agent over self-play games (Botzone rules)."""
+    import torch
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from tenpai.rl.imitate import ImitationConfig, collect_imitation, train_imitation
+
+    err = Console(stderr=True)
+    torch.set_num_threads(threads)
+    try:
+        cfg = ImitationConfig(teacher=teacher, games=games, first_seed=first_seed, tables=tables,
+                              minutes=minutes, width=width, blocks=blocks, seed=seed)
+        with Progress(console=err, transient=True) as bar:
+            task = bar.add_task(f"watching {teacher}", total=games)
+            data = collect_imitation(cfg, progress=lambda n: bar.update(task, completed=n))
+        counts = {h: data.count(h) for h in data.label}
+        err.print(f"recorded decisions: {counts}")
+        bundle = train_imitation(cfg, data)
+    except ValueError as exc:
+        err.print(f"error: {exc}")
+        raise typer.Exit(2) from None
+    bundle.save(out)
+    for head, h in bundle.heads.items():
+        err.print(f"{head}: dev accuracy {h.card['dev_accuracy']:.4f} on "
+                  f"{h.card['dev_samples']} held-out decisions")
+    err.print(f"wrote {out}")
+
+
 def register(train_app: typer.Typer) -> None:
     train_app.command("pg")(pg)
+    train_app.command("imitate")(imitate)
