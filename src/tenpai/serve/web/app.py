@@ -263,10 +263,12 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         return {"folders": len(cfg.records), "files": files}
 
     @app.get("/api/library/{folder}/{path:path}")
-    async def library_open(request: Request, folder: int, path: str) -> Response:
-        if not 0 <= folder < len(cfg.records):
+    async def library_open(request: Request, folder: str, path: str) -> Response:
+        # Anything but a known folder index is "not found", like a missing file.
+        index = int(folder) if folder.isdigit() else -1
+        if not 0 <= index < len(cfg.records):
             raise HTTPException(404, "no such file")
-        target = resolve_in(cfg.records[folder], path)
+        target = resolve_in(cfg.records[index], path)
         if target is None:
             raise HTTPException(404, "no such file")
         if target.suffix.lower() in ARENA_SUFFIXES:

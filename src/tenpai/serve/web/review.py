@@ -348,9 +348,15 @@ def review_record(game: Any, player: int, agent: Agent) -> dict[str, Any]:
         raise ReviewError("review of records is available for four-player Riichi games")
     if not 0 <= player < 4:
         raise ReviewError("player must be 0-3")
-    rules = riichi_rules_for(game, "tenhou")
+    base = riichi_rules_for(game, "tenhou")
     final = None if game.truncated else game.final_scores
-    result = replay_riichi(game.events(), rules=rules, final_scores=final, name=game.source)
+    # mjai records do not say how long the game was meant to be: try East-only, then half.
+    lengths = [base.length] if game.rules.hanchan is not None else ["tonpuu", "hanchan"]
+    for length in lengths:
+        rules = base.with_(length=length)
+        result = replay_riichi(game.events(), rules=rules, final_scores=final, name=game.source)
+        if result.ok:
+            break
     if not result.ok:
         raise ReviewError(f"the record does not replay through the engine: {result.divergence}")
     stream = result.events
