@@ -21,8 +21,8 @@ from tenpai.cli.main import app
 from tenpai.engine import RandomAgent, play
 from tenpai.records import Game, RuleFlags, detect_format, read_games, write_game
 from tenpai.records.botzone_export import parse_botzone_export
-from tenpai.records.common import canonical
 from tenpai.records.botzone_export_write import botzone_export_objects, export_paths
+from tenpai.records.common import canonical
 from tenpai.records.errors import (
     NotAGameError,
     RecordContentError,
@@ -129,7 +129,7 @@ def test_each_pair_is_one_game_with_the_judges_outcome(data_dir: Path) -> None:
 
 
 def test_the_lite_file_alone_is_the_whole_match(data_dir: Path, tmp_path: Path) -> None:
-    lite, meta = _real_pairs(data_dir)[0]
+    lite, _ = _real_pairs(data_dir)[0]
     (pair,) = read_games(lite)
     alone = shutil.copy(lite, tmp_path / lite.name)
     (game,) = read_games(alone)

@@ -408,7 +408,7 @@ class _Walker:
             meta["offence"] = response
         if verdict and verdict != "OK":
             meta["verdict"] = verdict
-        yaku, han = self.fans(s.display)
+        _, han = self.fans(s.display)  # checks the fans of a false win too
         if han is not None:
             meta["fan"] = han
         self.events.append(Event("ryukyoku", actor=offender, deltas=sc, kind="penalty",
