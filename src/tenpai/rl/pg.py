@@ -166,8 +166,8 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
             settings, module.state_dict(), optimizer.state_dict(), asdict(progress)
         ).save(ckpt_file)
 
-    if cfg.eval_every and not progress.curve:
-        _evaluate(cfg, bundle, frozen, progress, writer)
+    # No evaluation at game 0: the greedy learner *is* the start then, and the pair game is
+    # symmetric (every deal is played with the seats swapped), so the win rate is exactly 1/2.
     while _budget_left(cfg, progress, wall0):
         n = cfg.games_per_update
         if cfg.max_games is not None:
