@@ -20,12 +20,14 @@ from dataclasses import dataclass, field
 from tenpai.agents import make_agent
 from tenpai.arena.games import make_game
 from tenpai.arena.schedule import GameKey, agent_seed, deal_seed, seating
+from tenpai.engine.flow import GameFlow
 from tenpai.engine.runner import play
 from tenpai.events import Event
 
 __all__ = [
     "GameRecord",
     "HandRecord",
+    "ProtocolRecord",
     "RecordError",
     "SeatRecord",
     "WinRecord",
@@ -86,6 +88,17 @@ class SeatRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class ProtocolRecord:
+    """An external (``mjai:``) seat's protocol tally in one game: decisions asked of it and
+    errors by kind (see :mod:`tenpai.serve.mjai.external`), with one example of each kind."""
+
+    seat: int
+    agent: str
+    decisions: int
+    errors: tuple[tuple[str, int, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """A finished game: its key, the seats and the hands."""
 
@@ -94,6 +107,7 @@ class GameRecord:
     seats: tuple[SeatRecord, ...]
     hands: tuple[HandRecord, ...]
     seconds: float
+    protocol: tuple[ProtocolRecord, ...] = ()
 
 
 def final_ranks(scores: Sequence[int]) -> list[int]:
@@ -200,8 +214,34 @@ def play_scheduled(
     names = seating(lineup, key.rotation)
     seed = deal_seed(run_seed, key.deal)
     game = make_game(rules, seed, names, options)
-    agents = [make_agent(n, agent_seed(run_seed, key, s)) for s, n in enumerate(names)]
-    play(game, agents)
+    if any(n.startswith("mjai:") for n in names):
+        protocol = _play_with_external(game, names, run_seed, key)
+    else:
+        agents = [make_agent(n, agent_seed(run_seed, key, s)) for s, n in enumerate(names)]
+        play(game, agents)
+        protocol = ()
     hands = summarize(game.events)
     seats = _seat_records(names, game.final_scores, hands)
-    return GameRecord(key, seed, seats, tuple(hands), time.perf_counter() - start)
+    return GameRecord(key, seed, seats, tuple(hands), time.perf_counter() - start, protocol)
+
+
+def _play_with_external(
+    game: GameFlow, names: Sequence[str], run_seed: int, key: GameKey
+) -> tuple[ProtocolRecord, ...]:
+    """A game with external mjai bots (imported only then: the serve layer sits above us)."""
+    from tenpai.serve.mjai.external import play_game
+
+    agents = [
+        None if n.startswith("mjai:") else make_agent(n, agent_seed(run_seed, key, s))
+        for s, n in enumerate(names)
+    ]
+    reports = play_game(game, names, agents)
+    return tuple(
+        ProtocolRecord(
+            r.seat,
+            r.agent,
+            r.decisions,
+            tuple((k, n, r.examples.get(k, "")) for k, n in sorted(r.errors.items())),
+        )
+        for r in reports
+    )

@@ -75,7 +75,10 @@ def make_config(
         raise ArenaConfigError(
             f"rules {rules!r} seat {entry.seats} agents, got {len(lineup)}: {', '.join(lineup)}"
         )
-    unknown = [a for a in lineup if a not in AGENTS]
+    if rules != "riichi" and any(a.startswith("mjai:") for a in lineup):
+        raise ArenaConfigError(f"mjai: seats play Riichi only, not rules {rules!r}")
+    lineup = tuple(_external_seat(a) if a.startswith("mjai:") else a for a in lineup)
+    unknown = [a for a in lineup if a not in AGENTS and not a.startswith("mjai:")]
     if unknown:
         raise ArenaConfigError(
             f"unknown agent {', '.join(unknown)}; known: {', '.join(sorted(AGENTS))}"
@@ -85,6 +88,17 @@ def make_config(
     total = rounded_games(games)
     full = entry.options(dict(options or {}))
     return RunConfig(rules, lineup, total, seed, full), total != games
+
+
+def _external_seat(name: str) -> str:
+    """``mjai:PATH`` with the program resolved and checked (an external mjai bot's seat); the
+    serve layer is imported only when such a seat is asked for."""
+    from tenpai.serve.mjai.external import resolve_spec
+
+    try:
+        return resolve_spec(name)
+    except ValueError as exc:
+        raise ArenaConfigError(str(exc)) from None
 
 
 def _play_task(task: Task) -> GameRecord:

@@ -6,7 +6,8 @@ Tables (documented in docs/arena.md):
 * ``games``  – one row per game, keyed by ``(deal, rotation)``;
 * ``seats``  – one row per seat of a game: agent, final score, rank and per-hand tallies;
 * ``rounds`` – one row per hand: outcome, point changes, riichi declarations, calls, deal-in;
-* ``wins``   – one row per win of a hand (a double ron has two): winner, discarder, points, han.
+* ``wins``   – one row per win of a hand (a double ron has two): winner, discarder, points, han;
+* ``protocol`` – external (``mjai:``) seats only: decisions asked and protocol errors by kind.
 
 Each game is written in a single transaction, and the primary key ``(deal, rotation)`` makes a
 second copy impossible, so a run killed mid-write loses at most the game in flight and a rerun
@@ -91,6 +92,17 @@ CREATE TABLE IF NOT EXISTS wins (
     fu INTEGER,
     PRIMARY KEY (deal, rotation, hand, winner),
     FOREIGN KEY (deal, rotation, hand) REFERENCES rounds (deal, rotation, hand)
+);
+CREATE TABLE IF NOT EXISTS protocol (
+    deal INTEGER NOT NULL,
+    rotation INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    agent TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    example TEXT NOT NULL,
+    PRIMARY KEY (deal, rotation, seat, kind),
+    FOREIGN KEY (deal, rotation) REFERENCES games (deal, rotation)
 );
 """
 
@@ -255,6 +267,12 @@ class ResultsStore:
                     "INSERT INTO wins VALUES (?,?,?,?,?,?,?,?)",
                     [(d, r, h.index, w.winner, w.from_seat, w.points, w.han, w.fu) for w in h.wins],
                 )
+            for p in g.protocol:
+                rows = [("decisions", p.decisions, ""), *p.errors]
+                c.executemany(
+                    "INSERT INTO protocol VALUES (?,?,?,?,?,?,?)",
+                    [(d, r, p.seat, p.agent, k, n, ex) for k, n, ex in rows],
+                )
             c.execute("COMMIT")
         except BaseException:
             c.execute("ROLLBACK")
@@ -266,6 +284,15 @@ class ResultsStore:
             " FROM seats ORDER BY deal, rotation, seat"
         )
         return [SeatRow(*row) for row in rows]
+
+    def protocol_counts(self) -> dict[str, dict[str, int]]:
+        """External (``mjai:``) seats: per agent, decisions asked and errors by kind."""
+        out: dict[str, dict[str, int]] = {}
+        for agent, kind, n in self._conn.execute(
+            "SELECT agent, kind, SUM(count) FROM protocol GROUP BY agent, kind ORDER BY agent, kind"
+        ):
+            out.setdefault(agent, {})[kind] = int(n)
+        return out
 
     def query(self, sql: str, params: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
         """Read-only access for reports and tests."""

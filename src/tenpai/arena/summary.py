@@ -19,8 +19,16 @@ __all__ = ["Summary", "render_summary", "summarize_store"]
 class Summary:
     """Per-agent statistics and the paired tests between every two distinct agents."""
 
-    def __init__(self, config: dict[str, Any], rows: Sequence[SeatRow], block_size: int = 100):
+    def __init__(
+        self,
+        config: dict[str, Any],
+        rows: Sequence[SeatRow],
+        block_size: int = 100,
+        protocol: dict[str, dict[str, int]] | None = None,
+    ):
         self.config = config
+        #: External seats: agent -> {"decisions": n, error kind: n, ...}.
+        self.protocol = protocol or {}
         self.games = len({(r.deal, r.rotation) for r in rows})
         self.deals = len({r.deal for r in rows})
         self.agents: list[AgentStats] = agent_stats(rows, block_size)
@@ -36,7 +44,20 @@ class Summary:
             "deals": self.deals,
             "agents": [a.as_dict() for a in self.agents],
             "paired_tests": [p.as_dict() for p in self.pairs],
+            **({"protocol": self.protocol_dict()} if self.protocol else {}),
         }
+
+    def protocol_dict(self) -> dict[str, Any]:
+        """Per external agent: decisions asked, errors by kind and their total."""
+        out: dict[str, Any] = {}
+        for agent, counts in self.protocol.items():
+            errors = {k: n for k, n in counts.items() if k != "decisions"}
+            out[agent] = {
+                "decisions": counts.get("decisions", 0),
+                "errors": errors,
+                "error_total": sum(errors.values()),
+            }
+        return out
 
 
 def summarize_store(store: ResultsStore, block_size: int = 100) -> Summary:
@@ -44,7 +65,7 @@ def summarize_store(store: ResultsStore, block_size: int = 100) -> Summary:
 
     cfg = store.config()
     config = json.loads(cfg.to_json()) if cfg is not None else {}
-    return Summary(config, store.seat_rows(), block_size)
+    return Summary(config, store.seat_rows(), block_size, store.protocol_counts())
 
 
 def _ci(e: Any, fmt: str) -> str:
@@ -104,6 +125,14 @@ def render_summary(summary: Summary, console: Console, title: str = "") -> None:
         "score; win, deal-in, riichi and call rates are per hand; dan: Tenhou's stable dan "
         "(5·n1 + 2·n2)/n4 − 2 over all games."
     )
+    for agent, info in summary.protocol_dict().items():
+        kinds = ", ".join(f"{k} {n}" for k, n in sorted(info["errors"].items()))
+        console.print(
+            f"{agent}: {info['decisions']} decisions, {info['error_total']} protocol errors"
+            + (f" ({kinds})" if kinds else ""),
+            soft_wrap=True,
+            markup=False,
+        )
     for p in summary.pairs:
         if p.deals < 2:
             continue

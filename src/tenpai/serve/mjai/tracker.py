@@ -179,9 +179,7 @@ class SeatTracker:
             raise TrackerError("a draw from an empty wall")
         self.wall_remaining -= 1
         # A replacement draw follows its kan, perhaps with dora turned in between.
-        before = next(
-            (p for p in reversed(self.round_events[:-1]) if p.type != "dora"), None
-        )
+        before = next((p for p in reversed(self.round_events[:-1]) if p.type != "dora"), None)
         self.after_kan = before is not None and before.type in ("ankan", "kakan", "daiminkan")
         self.turn = seat
         if seat == self.seat:
