@@ -125,7 +125,7 @@ def selfplay(
     games: int = typer.Option(3, "--games", min=1, help="Whole games played one table at a time."),
     window: int = typer.Option(3000, "--window", min=1, help="Decisions timed per table count."),
     seed: int = typer.Option(0, "--seed", help="First game seed."),
-    profile: int = typer.Option(0, "--profile", min=0, help="cProfile lines of the largest run."),
+    profile: int = typer.Option(0, "--profile", min=0, help="cProfile lines, extra run."),
     as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
 ) -> None:
     """Self-play decisions/s and tonpuu games/hour per core: one table vs batched tables."""
@@ -166,6 +166,6 @@ def selfplay(
     console.print(table)
     console.print(f"batched speedup {s['batched_speedup']:.2f}x at {s['best_tables']} tables")
     if result.profile:
-        console.print(result.profile, markup=False, highlight=False)
+        typer.echo(result.profile, err=True)
     if as_json:
         typer.echo(json.dumps(s, sort_keys=True))
