@@ -357,9 +357,10 @@ function selectGame(i) {
 async function goto(index) {
   const g = replay.summary.games[replay.game];
   index = Math.max(0, Math.min(index, g.events - 1));
+  replay.index = index;  // at once, so quick clicks and held keys move on from here
   try {
     const f = await api(`/api/records/${replay.rid}/games/${replay.game}/frames/${index}`);
-    replay.index = f.index;
+    if (f.index !== replay.index) return;  // a later step is on its way
     replay.frame = f;
     renderTable($("replay-table"), f.table);
     renderResults($("replay-results"), f.table);

@@ -129,7 +129,7 @@ function renderResults(container, t) {
       box.appendChild(el("h3", "", `${r.who} wins (${how})`));
       const hand = el("div", "result-hand");
       r.hand.forEach((c) => hand.appendChild(Tiles.tileEl(c)));
-      if (r.pai !== undefined && r.pai !== null) {
+      if (r.pai !== undefined && r.pai !== null && r.hand.length % 3 === 1) {
         hand.appendChild(el("span", "gap", " "));
         hand.appendChild(Tiles.tileEl(r.pai, { cls: "win-tile" }));
       }
