@@ -76,7 +76,7 @@ def test_games_land_in_the_split_of_their_id(built: Path) -> None:
 def test_existing_dataset_and_unknown_options_are_refused(built: Path, tmp_path: Path) -> None:
     with pytest.raises(DatasetError, match="already holds a dataset"):
         build_dataset([], built, BuildOptions())
-    with pytest.raises(DatasetError, match="unknown decision kind"):
+    with pytest.raises(DatasetError, match="unknown riichi decision kind"):
         build_dataset([], tmp_path / "x", BuildOptions(kinds=("tsumo",)))
     with pytest.raises(DatasetError, match="no manifest"):
         load_manifest(tmp_path)

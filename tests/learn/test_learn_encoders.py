@@ -128,7 +128,7 @@ def test_ffn352_layout() -> None:
 
 
 def test_unknown_encoder_and_wrong_version_are_refused() -> None:
-    with pytest.raises(ValueError, match="unknown encoder"):
+    with pytest.raises(ValueError, match="unknown riichi encoder"):
         get_encoder("gao99")
     with pytest.raises(ValueError, match="version"):
         get_encoder("gao56@2")

@@ -18,11 +18,13 @@ from tenpai.cli.main import app
 runner = CliRunner()
 
 
-def _fake_dataset(root: Path, fmt: str) -> Path:
-    """A directory whose manifest claims ``fmt`` (and an MCR encoder), without arrays: enough
+def _fake_dataset(root: Path, rules: str) -> Path:
+    """A directory whose manifest claims ``rules`` (and an MCR encoder), without arrays: enough
     for the checks that run before any data is read."""
     root.mkdir()
-    (root / "manifest.json").write_text(json.dumps({"format": fmt, "encoder": "mcr_stack002@1"}))
+    manifest = {"format": "tenpai-sl-dataset/1", "rules": rules, "encoder": "mcr_stack002@1",
+                "classes": {"chi": 4}, "shape": [19, 34]}
+    (root / "manifest.json").write_text(json.dumps(manifest))
     return root
 
 
@@ -37,16 +39,18 @@ def test_build_train_eval_on_the_botzone_records(data_dir: Path, tmp_path: Path)
     r = runner.invoke(app, ["dataset", "build", str(records), str(ds), "--rules", "mcr"])
     assert r.exit_code == 0, r.output
     m = json.loads((ds / "manifest.json").read_text())
-    assert m["format"] == "tenpai-sl-mcr-dataset/1"
+    assert (m["format"], m["rules"]) == ("tenpai-sl-dataset/1", "mcr")
     assert m["encoder"] == "mcr_stack002@1"  # the MCR default encoder
-    assert {s: len(ids) for s, ids in m["games"].items()} == {"train": 107, "dev": 13, "test": 12}
+    # 107 train games replay; one holds no decision at all, and the shared builder (as the
+    # Riichi one always did) lists only games that contribute rows.
+    assert m["games_per_split"] == {"train": 106, "dev": 13, "test": 12}
     assert m["counts"]["dev"]["discard"] == 1079
     assert "train: discard 7,345" in r.stderr
 
     # The rules come from the manifest: no --rules needed.
     r = runner.invoke(app, ["train", "sl", str(ds), "-o", str(model), "--minutes", "0.02"])
     assert r.exit_code == 0, r.output
-    assert "discard: best dev accuracy" in r.stdout
+    assert "discard: best dev top-1" in r.stdout
     train = ["train", "sl", str(ds), "-o", str(model), "--rules", "mcr", "--kind", "chi"]
     r = runner.invoke(app, [*train, "--minutes", "0.01", "--arch", "resnet", "--half"])
     assert r.exit_code == 0, r.output
@@ -56,7 +60,8 @@ def test_build_train_eval_on_the_botzone_records(data_dir: Path, tmp_path: Path)
     bundle = ModelBundle.load(model)
     assert bundle.encoder == "mcr_stack002@1" and set(bundle.heads) == {"discard", "chi"}
     card = json.loads((tmp_path / "m.pt.discard.card.json").read_text())
-    assert card["kind"] == "discard" and card["rules"] == "mcr" and card["games"]["dev"] == 13
+    assert card["kind"] == "discard" and card["rules"] == "mcr"
+    assert card["train_samples_available"] == 7345 and card["hyper_parameters"]["eval_every"] == 0
 
     evaluate = ["eval", "agreement", str(records), "--rules", "mcr"]
     r = runner.invoke(app, [*evaluate, "-m", str(model), "--split", "dev", "--json"])
@@ -92,12 +97,12 @@ def test_a_model_of_the_other_rules_is_refused(tmp_path: Path) -> None:
         app, ["eval", "agreement", str(tmp_path), "--rules", "mcr", "-m", str(riichi)]
     )
     assert r.exit_code == 2
-    assert "is a Riichi model" in r.stderr and "--rules riichi" in r.stderr
+    assert "is a riichi model" in r.stderr and "--rules riichi" in r.stderr
     r = runner.invoke(app, ["eval", "agreement", str(tmp_path), "-m", str(mcr)])
     assert r.exit_code == 2
-    assert "is an MCR model" in r.stderr and "--rules mcr" in r.stderr
+    assert "is a mcr model" in r.stderr and "--rules mcr" in r.stderr
     # Adding an MCR head to a Riichi model file: refused before any data is read.
-    ds = _fake_dataset(tmp_path / "ds", "tenpai-sl-mcr-dataset/1")
+    ds = _fake_dataset(tmp_path / "ds", "mcr")
     copy = tmp_path / "riichi.pt"
     copy.write_bytes(riichi.read_bytes())
     r = runner.invoke(app, ["train", "sl", str(ds), "-o", str(copy), "--kind", "chi"])
@@ -106,35 +111,37 @@ def test_a_model_of_the_other_rules_is_refused(tmp_path: Path) -> None:
 
 
 def test_rules_must_match_the_dataset_manifest(tmp_path: Path) -> None:
-    riichi = _fake_dataset(tmp_path / "riichi", "tenpai-sl-dataset/1")
+    riichi = _fake_dataset(tmp_path / "riichi", "riichi")
     r = runner.invoke(
         app, ["train", "sl", str(riichi), "-o", str(tmp_path / "m.pt"), "--rules", "mcr"]
     )
     assert r.exit_code == 2
-    assert "is a Riichi dataset" in r.stderr and "--rules mcr was given" in r.stderr
-    mcr = _fake_dataset(tmp_path / "mcr", "tenpai-sl-mcr-dataset/1")
+    assert "is a riichi dataset" in r.stderr and "--rules mcr was given" in r.stderr
+    mcr = _fake_dataset(tmp_path / "mcr", "mcr")
     r = runner.invoke(
         app, ["train", "sl", str(mcr), "-o", str(tmp_path / "m.pt"), "--rules", "riichi"]
     )
-    assert r.exit_code == 2 and "is an MCR dataset" in r.stderr
+    assert r.exit_code == 2 and "is a mcr dataset" in r.stderr
     r = runner.invoke(app, ["train", "sl", str(mcr), "-o", str(tmp_path / "m.pt"), "--kind", "pon"])
-    assert r.exit_code == 2 and "'peng'" in r.stderr
+    assert r.exit_code == 2 and "'pon'" in r.stderr and "peng" in r.stderr
+    old = tmp_path / "old"
+    old.mkdir()
+    (old / "manifest.json").write_text(json.dumps({"format": "tenpai-sl-mcr-dataset/1"}))
+    r = runner.invoke(app, ["train", "sl", str(old), "-o", str(tmp_path / "m.pt")])
+    assert r.exit_code == 2 and "rebuild it with tenpai dataset build --rules mcr" in r.stderr
 
 
-def test_riichi_only_options_are_refused_with_mcr(tmp_path: Path) -> None:
+def test_filters_without_meaning_for_mcr_records_are_refused(tmp_path: Path) -> None:
     build = ["dataset", "build", str(tmp_path), str(tmp_path / "o"), "--rules", "mcr"]
-    r = runner.invoke(app, [*build, "--room", "houou", "--limit", "3"])  # houou: the default
+    r = runner.invoke(app, [*build, "--room", "houou", "--max-loss", "0"])
     assert r.exit_code == 2
-    assert "--room, --limit apply to Riichi only" in r.stderr
-    mcr = _fake_dataset(tmp_path / "mcr", "tenpai-sl-mcr-dataset/1")
-    r = runner.invoke(
-        app, ["train", "sl", str(mcr), "-o", str(tmp_path / "m.pt"), "--init-from", "x.pt"]
-    )
-    assert r.exit_code == 2 and "--init-from applies to Riichi only" in r.stderr
+    assert "--room, --max-loss do not apply to --rules mcr records" in r.stderr
     r = runner.invoke(
         app, ["eval", "agreement", str(tmp_path), "--rules", "mcr", "--max-loss", "0"]
     )
-    assert r.exit_code == 2 and "--max-loss applies to Riichi only" in r.stderr
+    assert r.exit_code == 2 and "--max-loss does not apply to --rules mcr" in r.stderr
+    r = runner.invoke(app, [*build[:4], "--rules", "nope"])
+    assert r.exit_code == 2 and "unknown rules 'nope'; known: riichi, mcr, suits108" in r.stderr
 
 
 def test_bad_mcr_build_inputs_exit_with_2(tmp_path: Path) -> None:
@@ -145,16 +152,12 @@ def test_bad_mcr_build_inputs_exit_with_2(tmp_path: Path) -> None:
     code, err = build(str(tmp_path / "nope"), str(tmp_path / "o"))
     assert code == 2 and "no such file or folder" in err
     code, err = build(str(tmp_path), str(tmp_path / "o"), "-e", "mcr_nothing")
-    assert code == 2 and "unknown MCR encoder" in err
+    assert code == 2 and "unknown mcr encoder" in err
     code, err = build(str(tmp_path), str(tmp_path / "o"), "-e", "gao68")
-    assert code == 2 and "gao68 is a Riichi encoder" in err
-    code, err = build(str(tmp_path), str(tmp_path), str(tmp_path / "o"))
-    assert code == 2 and "one records file or folder" in err
+    assert code == 2 and "gao68 is a riichi encoder" in err
     full = tmp_path / "full"
     full.mkdir()
     (full / "keep.txt").write_text("x")
-    code, err = build(str(tmp_path), str(full))
-    assert code == 2 and "not an empty directory" in err
     code, err = build(str(tmp_path / "full"), str(tmp_path / "o"))  # a folder without MCR games
-    assert code == 2 and "no MCR game" in err
-    assert not (tmp_path / "o").exists()
+    assert code == 2 and "no mcr game" in err
+    assert not (tmp_path / "o" / "manifest.json").exists()

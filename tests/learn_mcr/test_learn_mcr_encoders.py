@@ -79,7 +79,7 @@ def test_stack002_ting_and_offered() -> None:
 
 
 def test_unknown_names_and_versions_are_refused() -> None:
-    with pytest.raises(ValueError, match="unknown MCR encoder"):
+    with pytest.raises(ValueError, match="unknown mcr encoder"):
         get_mcr_encoder("gao86")
     with pytest.raises(ValueError, match="version"):
         get_mcr_encoder("mcr_ffn352@2")

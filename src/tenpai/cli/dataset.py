@@ -1,9 +1,9 @@
-"""``tenpai dataset build``: records → encoded decision shards with a manifest.
+"""``tenpai dataset build`` / ``record``: records → encoded decision shards with a manifest.
 
-The work is in :mod:`tenpai.learn.dataset` (Riichi) and :mod:`tenpai.learn.mcr.dataset`
-(``--rules mcr``, through :mod:`tenpai.cli._mcr_learn`); this module only parses options and
-shows progress.  An MCR build reads one records file or folder and always writes every split
-and decision kind, so the Riichi filters and sharding options are refused with ``--rules mcr``.
+The work is in :mod:`tenpai.learn.dataset`, the same for every rule set: ``--rules`` picks the
+registry entry (:mod:`tenpai.learn.rulesets`) that says which records are read and how.  This
+module only parses options and shows progress.  A filter that means nothing for the chosen
+records (``--room`` for MCR) is refused rather than ignored.
 """
 
 from __future__ import annotations
@@ -12,11 +12,10 @@ from pathlib import Path
 
 import typer
 
-from tenpai.cli import _mcr_learn
-from tenpai.cli._mcr_learn import Rules
+from tenpai.cli._learn import RULES_HELP, fail, learning_rules, refuse_filters
 
-#: Options of the Riichi builder that the MCR one has no use for (refused with --rules mcr).
-_RIICHI_ONLY = ("kinds", "split", "room", "max_loss", "shard_size", "limit", "workers")
+#: Parameters that are record filters, and the filter each is (see LearningRules.filters).
+_FILTERS = {"room": "rooms", "max_loss": "max_loss"}
 
 app = typer.Typer(
     help="Build supervised-learning datasets from real records.", no_args_is_help=True
@@ -30,29 +29,30 @@ def build(
         ..., help="Record files or folders (searched deeply), then the output directory."
     ),
     out: Path = typer.Argument(..., help="Empty output directory (created)."),
-    rules: Rules = typer.Option(
-        Rules.riichi, "--rules", help="riichi: Tenhou records; mcr: one Botzone folder or file."
-    ),
+    rules_name: str = typer.Option("riichi", "--rules", help=RULES_HELP),
     encoder: str | None = typer.Option(
         None,
         "--encoder",
         "-e",
         help="Riichi: gao56, gao68 (default), gao86, gao86e or ffn352. "
-        "MCR: mcr_stack002 (default) or mcr_ffn352.",
+        "MCR: mcr_stack002 (default) or mcr_ffn352. suits108: s108.",
     ),
-    kinds: str = typer.Option(
-        "discard,riichi,pon,chi,kan", "--kinds", help="Decision kinds to keep, comma-separated."
+    kinds: str | None = typer.Option(
+        None, "--kinds", help="Decision kinds to keep, comma-separated (default: all)."
     ),
     split: str = typer.Option(
         "train,dev,test", "--split", help="Splits to write (by a hash of the game id)."
     ),
-    room: str = typer.Option(
-        "houou", "--room", help="Tenhou lobbies to keep, comma-separated; 'any' keeps all."
+    room: str | None = typer.Option(
+        None,
+        "--room",
+        help="Tenhou lobbies to keep, comma-separated; 'any' keeps all (Riichi; default houou).",
     ),
-    max_loss: int = typer.Option(
-        1500,
+    max_loss: int | None = typer.Option(
+        None,
         "--max-loss",
-        help="Gao's filter: drop a player's round when it lost more than this; -1 keeps all.",
+        help="Gao's filter: drop a player's round when it lost more than this; -1 keeps all "
+        "(Riichi default 1500).",
     ),
     shard_size: int = typer.Option(20000, "--shard-size", min=100, help="Samples per shard."),
     limit: int = typer.Option(0, "--limit", min=0, help="Stop after this many games (0: all)."),
@@ -60,38 +60,30 @@ def build(
         1, "--workers", min=1, help="Processes replaying records (same shards for any count)."
     ),
 ) -> None:
-    """Replay each four-player game, keep its decisions and write them as .npz shards.
-
-    With --rules mcr the Riichi-only options (--kinds, --split, --room, --max-loss,
-    --shard-size, --limit) are refused: an MCR dataset holds every split and kind.
-    """
-    if rules is Rules.mcr:
-        _mcr_learn.reject_options(ctx, _RIICHI_ONLY)
-        _mcr_learn.build_mcr(records, out, encoder or _mcr_learn.DEFAULT_MCR_ENCODER)
-        return
-    encoder = encoder or "gao68"
-    _mcr_learn.check_encoder_rules(encoder, rules)
+    """Replay each game, keep its decisions and write them as .npz shards."""
+    rules = learning_rules(rules_name)
+    refuse_filters(ctx, rules, _FILTERS)
     from rich.console import Console
     from rich.progress import Progress
 
-    from tenpai.learn.dataset import BuildOptions, DatasetError, build_dataset
-    from tenpai.replay.runner import iter_record_files
+    from tenpai.learn.dataset import BuildOptions, DatasetError, build_dataset, record_files
 
-    opts = BuildOptions(
-        encoder=encoder,
-        kinds=tuple(k.strip() for k in kinds.split(",") if k.strip()),
-        splits=tuple(s.strip() for s in split.split(",") if s.strip()),
-        rooms=None if room == "any" else tuple(r.strip() for r in room.split(",")),
-        max_loss=None if max_loss < 0 else max_loss,
-        shard_size=shard_size,
-        limit=limit or None,
-    )
+    changes: dict[str, object] = {"shard_size": shard_size, "limit": limit or None}
+    changes["splits"] = tuple(s.strip() for s in split.split(",") if s.strip())
+    if encoder is not None:
+        changes["encoder"] = encoder
+    if kinds is not None:
+        changes["kinds"] = tuple(k.strip() for k in kinds.split(",") if k.strip())
+    if room is not None:
+        changes["rooms"] = None if room == "any" else tuple(r.strip() for r in room.split(","))
+    if max_loss is not None:
+        changes["max_loss"] = None if max_loss < 0 else max_loss
+    opts = BuildOptions.for_rules(rules.name, **changes)
     missing = [p for p in records if not p.exists()]
     if missing:
-        typer.echo(f"error: no such file or folder: {missing[0]}", err=True)
-        raise typer.Exit(2)
+        fail(f"no such file or folder: {missing[0]}")
     console = Console(stderr=True)
-    total = sum(1 for _ in iter_record_files(records))
+    total = sum(1 for _ in record_files(records, rules))
     try:
         with Progress(console=console, transient=True) as progress:
             task = progress.add_task("building", total=total)
@@ -99,14 +91,42 @@ def build(
                 records, out, opts, on_file=lambda _f: progress.advance(task), workers=workers
             )
     except (DatasetError, ValueError) as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from exc
-    console.print(f"encoder {manifest['encoder']}, games {manifest['games_per_split']}")
+        fail(str(exc))
+    console.print(
+        f"rules {manifest['rules']}, encoder {manifest['encoder']}, "
+        f"games {manifest['games_per_split']}"
+    )
     for s, counts in manifest["counts"].items():
         console.print(f"  {s}: " + ", ".join(f"{k} {n:,}" for k, n in counts.items()))
     if manifest["skipped"]:
         console.print("  skipped: " + ", ".join(f"{r} {n}" for r, n in manifest["skipped"].items()))
     console.print(f"wrote {out / 'manifest.json'}")
+
+
+@app.command("record")
+def record(
+    out: Path = typer.Argument(..., help="Folder for the records (created)."),
+    rules_name: str = typer.Option("suits108", "--rules", help=RULES_HELP),
+    games: int = typer.Option(20, "--games", help="Games to play and save."),
+    agents: str = typer.Option(
+        "expert,efficiency,expert,efficiency", "--agents", help="Four agents, one per seat."
+    ),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first game (then seed+1, ...)."),
+) -> None:
+    """Play games with built-in agents and save each as mjai JSONL, passes included.
+
+    For rule sets without public records (suits108): the folder is then a records folder for
+    ``tenpai dataset build --rules suits108``.
+    """
+    rules = learning_rules(rules_name)
+    if rules.write_records is None:
+        fail(f"--rules {rules.name} learns from real records; dataset record has nothing to play")
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    try:
+        written = rules.write_records(out, games, names, seed)
+    except (ValueError, FileExistsError) as exc:
+        fail(str(exc))
+    typer.echo(f"wrote {len(written)} {rules.name} games to {out}")
 
 
 @app.command("derive")
@@ -135,8 +155,7 @@ def derive(
                 source, out, encoder, on_shard=lambda _p: progress.advance(task)
             )
     except DatasetError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from exc
+        fail(str(exc))
     console.print(f"encoder {manifest['encoder']}, {total} shards from {source}")
     console.print(f"wrote {out / 'manifest.json'}")
 

@@ -1,28 +1,30 @@
-"""``tenpai eval agreement``: how often a trained model makes the human's choice.
+"""``tenpai eval agreement``: how often a trained model makes the players' choice.
 
-Which decisions count is defined in :mod:`tenpai.learn.decisions` (discards: every discard by a
-player not yet in accepted riichi — the declaration tile counts, forced discards after it do
-not); by default *no* quality filter is applied, so the figure covers every such discard of
-the chosen split.  Use ``--split dev`` or ``--split test`` to stay off the training games.
-
-``--rules mcr`` scores an MCR model on Botzone records instead (:mod:`tenpai.cli._mcr_learn`,
-:mod:`tenpai.learn.mcr.evaluate`): one records file or folder, split by the MCR rule (mod 10),
-and no Tenhou filters.  The model's encoder must belong to the chosen rules, so a Riichi model
-on MCR records (or the reverse) is refused before anything is encoded.
+One evaluation for every rule set (:mod:`tenpai.learn.evaluate`): ``--rules`` picks the registry
+entry that replays the records and extracts the decisions (see :mod:`tenpai.learn.decisions`
+for which Riichi discards count: every discard by a player not yet in accepted riichi).  By
+default *no* quality filter is applied; ``--split dev`` or ``--split test`` stays off the
+training games.  A model whose encoder belongs to another rule set is refused before anything
+is encoded.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
 
-from tenpai.cli import _mcr_learn
-from tenpai.cli._mcr_learn import Rules
+from tenpai.cli._learn import (
+    RULES_HELP,
+    check_model_rules,
+    fail,
+    learning_rules,
+    refuse_filters,
+)
 
-#: Tenhou filters of the Riichi evaluation, refused with --rules mcr.
-_RIICHI_ONLY = ("room", "max_loss", "limit", "suit_average")
+_FILTERS = {"room": "rooms", "max_loss": "max_loss"}
 
 app = typer.Typer(help="Evaluate models against real records.", no_args_is_help=True)
 
@@ -31,14 +33,14 @@ app = typer.Typer(help="Evaluate models against real records.", no_args_is_help=
 def agreement(
     ctx: typer.Context,
     records: list[Path] = typer.Argument(..., help="Record files or folders."),
-    rules: Rules = typer.Option(
-        Rules.riichi, "--rules", help="riichi: Tenhou records; mcr: one Botzone folder or file."
-    ),
+    rules_name: str = typer.Option("riichi", "--rules", help=RULES_HELP),
     model: str = typer.Option(
         "default", "--model", "-m", help="'default' (the shipped model of --rules) or a file."
     ),
     split: str = typer.Option("all", "--split", help="all, train, dev or test (hash of game id)."),
-    room: str = typer.Option("houou", "--room", help="Tenhou lobbies, comma-separated; or 'any'."),
+    room: str = typer.Option(
+        "houou", "--room", help="Tenhou lobbies, comma-separated; or 'any' (Riichi only)."
+    ),
     max_loss: int = typer.Option(-1, "--max-loss", help="Gao's filter (-1: off)."),
     limit: int = typer.Option(0, "--limit", min=0, help="Stop after this many games (0: all)."),
     suit_average: bool = typer.Option(
@@ -48,60 +50,70 @@ def agreement(
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
-    """Agreement of each head of the model with the recorded decisions.
-
-    With --rules mcr, --room, --max-loss, --limit and --suit-average are refused.
-    """
-    if rules is Rules.mcr:
-        _mcr_learn.reject_options(ctx, _RIICHI_ONLY)
-        _mcr_learn.agreement_mcr(records, model, split, as_json)
-        return
+    """Agreement of each head of the model with the recorded decisions."""
+    rules = learning_rules(rules_name)
+    refuse_filters(ctx, rules, _FILTERS)
     try:
         from tenpai.learn.evaluate import evaluate_agreement
         from tenpai.models.bundle import ModelBundle, ModelError, resolve_model_path
     except ImportError as exc:
-        typer.echo(f"error: {exc}; install the learn extra: pip install 'tenpai[learn]'", err=True)
-        raise typer.Exit(2) from exc
+        fail(f"{exc}; install the learn extra: pip install 'tenpai[learn]'")
     from tenpai.learn.dataset import SPLITS, BuildOptions
 
     if split != "all" and split not in SPLITS:
         raise typer.BadParameter(f"choose all or one of {', '.join(SPLITS)}", param_hint="--split")
+    missing = [p for p in records if not p.exists()]
+    if missing:
+        fail(f"no such file or folder: {missing[0]}")
+    if model == "default" and rules.default_model is None:
+        fail(f"no model is shipped for --rules {rules.name}; pass one with --model")
     try:
-        bundle = ModelBundle.load(resolve_model_path(model))
+        bundle = ModelBundle.load(resolve_model_path(model, rules.default_model or ""))
     except ModelError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from exc
-    _mcr_learn.check_model_rules(bundle.encoder, rules, model)
-    opts = BuildOptions(
+        fail(str(exc))
+    check_model_rules(rules, bundle.encoder, model)
+    opts = BuildOptions.for_rules(
+        rules.name,
         encoder=bundle.encoder,
-        kinds=tuple(bundle.heads),
+        kinds=tuple(k for k in rules.kinds if k in bundle.heads),
         splits=SPLITS if split == "all" else (split,),
         rooms=None if room == "any" else tuple(r.strip() for r in room.split(",")),
         max_loss=None if max_loss < 0 else max_loss,
         limit=limit or None,
     )
-    report = evaluate_agreement(records, bundle, opts, suit_average=suit_average)
+    try:
+        report = evaluate_agreement(records, bundle, opts, suit_average=suit_average)
+    except (ModelError, ValueError) as exc:
+        fail(str(exc))
     report["model"] = model
     report["split"] = split
-    report["rules"] = rules.value
     if as_json:
         typer.echo(json.dumps(report))
         return
+    _print(report, rules.class_names)
+
+
+def _print(report: dict[str, Any], class_names: dict[str, str] | Any) -> None:
+    typer.echo(
+        f"games {report['games']} (split {report['split']}); model {report['model']} "
+        f"({report['encoder']})"
+    )
     d = report["discards"]
-    typer.echo(f"games {report['games']}; model {model} ({bundle.encoder})")
     if d["n"]:
         typer.echo(
             f"discards {d['n']:,}: top-1 {d['top1']:.2%}, top-2 {d['top2']:.2%}, "
             f"top-3 {d['top3']:.2%}"
         )
-    for kind in ("pon", "chi", "riichi", "kan"):
+    for kind, legend in class_names.items():
         m = report.get(kind)
         if not m or not m.get("n"):
             continue
         typer.echo(
-            f"{kind} {m['n']:,} (called {m['positives']:,}): accuracy {m['accuracy']:.2%}, "
-            f"precision {m['precision']:.2%}, recall {m['recall']:.2%}, F1 {m['f1']:.3f}"
+            f"{kind} {m['n']:,} (called {m['positives']:,}): accuracy {m['accuracy']:.2%} "
+            f"(always pass {m['pass_baseline']:.2%}), precision {m['precision']:.2%}, "
+            f"recall {m['recall']:.2%}, F1 {m['f1']:.3f}"
         )
+        typer.echo(f"    rows: player, columns: model ({legend})")
         for row in m["confusion"]:
             typer.echo("    " + " ".join(f"{v:7d}" for v in row))
 

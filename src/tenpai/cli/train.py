@@ -1,10 +1,9 @@
 """``tenpai train sl``: train one decision head of a supervised model on a built dataset.
 
-Runs on the CPU unless a GPU is present (``--device auto``); on a shared machine keep
-``--threads 1`` and run it under ``nice``.  The work is in :mod:`tenpai.train.sl`, or for an
-MCR dataset (detected from its manifest; ``--rules`` only checks it) in
-:mod:`tenpai.learn.mcr.train` through :mod:`tenpai.cli._mcr_learn`.  The MCR trainer runs
-whole epochs on the CPU, so the Riichi-only options below are refused for it.
+The same trainer (:mod:`tenpai.train.sl`) for every rule set: the dataset's manifest names its
+rules (``--rules`` only checks it), whose registry entry supplies the network of each head and
+the hyper-parameters left unset here.  Runs on the CPU unless a GPU is present (``--device
+auto``); on a shared machine keep ``--threads 1`` and run it under ``nice``.
 """
 
 from __future__ import annotations
@@ -14,51 +13,52 @@ from pathlib import Path
 
 import typer
 
-from tenpai.cli import _mcr_learn
-from tenpai.cli._mcr_learn import Rules
-
-#: Options of the Riichi trainer that the MCR one has no counterpart for.
-_RIICHI_ONLY = (
-    "init_from",
-    "augment",
-    "schedule",
-    "lr_min",
-    "eval_every",
-    "dev_limit",
-    "max_samples",
-    "device",
-)
+from tenpai.cli._learn import fail, learning_rules
 
 app = typer.Typer(help="Train models (needs torch: the 'learn' extra).", no_args_is_help=True)
 
 
 @app.command("sl")
 def sl(
-    ctx: typer.Context,
     dataset: Path = typer.Argument(..., help="Dataset directory (tenpai dataset build)."),
     out: Path = typer.Option(..., "--out", "-o", help="Model file; an existing one gains a head."),
-    rules: Rules | None = typer.Option(
+    rules_name: str | None = typer.Option(
         None, "--rules", help="Checked against the dataset's manifest (default: follow it)."
     ),
     kind: str = typer.Option(
         "discard",
         "--kind",
-        help="Riichi: discard, riichi, pon, chi, kan; MCR: discard, chi, peng, gang.",
+        help="Riichi and suits108: discard, riichi, pon, chi, kan; MCR: discard, chi, peng, "
+        "gang.",
     ),
-    arch: str = typer.Option("resnet", "--arch", help="gao_cnn, resnet or ffn (MCR: no gao_cnn)."),
+    arch: str = typer.Option("resnet", "--arch", help="gao_cnn, resnet or ffn."),
     arch_options: str = typer.Option(
         "", "--arch-options", help="JSON keyword arguments of the model, e.g. '{\"width\": 48}'."
     ),
-    batch_size: int = typer.Option(256, "--batch-size", min=2),
-    lr: float = typer.Option(1e-3, "--lr"),
-    max_epochs: int = typer.Option(20, "--epochs", min=1),
-    max_minutes: float = typer.Option(10.0, "--minutes", help="Wall-clock budget."),
-    max_samples: int = typer.Option(0, "--max-samples", min=0, help="0: no sample budget."),
-    eval_every: int = typer.Option(
-        50_000, "--eval-every", min=1, help="Samples between dev checks."
+    batch_size: int | None = typer.Option(
+        None, "--batch-size", min=2, help="Default: the rule set's (Riichi 256, MCR 128)."
     ),
-    patience: int = typer.Option(3, "--patience", min=1, help="Dev checks without improvement."),
-    dev_limit: int = typer.Option(20_000, "--dev-limit", min=0, help="Dev samples (0: all)."),
+    lr: float = typer.Option(1e-3, "--lr"),
+    weight_decay: float | None = typer.Option(
+        None, "--weight-decay", min=0.0, help="Default: the rule set's (Riichi 0, MCR 1e-4)."
+    ),
+    max_epochs: int | None = typer.Option(None, "--epochs", min=1, help="Riichi 20, MCR 200."),
+    max_minutes: float | None = typer.Option(
+        None, "--minutes", help="Wall-clock budget (Riichi 10; MCR 2.5 discard, 0.5 calls)."
+    ),
+    max_samples: int = typer.Option(0, "--max-samples", min=0, help="0: no sample budget."),
+    eval_every: int | None = typer.Option(
+        None,
+        "--eval-every",
+        min=0,
+        help="Samples between dev checks; 0 after every epoch (Riichi 50,000, MCR 0).",
+    ),
+    patience: int | None = typer.Option(
+        None, "--patience", min=1, help="Dev checks without improvement (Riichi 3, MCR 8)."
+    ),
+    dev_limit: int | None = typer.Option(
+        None, "--dev-limit", min=0, help="Dev samples, 0: all (Riichi 20,000, MCR all)."
+    ),
     seed: int = typer.Option(0, "--seed"),
     threads: int = typer.Option(1, "--threads", min=1, help="torch CPU threads."),
     device: str = typer.Option("auto", "--device", help="auto (GPU when present), cpu, cuda."),
@@ -76,52 +76,43 @@ def sl(
         False, "--half", help="Store the whole file as float16 (half the size, as shipped)."
     ),
 ) -> None:
-    """Train one head and write it, with its model card, into the model file.
-
-    On an MCR dataset, --batch-size, --lr, --epochs, --patience (in epochs) and --minutes are
-    honoured when given (default budget 2.5 min for discards, 0.5 for calls); --init-from,
-    --augment, --schedule, --lr-min, --eval-every, --dev-limit, --max-samples and --device
-    are refused.
-    """
+    """Train one head and write it, with its model card, into the model file."""
     try:
         options = json.loads(arch_options) if arch_options else None
     except json.JSONDecodeError as exc:
         raise typer.BadParameter(f"not JSON: {exc}", param_hint="--arch-options") from exc
     if options is not None and not isinstance(options, dict):
         raise typer.BadParameter("expected a JSON object", param_hint="--arch-options")
-    if _mcr_learn.dataset_rules(dataset, rules) is Rules.mcr:
-        _mcr_learn.reject_options(ctx, _RIICHI_ONLY)
-        _mcr_learn.train_mcr(
-            ctx,
-            dataset,
-            out,
-            kind=kind,
-            arch=arch,
-            arch_options=options,
-            seed=seed,
-            threads=threads,
-            half=half,
-        )
-        return
     try:
-        from tenpai.learn.dataset import DatasetError
+        from tenpai.learn.dataset import DatasetError, load_manifest, manifest_rules
+        from tenpai.learn.rulesets import UnknownRulesError, get_rules
         from tenpai.models.bundle import ModelError
         from tenpai.train.sl import TrainConfig, train_head
     except ImportError as exc:
-        typer.echo(f"error: {exc}; install the learn extra: pip install 'tenpai[learn]'", err=True)
-        raise typer.Exit(2) from exc
+        fail(f"{exc}; install the learn extra: pip install 'tenpai[learn]'")
+    try:
+        rules = get_rules(manifest_rules(load_manifest(dataset)))
+        rules.check_kinds([kind])
+    except (DatasetError, UnknownRulesError) as exc:
+        fail(str(exc))
+    if rules_name is not None and learning_rules(rules_name).name != rules.name:
+        fail(
+            f"{dataset} is a {rules.name} dataset, but --rules {rules_name} was given; "
+            f"use --rules {rules.name} or leave it out"
+        )
     cfg = TrainConfig(
         kind=kind,
         arch=arch,
         arch_options=options,
         batch_size=batch_size,
         lr=lr,
+        weight_decay=weight_decay,
         max_epochs=max_epochs,
         max_minutes=max_minutes,
         max_samples=max_samples or None,
         eval_every=eval_every,
         patience=patience,
-        dev_limit=dev_limit or None,
+        dev_limit=-1 if dev_limit is None else dev_limit or None,
         seed=seed,
         threads=threads,
         device=device,
@@ -133,12 +124,12 @@ def sl(
     try:
         card = train_head(dataset, out, cfg, log=lambda s: typer.echo(s, err=True), half=half)
     except (DatasetError, ModelError, ValueError) as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from exc
+        fail(str(exc))
     best = card["dev_best"]
     typer.echo(
         f"{kind}: best dev top-1 {best['top1']:.2%} (loss {best['loss']:.4f}) after "
-        f"{card['train_samples_seen']:,} samples, {card['cpu_minutes']} CPU min; wrote {out}"
+        f"{card['train_samples_seen']:,} samples ({card['stopped_by']}), "
+        f"{card['cpu_minutes']} CPU min; wrote {out}"
     )
     card_path = out.with_name(out.name + f".{kind}.card.json")
     card_path.write_text(json.dumps(card, indent=1))

@@ -1,14 +1,17 @@
-"""Supervised learning from real records: state tracking, decision points, encoders, shards.
+"""Supervised learning from records, one layer for every rule set.
 
-Everything in this package except the parts that say otherwise runs on numpy alone, so a
-dataset can be built (and its tests run) without torch; the torch modules live in
-:mod:`tenpai.models` and the training loops in :mod:`tenpai.train`.
+A rule set plugs in through one registry entry (:mod:`tenpai.learn.rulesets`): its record
+files, how a game is kept, named, split and replayed, its decision kinds and their classes,
+its encoders and its trainer defaults.  Dataset building (:mod:`.dataset`), training
+(:mod:`tenpai.train.sl`) and agreement (:mod:`.evaluate`) are written once on top of it.
+Everything here except the parts that say otherwise runs on numpy alone, so a dataset can be
+built (and its tests run) without torch.
 
 The path of one record::
 
-    Game ──replay_riichi──► engine events (with implicit passes)
-         ──decisions.iter_decisions──► DecisionPoint(kind, seat, SeatView, label, legal)
-         ──encoders.<name>.encode──► uint8 array ──dataset.build──► .npz shards + manifest
+    Game ──entry.replay──► engine events (with implicit passes)
+         ──entry.decisions──► decision(kind, seat, view, label, legal)
+         ──encoder.encode──► uint8 array ──dataset.build_dataset──► .npz shards + manifest
 """
 
 from __future__ import annotations

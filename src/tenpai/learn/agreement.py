@@ -58,6 +58,8 @@ def call_metrics(
         "n": int(n),
         "positives": int((labels != 0).sum()),
         "accuracy": float((pred == labels).mean()),
+        # Most windows are passes, so accuracy alone flatters: this is "always pass".
+        "pass_baseline": float((labels == 0).mean()),
         "precision": precision,
         "recall": recall,
         "f1": f1,

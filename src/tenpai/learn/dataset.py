@@ -1,23 +1,24 @@
-"""Build supervised-learning shards from real records: replay, pick decisions, encode, save.
+"""Build supervised-learning shards from records of any rule set: replay, pick decisions, encode.
 
 Layout of a dataset directory::
 
-    manifest.json                  sources, filters, split rule, encoder tag, counts, shards
+    manifest.json                  rules, sources, filters, split rule, encoder tag, counts, shards
     train/discard-00000.npz        x (N, *shape) uint8, y (N,) int16, legal (N, classes) bool,
     dev/pon-00000.npz …            game (N,) int32 (index into manifest["games"])
 
-Games are split by a hash of their id (:func:`split_of`), never by position in a folder, so a
-game stays in the same split however the records are arranged and whichever subset is built.
-Each shard is written to a temporary name and renamed, so an interrupted build leaves no
-half-written file that looks complete; the manifest is written last.
+One builder for every rule set: what differs (which files are records, how a game is kept,
+named, replayed, which decisions it holds, which encoders read them) comes from the rule set's
+:class:`~tenpai.learn.rulesets.LearningRules` entry, named by ``BuildOptions.rules``.
+Games are split by a hash of their id (the entry's split rule), never by position in a folder,
+so a game stays in the same split however the records are arranged and whichever subset is
+built.  Each shard is written to a temporary name and renamed, so an interrupted build leaves
+no half-written file that looks complete; the manifest is written last.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -26,11 +27,12 @@ from typing import Any, Final
 
 import numpy as np
 
-from tenpai.learn.decisions import DECISION_KINDS, NUM_CLASSES, iter_decisions
-from tenpai.learn.encoders import Encoder, get_encoder
+from tenpai.learn.decisions import DECISION_KINDS
+from tenpai.learn.mcr.state import MCRStateError
+from tenpai.learn.riichi import SPLIT, game_id_of
+from tenpai.learn.rulesets import LearningRules, get_rules
 from tenpai.learn.state import StateError
-from tenpai.records.errors import RecordError
-from tenpai.records.game import Game
+from tenpai.records.errors import NotAGameError, RecordError
 
 __all__ = [
     "FORMAT",
@@ -41,34 +43,24 @@ __all__ = [
     "game_id_of",
     "iter_replayed_games",
     "load_manifest",
+    "manifest_rules",
+    "record_files",
     "shard_paths",
     "split_of",
 ]
 
 FORMAT: Final = "tenpai-sl-dataset/1"
+#: The separate MCR format of earlier versions: such a dataset must be rebuilt.
+_OLD_MCR_FORMAT: Final = "tenpai-sl-mcr-dataset/1"
 SPLITS: Final = ("train", "dev", "test")
-#: Split rule: the first 8 hex digits of sha256(game id) as an integer, modulo 100.
-SPLIT_RULE: Final = "sha256(game_id)[:8] as int % 100: 0-89 train, 90-94 dev, 95-99 test"
-_TENHOU_ID: Final = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
+#: Riichi's split rule (each rule set's is in its registry entry).
+SPLIT_RULE: Final = SPLIT.text
+#: Riichi's split of a game id (kept under its old name; see :data:`SPLIT_RULE`).
+split_of = SPLIT
 
 
 class DatasetError(ValueError):
     """A dataset cannot be built or read; the message names the path."""
-
-
-def split_of(game_id: str) -> str:
-    """``train`` (90 %), ``dev`` (5 %) or ``test`` (5 %) for a game id — see :data:`SPLIT_RULE`."""
-    bucket = int(hashlib.sha256(game_id.encode()).hexdigest()[:8], 16) % 100
-    return "train" if bucket < 90 else "dev" if bucket < 95 else "test"
-
-
-def game_id_of(game: Game) -> str:
-    """Tenhou's game id when the source name or the record carries one, else the file stem."""
-    for text in (str(game.extra.get("id", "")), Path(game.source).name):
-        m = _TENHOU_ID.search(text)
-        if m:
-            return m.group(0)
-    return Path(game.source).stem
 
 
 @dataclass(slots=True)
@@ -88,6 +80,25 @@ class BuildOptions:
     shard_size: int = 20000
     limit: int | None = None
     preset: str = "tenhou"
+    rules: str = "riichi"
+
+    @classmethod
+    def for_rules(cls, rules: str, **changes: Any) -> BuildOptions:
+        """The options of ``rules`` at that rule set's defaults, then ``changes``.
+
+        The field defaults above are Riichi's; another rule set brings its own encoder, kinds
+        and filters (no lobby or loss filter for MCR records, say).
+        """
+        entry = get_rules(rules)
+        base: dict[str, Any] = {
+            "rules": entry.name,
+            "encoder": entry.default_encoder,
+            "kinds": entry.kinds,
+            "rooms": entry.default_rooms,
+            "max_loss": entry.default_max_loss,
+        }
+        base.update(changes)
+        return cls(**base)
 
 
 @dataclass(slots=True)
@@ -102,19 +113,6 @@ class _Summary:
 
     def skip(self, reason: str) -> None:
         self.skipped[reason] = self.skipped.get(reason, 0) + 1
-
-
-def _keep(game: Game, opts: BuildOptions) -> str | None:
-    """Why the game is left out (``None``: keep it)."""
-    if game.rules.variant != "riichi":
-        return f"variant {game.rules.variant}"
-    if game.players != opts.players:
-        return f"{game.players}-player game"
-    if opts.rooms is not None and game.rules.room not in opts.rooms:
-        return f"room {game.rules.room or 'unknown'}"
-    if not game.rounds:
-        return "no complete round"
-    return None
 
 
 @dataclass(slots=True)
@@ -134,51 +132,69 @@ class _FileGame:
     state_error: bool = False
 
 
-def _replay_file(f: Path, opts: BuildOptions) -> list[_FileGame] | None:
-    """Every game of ``f`` with its skip reason or replayed events; ``None`` if unreadable."""
-    from tenpai.replay.riichi import replay_riichi
-    from tenpai.replay.runner import load_record, riichi_rules_for
+def record_files(paths: Iterable[str | Path], rules: LearningRules) -> Iterator[tuple[Path, str]]:
+    """(file, name) of every record file under ``paths`` that ``rules`` reads, in a stable order.
 
+    ``name`` is the file's path relative to the folder it was found under (the file name for a
+    file given directly); rule sets that name games by file (MCR, suits108) use it.
+    """
+    from tenpai.replay.runner import iter_record_files
+
+    for p in paths:
+        root = Path(p)
+        for f in iter_record_files([root]):
+            if root.is_dir():
+                if rules.accept_file(f):
+                    yield f, f.relative_to(root).as_posix()
+            else:
+                yield f, f.name
+
+
+def _replay_file(f: Path, name: str, opts: BuildOptions) -> list[_FileGame] | None:
+    """Every game of ``f`` with its skip reason or replayed events; ``None`` if unreadable."""
+    from tenpai.replay.runner import load_record
+
+    rules = get_rules(opts.rules)
     try:
         games = load_record(f)
+    except NotAGameError:
+        return []  # a file of a known kind that holds no game (a Botzone match's metadata)
     except RecordError:
         return None
     out: list[_FileGame] = []
-    for game in games:
-        reason = _keep(game, opts)
+    for i, game in enumerate(games):
+        reason = rules.keep(game, opts)
         if reason is not None:
             out.append(_FileGame("", reason))
             continue
-        gid = game_id_of(game)
-        if split_of(gid) not in opts.splits:
+        gid = rules.game_id(game, name, i, len(games))
+        if rules.split(gid) not in opts.splits:
             out.append(_FileGame(gid, "split not built"))
             continue
-        result = replay_riichi(
-            game.events(),
-            rules=riichi_rules_for(game, opts.preset),
-            final_scores=None if game.truncated else game.final_scores,
-            name=str(f),
-        )
-        if not result.ok:
+        events = rules.replay(game, opts, str(f))
+        if events is None:
             out.append(_FileGame(gid, "replay diverged"))
             continue
-        out.append(_FileGame(gid, None, result.events))
+        out.append(_FileGame(gid, None, events))
     return out
 
 
-def _encode_file(job: tuple[Path, BuildOptions]) -> tuple[Path, list[_FileGame] | None]:
+def _encode_file(
+    job: tuple[Path, str, BuildOptions],
+) -> tuple[Path, list[_FileGame] | None]:
     """:func:`_replay_file` plus decisions and encoding (runs in a worker process)."""
-    f, opts = job
-    games = _replay_file(f, opts)
+    f, name, opts = job
+    games = _replay_file(f, name, opts)
     if games is None:
         return f, None
-    enc = get_encoder(opts.encoder)
+    rules = get_rules(opts.rules)
+    enc = rules.get_encoder(opts.encoder)
     for g in games:
         if g.events is None:
             continue
         try:
-            points = list(iter_decisions(g.events, kinds=opts.kinds, max_loss=opts.max_loss))
-        except StateError:
+            points = list(rules.decisions(g.events, opts.kinds, opts.max_loss))
+        except (StateError, MCRStateError):
             g.state_error = True
         else:
             if points:
@@ -230,10 +246,9 @@ def iter_replayed_games(
     on_file: Callable[[Path], None] | None = None,
 ) -> Iterator[tuple[str, list[Any]]]:
     """(game id, engine events) for every kept game that replays cleanly, deduplicated."""
-    from tenpai.replay.runner import iter_record_files
-
     summary = summary if summary is not None else _Summary()
-    results = ((f, _replay_file(f, opts)) for f in iter_record_files(paths))
+    rules = get_rules(opts.rules)
+    results = ((f, _replay_file(f, name, opts)) for f, name in record_files(paths, rules))
     for g in _accepted(results, opts, summary, on_file):
         assert g.events is not None
         yield g.gid, g.events
@@ -242,10 +257,9 @@ def iter_replayed_games(
 class _ShardWriter:
     """Buffers one (split, kind) stream and writes ``.npz`` shards of ``size`` samples."""
 
-    def __init__(self, root: Path, split: str, kind: str, enc: Encoder, size: int) -> None:
+    def __init__(self, root: Path, split: str, kind: str, classes: int, size: int) -> None:
         self.root, self.split, self.kind, self.size = root, split, kind, size
-        self.enc = enc
-        self.classes = NUM_CLASSES[kind]
+        self.classes = classes
         self.x: list[np.ndarray] = []
         self.y: list[int] = []
         self.legal: list[np.ndarray] = []
@@ -290,9 +304,8 @@ def _file_results(
     paths: Sequence[str | Path], opts: BuildOptions, workers: int
 ) -> Iterator[Iterator[tuple[Path, list[_FileGame] | None]]]:
     """Encoded games per record file, in file order, from this process or a worker pool."""
-    from tenpai.replay.runner import iter_record_files
-
-    jobs = ((f, opts) for f in iter_record_files(paths))
+    rules = get_rules(opts.rules)
+    jobs = ((f, name, opts) for f, name in record_files(paths, rules))
     if workers <= 1:
         yield (_encode_file(job) for job in jobs)
         return
@@ -316,10 +329,13 @@ def build_dataset(
     ``workers`` > 1 replays and encodes record files in that many processes; results are
     consumed in file order, so the shards and manifest are the same whatever the count.
     """
-    enc = get_encoder(opts.encoder)
+    rules = get_rules(opts.rules)
+    enc = rules.get_encoder(opts.encoder)
     for k in opts.kinds:
-        if k not in DECISION_KINDS:
-            raise DatasetError(f"unknown decision kind {k!r}; known: {', '.join(DECISION_KINDS)}")
+        if k not in rules.classes:
+            raise DatasetError(
+                f"unknown {rules.name} decision kind {k!r}; known: {', '.join(rules.kinds)}"
+            )
     for s in opts.splits:
         if s not in SPLITS:
             raise DatasetError(f"unknown split {s!r}; known: {', '.join(SPLITS)}")
@@ -329,7 +345,7 @@ def build_dataset(
     root.mkdir(parents=True, exist_ok=True)
     summary = _Summary()
     writers = {
-        (s, k): _ShardWriter(root, s, k, enc, opts.shard_size)
+        (s, k): _ShardWriter(root, s, k, rules.classes[k], opts.shard_size)
         for s in opts.splits
         for k in opts.kinds
     }
@@ -340,7 +356,7 @@ def build_dataset(
                 continue
             if g.x is None:
                 continue
-            split = split_of(g.gid)
+            split = rules.split(g.gid)
             index = len(summary.game_ids)
             summary.game_ids.append(g.gid)
             summary.games[split] += 1
@@ -353,14 +369,18 @@ def build_dataset(
     for w in writers.values():
         w.flush()
         summary.shards.extend(w.written)
+    if not summary.game_ids:
+        reasons = ", ".join(f"{r} {n}" for r, n in summary.skipped.items()) or "no record files"
+        raise DatasetError(f"no {rules.name} game with decisions under the given paths ({reasons})")
     manifest = {
         "format": FORMAT,
+        "rules": rules.name,
         "encoder": enc.tag,
         "layout": enc.layout,
         "shape": list(enc.shape),
-        "classes": {k: NUM_CLASSES[k] for k in opts.kinds},
+        "classes": {k: rules.classes[k] for k in opts.kinds},
         "options": asdict(opts),
-        "split_rule": SPLIT_RULE,
+        "split_rule": rules.split.text,
         "games": summary.game_ids,
         "games_per_split": summary.games,
         "counts": summary.counts,
@@ -384,9 +404,21 @@ def load_manifest(root: str | Path) -> dict[str, Any]:
         raise DatasetError(f"{path}: no manifest (not a dataset, or an unfinished build)") from None
     except json.JSONDecodeError as exc:
         raise DatasetError(f"{path}: unreadable manifest: {exc}") from exc
+    if not isinstance(manifest, dict):
+        raise DatasetError(f"{path}: unreadable manifest (not a JSON object)")
+    if manifest.get("format") == _OLD_MCR_FORMAT:
+        raise DatasetError(
+            f"{path}: an MCR dataset in the older separate format; rebuild it with "
+            "tenpai dataset build --rules mcr"
+        )
     if manifest.get("format") != FORMAT:
         raise DatasetError(f"{path}: format {manifest.get('format')!r}, expected {FORMAT!r}")
     return manifest
+
+
+def manifest_rules(manifest: dict[str, Any]) -> str:
+    """The rule set of a dataset (manifests written before the registry are Riichi's)."""
+    return str(manifest.get("rules", "riichi"))
 
 
 def shard_paths(root: str | Path, split: str, kind: str) -> list[Path]:

@@ -27,7 +27,7 @@ discard.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -131,11 +131,15 @@ def iter_decisions(
     *,
     kinds: Iterable[str] = DECISION_KINDS,
     max_loss: int | None = None,
+    tracker: RoundTracker | None = None,
+    may_declare: Callable[[RoundTracker, int], bool] = riichi_allowed,
 ) -> Iterator[DecisionPoint]:
     """The decision points of one replayed game, in order.
 
     ``max_loss`` is Gao's filter (004 §4.3): leave out a player's decisions in a round where the
-    player lost more than this many points (1500 in the thesis).
+    player lost more than this many points (1500 in the thesis).  Rule sets that share Riichi's
+    event shapes (the 108-tile rules: a ``reach`` declaration that locks the hand) pass their
+    own ``tracker`` (wall size) and ``may_declare`` (when the declaration is legal).
     """
     evs = list(events)
     wanted = frozenset(kinds)
@@ -143,7 +147,7 @@ def iter_decisions(
     if unknown:
         raise ValueError(f"unknown decision kinds {sorted(unknown)}; known: {DECISION_KINDS}")
     losses = _round_losses(evs)
-    tracker = RoundTracker()
+    tracker = tracker if tracker is not None else RoundTracker()
     rnd = -1
     excluded: set[int] = set()
     for i, e in enumerate(evs):
@@ -158,7 +162,7 @@ def iter_decisions(
             continue
         if t == "tsumo":
             tracker.apply(e)
-            yield from _own_turn(tracker, evs, i, wanted, excluded, rnd)
+            yield from _own_turn(tracker, evs, i, wanted, excluded, rnd, may_declare)
         elif t == "dahai":
             seat = e.actor
             assert seat is not None and e.pai is not None
@@ -193,6 +197,7 @@ def _own_turn(
     wanted: frozenset[str],
     excluded: set[int],
     rnd: int,
+    may_declare: Callable[[RoundTracker, int], bool],
 ) -> Iterator[DecisionPoint]:
     seat = evs[i].actor
     assert seat is not None
@@ -204,7 +209,7 @@ def _own_turn(
     kan_taken = nxt.type in ("ankan", "kakan")
     if "kan" in wanted and _own_kan_possible(tracker, seat):
         yield DecisionPoint("kan", seat, tracker.view(seat), int(kan_taken), (0, 1), rnd)
-    if "riichi" in wanted and not kan_taken and riichi_allowed(tracker, seat):
+    if "riichi" in wanted and not kan_taken and may_declare(tracker, seat):
         label = int(nxt.type == "reach")
         yield DecisionPoint("riichi", seat, tracker.view(seat), label, (0, 1), rnd)
 

@@ -87,8 +87,12 @@ class RoundTracker:
     seat's hand is tracked whenever its deal is known.
     """
 
-    def __init__(self, watch: tuple[int, ...] = (0, 1, 2, 3)) -> None:
+    def __init__(
+        self, watch: tuple[int, ...] = (0, 1, 2, 3), *, live_wall: int = LIVE_WALL_AFTER_DEAL
+    ) -> None:
         self.watch = watch
+        #: Drawable tiles after the deal (70 in Riichi; 56 in the 108-tile rules, no dead wall).
+        self.live_wall = live_wall
         self._reset()
 
     def _reset(self) -> None:
@@ -105,7 +109,7 @@ class RoundTracker:
         self.riichi_accepted = [False] * 4
         self.scores = [25000] * 4
         self.bakaze = self.kyoku = self.honba = self.kyotaku = self.oya = 0
-        self.wall_remaining = LIVE_WALL_AFTER_DEAL
+        self.wall_remaining = self.live_wall
         self.last_discard: tuple[int, int] | None = None
         self.history: list[list[SeatView]] = [[] for _ in range(4)]
 

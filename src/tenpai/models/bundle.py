@@ -181,17 +181,18 @@ def set_inference_threads(threads: int | None) -> None:
         torch.set_num_threads(threads)
 
 
-def resolve_model_path(name: str) -> Path:
-    """``default`` names the weights shipped in the package; anything else is a path."""
+def resolve_model_path(name: str, resource: str = DEFAULT_RESOURCE) -> Path:
+    """``default`` names the weights shipped in the package (``resource``, the Riichi model
+    unless a rule set names its own); anything else is a path."""
     if name == "default":
         try:
-            ref = resources.files("tenpai.data").joinpath(DEFAULT_RESOURCE)
+            ref = resources.files("tenpai.data").joinpath(resource)
         except ModuleNotFoundError:
             raise ModelError(
                 "the default model is not installed (tenpai.data is missing)"
             ) from None
         with resources.as_file(ref) as p:
             if not p.exists():
-                raise ModelError("the default model is not installed (tenpai/data/sl_default.pt)")
+                raise ModelError(f"the default model is not installed (tenpai/data/{resource})")
             return Path(p)
     return Path(name)

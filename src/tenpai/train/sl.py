@@ -1,5 +1,10 @@
 """Supervised training of one decision head on a dataset built by ``tenpai dataset build``.
 
+One loop for every rule set: the dataset's manifest names its rules, whose registry entry gives
+the network config of each head and the hyper-parameters a run leaves unset (MCR's 116 games,
+say, train in whole epochs with batch 128 and a two-minute budget; Riichi's two thousand games
+in samples with batch 256).
+
 Adam, cross-entropy over the *legal* classes only (illegal logits are masked out, so the
 network spends no capacity learning which tiles are in the hand), evaluation on the dev split
 after every ``eval_every`` samples, early stopping when dev loss has not improved ``patience``
@@ -18,7 +23,7 @@ import math
 import os
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +31,14 @@ import numpy as np
 import torch
 from torch import nn
 
-from tenpai.learn.dataset import load_manifest
+from tenpai.learn.dataset import load_manifest, manifest_rules
+from tenpai.learn.rulesets import LearningRules, get_rules
 from tenpai.models import build_model
 from tenpai.models.bundle import Head, ModelBundle, ModelError
 from tenpai.train.augment import AUGMENTS, relabel_suits
 from tenpai.train.shards import Batch, ShardStream, load_split
 
-__all__ = ["TrainConfig", "masked_logits", "train_head"]
+__all__ = ["TrainConfig", "masked_logits", "resolve_config", "train_head"]
 
 _NEG = -1e9
 
@@ -44,15 +50,18 @@ class TrainConfig:
     kind: str = "discard"
     arch: str = "resnet"
     arch_options: dict[str, Any] | None = None
-    batch_size: int = 256
+    # The fields left at None take the rule set's defaults (``LearningRules.train_defaults``,
+    # see :func:`resolve_config`): Riichi 256 / 0 / 20 / 10 min / 50,000 / 3 / 20,000.
+    batch_size: int | None = None
     lr: float = 1e-3
-    weight_decay: float = 0.0
-    max_epochs: int = 20
-    max_minutes: float = 10.0
+    weight_decay: float | None = None
+    max_epochs: int | None = None
+    max_minutes: float | None = None
     max_samples: int | None = None
-    eval_every: int = 50_000
-    patience: int = 3
-    dev_limit: int | None = 20_000
+    #: Samples between dev evaluations; 0 evaluates at the end of every epoch.
+    eval_every: int | None = None
+    patience: int | None = None
+    dev_limit: int | None = -1
     #: Split used for early stopping and the card's metrics ("train" only for smoke tests).
     dev_split: str = "dev"
     seed: int = 0
@@ -69,6 +78,26 @@ class TrainConfig:
 
 
 SCHEDULES = ("constant", "cosine")
+#: Fields of :class:`TrainConfig` whose ``None`` means "the rule set's default".
+_DEFAULTED = ("batch_size", "weight_decay", "max_epochs", "max_minutes", "eval_every", "patience")
+
+
+def resolve_config(cfg: TrainConfig, rules: LearningRules) -> TrainConfig:
+    """``cfg`` with every unset field at ``rules``' default (a per-kind budget picked by kind).
+
+    ``dev_limit`` is unset at -1, because ``None`` already means "the whole dev split".
+    """
+    changes: dict[str, Any] = {}
+    defaults = rules.train_defaults
+    for name in _DEFAULTED:
+        if getattr(cfg, name) is None:
+            value = defaults[name]
+            if isinstance(value, dict):
+                value = value.get(cfg.kind, value["*"])
+            changes[name] = value
+    if cfg.dev_limit == -1:
+        changes["dev_limit"] = defaults["dev_limit"]
+    return replace(cfg, **changes)
 
 
 def scheduled_lr(cfg: TrainConfig, progress: float) -> float:
@@ -143,9 +172,11 @@ def train_head(
         raise ValueError(f"unknown schedule {cfg.schedule!r}; known: {', '.join(SCHEDULES)}")
     if cfg.augment not in AUGMENTS:
         raise ValueError(f"unknown augment {cfg.augment!r}; known: {', '.join(AUGMENTS)}")
+    manifest = load_manifest(dataset)
+    rules = get_rules(manifest_rules(manifest))
+    cfg = resolve_config(cfg, rules)
     torch.manual_seed(cfg.seed)
     torch.set_num_threads(cfg.threads)
-    manifest = load_manifest(dataset)
     if cfg.kind not in manifest["classes"]:
         raise ModelError(f"{dataset}: the dataset has no {cfg.kind!r} decisions")
     if cfg.augment == "suits" and (len(manifest["shape"]) != 2 or manifest["shape"][1] != 34):
@@ -161,15 +192,19 @@ def train_head(
     if cfg.init_from is not None:
         config, model, parent_card = _warm_start(cfg, manifest)
     else:
-        shape = manifest["shape"]
         classes = int(manifest["classes"][cfg.kind])
-        size_key = "in_features" if cfg.arch == "ffn" else "in_channels"
-        config = {"arch": cfg.arch, size_key: shape[0], "classes": classes}
+        config = rules.arch_config(cfg.arch, manifest["shape"], classes, cfg.kind)
         config.update(cfg.arch_options or {})
-        model = build_model(config)
+        try:
+            model = build_model(config)
+        except TypeError as exc:  # an unknown keyword in the arch options
+            raise ValueError(f"arch options do not fit the {cfg.arch} network: {exc}") from exc
     model = model.to(dev)
     model.train()
-    opt = torch.optim.Adam(model.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
+    assert cfg.max_minutes is not None and cfg.batch_size is not None
+    assert cfg.max_epochs is not None and cfg.patience is not None
+    minutes, patience = float(cfg.max_minutes), cfg.patience
+    opt = torch.optim.Adam(model.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay or 0.0)
     stream = ShardStream(dataset, "train", cfg.kind, cfg.batch_size, cfg.seed)
     dev_data = load_split(dataset, cfg.dev_split, cfg.kind, cfg.dev_limit)
     writer = _tensorboard(Path(out).with_suffix("").as_posix() + f"-tb-{cfg.kind}")
@@ -180,13 +215,31 @@ def train_head(
     seen, since_eval, bad, epoch = 0, 0, 0, 0
     history: list[dict[str, float]] = []
     stop = ""
+
+    def check() -> bool:
+        """One dev evaluation; True when it is the ``patience``-th without a better loss."""
+        nonlocal best, best_state, bad
+        m = evaluate(model, dev_data, dev)
+        m.update(samples=float(seen), minutes=(time.monotonic() - started) / 60)
+        history.append(m)
+        log(_line(cfg.kind, m))
+        if writer is not None:
+            for k, v in m.items():
+                writer.add_scalar(f"dev/{k}", v, seen)
+        if m["loss"] < best["loss"]:
+            best, bad = dict(m), 0
+            best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
+            return False
+        bad += 1
+        return bad >= patience
+
     while not stop:
         epoch += 1
         if epoch > cfg.max_epochs:
             stop = "max epochs"
             break
         for b in stream.epoch():
-            progress = (time.monotonic() - started) / 60 / cfg.max_minutes
+            progress = (time.monotonic() - started) / 60 / minutes
             if cfg.max_samples is not None:
                 progress = max(progress, seen / cfg.max_samples)
             for group in opt.param_groups:
@@ -200,29 +253,20 @@ def train_head(
             opt.step()
             seen += len(b.y)
             since_eval += len(b.y)
-            if since_eval >= cfg.eval_every:
+            if cfg.eval_every and since_eval >= cfg.eval_every:
                 since_eval = 0
-                m = evaluate(model, dev_data, dev)
-                m.update(samples=float(seen), minutes=(time.monotonic() - started) / 60)
-                history.append(m)
-                log(_line(cfg.kind, m))
-                if writer is not None:
-                    for k, v in m.items():
-                        writer.add_scalar(f"dev/{k}", v, seen)
-                if m["loss"] < best["loss"]:
-                    best, bad = dict(m), 0
-                    best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
-                else:
-                    bad += 1
-                    if bad >= cfg.patience:
-                        stop = "early stopping"
-                        break
-            if (time.monotonic() - started) / 60 >= cfg.max_minutes:
+                if check():
+                    stop = "early stopping"
+                    break
+            if (time.monotonic() - started) / 60 >= minutes:
                 stop = "time budget"
                 break
             if cfg.max_samples is not None and seen >= cfg.max_samples:
                 stop = "sample budget"
                 break
+        else:
+            if not cfg.eval_every and check():
+                stop = "early stopping"
     final = evaluate(model, dev_data, dev)
     final.update(samples=float(seen), minutes=(time.monotonic() - started) / 60)
     history.append(final)
@@ -236,12 +280,14 @@ def train_head(
         writer.close()
     card = {
         "kind": cfg.kind,
+        "rules": rules.name,
         "dataset": os.fspath(dataset),
         "encoder": manifest["encoder"],
         "dataset_options": manifest["options"],
         "split_rule": manifest["split_rule"],
         "train_samples_available": manifest["counts"].get("train", {}).get(cfg.kind, 0),
         "train_samples_seen": seen,
+        "parameters": sum(p.numel() for p in model.parameters()),
         "epochs_started": epoch,
         "stopped_by": stop,
         "config": config,

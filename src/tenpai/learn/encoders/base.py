@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import numpy as np
 
@@ -39,21 +39,26 @@ _RED_KINDS: Final = (4, 13, 22)
 
 @dataclass(frozen=True, slots=True)
 class Encoder:
-    """A named, versioned view → array function with its output shape and channel names."""
+    """A named, versioned view → array function with its output shape and channel names.
+
+    Shared by every rule set: the view is whatever that rule set's tracker produces (a
+    :class:`~tenpai.learn.state.SeatView` for Riichi and the 108-tile rules, an
+    :class:`~tenpai.learn.mcr.state.MCRView` for MCR).
+    """
 
     name: str
     version: int
     layout: Literal["planes", "vector"]
     shape: tuple[int, ...]
     channels: tuple[str, ...]
-    fill: Callable[[SeatView, np.ndarray], None]
+    fill: Callable[[Any, np.ndarray], None]
 
-    def encode(self, view: SeatView) -> np.ndarray:
+    def encode(self, view: Any) -> np.ndarray:
         out = np.zeros(self.shape, dtype=np.uint8)
         self.fill(view, out)
         return out
 
-    def encode_batch(self, views: list[SeatView]) -> np.ndarray:
+    def encode_batch(self, views: list[Any]) -> np.ndarray:
         out = np.zeros((len(views), *self.shape), dtype=np.uint8)
         for i, v in enumerate(views):
             self.fill(v, out[i])

@@ -1,8 +1,7 @@
-"""Supervised learning on MCR (Chinese Official) records: seeds 002 and 003 on Botzone games.
+"""MCR (Chinese Official) pieces of the learning layer: seeds 002 and 003 on Botzone games.
 
-The Riichi pipeline (:mod:`tenpai.learn`) reads Riichi views (riichi, dora, red fives); MCR
-has flowers, no riichi and chow only from the left, so it gets its own table tracker
-(:mod:`.state`), decision extraction (:mod:`.decisions`), encoders (:mod:`.encoders`),
-dataset builder (:mod:`.dataset`), trainer (:mod:`.train`) and agreement (:mod:`.evaluate`).
-See docs/learning_mcr.md.
+MCR has flowers, no riichi and chow only from the left, so its table picture (:mod:`.state`),
+decision extraction (:mod:`.decisions`) and encoders (:mod:`.encoders`) are its own; everything
+else — dataset shards, training, agreement — is the shared pipeline, reached through MCR's
+registry entry (:mod:`.records`).  See docs/learning_mcr.md.
 """

@@ -14,7 +14,7 @@ from typing import Final
 
 import numpy as np
 
-from tenpai.learn.mcr.encoders import MCREncoder
+from tenpai.learn.encoders.base import Encoder
 from tenpai.learn.mcr.state import MCRView
 
 NAME: Final = "mcr_ffn352"
@@ -41,4 +41,4 @@ CHANNELS: Final = tuple(
     + ["offered_onehot[34]"]
 )
 
-ENCODER: Final = MCREncoder(NAME, VERSION, "vector", SHAPE, CHANNELS, fill)
+ENCODER: Final = Encoder(NAME, VERSION, "vector", SHAPE, CHANNELS, fill)

@@ -32,8 +32,8 @@ from typing import Final
 import numpy as np
 
 from tenpai.hand import shanten_mcr
+from tenpai.learn.encoders.base import Encoder
 from tenpai.learn.mcr.division import best_division
-from tenpai.learn.mcr.encoders import MCREncoder
 from tenpai.learn.mcr.state import MCRView
 
 NAME: Final = "mcr_stack002"
@@ -84,4 +84,4 @@ CHANNELS: Final = (
     "offered",
 )
 
-ENCODER: Final = MCREncoder(NAME, VERSION, "planes", SHAPE, CHANNELS, fill)
+ENCODER: Final = Encoder(NAME, VERSION, "planes", SHAPE, CHANNELS, fill)
