@@ -70,10 +70,11 @@ class TrackerStreams:
     from ``obs.events`` gives, because both feed the same masked events in the same order.
     Observations that do not read a plain event list of their table, or whose class overrides
     ``events``, are rebuilt every time.  At most ``limit`` streams are kept (least recently used
-    dropped first), enough for hundreds of tables with four seats each.
+    dropped first): 2,048 covers 256 tables of four seats twice over, while each kept stream
+    holds its whole hand alive, so a larger cache costs memory in long self-play runs.
     """
 
-    def __init__(self, limit: int = 8192) -> None:
+    def __init__(self, limit: int = 2048) -> None:
         self.limit = limit
         self._streams: OrderedDict[tuple[int, int], _Stream] = OrderedDict()
 
