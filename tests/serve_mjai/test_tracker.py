@@ -83,9 +83,9 @@ def test_tracker_matches_engine_at_every_decision() -> None:
     seen: Counter[str] = Counter()
     decisions = 0
     lineups = [("random", "efficiency", "random", "defensive"), ("random",) * 4]
-    for seed in range(8):
+    for seed in range(6):
         decisions += _compare_game(seed, lineups[seed % 2], seen)
-    assert decisions > 3000
+    assert decisions > 2500
     # The games must exercise the rarer paths, or the comparison proves little.
     for t in ("chi", "pon", "reach_accepted", "hora", "ryukyoku", "dora"):
         assert seen[t] > 0, t

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
+import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -41,9 +42,18 @@ __all__ = [
 
 PREFIX = "mjai:"
 #: Error kinds, in the order reports list them.
-ERROR_KINDS = ("garbage", "illegal", "timeout", "exited", "unsolicited", "dropped")
-#: Seconds a bot may think about one decision (``TENPAI_MJAI_TIMEOUT`` overrides it).
-DEFAULT_TIMEOUT = 20.0
+ERROR_KINDS = (
+    "garbage",
+    "illegal",
+    "timeout",
+    "exited",
+    "unsolicited",
+    "stray_none",
+    "dropped",
+)
+#: Seconds a bot may think about one decision (``TENPAI_MJAI_TIMEOUT`` overrides it);
+#: mjai-manue needs up to 20 s for a hard discard on a loaded two-core machine.
+DEFAULT_TIMEOUT = 60.0
 
 
 def default_timeout() -> float:
@@ -184,7 +194,17 @@ class ExternalSeat:
         if self.proc is None:
             return
         for line in self.proc.pending_lines():
-            self.report.charge("unsolicited", line.strip())
+            self._charge_unsolicited(line)
+
+    def _charge_unsolicited(self, line: str) -> None:
+        """A line nobody asked for.  A bare pass is kept apart (``stray_none``): the mjai-manue
+        bots write one after another player's added kan and replacement draw, which is
+        harmless to the game but still a protocol deviation worth counting."""
+        try:
+            kind = "stray_none" if parse_action(line).type == "none" else "unsolicited"
+        except ProtocolError:
+            kind = "unsolicited"
+        self.report.charge(kind, line.strip())
 
     # ------------------------------------------------------------------ answers in
     def answer(self, legal: Sequence[Event]) -> Event:
@@ -193,19 +213,26 @@ class ExternalSeat:
         if self.proc is None:
             self.report.charge("dropped", "decision after the bot was dropped")
             return safe_default(legal)
-        try:
-            line = self.proc.read_line(self.timeout)
-        except BotTimeout as exc:
-            self._drop("timeout", str(exc))
-            return safe_default(legal)
-        except BotExited as exc:
-            self._drop("exited", str(exc))
-            return safe_default(legal)
-        try:
-            action = parse_action(line)
-        except ProtocolError as exc:
-            self.report.charge("garbage", str(exc))
-            return safe_default(legal)
+        deadline = time.monotonic() + self.timeout
+        passing = any(e.type == "none" for e in legal)
+        while True:
+            try:
+                line = self.proc.read_line(max(deadline - time.monotonic(), 0.001))
+            except BotTimeout:
+                self._drop("timeout", f"{self.name} did not answer within {self.timeout:g} s")
+                return safe_default(legal)
+            except BotExited as exc:
+                self._drop("exited", str(exc))
+                return safe_default(legal)
+            try:
+                action = parse_action(line)
+            except ProtocolError as exc:
+                self.report.charge("garbage", str(exc))
+                return safe_default(legal)
+            if action.type != "none" or passing:
+                break
+            # A pass where none can be the answer: a stray line from earlier; read on.
+            self._charge_unsolicited(line)
         chosen = _match(action, legal, self.seat)
         if chosen is None:
             shown = ", ".join(dumps(e.to_mjai()) for e in legal[:8])
@@ -251,9 +278,9 @@ def play_game(
                 break
             answers: dict[int, Event] = {}
             for d in game.pending():
-                ext = seats.get(d.seat)
-                if ext is not None:
-                    answers[d.seat] = ext.answer(d.legal)
+                asked = seats.get(d.seat)
+                if asked is not None:
+                    answers[d.seat] = asked.answer(d.legal)
                 else:
                     agent = agents[d.seat]
                     assert agent is not None

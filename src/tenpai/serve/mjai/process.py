@@ -115,8 +115,28 @@ class BotProcess:
         with _LOCK:
             _LIVE.add(self)
         self._closed = False
+        self._out: queue.Queue[str | None] = queue.Queue()
+        self._broken = False
+        threading.Thread(target=self._write_in, daemon=True, name=f"mjai-in-{self.pid}").start()
         threading.Thread(target=self._read_out, daemon=True, name=f"mjai-out-{self.pid}").start()
         threading.Thread(target=self._read_err, daemon=True, name=f"mjai-err-{self.pid}").start()
+
+    def _write_in(self) -> None:
+        """Writes happen here, so a bot that stops reading (a full pipe) never blocks us."""
+        stdin = self.proc.stdin
+        assert stdin is not None
+        while True:
+            text = self._out.get()
+            if text is None:
+                break
+            try:
+                stdin.write(text)
+                stdin.flush()
+            except (OSError, ValueError):
+                self._broken = True
+                break
+        with contextlib.suppress(OSError, ValueError):
+            stdin.close()
 
     def _read_out(self) -> None:
         assert self.proc.stdout is not None
@@ -147,14 +167,11 @@ class BotProcess:
         """Write lines; raises :class:`BotExited` if the bot no longer reads."""
         if not lines:
             return
-        stdin = self.proc.stdin
-        if self._closed or stdin is None:
+        if self._closed:
             raise BotExited(f"{self.label} is closed")
-        try:
-            stdin.write("".join(line + "\n" for line in lines))
-            stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
-            raise BotExited(f"{self.label} stopped reading its input") from None
+        if self._broken:
+            raise BotExited(f"{self.label} stopped reading its input")
+        self._out.put("".join(line + "\n" for line in lines))
 
     def pending_lines(self) -> list[str]:
         """Lines already written by the bot and not yet read (without waiting)."""
@@ -192,9 +209,7 @@ class BotProcess:
         if self._closed:
             return self.proc.returncode
         self._closed = True
-        with contextlib.suppress(OSError, ValueError):
-            if self.proc.stdin is not None:
-                self.proc.stdin.close()
+        self._out.put(None)  # the writer closes stdin once everything queued is written
         deadline = time.monotonic() + grace
         while grace > 0 and time.monotonic() < deadline and self.proc.poll() is None:
             time.sleep(0.02)

@@ -1,0 +1,87 @@
+"""``tenpai arena`` with mjai seats leaves no process behind when it is interrupted or killed.
+
+The bots here read their input and never answer, so the arena is waiting on one of them when
+the signal arrives; they are stubborn too (they ignore SIGINT, SIGTERM and the end of their
+input), so only a SIGKILL of their process group or the parent-death signal ends them.  After
+Ctrl-C (SIGINT), SIGTERM, and even SIGKILL of the arena, every bot process it started must be
+gone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from .helpers import descendants_alive, tenpai_exe, write_wrapper
+
+
+def _start_arena(tmp_path: Path) -> tuple[subprocess.Popen[str], list[int]]:
+    silent = write_wrapper(
+        tmp_path, "silent", "trap '' INT TERM\nwhile :; do read -r line || sleep 0.2; done"
+    )
+    argv = [
+        tenpai_exe(),
+        "arena",
+        "--agents",
+        f"mjai:{silent},random,mjai:{silent},random",
+        "--games",
+        "4",
+        "--workers",
+        "1",
+        "--no-progress",
+        "--db",
+        str(tmp_path / "run.db"),
+    ]
+    env = {**os.environ, "TENPAI_MJAI_TIMEOUT": "300"}
+    proc = subprocess.Popen(
+        argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    parent = psutil.Process(proc.pid)
+    deadline = time.monotonic() + 60
+    bots: list[int] = []
+    while time.monotonic() < deadline and len(bots) < 2:
+        with contextlib.suppress(psutil.Error):
+            bots = [c.pid for c in parent.children() if "silent" in " ".join(c.cmdline())]
+        if proc.poll() is not None:
+            break
+        time.sleep(0.1)
+    if len(bots) < 2:
+        proc.kill()
+        _out, err = proc.communicate()
+        pytest.fail(f"the arena did not start its bots: {err[-500:]}")
+    time.sleep(0.3)  # let the arena reach its wait for an answer
+    return proc, bots
+
+
+def _gone(pids: list[int], within: float = 10.0) -> list[int]:
+    deadline = time.monotonic() + within
+    alive = descendants_alive(pids)
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.1)
+        alive = descendants_alive(pids)
+    return alive
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL])
+def test_no_bot_outlives_the_arena(tmp_path: Path, sig: signal.Signals) -> None:
+    proc, bots = _start_arena(tmp_path)
+    proc.send_signal(sig)
+    try:
+        proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode != 0
+    left = _gone(bots)
+    for pid in left:  # never leave a stray process behind, even when the test fails
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pid, signal.SIGKILL)
+    assert left == [], f"bots left running after {sig.name}"
