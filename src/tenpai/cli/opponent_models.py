@@ -1,0 +1,52 @@
+"""``tenpai train opponent-models DATA --out FILE``: fit the opponent models of seed 001."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import typer
+
+__all__ = ["register"]
+
+
+def opponent_models(
+    data: list[Path] = typer.Argument(..., help="Record files or folders (Tenhou mjlog)."),
+    out: Path = typer.Option(..., "--out", help="Model file to write (JSON)."),
+    rooms: str = typer.Option("houou", "--rooms", help="Tenhou lobbies to keep, comma-separated "
+                              "('any' for all)."),
+    limit: int = typer.Option(0, "--limit", min=0, help="At most this many games (0: all)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the metrics as one JSON object."),
+) -> None:
+    """Fit P(tenpai) per (discards, calls), P(tile deals in | tenpai), the other-win hazard,
+    the horizon ratio, the final-rank model and the ron payment histograms; report held-out
+    log-loss and AUC."""
+    from tenpai.mdp.fit import FitOptions, collect, fit_models, iter_games
+
+    for p in data:
+        if not p.exists():
+            typer.echo(f"error: {p}: no such file or folder", err=True)
+            raise typer.Exit(2)
+    opts = FitOptions(rooms=None if rooms == "any" else tuple(rooms.split(",")),
+                      limit=limit or None)
+    t0 = time.process_time()
+    samples = collect(iter_games(data, opts), opts)
+    if not samples.games.get("train"):
+        typer.echo("error: no four-player game of the chosen lobbies in the train split", err=True)
+        raise typer.Exit(2)
+    models = fit_models(samples, opts, source=", ".join(str(p) for p in data))
+    models.meta["cpu_seconds"] = round(time.process_time() - t0, 1)
+    models.save(out)
+    if as_json:
+        typer.echo(json.dumps(models.metrics, sort_keys=True))
+        return
+    typer.echo(f"games: {dict(samples.games)}; wrote {out}")
+    for name, m in models.metrics.items():
+        shown = ", ".join(f"{k} {v:.4f}" if isinstance(v, float) else f"{k} {v}"
+                          for k, v in m.items())
+        typer.echo(f"{name}: {shown}")
+
+
+def register(train_app: typer.Typer) -> None:
+    train_app.command("opponent-models")(opponent_models)

@@ -1,0 +1,47 @@
+"""Search settings: the constants 001 leaves open, with the values used here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["SearchTooLargeError", "Settings"]
+
+
+class SearchTooLargeError(ValueError):
+    """The hand space asked for exceeds ``Settings.max_states`` (memory and time bound)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Parameters of the MDPs and of the player (docs/mdp_search.md, "Settings")."""
+
+    #: Exchanges allowed beyond the shanten number when building the hand space (001 §VI-D's
+    #: path length d = shanten + extra), for a best shanten of 0 and of 1 after the action.
+    extra_exchanges: tuple[int, int] = (1, 0)
+    #: Hand-space size above which a search is refused (SearchTooLargeError); the player then
+    #: retries with one exchange fewer.
+    max_states: int = 6000
+    #: Folding MDP: constant end probability per discard (001: "tentatively set").
+    fold_end_probability: float = 0.05
+    #: Payoff of final ranks 1st..4th (001 eq. 1); minus the rank by default.
+    rank_payoffs: tuple[float, float, float, float] = (-1.0, -2.0, -3.0, -4.0)
+    #: Game length the rank model assumes ("tonpuu" as in 001's experiments, or "hanchan").
+    game_length: str = "tonpuu"
+    #: Scale of the fitted per-turn other-win hazard.
+    other_win_scale: float = 1.0
+    #: Chance that one opponent discard is a given unseen copy, relative to uniform.
+    ron_chance_scale: float = 1.0
+    #: Expected extra han from ura dora after a riichi win.
+    ura_han: float = 0.4
+    #: Shanten from which the rule-based fallback plays (001: above three).
+    fallback_shanten: int = 4
+
+    def __post_init__(self) -> None:
+        if len(self.extra_exchanges) != 2 or min(self.extra_exchanges) < 0:
+            raise ValueError("extra_exchanges must be two numbers >= 0 (shanten 0, shanten 1)")
+        if self.max_states < 1:
+            raise ValueError("max_states must be positive")
+        if not 0.0 <= self.fold_end_probability < 1.0:
+            raise ValueError("fold_end_probability must be in [0, 1)")
+        if self.game_length not in ("tonpuu", "hanchan"):
+            raise ValueError("game_length must be tonpuu or hanchan")
