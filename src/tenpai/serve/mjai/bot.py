@@ -129,9 +129,9 @@ class MjaiBot:
         if due in ("turn", "riichi", "call"):
             if any(e.type == "dahai" for e in offered):
                 return offered
-            # Servers list the special actions and leave the (always possible) discard implied.
-            own = derive_legal(st)
-            return offered + [e for e in own if e.type == "dahai"] or offered + discards(st)
+            # Servers list the special actions and leave the (always possible) discards implied.
+            implied = [e for e in derive_legal(st) if e.type == "dahai"] or discards(st)
+            return offered + implied
         return [*offered, NONE] if offered else []
 
     def _decide(self, possible: Any) -> Event | None:

@@ -19,7 +19,7 @@ from tenpai.events import Event
 from tenpai.hand import is_complete, shanten, waits
 from tenpai.rules.riichi.flow.types import WinOutcome, WinRequest
 from tenpai.rules.riichi.ruleset import RiichiRules
-from tenpai.serve.mjai.tracker import SeatTracker
+from tenpai.serve.mjai.tracker import SeatTracker, banned_after_call
 
 __all__ = ["NONE", "Scorer", "decision_due", "derive_legal", "discards"]
 
@@ -267,9 +267,7 @@ def _claims(st: SeatTracker, tile: int, discarder: int, score: Scorer) -> list[E
 
 
 def _has_discard_after(st: SeatTracker, consumed: tuple[int, ...], kind: int, call: str) -> bool:
-    from tenpai.serve.mjai.tracker import _banned_after_call
-
-    banned = set(_banned_after_call(st.rules, kind, consumed, call))
+    banned = set(banned_after_call(st.rules, kind, consumed, call))
     left = list(st.hand)
     for c in consumed:
         left.remove(c)

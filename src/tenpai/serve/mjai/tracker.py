@@ -21,7 +21,7 @@ from tenpai.events import Event
 from tenpai.hand import waits
 from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
 
-__all__ = ["LIVE_WALL_AFTER_DEAL", "SeatTracker", "TrackerError"]
+__all__ = ["LIVE_WALL_AFTER_DEAL", "SeatTracker", "TrackerError", "banned_after_call"]
 
 #: Live wall tiles after the deal (136 - 14 dead wall - 52 dealt).
 LIVE_WALL_AFTER_DEAL = 70
@@ -265,7 +265,7 @@ class SeatTracker:
         if e.type == "daiminkan":
             self.kans += 1
         elif seat == self.seat:
-            self.banned = _banned_after_call(self.rules, T.kind_of(tile), e.consumed, e.type)
+            self.banned = banned_after_call(self.rules, T.kind_of(tile), e.consumed, e.type)
 
     _on_chi = _call
     _on_pon = _call
@@ -340,7 +340,7 @@ class SeatTracker:
         return held
 
 
-def _banned_after_call(
+def banned_after_call(
     rules: RiichiRules, kind: int, consumed: tuple[int, ...], call: str
 ) -> tuple[int, ...]:
     """Kuikae: the called kind, and with the strict rule the other end of a chi's run."""
