@@ -15,6 +15,7 @@ from tenpai.cli import serve as serve_cmd
 from tenpai.cli import eval as eval_cmd
 from tenpai.cli import train_pg
 from tenpai.cli import mjai as mjai_cmd
+from tenpai.cli import opponent_models
 
 app = typer.Typer(
     name="tenpai",
@@ -48,6 +49,7 @@ view.register(app)
 app.add_typer(bench.app, name="bench")
 dataset.register(app)
 train_pg.register(train.app)
+opponent_models.register(train.app)
 train.register(app)
 eval_cmd.register(app)
 serve_cmd.register(app)
