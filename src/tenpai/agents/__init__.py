@@ -35,6 +35,12 @@ def _expert(seed: int) -> Agent:
     return ExpertAgent(seed)
 
 
+def _mdp(seed: int) -> Agent:
+    from tenpai.agents.mdp import MDPAgent
+
+    return MDPAgent(seed)
+
+
 def _sl(seed: int) -> Agent:
     # Needs torch (the ``learn`` extra); imported only when an "sl" agent is asked for.
     from tenpai.agents.sl import SLAgent
@@ -54,6 +60,7 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
     "efficiency": _efficiency,
     "defensive": _defensive,
     "expert": _expert,
+    "mdp": _mdp,
     "sl": _sl,
     "sl_mcr": _sl_mcr,
 }

@@ -16,6 +16,7 @@ from tenpai.cli import eval as eval_cmd
 from tenpai.cli import train_pg
 from tenpai.cli import mjai as mjai_cmd
 from tenpai.cli import opponent_models
+from tenpai.cli import explain as explain_cmd
 
 app = typer.Typer(
     name="tenpai",
@@ -54,6 +55,7 @@ train.register(app)
 eval_cmd.register(app)
 serve_cmd.register(app)
 mjai_cmd.register(app)
+explain_cmd.register(app)
 
 
 def main() -> None:

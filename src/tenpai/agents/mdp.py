@@ -1,0 +1,52 @@
+"""The Riichi player of seed 001 (Kurita & Hoki): greedy on action values from one-player MDPs.
+
+See :mod:`tenpai.mdp.player` for how each action is valued and docs/mdp_search.md for the
+reconstruction of the paper's definitions.  The opponent models are loaded when the agent is
+built, so a missing or corrupt model file stops it before the first hand
+(:class:`tenpai.mdp.models.ModelFileError`) instead of letting it play badly.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tenpai.events import Event
+from tenpai.mdp.models import OpponentModels, load_models
+from tenpai.mdp.player import Decision, evaluate_decision
+from tenpai.mdp.settings import Settings
+
+__all__ = ["MDPAgent"]
+
+
+class MDPAgent:
+    """Values every legal action with the MDPs and plays the best one."""
+
+    def __init__(self, seed: int = 0, name: str = "mdp", models: str | Path | None = None,
+                 settings: Settings | None = None) -> None:
+        self.name = name
+        self.seed = seed
+        self.settings = settings or Settings()
+        self.models: OpponentModels = load_models(models)
+
+    def explain(self, observation: Any, legal: Sequence[Event]) -> Decision:
+        """Every legal action's value and the terms behind it."""
+        return evaluate_decision(observation, legal, self.models, self.settings)
+
+    def act(self, observation: Any, legal: Sequence[Event]) -> Event:
+        if len(legal) == 1:
+            return legal[0]
+        hora = next((e for e in legal if e.type == "hora"), None)
+        if hora is not None:
+            return hora  # 001 §V: a win ends the hand at once; never worse than going on here
+        decision = evaluate_decision(observation, legal, self.models, self.settings)
+        finite = [v for v in decision.values if math.isfinite(v.value)]
+        if not finite:
+            return next((e for e in legal if e.type == "none"), legal[0])
+        best = max(finite, key=lambda v: v.value)
+        return best.action
+
+    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
+        return [self.act(o, legal) for o, legal in requests]
