@@ -11,6 +11,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <string.h>
 
 #define FALLBACK (-3)
 
@@ -77,10 +78,28 @@ fail1:
     return NULL;
 }
 
-/* Read 34 counts (0-4) from a list or tuple; returns 0 on success, -1 to fall back. */
+/* Read 34 counts (0-4) from a list, a tuple, bytes or a bytearray; returns 0 on success, -1 to
+ * fall back.  Bytes matter: the encoders hold hands as 34-byte vectors, and before bytes were
+ * accepted here every encoder call silently took the Python path. */
 static int read_counts(PyObject *obj, int *c) {
     PyObject **items;
     Py_ssize_t n;
+    if (PyBytes_CheckExact(obj) || PyByteArray_CheckExact(obj)) {
+        const unsigned char *raw;
+        if (PyBytes_CheckExact(obj)) {
+            n = PyBytes_GET_SIZE(obj);
+            raw = (const unsigned char *)PyBytes_AS_STRING(obj);
+        } else {
+            n = PyByteArray_GET_SIZE(obj);
+            raw = (const unsigned char *)PyByteArray_AS_STRING(obj);
+        }
+        if (n != 34) return -1;
+        for (int i = 0; i < 34; i++) {
+            if (raw[i] > 4) return -1;
+            c[i] = raw[i];
+        }
+        return 0;
+    }
     if (PyList_CheckExact(obj)) {
         n = PyList_GET_SIZE(obj);
         items = ((PyListObject *)obj)->ob_item;
@@ -100,6 +119,40 @@ static int read_counts(PyObject *obj, int *c) {
             return -1;
         }
         c[i] = (int)v;
+    }
+    return 0;
+}
+
+/* Read 34 weights (any C long) from a list, a tuple or bytes; 0 on success, -1 to fall back. */
+static int read_weights(PyObject *obj, long *w) {
+    PyObject **items;
+    Py_ssize_t n;
+    if (PyBytes_CheckExact(obj)) {
+        if (PyBytes_GET_SIZE(obj) != 34) return -1;
+        const unsigned char *raw = (const unsigned char *)PyBytes_AS_STRING(obj);
+        for (int i = 0; i < 34; i++) w[i] = raw[i];
+        return 0;
+    }
+    if (PyList_CheckExact(obj)) {
+        n = PyList_GET_SIZE(obj);
+        items = ((PyListObject *)obj)->ob_item;
+    } else if (PyTuple_CheckExact(obj)) {
+        n = PyTuple_GET_SIZE(obj);
+        items = ((PyTupleObject *)obj)->ob_item;
+    } else {
+        return -1;
+    }
+    if (n != 34) return -1;
+    for (int i = 0; i < 34; i++) {
+        PyObject *o = items[i];
+        if (!PyLong_CheckExact(o)) return -1;
+        /* Bounded so that 34 of them can never overflow the running sum. */
+        long v = PyLong_AsLong(o);
+        if (v < -1000000L || v > 1000000L) {
+            PyErr_Clear();
+            return -1;
+        }
+        w[i] = v;
     }
     return 0;
 }
@@ -250,23 +303,171 @@ static int riichi_code(const int *c, int *tiles) {
     return s;
 }
 
+/* ---- Incremental hands -------------------------------------------------------------------
+ * The encoders ask for the shanten of hundreds of hands that differ from one another by one or
+ * two tiles (a discard, then each of the 34 draws).  A Hand keeps what riichi_code recomputes
+ * from scratch -- each suit's base-5 key, the tile count, the kinds and pairs seven pairs needs,
+ * the terminal kinds and terminal pairs thirteen orphans needs -- and moving one tile updates
+ * them in a few operations instead of three loops over 34 counts.  hand_riichi() then reads
+ * the same tables as standard_code(), so the answers are the same numbers. */
+
+typedef struct {
+    int c[34];
+    long key[4];
+    int tiles, kinds, pairs, term_kinds, term_pairs;
+} Hand;
+
+/* Which key each kind belongs to, its place value in that key, and whether it is a terminal
+ * or honour (filled once by init_kinds()). */
+static int KIND_GROUP[34];
+static long KIND_PLACE[34];
+static int KIND_TERMINAL[34];
+
+static void init_kinds(void) {
+    for (int k = 0; k < 34; k++) {
+        int digits = k < 27 ? 9 : 7;
+        int pos = k < 27 ? k % 9 : k - 27;
+        long place = 1;
+        for (int i = pos + 1; i < digits; i++) place *= 5;
+        KIND_GROUP[k] = k < 27 ? k / 9 : 3;
+        KIND_PLACE[k] = place;
+        KIND_TERMINAL[k] = 0;
+    }
+    for (int i = 0; i < 13; i++) KIND_TERMINAL[TERMINALS[i]] = 1;
+}
+
+static void hand_init(Hand *h, const int *c) {
+    memset(h, 0, sizeof(*h));
+    for (int k = 0; k < 34; k++) {
+        int v = c[k];
+        h->c[k] = v;
+        h->key[KIND_GROUP[k]] += v * KIND_PLACE[k];
+        h->tiles += v;
+        h->kinds += v > 0;
+        h->pairs += v >= 2;
+        if (KIND_TERMINAL[k]) {
+            h->term_kinds += v > 0;
+            h->term_pairs += v >= 2;
+        }
+    }
+}
+
+/* Add d (+1 or -1) copies of kind k; the caller keeps every count within 0-4. */
+static inline void hand_move(Hand *h, int k, int d) {
+    int old = h->c[k], now = old + d;
+    h->c[k] = now;
+    h->key[KIND_GROUP[k]] += d * KIND_PLACE[k];
+    h->tiles += d;
+    h->kinds += (now > 0) - (old > 0);
+    h->pairs += (now >= 2) - (old >= 2);
+    if (KIND_TERMINAL[k]) {
+        h->term_kinds += (now > 0) - (old > 0);
+        h->term_pairs += (now >= 2) - (old >= 2);
+    }
+}
+
+/* Riichi shanten of the hand (same numbers as riichi_code), or FALLBACK. */
+static inline int hand_riichi(const Hand *h) {
+    const uint8_t *suit = (const uint8_t *)suit_buf.buf;
+    const uint8_t *honor = (const uint8_t *)honor_buf.buf;
+    const int16_t *mp = (const int16_t *)mp_buf.buf;
+    const int16_t *sh = (const int16_t *)sh_buf.buf;
+    const int8_t *fin = (const int8_t *)final_buf.buf;
+    int m = suit[h->key[0]], p = suit[h->key[1]], s = suit[h->key[2]], z = honor[h->key[3]];
+    if (m == 255 || p == 255 || s == 255 || z == 255) return FALLBACK;
+    int code = fin[(Py_ssize_t)mp[m * n_pin + p] * n_sh + sh[s * n_honor + z]];
+    if (code == invalid_code) return FALLBACK;
+    if (h->tiles >= 13) {
+        int t = 6 - h->pairs + (h->kinds < 7 ? 7 - h->kinds : 0);
+        if (t < code) code = t;
+        t = 13 - h->term_kinds - (h->term_pairs > 0);
+        if (t < code) code = t;
+    }
+    return code;
+}
+
+/* discard_draws(counts, weights) -> (after, totals) for a 3k+2-tile hand, or None for anything
+ * the fast path does not handle.  after[k] is the shanten once one k is discarded (99 for a
+ * kind not held); totals[k] sums weights[j] over the kinds j whose draw then lowers that
+ * shanten (a kind already held four times cannot be drawn).  One call replaces the 14 + 14 x 34
+ * shanten evaluations of an efficiency encoder's discard rows. */
+static PyObject *discard_draws(PyObject *self, PyObject *args) {
+    PyObject *hand_obj, *weights_obj;
+    int c[34], after[34];
+    long weights[34], totals[34];
+    Hand h;
+    if (!PyArg_ParseTuple(args, "OO", &hand_obj, &weights_obj)) return NULL;
+    if (ensure_ready() < 0) return NULL;
+    if (read_counts(hand_obj, c) < 0 || read_weights(weights_obj, weights) < 0) Py_RETURN_NONE;
+    hand_init(&h, c);
+    if (h.tiles % 3 != 2 || hand_riichi(&h) == FALLBACK) Py_RETURN_NONE;
+    for (int k = 0; k < 34; k++) {
+        after[k] = 99;
+        totals[k] = 0;
+        if (!c[k]) continue;
+        hand_move(&h, k, -1);
+        int s = hand_riichi(&h);
+        long total = 0;
+        for (int j = 0; j < 34 && s != FALLBACK; j++) {
+            if (h.c[j] >= 4) continue;
+            hand_move(&h, j, +1);
+            int v = hand_riichi(&h);
+            hand_move(&h, j, -1);
+            if (v == FALLBACK) s = FALLBACK;
+            else if (v < s) total += weights[j];
+        }
+        hand_move(&h, k, +1);
+        if (s == FALLBACK) Py_RETURN_NONE;
+        after[k] = s;
+        totals[k] = total;
+    }
+    PyObject *a = PyList_New(34), *t = PyList_New(34);
+    if (a == NULL || t == NULL) goto fail;
+    for (int k = 0; k < 34; k++) {
+        PyObject *x = PyLong_FromLong(after[k]), *y = PyLong_FromLong(totals[k]);
+        if (x == NULL || y == NULL) {
+            Py_XDECREF(x);
+            Py_XDECREF(y);
+            goto fail;
+        }
+        PyList_SET_ITEM(a, k, x);
+        PyList_SET_ITEM(t, k, y);
+    }
+    return Py_BuildValue("(NN)", a, t);
+fail:
+    Py_XDECREF(a);
+    Py_XDECREF(t);
+    return NULL;
+}
+
 /* draw_shanten(counts) -> list of 34 shanten numbers after drawing each kind (99 where all
  * four copies are held), or None for anything but a valid 3k+1-tile list/tuple. */
 static PyObject *draw_shanten(PyObject *self, PyObject *obj) {
-    int c[34], tiles, after;
+    int c[34];
+    Hand h;
     if (ensure_ready() < 0) return NULL;
-    if (read_counts(obj, c) < 0 || riichi_code(c, &tiles) == FALLBACK || tiles % 3 != 1)
-        Py_RETURN_NONE;
+    if (read_counts(obj, c) < 0) Py_RETURN_NONE;
+    hand_init(&h, c);
+    if (h.tiles % 3 != 1 || hand_riichi(&h) == FALLBACK) Py_RETURN_NONE;
+    int row[34];
+    for (int k = 0; k < 34; k++) {
+        row[k] = 99;
+        if (c[k] < 4) {
+            hand_move(&h, k, +1);
+            row[k] = hand_riichi(&h);
+            hand_move(&h, k, -1);
+            if (row[k] == FALLBACK) Py_RETURN_NONE;
+        }
+    }
     PyObject *out = PyList_New(34);
     if (out == NULL) return NULL;
     for (int k = 0; k < 34; k++) {
-        int v = 99;
-        if (c[k] < 4) {
-            c[k]++;
-            v = riichi_code(c, &after);
-            c[k]--;
+        PyObject *v = PyLong_FromLong(row[k]);
+        if (v == NULL) {
+            Py_DECREF(out);
+            return NULL;
         }
-        PyList_SET_ITEM(out, k, PyLong_FromLong(v));
+        PyList_SET_ITEM(out, k, v);
     }
     return out;
 }
@@ -302,6 +503,8 @@ static PyObject *waits(PyObject *self, PyObject *obj) {
 
 static PyMethodDef methods[] = {
     {"draw_shanten", draw_shanten, METH_O, "Shanten after each possible draw, or None."},
+    {"discard_draws", discard_draws, METH_VARARGS,
+     "Per discard of a 3k+2 hand: shanten after it and the weight of the draws lowering it."},
     {"waits", waits, METH_O, "Winning kinds of a 3k+1-tile hand, or None."},
     {"configure", configure, METH_VARARGS, "Hand over the lookup tables built by tenpai.hand.tables."},
     {"install", install, METH_VARARGS, "Register the configure and fallback callables."},
@@ -315,4 +518,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_accel",
                                     "Optional C fast path for tenpai.hand (see _accel.c).", -1,
                                     methods};
 
-PyMODINIT_FUNC PyInit__accel(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__accel(void) {
+    init_kinds();
+    return PyModule_Create(&module);
+}
