@@ -31,8 +31,9 @@ def test_fit_on_a_few_records(tmp_path: Path) -> None:
     again = load_models(tmp_path / "m.json")
     assert again.meta["games"] == dict(samples.games)
     # The fitted tenpai model ranks the training rows better than chance.
-    from tenpai.mdp.logreg import auc
     import numpy as np
+
+    from tenpai.mdp.logreg import auc
 
     p = np.array([again.p_tenpai(b, f) for b, f, _ in train])
     y = np.array([y for _, _, y in train], dtype=float)

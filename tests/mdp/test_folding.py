@@ -3,7 +3,7 @@ programming over every discard order, and the eq. 12 order on a hand where it is
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 import pytest
@@ -15,7 +15,7 @@ def brute_force(counts: tuple[int, ...], p: tuple[float, ...], q: float, v_lose:
                 v_other: float) -> float:
     """Optimal value by recursion over (tiles left, kinds already broken) — no index rule."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(left: tuple[int, ...], broken: frozenset[int]) -> float:
         if sum(left) == 0:
             return v_other

@@ -3,7 +3,8 @@ probability computed by hand."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache
 
 import numpy as np
 import pytest
@@ -18,8 +19,9 @@ def _counts(text: str) -> bytes:
     return bytes(T.parse_counts(text))
 
 
-def _payoffs(n: int, nt: int, u: np.ndarray, a: np.ndarray, b: np.ndarray, tsumo, ron_c,
-             ron_v, washout) -> Payoffs:
+def _payoffs(n: int, nt: int, u: np.ndarray, a: np.ndarray, b: np.ndarray,
+             tsumo: Callable[[int, int, bool], float], ron_c: np.ndarray, ron_v: np.ndarray,
+             washout: np.ndarray) -> Payoffs:
     return Payoffs(u, a, b, tsumo, ron_c, ron_v, np.zeros(nt), np.zeros(nt), washout,
                    np.zeros(nt), 0.0, False)
 
@@ -76,7 +78,7 @@ def test_retrograde_equals_brute_force_on_a_tiny_wall() -> None:
     horizon = 4
     sol = solve(space, edges, pay, horizon)
 
-    @lru_cache(maxsize=None)
+    @cache
     def c_value(h: bytes, r: int) -> float:
         i = space.index[h]
         if r == 0:

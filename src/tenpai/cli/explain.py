@@ -95,7 +95,8 @@ def _print(player: object, view: object, as_json: bool, label: str) -> None:
     for v in ordered:
         shown = f"{v.value:+.4f}" if math.isfinite(v.value) else "   n/a "
         terms = ", ".join(f"{k} {t:.3f}" for k, t in v.terms.items())
-        typer.echo(f"  {name(v.action):<12} {shown}  {v.method}" + (f"  [{terms}]" if terms else ""))
+        extra = f"  [{terms}]" if terms else ""
+        typer.echo(f"  {name(v.action):<12} {shown}  {v.method}{extra}")
     for note in decision.notes:
         typer.echo(f"  note: {note}")
 

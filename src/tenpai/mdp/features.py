@@ -41,7 +41,8 @@ TENPAI_FEATURES = (
 
 def tenpai_bucket(state: TableState, seat: int) -> tuple[int, int]:
     """(discards, calls) of ``seat`` as capped bucket indices."""
-    return (min(len(state.rivers[seat]), MAX_DISCARD_BUCKET), min(state.calls[seat], MAX_CALL_BUCKET))
+    return (min(len(state.rivers[seat]), MAX_DISCARD_BUCKET),
+            min(state.calls[seat], MAX_CALL_BUCKET))
 
 
 def _is_middle(k: int) -> bool:

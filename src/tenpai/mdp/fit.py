@@ -246,7 +246,7 @@ def _metrics(model: BinaryModel, x: np.ndarray, y: np.ndarray) -> dict[str, floa
         return {"n": 0}
     p = model.predict(x)
     base = float(np.clip(np.mean(y), 1e-6, 1 - 1e-6))
-    return {"n": int(len(y)), "log_loss": log_loss(p, y), "auc": auc(p, y),
+    return {"n": len(y), "log_loss": log_loss(p, y), "auc": auc(p, y),
             "base_rate": base, "log_loss_constant": log_loss(np.full(len(y), base), y)}
 
 

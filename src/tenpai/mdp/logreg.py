@@ -19,7 +19,8 @@ _EPS = 1e-12
 
 
 def _sigmoid(z: np.ndarray) -> np.ndarray:
-    return 1.0 / (1.0 + np.exp(-np.clip(z, -40.0, 40.0)))
+    out: np.ndarray = 1.0 / (1.0 + np.exp(-np.clip(z, -40.0, 40.0)))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +98,12 @@ def _standardise(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def fit_binary(
-    x: np.ndarray, y: np.ndarray, *, l2: float = 1.0, iters: int = 30, weight: np.ndarray | None = None
+    x: np.ndarray,
+    y: np.ndarray,
+    *,
+    l2: float = 1.0,
+    iters: int = 30,
+    weight: np.ndarray | None = None,
 ) -> BinaryModel:
     """Maximum penalised likelihood by Newton's method; ``y`` may hold soft labels in [0, 1].
 

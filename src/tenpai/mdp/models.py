@@ -17,6 +17,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from tenpai.mdp.features import (
     DEAL_IN_FEATURES,
     RANK_FEATURES,
@@ -81,7 +83,7 @@ class OpponentModels:
         self, scores: tuple[int, ...], seat: int, hands_left: int, dealer: bool, kyotaku: int
     ) -> list[float]:
         x = rank_features(scores, seat, hands_left, dealer, kyotaku)
-        return [float(v) for v in self.rank.predict(x)[0]]
+        return [float(v) for v in self.rank.predict(np.asarray(x))[0]]
 
     def ron_category(self, dealer: bool, riichi: bool, open_hand: bool) -> str:
         return ("dealer_" if dealer else "child_") + (

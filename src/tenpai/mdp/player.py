@@ -314,7 +314,7 @@ def _solitary_probs(env: Environment, hand: bytes, horizon: int) -> tuple[float,
 def _far_value(env: Environment, ctx: HandContext, hand: bytes, kind: int, settings: Settings,
                draws: int, terms: dict[str, float]) -> float:
     """Eq. 17: five scenarios, probabilities from WS, TS and FS (eq. 18), values from the env."""
-    horizon = max(1, int(round(env.ratio * draws)))
+    horizon = max(1, round(env.ratio * draws))
     p_w, p_t = _solitary_probs(env, hand, horizon)
     fold = solve_folding(list(hand), env.lose, settings.fold_end_probability, env.lose_value,
                          env.other_value, horizon)
@@ -334,7 +334,7 @@ def _far_value(env: Environment, ctx: HandContext, hand: bytes, kind: int, setti
              + rest * (p_ten * env.washout_tenpai + (1 - p_ten) * env.washout_noten))
     terms.update({"p_win": p_win, "p_lose": p_lose, "p_other": p_other, "p_washout": rest,
                   "p_W": p_w, "p_T": p_t, "P_FL": fold.p_lose, "V_win": v_win, "V_lose": v_lose})
-    return value
+    return float(value)
 
 
 def _mean_win_value(env: Environment) -> float:

@@ -60,7 +60,7 @@ def build_edges(space: HandSpace, drawable: Sequence[int]) -> Edges:
     if hit is not None:
         _EDGE_CACHE.move_to_end(key)
         return hit
-    hands, index = space.hands, space.index
+    hands = space.hands
     # 3k tiles "parents" -> [(kind added, hand)]
     parents: dict[bytes, list[tuple[int, int]]] = {}
     for d, h in enumerate(hands):
