@@ -16,15 +16,19 @@ from torch import nn
 from tenpai.models.ensemble import Ensemble
 from tenpai.models.ffn import FeedForward
 from tenpai.models.gao_cnn import GaoCNN
+from tenpai.models.muzero import MuZeroNet
 from tenpai.models.resnet import KindResNet
 
-__all__ = ["ARCHS", "Ensemble", "FeedForward", "GaoCNN", "KindResNet", "build_model"]
+__all__ = [
+    "ARCHS", "Ensemble", "FeedForward", "GaoCNN", "KindResNet", "MuZeroNet", "build_model"
+]
 
 ARCHS: dict[str, type[nn.Module]] = {
     "gao_cnn": GaoCNN,
     "resnet": KindResNet,
     "ffn": FeedForward,
     "ensemble": Ensemble,
+    "muzero": MuZeroNet,
 }
 
 

@@ -1,0 +1,161 @@
+"""The search model: a :class:`~tenpai.models.muzero.MuZeroNet` with its settings, the
+:class:`~tenpai.mcts.search.Evaluator` the search calls, and the model file format.
+
+A model file is one ``torch.save`` of plain containers (``format``, a JSON card, the weights),
+read back with ``weights_only=True`` so that loading never runs code.  The card names the rule
+set and the encoder; loading a file of another rule set, another encoder or another format is
+refused with one line (:class:`MCTSModelError`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+import torch
+
+from tenpai.mcts.actions import GROUPS, NUM_ACTIONS, OUTCOMES
+from tenpai.mcts.features import ENCODER, PLANES, TRANSITION_PLANES, transition_planes
+from tenpai.mcts.search import Evaluation
+from tenpai.models.muzero import SIZES, MuZeroNet
+
+__all__ = [
+    "DEFAULT_MODEL",
+    "FORMAT",
+    "MCTSModel",
+    "MCTSModelError",
+    "ModelCard",
+    "NetEvaluator",
+    "resolve_model",
+]
+
+FORMAT: Final = "tenpai-muzero/1"
+RULES: Final = "suits108"
+#: The weights shipped with the package (trained by ``tenpai train mcts``, docs/mcts.md).
+DEFAULT_MODEL: Final = Path(__file__).with_name("weights") / "suits108_small.pt"
+
+
+class MCTSModelError(ValueError):
+    """A model file that cannot be used; the message names the file and the reason."""
+
+
+@dataclass(slots=True)
+class ModelCard:
+    """What a model is: its rules, encoder, size, feature access, and how it was trained."""
+
+    rules: str = RULES
+    encoder: str = ENCODER
+    size: str = "small"
+    access: str = "full"
+    version: int = 0
+    training: dict[str, Any] = field(default_factory=dict)
+
+
+class MCTSModel:
+    """The network plus its card."""
+
+    def __init__(self, card: ModelCard, net: MuZeroNet | None = None) -> None:
+        if card.size not in SIZES:
+            raise MCTSModelError(f"unknown network size {card.size!r}; known: {', '.join(SIZES)}")
+        self.card = card
+        size = SIZES[card.size]
+        self.net = net or MuZeroNet(
+            PLANES, TRANSITION_PLANES, NUM_ACTIONS, GROUPS, OUTCOMES,
+            channels=size.channels, blocks=size.blocks,
+        )
+
+    def save(self, path: Path) -> None:
+        """Atomic write: a temporary file renamed over ``path``."""
+        payload = {
+            "format": FORMAT,
+            "card_json": json.dumps(asdict(self.card), sort_keys=True),
+            "state": {k: v.detach().cpu().clone() for k, v in self.net.state_dict().items()},
+        }
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        torch.save(payload, tmp)
+        os.replace(tmp, path)
+
+    @classmethod
+    def load(cls, path: Path) -> MCTSModel:
+        try:
+            payload = torch.load(path, map_location="cpu", weights_only=True)
+        except FileNotFoundError:
+            raise MCTSModelError(f"{path}: no such model file") from None
+        except Exception as exc:  # torch raises many types for a damaged file
+            raise MCTSModelError(
+                f"{path}: not a readable model file (damaged or truncated): {type(exc).__name__}"
+            ) from exc
+        if not isinstance(payload, dict) or payload.get("format") != FORMAT:
+            raise MCTSModelError(f"{path}: not a {FORMAT} model file")
+        try:
+            card = ModelCard(**json.loads(payload["card_json"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise MCTSModelError(f"{path}: model card is missing or garbled: {exc}") from None
+        if card.rules != RULES or card.encoder != ENCODER:
+            raise MCTSModelError(
+                f"{path}: a model of rules {card.rules!r} / encoder {card.encoder!r}; the search "
+                f"plays {RULES!r} with {ENCODER!r}"
+            )
+        model = cls(card)
+        try:
+            model.net.load_state_dict(payload["state"])
+        except (KeyError, RuntimeError) as exc:
+            raise MCTSModelError(f"{path}: weights do not fit the card's network: {exc}") from None
+        return model
+
+
+def resolve_model(name: str | Path) -> Path:
+    """``"default"`` → the shipped weights; anything else is a path."""
+    if str(name) == "default":
+        if not DEFAULT_MODEL.exists():
+            raise MCTSModelError(
+                f"no default suits108 search model at {DEFAULT_MODEL}; train one with "
+                f"`tenpai train mcts` and pass its path"
+            )
+        return DEFAULT_MODEL
+    return Path(name)
+
+
+class NetEvaluator:
+    """Runs the network in evaluation mode for the search, without gradients; internal
+    states stay torch rows so a batch of leaves is one ``torch.stack``."""
+
+    def __init__(self, net: MuZeroNet) -> None:
+        self.net = net
+        self.calls = 0
+        self.rows = 0
+
+    def _out(self, states: torch.Tensor, reward: torch.Tensor | None) -> Evaluation:
+        pred = self.net.predict(states)
+        return Evaluation(
+            states=list(states.unbind(0)),
+            policy=pred.policy.numpy(),
+            transition=pred.transition.numpy(),
+            value=pred.value.numpy(),
+            reward=None if reward is None else reward.numpy(),
+        )
+
+    def initial(self, planes: np.ndarray) -> Evaluation:
+        self.net.eval()
+        self.calls += 1
+        self.rows += len(planes)
+        with torch.inference_mode():
+            s = self.net.represent(torch.from_numpy(np.ascontiguousarray(planes, np.float32)))
+            return self._out(s, None)
+
+    def recurrent(
+        self, states: Sequence[Any], actions: np.ndarray, outcomes: np.ndarray
+    ) -> Evaluation:
+        self.net.eval()
+        self.calls += 1
+        self.rows += len(actions)
+        with torch.inference_mode():
+            t = torch.from_numpy(transition_planes(actions, outcomes))
+            s, r = self.net.dynamics(torch.stack(list(states)), t)
+            return self._out(s, r)
