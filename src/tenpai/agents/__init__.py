@@ -55,6 +55,20 @@ def _sl_mcr(seed: int) -> Agent:
     return SLMCRAgent("default", seed)
 
 
+def _mcts(seed: int) -> Agent:
+    # Seed 000's search with the shipped suits108 model; needs torch.
+    from tenpai.agents.mcts import MCTSAgent
+
+    return MCTSAgent("default", seed=seed)
+
+
+def _mcts_prior(seed: int) -> Agent:
+    # The same network's prior policy, no search.
+    from tenpai.agents.mcts import MCTSAgent
+
+    return MCTSAgent("default", simulations=1, seed=seed, name="mcts_prior")
+
+
 AGENTS: dict[str, Callable[[int], Agent]] = {
     "random": _random,
     "efficiency": _efficiency,
@@ -63,6 +77,8 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
     "mdp": _mdp,
     "sl": _sl,
     "sl_mcr": _sl_mcr,
+    "mcts": _mcts,
+    "mcts_prior": _mcts_prior,
 }
 
 

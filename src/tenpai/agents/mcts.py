@@ -1,0 +1,141 @@
+"""``mcts`` and ``mcts_prior``: seed 000's search agent for the 108-tile game, and the same
+network's prior policy without search.
+
+Both are the paper's *perfect-information* agent: the search model reads every hand and the
+wall (Table 1, "the tree search process can access all the feature information"), so they see
+what the other seats cannot.  They exist to generate strategy data and to measure the search;
+the fair, imperfect-information player of the paper is the dropout agent (docs/mcts.md).
+Actions are always among the legal ones: the root is limited to the legal ids.
+
+``act_batch_with_info`` searches all requests together (one network call per round for the
+leaves of every table) and returns, per decision, what training needs: the input planes, the
+visit distribution π, the seat and the hand.  Random choices (root noise, the sampled first
+moves) come from a generator seeded by the agent's seed, the deal and the moment in the hand,
+so a game does not depend on which other tables were searched beside it.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from tenpai.events import Event
+
+__all__ = ["MCTSAgent"]
+
+_ACTS = frozenset({"dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "reach", "hora"})
+
+
+class MCTSAgent:
+    """Search with a model (``simulations=1``: play the prior's most likely legal action)."""
+
+    def __init__(
+        self,
+        model: Any = "default",
+        *,
+        simulations: int = 50,
+        seed: int = 0,
+        sample_moves: int = 0,
+        noise: bool = False,
+        parallel: int = 4,
+        access: str | None = None,
+        name: str = "mcts",
+        threads: int | None = 1,
+    ) -> None:
+        import torch
+
+        from tenpai.mcts.model import MCTSModel, NetEvaluator, resolve_model
+        from tenpai.mcts.search import SearchConfig
+
+        if threads is not None:
+            torch.set_num_threads(threads)
+        if not isinstance(model, MCTSModel):
+            model = MCTSModel.load(resolve_model(model if isinstance(model, (str, Path))
+                                                 else str(model)))
+        self.model = model
+        self.name = name
+        self.seed = seed
+        self.sample_moves = sample_moves
+        self.access = access or model.card.access
+        self.config = SearchConfig(simulations=simulations, noise=noise, parallel=parallel)
+        self.evaluator = NetEvaluator(model.net)
+
+    # ------------------------------------------------------------------ protocol
+    def act(self, observation: Any, legal: Sequence[Event]) -> Event:
+        return self.act_batch([(observation, legal)])[0]
+
+    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
+        return [a for a, _info in self.act_batch_with_info(requests)]
+
+    def act_batch_with_info(
+        self, requests: Sequence[tuple[Any, Sequence[Event]]]
+    ) -> list[tuple[Event, dict[str, Any]]]:
+        import random
+
+        from tenpai.env.actions import SUITS108_ACTIONS
+        from tenpai.mcts.features import encode_table
+        from tenpai.mcts.search import SearchRequest, run_searches
+
+        searches: list[SearchRequest] = []
+        tables: list[tuple[dict[int, Event], int, int, int]] = []
+        for obs, legal in requests:
+            table = getattr(obs, "_table", None)
+            if table is None or not hasattr(table, "wall") or not hasattr(table, "declared"):
+                raise ValueError(
+                    f"agent {self.name!r} plays the 108-tile rules only (got "
+                    f"{type(obs).__name__})"
+                )
+            ids = SUITS108_ACTIONS.legal_ids(legal)
+            key = self._key(table, obs.seat)
+            rng = np.random.default_rng([self.seed & 0xFFFFFFFF, *key])
+            planes = encode_table(table, obs.seat, self.access,  # type: ignore[arg-type]
+                                  random.Random(int(rng.integers(1 << 62))))
+            searches.append(SearchRequest(planes, np.array(sorted(ids)), rng))
+            moves = sum(1 for e in table.events if e.type in _ACTS)
+            tables.append((ids, moves, obs.seat, table.hand_index))
+        results = run_searches(self.evaluator, searches, self.config)
+        out: list[tuple[Event, dict[str, Any]]] = []
+        for req, res, (ids, moves, seat, hand) in zip(searches, results, tables):
+            pi = res.policy()
+            if moves < self.sample_moves:
+                choice = int(req.rng.choice(len(pi), p=pi))
+            elif res.visits.sum() > 0:
+                choice = int(np.argmax(res.visits))
+            else:
+                choice = int(np.argmax(res.prior))
+            info = {
+                "planes": _pack(req.planes),
+                "policy": pi.astype(np.float32),
+                "legal": req.legal,
+                "seat": seat,
+                "hand": hand,
+                "value": res.value.astype(np.float32),
+                "action": choice,
+            }
+            out.append((ids[choice], info))
+        return out
+
+    @staticmethod
+    def _key(table: Any, seat: int) -> tuple[int, int, int]:
+        """Where a decision is: the deal of the hand (its start event), the moment, the seat."""
+        start = next((e for e in reversed(table.events) if e.type == "start_kyoku"), None)
+        deal = zlib.crc32(repr(start.tehais if start is not None else ()).encode())
+        return deal, len(table.events), seat
+
+
+def _pack(planes: np.ndarray) -> np.ndarray:
+    """Planes as ``uint8``: every plane is 0/1 except the wall fraction, stored × 56."""
+    out = planes.copy()
+    out[-1] *= 56.0
+    return np.rint(out).astype(np.uint8)
+
+
+def unpack(planes: np.ndarray) -> np.ndarray:
+    """The float planes back from :func:`_pack`."""
+    out = planes.astype(np.float32)
+    out[..., -1, :] /= 56.0
+    return out

@@ -1,0 +1,308 @@
+"""The training loop of seed 000's search model (Section 3.3, Appendix C, eq. 10).
+
+Each *model version*: the current network searches in all four seats of ``games_per_version``
+self-play games on the batched runner (``simulations`` per move, root noise, the first 15
+actions of a hand sampled from the visits); their hands go into the replay buffer, which keeps
+the latest ``buffer_versions`` versions; then ``steps_per_version`` SGD steps on ``unroll``-step
+windows train the three networks jointly (Fig. 4): per step the policy (cross-entropy to π), the
+value vector (MSE over the four players), the reward vector and the transition outcome of
+dynamic actions (cross-entropy), with L2 through weight decay.  The learning rate falls by ten
+after the ``lr_drops`` versions (the paper: 0.01 → 0.001 → 0.0001 after the 10th and 20th).
+
+After every version the model and a checkpoint (weights, optimizer, buffer, progress, settings)
+are written atomically; the same command started again continues from the checkpoint, and a
+checkpoint of other settings is refused by name.  TensorBoard curves go to ``tensorboard``.
+The paper's gating (each version plays the best one over 1,000 games) is not done: every
+version replaces the last (docs/mcts.md).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from tenpai.mcts.actions import GROUP
+from tenpai.mcts.model import MCTSModel, ModelCard
+from tenpai.mcts.replay import ReplayBuffer, Trajectory, ValueTarget, trajectories
+from tenpai.models.muzero import SIZES, MuZeroNet
+
+__all__ = ["CheckpointError", "MCTSTrainConfig", "TrainProgress", "train_mcts", "unrolled_loss"]
+
+FORMAT: Final = "tenpai-mcts-checkpoint/1"
+#: Settings that must match for a run to continue from a checkpoint.
+IDENTITY: Final = ("size", "access", "value_target", "use_reward", "seed", "unroll")
+_GROUP_T: Final = torch.from_numpy(GROUP)
+
+
+class CheckpointError(ValueError):
+    """A checkpoint that cannot be used; the message names the file and the reason."""
+
+
+@dataclass(slots=True)
+class MCTSTrainConfig:
+    """One training run (every field goes into the model card)."""
+
+    out: str = "runs/mcts.pt"
+    size: str = "small"
+    access: str = "full"
+    simulations: int = 16
+    tables: int = 8
+    games_per_version: int = 8
+    steps_per_version: int = 100
+    batch_size: int = 64
+    unroll: int = 3
+    lr: float = 0.01
+    lr_drops: tuple[int, ...] = (10, 20)
+    momentum: float = 0.9
+    weight_decay: float = 1e-4
+    buffer_versions: int = 4
+    sample_moves: int = 15
+    value_target: ValueTarget = "sign"
+    value_scale: float = 8000.0
+    use_reward: bool = True
+    max_versions: int | None = None
+    minutes: float = 10.0
+    seed: int = 0
+    threads: int = 1
+    tensorboard: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.size not in SIZES:
+            raise ValueError(f"unknown size {self.size!r}; known: {', '.join(SIZES)}")
+        if self.access not in ("full", "removed", "random"):
+            raise ValueError(f"access must be full, removed or random, not {self.access!r}")
+        if self.value_target not in ("sign", "scaled"):
+            raise ValueError(f"value_target must be sign or scaled, not {self.value_target!r}")
+        for name in ("simulations", "tables", "games_per_version", "steps_per_version",
+                     "batch_size", "unroll", "buffer_versions"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
+        if self.lr <= 0 or self.minutes < 0:
+            raise ValueError("lr must be positive and minutes not negative")
+        if self.max_versions is not None and self.max_versions < 1:
+            raise ValueError(f"max_versions must be at least 1, got {self.max_versions}")
+
+    def settings(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["lr_drops"] = list(self.lr_drops)
+        return d
+
+    def lr_at(self, version: int) -> float:
+        """The annealed learning rate for training after ``version`` versions."""
+        return self.lr * 0.1 ** sum(1 for v in self.lr_drops if version >= v)
+
+
+@dataclass(slots=True)
+class TrainProgress:
+    """Where a run stands (saved in checkpoints and in the model card)."""
+
+    version: int = 0
+    games: int = 0
+    decisions: int = 0
+    steps: int = 0
+    cpu_seconds: float = 0.0
+    search_seconds: float = 0.0
+    history: list[dict[str, float]] = field(default_factory=list)
+
+
+Reporter = Callable[[TrainProgress, dict[str, float]], None]
+
+
+def unrolled_loss(
+    net: MuZeroNet, batch: dict[str, torch.Tensor], unroll: int, use_reward: bool
+) -> tuple[torch.Tensor, dict[str, float]]:
+    """eq. 10 over ``unroll`` steps (plus the reward and transition terms): the sum over steps
+    of the value MSE summed over players and the policy cross-entropy, averaged over the
+    batch; the gradient into each next state is halved (MuZero's scaling)."""
+    from tenpai.agents.mcts import unpack
+    from tenpai.mcts.features import transition_planes
+
+    planes = torch.from_numpy(unpack(batch["planes"].numpy()))
+    state = net.represent(planes)
+    parts = {"policy": torch.zeros(()), "value": torch.zeros(()), "reward": torch.zeros(()),
+             "transition": torch.zeros(())}
+    b = planes.shape[0]
+    for k in range(unroll + 1):
+        pred = net.predict(state)
+        pm = batch["pmask"][:, k]
+        logp = F.log_softmax(pred.policy, dim=1)
+        parts["policy"] = parts["policy"] - (pm * (batch["policy"][:, k] * logp).sum(1)).sum() / b
+        parts["value"] = parts["value"] + ((pred.value - batch["values"][:, k]) ** 2).sum() / b
+        if k == unroll:
+            break
+        actions = batch["actions"][:, k]
+        groups = _GROUP_T[actions]
+        dyn = (groups >= 0).float() * batch["omask"][:, k]
+        if dyn.sum() > 0:
+            logits = pred.transition[torch.arange(b), groups.clamp_min(0)]
+            ce = F.cross_entropy(logits, batch["outcomes"][:, k], reduction="none")
+            parts["transition"] = parts["transition"] + (dyn * ce).sum() / b
+        t = torch.from_numpy(
+            transition_planes(actions.numpy(), batch["outcomes"][:, k].numpy())
+        )
+        state, reward = net.dynamics(state, t)
+        if use_reward:
+            parts["reward"] = parts["reward"] + ((reward - batch["rewards"][:, k]) ** 2).sum() / b
+        state = 0.5 * state + 0.5 * state.detach()
+    total = parts["policy"] + parts["value"] + parts["reward"] + parts["transition"]
+    return total, {k: float(v.detach()) for k, v in parts.items()}
+
+
+def _save_checkpoint(
+    path: Path,
+    settings: dict[str, Any],
+    model: MCTSModel,
+    optimizer: torch.optim.Optimizer,
+    progress: TrainProgress,
+    buffer: ReplayBuffer,
+) -> None:
+    payload = {
+        "format": FORMAT,
+        "settings_json": json.dumps(settings, sort_keys=True),
+        "progress_json": json.dumps(asdict(progress), sort_keys=True),
+        "card_json": json.dumps(asdict(model.card), sort_keys=True),
+        "state": {k: v.detach().clone() for k, v in model.net.state_dict().items()},
+        "optimizer": optimizer.state_dict(),
+        "buffer": [t.to_tensors() for t in buffer.items],
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    torch.save(payload, tmp)
+    os.replace(tmp, path)
+
+
+def _load_checkpoint(path: Path) -> dict[str, Any]:
+    try:
+        payload = torch.load(path, map_location="cpu", weights_only=True)
+    except Exception as exc:  # torch raises many types for a damaged file
+        raise CheckpointError(
+            f"{path}: not a readable checkpoint (damaged or truncated; checkpoints are loaded "
+            f"without executing code): {type(exc).__name__}"
+        ) from exc
+    if not isinstance(payload, dict) or payload.get("format") != FORMAT:
+        raise CheckpointError(f"{path}: not a {FORMAT} file")
+    return payload  # type: ignore[no-any-return]
+
+
+def checkpoint_path(out: Path) -> Path:
+    return out.with_name(out.name + ".ckpt")
+
+
+def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Path, TrainProgress]:
+    """Run (or continue) ``cfg``; returns the model file written and the progress."""
+    from tenpai.agents.mcts import MCTSAgent
+    from tenpai.selfplay.spec import SeatSpec, SelfPlaySpec
+    from tenpai.selfplay.vector import VectorRunner
+
+    torch.set_num_threads(cfg.threads)
+    out = Path(cfg.out)
+    settings = cfg.settings()
+    torch.manual_seed(cfg.seed)
+    model = MCTSModel(ModelCard(size=cfg.size, access=cfg.access))
+    optimizer = torch.optim.SGD(
+        model.net.parameters(), lr=cfg.lr, momentum=cfg.momentum, weight_decay=cfg.weight_decay
+    )
+    progress = TrainProgress()
+    buffer = ReplayBuffer(cfg.buffer_versions)
+    ckpt = checkpoint_path(out)
+    if ckpt.exists():
+        payload = _load_checkpoint(ckpt)
+        try:
+            theirs = json.loads(payload["settings_json"])
+            for key in IDENTITY:
+                if theirs.get(key) != settings.get(key):
+                    raise CheckpointError(
+                        f"{ckpt}: checkpoint was made with {key}={theirs.get(key)!r}, this run "
+                        f"asks for {settings.get(key)!r}; use another --out or delete it"
+                    )
+            model.net.load_state_dict(payload["state"])
+            optimizer.load_state_dict(payload["optimizer"])
+            progress = TrainProgress(**json.loads(payload["progress_json"]))
+            buffer.add([Trajectory.from_tensors(t) for t in payload["buffer"]])
+        except (KeyError, TypeError, ValueError, RuntimeError) as exc:
+            if isinstance(exc, CheckpointError):
+                raise
+            raise CheckpointError(f"{ckpt}: checkpoint is missing or garbles {exc}") from None
+    writer = None
+    if cfg.tensorboard:
+        from torch.utils.tensorboard import SummaryWriter
+
+        writer = SummaryWriter(cfg.tensorboard)
+    rng = np.random.default_rng([cfg.seed, progress.version])
+    deadline = time.monotonic() + cfg.minutes * 60
+    try:
+        while cfg.max_versions is None or progress.version < cfg.max_versions:
+            if time.monotonic() >= deadline and progress.version > 0:
+                break
+            cpu0 = time.process_time()
+            agent = MCTSAgent(
+                model, simulations=cfg.simulations, seed=cfg.seed * 1_000_003 + progress.version,
+                sample_moves=cfg.sample_moves, noise=True, access=cfg.access, threads=None,
+            )
+            first = cfg.seed * 10_000_000 + progress.games
+            spec = SelfPlaySpec.series(
+                "suits108", [SeatSpec(agent)] * 4, first, cfg.games_per_version
+            )
+            t0 = time.perf_counter()
+            games = VectorRunner(spec, tables=cfg.tables).run()
+            search_s = time.perf_counter() - t0
+            new = [t for g in games for t in trajectories(
+                g, progress.version, cfg.value_target, cfg.value_scale)]
+            buffer.add(new)
+            decisions = sum(g.decisions for g in games)
+            model.net.train()
+            for group in optimizer.param_groups:
+                group["lr"] = cfg.lr_at(progress.version)
+            sums: dict[str, float] = {}
+            for _ in range(cfg.steps_per_version):
+                batch = buffer.sample(cfg.batch_size, cfg.unroll, rng)
+                loss, parts = unrolled_loss(model.net, batch, cfg.unroll, cfg.use_reward)
+                optimizer.zero_grad()
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(model.net.parameters(), 5.0)
+                optimizer.step()
+                for k, v in parts.items():
+                    sums[k] = sums.get(k, 0.0) + v
+                progress.steps += 1
+            model.net.eval()
+            progress.version += 1
+            progress.games += len(games)
+            progress.decisions += decisions
+            progress.cpu_seconds += time.process_time() - cpu0
+            progress.search_seconds += search_s
+            row = {k: v / cfg.steps_per_version for k, v in sums.items()}
+            row.update(
+                version=progress.version, games=progress.games, steps=progress.steps,
+                lr=cfg.lr_at(progress.version - 1), buffer=buffer.positions,
+                decisions_per_s=decisions / max(search_s, 1e-9),
+                sims_per_s=decisions * cfg.simulations / max(search_s, 1e-9),
+                cpu_minutes=progress.cpu_seconds / 60,
+            )
+            progress.history.append(row)
+            if writer is not None:
+                for k, v in row.items():
+                    writer.add_scalar(f"mcts/{k}", v, progress.steps)
+                writer.flush()
+            model.card.version = progress.version
+            model.card.training = {"settings": settings, "games": progress.games,
+                                   "steps": progress.steps,
+                                   "cpu_minutes": round(progress.cpu_seconds / 60, 2)}
+            _save_checkpoint(ckpt, settings, model, optimizer, progress, buffer)
+            model.save(out)
+            if report is not None:
+                report(progress, row)
+    finally:
+        if writer is not None:
+            writer.close()
+    if not out.exists():
+        model.save(out)
+    return out, progress
