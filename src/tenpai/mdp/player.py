@@ -279,36 +279,54 @@ def _ips(env: Environment, ctx: HandContext, roots: list[bytes], sh: int, settin
     return None
 
 
-def _advance_tail(q: float, steps: int, horizon: int) -> float:
-    """P(at least ``steps`` successes in ``horizon`` draws with success chance ``q``)."""
-    if steps <= 0:
-        return 1.0
-    if horizon < steps or q <= 0:
-        return 0.0
-    miss = sum(math.comb(horizon, m) * q**m * (1 - q) ** (horizon - m) for m in range(steps))
-    return max(0.0, 1.0 - miss)
+def _chain_probs(rates: Sequence[float], horizon: int) -> list[float]:
+    """P(the chain has passed level i within ``horizon`` draws), for every level i.
+
+    Level i is left with probability ``rates[i]`` per draw (a draw of a live effective tile).
+    """
+    dist = [1.0] + [0.0] * len(rates)
+    for _ in range(horizon):
+        nxt = [0.0] * len(dist)
+        for i, p in enumerate(dist):
+            if p == 0.0:
+                continue
+            if i == len(rates):
+                nxt[i] += p
+                continue
+            nxt[i + 1] += p * rates[i]
+            nxt[i] += p * (1 - rates[i])
+        dist = nxt
+    return [sum(dist[i + 1 :]) for i in range(len(rates))]
 
 
 def _solitary_probs(env: Environment, hand: bytes, horizon: int) -> tuple[float, float]:
-    """(p_W, p_T) of Winning / Tenpai Solitary Mahjong on the shanten abstraction: each draw
-    advances the hand with probability ukeire / unseen (the live tiles that lower its shanten),
-    taken constant along the way.  Used at shanten 2-3, where the exact hand spaces took
-    5-270 s per decision in pure Python (docs/mdp_search.md, "Measured")."""
-    sh = shanten_of(hand)
+    """(p_W, p_T) of Winning / Tenpai Solitary Mahjong on the shanten abstraction: the state
+    is the shanten number, a draw lowers it with probability (live effective tiles) / unseen.
+    The first rate is measured on the hand itself; the levels still to come use typical
+    numbers of live effective tiles (``Settings.typical_ukeire``: the effective tiles of a hand
+    shrink as it nears ready).  Used at shanten 2-3, where the exact hand spaces took
+    5-270 s per decision in pure Python (docs/mdp_search.md)."""
+    sh = max(0, shanten_of(hand))
     total = sum(env.unseen)
     if total <= 0:
-        return 0.0, float(sh <= 0)
+        return 0.0, float(sh == 0)
     work = bytearray(hand)
+    now = shanten_of(hand)
     good = 0
     for c in range(34):
         if env.unseen[c] and work[c] < 4:
             work[c] += 1
-            if shanten_of(bytes(work)) < sh:
+            if shanten_of(bytes(work)) < now:
                 good += env.unseen[c]
             work[c] -= 1
-    # Discarding back keeps the chance roughly constant; wins need one more advance.
-    q = good / total
-    return _advance_tail(q, sh + 1, horizon), _advance_tail(q, sh, horizon)
+    typical = env.settings.typical_ukeire
+    # Levels sh, sh-1, ..., 0 (the last one is the win from tenpai).
+    rates = [good / total] + [
+        min(1.0, typical[min(lvl, len(typical) - 1)] / total) for lvl in range(sh - 1, -1, -1)
+    ]
+    passed = _chain_probs(rates, horizon)
+    p_t = passed[sh - 1] if sh > 0 else 1.0
+    return passed[-1], p_t
 
 
 def _far_value(env: Environment, ctx: HandContext, hand: bytes, kind: int, settings: Settings,

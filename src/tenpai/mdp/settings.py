@@ -33,6 +33,9 @@ class Settings:
     ron_chance_scale: float = 1.0
     #: Expected extra han from ura dora after a riichi win.
     ura_han: float = 0.4
+    #: Live effective tiles assumed at shanten 0 (the waits), 1, 2, 3 for the levels a hand has
+    #: not reached yet, in the shanten-chain WS / TS of shanten 2-3 hands.
+    typical_ukeire: tuple[int, ...] = (6, 25, 40, 55)
     #: Shanten from which the rule-based fallback plays (001: above three).
     fallback_shanten: int = 4
 
