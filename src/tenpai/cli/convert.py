@@ -4,9 +4,12 @@ record or a folder of them."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from tenpai.records import Game
 
 
 def register(app: typer.Typer) -> None:
@@ -22,11 +25,23 @@ def register(app: typer.Typer) -> None:
         ] = False,
     ) -> None:
         """Convert game records (input format detected from content and extension)."""
+        from rich.markup import escape
         from rich.progress import Progress
 
         from tenpai.records import WRITE_FORMATS, RecordError, read_games, write_game
-        from tenpai.records.errors import NotAGameError
+        from tenpai.records.errors import NotAGameError, UnknownFormatError
         from tenpai.records.formats import SUFFIX
+        from tenpai.replay.runner import iter_record_files, looks_like_record
+
+        def _write(game: Game, out: Path, fmt: str) -> None:
+            """``write_game`` with the file system's refusals as record errors naming OUT."""
+            if out.is_dir():
+                raise RecordError(f"{out} is a folder; give a file name", game.source)
+            try:
+                write_game(game, out, fmt)
+            except OSError as exc:
+                raise RecordError(f"cannot write {out}: {exc.strerror or exc}",
+                                  game.source) from exc
 
         if to not in WRITE_FORMATS:
             typer.echo(f"error: --to must be one of {', '.join(WRITE_FORMATS)}", err=True)
@@ -42,10 +57,13 @@ def register(app: typer.Typer) -> None:
 
         failures = 0
         if src.is_file():
+            if dst.is_dir():
+                # Like cp: a folder as the target of one file receives it under its own name.
+                dst = dst / src.with_suffix(SUFFIX[to]).name
             try:
                 games = read_games(src, strict=not lenient)
                 for g, out in zip(games, out_names(src, len(games), dst)):
-                    write_game(g, out, to)
+                    _write(g, out, to)
             except RecordError as exc:
                 typer.echo(f"error: {exc}", err=True)
                 raise typer.Exit(2) from None
@@ -55,8 +73,14 @@ def register(app: typer.Typer) -> None:
                 raise typer.Exit(2)
             typer.echo(f"wrote {len(games)} game(s) to {dst}")
             return
-        files = sorted(p for p in src.rglob("*") if p.is_file() and not p.name.startswith("."))
+        if dst.exists() and not dst.is_dir():
+            typer.echo(f"error: {dst} is a file; a folder of records converts into a folder",
+                       err=True)
+            raise typer.Exit(2)
+        # catalogue files (SOURCES.md, MANIFEST.tsv, README …) sit beside records; not failures
+        files = [p for p in iter_record_files([src]) if not p.name.startswith(".")]
         written = 0
+        notes = 0
         with Progress() as progress:
             task = progress.add_task("converting", total=len(files))
             for p in files:
@@ -65,14 +89,21 @@ def register(app: typer.Typer) -> None:
                     games = read_games(p, strict=not lenient)
                     base = (dst / rel).with_suffix(SUFFIX[to])
                     for g, out in zip(games, out_names(p, len(games), base)):
-                        write_game(g, out, to)
+                        _write(g, out, to)
                         written += 1
                 except NotAGameError as exc:  # e.g. a Botzone match's metadata without its log
                     progress.console.print(f"[yellow]not a game[/yellow] {exc}")
+                except UnknownFormatError as exc:
+                    if looks_like_record(p):
+                        failures += 1
+                        progress.console.print(f"[red]skipped[/red] {escape(str(exc))}")
+                    else:  # a note beside the records (a list of links, a README.txt)
+                        notes += 1
                 except RecordError as exc:
                     failures += 1
-                    progress.console.print(f"[red]skipped[/red] {exc}")
+                    progress.console.print(f"[red]skipped[/red] {escape(str(exc))}")
                 progress.advance(task)
-        typer.echo(f"wrote {written} game(s) from {len(files)} file(s); {failures} failed")
+        typer.echo(f"wrote {written} game(s) from {len(files)} file(s); {failures} failed"
+                   + (f"; {notes} not a record" if notes else ""))
         if failures:
             raise typer.Exit(1)

@@ -85,6 +85,10 @@ def agreement(
         report = evaluate_agreement(records, bundle, opts, suit_average=suit_average)
     except (ModelError, ValueError) as exc:
         fail(str(exc))
+    if not report["games"]:
+        # Agreement over zero games is not a result; an empty folder must not look like one.
+        fail(f"no game to evaluate in {', '.join(map(str, records))} "
+             f"({report['skipped']} skipped)")
     report["model"] = model
     report["split"] = split
     if as_json:

@@ -88,4 +88,14 @@ def register(app: typer.Typer) -> None:
             out.print(f"  … and {len(summary.failures) - show} more")
         if as_json:
             print(json.dumps(summary.as_dict(), ensure_ascii=False))
+        if summary.games == 0:
+            # An empty folder (or one holding only catalogue files) verifies nothing.
+            err.print(f"error: no record files found in {', '.join(map(str, paths))}",
+                      markup=False)
+            raise typer.Exit(2)
+        if summary.passed == 0 and not summary.failures:
+            reasons = "; ".join(summary.skip_reasons) or "none"
+            err.print(f"error: no game was verified: all {summary.skipped} skipped ({reasons})",
+                      markup=False)
+            raise typer.Exit(1)
         raise typer.Exit(0 if not summary.failures else 1)

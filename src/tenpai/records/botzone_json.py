@@ -23,7 +23,12 @@ from typing import Any
 from tenpai import tiles as T
 from tenpai.events import Event
 from tenpai.records.common import canonical
-from tenpai.records.errors import RecordContentError, RecordError, RecordSyntaxError
+from tenpai.records.errors import (
+    RecordContentError,
+    RecordError,
+    RecordSyntaxError,
+    in_record_terms,
+)
 from tenpai.records.game import Game, RuleFlags
 from tenpai.records.source import DEFAULT_MAX_BYTES, read_text, write_text_atomic
 
@@ -67,6 +72,9 @@ def _game(obj: dict[str, Any], source: str, ln: int) -> Game:
             ]
             continue
         reqs = {int(s): str(v).split() for s, v in entry.items()}
+        if any(not 0 <= s < 4 for s in reqs):
+            raise ValueError(f"log entry {step} addresses player(s) {sorted(reqs)}; "
+                             "players are 0-3")
         kinds = {r[0] for r in reqs.values() if r}
         if kinds == {"0"}:
             continue
@@ -174,7 +182,7 @@ def parse_botzone_json(text: str, source: str = "<memory>", *, strict: bool = Tr
             raise
         except (ValueError, KeyError, IndexError, TypeError, AttributeError,
                 AssertionError) as exc:
-            raise RecordContentError(f"{type(exc).__name__}: {exc}", source,
+            raise RecordContentError(in_record_terms(exc, "the judge log"), source,
                                      f"line {ln}") from exc
     return games
 

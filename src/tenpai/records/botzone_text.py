@@ -16,7 +16,12 @@ from typing import Any
 from tenpai import tiles as T
 from tenpai.events import Event
 from tenpai.records.common import canonical
-from tenpai.records.errors import RecordContentError, RecordError, RecordTruncatedError
+from tenpai.records.errors import (
+    RecordContentError,
+    RecordError,
+    RecordTruncatedError,
+    in_record_terms,
+)
 from tenpai.records.game import Game, RuleFlags
 from tenpai.records.mcr_fans import FAN_VALUES
 from tenpai.records.source import DEFAULT_MAX_BYTES, read_text, write_text_atomic
@@ -218,7 +223,8 @@ def parse_botzone_text(text: str, source: str = "<memory>", *, strict: bool = Tr
         except RecordError:
             raise
         except (ValueError, IndexError, KeyError, TypeError, AssertionError) as exc:
-            raise RecordContentError(f"{type(exc).__name__}: {exc}", source, where) from exc
+            raise RecordContentError(in_record_terms(exc, repr(raw.strip()[:120])), source,
+                                     where) from exc
     close(ln + 1)
     return games
 

@@ -18,6 +18,7 @@ __all__ = [
     "RecordTooLargeError",
     "RecordTruncatedError",
     "UnknownFormatError",
+    "in_record_terms",
 ]
 
 
@@ -60,3 +61,30 @@ class NotAGameError(UnknownFormatError):
     that is not a game record (skipped, never a broken record), while a file named on its own
     still fails with a message saying what is missing.
     """
+
+
+def in_record_terms(exc: BaseException, context: str = "") -> str:
+    """What a Python error met while reading says about the record, for a reader's message.
+
+    Readers catch ``IndexError``, ``KeyError``, ``TypeError`` … from their own indexing and
+    conversions; "IndexError: list index out of range" names neither the fault nor where to
+    look, so each kind is put in the record's terms, followed by ``context`` (the element or
+    value being read) when the reader has it.  Messages the readers raise themselves
+    (``ValueError("deal of seat 2 has 12 tiles")``) are already in those terms and kept.
+    """
+    text = str(exc)
+    if isinstance(exc, IndexError):
+        msg = "too few values: a list or attribute is shorter than the format requires"
+    elif isinstance(exc, KeyError):
+        msg = f"a required field is missing: {text}" if text else "a required field is missing"
+    elif isinstance(exc, (TypeError, AttributeError)):
+        msg = "a value of the wrong kind (a number, text or list where another is required)"
+    elif isinstance(exc, AssertionError):
+        msg = "a field is missing or contradicts another" + (f" ({text})" if text else "")
+    elif text.startswith("invalid literal for int()"):
+        msg = f"{text.rsplit(': ', 1)[-1]} is not a whole number"
+    elif text.startswith("could not convert string to float"):
+        msg = f"{text.rsplit(': ', 1)[-1]} is not a number"
+    else:
+        msg = text or type(exc).__name__
+    return f"{msg} in {context}" if context else msg

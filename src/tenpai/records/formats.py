@@ -17,7 +17,7 @@ from tenpai.records.botzone_export import export_kind, read_botzone_export
 from tenpai.records.botzone_export_write import write_botzone_export
 from tenpai.records.botzone_json import parse_botzone_json, write_botzone_json
 from tenpai.records.botzone_text import parse_botzone_text
-from tenpai.records.errors import UnknownFormatError
+from tenpai.records.errors import RecordContentError, RecordSyntaxError, UnknownFormatError
 from tenpai.records.game import Game
 from tenpai.records.majsoul_read import looks_like_majsoul_export, parse_majsoul
 from tenpai.records.mjai import parse_mjai, write_mjai
@@ -67,7 +67,7 @@ def detect_format(text: str, path: str | Path = "<memory>") -> Format:
         first = head.split("\n", 1)[0]
         try:
             obj = json.loads(first)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             obj = None
         if isinstance(obj, dict):
             log = obj.get("log")
@@ -104,6 +104,16 @@ def read_games(
     """Every game in a file (most formats hold one; Botzone files hold many; a Botzone
     export's metadata file beside its lite file holds none, the lite file reads both)."""
     text = read_text(path, max_bytes)
+    try:
+        return _parse(text, path, fmt, strict, max_bytes)
+    except RecursionError as exc:
+        # JSON (or markup) nested thousands deep: the parsers recurse, and no record nests so.
+        raise RecordSyntaxError("nested too deeply to be a record", path) from exc
+
+
+def _parse(
+    text: str, path: str | Path, fmt: Format | None, strict: bool, max_bytes: int
+) -> list[Game]:
     src = str(path)
     kind = fmt or detect_format(text, path)
     if kind == "mjlog":
@@ -121,13 +131,33 @@ def read_games(
     return parse_botzone_json(text, src, strict=strict)
 
 
+#: the rule family a written format can hold (mjai's events hold either)
+_FORMAT_FAMILY: Final = {"tenhou6": "riichi", "mjlog": "riichi", "botzone_json": "mcr",
+                         "botzone_export": "mcr"}
+
+
+def _formats_for(variant: str) -> list[str]:
+    return [f for f in WRITE_FORMATS if _FORMAT_FAMILY.get(f, variant) == variant]
+
+
 #: the name other modules (the replay runner) use for :func:`read_games`
 read_any = read_games
 
 
 def write_game(game: Game, path: str | Path, fmt: str) -> None:
     """Write one game as mjai, tenhou6, mjlog, Botzone judge JSON or a Botzone match export
-    (a lite + metadata pair), atomically."""
+    (a lite + metadata pair), atomically.
+
+    A format that cannot hold the game's rule family (a Riichi game as a Botzone judge log, an
+    MCR game as mjlog or tenhou.net/6) is refused up front with a
+    :class:`~tenpai.records.errors.RecordContentError` saying so, instead of failing inside
+    the writer on the first event it has no form for.
+    """
+    family = _FORMAT_FAMILY.get(fmt)
+    if family is not None and game.rules.variant != family:
+        raise RecordContentError(
+            f"{fmt} holds {family} games; this is a {game.rules.variant} game "
+            f"(write it as one of {', '.join(_formats_for(game.rules.variant))})", game.source)
     if fmt == "mjai":
         write_mjai(game, path)
     elif fmt == "tenhou6":

@@ -24,6 +24,7 @@ from tenpai.records.errors import (
     RecordError,
     RecordSyntaxError,
     RecordTruncatedError,
+    in_record_terms,
 )
 from tenpai.records.game import Game, RuleFlags
 from tenpai.records.mjlog_meld import decode_meld
@@ -429,7 +430,9 @@ def parse_mjlog(text: str, source: str = "<memory>", *, strict: bool = True) -> 
         except RecordError:
             raise
         except (ValueError, KeyError, IndexError, TypeError, AssertionError) as exc:
-            raise RecordContentError(f"{type(exc).__name__}: {exc}", source, where) from exc
+            shown = " ".join(f'{k}="{v}"' for k, v in el.attrib.items())[:160]
+            raise RecordContentError(in_record_terms(exc, f"<{el.tag} {shown}>"), source,
+                                     where) from exc
     if truncated is None and not r.ended:
         truncated = (
             "the game has no final result (no owari)"

@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 from tenpai import tiles as T
 from tenpai.events import Event
-from tenpai.records.errors import RecordContentError
+from tenpai.records.errors import RecordContentError, in_record_terms
 from tenpai.records.game import Game
 from tenpai.records.mjlog_meld import MeldKind, encode_meld
 from tenpai.records.source import write_text_atomic
@@ -339,7 +339,8 @@ def game_to_mjlog(game: Game) -> str:
             w = _RoundWriter(events, n, red, scores)
             body += w.write(ri == len(game.rounds) - 1 and not game.truncated, game)
         except (ValueError, KeyError, IndexError, AssertionError) as exc:
-            raise RecordContentError(f"cannot write as mjlog: {exc}", game.source, where) from exc
+            raise RecordContentError(f"cannot write as mjlog: {in_record_terms(exc)}",
+                                     game.source, where) from exc
     return "".join(head + body) + "</mjloggm>"
 
 

@@ -25,8 +25,10 @@ __all__ = [
     "write_texts_atomic",
 ]
 
-#: Generous default: the largest real single-game record is well under 1 MB.
-DEFAULT_MAX_BYTES = 64 * 1024 * 1024
+#: Generous default: the largest real single-game record is well under 1 MB and the largest
+#: multi-game file (100 Botzone judge logs) 4 MB; a reader holds a few times its input in
+#: memory, so 64 MiB let one hostile file take ~2 GB and most of a minute.
+DEFAULT_MAX_BYTES = 16 * 1024 * 1024
 
 _GZIP_MAGIC = b"\x1f\x8b"
 
@@ -67,6 +69,24 @@ def read_text(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
     return decode_bytes(data, p, max_bytes)
 
 
+def _umask_mode() -> int:
+    """The mode an ordinary ``open(path, "w")`` would give a new file (0o666 less the umask).
+
+    ``mkstemp`` creates its file 0600; a record or report is meant to be read by others as
+    any file the user writes, so the temp file gets this mode before it is moved into place.
+    """
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return 0o666 & ~int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def write_text_atomic(path: str | Path, text: str, *, compress: bool = False) -> None:
     """Write ``text`` to ``path`` via a temp file in the same directory and ``os.replace``."""
     target = Path(path)
@@ -76,6 +96,7 @@ def write_text_atomic(path: str | Path, text: str, *, compress: bool = False) ->
         data = gzip.compress(data, mtime=0)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
+        os.fchmod(fd, _umask_mode())
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
@@ -103,6 +124,7 @@ def write_texts_atomic(files: list[tuple[str | Path, str]]) -> None:
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
                                        dir=target.parent)
             temps.append((tmp, target))
+            os.fchmod(fd, _umask_mode())
             with os.fdopen(fd, "wb") as fh:
                 fh.write(text.encode("utf-8"))
                 fh.flush()

@@ -20,6 +20,7 @@ from tenpai.records.errors import (
     RecordError,
     RecordSyntaxError,
     RecordTruncatedError,
+    in_record_terms,
 )
 from tenpai.records.game import Game, RuleFlags
 from tenpai.records.source import DEFAULT_MAX_BYTES, read_text
@@ -198,5 +199,6 @@ def parse_tenhou6(text: str, source: str = "<memory>", *, strict: bool = True) -
                     AssertionError) as exc:
                 if not strict and not game.rounds:
                     raise RecordContentError(f"{exc}", source, where) from exc
-                raise RecordContentError(f"{type(exc).__name__}: {exc}", source, where) from exc
+                raise RecordContentError(in_record_terms(exc, "the round array"), source,
+                                         where) from exc
     return game

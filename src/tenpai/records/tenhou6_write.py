@@ -14,7 +14,7 @@ from typing import Any
 
 from tenpai import tiles as T
 from tenpai.events import Event
-from tenpai.records.errors import RecordContentError
+from tenpai.records.errors import RecordContentError, in_record_terms
 from tenpai.records.game import Game
 from tenpai.records.source import write_text_atomic
 from tenpai.records.tenhou6_text import (
@@ -64,6 +64,8 @@ class _RoundWriter:
         self.draws: list[list[_Item]] = [[] for _ in range(4)]
         self.discards: list[list[_Item]] = [[] for _ in range(4)]
         self.pons: dict[tuple[int, int], tuple[int, int, tuple[int, ...]]] = {}
+        #: the event being written, named in an error
+        self.current: Event | None = None
 
     def write(self) -> list[Any]:
         ev = self.events
@@ -78,6 +80,7 @@ class _RoundWriter:
         horas: list[Event] = []
         ryu: Event | None = None
         for e in ev[1:]:
+            self.current = e
             a = e.actor if e.actor is not None else -1
             if e.type == "tsumo":
                 assert e.pai is not None
@@ -198,10 +201,15 @@ class _RoundWriter:
 
 def round_to_tenhou6(events: list[Event], players: int = 4, where: str = "") -> list[Any]:
     """One round (start_kyoku … end_kyoku) as a tenhou.net/6 round array."""
+    writer = _RoundWriter(events, players, where)
     try:
-        return _RoundWriter(events, players, where).write()
+        return writer.write()
     except (ValueError, KeyError, IndexError, AssertionError) as exc:
-        raise RecordContentError(f"cannot write round as tenhou.net/6: {exc}", None, where) from exc
+        # the writer asserts the fields it needs: name the event that lacks them
+        at = f" at {json.dumps(writer.current.to_mjai())}" if writer.current is not None else ""
+        raise RecordContentError(
+            f"cannot write round as tenhou.net/6: {in_record_terms(exc)}{at}", None, where
+        ) from exc
 
 
 def game_to_tenhou6(game: Game, rounds: list[int] | None = None) -> dict[str, Any]:

@@ -49,8 +49,8 @@ def _hand_wall(rules: MCRRules, tileset: Sequence[int], rnd: Sequence[Event]) ->
         draws: list[list[int]] = [[], [], [], []]
         for e in rnd[1:]:
             if e.type == "tsumo":
-                if e.actor is None or e.pai is None:
-                    raise WallError("a draw without its seat or tile")
+                if e.actor is None or e.pai is None or not 0 <= e.actor < 4:
+                    raise WallError(f"a draw without a valid seat and tile: {e.to_mjai()}")
                 draws[e.actor].append(e.pai)
         return SeatWalls.from_record(tileset, hands, draws)
     front: list[int] = []

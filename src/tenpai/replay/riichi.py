@@ -74,17 +74,20 @@ def _round_wall(tileset: Sequence[int], rnd: Sequence[Event]) -> RoundWall:
         raise WallError("the round does not start with four 13-tile hands")
     live: list[int] = []
     rinshan: list[int] = []
-    assert start.dora_marker is not None
+    if start.dora_marker is None:
+        raise WallError("the round starts without a dora indicator")
     dora = [start.dora_marker]
     ura: list[int] = []
     last_action = ""
     for e in rnd[1:]:
         if e.type == "tsumo":
-            assert e.pai is not None
+            if e.pai is None or e.actor is None or not 0 <= e.actor < 4:
+                raise WallError(f"a draw without a valid seat and tile: {e.to_mjai()}")
             (rinshan if last_action in _KANS else live).append(e.pai)
             last_action = "tsumo"
         elif e.type == "dora":
-            assert e.dora_marker is not None
+            if e.dora_marker is None:
+                raise WallError("a dora event without its indicator")
             dora.append(e.dora_marker)
         elif e.type == "hora" and e.ura_markers and not ura:
             ura = list(e.ura_markers)

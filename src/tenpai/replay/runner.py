@@ -14,9 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tenpai.records.errors import RecordError, RecordTruncatedError, UnknownFormatError
+from tenpai.records.errors import (
+    NotAGameError,
+    RecordError,
+    RecordTruncatedError,
+    UnknownFormatError,
+)
 from tenpai.records.game import Game
-from tenpai.replay.riichi import ReplayResult, replay_riichi
+from tenpai.replay.riichi import Divergence, ReplayResult, replay_riichi
 from tenpai.rules.riichi.ruleset import PRESETS, RiichiRules
 
 __all__ = [
@@ -25,6 +30,7 @@ __all__ = [
     "ReplaySummary",
     "iter_record_files",
     "load_record",
+    "looks_like_record",
     "replay_files",
     "riichi_rules_for",
 ]
@@ -136,14 +142,18 @@ def replay_files(
         try:
             games = load_record(f)
         except UnknownFormatError as exc:
-            if f in named:
-                # A file the user named must be a record; found in a folder it may be a note.
+            if f in named or (not isinstance(exc, NotAGameError) and looks_like_record(f)):
+                # A file the user named must be a record; found in a folder, a note may sit
+                # beside the records, but a file shaped like one (markup, JSON, a record's
+                # extension) whose format is not recognised is a broken record, not a note.
                 summary.games += 1
                 summary.failures.append({"game": str(f), "where": str(f), "error": str(exc)})
+                if on_game:
+                    on_game(str(f), False)
             else:
                 summary.skip("not a game record (format not recognised)")
-            if on_game:
-                on_game(str(f), f not in named)
+                if on_game:
+                    on_game(str(f), True)
             continue
         except RecordTruncatedError as exc:
             games = _truncated(f, exc)
@@ -159,6 +169,13 @@ def replay_files(
             if on_game:
                 on_game(str(f), False)
             continue
+        except Exception as exc:  # a reader bug: one file must not abort the whole folder
+            summary.games += 1
+            summary.failures.append({"game": str(f), "where": str(f),
+                                     "error": f"internal error while reading: {_describe(exc)}"})
+            if on_game:
+                on_game(str(f), False)
+            continue
         for i, game in enumerate(games):
             if limit is not None and summary.games >= limit:
                 break
@@ -171,7 +188,11 @@ def replay_files(
                 if on_game:
                     on_game(name, True)
                 continue
-            result = _replay_one(game, rules, preset, name)
+            try:
+                result = _replay_one(game, rules, preset, name)
+            except Exception as exc:  # an engine or replay bug: report it, go on with the rest
+                result = ReplayResult(False, len(game.rounds), [], Divergence(
+                    name, f"internal error while replaying: {_describe(exc)}"))
             if game.truncated:
                 # A cut-off game cannot be checked to the end, so it never counts as passed;
                 # whether its complete rounds replay is reported beside the skip.
@@ -199,6 +220,31 @@ def replay_files(
             if on_game:
                 on_game(name, result.ok)
     return summary
+
+
+#: extensions of record files: an unrecognised file with one of them is a broken record
+_RECORD_SUFFIXES = frozenset({".mjlog", ".xml", ".json", ".mjson", ".jsonl", ".gz"})
+
+
+def looks_like_record(path: Path) -> bool:
+    """Is an unrecognised file shaped like a record (so a broken one, not a note beside them)?
+
+    True for a record's extension or content that opens like markup, JSON or gzip; plain text
+    such as a README or a list of links is not.
+    """
+    if path.suffix.lower() in _RECORD_SUFFIXES:
+        return True
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(64)
+    except OSError:
+        return False
+    return head[:2] == b"\x1f\x8b" or head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (
+        b"<", b"{", b"[")
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
 def _truncated(path: Path, exc: RecordError) -> list[Game]:
