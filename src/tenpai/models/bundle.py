@@ -19,7 +19,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from tenpai.models import build_model
+from tenpai.models import ModelConfigError, build_model
 
 __all__ = [
     "FORMAT",
@@ -89,14 +89,14 @@ class ModelBundle:
             ) from exc
         if not isinstance(payload, dict) or payload.get("format") != FORMAT:
             raise ModelError(f"{p}: not a {FORMAT} file")
-        bundle = cls(encoder=str(payload["encoder"]))
-        for kind, h in payload["heads"].items():
-            config = json.loads(h["config_json"])
-            module = build_model(config)
-            state = {k: v.float() if v.is_floating_point() else v for k, v in h["state"].items()}
-            module.load_state_dict(state)
-            module.eval()
-            bundle.heads[kind] = Head(kind, config, module, json.loads(h["card_json"]))
+        heads = payload.get("heads")
+        if not isinstance(payload.get("encoder"), str) or not isinstance(heads, dict):
+            raise ModelError(f"{p}: the file lacks its encoder name or its heads")
+        bundle = cls(encoder=payload["encoder"])
+        for kind, h in heads.items():
+            # A file that unpickles safely may still be malformed: every failure below is
+            # named by file and head instead of escaping as a KeyError or a torch error.
+            bundle.heads[str(kind)] = _load_head(p, str(kind), h)
         return bundle
 
     def logits(self, kind: str, x: np.ndarray, *, suit_average: bool = False) -> np.ndarray:
@@ -134,6 +134,43 @@ class ModelBundle:
                 out += part
         result: np.ndarray = (out / len(SUIT_ORDERS)).astype(np.float32)
         return result
+
+
+def _load_head(path: Path, kind: str, h: Any) -> Head:
+    """One head of a loaded payload, checked: its config builds a network of bounded size and
+    its tensors fit that network's parameters exactly (names and shapes)."""
+    where = f"{path}: head {kind!r}"
+    if not isinstance(h, dict) or not {"config_json", "state"} <= h.keys():
+        raise ModelError(f"{where} lacks its config or its weights")
+    try:
+        config = json.loads(h["config_json"])
+        card = json.loads(h.get("card_json") or "{}")
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise ModelError(f"{where}: its config or card is not JSON ({exc})") from exc
+    try:
+        module = build_model(config)
+    except ModelConfigError as exc:
+        raise ModelError(f"{where}: {exc}") from exc
+    state = h["state"]
+    if not isinstance(state, dict) or not all(
+        isinstance(v, torch.Tensor) for v in state.values()
+    ):
+        raise ModelError(f"{where}: its weights are not a table of tensors")
+    expected = module.state_dict()
+    missing = sorted(set(expected) - set(state))
+    extra = sorted(set(state) - set(expected))
+    if missing or extra:
+        raise ModelError(f"{where}: weights do not fit its {config.get('arch')} network "
+                         f"(missing {missing[:3]}, unexpected {extra[:3]})")
+    for name, want in expected.items():
+        if tuple(state[name].shape) != tuple(want.shape):
+            raise ModelError(f"{where}: weight {name} has shape {tuple(state[name].shape)}, "
+                             f"the network needs {tuple(want.shape)}")
+    module.load_state_dict(
+        {k: v.float() if v.is_floating_point() else v for k, v in state.items()}
+    )
+    module.eval()
+    return Head(kind, config, module, card if isinstance(card, dict) else {})
 
 
 def ensemble_head(heads: list[Head]) -> Head:
