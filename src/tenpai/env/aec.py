@@ -239,3 +239,12 @@ def _observation_space(adapter: RuleAdapter) -> spaces.Dict:
             "action_mask": spaces.Box(0, 1, (adapter.actions.n,), dtype=np.int8),
         }
     )
+
+
+def wrapped(raw: MahjongAEC) -> Any:
+    """``raw`` with PettingZoo's standard checks (action bounds, call order): what each
+    environment module's ``env()`` returns."""
+    from pettingzoo.utils import wrappers
+
+    e: Any = wrappers.AssertOutOfBoundsWrapper(raw)
+    return wrappers.OrderEnforcingWrapper(e)

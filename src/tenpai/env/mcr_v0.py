@@ -12,12 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from pettingzoo.utils import wrappers
-
 from tenpai.env.actions import MCR_ACTIONS
 from tenpai.env.adapters.mcr import MCRAdapter
-from tenpai.env.aec import DEFAULT_PLACEMENT_POINTS, MahjongAEC, RewardMode
-from tenpai.events import Event
+from tenpai.env.aec import DEFAULT_PLACEMENT_POINTS, MahjongAEC, RewardMode, wrapped
 
 __all__ = ["ACTIONS", "ENCODER", "action_to_event", "env", "event_to_action", "raw_env"]
 
@@ -41,16 +38,9 @@ def raw_env(
 
 def env(**kwargs: Any) -> Any:
     """The environment with PettingZoo's standard checks (action bounds, call order)."""
-    e: Any = raw_env(**kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    return wrapped(raw_env(**kwargs))
 
 
-def action_to_event(legal: Sequence[Event], action_id: int) -> Event:
-    """The legal event with id ``action_id`` (IllegalActionIdError if none)."""
-    return ACTIONS.action_to_event(legal, action_id)
-
-
-def event_to_action(event: Event) -> int:
-    """The id of an MCR action event."""
-    return ACTIONS.event_to_action(event)
+#: The legal event with a given id (IllegalActionIdError if none), and an event's id.
+action_to_event = ACTIONS.action_to_event
+event_to_action = ACTIONS.event_to_action

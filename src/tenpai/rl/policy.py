@@ -15,7 +15,7 @@ same spec gives the same games however many tables or workers play it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,7 @@ from tenpai.rl.rewards import HandKey, hand_key
 
 __all__ = [
     "DiscardSample",
+    "SampledDiscards",
     "SamplingSLAgent",
     "draw_kind",
     "masked_log_softmax",
@@ -60,7 +61,53 @@ def masked_log_softmax(logits: np.ndarray, legal: np.ndarray, temperature: float
     return out
 
 
-class SamplingSLAgent(SLAgent):
+class SampledDiscards:
+    """What both learners share: the temperature, ``act_batch`` through the info form, and
+    turning one drawn kind into the discard event and its :class:`DiscardSample`."""
+
+    seed: int
+    temperature: float = 1.0
+
+    def _set_temperature(self, temperature: float) -> None:
+        if not temperature > 0:
+            raise ValueError(f"temperature must be positive, got {temperature}")
+        self.temperature = temperature
+
+    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
+        return [a for a, _ in self.act_batch_with_info(requests)]
+
+    def act_batch_with_info(
+        self, requests: Sequence[tuple[Any, Sequence[Event]]]
+    ) -> list[tuple[Event, DiscardSample | None]]:
+        raise NotImplementedError
+
+    def _sample(
+        self,
+        obs: Any,
+        legal: Sequence[Event],
+        logits: np.ndarray,
+        x: np.ndarray,
+        hand: Sequence[int],
+        shanten_of: Callable[[list[int]], int],
+    ) -> tuple[Event, DiscardSample]:
+        discards = [e for e in legal if e.type == "dahai" and e.pai is not None]
+        kind, mask, logp = draw_kind(
+            discards, logits, self.temperature, uniform_for(self.seed, obs)
+        )
+        counts = list(hand)
+        counts[kind] -= 1
+        sample = DiscardSample(
+            x=np.array(x, copy=True),
+            legal=mask,
+            action=kind,
+            logp=logp,
+            shanten_after=shanten_of(counts),
+            hand=hand_key(obs.events[0]),
+        )
+        return SLAgent.discard_of_kind(discards, kind), sample
+
+
+class SamplingSLAgent(SampledDiscards, SLAgent):
     """:class:`SLAgent` whose discards are drawn from the discard head (see the module doc)."""
 
     def __init__(
@@ -72,12 +119,7 @@ class SamplingSLAgent(SLAgent):
         threads: int | None = 1,
     ) -> None:
         super().__init__(model, seed, name=name, threads=threads)
-        if not temperature > 0:
-            raise ValueError(f"temperature must be positive, got {temperature}")
-        self.temperature = temperature
-
-    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
-        return [a for a, _ in self.act_batch_with_info(requests)]
+        self._set_temperature(temperature)
 
     def act_batch_with_info(
         self, requests: Sequence[tuple[Any, Sequence[Event]]]
@@ -99,27 +141,12 @@ class SamplingSLAgent(SLAgent):
                 out.append((choice, None))
                 continue
             obs = requests[i][0]
-            out.append(self._sample(obs, q.legal, scores[i]["discard"], x_all[rows[i]], q.view))
+            out.append(
+                self._sample(
+                    obs, q.legal, scores[i]["discard"], x_all[rows[i]], q.view.hand, shanten
+                )
+            )
         return out
-
-    def _sample(
-        self, obs: Any, legal: Sequence[Event], logits: np.ndarray, x: np.ndarray, view: Any
-    ) -> tuple[Event, DiscardSample]:
-        discards = [e for e in legal if e.type == "dahai" and e.pai is not None]
-        kind, mask, logp = draw_kind(
-            discards, logits, self.temperature, uniform_for(self.seed, obs)
-        )
-        counts = list(view.hand)
-        counts[kind] -= 1
-        sample = DiscardSample(
-            x=np.array(x, copy=True),
-            legal=mask,
-            action=kind,
-            logp=logp,
-            shanten_after=shanten(counts),
-            hand=hand_key(obs.events[0]),
-        )
-        return SLAgent.discard_of_kind(discards, kind), sample
 
 
 def draw_kind(

@@ -10,20 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
-from tenpai import tiles as T
 from tenpai.agents.sl_mcr import SLMCRAgent
 from tenpai.events import Event
 from tenpai.hand import shanten_mcr
 from tenpai.models.bundle import ModelBundle
-from tenpai.rl.policy import DiscardSample, draw_kind, uniform_for
-from tenpai.rl.rewards import hand_key
+from tenpai.rl.policy import DiscardSample, SampledDiscards
 
 __all__ = ["SamplingSLMCRAgent"]
 
 
-class SamplingSLMCRAgent(SLMCRAgent):
+class SamplingSLMCRAgent(SampledDiscards, SLMCRAgent):
     """:class:`SLMCRAgent` whose discards are drawn from the discard head."""
 
     def __init__(
@@ -35,12 +31,7 @@ class SamplingSLMCRAgent(SLMCRAgent):
         threads: int | None = 1,
     ) -> None:
         super().__init__(model, seed, name=name, threads=threads)
-        if not temperature > 0:
-            raise ValueError(f"temperature must be positive, got {temperature}")
-        self.temperature = temperature
-
-    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
-        return [a for a, _ in self.act_batch_with_info(requests)]
+        self._set_temperature(temperature)
 
     def act_batch_with_info(
         self, requests: Sequence[tuple[Any, Sequence[Event]]]
@@ -63,27 +54,5 @@ class SamplingSLMCRAgent(SLMCRAgent):
             x = self.encoder.encode_batch([v for *_, v in pending])
             logits = self.bundle.logits("discard", x)
             for row, (i, obs, legal, view) in enumerate(pending):
-                out[i] = self._sample(obs, legal, logits[row], x[row], view)
+                out[i] = self._sample(obs, legal, logits[row], x[row], view.hand, shanten_mcr)
         return out
-
-    def _sample(
-        self, obs: Any, legal: Sequence[Event], logits: np.ndarray, x: np.ndarray, view: Any
-    ) -> tuple[Event, DiscardSample]:
-        discards = [e for e in legal if e.type == "dahai" and e.pai is not None]
-        kind, mask, logp = draw_kind(
-            discards, logits, self.temperature, uniform_for(self.seed, obs)
-        )
-        counts = list(view.hand)
-        counts[kind] -= 1
-        options = [e for e in discards if T.kind_of(e.pai or 0) == kind]
-        # The drawn tile itself when it is of that kind (what the supervised agent prefers).
-        options.sort(key=lambda e: not e.tsumogiri)
-        sample = DiscardSample(
-            x=np.array(x, copy=True),
-            legal=mask,
-            action=kind,
-            logp=logp,
-            shanten_after=shanten_mcr(counts),
-            hand=hand_key(obs.events[0]),
-        )
-        return options[0], sample
