@@ -59,14 +59,14 @@ def _mcts(seed: int) -> Agent:
     # Seed 000's search with the shipped suits108 model; needs torch.
     from tenpai.agents.mcts import MCTSAgent
 
-    return MCTSAgent("default", seed=seed)
+    return MCTSAgent.from_env(seed)
 
 
 def _mcts_prior(seed: int) -> Agent:
     # The same network's prior policy, no search.
     from tenpai.agents.mcts import MCTSAgent
 
-    return MCTSAgent("default", simulations=1, seed=seed, name="mcts_prior")
+    return MCTSAgent.from_env(seed, prior=True)
 
 
 AGENTS: dict[str, Callable[[int], Agent]] = {

@@ -64,6 +64,25 @@ class MCTSAgent:
         self.config = SearchConfig(simulations=simulations, noise=noise, parallel=parallel)
         self.evaluator = NetEvaluator(model.net)
 
+    @classmethod
+    def from_env(cls, seed: int, *, prior: bool = False) -> MCTSAgent:
+        """The registry's agent: model ``$TENPAI_MCTS_MODEL`` (default: the shipped weights),
+        ``$TENPAI_MCTS_SIMULATIONS`` per move (default 50; the prior agent uses 1), because
+        the arena names agents without options."""
+        import os
+
+        model = os.environ.get("TENPAI_MCTS_MODEL", "default")
+        raw = os.environ.get("TENPAI_MCTS_SIMULATIONS", "50")
+        try:
+            sims = int(raw)
+        except ValueError:
+            raise ValueError(f"TENPAI_MCTS_SIMULATIONS must be a whole number, got {raw!r}")
+        if sims < 1:
+            raise ValueError(f"TENPAI_MCTS_SIMULATIONS must be at least 1, got {sims}")
+        if prior:
+            return cls(model, simulations=1, seed=seed, name="mcts_prior")
+        return cls(model, simulations=sims, seed=seed, name="mcts")
+
     # ------------------------------------------------------------------ protocol
     def act(self, observation: Any, legal: Sequence[Event]) -> Event:
         return self.act_batch([(observation, legal)])[0]

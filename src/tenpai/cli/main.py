@@ -14,6 +14,7 @@ from tenpai.cli import arena, bench, convert, dataset, demo, replay, train, view
 from tenpai.cli import serve as serve_cmd
 from tenpai.cli import eval as eval_cmd
 from tenpai.cli import train_pg
+from tenpai.cli import train_mcts
 from tenpai.cli import mjai as mjai_cmd
 from tenpai.cli import opponent_models
 from tenpai.cli import explain as explain_cmd
@@ -50,6 +51,7 @@ view.register(app)
 app.add_typer(bench.app, name="bench")
 dataset.register(app)
 train_pg.register(train.app)
+train_mcts.register(train.app)
 opponent_models.register(train.app)
 train.register(app)
 eval_cmd.register(app)

@@ -1,0 +1,105 @@
+"""``tenpai train mcts``: seed 000's search model trained by self-play with search.
+
+The work is in :mod:`tenpai.mcts.train`.  The run writes ``--out`` and a checkpoint beside it
+(``<out>.ckpt``) after every model version; the same command started again after a kill
+continues from there.  Exit codes: 0 done, 2 bad arguments or an unusable checkpoint (one line,
+nothing overwritten).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+
+def mcts(
+    out: Path = typer.Option(..., "--out", "-o", help="Model file to write (checkpoint beside "
+                             "it as <out>.ckpt; TensorBoard logs in <out>.tb)."),
+    size: str = typer.Option("small", "--size", help="Network size: paper (12 blocks x 128 "
+                             "channels, the paper's), medium (6x64), small (3x32), tiny (1x16)."),
+    simulations: int = typer.Option(16, "--simulations", help="Search simulations per move in "
+                                    "self-play (the paper: 250)."),
+    tables: int = typer.Option(8, "--tables", help="Self-play tables searched together (their "
+                               "leaves share one network call per round)."),
+    games_per_version: int = typer.Option(8, "--games-per-version", help="Self-play games (of "
+                                          "four hands) per model version."),
+    steps_per_version: int = typer.Option(100, "--steps-per-version", help="SGD steps on the "
+                                          "replay buffer after each version's games."),
+    batch_size: int = typer.Option(64, "--batch-size", help="Windows per SGD step (the paper: "
+                                   "256)."),
+    unroll: int = typer.Option(3, "--unroll", help="K, the unrolled steps per window (the "
+                               "paper: 6)."),
+    lr: float = typer.Option(0.01, "--lr", help="Initial learning rate; divided by ten after "
+                             "the 10th and 20th version (the paper's annealing)."),
+    buffer_versions: int = typer.Option(4, "--buffer-versions", help="The replay buffer keeps "
+                                        "the games of this many latest versions."),
+    value_target: str = typer.Option("sign", "--value-target", help="sign: -1/0/1 by the "
+                                     "hand's point change (the paper); scaled: change/8000, "
+                                     "clipped."),
+    reward: bool = typer.Option(True, "--reward/--no-reward", help="Train and back up the "
+                                "dynamics' reward (--no-reward: the paper's backup, value only)."),
+    access: str = typer.Option("full", "--access", help="Feature access (Fig. 7a): full, "
+                               "removed (others' hands and the wall zeroed) or random."),
+    minutes: float = typer.Option(10.0, "--minutes", help="Wall-clock budget; a version in "
+                                  "progress is finished."),
+    max_versions: int | None = typer.Option(None, "--max-versions", help="Stop after this many "
+                                            "versions in all (resumed runs included)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of deals, noise and sampling."),
+    threads: int = typer.Option(1, "--threads", help="Torch CPU threads."),
+    tensorboard: Path | None = typer.Option(None, "--tensorboard", help="TensorBoard directory "
+                                            "(default <out>.tb)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON summary last."),
+) -> None:
+    """Train the search model (representation, dynamics, prediction) by self-play with search."""
+    from rich.console import Console
+
+    from tenpai.mcts.train import CheckpointError, MCTSTrainConfig, train_mcts
+
+    err = Console(stderr=True, soft_wrap=True)
+    try:
+        if threads < 1:
+            raise ValueError(f"threads must be at least 1, got {threads}")
+        cfg = MCTSTrainConfig(
+            out=str(out), size=size, access=access, simulations=simulations, tables=tables,
+            games_per_version=games_per_version, steps_per_version=steps_per_version,
+            batch_size=batch_size, unroll=unroll, lr=lr, buffer_versions=buffer_versions,
+            value_target=value_target,  # type: ignore[arg-type]
+            use_reward=reward, max_versions=max_versions, minutes=minutes, seed=seed,
+            threads=threads,
+            tensorboard=str(tensorboard or out.with_name(out.name + ".tb")),
+        )
+    except ValueError as exc:
+        err.print(f"error: {exc}")
+        raise typer.Exit(2) from None
+    if out.exists() and out.is_dir():
+        err.print(f"error: --out {out} is a directory")
+        raise typer.Exit(2)
+
+    def report(progress: object, row: dict[str, float]) -> None:
+        err.print(
+            f"version {int(row['version'])}  games {int(row['games'])}  "
+            f"policy {row['policy']:.3f}  value {row['value']:.3f}  reward {row['reward']:.3f}  "
+            f"transition {row['transition']:.3f}  sims/s {row['sims_per_s']:.0f}  "
+            f"cpu {row['cpu_minutes']:.1f} min"
+        )
+
+    try:
+        path, progress = train_mcts(cfg, report=report)
+    except (CheckpointError, ValueError) as exc:
+        err.print(f"error: {exc}")
+        raise typer.Exit(2) from None
+    summary = {
+        "out": str(path), "versions": progress.version, "games": progress.games,
+        "steps": progress.steps, "decisions": progress.decisions,
+        "cpu_minutes": round(progress.cpu_seconds / 60, 2), "history": progress.history,
+    }
+    err.print(f"wrote {path}: {progress.version} versions, {progress.games} games, "
+              f"{summary['cpu_minutes']} CPU minutes")
+    if as_json:
+        typer.echo(json.dumps(summary, sort_keys=True))
+
+
+def register(train_app: typer.Typer) -> None:
+    train_app.command("mcts")(mcts)

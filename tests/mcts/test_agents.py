@@ -1,0 +1,77 @@
+"""The ``mcts`` and ``mcts_prior`` agents through the normal agent protocol."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import torch
+
+from tenpai.agents import AGENTS, make_agent
+from tenpai.agents.mcts import MCTSAgent
+from tenpai.engine.runner import play
+from tenpai.mcts.model import MCTSModel, ModelCard
+from tenpai.rules.suits108 import make_game
+from tenpai.rules.suits108.invariants import check_game
+
+
+class _Checked:
+    """Wraps an agent and checks every answer is one of the legal actions."""
+
+    def __init__(self, agent: MCTSAgent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.asked = 0
+
+    def act(self, observation: object, legal: list) -> object:  # type: ignore[type-arg]
+        a = self.agent.act(observation, legal)
+        assert any(a is e or a == e for e in legal)
+        self.asked += 1
+        return a
+
+    def act_batch(self, requests: list) -> list:  # type: ignore[type-arg]
+        return [self.act(o, legal) for o, legal in requests]
+
+
+@pytest.fixture(scope="module")
+def model_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    torch.manual_seed(3)
+    path = tmp_path_factory.mktemp("m") / "tiny.pt"
+    MCTSModel(ModelCard(size="tiny")).save(path)
+    return path
+
+
+def test_registered() -> None:
+    assert "mcts" in AGENTS and "mcts_prior" in AGENTS
+
+
+def test_search_and_prior_agents_play_legal_games(model_file: Path) -> None:
+    search = _Checked(MCTSAgent(str(model_file), simulations=3, seed=1))
+    prior = _Checked(MCTSAgent(str(model_file), simulations=1, name="mcts_prior"))
+    game = play(make_game(21, ("a", "b", "c", "d")), [search, prior, search, prior])
+    check_game(game)
+    assert game.done and search.asked > 20 and prior.asked > 20
+
+
+def test_registry_reads_model_and_simulations_from_env(
+    model_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TENPAI_MCTS_MODEL", str(model_file))
+    monkeypatch.setenv("TENPAI_MCTS_SIMULATIONS", "7")
+    agent = make_agent("mcts", 2)
+    assert isinstance(agent, MCTSAgent) and agent.config.simulations == 7
+    prior = make_agent("mcts_prior", 2)
+    assert isinstance(prior, MCTSAgent) and prior.config.simulations == 1
+    monkeypatch.setenv("TENPAI_MCTS_SIMULATIONS", "0")
+    with pytest.raises(ValueError, match="at least 1"):
+        make_agent("mcts", 2)
+
+
+def test_refuses_other_rule_sets(model_file: Path) -> None:
+    from tenpai.arena.games import make_game as arena_game
+
+    game = arena_game("riichi", 1, ("a", "b", "c", "d"), {"length": "tonpuu",
+                                                          "preset": "tenhou"})
+    d = game.pending()[0]
+    with pytest.raises(ValueError, match="108-tile rules only"):
+        MCTSAgent(str(model_file), simulations=2).act(d.observation, d.legal)

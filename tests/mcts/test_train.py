@@ -1,0 +1,117 @@
+"""The training loop: a seconds-long smoke run, resume after a kill, bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+
+from tenpai.agents.mcts import MCTSAgent
+from tenpai.mcts.model import MCTSModel, MCTSModelError, ModelCard
+from tenpai.mcts.replay import hand_results, trajectories
+from tenpai.mcts.train import MCTSTrainConfig, train_mcts
+
+TINY = ["--size", "tiny", "--simulations", "2", "--tables", "2", "--games-per-version", "1",
+        "--steps-per-version", "3", "--batch-size", "8", "--unroll", "2"]
+
+
+def _cli(*args: str) -> list[str]:
+    return [sys.executable, "-c", "from tenpai.cli.main import main; main()", *args]
+
+
+def test_smoke_run_learns_something_and_writes_a_playable_model(tmp_path: Path) -> None:
+    out = tmp_path / "m.pt"
+    cfg = MCTSTrainConfig(out=str(out), size="tiny", simulations=3, tables=2,
+                          games_per_version=1, steps_per_version=4, batch_size=8, unroll=2,
+                          max_versions=1, tensorboard=str(tmp_path / "tb"))
+    path, progress = train_mcts(cfg)
+    assert path == out and out.exists()
+    assert progress.version == 1 and progress.games == 1 and progress.steps == 4
+    row = progress.history[0]
+    assert row["policy"] > 0 and row["value"] >= 0 and np.isfinite(row["transition"])
+    assert list((tmp_path / "tb").iterdir())
+    model = MCTSModel.load(out)
+    assert model.card.version == 1
+    from tenpai.rules.suits108 import make_game
+
+    d = make_game(4, ("a", "b", "c", "d")).pending()[0]
+    assert MCTSAgent(model, simulations=2).act(d.observation, d.legal) in d.legal
+
+
+def test_trajectories_order_claim_windows_and_targets() -> None:
+    """A played game's hands become trajectories whose outcomes follow the deciders."""
+    from tenpai.selfplay.spec import SeatSpec, SelfPlaySpec
+    from tenpai.selfplay.vector import VectorRunner
+
+    torch.manual_seed(0)
+    agent = MCTSAgent(MCTSModel(ModelCard(size="tiny")), simulations=1)
+    spec = SelfPlaySpec.series("suits108", [SeatSpec(agent)] * 4, 7, 1)
+    (game,) = VectorRunner(spec, tables=1).run()
+    results = hand_results(game.events)
+    assert len(results) == 4 and all(sum(r) == 0 for r in results)
+    trajs = trajectories(game, version=0)
+    assert len(trajs) == 4
+    for t, delta in zip(trajs, results):
+        assert t.outcomes[-1] == 4  # (Δ 0, end)
+        assert np.allclose(t.rewards[:-1], 0)
+        assert np.allclose(t.values[-1], t.rewards[-1])
+        assert set(np.unique(t.values)) <= {-1.0, 0.0, 1.0}
+        assert np.allclose(t.policy.sum(axis=1), 1, atol=1e-5)
+
+
+def test_resume_after_kill(tmp_path: Path) -> None:
+    out = tmp_path / "m.pt"
+    ckpt = tmp_path / "m.pt.ckpt"
+    args = _cli("train", "mcts", "--out", str(out), *TINY, "--max-versions", "2", "--json")
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    deadline = time.monotonic() + 45
+    while not ckpt.exists() and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    assert ckpt.exists(), proc.stderr.read().decode() if proc.stderr else ""
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    assert summary["versions"] == 2 and summary["games"] == 2
+    assert [int(r["version"]) for r in summary["history"]] == [1, 2]
+
+
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tenpai.cli.main import app
+
+    runner = CliRunner()
+    out = tmp_path / "m.pt"
+    zero = runner.invoke(app, ["train", "mcts", "--out", str(out), "--simulations", "0"])
+    assert zero.exit_code == 2 and zero.output.strip().count("\n") == 0
+    assert "simulations" in zero.output
+    (tmp_path / "m.pt.ckpt").write_bytes(b"not a checkpoint")
+    bad = runner.invoke(app, ["train", "mcts", "--out", str(out), *TINY, "--max-versions", "1"])
+    assert bad.exit_code == 2 and "not a readable checkpoint" in bad.output
+    assert bad.output.strip().count("\n") == 0
+    assert not out.exists()
+
+
+def test_model_files_of_other_rules_or_damaged_are_refused(tmp_path: Path) -> None:
+    good = tmp_path / "good.pt"
+    MCTSModel(ModelCard(size="tiny")).save(good)
+    MCTSModel.load(good)
+    other = tmp_path / "riichi.pt"
+    MCTSModel(ModelCard(size="tiny", rules="riichi")).save(other)
+    with pytest.raises(MCTSModelError, match="rules 'riichi'"):
+        MCTSModel.load(other)
+    broken = tmp_path / "broken.pt"
+    broken.write_bytes(good.read_bytes()[:100])
+    with pytest.raises(MCTSModelError, match="not a readable model file"):
+        MCTSModel.load(broken)
