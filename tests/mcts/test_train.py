@@ -63,7 +63,8 @@ def test_trajectories_order_claim_windows_and_targets() -> None:
         assert t.outcomes[-1] == 4  # (Δ 0, end)
         assert np.allclose(t.rewards[:-1], 0)
         assert np.allclose(t.values[-1], t.rewards[-1])
-        assert set(np.unique(t.values)) <= {-1.0, 0.0, 1.0}
+        signs = sorted(np.sign(delta))
+        assert all(sorted(row) == signs for row in t.values)  # rotations of the result
         assert np.allclose(t.policy.sum(axis=1), 1, atol=1e-5)
 
 

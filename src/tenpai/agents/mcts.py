@@ -76,7 +76,9 @@ class MCTSAgent:
         try:
             sims = int(raw)
         except ValueError:
-            raise ValueError(f"TENPAI_MCTS_SIMULATIONS must be a whole number, got {raw!r}")
+            raise ValueError(
+                f"TENPAI_MCTS_SIMULATIONS must be a whole number, got {raw!r}"
+            ) from None
         if sims < 1:
             raise ValueError(f"TENPAI_MCTS_SIMULATIONS must be at least 1, got {sims}")
         if prior:
