@@ -329,9 +329,11 @@ def _solitary_probs(env: Environment, hand: bytes, horizon: int) -> tuple[float,
     return passed[-1], p_t
 
 
-def _far_value(env: Environment, ctx: HandContext, hand: bytes, kind: int, settings: Settings,
-               draws: int, terms: dict[str, float]) -> float:
-    """Eq. 17: five scenarios, probabilities from WS, TS and FS (eq. 18), values from the env."""
+def _far_value(env: Environment, ctx: HandContext, hand: bytes, kind: int | None,
+               settings: Settings, draws: int, terms: dict[str, float]) -> float:
+    """Eq. 17: five scenarios, probabilities from WS, TS and FS (eq. 18), values from the env.
+
+    ``kind`` is the tile the action discards now (``None`` for a pass: nothing is thrown)."""
     horizon = max(1, round(env.ratio * draws))
     p_w, p_t = _solitary_probs(env, hand, horizon)
     fold = solve_folding(list(hand), env.lose, settings.fold_end_probability, env.lose_value,
@@ -340,14 +342,15 @@ def _far_value(env: Environment, ctx: HandContext, hand: bytes, kind: int, setti
     # Deal-in while pushing: each future discard risks the average danger of the hand's tiles.
     held = [k for k in range(34) if hand[k]]
     mean_risk = sum(env.lose[k] for k in held) / max(1, len(held))
-    p_lose = env.lose[kind] + (1 - env.lose[kind]) * (1 - (1 - mean_risk) ** (horizon * p_w))
+    now = env.lose[kind] if kind is not None else 0.0
+    p_lose = now + (1 - now) * (1 - (1 - mean_risk) ** (horizon * p_w))
     p_lose = max(p_lose, fold.p_lose)
     p_win = (1 - p_lose) * p_w * (1 - o_total / 2)
     p_other = (1 - p_lose - p_win) * o_total
     rest = max(0.0, 1 - p_lose - p_win - p_other)
     p_ten = min(1.0, p_t)
     v_win = _mean_win_value(env)
-    v_lose = fold.value_if_lose if fold.p_lose > 0 else env.lose_value[kind]
+    v_lose = fold.value_if_lose if fold.p_lose > 0 else env.lose_value[kind or 0]
     value = (p_win * v_win + p_lose * v_lose + p_other * env.other_value
              + rest * (p_ten * env.washout_tenpai + (1 - p_ten) * env.washout_noten))
     terms.update({"p_win": p_win, "p_lose": p_lose, "p_other": p_other, "p_washout": rest,
@@ -411,7 +414,10 @@ def _claim(obs: Any, legal: Sequence[Event], env: Environment, ctx: HandContext,
     dec = Decision(out, sh)
     draws = _draws_left(env)
     base: _Mdp | None = None
-    if sh <= 1:
+    calls = any(e.type in ("chi", "pon") for e in legal)
+    if sh <= 1 or (calls and sh == 2):
+        # At shanten 2 the pass is searched too when a call is possible, so that pass and
+        # call are compared on one scale (IPS); if that space is too large, no call is made.
         base = _ips(env, ctx, [bytes(counts)], sh, settings, draws, dec)
     for e in legal:
         if e.type == "hora":
@@ -434,10 +440,13 @@ def _claim(obs: Any, legal: Sequence[Event], env: Environment, ctx: HandContext,
                 out.append(ActionValue(e, v, "IPS (eq. 16)", {}))
             else:
                 terms: dict[str, float] = {}
-                v = _far_value(env, ctx, bytes(counts), 0, settings, draws, terms)
+                v = _far_value(env, ctx, bytes(counts), None, settings, draws, terms)
                 out.append(ActionValue(e, v, "eq. 17", terms))
         elif e.type in ("chi", "pon"):
-            out.append(_call_value(obs, e, env, ctx, counts, settings, draws))
+            if base is None:
+                out.append(ActionValue(e, -math.inf, "call not searched (shanten > 2)", {}))
+            else:
+                out.append(_call_value(obs, e, env, ctx, counts, settings, draws))
         else:
             out.append(ActionValue(e, -math.inf, "not searched (open kan)", {}))
     return dec
