@@ -29,6 +29,7 @@ from rich.progress import (
 )
 
 from tenpai.agents import AGENTS
+from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules
 from tenpai.arena.games import ArenaConfigError, rules_entry
 from tenpai.arena.record import GameRecord, play_scheduled
 from tenpai.arena.schedule import GameKey, all_keys, rounded_games
@@ -83,6 +84,11 @@ def make_config(
         raise ArenaConfigError(
             f"unknown agent {', '.join(unknown)}; known: {', '.join(sorted(AGENTS))}"
         )
+    for a in dict.fromkeys(lineup):  # an agent built for other rules: refuse before playing
+        try:
+            check_agent_rules(a, rules)
+        except UnsupportedRulesError as exc:
+            raise ArenaConfigError(str(exc)) from None
     if games < 1:
         raise ArenaConfigError(f"games must be at least 1, got {games}")
     total = rounded_games(games)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tenpai.agents import AGENTS, make_agent
+from tenpai.agents.rulesets import check_agent_rules
 from tenpai.arena.games import rules_entry
 from tenpai.engine.agent import Agent
 from tenpai.engine.wall import SplitMix64
@@ -132,6 +133,9 @@ class SelfPlaySpec:
         seats = tuple(_seat(s) for s in self.seats)
         if len(seats) != entry.seats:
             raise ValueError(f"rules {self.rules!r} seat {entry.seats} agents, got {len(seats)}")
+        for s in seats:
+            if isinstance(s.agent, str):  # an agent built for other rules fails deep inside
+                check_agent_rules(s.agent, self.rules)
         object.__setattr__(self, "seats", seats)
         seeds = tuple(int(s) for s in self.seeds)
         if not seeds:

@@ -1,0 +1,71 @@
+"""Which rule sets each registered agent plays, declared beside the registry.
+
+An agent built for one rule set fails deep inside another (``defensive`` reads Riichi's
+riichi declarations and dora, so an MCR observation raises ``AttributeError``; ``sl`` feeds
+an MCR hand to Riichi shanten) or, worse, plays it silently and meaninglessly (``sl_mcr``'s
+networks reading a Riichi table).  The arena and self-play therefore ask
+:func:`check_agent_rules` before building anything and refuse an unsupported pairing with
+one line.
+
+The declaration is a registry field keyed by agent name rather than a class attribute, so it
+can be read without importing the agent (``sl`` imports torch).  An agent with no
+declaration is assumed to play any rule set — the default that keeps agents registered by
+other modules working until they declare themselves with :func:`declare_rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+__all__ = [
+    "AGENT_RULES",
+    "ANY_RULES",
+    "UnsupportedRulesError",
+    "check_agent_rules",
+    "declare_rules",
+    "supported_rules",
+]
+
+#: Every rule set the arena knows today; ``random`` (legal actions only) plays them all.
+ANY_RULES: Final = frozenset({"riichi", "mcr", "suits108"})
+
+#: agent name -> the rule sets it is built for (the "rules" column of docs/agents.md)
+AGENT_RULES: dict[str, frozenset[str]] = {
+    "random": ANY_RULES,
+    # Riichi measures; on an MCR observation it plays by MCR's shanten (its own docstring),
+    # and the 108-tile game's observation is Riichi-shaped
+    "efficiency": ANY_RULES,
+    "defensive": frozenset({"riichi"}),
+    "expert": ANY_RULES,
+    "mdp": frozenset({"riichi"}),
+    "sl": frozenset({"riichi"}),
+    "sl_mcr": frozenset({"mcr"}),
+    "pg": frozenset({"riichi"}),
+    "pg_mcr": frozenset({"mcr"}),
+    "mcts": frozenset({"suits108"}),
+    "mcts_prior": frozenset({"suits108"}),
+}
+
+
+class UnsupportedRulesError(ValueError):
+    """An agent was asked to play a rule set it does not declare."""
+
+
+def declare_rules(name: str, rules: Iterable[str]) -> None:
+    """Declare (or replace) the rule sets agent ``name`` plays; for agents added elsewhere."""
+    AGENT_RULES[name] = frozenset(rules)
+
+
+def supported_rules(name: str) -> frozenset[str] | None:
+    """The rule sets agent ``name`` declares, or None when it declares none (plays any)."""
+    return AGENT_RULES.get(name)
+
+
+def check_agent_rules(name: str, rules: str) -> None:
+    """Raise :class:`UnsupportedRulesError` (one line) when ``name`` does not play ``rules``."""
+    supported = supported_rules(name)
+    if supported is not None and rules not in supported:
+        raise UnsupportedRulesError(
+            f"agent {name!r} plays {', '.join(sorted(supported))}, not {rules!r}"
+        )
