@@ -150,9 +150,10 @@ class MCTSAgent:
 
 def _pack(planes: np.ndarray) -> np.ndarray:
     """Planes as ``uint8``: every plane is 0/1 except the wall fraction, stored × 56."""
-    out = planes.copy()
+    out: np.ndarray = planes.copy()
     out[-1] *= 56.0
-    return np.rint(out).astype(np.uint8)
+    packed: np.ndarray = np.rint(out).astype(np.uint8)
+    return packed
 
 
 def unpack(planes: np.ndarray) -> np.ndarray:

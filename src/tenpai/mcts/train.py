@@ -190,7 +190,7 @@ def _load_checkpoint(path: Path) -> dict[str, Any]:
         ) from exc
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
         raise CheckpointError(f"{path}: not a {FORMAT} file")
-    return payload  # type: ignore[no-any-return]
+    return payload
 
 
 def checkpoint_path(out: Path) -> Path:
@@ -267,7 +267,7 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
                 batch = buffer.sample(cfg.batch_size, cfg.unroll, rng)
                 loss, parts = unrolled_loss(model.net, batch, cfg.unroll, cfg.use_reward)
                 optimizer.zero_grad()
-                loss.backward()
+                loss.backward()  # type: ignore[no-untyped-call]
                 torch.nn.utils.clip_grad_norm_(model.net.parameters(), 5.0)
                 optimizer.step()
                 for k, v in parts.items():
