@@ -69,6 +69,15 @@ def _mcts_prior(seed: int) -> Agent:
     return MCTSAgent.from_env(seed, prior=True)
 
 
+def _dropout(seed: int) -> Agent:
+    # Seed 000's normal agent (dropout learning); model from $TENPAI_DROPOUT_MODEL.
+    import os
+
+    from tenpai.agents.mcts import DropoutAgent
+
+    return DropoutAgent(os.environ.get("TENPAI_DROPOUT_MODEL", "default"))
+
+
 AGENTS: dict[str, Callable[[int], Agent]] = {
     "random": _random,
     "efficiency": _efficiency,
@@ -79,6 +88,7 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
     "sl_mcr": _sl_mcr,
     "mcts": _mcts,
     "mcts_prior": _mcts_prior,
+    "dropout": _dropout,
 }
 
 

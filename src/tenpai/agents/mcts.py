@@ -25,7 +25,7 @@ import numpy as np
 
 from tenpai.events import Event
 
-__all__ = ["MCTSAgent"]
+__all__ = ["DropoutAgent", "MCTSAgent"]
 
 _ACTS = frozenset({"dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "reach", "hora"})
 
@@ -161,3 +161,56 @@ def unpack(planes: np.ndarray) -> np.ndarray:
     out = planes.astype(np.float32)
     out[..., -1, :] /= 56.0
     return out
+
+
+class DropoutAgent:
+    """The normal agent of dropout learning: the search's planes with the hidden ones (other
+    hands, wall) zeroed — p = 0 of eq. 11 — and the most likely legal id.  It reads only its
+    own hand and public facts, although through the same table encoder as the search."""
+
+    def __init__(self, model: Any = "default", *, name: str = "dropout") -> None:
+        import torch
+
+        from tenpai.mcts.dropout import DropoutModel
+        from tenpai.mcts.model import MCTSModelError
+
+        torch.set_num_threads(1)
+        if not isinstance(model, DropoutModel):
+            path = Path(str(model)) if str(model) != "default" else DROPOUT_DEFAULT
+            if not path.exists():
+                raise MCTSModelError(f"{path}: no such dropout model file")
+            model = DropoutModel.load(path)
+        self.model = model
+        self.name = name
+
+    def act(self, observation: Any, legal: Sequence[Event]) -> Event:
+        return self.act_batch([(observation, legal)])[0]
+
+    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
+        import torch
+
+        from tenpai.env.actions import SUITS108_ACTIONS
+        from tenpai.mcts.features import encode_table
+
+        planes = []
+        legal_ids = []
+        for obs, legal in requests:
+            table = getattr(obs, "_table", None)
+            if table is None or not hasattr(table, "declared"):
+                raise ValueError(f"agent {self.name!r} plays the 108-tile rules only")
+            planes.append(encode_table(table, obs.seat, "removed"))
+            legal_ids.append(SUITS108_ACTIONS.legal_ids(legal))
+        self.model.net.eval()
+        with torch.inference_mode():
+            logits = self.model.net(torch.from_numpy(np.stack(planes))).numpy()
+        out = []
+        for row, ids in zip(logits, legal_ids):
+            keys = sorted(ids)
+            out.append(ids[keys[int(np.argmax(row[keys]))]])
+        return out
+
+
+#: Shipped weights of the dropout agent (when a run has produced them).
+DROPOUT_DEFAULT = (
+    Path(__file__).resolve().parent.parent / "mcts" / "weights" / "suits108_dropout.pt"
+)

@@ -101,5 +101,42 @@ def mcts(
         typer.echo(json.dumps(summary, sort_keys=True))
 
 
+def dropout(
+    data: Path = typer.Option(..., "--data", help="A `tenpai train mcts` checkpoint "
+                              "(<out>.ckpt): its replay buffer is the search's strategy data."),
+    out: Path = typer.Option(..., "--out", "-o", help="Model file of the normal agent."),
+    size: str = typer.Option("small", "--size", help="Network size (paper: 12x128; the "
+                             "paper's normal agent is 64x256)."),
+    steps: int = typer.Option(2000, "--steps", help="Adam steps (the paper: 660,000)."),
+    batch_size: int = typer.Option(128, "--batch-size", help="Samples per step (paper 512)."),
+    lr: float = typer.Option(0.001, "--lr", help="Adam learning rate (betas 0.9, 0.99)."),
+    decay_steps: int = typer.Option(150, "--decay-steps", help="Steps between lowering the "
+                                    "keep probability p of the hidden features by 0.1 (the "
+                                    "paper: 60,000)."),
+    baseline: bool = typer.Option(False, "--baseline", help="p = 0 throughout (Fig. 8's agent "
+                                  "without the Bernoulli matrix)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of sampling and masks."),
+) -> None:
+    """Dropout learning: train the imperfect-information agent on the search's policies."""
+    from rich.console import Console
+
+    from tenpai.mcts.dropout import DropoutConfig, train_dropout
+    from tenpai.mcts.train import CheckpointError
+
+    err = Console(stderr=True, soft_wrap=True)
+    try:
+        cfg = DropoutConfig(data=str(data), out=str(out), size=size, steps=steps,
+                            batch_size=batch_size, lr=lr, decay_steps=decay_steps,
+                            baseline=baseline, seed=seed)
+        path, model = train_dropout(cfg)
+    except (CheckpointError, ValueError) as exc:
+        err.print(f"error: {exc}")
+        raise typer.Exit(2) from None
+    last = cfg.history[-1]
+    err.print(f"wrote {path}: {model.card['samples']} samples, final loss {last['loss']:.3f} "
+              f"at p = {last['p']:.1f}")
+
+
 def register(train_app: typer.Typer) -> None:
     train_app.command("mcts")(mcts)
+    train_app.command("dropout")(dropout)

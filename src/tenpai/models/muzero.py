@@ -148,3 +148,17 @@ class MuZeroNet(nn.Module):
     def forward(self, planes: torch.Tensor) -> torch.Tensor:
         """Policy logits of the representation's state (what ``mcts_prior`` plays)."""
         return self.predict(self.represent(planes)).policy
+
+
+class NormalNet(nn.Module):
+    """The normal (imperfect-information) agent of Section 3.2.2 / Fig. 5: the same planes
+    (multiplied by the Bernoulli matrix λ in training), residual blocks, a policy head."""
+
+    def __init__(self, in_planes: int, actions: int, channels: int = 32, blocks: int = 3) -> None:
+        super().__init__()
+        self.body = _body(in_planes, channels, blocks)
+        self.policy_head = _VectorHead(channels, 8, 256, actions)
+
+    def forward(self, planes: torch.Tensor) -> torch.Tensor:
+        out: torch.Tensor = self.policy_head(self.body(planes))
+        return out
