@@ -38,7 +38,7 @@ def test_trains_on_search_data_and_plays_legal_games(
 ) -> None:
     cfg = DropoutConfig(data=str(search_checkpoint), out=str(tmp_path / "d.pt"), size="tiny",
                         steps=48, batch_size=32, decay_steps=4)
-    path, model = train_dropout(cfg)
+    path, _model = train_dropout(cfg)
     losses = [h["loss"] for h in cfg.history]
     assert cfg.history[-1]["p"] == 0.0 and cfg.history[0]["p"] == 1.0
     assert losses[-1] < losses[0]
