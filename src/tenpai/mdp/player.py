@@ -478,5 +478,5 @@ def _call_value(obs: Any, e: Event, env: Environment, ctx: HandContext, counts: 
     best = max(((mdp.q(after[k], k, draws), k) for k in kinds), key=lambda t: t[0])
     if math.isnan(best[0]):
         return ActionValue(e, -math.inf, "call: no searched discard", {})
-    return ActionValue(e, best[0], "IPS after the call (eq. 16)",
+    return ActionValue(e, best[0] - settings.call_margin, "IPS after the call (eq. 16) - margin",
                        {"discard_after": float(best[1]), "shanten_after": float(best_sh)})
