@@ -75,3 +75,11 @@ def test_refuses_other_rule_sets(model_file: Path) -> None:
     d = game.pending()[0]
     with pytest.raises(ValueError, match="108-tile rules only"):
         MCTSAgent(str(model_file), simulations=2).act(d.observation, d.legal)
+
+
+def test_simulator_transitions_agent_plays_legal_games(model_file: Path) -> None:
+    sim = _Checked(MCTSAgent(str(model_file), simulations=3, transitions="simulator"))
+    prior = _Checked(MCTSAgent(str(model_file), simulations=1))
+    game = play(make_game(22, ("a", "b", "c", "d")), [sim, prior, prior, prior])
+    check_game(game)
+    assert game.done and sim.asked > 10

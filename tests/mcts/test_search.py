@@ -203,3 +203,46 @@ def test_seeded_search_is_deterministic_and_batch_independent() -> None:
     assert np.array_equal(a, b)
     assert np.allclose(a, c)
     assert not np.array_equal(a, one(8, 0))  # the noise does depend on the seed
+
+
+def test_simulator_search_finds_the_forced_win_with_true_transitions() -> None:
+    """Fig. 7b's variant: true transitions from table copies, an untrained network; the true
+    terminal reward of the win makes it the most visited action, and the live table is never
+    stepped."""
+    from tenpai.mcts.simulator import SimRoot, run_simulator_searches
+
+    torch.manual_seed(0)
+    model = MCTSModel(ModelCard(size="tiny"))
+    rnd = _position()
+    events_before = list(rnd.events)
+    roots = [SimRoot(rnd, 0, np.random.default_rng(0)), SimRoot(rnd, 0, np.random.default_rng(1))]
+    results = run_simulator_searches(NetEvaluator(model.net), roots, SearchConfig(simulations=60))
+    assert rnd.events == events_before and not rnd.done
+    for res in results:
+        assert res.visits.sum() == 59
+        assert int(np.argmax(res.visits)) == TSUMO
+    assert np.array_equal(results[0].visits, results[1].visits)  # no noise: same search
+
+
+def test_simulator_transitions_follow_the_table() -> None:
+    """Discarding 5m hands the decision to seat 1 (D 1), which may win on it; its win ends
+    the hand with the true result; the dealer's tsumo is terminal at once."""
+    from tenpai.mcts.simulator import _Sim, _transition
+
+    rnd = _position()
+    (d,) = rnd.pending()
+    sim = _Sim(rnd, 0, {})
+    sim.events = SPACE.legal_ids(d.legal)
+    root = _node_with(0, [(DISCARD_5M, 0), (TSUMO, 0)])
+    child, csim = _transition(root, sim, 0, 0, "sign", 8000.0)
+    assert child.d == 1 and csim is not None and csim.seat == 1
+    (claim,) = [x for x in csim.round.pending() if x.seat == 1]
+    csim.events = SPACE.legal_ids(claim.legal)
+    assert RON in csim.events
+    node = _node_with(1, [(RON, 0)])
+    end, none = _transition(node, csim, 0, 0, "sign", 8000.0)
+    assert end.terminal and none is None
+    assert list(end.reward) == [1.0, 0.0, 0.0, -1.0]  # actor (seat 1) first: seat 0 paid
+    win, _ = _transition(root, sim, 1, 0, "sign", 8000.0)
+    assert win.terminal and list(win.reward) == [1.0, -1.0, -1.0, -1.0]
+    assert not rnd.done and len(rnd.events) == len(sim.round.events)

@@ -43,6 +43,7 @@ class MCTSAgent:
         noise: bool = False,
         parallel: int = 4,
         access: str | None = None,
+        transitions: str = "model",
         name: str = "mcts",
         threads: int | None = 1,
     ) -> None:
@@ -61,6 +62,11 @@ class MCTSAgent:
         self.seed = seed
         self.sample_moves = sample_moves
         self.access = access or model.card.access
+        if transitions not in ("model", "simulator"):
+            raise ValueError(f"transitions must be model or simulator, not {transitions!r}")
+        #: "model": the learned dynamics (the paper's search); "simulator": true transitions
+        #: from copies of the table (Fig. 7b's comparison).
+        self.transitions = transitions
         self.config = SearchConfig(simulations=simulations, noise=noise, parallel=parallel)
         self.evaluator = NetEvaluator(model.net)
 
@@ -118,7 +124,14 @@ class MCTSAgent:
             searches.append(SearchRequest(planes, np.array(sorted(ids)), rng))
             moves = sum(1 for e in table.events if e.type in _ACTS)
             tables.append((ids, moves, obs.seat, table.hand_index))
-        results = run_searches(self.evaluator, searches, self.config)
+        if self.transitions == "simulator":
+            from tenpai.mcts.simulator import SimRoot, run_simulator_searches
+
+            roots = [SimRoot(obs._table, obs.seat, req.rng)
+                     for (obs, _legal), req in zip(requests, searches)]
+            results = run_simulator_searches(self.evaluator, roots, self.config)
+        else:
+            results = run_searches(self.evaluator, searches, self.config)
         out: list[tuple[Event, dict[str, Any]]] = []
         for req, res, (ids, moves, seat, hand) in zip(searches, results, tables):
             pi = res.policy()
