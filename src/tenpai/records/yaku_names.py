@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["YAKUMAN_HAN", "YAKU_IDS", "YAKU_NAMES"]
+__all__ = ["ENGINE_YAKU_NAMES", "YAKUMAN_HAN", "YAKU_IDS", "YAKU_NAMES", "tenhou_yaku_name"]
 
 #: index = Tenhou yaku id
 YAKU_NAMES: Final[tuple[str, ...]] = (
@@ -25,3 +25,38 @@ YAKU_IDS: Final[dict[str, int]] = {n: i for i, n in enumerate(YAKU_NAMES)}
 
 #: the han a single yakuman counts for in ``hora.han`` and ``hora.yaku``
 YAKUMAN_HAN: Final = 13
+
+#: the Riichi engine's yaku ids (``tenpai.rules.riichi.yaku``) -> Tenhou's names; the two wind
+#: yaku take the wind from the hand (:func:`tenhou_yaku_name`)
+ENGINE_YAKU_NAMES: Final[dict[str, str]] = {
+    "menzen_tsumo": "門前清自摸和", "riichi": "立直", "ippatsu": "一発", "chankan": "槍槓",
+    "rinshan": "嶺上開花", "haitei": "海底摸月", "houtei": "河底撈魚", "pinfu": "平和",
+    "tanyao": "断幺九", "iipeikou": "一盃口", "yakuhai_haku": "役牌 白",
+    "yakuhai_hatsu": "役牌 發", "yakuhai_chun": "役牌 中", "double_riichi": "両立直",
+    "chiitoitsu": "七対子", "chanta": "混全帯幺九", "ittsu": "一気通貫", "sanshoku": "三色同順",
+    "sanshoku_doukou": "三色同刻", "sankantsu": "三槓子", "toitoi": "対々和",
+    "sanankou": "三暗刻", "shousangen": "小三元", "honroutou": "混老頭", "ryanpeikou": "二盃口",
+    "junchan": "純全帯幺九", "honitsu": "混一色", "chinitsu": "清一色", "renhou": "人和",
+    "renhou_yakuman": "人和", "tenhou": "天和", "chiihou": "地和", "daisangen": "大三元",
+    "suuankou": "四暗刻", "suuankou_tanki": "四暗刻単騎", "tsuuiisou": "字一色",
+    "ryuuiisou": "緑一色", "chinroutou": "清老頭", "chuuren": "九蓮宝燈",
+    "junsei_chuuren": "純正九蓮宝燈", "kokushi": "国士無双", "kokushi_13": "国士無双１３面",
+    "daisuushii": "大四喜", "shousuushii": "小四喜", "suukantsu": "四槓子", "dora": "ドラ",
+    "ura_dora": "裏ドラ", "aka_dora": "赤ドラ",
+}
+
+_WINDS: Final = "東南西北"
+
+
+def tenhou_yaku_name(name: str, seat_wind: int, round_wind: int) -> str:
+    """Tenhou's name of a yaku given by the engine's id (``yakuhai_seat_wind`` of the South
+    seat is ``自風 南``); a name that is already Tenhou's (or unknown) is returned as is.
+
+    Games played by the engine carry engine ids in ``hora.yaku``; records read from Tenhou
+    carry these names, so writers and the replay's value check put both in one vocabulary.
+    """
+    if name == "yakuhai_seat_wind":
+        return f"自風 {_WINDS[seat_wind % 4]}"
+    if name == "yakuhai_round_wind":
+        return f"場風 {_WINDS[round_wind % 4]}"
+    return ENGINE_YAKU_NAMES.get(name, name)

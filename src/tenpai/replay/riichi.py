@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from tenpai.engine.flow import IllegalActionError
 from tenpai.events import Event
+from tenpai.records.yaku_names import ENGINE_YAKU_NAMES, YAKU_NAMES, tenhou_yaku_name
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.rules.riichi.flow.wall import RoundWall, WallError
 from tenpai.rules.riichi.game import RiichiGame, RoundKey
@@ -25,6 +26,9 @@ __all__ = ["Divergence", "ReplayResult", "replay_riichi", "split_rounds"]
 
 _ACTIONS = frozenset({"dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "reach", "hora"})
 _KANS = frozenset({"daiminkan", "kakan", "ankan"})
+#: yaku names the value check can read: Tenhou's and the engine's ids
+_KNOWN_YAKU = frozenset(YAKU_NAMES) | frozenset(ENGINE_YAKU_NAMES) | {
+    "yakuhai_seat_wind", "yakuhai_round_wind"}
 #: Events the engine produces by itself; look past them for the next recorded decision.
 _PASSIVE = frozenset({"dora", "reach_accepted"})
 
@@ -129,6 +133,10 @@ class _RoundDriver:
         self.out = out
         self.i = 0
         self._pending_passes: list[Event] = []
+        # the round's winds, for the wind yaku's names (the game moves on when the round ends)
+        eng = game.round
+        self.oya = eng.oya if eng is not None else 0
+        self.bakaze = eng.bakaze if eng is not None else 0
 
     def fail(self, msg: str) -> Divergence:
         return Divergence(f"{self.where}, event {self.i + 1}", msg)
@@ -282,6 +290,33 @@ class _RoundDriver:
                 raise self.fail(
                     f"{t} deltas differ: engine {list(e.deltas)}, record {list(rec.deltas)}{detail}"
                 )
+            if t == "hora":
+                self._compare_value(e, rec)
+
+    def _compare_value(self, e: Event, rec: Event) -> None:
+        """The recorded han, fu and yaku must be the engine's, not only the payments: a record
+        claiming tanyao at 13 han 99 fu for 8,000 points pays like a mangan and would pass a
+        check of the deltas alone.  Fu is compared below mangan only (above it the fu does not
+        change the value and formats disagree on what to print); a yaku list is compared when
+        the record has one (mjai logs of some programs and Mahjong Soul exports do not)."""
+        shown = (f"(engine {e.han} han {e.fu} fu {list(e.yaku)}; record "
+                 f"{rec.han} han {rec.fu} fu {list(rec.yaku)})")
+        if rec.han is not None and rec.han != e.han:
+            raise self.fail(f"han differ {shown}")
+        # some programs' mjai logs print the fu before rounding up (38 for 40); 25 stays 25
+        fu = rec.fu if rec.fu is None or rec.fu == 25 else -(-rec.fu // 10) * 10
+        if fu is not None and e.fu is not None and e.han is not None and e.han < 5 and fu != e.fu:
+            raise self.fail(f"fu differ {shown}")
+        # names in another vocabulary (mjai-reviewer's English "Riichi") cannot be compared
+        if rec.yaku and all(n in _KNOWN_YAKU for n, _ in rec.yaku) and (
+            self._yaku_names(rec) != self._yaku_names(e)
+        ):
+            raise self.fail(f"yaku differ {shown}")
+
+    def _yaku_names(self, e: Event) -> list[tuple[str, int]]:
+        """A win's yaku in Tenhou's names, 0-han entries (Tenhou's ``裏ドラ 0``) left out."""
+        seat = ((e.actor or 0) - self.oya) % 4
+        return sorted((tenhou_yaku_name(n, seat, self.bakaze), h) for n, h in e.yaku if h)
 
 
 def replay_riichi(
@@ -298,14 +333,28 @@ def replay_riichi(
     ``final_scores`` if given) or only some rounds (one-round edge cases, truncated logs); by
     default a record is complete when its final scores are known.
     """
-    if complete is None:
-        complete = final_scores is not None
     evs = list(events)
     rounds = split_rounds(evs)
     out: list[Event] = []
     if not rounds:
         return ReplayResult(False, 0, out, Divergence(name, "no rounds in the record"))
     first = rounds[0][0]
+    opening_key = (first.bakaze or 0, first.kyoku or 0, first.honba or 0, first.kyotaku or 0)
+    # lobbies start elsewhere than 25,000 (30,000, chip tables 1,000): equal scores suffice
+    from_start = opening_key == (0, 0, 0, 0) and len(set(first.scores)) <= 1
+    if complete is None:
+        # A record of several rounds from East 1 with the starting points is a game from its
+        # start: the engine must end it where the record ends (last rounds cut off otherwise
+        # pass).  One round alone, or rounds from elsewhere, are a fragment.
+        complete = final_scores is not None or (from_start and len(rounds) > 1)
+    if final_scores is not None and not from_start:
+        # A whole game (its final scores known) starts at East 1 with the starting points; a
+        # record whose first rounds are missing would otherwise replay from wherever it begins.
+        return ReplayResult(False, 0, out, Divergence(
+            f"{name}, round 1",
+            "a whole game starts at East 1, 0 honba, with equal scores; the "
+            f"record starts at {'ESWN'[opening_key[0] % 4]}{opening_key[1] + 1}, "
+            f"{opening_key[2]} honba, {opening_key[3]} deposits, scores {list(first.scores)}"))
     tileset = RiichiGame.tileset_for(rules)
     walls: list[RoundWall] = []
     for i, rnd in enumerate(rounds):

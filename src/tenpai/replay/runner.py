@@ -263,7 +263,8 @@ def _replay_one(game: Game, rules: str, preset: str, name: str) -> ReplayResult:
 
         return replay_mcr(game.events(), rules=MCR_PRESETS[preset], final_scores=final, name=name)
     return replay_riichi(
-        game.events(), rules=riichi_rules_for(game, preset), final_scores=final, name=name
+        game.events(), rules=riichi_rules_for(game, preset), final_scores=final, name=name,
+        complete=False if game.truncated else None,
     )
 
 
