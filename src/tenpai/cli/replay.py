@@ -73,7 +73,8 @@ def register(app: typer.Typer) -> None:
             summary = replay_files(
                 paths, preset=preset, limit=limit, on_game=tick, rules=rules
             )
-        out = Console()
+        # with --json, stdout carries the JSON line alone (a pipe into jq must parse)
+        out = err if as_json else Console()
         out.print(
             f"games {summary.games}, passed {summary.passed}, skipped {summary.skipped}, "
             f"failed {len(summary.failures)}"

@@ -18,7 +18,7 @@ from tenpai.records.game import Game
 from tenpai.records.mjlog_meld import MeldKind, encode_meld
 from tenpai.records.source import write_text_atomic
 from tenpai.records.tenhou6_text import YAKUMAN_NAMES
-from tenpai.records.yaku_names import YAKU_IDS
+from tenpai.records.yaku_names import YAKU_IDS, tenhou_yaku_name
 
 __all__ = ["game_to_mjlog", "write_mjlog"]
 
@@ -259,7 +259,9 @@ class _RoundWriter:
         hand = sorted(self.hands[who] + ([] if tsumo else [win]))
         yaku: list[int] = []
         yakuman: list[int] = []
-        for name, han in e.yaku:
+        for engine_name, han in e.yaku:
+            # games played by the engine carry its yaku ids; Tenhou's ids follow its names
+            name = tenhou_yaku_name(engine_name, (who - (sk.oya or 0)) % 4, sk.bakaze or 0)
             if name not in YAKU_IDS:
                 raise ValueError(f"yaku {name!r} has no Tenhou id")
             if name in YAKUMAN_NAMES:

@@ -27,6 +27,7 @@ from tenpai.records.tenhou6_text import (
     rule_disp,
     yaku_label,
 )
+from tenpai.records.yaku_names import tenhou_yaku_name
 
 __all__ = ["TSUMOGIRI", "game_to_tenhou6", "round_to_tenhou6", "viewer_links", "write_tenhou6"]
 
@@ -168,7 +169,10 @@ class _RoundWriter:
             for h in horas:
                 assert h.actor is not None and h.target is not None
                 deltas = pad(h.deltas)
-                yakuman = sum(1 for name, _ in h.yaku if name in YAKUMAN_NAMES)
+                # games played by the engine carry its yaku ids: write Tenhou's names
+                named = [(tenhou_yaku_name(y, (h.actor - (sk.oya or 0)) % 4, sk.bakaze or 0), v)
+                         for y, v in h.yaku]
+                yakuman = sum(1 for name, _ in named if name in YAKUMAN_NAMES)
                 label = point_label(
                     h.han or 0,
                     h.fu,
@@ -182,7 +186,7 @@ class _RoundWriter:
                     h.pao if h.pao is not None else h.actor,
                     label,
                 ]
-                info += [yaku_label(name, han) for name, han in h.yaku]
+                info += [yaku_label(name, han) for name, han in named]
                 out += [deltas, info]
             return out
         if ryu is None:
