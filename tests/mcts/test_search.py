@@ -246,3 +246,20 @@ def test_simulator_transitions_follow_the_table() -> None:
     win, _ = _transition(root, sim, 1, 0, "sign", 8000.0)
     assert win.terminal and list(win.reward) == [1.0, -1.0, -1.0, -1.0]
     assert not rnd.done and len(rnd.events) == len(sim.round.events)
+
+
+def test_root_knows_the_result_of_a_legal_win() -> None:
+    """With the rules' result of the win at the root, even an untrained network takes it;
+    without it, nothing tells the search that winning pays."""
+    from tenpai.agents.mcts import MCTSAgent
+
+    torch.manual_seed(0)
+    model = MCTSModel(ModelCard(size="tiny"))
+    rnd = _position()
+    (d,) = rnd.pending()
+    ruled = MCTSAgent(model, simulations=30, root_rules=True)
+    action, info = ruled.act_batch_with_info([(d.observation, d.legal)])[0]
+    assert action.type == "hora" and info["policy"][TSUMO] > 0.9
+    blind = MCTSAgent(model, simulations=30, root_rules=False)
+    _a, info = blind.act_batch_with_info([(d.observation, d.legal)])[0]
+    assert info["policy"][TSUMO] < 0.5

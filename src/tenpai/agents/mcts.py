@@ -44,6 +44,7 @@ class MCTSAgent:
         parallel: int = 4,
         access: str | None = None,
         transitions: str = "model",
+        root_rules: bool = True,
         name: str = "mcts",
         threads: int | None = 1,
     ) -> None:
@@ -67,6 +68,8 @@ class MCTSAgent:
         #: "model": the learned dynamics (the paper's search); "simulator": true transitions
         #: from copies of the table (Fig. 7b's comparison).
         self.transitions = transitions
+        #: Use the rules' exact result of a legal win at the root (docs/mcts.md).
+        self.root_rules = root_rules
         self.config = SearchConfig(simulations=simulations, noise=noise, parallel=parallel)
         self.evaluator = NetEvaluator(model.net)
 
@@ -121,7 +124,8 @@ class MCTSAgent:
             rng = np.random.default_rng([self.seed & 0xFFFFFFFF, *key])
             planes = encode_table(table, obs.seat, self.access,  # type: ignore[arg-type]
                                   random.Random(int(rng.integers(1 << 62))))
-            searches.append(SearchRequest(planes, np.array(sorted(ids)), rng))
+            known = _win_rewards(table, obs.seat, ids) if self.root_rules else {}
+            searches.append(SearchRequest(planes, np.array(sorted(ids)), rng, known))
             moves = sum(1 for e in table.events if e.type in _ACTS)
             tables.append((ids, moves, obs.seat, table.hand_index))
         if self.transitions == "simulator":
@@ -159,6 +163,22 @@ class MCTSAgent:
         start = next((e for e in reversed(table.events) if e.type == "start_kyoku"), None)
         deal = zlib.crc32(repr(start.tehais if start is not None else ()).encode())
         return deal, len(table.events), seat
+
+
+def _win_rewards(table: Any, seat: int, ids: dict[int, Event]) -> dict[int, np.ndarray]:
+    """The sign of every player's point change if ``seat`` takes a legal win now, in the
+    seat's relative order: the training target of that terminal transition, known exactly."""
+    from tenpai.rules.suits108.settlement import win_payments
+
+    out: dict[int, np.ndarray] = {}
+    for i, e in ids.items():
+        if e.type != "hora" or e.pai is None:
+            continue
+        tsumo = e.target == seat
+        value = table.value_of(seat, None if tsumo else e.pai)
+        deltas = win_payments(seat, None if tsumo else e.target, value.points, table.rules)
+        out[i] = np.sign([deltas[(seat + j) % 4] for j in range(4)]).astype(np.float64)
+    return out
 
 
 def _pack(planes: np.ndarray) -> np.ndarray:

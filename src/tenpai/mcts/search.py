@@ -179,6 +179,9 @@ class SearchRequest:
     planes: np.ndarray
     legal: np.ndarray
     rng: np.random.Generator
+    #: Rewards the rules already know at the root (the result of a legal win), by action id,
+    #: in the root player's order; those edges become terminal without a network call.
+    known: dict[int, np.ndarray] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -242,6 +245,13 @@ def run_searches(
         root.expand(first.policy[i], first.transition[i], r.legal, cfg.min_outcome)
         if cfg.noise:
             _add_noise(root, cfg, r.rng)
+        for e, a in enumerate(root.actions):
+            reward = r.known.get(int(a))
+            if reward is not None:
+                child = Node(root.child_d(e))
+                child.terminal = True
+                child.reward = np.asarray(reward, dtype=np.float64)
+                root.children[e] = child
         searches.append(_Search(root))
     vl = cfg.virtual_loss
     while True:
