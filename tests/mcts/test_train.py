@@ -116,3 +116,18 @@ def test_model_files_of_other_rules_or_damaged_are_refused(tmp_path: Path) -> No
     broken.write_bytes(good.read_bytes()[:100])
     with pytest.raises(MCTSModelError, match="not a readable model file"):
         MCTSModel.load(broken)
+
+
+def test_warm_start_fills_the_buffer_with_a_teachers_won_hands(tmp_path: Path) -> None:
+    out = tmp_path / "w.pt"
+    cfg = MCTSTrainConfig(out=str(out), size="tiny", simulations=2, tables=2,
+                          games_per_version=1, steps_per_version=1, batch_size=4, unroll=1,
+                          max_versions=1, warmup_games=1)
+    train_mcts(cfg)
+    buffer = torch.load(out.with_name(out.name + ".ckpt"), weights_only=True)["buffer"]
+    warm = [t for t in buffer if int(t["version"]) == 0]
+    assert len(warm) == 4  # one teacher game of four hands
+    for t in warm:
+        pi = t["policy"].numpy()
+        assert np.allclose(pi.max(axis=1), 1.0)  # one-hot on the teacher's choice
+        assert np.array_equal(pi.argmax(axis=1), t["actions"].numpy())

@@ -42,6 +42,10 @@ def mcts(
                                 "dynamics' reward (--no-reward: the paper's backup, value only)."),
     access: str = typer.Option("full", "--access", help="Feature access (Fig. 7a): full, "
                                "removed (others' hands and the wall zeroed) or random."),
+    warmup_games: int = typer.Option(0, "--warmup-games", help="Games of --teacher put in the "
+                                     "replay buffer before the first version (not in the "
+                                     "paper: a warm start; 0 = off)."),
+    teacher: str = typer.Option("efficiency", "--teacher", help="Rule agent of the warm start."),
     minutes: float = typer.Option(10.0, "--minutes", help="Wall-clock budget; a version in "
                                   "progress is finished."),
     max_versions: int | None = typer.Option(None, "--max-versions", help="Stop after this many "
@@ -67,6 +71,7 @@ def mcts(
             batch_size=batch_size, unroll=unroll, lr=lr, buffer_versions=buffer_versions,
             value_target=value_target,  # type: ignore[arg-type]
             use_reward=reward, max_versions=max_versions, minutes=minutes, seed=seed,
+            warmup_games=warmup_games, teacher=teacher,
             threads=threads,
             tensorboard=str(tensorboard or out.with_name(out.name + ".tb")),
         )

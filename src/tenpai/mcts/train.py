@@ -70,6 +70,8 @@ class MCTSTrainConfig:
     value_scale: float = 8000.0
     use_reward: bool = True
     max_versions: int | None = None
+    warmup_games: int = 0
+    teacher: str = "efficiency"
     minutes: float = 10.0
     seed: int = 0
     threads: int = 1
@@ -88,6 +90,8 @@ class MCTSTrainConfig:
                 raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
         if self.lr <= 0 or self.minutes < 0:
             raise ValueError("lr must be positive and minutes not negative")
+        if self.warmup_games < 0:
+            raise ValueError(f"warmup_games cannot be negative, got {self.warmup_games}")
         if self.max_versions is not None and self.max_versions < 1:
             raise ValueError(f"max_versions must be at least 1, got {self.max_versions}")
 
@@ -115,6 +119,41 @@ class TrainProgress:
 
 
 Reporter = Callable[[TrainProgress, dict[str, float]], None]
+
+
+class Teacher:
+    """A rule agent whose decisions are recorded like the search's (π one-hot on its choice):
+    the optional warm start of the replay buffer (not in the paper; docs/mcts.md)."""
+
+    def __init__(self, name: str, seed: int, access: str) -> None:
+        from tenpai.agents import make_agent
+
+        self.inner = make_agent(name, seed)
+        self.name = f"teacher:{name}"
+        self.access = access
+
+    def act(self, observation: Any, legal: Any) -> Any:
+        return self.inner.act(observation, legal)
+
+    def act_batch(self, requests: Any) -> list[Any]:
+        return [self.inner.act(o, legal) for o, legal in requests]
+
+    def act_batch_with_info(self, requests: Any) -> list[tuple[Any, dict[str, Any]]]:
+        from tenpai.agents.mcts import _pack
+        from tenpai.env.actions import SUITS108_ACTIONS
+        from tenpai.mcts.features import encode_table
+
+        out = []
+        for obs, legal in requests:
+            action = self.inner.act(obs, legal)
+            ident = SUITS108_ACTIONS.event_to_action(action)
+            pi = np.zeros(SUITS108_ACTIONS.n, dtype=np.float32)
+            pi[ident] = 1.0
+            table = obs._table
+            planes = encode_table(table, obs.seat, self.access)  # type: ignore[arg-type]
+            out.append((action, {"planes": _pack(planes), "policy": pi, "seat": obs.seat,
+                                 "hand": table.hand_index, "action": ident}))
+        return out
 
 
 def unrolled_loss(
@@ -197,6 +236,10 @@ def checkpoint_path(out: Path) -> Path:
     return out.with_name(out.name + ".ckpt")
 
 
+def _teacher(name: str, access: str, seed: int) -> Teacher:
+    return Teacher(name, seed, access)
+
+
 def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Path, TrainProgress]:
     """Run (or continue) ``cfg``; returns the model file written and the progress."""
     from tenpai.agents.mcts import MCTSAgent
@@ -239,6 +282,15 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
         writer = SummaryWriter(cfg.tensorboard)
     rng = np.random.default_rng([cfg.seed, progress.version])
     deadline = time.monotonic() + cfg.minutes * 60
+    if progress.version == 0 and cfg.warmup_games > 0:
+        import functools
+
+        factory = functools.partial(_teacher, cfg.teacher, cfg.access)
+        spec = SelfPlaySpec.series("suits108", [SeatSpec(factory)] * 4,
+                                   cfg.seed * 10_000_000 + 9_000_000, cfg.warmup_games)
+        warm = VectorRunner(spec, tables=cfg.tables).run()
+        buffer.add([t for g in warm for t in trajectories(g, 0, cfg.value_target,
+                                                           cfg.value_scale)])
     try:
         while cfg.max_versions is None or progress.version < cfg.max_versions:
             if time.monotonic() >= deadline and progress.version > 0:
