@@ -10,14 +10,23 @@ from __future__ import annotations
 import typer
 
 from tenpai import __version__
-from tenpai.cli import arena, bench, convert, dataset, demo, replay, train, view
-from tenpai.cli import serve as serve_cmd
+from tenpai.cli import (
+    arena,
+    bench,
+    convert,
+    dataset,
+    demo,
+    opponent_models,
+    replay,
+    train,
+    train_mcts,
+    train_pg,
+    view,
+)
 from tenpai.cli import eval as eval_cmd
-from tenpai.cli import train_pg
-from tenpai.cli import train_mcts
-from tenpai.cli import mjai as mjai_cmd
-from tenpai.cli import opponent_models
 from tenpai.cli import explain as explain_cmd
+from tenpai.cli import mjai as mjai_cmd
+from tenpai.cli import serve as serve_cmd
 
 app = typer.Typer(
     name="tenpai",
