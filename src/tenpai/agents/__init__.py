@@ -55,6 +55,13 @@ def _sl_mcr(seed: int) -> Agent:
     return SLMCRAgent("default", seed)
 
 
+def _pg(seed: int) -> Agent:
+    # Riichi; the sl agent playing seed 002's policy-gradient discard weights (docs/rl.md).
+    from tenpai.agents.pg import PGAgent
+
+    return PGAgent("default", seed)
+
+
 def _mcts(seed: int) -> Agent:
     # Seed 000's search with the shipped suits108 model; needs torch.
     from tenpai.agents.mcts import MCTSAgent
@@ -86,6 +93,7 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
     "mdp": _mdp,
     "sl": _sl,
     "sl_mcr": _sl_mcr,
+    "pg": _pg,
     "mcts": _mcts,
     "mcts_prior": _mcts_prior,
     "dropout": _dropout,
