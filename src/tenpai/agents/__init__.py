@@ -62,6 +62,13 @@ def _pg(seed: int) -> Agent:
     return PGAgent("default", seed)
 
 
+def _pg_mcr(seed: int) -> Agent:
+    # MCR; the sl_mcr agent playing seed 002's policy-gradient discard weights (docs/rl.md).
+    from tenpai.agents.pg import PGMCRAgent
+
+    return PGMCRAgent("default", seed)
+
+
 def _mcts(seed: int) -> Agent:
     # Seed 000's search with the shipped suits108 model; needs torch.
     from tenpai.agents.mcts import MCTSAgent
@@ -94,6 +101,7 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
     "sl": _sl,
     "sl_mcr": _sl_mcr,
     "pg": _pg,
+    "pg_mcr": _pg_mcr,
     "mcts": _mcts,
     "mcts_prior": _mcts_prior,
     "dropout": _dropout,
