@@ -184,7 +184,7 @@ def test_arena_config_resolves_the_path_and_plays_through_the_store(
     pids = _spawned(monkeypatch)
     monkeypatch.chdir(MANUE.parent)
     config, _ = make_config("riichi", ["mjai:./mjai-tsumogiri", "random", "random", "random"], 4, 9)
-    assert config.agents[0] == f"mjai:{TSUMOGIRI}"
+    assert config.agents[0] == f"mjai:{Path(TSUMOGIRI).resolve()}"
     record = play_scheduled("riichi", config.options, config.agents, 9, GameKey(0, 1))
     (proto,) = record.protocol
     assert proto.seat == 1 and proto.decisions > 10

@@ -300,6 +300,8 @@ document.addEventListener("keydown", (ev) => {
 const replay = { rid: null, summary: null, game: 0, index: 0, frame: null };
 
 async function loadLibrary() {
+  await metaReady;
+  $("library-box").hidden = false;
   if (!state.meta || !state.meta.folders) { $("library-box").hidden = true; return; }
   const lib = await api("/api/library");
   const ul = $("library");
@@ -604,4 +606,5 @@ function avgRankPlot(agents) {
   return svg;
 }
 
-loadMeta().catch((e) => toast(e.message));
+// Pages that need the server's facts (the replay library) wait for this, not for luck.
+const metaReady = loadMeta().catch((e) => toast(e.message));
