@@ -96,7 +96,9 @@ def export_bytes(game: Game, fmt: str, rules: str) -> bytes:
         try:
             write_game(target, path, fmt)
         except RecordError as exc:
-            raise ExportError(exc.detail or str(exc)) from None
+            # Some writer refusals carry no text; the user still learns why.
+            reason = exc.detail or str(exc) or f"{fmt} cannot hold a {rules} game"
+            raise ExportError(reason) from None
         return path.read_bytes()
 
 
