@@ -110,7 +110,8 @@ class _RoundWriter:
         self.copies = _Copies(red)
         self.hands: list[list[int]] = [[] for _ in range(4)]
         self.melds: list[list[int]] = [[] for _ in range(4)]
-        self.pons: dict[tuple[int, int], tuple[list[int], int, int]] = {}
+        #: (seat, kind) → the pon's ids, its called id, from whom (relative), its meld code
+        self.pons: dict[tuple[int, int], tuple[list[int], int, int, int]] = {}
         self.last_draw: list[int | None] = [None] * 4
         self.last_discard: int | None = None
         self.scores = scores
@@ -206,7 +207,7 @@ class _RoundWriter:
             key = (a, T.kind_of(e.pai))
             if key not in self.pons:
                 raise ValueError(f"kakan by seat {a} without a pon")
-            pon_ids, called, rel = self.pons.pop(key)
+            pon_ids, called, rel, pon_m = self.pons.pop(key)
             added = self.pick(a, e.pai)
             self.last_discard = added  # a chankan robs this tile
             m = encode_meld("kakan", rel, (*pon_ids, added), called)
@@ -218,8 +219,12 @@ class _RoundWriter:
             both = (*own, called)
             m = encode_meld(kind, rel, both, called)
             if e.type == "pon":
-                self.pons[(a, called // 4)] = (list(both), called, rel)
-        self.melds[a].append(m)
+                self.pons[(a, called // 4)] = (list(both), called, rel, m)
+        if e.type == "kakan":
+            # the added kan takes its pon's place: Tenhou's AGARI lists the kan, not both
+            self.melds[a][self.melds[a].index(pon_m)] = m
+        else:
+            self.melds[a].append(m)
         self.out.append(f'<N who="{a}" m="{m}"/>')
 
     def sc(self, deltas: tuple[int, ...]) -> str:
@@ -273,8 +278,8 @@ class _RoundWriter:
             f'ba="{sk.honba or 0},{(sk.kyotaku or 0) + reaches}"',
             f'hai="{_ids(hand)}"',
         ]
-        if self.melds[who]:
-            attrs.append(f'm="{_ids(self.melds[who])}"')
+        if self.melds[who]:  # Tenhou lists the latest call first
+            attrs.append(f'm="{_ids(self.melds[who][::-1])}"')
         attrs += [f'machi="{win}"', f'ten="{e.fu or 0},{pts},{limit}"']
         if yaku:
             attrs.append(f'yaku="{_ids(yaku)}"')
