@@ -61,12 +61,12 @@ def _round_with_pon_chi_and_added_kan() -> list[Event]:
 
 def _agari_melds(xml: str) -> list[list[tuple[str, list[int]]]]:
     """Each AGARI's calls as (kind, tile kinds): ids differ between writers, kinds do not."""
-    out = []
+    out: list[list[tuple[str, list[int]]]] = []
     for tag in re.findall(r"<AGARI [^>]*>", xml):
         m = re.search(r' m="([^"]*)"', tag)
         codes = [int(x) for x in m.group(1).split(",") if x] if m else []
-        out.append([(decode_meld(c).kind, sorted(t // 4 for t in decode_meld(c).tiles))
-                    for c in codes])
+        melds = [decode_meld(c) for c in codes]
+        out.append([(str(m.kind), sorted(t // 4 for t in m.tiles)) for m in melds])
     return out
 
 
