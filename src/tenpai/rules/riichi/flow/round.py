@@ -302,7 +302,7 @@ class RiichiRound(TableRound):
     # ------------------------------------------------------------------ turn hooks
     def _rule_extra_action(self, seat: int, a: Event) -> None:
         if a.type == "ryukyoku":
-            self._abort("nine_terminals")
+            self._abort("nine_terminals", seat)
         elif a.type == "reach":
             self._emit(a)
             self.reach_pending = seat
@@ -439,8 +439,9 @@ class RiichiRound(TableRound):
         self.kyotaku = 0
         self._end(RoundResult("hora", total, winners=list(seats)))
 
-    def _abort(self, kind: str) -> None:
-        self._emit(Event("ryukyoku", kind=kind, deltas=(0, 0, 0, 0)))
+    def _abort(self, kind: str, actor: int | None = None) -> None:
+        """End the round drawn; ``actor`` is the declarer (nine terminals) if there is one."""
+        self._emit(Event("ryukyoku", actor=actor, kind=kind, deltas=(0, 0, 0, 0)))
         self._end(RoundResult("abortive", [0, 0, 0, 0], abort=kind))
 
     def is_tenpai(self, seat: int) -> bool:
