@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from tenpai.learn.decisions import DECISION_KINDS, NUM_CLASSES, iter_decisions
+from tenpai.learn.encoders import ISSUE19_ENCODERS
 from tenpai.learn.rulesets import Decision, LearningRules, SplitRule
 
 if TYPE_CHECKING:
@@ -96,7 +97,8 @@ RULES: Final = LearningRules(
         "kan": "0 no, 1 kan",
     },
     encoders={
-        n: f"tenpai.learn.encoders.{n}" for n in ("gao56", "gao68", "gao86", "gao86e", "ffn352")
+        n: f"tenpai.learn.encoders.{n}"
+        for n in ("gao56", "gao68", "gao86", "gao86e", "ffn352", *ISSUE19_ENCODERS)
     },
     default_encoder="gao68",
     split=SPLIT,

@@ -12,8 +12,14 @@ from typing import Final
 
 from tenpai.learn.encoders.base import Encoder
 
-__all__ = ["ENCODER_NAMES", "Encoder", "get_encoder"]
+__all__ = ["ENCODER_NAMES", "ISSUE19_ENCODERS", "Encoder", "get_encoder"]
 
+#: The off-table, look-ahead and sequence encoders of issue 19 (docs/encoders.md).
+ISSUE19_ENCODERS: Final = (
+    "gao86e_sc", "gao86e_ctx", "gao86e_rc", "gao86e_off", "gao86e_la", "gao86e_all", "seq7",
+)
+#: The encoders before issue 19 (their golden digests live in tests/learn/test_learn_encoders.py;
+#: the issue-19 ones' in tests/learn/test_learn_issue19_encoders.py).
 ENCODER_NAMES: Final = ("gao56", "gao68", "gao86", "gao86e", "ffn352")
 
 
