@@ -72,6 +72,13 @@ def sl(
     augment: str = typer.Option(
         "none", "--augment", help="none, or suits: relabel each sample's suits at random."
     ),
+    loss: str = typer.Option(
+        "ce", "--loss", help="ce, weighted (class weights from the train labels) or focal."
+    ),
+    class_weight_power: float = typer.Option(
+        1.0, "--class-weight-power", min=0.0, help="weighted: (N / (K n_c)) ** this (1 balanced)."
+    ),
+    focal_gamma: float = typer.Option(2.0, "--focal-gamma", min=0.0, help="focal: the gamma."),
     half: bool = typer.Option(
         False, "--half", help="Store the whole file as float16 (half the size, as shipped)."
     ),
@@ -120,6 +127,9 @@ def sl(
         lr_min=lr_min,
         init_from=None if init_from is None else str(init_from),
         augment=augment,
+        loss=loss,
+        class_weight_power=class_weight_power,
+        focal_gamma=focal_gamma,
     )
     try:
         card = train_head(dataset, out, cfg, log=lambda s: typer.echo(s, err=True), half=half)

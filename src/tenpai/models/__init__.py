@@ -21,10 +21,11 @@ from tenpai.models.ffn import FeedForward
 from tenpai.models.gao_cnn import GaoCNN
 from tenpai.models.muzero import MuZeroNet
 from tenpai.models.resnet import KindResNet
+from tenpai.models.seq_gru import SeqGRU
 
 __all__ = [
     "ARCHS", "MAX_PARAMETERS", "Ensemble", "FeedForward", "GaoCNN", "KindResNet",
-    "ModelConfigError", "MuZeroNet", "build_model",
+    "ModelConfigError", "MuZeroNet", "SeqGRU", "build_model",
 ]
 
 ARCHS: dict[str, type[nn.Module]] = {
@@ -33,6 +34,7 @@ ARCHS: dict[str, type[nn.Module]] = {
     "ffn": FeedForward,
     "ensemble": Ensemble,
     "muzero": MuZeroNet,
+    "seq_gru": SeqGRU,
 }
 
 

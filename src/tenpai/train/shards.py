@@ -15,7 +15,7 @@ import numpy as np
 
 from tenpai.learn.dataset import DatasetError, shard_paths
 
-__all__ = ["Batch", "ShardStream", "load_split"]
+__all__ = ["Batch", "ShardStream", "label_counts", "load_split"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +55,18 @@ def load_split(root: str | Path, split: str, kind: str, limit: int | None = None
     if limit is not None:
         out = Batch(out.x[:limit], out.y[:limit], out.legal[:limit])
     return out
+
+
+def label_counts(paths: list[Path], classes: int) -> list[int]:
+    """How often each class is the label in these shards (reads only the labels)."""
+    counts = np.zeros(classes, dtype=np.int64)
+    for p in paths:
+        try:
+            with np.load(p) as z:
+                counts += np.bincount(z["y"].astype(np.int64), minlength=classes)[:classes]
+        except (OSError, KeyError, ValueError) as exc:
+            raise DatasetError(f"{p}: unreadable shard: {exc}") from exc
+    return [int(c) for c in counts]
 
 
 class ShardStream:

@@ -35,8 +35,9 @@ from tenpai.learn.dataset import load_manifest, manifest_rules
 from tenpai.learn.rulesets import LearningRules, get_rules
 from tenpai.models import build_model
 from tenpai.models.bundle import Head, ModelBundle, ModelError
+from tenpai.models.losses import LOSSES, class_weights, make_loss
 from tenpai.train.augment import AUGMENTS, relabel_suits
-from tenpai.train.shards import Batch, ShardStream, load_split
+from tenpai.train.shards import Batch, ShardStream, label_counts, load_split
 
 __all__ = ["TrainConfig", "masked_logits", "resolve_config", "train_head"]
 
@@ -75,6 +76,12 @@ class TrainConfig:
     #: ``none`` or ``suits`` (each training sample's suits relabelled at random; see
     #: :mod:`tenpai.train.augment`).
     augment: str = "none"
+    #: ``ce``, ``weighted`` (class weights from the train split's label counts, raised to
+    #: ``class_weight_power``) or ``focal`` (with ``focal_gamma``); see
+    #: :mod:`tenpai.models.losses`.  Dev loss and early stopping stay plain cross-entropy.
+    loss: str = "ce"
+    class_weight_power: float = 1.0
+    focal_gamma: float = 2.0
 
 
 SCHEDULES = ("constant", "cosine")
@@ -184,6 +191,8 @@ def train_head(
             f"{dataset}: suit relabelling needs a plane encoder (channels, 34), "
             f"not shape {manifest['shape']}"
         )
+    if cfg.loss not in LOSSES:
+        raise ValueError(f"unknown loss {cfg.loss!r}; known: {', '.join(LOSSES)}")
     _target_bundle(Path(out), manifest)
     kind_labels = int(manifest["classes"][cfg.kind]) == 34
     aug_rng = np.random.default_rng(cfg.seed + 1)
@@ -206,6 +215,11 @@ def train_head(
     minutes, patience = float(cfg.max_minutes), cfg.patience
     opt = torch.optim.Adam(model.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay or 0.0)
     stream = ShardStream(dataset, "train", cfg.kind, cfg.batch_size, cfg.seed)
+    weights = None
+    if cfg.loss == "weighted":
+        counts = label_counts(stream.paths, int(manifest["classes"][cfg.kind]))
+        weights = class_weights(counts, cfg.class_weight_power)
+    loss_fn = make_loss(cfg.loss, weights=weights, gamma=cfg.focal_gamma)
     dev_data = load_split(dataset, cfg.dev_split, cfg.kind, cfg.dev_limit)
     writer = _tensorboard(Path(out).with_suffix("").as_posix() + f"-tb-{cfg.kind}")
 
@@ -247,7 +261,7 @@ def train_head(
             if cfg.augment == "suits":
                 b = relabel_suits(b, aug_rng, kind_labels)
             x, y, legal = _to(b, dev)
-            loss = nn.functional.cross_entropy(masked_logits(model(x), legal), y)
+            loss = loss_fn(masked_logits(model(x), legal), y)
             opt.zero_grad()
             loss.backward()  # type: ignore[no-untyped-call]
             opt.step()
