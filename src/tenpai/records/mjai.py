@@ -56,6 +56,9 @@ def _normalise(obj: dict[str, Any]) -> dict[str, Any]:
         out["kind"] = _REASONS.get(reason, reason)
     if out.get("type") == "ryukyoku" and "kind" not in out:
         out["kind"] = "exhaustive"
+    if out.get("type") == "ryukyoku" and out.get("kind") == "nine_terminals" and \
+            out.get("actor") is None:
+        out = _nine_terminals_declarer(out)
     if out.get("type") == "ryukyoku" and "tenpais" in out and "tehais" in out:
         tenpai = out["tenpais"]
         out["tehais"] = [h if t else ["?"] * 13 for h, t in zip(out["tehais"], tenpai)]
@@ -65,6 +68,20 @@ def _normalise(obj: dict[str, Any]) -> dict[str, Any]:
         out["type"] = "nukidora"
     out.pop("logs", None)
     return out
+
+
+def _nine_terminals_declarer(obj: dict[str, Any]) -> dict[str, Any]:
+    """Name the declarer of nine terminals when a producer left ``actor`` out.
+
+    The declarer is the one seat whose hand is shown (the others are hidden as ``?``); with no
+    such single seat the event stays without an actor rather than guessing.
+    """
+    tehais = obj.get("tehais")
+    if not isinstance(tehais, list):
+        return obj
+    shown = [s for s, h in enumerate(tehais)
+             if isinstance(h, list) and h and any(t != "?" for t in h)]
+    return {**obj, "actor": shown[0]} if len(shown) == 1 else obj
 
 
 def read_mjai(

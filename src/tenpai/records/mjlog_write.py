@@ -309,12 +309,17 @@ class _RoundWriter:
         attrs.append(f'ba="{sk.honba or 0},{(sk.kyotaku or 0) + reaches}"')
         deltas = e.deltas or (0,) * self.n
         attrs.append(f'sc="{self.sc(deltas)}"')
-        for s, h in enumerate(e.tehais):
-            if h is not None:
-                ids = sorted(i for i in self.hands[s])
-                if sorted(T.from_tenhou136(i, self.copies.red) for i in ids) != sorted(h):
-                    raise ValueError(f"shown hand of seat {s} differs from the tracked hand")
-                attrs.append(f'hai{s}="{_ids(ids)}"')
+        shown = [s for s, h in enumerate(e.tehais) if h is not None]
+        if kind == "nine_terminals" and e.actor is not None and e.actor not in shown:
+            # Tenhou shows the declarer's hand, and readers take the declarer from it
+            shown = sorted([*shown, e.actor])
+        for s in shown:
+            ids = sorted(self.hands[s])
+            h = e.tehais[s] if s < len(e.tehais) else None
+            if h is not None and sorted(T.from_tenhou136(i, self.copies.red) for i in ids) != \
+                    sorted(h):
+                raise ValueError(f"shown hand of seat {s} differs from the tracked hand")
+            attrs.append(f'hai{s}="{_ids(ids)}"')
         if last:
             attrs.append(f'owari="{self.owari(game)}"')
         self.out.append("<RYUUKYOKU " + " ".join(attrs) + "/>")
