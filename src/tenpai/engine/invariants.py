@@ -32,7 +32,7 @@ def check_table(
     """Raise InvariantError unless the table's tiles are all accounted for and hands are sound."""
     where = where or f"after event {len(table.events)} ({table.events[-1].type})"
     placed: Counter[int] = Counter(aside)
-    for s in range(4):
+    for s in range(table.players):
         placed.update(table.hands[s])
         for m in table.melds[s]:
             placed.update(m.tiles)
@@ -46,7 +46,7 @@ def check_table(
             f"tiles not conserved {where}: extra {dict(placed - want)}, "
             f"missing {dict(want - placed)}"
         )
-    for s in range(4):
+    for s in range(table.players):
         n = len(table.hands[s]) + 3 * len(table.melds[s])
         expected = 14 if (table.phase in ("act", "discard") and table.turn == s) else 13
         if table.phase != "ended" and n != expected:

@@ -80,7 +80,7 @@ class TableObservation:
         t = self._table
         seen = [0] * 34
         hide = self.hide_closed_kans
-        for s in range(4):
+        for s in range(len(t.rivers)):
             for tile, called in zip(t.rivers[s], t.river_called[s]):
                 if not called:
                     seen[kind_of(tile)] += 1

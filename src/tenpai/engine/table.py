@@ -1,4 +1,4 @@
-"""One hand at a four-seat table: the state machine every rule set shares.
+"""One hand at a four- (or three-) seat table: the state machine every rule set shares.
 
 The table owns what all our rule sets agree on: concealed hands with incremental counts, melds,
 discard rivers, turn order, draws and replacement draws, the claim window after a discard (win >
@@ -44,9 +44,14 @@ _CALLS = frozenset({"pon", "daiminkan", "chi"})
 
 
 class TableRound:
-    """A hand in progress.  Subclasses implement the ``_rule_*`` hooks and ``_observe``."""
+    """A hand in progress.  Subclasses implement the ``_rule_*`` hooks and ``_observe``.
+
+    ``players`` seats (4, or 3 for three-player Riichi) play in turn order 0, 1, …; a rule set
+    without chi (three-player Riichi) sets ``allow_chi`` to False.
+    """
 
     players = 4
+    allow_chi = True
 
     def __init__(
         self,
@@ -54,16 +59,20 @@ class TableRound:
         *,
         dealer: int,
         emit: Callable[[Event], None] | None = None,
+        players: int | None = None,
     ) -> None:
+        if players is not None:
+            self.players = players
+        n = self.players
         self.events: list[Event] = []
         self._emit_hook = emit
         self.dealer = dealer
         self.hands: list[list[int]] = [list(h) for h in hands]
         self.counts: list[list[int]] = [T.counts34(h) for h in self.hands]
-        self.melds: list[list[Meld]] = [[] for _ in range(4)]
-        self.rivers: list[list[int]] = [[] for _ in range(4)]
-        self.river_called: list[list[bool]] = [[] for _ in range(4)]
-        self.discards_made = [0] * 4
+        self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        self.rivers: list[list[int]] = [[] for _ in range(n)]
+        self.river_called: list[list[bool]] = [[] for _ in range(n)]
+        self.discards_made = [0] * n
         self.kans_by: list[int] = []
         self.any_call = False
         self.turn = dealer
@@ -255,7 +264,7 @@ class TableRound:
             return out
         counts = self.counts[seat]
         n = counts[k]
-        chi_ok = seat == (discarder + 1) % 4 and k < 27
+        chi_ok = self.allow_chi and seat == (discarder + 1) % self.players and k < 27
         if n < 2 and not chi_ok:
             return out
         hand = self.hands[seat]
@@ -366,8 +375,9 @@ class TableRound:
         self._rule_after_discard(seat, a.pai)
         decisions = []
         k = KIND[a.pai]
-        nxt = (seat + 1) % 4
-        for s in range(4):
+        n = self.players
+        nxt = (seat + 1) % n if self.allow_chi else -1
+        for s in range(n):
             if s == seat:
                 continue
             # Cheap screen first: most discards interest nobody (no pair, no chi, no wait).
@@ -395,7 +405,7 @@ class TableRound:
         discarder, tile = self.last_discard
         wins = [s for s, a in chosen.items() if a.type == "hora"]
         if wins:
-            wins.sort(key=lambda s: (s - discarder) % 4)
+            wins.sort(key=lambda s: (s - discarder) % self.players)
             self._rule_wins(wins, discarder, tile, tsumo=False, robbing=False)
             return
         self._after_discard(discarder, chosen)
@@ -414,7 +424,7 @@ class TableRound:
         if self._wall_remaining() == 0:
             self._rule_exhaustive()
             return
-        self._draw((discarder + 1) % 4)
+        self._draw((discarder + 1) % self.players)
 
     def _call(self, a: Event) -> None:
         seat, target, tile = a.actor, a.target, a.pai
@@ -467,7 +477,7 @@ class TableRound:
         self.kan_in_progress = (seat, tile, closed)
         robbers = [
             self._decide(s, (Event("hora", actor=s, target=seat, pai=tile), NONE))
-            for s in range(4)
+            for s in range(self.players)
             if s != seat and self._rule_rob_candidates(s, tile, seat, closed)
         ]
         self.phase = "rob"
@@ -479,7 +489,8 @@ class TableRound:
         assert self.kan_in_progress is not None
         seat, tile, closed = self.kan_in_progress
         wins = sorted(
-            (s for s, a in chosen.items() if a.type == "hora"), key=lambda s: (s - seat) % 4
+            (s for s, a in chosen.items() if a.type == "hora"),
+            key=lambda s: (s - seat) % self.players,
         )
         if wins:
             self._rule_wins(wins, seat, tile, tsumo=False, robbing=True)
