@@ -1,0 +1,92 @@
+"""Issue-19 models and losses: seq_gru reads the past through its GRU; weighted and focal loss."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from tenpai.models import ModelConfigError, build_model  # noqa: E402
+from tenpai.models.losses import class_weights, make_loss  # noqa: E402
+
+
+def _rows(batch: int, seed: int) -> torch.Tensor:
+    g = torch.Generator().manual_seed(seed)
+    return torch.randint(0, 5, (batch, 91, 34), generator=g, dtype=torch.uint8)
+
+
+def test_seq_gru_scores_every_class_and_reads_the_past_turns() -> None:
+    torch.manual_seed(0)
+    model = build_model({"arch": "seq_gru", "in_channels": 91, "classes": 34}).eval()
+    x = _rows(4, 1)
+    out = model(x)
+    assert out.shape == (4, 34)
+    older = x.clone()
+    older[:, :9] = 0  # the oldest turn only reaches the trunk through the GRU
+    assert not torch.allclose(model(older), out)
+    context = x.clone()
+    context[:, 63:] = 0
+    assert not torch.allclose(model(context), out)
+    out.sum().backward()
+    assert all(p.grad is not None for p in model.gru.parameters())
+
+
+def test_seq_gru_refuses_an_input_too_small_for_its_steps() -> None:
+    with pytest.raises(ModelConfigError, match="cannot hold"):
+        build_model({"arch": "seq_gru", "in_channels": 40, "classes": 34})
+
+
+def test_class_weights_balance_the_classes() -> None:
+    w = class_weights([900, 100, 0])
+    assert float(w[2]) == 0.0
+    # each seen class carries the same total weight, and the weighted count stays N
+    assert torch.isclose(w[0] * 900, w[1] * 100)
+    assert torch.isclose((w * torch.tensor([900.0, 100.0, 0.0])).sum(), torch.tensor(1000.0))
+    mild = class_weights([900, 100], power=0.5)
+    assert 1.0 < float(mild[1] / mild[0]) < float(w[1] / w[0])
+    with pytest.raises(ValueError):
+        class_weights([0, 0])
+
+
+def test_losses_reduce_to_cross_entropy_when_they_should() -> None:
+    g = torch.Generator().manual_seed(3)
+    logits = torch.randn(32, 4, generator=g)
+    y = torch.randint(0, 4, (32,), generator=g)
+    ce = torch.nn.functional.cross_entropy(logits, y)
+    assert torch.isclose(make_loss("focal", gamma=0.0)(logits, y), ce)
+    assert torch.isclose(make_loss("weighted", weights=torch.ones(4))(logits, y), ce)
+    assert make_loss("focal", gamma=2.0)(logits, y) < ce  # easy samples count less
+    heavy = make_loss("weighted", weights=torch.tensor([0.1, 1.0, 1.0, 1.0]))
+    assert not torch.isclose(heavy(logits, y), ce)
+    with pytest.raises(ValueError, match="unknown loss"):
+        make_loss("hinge")
+    with pytest.raises(ValueError, match="needs class weights"):
+        make_loss("weighted")
+
+
+@pytest.mark.parametrize("loss", ["weighted", "focal"])
+def test_train_sl_with_another_loss_records_it(
+    gao56_discards: Callable[[int], Path], tmp_path: Path, loss: str
+) -> None:
+    from tenpai.models.bundle import ModelBundle
+    from tenpai.train.sl import TrainConfig, train_head
+
+    ds = gao56_discards(2)
+    cfg = TrainConfig(
+        kind="discard",
+        arch="resnet",
+        arch_options={"width": 8, "blocks": 1},
+        max_samples=512,
+        eval_every=0,
+        dev_split="train",
+        loss=loss,
+        seed=1,
+    )
+    card = train_head(ds, tmp_path / "m.pt", cfg, log=lambda _s: None)
+    assert card["hyper_parameters"]["loss"] == loss
+    assert "discard" in ModelBundle.load(tmp_path / "m.pt").heads
+    with pytest.raises(ValueError, match="unknown loss"):
+        train_head(ds, tmp_path / "n.pt", TrainConfig(loss="hinge", dev_split="train"))
