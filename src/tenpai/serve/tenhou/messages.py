@@ -1,0 +1,227 @@
+"""The table server's messages, each as one seat sees it.
+
+Tenhou numbers seats from the receiver: seat 0 is always "me", 1 the next player (shimocha),
+2 the opposite, 3 the previous (kamicha).  Scores, dealers, ``who``/``fromWho`` and the per-seat
+attributes of ``REINIT`` and ``RYUUKYOKU`` are all rotated that way; a meld code's "from"
+field is already relative to the caller, so it is sent unchanged.  Draws are ``<T>`` for the
+receiver and ``<U>``/``<V>``/``<W>`` (tile hidden) for the others; discards are
+``<D>``/``<E>``/``<F>``/``<G>``, lower-case when the drawn tile was discarded (tsumogiri).
+Scores travel in hundreds of points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from urllib.parse import quote
+
+from tenpai.events import Event
+from tenpai.records.tenhou6_text import YAKUMAN_NAMES
+from tenpai.records.yaku_names import YAKU_IDS, tenhou_yaku_name
+from tenpai.serve.tenhou.wire import format_tag
+
+__all__ = [
+    "DRAW_RIICHI",
+    "DRAW_TSUMO",
+    "DRAW_NINE",
+    "CLAIM_CHI",
+    "CLAIM_KAN",
+    "CLAIM_PON",
+    "CLAIM_RON",
+    "agari",
+    "discard",
+    "draw",
+    "final_points",
+    "go",
+    "init",
+    "meld",
+    "reach",
+    "rel",
+    "rotate",
+    "ryuukyoku",
+    "un",
+]
+
+#: ``t`` flags offered with a discard (or, for a robbable kan, with ``<N>``)
+CLAIM_PON, CLAIM_KAN, CLAIM_CHI, CLAIM_RON = 1, 2, 4, 8
+#: ``t`` flags offered with the receiver's own draw
+DRAW_TSUMO, DRAW_RIICHI, DRAW_NINE = 16, 32, 64
+
+_DRAW_TYPES = {
+    "nine_terminals": "yao9",
+    "four_winds": "kaze4",
+    "four_riichi": "reach4",
+    "four_kans": "kan4",
+    "triple_ron": "ron3",
+    "nagashi_mangan": "nm",
+}
+_UMA = (20.0, 10.0, -10.0, -20.0)
+
+
+def rel(seat: int, viewer: int) -> int:
+    """``seat`` numbered from ``viewer`` (0 = the viewer)."""
+    return (seat - viewer) % 4
+
+
+def rotate(values: Sequence[object], viewer: int) -> list[object]:
+    """Per-seat values listed from the viewer's seat."""
+    return [values[(viewer + i) % 4] for i in range(4)]
+
+
+def _csv(values: Sequence[object]) -> str:
+    return ",".join(str(v) for v in values)
+
+
+def _hundreds(scores: Sequence[int]) -> list[int]:
+    return [s // 100 for s in scores]
+
+
+def go(game_type: int, lobby: int = 0) -> str:
+    return format_tag("GO", {"type": game_type, "lobby": lobby})
+
+
+def un(names: Sequence[str], viewer: int) -> str:
+    attrs: dict[str, object] = {f"n{i}": quote(str(n)) for i, n in enumerate(rotate(names, viewer))}
+    attrs.update(dan="0,0,0,0", rate="1500.00,1500.00,1500.00,1500.00", sx="C,C,C,C")
+    return format_tag("UN", attrs)
+
+
+def init(
+    e: Event, hand: Sequence[int], dora_id: int, dice: tuple[int, int], scores: Sequence[int],
+    viewer: int,
+) -> str:
+    """``<INIT>``: round, honba, deposits, dice (each minus one), the dora indicator; scores,
+    dealer and the receiver's 13 tiles."""
+    seed = ((e.bakaze or 0) * 4 + (e.kyoku or 0), e.honba or 0, e.kyotaku or 0, *dice, dora_id)
+    return format_tag(
+        "INIT",
+        {
+            "seed": _csv(seed),
+            "ten": _csv(rotate(_hundreds(scores), viewer)),
+            "oya": rel(e.oya if e.oya is not None else e.kyoku or 0, viewer),
+            "hai": _csv(sorted(hand)),
+        },
+    )
+
+
+def draw(actor: int, tile_id: int, viewer: int, flags: int = 0) -> str:
+    r = rel(actor, viewer)
+    if r:
+        return f"<{'TUVW'[r]}/>"
+    return format_tag(f"T{tile_id}", {"t": flags} if flags else None)
+
+
+def discard(actor: int, tile_id: int, tsumogiri: bool, viewer: int, flags: int = 0) -> str:
+    letter = "DEFG"[rel(actor, viewer)]
+    return format_tag(f"{letter.lower() if tsumogiri else letter}{tile_id}",
+                      {"t": flags} if flags else None)
+
+
+def meld(actor: int, code: int, viewer: int, flags: int = 0) -> str:
+    attrs: dict[str, object] = {"who": rel(actor, viewer), "m": code}
+    if flags:
+        attrs["t"] = flags
+    return format_tag("N", attrs)
+
+
+def reach(actor: int, viewer: int, step: int, scores: Sequence[int] | None = None) -> str:
+    attrs: dict[str, object] = {"who": rel(actor, viewer)}
+    if scores is not None:
+        attrs["ten"] = _csv(rotate(_hundreds(scores), viewer))
+    attrs["step"] = step
+    return format_tag("REACH", attrs)
+
+
+def _sc(before: Sequence[int], deltas: Sequence[int], viewer: int) -> str:
+    pairs = [(b // 100, d // 100) for b, d in zip(before, deltas, strict=True)]
+    return _csv([x for p in rotate(pairs, viewer) for x in p])  # type: ignore[attr-defined]
+
+
+def _limit(han: int, fu: int, yakuman: int) -> int:
+    """Tenhou's limit code in ``ten``: 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman,
+    5 yakuman."""
+    if yakuman or han >= 13:
+        return 5
+    for lo, code in ((11, 4), (8, 3), (6, 2)):
+        if han >= lo:
+            return code
+    return 1 if han >= 5 or fu * 2 ** (han + 2) >= 2000 else 0
+
+
+def agari(
+    e: Event, start: Event, hand: Sequence[int], melds: Sequence[int], win_id: int,
+    dora_ids: Sequence[int], ura_ids: Sequence[int], before: Sequence[int], deposits: int,
+    viewer: int, owari: str | None,
+) -> str:
+    """``<AGARI>``.  ``ten`` is "fu,points,limit" where points are the winner's gain without
+    honba and deposits (what the client shows as the hand's value)."""
+    assert e.actor is not None and e.target is not None
+    who, frm = e.actor, e.target
+    wind = (who - (start.oya or 0)) % 4
+    yaku: list[int] = []
+    yakuman: list[int] = []
+    for engine_name, han in e.yaku:
+        name = tenhou_yaku_name(engine_name, wind, start.bakaze or 0)
+        if name not in YAKU_IDS:
+            continue
+        if name in YAKUMAN_NAMES:
+            yakuman.append(YAKU_IDS[name])
+        else:
+            yaku += [YAKU_IDS[name], han]
+    gain = e.deltas[who] if len(e.deltas) == 4 else 0
+    sticks = (start.honba or 0) * 300 + deposits * 1000
+    points = max(gain - sticks, 0)
+    attrs: dict[str, object] = {
+        "ba": f"{start.honba or 0},{deposits}",
+        "hai": _csv(sorted(hand)),
+    }
+    if melds:
+        attrs["m"] = _csv(melds)
+    attrs["machi"] = win_id
+    attrs["ten"] = f"{e.fu or 0},{points},{_limit(e.han or 0, e.fu or 0, len(yakuman))}"
+    if yaku:
+        attrs["yaku"] = _csv(yaku)
+    if yakuman:
+        attrs["yakuman"] = _csv(yakuman)
+    attrs["doraHai"] = _csv(dora_ids)
+    if ura_ids:
+        attrs["doraHaiUra"] = _csv(ura_ids)
+    attrs["who"] = rel(who, viewer)
+    attrs["fromWho"] = rel(frm, viewer)
+    attrs["sc"] = _sc(before, e.deltas or (0, 0, 0, 0), viewer)
+    if owari is not None:
+        attrs["owari"] = owari
+    return format_tag("AGARI", attrs)
+
+
+def ryuukyoku(
+    e: Event, start: Event, shown: dict[int, Sequence[int]], before: Sequence[int],
+    deposits: int, viewer: int, owari: str | None,
+) -> str:
+    attrs: dict[str, object] = {}
+    kind = e.kind or "exhaustive"
+    if kind in _DRAW_TYPES:
+        attrs["type"] = _DRAW_TYPES[kind]
+    attrs["ba"] = f"{start.honba or 0},{deposits}"
+    attrs["sc"] = _sc(before, e.deltas or (0, 0, 0, 0), viewer)
+    for seat, ids in sorted(shown.items(), key=lambda kv: rel(kv[0], viewer)):
+        attrs[f"hai{rel(seat, viewer)}"] = _csv(sorted(ids))
+    if owari is not None:
+        attrs["owari"] = owari
+    return format_tag("RYUUKYOKU", attrs)
+
+
+def final_points(scores: Sequence[int], starting: int = 25_000, target: int = 30_000
+                 ) -> list[float]:
+    """Tenhou-style end points: (score - return) / 1000 plus uma 20/10/-10/-20, the top also
+    taking the oka, so the four sum to zero.  Ties go to the seat nearer the first dealer."""
+    order = sorted(range(4), key=lambda s: (-scores[s], s))
+    out = [0.0] * 4
+    for rank, seat in enumerate(order[1:], start=1):
+        out[seat] = round((scores[seat] - target) / 1000 + _UMA[rank], 1)
+    out[order[0]] = round(-sum(out), 1)
+    return out
+
+
+def owari(scores: Sequence[int], points: Sequence[float], viewer: int) -> str:
+    pairs = rotate([(s // 100, p) for s, p in zip(scores, points, strict=True)], viewer)
+    return ",".join(f"{s},{p:.1f}" for s, p in pairs)  # type: ignore[misc]

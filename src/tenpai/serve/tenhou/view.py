@@ -1,0 +1,366 @@
+"""A client's view of the game, rebuilt from Tenhou's messages alone.
+
+Tenhou numbers seats from the receiver, so the view keeps everything in those relative seats:
+the client is seat 0 of its own :class:`~tenpai.serve.mjai.tracker.SeatTracker`, and the dealer,
+scores and every actor are as the messages give them.  Each tag becomes the project's event
+(``<T>`` a ``tsumo``, ``<E>`` a ``dahai`` by seat 1, ``<N>`` a decoded call, ``REACH`` step 1/2
+``reach``/``reach_accepted`` …), so the mjai tracker, its legal-action derivation and its
+observation serve our agents here too.  The view also keeps the client's own tiles as physical
+ids, to answer with the copy it really holds.
+
+The server's ``t`` flags say what it offers; the derived legal actions are filtered by them (a
+win, riichi, a call the server does not offer is not proposed), and a claim is answered only
+when flags came with the discard.  ``REINIT`` (after a reconnection) rebuilds the tracker from
+the hand, melds and rivers it lists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tenpai.engine.meld import Meld
+from tenpai.events import Event
+from tenpai.records.mjlog_meld import decode_meld
+from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
+from tenpai.serve.mjai.legal import NONE, decision_due, derive_legal
+from tenpai.serve.mjai.tracker import LIVE_WALL_AFTER_DEAL, SeatTracker, TrackerError
+from tenpai.serve.tenhou import messages as M
+from tenpai.serve.tenhou.tiles136 import TileIdError, code_of
+from tenpai.serve.tenhou.wire import Tag, WireError
+
+__all__ = ["Offer", "TenhouView", "ViewError"]
+
+_DISCARD_LETTERS = "DEFG"
+_DRAW_LETTERS = "TUVW"
+
+
+class ViewError(ValueError):
+    """A message the view cannot follow (it contradicts what the client knows)."""
+
+
+@dataclass(slots=True)
+class Offer:
+    """A decision the server asked for: what kind (``turn``, ``claim``, ``rob``, ``riichi``,
+    ``call``) and the flags it came with."""
+
+    kind: str
+    flags: int = 0
+
+
+@dataclass(slots=True)
+class TenhouView:
+    rules: RiichiRules = TENHOU
+    red: bool = True
+    tracker: SeatTracker = field(default_factory=lambda: SeatTracker(0))
+    ids: list[int] = field(default_factory=list)
+    drawn_id: int | None = None
+    names: list[str] = field(default_factory=list)
+    game_over: bool = False
+    offer: Offer | None = None
+    in_hand: bool = False
+
+    # ------------------------------------------------------------------ setup
+    def set_game_type(self, game_type: int) -> None:
+        self.red = not game_type & 0x02
+        self.rules = self.rules.with_(
+            red_fives=3 if self.red else 0,
+            open_tanyao=not game_type & 0x04,
+            length="hanchan" if game_type & 0x08 else "tonpuu",
+        )
+        self.tracker = SeatTracker(0, self.rules)
+
+    def code(self, tile_id: int) -> int:
+        try:
+            return code_of(tile_id, self.red)
+        except TileIdError as exc:
+            raise ViewError(str(exc)) from None
+
+    # ------------------------------------------------------------------ messages in
+    def apply(self, tag: Tag) -> None:
+        """Follow one server message; sets :attr:`offer` when it asks for a decision."""
+        self.offer = None
+        try:
+            self._apply(tag)
+        except (TrackerError, WireError, TileIdError) as exc:
+            raise ViewError(f"<{tag.name}>: {exc}") from None
+
+    def _feed(self, e: Event) -> None:
+        self.tracker.apply(e)
+
+    def _apply(self, tag: Tag) -> None:
+        name = tag.name
+        if name == "GO":
+            self.set_game_type(tag.int_attr("type"))
+        elif name == "UN":
+            from urllib.parse import unquote
+
+            got = [unquote(tag.get(f"n{i}", "") or "") for i in range(4)]
+            if any(got):
+                self.names = got
+                self._feed(Event("start_game", names=tuple(got)))
+        elif name == "INIT":
+            self._init(tag)
+        elif name == "REINIT":
+            self._reinit(tag)
+        elif name in _DRAW_LETTERS and self.in_hand:
+            self._draw(tag)
+        elif name.upper() in _DISCARD_LETTERS and tag.number is not None and self.in_hand:
+            self._discard(tag)
+        elif name == "N" and "who" in tag.attrs:
+            self._meld(tag)
+        elif name == "REACH":
+            self._reach(tag)
+        elif name == "DORA":
+            self._feed(Event("dora", dora_marker=self.code(tag.int_attr("hai"))))
+        elif name in ("AGARI", "RYUUKYOKU"):
+            self._result(tag)
+
+    def _init(self, tag: Tag) -> None:
+        seed = tag.int_list("seed")
+        if len(seed) != 6:
+            raise ViewError(f"INIT seed {tag.get('seed')!r} is not six numbers")
+        ten = [x * 100 for x in tag.int_list("ten")]
+        self.ids = tag.int_list("hai")
+        if len(self.ids) != 13 or len(ten) != 4:
+            raise ViewError("INIT needs 13 tiles and four scores")
+        self.drawn_id = None
+        self.in_hand = True
+        self._feed(Event(
+            "start_kyoku", bakaze=seed[0] // 4, kyoku=seed[0] % 4, honba=seed[1],
+            kyotaku=seed[2], oya=tag.int_attr("oya"), scores=tuple(ten),
+            dora_marker=self.code(seed[5]),
+            tehais=(tuple(self.code(i) for i in self.ids), None, None, None),
+        ))
+
+    def _draw(self, tag: Tag) -> None:
+        actor = _DRAW_LETTERS.index(tag.name)
+        if actor == 0:
+            if tag.number is None:
+                raise ViewError("own draw without its tile")
+            self.ids.append(tag.number)
+            self.drawn_id = tag.number
+            self._feed(Event("tsumo", actor=0, pai=self.code(tag.number)))
+            self.offer = Offer("turn", int(tag.get("t", "0") or 0))
+        else:
+            self._feed(Event("tsumo", actor=actor))
+
+    def _discard(self, tag: Tag) -> None:
+        actor = _DISCARD_LETTERS.index(tag.name.upper())
+        tid = tag.number
+        assert tid is not None
+        if actor == 0:
+            if tid not in self.ids:
+                raise ViewError(f"own discard of id {tid} that the client does not hold")
+            self.ids.remove(tid)
+            self.drawn_id = None
+        self._feed(Event("dahai", actor=actor, pai=self.code(tid),
+                         tsumogiri=tag.name.islower()))
+        flags = int(tag.get("t", "0") or 0)
+        if actor != 0 and flags:
+            self.offer = Offer("claim", flags)
+
+    def _meld(self, tag: Tag) -> None:
+        who = tag.int_attr("who")
+        try:
+            m = decode_meld(tag.int_attr("m"))
+        except ValueError as exc:
+            raise ViewError(str(exc)) from None
+        codes = [self.code(i) for i in m.tiles]
+        if m.kind in ("chi", "pon", "daiminkan"):
+            assert m.called is not None
+            rest = [i for i in m.tiles if i != m.called]
+            if who == 0:
+                self._take(rest)
+            e = Event(m.kind, actor=who, target=(who + m.from_rel) % 4,
+                      pai=self.code(m.called), consumed=tuple(self.code(i) for i in rest))
+        elif m.kind == "ankan":
+            if who == 0:
+                self._take(list(m.tiles))
+            e = Event("ankan", actor=who, consumed=tuple(codes))
+        elif m.kind == "kakan":
+            assert m.added is not None
+            if who == 0:
+                self._take([m.added])
+            e = Event("kakan", actor=who, pai=self.code(m.added),
+                      consumed=tuple(self.code(i) for i in m.tiles[:3]))
+        else:
+            raise ViewError(f"meld kind {m.kind} is not played at this table")
+        if who == 0:
+            self.drawn_id = None
+        self._feed(e)
+        if who == 0 and m.kind in ("chi", "pon"):
+            self.offer = Offer("call")
+        flags = int(tag.get("t", "0") or 0)
+        if who != 0 and flags:
+            self.offer = Offer("rob", flags)
+
+    def _take(self, ids: list[int]) -> None:
+        for i in ids:
+            if i not in self.ids:
+                raise ViewError(f"own call uses id {i} that the client does not hold")
+            self.ids.remove(i)
+
+    def _reach(self, tag: Tag) -> None:
+        who = tag.int_attr("who")
+        step = tag.int_attr("step")
+        if step == 1:
+            self._feed(Event("reach", actor=who))
+            if who == 0:
+                self.offer = Offer("riichi")
+        elif step == 2:
+            ten = tuple(x * 100 for x in tag.int_list("ten"))
+            self._feed(Event("reach_accepted", actor=who, scores=ten if len(ten) == 4 else ()))
+
+    def _result(self, tag: Tag) -> None:
+        sc = tag.int_list("sc")
+        deltas = tuple(sc[2 * i + 1] * 100 for i in range(4)) if len(sc) == 8 else ()
+        if self.in_hand:
+            if tag.name == "AGARI":
+                who = tag.int_attr("who")
+                self._feed(Event("hora", actor=who, target=tag.int_attr("fromWho"),
+                                 deltas=deltas))
+            else:
+                self._feed(Event("ryukyoku", deltas=deltas))
+        if "owari" in tag.attrs:
+            self.game_over = True
+        if self.in_hand:
+            # A double ron sends two AGARI tags: the hand ends with the first, the second
+            # changes nothing the next INIT does not restate.
+            self._feed(Event("end_kyoku"))
+            self.in_hand = False
+
+    def _reinit(self, tag: Tag) -> None:
+        """Rebuild the hand from a ``REINIT`` (the client came back mid-hand)."""
+        self._init_from_reinit(tag)
+        st = self.tracker
+        for r in range(4):
+            for code in tag.int_list(f"m{r}"):
+                m = decode_meld(code)
+                kind = m.kind
+                tiles = tuple(self.code(i) for i in m.tiles)
+                if kind == "ankan":
+                    st.melds[r].append(Meld("ankan", tiles))
+                elif m.called is not None:
+                    called = self.code(m.called)
+                    target = (r + m.from_rel) % 4
+                    typ = "pon" if kind == "kakan" else kind
+                    meld = Meld(typ, tuple(sorted(tiles[:3] if kind == "kakan" else tiles)),  # type: ignore[arg-type]
+                                called, target)
+                    if kind == "kakan" and m.added is not None:
+                        meld = Meld("kakan", (*meld.tiles, self.code(m.added)), called, target,
+                                    self.code(m.added))
+                    st.melds[r].append(meld)
+                    st.rivers[target].append(called)
+                    st.river_called[target].append(True)
+                    st.discards_made[target] += 1
+                if kind in ("ankan", "kakan", "daiminkan"):
+                    st.kans += 1
+                st.any_call = True
+            riichi_next = False
+            for tid in tag.int_list(f"kawa{r}"):
+                if tid == 255:
+                    riichi_next = True
+                    continue
+                st.rivers[r].append(self.code(tid))
+                st.river_called[r].append(False)
+                st.discards_made[r] += 1
+                if riichi_next:
+                    st.riichi[r] = True
+                    riichi_next = False
+        for tid in tag.int_list("dora")[1:]:
+            st.dora_markers.append(self.code(tid))
+        draws = sum(st.discards_made) + st.kans + (1 if len(self.ids) % 3 == 2 else 0)
+        st.wall_remaining = max(LIVE_WALL_AFTER_DEAL - draws, 0)
+
+    def _init_from_reinit(self, tag: Tag) -> None:
+        seed = tag.int_list("seed")
+        ten = [x * 100 for x in tag.int_list("ten")]
+        self.ids = tag.int_list("hai")
+        if len(seed) != 6 or len(ten) != 4:
+            raise ViewError("REINIT needs a six-number seed and four scores")
+        self.in_hand = True
+        self.drawn_id = None
+        st = SeatTracker(0, self.rules)
+        st.apply(Event("start_game", names=tuple(self.names)))
+        hand = tuple(self.code(i) for i in self.ids)
+        st.apply(Event(
+            "start_kyoku", bakaze=seed[0] // 4, kyoku=seed[0] % 4, honba=seed[1],
+            kyotaku=seed[2], oya=tag.int_attr("oya"), scores=tuple(ten),
+            dora_marker=self.code(seed[5]), tehais=(hand, None, None, None),
+        ))
+        self.tracker = st
+
+    # ------------------------------------------------------------------ decisions
+    def legal(self) -> list[Event]:
+        """The actions the pending offer allows: derived from the tracker, filtered by the
+        server's flags (empty when nothing is asked)."""
+        offer = self.offer
+        if offer is None:
+            return []
+        due = decision_due(self.tracker)
+        derived = derive_legal(self.tracker) if due is not None else []
+        if offer.kind == "turn":
+            f = offer.flags
+            keep = [e for e in derived if not (
+                (e.type == "hora" and not f & M.DRAW_TSUMO)
+                or (e.type == "reach" and not f & M.DRAW_RIICHI)
+                or (e.type == "ryukyoku" and not f & M.DRAW_NINE))]
+            return keep
+        if offer.kind in ("claim", "rob"):
+            f = offer.flags
+            allowed = {"none"}
+            if f & M.CLAIM_PON:
+                allowed.add("pon")
+            if f & M.CLAIM_KAN:
+                allowed.add("daiminkan")
+            if f & M.CLAIM_CHI:
+                allowed.add("chi")
+            if f & M.CLAIM_RON:
+                allowed.add("hora")
+            keep = [e for e in derived if e.type in allowed]
+            return keep if any(e.type != "none" for e in keep) else [NONE]
+        return derived
+
+    def ids_of(self, code: int, count: int, *, avoid: int | None = None) -> list[int]:
+        """``count`` of the client's own ids showing tile ``code`` (not ``avoid`` if possible)."""
+        same = [i for i in self.ids if self.code(i) == code]
+        same.sort(key=lambda i: i == avoid)
+        if len(same) < count:
+            raise ViewError(f"the client holds {len(same)} of tile code {code}, needs {count}")
+        return same[:count]
+
+    def reply(self, action: Event) -> list[str]:
+        """The tags that carry ``action`` to the server."""
+        from tenpai.serve.tenhou.wire import format_tag
+
+        t = action.type
+        if t == "dahai":
+            assert action.pai is not None
+            if action.tsumogiri and self.drawn_id is not None:
+                tid = self.drawn_id
+            else:
+                tid = self.ids_of(action.pai, 1, avoid=self.drawn_id)[0]
+            return [format_tag("D", {"p": tid})]
+        if t == "none":
+            return ["<N/>"]
+        if t == "hora":
+            return [format_tag("N", {"type": 7 if action.target == 0 else 6})]
+        if t in ("pon", "chi"):
+            ids: list[int] = []
+            for code in action.consumed:
+                got = [i for i in self.ids if self.code(i) == code and i not in ids]
+                if not got:
+                    raise ViewError(f"{t} needs a tile the client does not hold")
+                ids.append(got[0])
+            return [format_tag("N", {"type": 1 if t == "pon" else 3,
+                                     "hai0": ids[0], "hai1": ids[1]})]
+        if t == "daiminkan":
+            return [format_tag("N", {"type": 2})]
+        if t == "ankan":
+            return [format_tag("N", {"type": 4, "hai": self.ids_of(action.consumed[0], 1)[0]})]
+        if t == "kakan":
+            assert action.pai is not None
+            return [format_tag("N", {"type": 5, "hai": self.ids_of(action.pai, 1)[0]})]
+        if t == "ryukyoku":
+            return [format_tag("N", {"type": 9})]
+        raise ViewError(f"no Tenhou reply for {t}")
