@@ -15,7 +15,14 @@ from tenpai.hand.decompose import (
     decompositions,
     is_standard_complete,
 )
-from tenpai.hand.efficiency import DiscardOption, Ukeire, discard_ukeire, ukeire, waits
+from tenpai.hand.efficiency import (
+    DiscardOption,
+    Ukeire,
+    discard_ukeire,
+    standard_useful,
+    ukeire,
+    waits,
+)
 from tenpai.hand.mcr import (
     KNITTED_PATTERNS,
     is_complete_mcr,
@@ -57,6 +64,7 @@ __all__ = [
     "shanten_mcr",
     "shanten_seven_pairs_mcr",
     "shanten_standard",
+    "standard_useful",
     "ukeire",
     "waits",
 ]

@@ -4,8 +4,8 @@
  * It holds no tables of its own: tenpai.hand.tables builds them with numpy and hands them over
  * through configure(), so the C and pure-Python paths read the very same numbers and can only
  * disagree through a bug the differential tests would catch.  Everything that is not the plain
- * fast case (a bad vector, an unconfigured module, an input that is not a list or tuple of 34
- * small ints) returns a sentinel and the Python caller takes its own path, which raises the
+ * fast case (a bad vector, an unconfigured module, an input that is not a list, tuple, bytes or
+ * bytearray of 34 small ints) returns a sentinel and the Python caller takes its own path, which raises the
  * project's typed errors.  If this file cannot be compiled, the package works without it.
  */
 #define PY_SSIZE_T_CLEAN
@@ -15,7 +15,7 @@
 
 #define FALLBACK (-3)
 
-static Py_buffer suit_buf, honor_buf, mp_buf, sh_buf, final_buf;
+static Py_buffer suit_buf, honor_buf, mp_buf, sh_buf, final_buf, mpv_buf, shv_buf;
 static int ready = 0;
 static Py_ssize_t n_pin = 0, n_honor = 0, n_sh = 0;
 static int invalid_code = 99;
@@ -34,20 +34,24 @@ static void release_all(void) {
         PyBuffer_Release(&mp_buf);
         PyBuffer_Release(&sh_buf);
         PyBuffer_Release(&final_buf);
+        PyBuffer_Release(&mpv_buf);
+        PyBuffer_Release(&shv_buf);
         ready = 0;
     }
 }
 
 /* configure(suit_class, honor_class, mp_class, mp_cols, sh_class, sh_cols, final, final_cols,
- *           invalid) -- uint8 / uint8 / int16 / int16 / int8 C-contiguous buffers.  The two
+ *           invalid, mp_vectors, sh_vectors) -- uint8 / uint8 / int16 / int16 / int8 / int16 /
+ * int16 C-contiguous buffers; the two vector tables hold ten distances per combined class
+ * (entry 2 * sets + pair), which the MCR knitted-straight shanten needs.  The two
  * pattern tables are one byte per entry (255 = no such pattern) so the 2 MB suit table stays
  * as cache-friendly as it can be: random hands make these look-ups the main cost. */
 static PyObject *configure(PyObject *self, PyObject *args) {
-    PyObject *suit, *honor, *mp, *sh, *fin;
+    PyObject *suit, *honor, *mp, *sh, *fin, *mpv, *shv;
     Py_ssize_t mp_cols, sh_cols, final_cols;
     int invalid;
-    if (!PyArg_ParseTuple(args, "OOOnOnOni", &suit, &honor, &mp, &mp_cols, &sh, &sh_cols, &fin,
-                          &final_cols, &invalid))
+    if (!PyArg_ParseTuple(args, "OOOnOnOniOO", &suit, &honor, &mp, &mp_cols, &sh, &sh_cols, &fin,
+                          &final_cols, &invalid, &mpv, &shv))
         return NULL;
     release_all();
     if (PyObject_GetBuffer(suit, &suit_buf, PyBUF_C_CONTIGUOUS) < 0) return NULL;
@@ -55,9 +59,12 @@ static PyObject *configure(PyObject *self, PyObject *args) {
     if (PyObject_GetBuffer(mp, &mp_buf, PyBUF_C_CONTIGUOUS) < 0) goto fail2;
     if (PyObject_GetBuffer(sh, &sh_buf, PyBUF_C_CONTIGUOUS) < 0) goto fail3;
     if (PyObject_GetBuffer(fin, &final_buf, PyBUF_C_CONTIGUOUS) < 0) goto fail4;
-    if (suit_buf.len != 1953125 || honor_buf.len != 78125) {
+    if (PyObject_GetBuffer(mpv, &mpv_buf, PyBUF_C_CONTIGUOUS) < 0) goto fail5;
+    if (PyObject_GetBuffer(shv, &shv_buf, PyBUF_C_CONTIGUOUS) < 0) goto fail6;
+    if (suit_buf.len != 1953125 || honor_buf.len != 78125 || mpv_buf.len % 20 != 0 ||
+        shv_buf.len % 20 != 0) {
         PyErr_SetString(PyExc_ValueError, "unexpected table sizes");
-        goto fail5;
+        goto fail7;
     }
     n_pin = mp_cols;
     n_honor = sh_cols;
@@ -65,6 +72,10 @@ static PyObject *configure(PyObject *self, PyObject *args) {
     invalid_code = invalid;
     ready = 1;
     Py_RETURN_NONE;
+fail7:
+    PyBuffer_Release(&shv_buf);
+fail6:
+    PyBuffer_Release(&mpv_buf);
 fail5:
     PyBuffer_Release(&final_buf);
 fail4:
@@ -76,6 +87,22 @@ fail2:
 fail1:
     PyBuffer_Release(&suit_buf);
     return NULL;
+}
+
+/* The interpreter's cached small ints 0-4 (filled at import): a count that is one of these
+ * objects is read by one pointer comparison instead of a PyLong_AsLong call. */
+static PyObject *SMALL[5];
+
+static inline int small_count(PyObject *o) {
+    for (int v = 0; v < 5; v++)
+        if (o == SMALL[v]) return v;
+    if (!PyLong_CheckExact(o)) return -1;
+    long v = PyLong_AsLong(o);
+    if (v < 0 || v > 4) {
+        PyErr_Clear();
+        return -1;
+    }
+    return (int)v;
 }
 
 /* Read 34 counts (0-4) from a list, a tuple, bytes or a bytearray; returns 0 on success, -1 to
@@ -111,14 +138,9 @@ static int read_counts(PyObject *obj, int *c) {
     }
     if (n != 34) return -1;
     for (int i = 0; i < 34; i++) {
-        PyObject *o = items[i];
-        if (!PyLong_CheckExact(o)) return -1;
-        long v = PyLong_AsLong(o);
-        if (v < 0 || v > 4) {
-            PyErr_Clear();
-            return -1;
-        }
-        c[i] = (int)v;
+        int v = small_count(items[i]);
+        if (v < 0) return -1;
+        c[i] = v;
     }
     return 0;
 }
@@ -501,7 +523,150 @@ static PyObject *waits(PyObject *self, PyObject *obj) {
     return out;
 }
 
+
+/* ---- Standard form with its useful draws (PyMahjongGB's RegularShanten does the same work) */
+
+/* Standard-form shanten of the hand (no seven pairs / orphans), or FALLBACK. */
+static inline int hand_standard(const Hand *h) {
+    const uint8_t *suit = (const uint8_t *)suit_buf.buf;
+    const uint8_t *honor = (const uint8_t *)honor_buf.buf;
+    const int16_t *mp = (const int16_t *)mp_buf.buf;
+    const int16_t *sh = (const int16_t *)sh_buf.buf;
+    const int8_t *fin = (const int8_t *)final_buf.buf;
+    int m = suit[h->key[0]], p = suit[h->key[1]], s = suit[h->key[2]], z = honor[h->key[3]];
+    if (m == 255 || p == 255 || s == 255 || z == 255) return FALLBACK;
+    int code = fin[(Py_ssize_t)mp[m * n_pin + p] * n_sh + sh[s * n_honor + z]];
+    return code == invalid_code ? FALLBACK : code;
+}
+
+/* standard_useful(counts) -> (standard shanten, [kinds whose draw lowers it]) for a 3k+1-tile
+ * hand, or None for anything the fast path does not handle.  A kind held four times cannot be
+ * drawn and is never listed. */
+static PyObject *standard_useful(PyObject *self, PyObject *obj) {
+    int c[34];
+    Hand h;
+    if (ensure_ready() < 0) return NULL;
+    if (read_counts(obj, c) < 0) Py_RETURN_NONE;
+    hand_init(&h, c);
+    int s = hand_standard(&h);
+    if (h.tiles % 3 != 1 || s == FALLBACK) Py_RETURN_NONE;
+    int useful[34], n = 0;
+    for (int k = 0; k < 34; k++) {
+        if (c[k] >= 4) continue;
+        hand_move(&h, k, +1);
+        int v = hand_standard(&h);
+        hand_move(&h, k, -1);
+        if (v == FALLBACK) Py_RETURN_NONE;
+        if (v < s) useful[n++] = k;
+    }
+    PyObject *out = PyList_New(n);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *v = PyLong_FromLong(useful[i]);
+        if (v == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, v);
+    }
+    return Py_BuildValue("(iN)", s, out);
+}
+
+/* ---- MCR shanten: every MCR winning form (see tenpai/hand/mcr.py, which this mirrors) ---- */
+
+/* The nine kinds of the six knitted patterns (147/258/369 over the suits in every order). */
+static int KNITTED[6][9];
+
+static void init_knitted(void) {
+    static const int ORDERS[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    for (int p = 0; p < 6; p++) {
+        int n = 0;
+        for (int i = 0; i < 3; i++)
+            for (int step = 0; step < 3; step++) KNITTED[p][n++] = 9 * ORDERS[p][i] + i + 3 * step;
+        /* sorted, as KNITTED_PATTERNS is (only the set matters here) */
+        for (int a = 0; a < 9; a++)
+            for (int b = a + 1; b < 9; b++)
+                if (KNITTED[p][b] < KNITTED[p][a]) {
+                    int t = KNITTED[p][a];
+                    KNITTED[p][a] = KNITTED[p][b];
+                    KNITTED[p][b] = t;
+                }
+    }
+}
+
+/* Fewest tiles the hand must gain to contain `sets` sets and one pair, or FALLBACK. */
+static int distance(const int *c, int sets) {
+    const uint8_t *suit = (const uint8_t *)suit_buf.buf;
+    const uint8_t *honor = (const uint8_t *)honor_buf.buf;
+    const int16_t *mp = (const int16_t *)mp_buf.buf;
+    const int16_t *sh = (const int16_t *)sh_buf.buf;
+    const int16_t *mpv = (const int16_t *)mpv_buf.buf;
+    const int16_t *shv = (const int16_t *)shv_buf.buf;
+    long key[4] = {0, 0, 0, 0};
+    for (int k = 0; k < 34; k++) key[KIND_GROUP[k]] += c[k] * KIND_PLACE[k];
+    int m = suit[key[0]], p = suit[key[1]], s = suit[key[2]], z = honor[key[3]];
+    if (m == 255 || p == 255 || s == 255 || z == 255) return FALLBACK;
+    const int16_t *a = mpv + 10 * (Py_ssize_t)mp[m * n_pin + p];
+    const int16_t *b = shv + 10 * (Py_ssize_t)sh[s * n_honor + z];
+    int best = 99;
+    for (int i = 0; i <= sets; i++) {
+        int rest = 2 * (sets - i);
+        int x = a[2 * i] + b[rest + 1], y = a[2 * i + 1] + b[rest];
+        if (x < best) best = x;
+        if (y < best) best = y;
+    }
+    return best;
+}
+
+/* mcr(counts) -> MCR shanten (best of standard, seven pairs with quads as two pairs, thirteen
+ * orphans, honours and knitted tiles, knitted straight), or None for anything the fast path
+ * does not handle. */
+static PyObject *mcr(PyObject *self, PyObject *obj) {
+    int c[34], tiles;
+    if (ensure_ready() < 0) return NULL;
+    if (read_counts(obj, c) < 0) Py_RETURN_NONE;
+    int best = standard_code(c, &tiles);
+    if (best == FALLBACK) Py_RETURN_NONE;
+    int missing[6];
+    for (int p = 0; p < 6; p++) {
+        missing[p] = 0;
+        for (int i = 0; i < 9; i++) missing[p] += c[KNITTED[p][i]] == 0;
+    }
+    if (tiles >= 13) {
+        int pairs = 0, honors = 0, least = 9;
+        for (int k = 0; k < 34; k++) pairs += c[k] / 2;
+        if (6 - pairs < best) best = 6 - pairs;
+        int t = kokushi(c);
+        if (t < best) best = t;
+        for (int k = 27; k < 34; k++) honors += c[k] > 0;
+        for (int p = 0; p < 6; p++)
+            if (missing[p] < least) least = missing[p];
+        int held = honors + 9 - least;
+        t = 13 - (held < 14 ? held : 14);
+        if (t < best) best = t;
+    }
+    if (tiles == 10 || tiles == 11 || tiles == 13 || tiles == 14) {
+        int sets = tiles >= 13 ? 1 : 0, knit = best + 1;
+        for (int p = 0; p < 6; p++) {
+            if (missing[p] >= knit) continue;
+            int rest[34];
+            memcpy(rest, c, sizeof(rest));
+            for (int i = 0; i < 9; i++)
+                if (rest[KNITTED[p][i]]) rest[KNITTED[p][i]]--;
+            int d = distance(rest, sets);
+            if (d == FALLBACK) Py_RETURN_NONE;
+            if (missing[p] + d < knit) knit = missing[p] + d;
+        }
+        if (knit - 1 < best) best = knit - 1;
+    }
+    return PyLong_FromLong(best);
+}
+
 static PyMethodDef methods[] = {
+    {"standard_useful", standard_useful, METH_O,
+     "Standard shanten of a 3k+1 hand and the kinds whose draw lowers it, or None."},
+    {"mcr", mcr, METH_O, "MCR shanten of a 34-count vector (every MCR form), or None."},
     {"draw_shanten", draw_shanten, METH_O, "Shanten after each possible draw, or None."},
     {"discard_draws", discard_draws, METH_VARARGS,
      "Per discard of a 3k+2 hand: shanten after it and the weight of the draws lowering it."},
@@ -520,5 +685,10 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_accel",
 
 PyMODINIT_FUNC PyInit__accel(void) {
     init_kinds();
+    init_knitted();
+    for (int v = 0; v < 5; v++) {
+        SMALL[v] = PyLong_FromLong(v); /* kept for the life of the process */
+        if (SMALL[v] == NULL) return NULL;
+    }
     return PyModule_Create(&module);
 }

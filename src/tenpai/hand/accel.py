@@ -64,6 +64,8 @@ def configure() -> None:
                 t.final,
                 t.final.shape[1],
                 INVALID,
+                np.ascontiguousarray(t.mp_vectors, dtype=np.int16),
+                np.ascontiguousarray(t.sh_vectors, dtype=np.int16),
             )
             _configured.append(True)
 

@@ -27,6 +27,7 @@ from tenpai.hand._core import (
     TERMINAL_KINDS,
     BadPattern,
     riichi_raw,
+    standard_raw,
     terminals_of,
 )
 from tenpai.hand.counts import HandError, as_count_bytes
@@ -38,6 +39,7 @@ __all__ = [
     "discard_draws",
     "discard_ukeire",
     "draw_shanten",
+    "standard_useful",
     "ukeire",
     "waits",
 ]
@@ -53,6 +55,7 @@ class Ukeire(NamedTuple):
 _fast_waits = accel.fast("waits") if accel.available() else None
 _fast_draw = accel.fast("draw_shanten") if accel.available() else None
 _fast_discard_draws = accel.fast("discard_draws") if accel.available() else None
+_fast_standard_useful = accel.fast("standard_useful") if accel.available() else None
 
 
 class DiscardOption(NamedTuple):
@@ -282,3 +285,37 @@ def discard_ukeire(counts: Counts, visible: Counts | None = None) -> list[Discar
         tiles = [(k, left[k]) for k, v in enumerate(draw_shanten(after)) if v < s]
         out.append(DiscardOption(kind, s, tiles, sum(n for _, n in tiles)))
     return out
+
+
+def standard_useful(counts: Counts) -> tuple[int, list[int]]:
+    """Standard-form shanten of a 3k+1-tile hand and the kinds whose draw lowers it.
+
+    The standard form only (k sets and a pair; no seven pairs or thirteen orphans): the work
+    PyMahjongGB's ``RegularShanten`` does, so ``tenpai bench hand`` can time the same thing on
+    both sides.  A kind held four times cannot be drawn and is never listed (PyMahjongGB does
+    list it; see tests/hand/test_hand_vs_mahjonggb.py).
+    """
+    if _fast_standard_useful is not None:
+        fast: tuple[int, list[int]] | None = _fast_standard_useful(counts)
+        if fast is not None:
+            return fast
+    b = to_count_bytes(counts)
+    try:
+        s = standard_raw(b)
+    except BadPattern:
+        raise _invalid(b) from None
+    if s == INVALID:
+        raise _invalid(b)
+    n = sum(b)
+    if n % 3 != 1:
+        raise HandError(f"standard_useful takes a hand of 3k+1 (13, 10, ...) tiles, got {n}")
+    useful = []
+    work = bytearray(b)
+    for kind in range(34):
+        if work[kind] >= 4:
+            continue
+        work[kind] += 1
+        if standard_raw(bytes(work)) < s:
+            useful.append(kind)
+        work[kind] -= 1
+    return s, useful

@@ -18,6 +18,7 @@ import operator
 from itertools import permutations
 from typing import Final
 
+from tenpai.hand import accel
 from tenpai.hand._core import INVALID, BadPattern, distance_raw, kokushi_raw, standard_raw
 from tenpai.hand.counts import HandError, describe_bad_counts
 from tenpai.hand.shanten import Counts, _invalid, to_count_bytes
@@ -117,12 +118,26 @@ def shanten_honors_knitted(counts: Counts) -> int:
     return _honors_knitted_raw(b)
 
 
+_fast_mcr = accel.fast("mcr") if accel.available() else None
+
+
 def shanten_mcr(counts: Counts) -> int:
     """MCR shanten: the best of every MCR winning form the hand's size allows.
 
     Standard form always; knitted straight with 10/11/13/14 tiles; seven pairs (quads count
-    twice), thirteen orphans and honours-and-knitted with 13/14 tiles.
+    twice), thirteen orphans and honours-and-knitted with 13/14 tiles.  The compiled fast path
+    (``_accel.mcr``, the same steps in C on the same tables) answers when it is built; anything
+    it does not handle, errors included, takes :func:`_shanten_mcr_py`.
     """
+    if _fast_mcr is not None:
+        fast: int | None = _fast_mcr(counts)
+        if fast is not None:
+            return fast
+    return _shanten_mcr_py(counts)
+
+
+def _shanten_mcr_py(counts: Counts) -> int:
+    """:func:`shanten_mcr` in pure Python (the reference the compiled path is tested against)."""
     b = to_count_bytes(counts)
     try:
         best = standard_raw(b)
