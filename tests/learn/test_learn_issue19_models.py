@@ -88,5 +88,10 @@ def test_train_sl_with_another_loss_records_it(
     card = train_head(ds, tmp_path / "m.pt", cfg, log=lambda _s: None)
     assert card["hyper_parameters"]["loss"] == loss
     assert "discard" in ModelBundle.load(tmp_path / "m.pt").heads
+    from tenpai.learn.shard_metrics import score_dataset
+
+    scored = score_dataset(tmp_path / "m.pt", ds, "train")["discard"]
+    assert scored["n"] == card["train_samples_available"]
+    assert 0.0 <= scored["top1"] <= scored["top2"] <= scored["top3"] <= 1.0
     with pytest.raises(ValueError, match="unknown loss"):
         train_head(ds, tmp_path / "n.pt", TrainConfig(loss="hinge", dev_split="train"))
