@@ -34,7 +34,8 @@ def build(
         None,
         "--encoder",
         "-e",
-        help="Riichi: gao56, gao68 (default), gao86, gao86e or ffn352. "
+        help="Riichi: gao56, gao68 (default), gao86, gao86e, ffn352; issue 19: gao86e_sc, "
+        "gao86e_ctx, gao86e_rc, gao86e_off, gao86e_la, gao86e_all, seq7. "
         "MCR: mcr_stack002 (default) or mcr_ffn352. suits108: s108.",
     ),
     kinds: str | None = typer.Option(

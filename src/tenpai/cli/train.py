@@ -31,7 +31,9 @@ def sl(
         help="Riichi and suits108: discard, riichi, pon, chi, kan; MCR: discard, chi, peng, "
         "gang.",
     ),
-    arch: str = typer.Option("resnet", "--arch", help="gao_cnn, resnet or ffn."),
+    arch: str = typer.Option(
+        "resnet", "--arch", help="gao_cnn, resnet, ffn or seq_gru (seq7 datasets)."
+    ),
     arch_options: str = typer.Option(
         "", "--arch-options", help="JSON keyword arguments of the model, e.g. '{\"width\": 48}'."
     ),
