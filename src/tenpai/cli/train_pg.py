@@ -14,6 +14,8 @@ from pathlib import Path
 
 import typer
 
+from tenpai.cli._learn import fail
+
 RULES = ("riichi", "mcr")
 REWARDS = ("hand", "rank")
 
@@ -112,8 +114,7 @@ def pg(
     try:
         path, progress = train_pg(cfg, report=report)
     except (ModelError, CheckpointError, ValueError) as exc:
-        err.print(f"error: {exc}")
-        raise typer.Exit(2) from None
+        fail(str(exc))  # plain text: a wrapped line would split the path and the reason
     summary = {
         "out": str(path),
         "games": progress.games,

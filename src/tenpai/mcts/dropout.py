@@ -15,7 +15,6 @@ decay); Adam with the betas of Table 5 (0.9, 0.99).
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -28,6 +27,7 @@ from tenpai.mcts.actions import NUM_ACTIONS
 from tenpai.mcts.features import ENCODER, PLANES
 from tenpai.mcts.replay import Trajectory
 from tenpai.models.muzero import SIZES, NormalNet
+from tenpai.models.torchfile import load_tagged, save_atomic
 
 __all__ = ["HIDDEN_PLANES", "DropoutConfig", "DropoutModel", "keep_probability", "train_dropout"]
 
@@ -82,25 +82,20 @@ class DropoutModel:
                    "card_json": json.dumps(self.card, sort_keys=True),
                    "state": {k: v.detach().clone() for k, v in self.net.state_dict().items()}}
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        torch.save(payload, tmp)
-        os.replace(tmp, path)
+        save_atomic(payload, path)
 
     @classmethod
     def load(cls, path: Path) -> DropoutModel:
         from tenpai.mcts.model import MCTSModelError
 
-        try:
-            payload = torch.load(path, map_location="cpu", weights_only=True)
-        except Exception as exc:  # torch raises many types for a damaged file
-            raise MCTSModelError(f"{path}: not a readable model file: {type(exc).__name__}") \
-                from exc
-        if not isinstance(payload, dict) or payload.get("format") != FORMAT:
-            raise MCTSModelError(f"{path}: not a {FORMAT} model file")
+        payload = load_tagged(path, FORMAT, MCTSModelError)
         if payload.get("encoder") != ENCODER or payload.get("size") not in SIZES:
             raise MCTSModelError(f"{path}: encoder or size this version cannot read")
-        model = cls(str(payload["size"]), json.loads(payload["card_json"]))
-        model.net.load_state_dict(payload["state"])
+        try:
+            model = cls(str(payload["size"]), json.loads(payload["card_json"]))
+            model.net.load_state_dict(payload["state"])
+        except (KeyError, TypeError, ValueError, RuntimeError) as exc:
+            raise MCTSModelError(f"{path}: card or weights missing or garbled: {exc}") from None
         return model
 
 

@@ -10,7 +10,6 @@ refused with one line (:class:`MCTSModelError`).
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -23,6 +22,7 @@ from tenpai.mcts.actions import GROUPS, NUM_ACTIONS, OUTCOMES
 from tenpai.mcts.features import ENCODER, PLANES, TRANSITION_PLANES, transition_planes
 from tenpai.mcts.search import Evaluation
 from tenpai.models.muzero import SIZES, MuZeroNet
+from tenpai.models.torchfile import load_tagged, save_atomic
 
 __all__ = [
     "DEFAULT_MODEL",
@@ -76,23 +76,11 @@ class MCTSModel:
             "card_json": json.dumps(asdict(self.card), sort_keys=True),
             "state": {k: v.detach().cpu().clone() for k, v in self.net.state_dict().items()},
         }
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        torch.save(payload, tmp)
-        os.replace(tmp, path)
+        save_atomic(payload, path)
 
     @classmethod
     def load(cls, path: Path) -> MCTSModel:
-        try:
-            payload = torch.load(path, map_location="cpu", weights_only=True)
-        except FileNotFoundError:
-            raise MCTSModelError(f"{path}: no such model file") from None
-        except Exception as exc:  # torch raises many types for a damaged file
-            raise MCTSModelError(
-                f"{path}: not a readable model file (damaged or truncated): {type(exc).__name__}"
-            ) from exc
-        if not isinstance(payload, dict) or payload.get("format") != FORMAT:
-            raise MCTSModelError(f"{path}: not a {FORMAT} model file")
+        payload = load_tagged(path, FORMAT, MCTSModelError)
         try:
             card = ModelCard(**json.loads(payload["card_json"]))
         except (KeyError, TypeError, ValueError) as exc:

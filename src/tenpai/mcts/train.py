@@ -19,7 +19,6 @@ version replaces the last (docs/mcts.md).
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -34,6 +33,7 @@ from tenpai.mcts.actions import GROUP
 from tenpai.mcts.model import MCTSModel, ModelCard
 from tenpai.mcts.replay import ReplayBuffer, Trajectory, ValueTarget, trajectories
 from tenpai.models.muzero import SIZES, MuZeroNet
+from tenpai.models.torchfile import load_tagged, save_atomic
 
 __all__ = ["CheckpointError", "MCTSTrainConfig", "TrainProgress", "train_mcts", "unrolled_loss"]
 
@@ -213,23 +213,11 @@ def _save_checkpoint(
         "optimizer": optimizer.state_dict(),
         "buffer": [t.to_tensors() for t in buffer.items],
     }
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    torch.save(payload, tmp)
-    os.replace(tmp, path)
+    save_atomic(payload, path)
 
 
 def _load_checkpoint(path: Path) -> dict[str, Any]:
-    try:
-        payload = torch.load(path, map_location="cpu", weights_only=True)
-    except Exception as exc:  # torch raises many types for a damaged file
-        raise CheckpointError(
-            f"{path}: not a readable checkpoint (damaged or truncated; checkpoints are loaded "
-            f"without executing code): {type(exc).__name__}"
-        ) from exc
-    if not isinstance(payload, dict) or payload.get("format") != FORMAT:
-        raise CheckpointError(f"{path}: not a {FORMAT} file")
-    return payload
+    return load_tagged(path, FORMAT, CheckpointError, "checkpoint")
 
 
 def checkpoint_path(out: Path) -> Path:

@@ -9,7 +9,6 @@ shipped default model) and ``load`` always returns float32 modules.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -20,6 +19,7 @@ import torch
 from torch import nn
 
 from tenpai.models import ModelConfigError, build_model
+from tenpai.models.torchfile import load_tagged, save_atomic
 
 __all__ = [
     "FORMAT",
@@ -67,28 +67,12 @@ class ModelBundle:
                 "card_json": json.dumps(h.card),
                 "state": state,
             }
-        target = Path(path)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(target.name + ".tmp")
-        torch.save(payload, tmp)
-        os.replace(tmp, target)
+        save_atomic(payload, Path(path))
 
     @classmethod
     def load(cls, path: str | Path) -> ModelBundle:
         p = Path(path)
-        try:
-            payload = torch.load(p, map_location="cpu", weights_only=True)
-        except FileNotFoundError:
-            raise ModelError(f"{p}: no such model file") from None
-        except Exception as exc:  # torch raises many types for a damaged file
-            # torch's own text for a refused pickle advises weights_only=False, which would run
-            # code from the file: name the failure without repeating that advice.
-            raise ModelError(
-                f"{p}: not a readable model file (damaged, truncated or not a tenpai model; "
-                f"checkpoints are only loaded without executing code): {type(exc).__name__}"
-            ) from exc
-        if not isinstance(payload, dict) or payload.get("format") != FORMAT:
-            raise ModelError(f"{p}: not a {FORMAT} file")
+        payload = load_tagged(p, FORMAT, ModelError)
         heads = payload.get("heads")
         if not isinstance(payload.get("encoder"), str) or not isinstance(heads, dict):
             raise ModelError(f"{p}: the file lacks its encoder name or its heads")

@@ -10,12 +10,13 @@ with different ones (another rule set, start model or reward) is refused by name
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 import torch
+
+from tenpai.models.torchfile import load_tagged, save_atomic
 
 __all__ = ["FORMAT", "CheckpointError", "PGCheckpoint", "checkpoint_path"]
 
@@ -51,25 +52,11 @@ class PGCheckpoint:
             "policy_state": {k: v.detach().cpu().clone() for k, v in self.policy_state.items()},
             "optimizer_state": self.optimizer_state,
         }
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        torch.save(payload, tmp)
-        os.replace(tmp, path)
+        save_atomic(payload, path)
 
     @classmethod
     def load(cls, path: Path) -> PGCheckpoint:
-        try:
-            payload = torch.load(path, map_location="cpu", weights_only=True)
-        except FileNotFoundError:
-            raise CheckpointError(f"{path}: no such checkpoint") from None
-        except Exception as exc:  # torch raises many types for a damaged file
-            raise CheckpointError(
-                f"{path}: not a readable checkpoint (damaged, truncated or not a tenpai "
-                f"policy-gradient checkpoint; checkpoints are loaded without executing code): "
-                f"{type(exc).__name__}"
-            ) from exc
-        if not isinstance(payload, dict) or payload.get("format") != FORMAT:
-            raise CheckpointError(f"{path}: not a {FORMAT} file")
+        payload = load_tagged(path, FORMAT, CheckpointError, "checkpoint")
         try:
             return cls(
                 settings=json.loads(payload["settings_json"]),

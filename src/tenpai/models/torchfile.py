@@ -1,0 +1,51 @@
+"""Writing and reading the project's torch files (models, checkpoints) one safe way.
+
+Every file tenpai saves with torch is a dictionary of plain containers with a ``format`` tag.
+Two properties matter for all of them and used to be re-implemented at each site:
+
+* a save never leaves a half-written file under the real name (a kill during a long training
+  run must not destroy the previous checkpoint), hence write-then-rename;
+* a load never executes code from the file (``weights_only=True``), and any failure — missing,
+  truncated, a pickle that wants code, a file of another kind — becomes the caller's typed
+  error naming the path, instead of torch's own message (which advises the unsafe
+  ``weights_only=False``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import torch
+
+
+def save_atomic(payload: dict[str, Any], path: Path) -> None:
+    """``torch.save`` to a temporary sibling, then rename over ``path``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    torch.save(payload, tmp)
+    os.replace(tmp, path)
+
+
+def load_tagged(
+    path: Path, fmt: str, error: type[Exception], what: str = "model file"
+) -> dict[str, Any]:
+    """The dictionary saved at ``path`` if it carries ``format == fmt``, else ``error``.
+
+    ``what`` names the kind of file in the messages ("model file", "checkpoint").
+    """
+    try:
+        payload = torch.load(path, map_location="cpu", weights_only=True)
+    except FileNotFoundError:
+        raise error(f"{path}: no such {what}") from None
+    except IsADirectoryError:
+        raise error(f"{path}: is a directory, not a {what}") from None
+    except Exception as exc:  # torch raises many types for a damaged file
+        raise error(
+            f"{path}: not a readable {what} (damaged, truncated or not a tenpai {fmt} file; "
+            f"tenpai loads these without executing code): {type(exc).__name__}"
+        ) from exc
+    if not isinstance(payload, dict) or payload.get("format") != fmt:
+        raise error(f"{path}: not a {fmt} file")
+    return payload
