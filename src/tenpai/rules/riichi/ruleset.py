@@ -16,6 +16,7 @@ __all__ = [
     "PRESETS",
     "TENHOU",
     "GameLength",
+    "KaratenScope",
     "KuikaeMode",
     "PaoScope",
     "RenhouValue",
@@ -25,6 +26,11 @@ __all__ = [
 
 GameLength = Literal["tonpuu", "hanchan"]
 """``tonpuu``: East round only; ``hanchan``: East and South rounds."""
+
+KaratenScope = Literal["concealed", "hand_and_melds"]
+"""Whose tiles make a wait empty at an exhaustive draw.  ``concealed`` (Tenhou): a wait is
+noten only when all four copies are in the hand one discards from, so a wait on the tile of
+one's own kan still pays as tenpai; ``hand_and_melds``: one's own melds and kans count too."""
 
 KuikaeMode = Literal["none", "same_tile", "strict"]
 """Swap-calling ban: ``same_tile`` forbids discarding the called kind; ``strict`` also forbids
@@ -91,6 +97,8 @@ class RiichiRules:
     honba_points: int = 300
     #: Total no-ten payment at an exhaustive draw.
     noten_penalty: int = 3_000
+    #: Karaten at an exhaustive draw (read by ``RiichiRound.is_tenpai``).
+    karaten: KaratenScope = "concealed"
     #: Kokushi musou may rob a closed kan (chankan on ankan).
     kokushi_robs_ankan: bool = False
     #: New dora indicators for open kans turn after the kan-caller's discard (both lobbies);
@@ -122,6 +130,9 @@ class RiichiRules:
             raise ValueError(f"RiichiRules.players must be 3 or 4, got {self.players}")
         if self.red_fives not in (0, 3):
             raise ValueError(f"RiichiRules.red_fives must be 0 or 3, got {self.red_fives}")
+        if self.karaten not in ("concealed", "hand_and_melds"):
+            raise ValueError(f"RiichiRules.karaten must be concealed or hand_and_melds, "
+                             f"got {self.karaten!r}")
         if self.honba_points % 3:
             raise ValueError("RiichiRules.honba_points must split evenly among three payers")
 

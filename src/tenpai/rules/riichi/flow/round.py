@@ -445,11 +445,13 @@ class RiichiRound(TableRound):
         self._end(RoundResult("abortive", [0, 0, 0, 0], abort=kind))
 
     def is_tenpai(self, seat: int) -> bool:
-        """Ready, with at least one winning tile not all held by the player (Tenhou's rule)."""
+        """Ready, with a winning tile the player does not hold all four of (``rules.karaten``
+        says whether the copies in the player's own melds count)."""
         held = list(self.counts[seat])
-        for m in self.melds[seat]:
-            for t in m.tiles:
-                held[KIND[t]] += 1
+        if self.rules.karaten == "hand_and_melds":
+            for m in self.melds[seat]:
+                for t in m.tiles:
+                    held[KIND[t]] += 1
         return any(held[w] < 4 for w in self.waits_of(seat))
 
     def _rule_exhaustive(self) -> None:
