@@ -95,3 +95,37 @@ def test_train_sl_with_another_loss_records_it(
     assert 0.0 <= scored["top1"] <= scored["top2"] <= scored["top3"] <= 1.0
     with pytest.raises(ValueError, match="unknown loss"):
         train_head(ds, tmp_path / "n.pt", TrainConfig(loss="hinge", dev_split="train"))
+
+
+def test_seq7_and_seq_gru_through_build_train_and_eval(data_dir: Path, tmp_path: Path) -> None:
+    """The three commands select the new encoder and arch by name, end to end."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from tenpai.cli.main import app
+
+    folder = data_dir / "riichi/tenhou_mjlog/thewaxmango_mahjong-hands/logs_2022-01"
+    if not folder.is_dir():
+        pytest.skip("the small Houou folder is not in the shared data")
+    runner = CliRunner()
+    ds, out = tmp_path / "ds", tmp_path / "m.pt"
+    r = runner.invoke(
+        app,
+        ["dataset", "build", str(folder), str(ds), "-e", "seq7", "--kinds", "discard",
+         "--limit", "12"],
+    )  # fmt: skip  (the twelfth game is the folder's first dev game)
+    assert r.exit_code == 0, r.output
+    tiny = '{"width": 8, "blocks": 1, "hidden": 16, "step_width": 8}'
+    r = runner.invoke(
+        app,
+        ["train", "sl", str(ds), "-o", str(out), "--arch", "seq_gru", "--arch-options", tiny,
+         "--max-samples", "256", "--eval-every", "0", "--seed", "2"],
+    )  # fmt: skip
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(
+        app, ["eval", "agreement", str(folder), "--model", str(out), "--limit", "1", "--json"]
+    )
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.stdout)
+    assert report["encoder"] == "seq7@1" and report["discards"]["n"] > 100
