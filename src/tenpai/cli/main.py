@@ -27,6 +27,7 @@ from tenpai.cli import eval as eval_cmd
 from tenpai.cli import explain as explain_cmd
 from tenpai.cli import mjai as mjai_cmd
 from tenpai.cli import serve as serve_cmd
+from tenpai.cli import tenhou as tenhou_cmd
 
 app = typer.Typer(
     name="tenpai",
@@ -66,6 +67,7 @@ train.register(app)
 eval_cmd.register(app)
 serve_cmd.register(app)
 mjai_cmd.register(app)
+tenhou_cmd.register(app)
 explain_cmd.register(app)
 
 

@@ -393,7 +393,8 @@ class TenhouTable:
 
     async def _await_bye(self, seat: _Seat) -> None:
         assert seat.conn is not None
-        deadline = time.monotonic() + 5.0
+        # tenhou-python-bot sleeps 3-5 s after the last result before its BYE.
+        deadline = time.monotonic() + max(self.config.ready_timeout, 10.0)
         while True:
             try:
                 item = await seat.conn.next(max(deadline - time.monotonic(), 0.001))

@@ -1,0 +1,135 @@
+"""``tenpai tenhou-table`` (a local Tenhou-protocol table server) and ``tenpai tenhou-client``
+(a built-in agent at any Tenhou-protocol table).
+
+Exit codes: 0 success; 1 a table failed (its game is reported, the server went on) or the
+client lost its game; 2 bad usage.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import typer
+
+
+def _fail(command: str, message: str) -> None:
+    sys.stderr.write(f"tenpai {command}: error: {message}\n")
+    sys.stderr.flush()
+    raise typer.Exit(2)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("tenhou-table")
+    def tenhou_table(
+        port: int = typer.Option(10080, "--port", min=0, max=65535, help="TCP port (0: any)."),
+        host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
+        rules: str = typer.Option("tenhou", "--rules", help="Riichi rules preset."),
+        length: str = typer.Option("tonpuu", "--length", help="tonpuu or hanchan."),
+        games: int = typer.Option(1, "--games", min=0, help="Stop after N games (0: never)."),
+        save: Path | None = typer.Option(None, "--save", help="Write each game's mjlog here "
+                                         "(and results.jsonl)."),
+        fill: list[str] = typer.Option([], "--fill", help="A built-in agent for one seat; "
+                                       "repeat for more (the table waits for the others)."),
+        seed: int = typer.Option(0, "--seed", help="Seed of the first game (then +1 per game)."),
+        timeout: float = typer.Option(60.0, "--timeout", min=0.1,
+                                      help="Seconds a client has per decision."),
+        ready_timeout: float = typer.Option(30.0, "--ready-timeout", min=0.1,
+                                            help="Seconds to wait for NEXTREADY."),
+        all_last: bool = typer.Option(False, "--all-last", help="Start each game at its last "
+                                      "hand (East 4, seat 0 ahead): short games for tests."),
+    ) -> None:
+        """Serve Tenhou-protocol games: clients log in (HELO), JOIN, and are seated four to a
+        table (or with --fill agents); every finished game is summarised on stdout as a JSON
+        line and, with --save, written as an mjlog."""
+        import asyncio
+
+        from tenpai.rules.riichi.ruleset import PRESETS
+        from tenpai.serve.tenhou.server import ServerConfig, TableServer
+        from tenpai.serve.tenhou.table import TableConfig
+
+        if rules not in PRESETS:
+            _fail("tenhou-table", f"unknown rules {rules!r}; known: {', '.join(sorted(PRESETS))}")
+        if length not in ("tonpuu", "hanchan"):
+            _fail("tenhou-table", f"--length must be tonpuu or hanchan, not {length!r}")
+        table = TableConfig(
+            rules=PRESETS[rules].with_(length=length),
+            timeout=timeout,
+            ready_timeout=ready_timeout,
+            start=(0, 3, 0, 0) if all_last else None,
+            scores=(31_000, 23_000, 23_000, 23_000) if all_last else None,
+        )
+        config = ServerConfig(host=host, port=port, games=games, fill=tuple(fill), seed=seed,
+                              save=save, table=table)
+
+        def on_event(kind: str, info: dict[str, object]) -> None:
+            if kind == "finished":
+                sys.stdout.write(json.dumps(info, ensure_ascii=False) + "\n")
+                sys.stdout.flush()
+            else:
+                shown = " ".join(f"{k}={v}" for k, v in info.items())
+                sys.stderr.write(f"tenhou-table: {kind} {shown}\n")
+                sys.stderr.flush()
+
+        try:
+            server = TableServer(config, on_event)
+        except ValueError as exc:
+            _fail("tenhou-table", str(exc))
+
+        async def main() -> list[str]:
+            try:
+                await server.start()
+            except OSError as exc:
+                _fail("tenhou-table", f"cannot listen on {host}:{port}: {exc}")
+            await server.serve()
+            return server.failures
+
+        try:
+            failures = asyncio.run(main())
+        except KeyboardInterrupt:
+            raise typer.Exit(130) from None
+        for line in failures:
+            sys.stderr.write(f"tenhou-table: failed {line}\n")
+        raise typer.Exit(1 if failures else 0)
+
+    @app.command("tenhou-client")
+    def tenhou_client(
+        host: str = typer.Option("127.0.0.1", "--host", help="Table server host."),
+        port: int = typer.Option(10080, "--port", min=1, max=65535, help="Table server port."),
+        agent: str = typer.Option(..., "--agent", help="Built-in agent name (e.g. sl)."),
+        games: int = typer.Option(1, "--games", min=1, help="Games to play, one after another."),
+        name: str | None = typer.Option(None, "--name", help="Player name (default: the agent)."),
+        seed: int = typer.Option(0, "--seed", help="Agent seed."),
+        game_type: int = typer.Option(1, "--type", help="Tenhou game type asked for in JOIN."),
+        timeout: float = typer.Option(600.0, "--timeout", min=1.0,
+                                      help="Give up after this many seconds of silence."),
+        verbose: bool = typer.Option(False, "--verbose", help="Log every message on stderr."),
+    ) -> None:
+        """Play a built-in agent at a Tenhou-protocol table; one JSON line per game on stdout
+        (final scores from our seat, rank, decisions)."""
+        from tenpai.agents import make_agent
+        from tenpai.serve.tenhou.client import ClientError, TenhouClient
+
+        try:
+            player = make_agent(agent, seed)
+        except ValueError as exc:
+            _fail("tenhou-client", str(exc))
+
+        def log(line: str) -> None:
+            sys.stderr.write(line + "\n")
+
+        client = TenhouClient(player, host, port, name=name or agent, game_type=game_type,
+                              timeout=timeout, log=log if verbose else None)
+        for number in range(1, games + 1):
+            try:
+                outcome = client.play_game()
+            except ClientError as exc:
+                sys.stderr.write(f"tenpai tenhou-client: game {number}: {exc}\n")
+                raise typer.Exit(1) from None
+            except KeyboardInterrupt:
+                raise typer.Exit(130) from None
+            row = {"game": number, "rank": outcome.rank, "scores": outcome.scores,
+                   "points": outcome.points, "decisions": outcome.decisions}
+            sys.stdout.write(json.dumps(row) + "\n")
+            sys.stdout.flush()
