@@ -19,14 +19,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
 from tenpai.agents import AGENTS
 from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules
@@ -34,6 +26,7 @@ from tenpai.arena.games import ArenaConfigError, rules_entry
 from tenpai.arena.record import GameRecord, play_scheduled
 from tenpai.arena.schedule import GameKey, all_keys, rounded_games
 from tenpai.arena.store import ResultsStore, RunConfig
+from tenpai.progress import StepProgress
 
 __all__ = [
     "BACKENDS",
@@ -189,18 +182,11 @@ def run_tournament(
     ]
     start = time.perf_counter()
     console = console or Console(stderr=True)
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console, transient=True, disable=not progress) as bar:
-        task = bar.add_task("games", total=config.games, completed=len(done))
+    with StepProgress("games", config.games, unit="games", completed=len(done),
+                      console=console, enabled=progress) as bar:
         for record in _BACKEND_RUNNERS[backend](tasks, workers):
             store.add_game(record)
             if on_game is not None:
                 on_game(record)
-            bar.advance(task)
+            bar.advance()
     return RunOutcome(config, len(tasks), store.game_count(), time.perf_counter() - start)

@@ -2,8 +2,9 @@
 
 The work is in :mod:`tenpai.learn.dataset`, the same for every rule set: ``--rules`` picks the
 registry entry (:mod:`tenpai.learn.rulesets`) that says which records are read and how.  This
-module only parses options and shows progress.  A filter that means nothing for the chosen
-records (``--room`` for MCR) is refused rather than ignored.
+module only parses options and shows progress (on stderr, as plain lines when stderr is not a
+terminal).  A filter that means nothing for the chosen records (``--room`` for MCR) is refused
+rather than ignored.
 """
 
 from __future__ import annotations
@@ -65,9 +66,9 @@ def build(
     rules = learning_rules(rules_name)
     refuse_filters(ctx, rules, _FILTERS)
     from rich.console import Console
-    from rich.progress import Progress
 
     from tenpai.learn.dataset import BuildOptions, DatasetError, build_dataset, record_files
+    from tenpai.progress import StepProgress
 
     changes: dict[str, object] = {"shard_size": shard_size, "limit": limit or None}
     changes["splits"] = tuple(s.strip() for s in split.split(",") if s.strip())
@@ -86,10 +87,9 @@ def build(
     console = Console(stderr=True)
     total = sum(1 for _ in record_files(records, rules))
     try:
-        with Progress(console=console, transient=True) as progress:
-            task = progress.add_task("building", total=total)
+        with StepProgress("building", total, console=console) as progress:
             manifest = build_dataset(
-                records, out, opts, on_file=lambda _f: progress.advance(task), workers=workers
+                records, out, opts, on_file=lambda _f: progress.advance(), workers=workers
             )
     except (DatasetError, ValueError) as exc:
         fail(str(exc))
@@ -142,18 +142,17 @@ def derive(
     minutes where a fresh build replays every game; the shards are identical to a fresh build.
     """
     from rich.console import Console
-    from rich.progress import Progress
 
     from tenpai.learn.dataset import DatasetError, load_manifest
     from tenpai.learn.derive import derive_dataset
+    from tenpai.progress import StepProgress
 
     console = Console(stderr=True)
     try:
         total = len(load_manifest(source)["shards"])
-        with Progress(console=console, transient=True) as progress:
-            task = progress.add_task("re-encoding shards", total=total)
+        with StepProgress("re-encoding", total, unit="shards", console=console) as progress:
             manifest = derive_dataset(
-                source, out, encoder, on_shard=lambda _p: progress.advance(task)
+                source, out, encoder, on_shard=lambda _p: progress.advance()
             )
     except DatasetError as exc:
         fail(str(exc))

@@ -58,7 +58,10 @@ def agreement(
         from tenpai.models.bundle import ModelBundle, ModelError, resolve_model_path
     except ImportError as exc:
         fail(f"{exc}; install the learn extra: pip install 'tenpai[learn]'")
-    from tenpai.learn.dataset import SPLITS, BuildOptions
+    from rich.console import Console
+
+    from tenpai.learn.dataset import SPLITS, BuildOptions, record_files
+    from tenpai.progress import StepProgress
 
     if split != "all" and split not in SPLITS:
         raise typer.BadParameter(f"choose all or one of {', '.join(SPLITS)}", param_hint="--split")
@@ -81,8 +84,11 @@ def agreement(
         max_loss=None if max_loss < 0 else max_loss,
         limit=limit or None,
     )
+    total = sum(1 for _ in record_files(records, rules))
     try:
-        report = evaluate_agreement(records, bundle, opts, suit_average=suit_average)
+        with StepProgress("evaluating", total, console=Console(stderr=True)) as progress:
+            report = evaluate_agreement(records, bundle, opts, suit_average=suit_average,
+                                        on_file=lambda _f: progress.advance())
     except (ModelError, ValueError) as exc:
         fail(str(exc))
     if not report["games"]:

@@ -31,8 +31,8 @@ def register(app: typer.Typer) -> None:
         Exit status 0 only when every game that was not skipped passed.
         """
         from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
+        from tenpai.progress import StepProgress
         from tenpai.replay.runner import DEFAULT_PRESETS, RULE_FAMILIES, replay_files
 
         if rules not in RULE_FAMILIES:
@@ -57,18 +57,14 @@ def register(app: typer.Typer) -> None:
             if not p.exists():
                 raise typer.BadParameter(f"{p} does not exist", param_hint="PATHS")
         err = Console(stderr=True)
-        with Progress(
-            TextColumn("replaying"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[last]}"),
-            console=err,
-            transient=True,
-        ) as prog:
-            task = prog.add_task("replay", total=limit, last="")
+        failed = 0
+        with StepProgress("replaying", limit, unit="games", console=err) as prog:
 
             def tick(name: str, ok: bool) -> None:
-                prog.update(task, advance=1, last=("ok " if ok else "FAIL ") + Path(name).name)
+                nonlocal failed
+                failed += not ok
+                prog.advance(note=f"{failed} failed, last {'ok' if ok else 'FAIL'} "
+                             f"{Path(name).name}")
 
             summary = replay_files(
                 paths, preset=preset, limit=limit, on_game=tick, rules=rules

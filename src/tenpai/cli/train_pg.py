@@ -144,8 +144,8 @@ def imitate(
     """MCR start model for `train pg`: imitate a rule agent over self-play games (Botzone rules)."""
     import torch
     from rich.console import Console
-    from rich.progress import Progress
 
+    from tenpai.progress import StepProgress
     from tenpai.rl.imitate import ImitationConfig, collect_imitation, train_imitation
 
     err = Console(stderr=True)
@@ -153,9 +153,8 @@ def imitate(
     try:
         cfg = ImitationConfig(teacher=teacher, games=games, first_seed=first_seed, tables=tables,
                               minutes=minutes, width=width, blocks=blocks, seed=seed)
-        with Progress(console=err, transient=True) as bar:
-            task = bar.add_task(f"watching {teacher}", total=games)
-            data = collect_imitation(cfg, progress=lambda n: bar.update(task, completed=n))
+        with StepProgress(f"watching {teacher}", games, unit="games", console=err) as bar:
+            data = collect_imitation(cfg, progress=bar.update)
         counts = {h: data.count(h) for h in data.label}
         err.print(f"recorded decisions: {counts}")
         bundle = train_imitation(cfg, data)

@@ -7,7 +7,7 @@ batches; the metrics come from :mod:`tenpai.learn.agreement`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,12 +28,13 @@ def evaluate_agreement(
     batch: int = 4096,
     *,
     suit_average: bool = False,
+    on_file: Callable[[Path], None] | None = None,
 ) -> dict[str, Any]:
     """``{"games", "skipped", "discards": {...}, "top1", "top2", "top3", <call kind>: {...}}``.
 
     ``opts.rules`` names the rule set; heads of kinds it does not have are ignored.
     ``suit_average`` scores each decision as the mean over its six suit relabellings
-    (:meth:`ModelBundle.logits`).
+    (:meth:`ModelBundle.logits`); ``on_file`` is called as each record file is done (progress).
     """
     rules = get_rules(opts.rules)
     enc = rules.get_encoder(bundle.encoder)
@@ -43,7 +44,7 @@ def evaluate_agreement(
     legal: dict[str, list[np.ndarray]] = {k: [] for k in kinds}
     games = 0
     summary = _Summary()
-    for _gid, events in iter_replayed_games(paths, opts, summary):
+    for _gid, events in iter_replayed_games(paths, opts, summary, on_file):
         games += 1
         points = list(rules.decisions(events, kinds, opts.max_loss))
         if not points:
