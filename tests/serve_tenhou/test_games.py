@@ -1,0 +1,60 @@
+"""Whole games at our table: four of our clients, one client with three built-in agents,
+and the saved mjlog that ``tenpai replay`` verifies."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from tenpai.serve.tenhou.client import GameOutcome
+from tenpai.serve.tenhou.server import ServerConfig
+
+from .helpers import our_client, protocol, run_table, saved, table_config
+
+
+def _replay(paths: list[Path]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tenpai", "replay", *map(str, paths)],
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_four_of_our_clients_play_a_game_and_the_mjlog_replays(tmp_path: Path) -> None:
+    agents = ["efficiency", "defensive", "random", "sl"]
+    config = ServerConfig(games=1, seed=11, save=tmp_path, table=table_config())
+    run = run_table(config, {f"p{i}": our_client(a, f"p{i}", seed=i)
+                             for i, a in enumerate(agents)})
+    assert run.failures == []
+    (result,) = run.results
+    assert result["hands"] >= 4 and sum(result["final_scores"]) == 100_000
+    for name, got in run.outcomes.items():
+        assert not isinstance(got, Exception), got
+        (outcome,) = got
+        assert isinstance(outcome, GameOutcome)
+        # The client's owari, seen from its seat, is the server's result rotated.
+        seat = result["names"].index(name)
+        finals = result["final_scores"]
+        assert outcome.scores == [finals[(seat + i) % 4] // 100 for i in range(4)]
+        assert outcome.rank == result["ranks"][seat]
+        rec = protocol(result, name)
+        assert rec["errors"] == {} and rec["decisions"] == outcome.decisions > 20
+    paths = saved(tmp_path)
+    assert len(paths) == 1
+    done = _replay(paths)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "passed 1" in done.stdout
+
+
+def test_fill_agents_take_the_empty_seats_for_several_games(tmp_path: Path) -> None:
+    config = ServerConfig(games=2, seed=3, fill=("efficiency", "defensive", "efficiency"),
+                          save=tmp_path, table=table_config())
+    run = run_table(config, {"solo": our_client("efficiency", "solo", games=2)})
+    assert run.failures == []
+    assert [r["kinds"].count("agent") for r in run.results] == [3, 3]
+    outcomes = run.outcomes["solo"]
+    assert not isinstance(outcomes, Exception), outcomes
+    assert len(outcomes) == 2
+    for r in run.results:
+        assert all(p["errors"] == {} for p in r["protocol"])
+    assert (tmp_path / "results.jsonl").read_text().count("\n") == 2
+    done = _replay(saved(tmp_path))
+    assert done.returncode == 0 and "passed 2" in done.stdout, done.stdout + done.stderr
