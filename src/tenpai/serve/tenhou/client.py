@@ -82,6 +82,7 @@ class TenhouClient:
         self._riichi_discard: Event | None = None
         self.view = TenhouView()
         self.decisions = 0
+        self._replay_later: list[Tag] = []
 
     # ------------------------------------------------------------------ transport
     def connect(self) -> None:
@@ -164,7 +165,7 @@ class TenhouClient:
     def play_game(self) -> GameOutcome:
         """Connect, join, play one game to its end; the outcome."""
         self.view = TenhouView()
-        self._replay_later: list[Tag] = []
+        self._replay_later = []
         self.connect()
         try:
             back = self.login()

@@ -36,6 +36,7 @@ class Connection:
         peer = writer.get_extra_info("peername")
         self.address = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
         self._task = asyncio.create_task(self._read())
+        self._drains: set[asyncio.Task[None]] = set()
 
     async def _read(self) -> None:
         framer = Framer()
@@ -74,7 +75,9 @@ class Connection:
         except (ConnectionError, OSError, RuntimeError):
             self._close_transport()
             return
-        asyncio.create_task(self._drain())
+        task = asyncio.create_task(self._drain())
+        self._drains.add(task)
+        task.add_done_callback(self._drains.discard)
 
     async def _drain(self) -> None:
         try:

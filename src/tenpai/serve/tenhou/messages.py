@@ -11,7 +11,7 @@ Scores travel in hundreds of points.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from urllib.parse import quote
 
 from tenpai.events import Event
@@ -20,13 +20,13 @@ from tenpai.records.yaku_names import YAKU_IDS, tenhou_yaku_name
 from tenpai.serve.tenhou.wire import format_tag
 
 __all__ = [
-    "DRAW_RIICHI",
-    "DRAW_TSUMO",
-    "DRAW_NINE",
     "CLAIM_CHI",
     "CLAIM_KAN",
     "CLAIM_PON",
     "CLAIM_RON",
+    "DRAW_NINE",
+    "DRAW_RIICHI",
+    "DRAW_TSUMO",
     "agari",
     "discard",
     "draw",
@@ -132,8 +132,12 @@ def reach(actor: int, viewer: int, step: int, scores: Sequence[int] | None = Non
 
 
 def _sc(before: Sequence[int], deltas: Sequence[int], viewer: int) -> str:
-    pairs = [(b // 100, d // 100) for b, d in zip(before, deltas, strict=True)]
-    return _csv([x for p in rotate(pairs, viewer) for x in p])  # type: ignore[attr-defined]
+    """``sc``: score before and change, in hundreds, per seat from the viewer."""
+    out: list[int] = []
+    for i in range(4):
+        s = (viewer + i) % 4
+        out += [before[s] // 100, deltas[s] // 100]
+    return _csv(out)
 
 
 def _limit(han: int, fu: int, yakuman: int) -> int:
@@ -194,7 +198,7 @@ def agari(
 
 
 def ryuukyoku(
-    e: Event, start: Event, shown: dict[int, Sequence[int]], before: Sequence[int],
+    e: Event, start: Event, shown: Mapping[int, Sequence[int]], before: Sequence[int],
     deposits: int, viewer: int, owari: str | None,
 ) -> str:
     attrs: dict[str, object] = {}
@@ -223,5 +227,6 @@ def final_points(scores: Sequence[int], starting: int = 25_000, target: int = 30
 
 
 def owari(scores: Sequence[int], points: Sequence[float], viewer: int) -> str:
-    pairs = rotate([(s // 100, p) for s, p in zip(scores, points, strict=True)], viewer)
-    return ",".join(f"{s},{p:.1f}" for s, p in pairs)  # type: ignore[misc]
+    hundreds = rotate([s // 100 for s in scores], viewer)
+    shares = rotate(list(points), viewer)
+    return ",".join(f"{s},{float(str(p)):.1f}" for s, p in zip(hundreds, shares, strict=True))

@@ -47,6 +47,8 @@ ERROR_KINDS = (
     "defaulted",
 )
 _IGNORED = frozenset({"Z", "NEXTREADY", "GOK", "PXR", "AUTH", "JOIN", "HELO"})
+#: Tenhou's lobby rules, one East round (the table's default).
+TENHOU_TONPUU = TENHOU.with_(length="tonpuu")
 
 
 def game_type(rules: RiichiRules) -> int:
@@ -66,7 +68,7 @@ class TableConfig:
     ``start``/``scores`` begin the game mid-way (round wind, kyoku, honba, deposits), e.g. at
     the last hand, so a test with slow clients plays one hand instead of a whole game."""
 
-    rules: RiichiRules = TENHOU.with_(length="tonpuu")
+    rules: RiichiRules = TENHOU_TONPUU
     timeout: float = 60.0
     ready_timeout: float = 30.0
     keepalive: float = 10.0
@@ -470,8 +472,8 @@ class TenhouTable:
             self.deposits += 1
             self._each(lambda v: M.reach(actor, v, 2, self.scores))
         elif t == "dora":
-            tid = applied.tile_id
-            self._each(lambda v: format_tag("DORA", {"hai": tid}))
+            marker = applied.tile_id
+            self._each(lambda v: format_tag("DORA", {"hai": marker}))
         elif t == "hora":
             self._hora(e, applied.hands[0], applied.tile_id, applied.markers, game_ends)
         elif t == "ryukyoku":

@@ -1,0 +1,163 @@
+"""Measure a built-in agent against three tenhou-python-bots at our table.
+
+``python -m tenpai.serve.tenhou.measure --agent sl --games 100 --parallel 8 --out DIR``
+
+The table server runs in this process with the agent filling one seat of every table; the bots
+are separate processes (:mod:`.peer`), three per table, ``parallel`` tables at once (the bot
+spends most of its time in deliberate sleeps, so tables in parallel cost little CPU).  Each
+bot plays one game and exits; a new one takes its place until ``games`` tables have started.
+Every game is saved in ``DIR`` (mjlog and ``results.jsonl``), and :func:`summarise` turns
+``results.jsonl`` into the agent's average rank with a 95 % interval, the time per game and the
+protocol error count — so an interrupted run can be summarised, and continued with a new
+``--seed`` into the same directory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from tenpai.rules.riichi.ruleset import PRESETS
+from tenpai.serve.tenhou.peer import PeerBot, PeerError, find_peer, peer_dependencies, prepare_peer
+from tenpai.serve.tenhou.server import ServerConfig, TableServer
+from tenpai.serve.tenhou.table import TableConfig
+
+__all__ = ["main", "summarise"]
+
+#: Two-sided 97.5 % quantiles of Student's t for small samples (normal beyond 30).
+_T975 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26,
+         10: 2.23, 12: 2.18, 15: 2.13, 20: 2.09, 25: 2.06, 30: 2.04}
+
+
+def _t975(df: int) -> float:
+    if df > 30:
+        return 1.96
+    return _T975[max(k for k in _T975 if k <= df)]
+
+
+def summarise(results: Path, agent: str) -> dict[str, Any]:
+    """Average rank of the seats played by ``agent`` (the table's fill agent) in every game
+    of ``results`` (a results.jsonl), with a 95 % Student-t interval."""
+    rows = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+    ranks: list[int] = []
+    peer_ranks: list[int] = []
+    seconds: list[float] = []
+    errors: dict[str, int] = {}
+    hands = 0
+    for row in rows:
+        seconds.append(float(row["seconds"]))
+        hands += int(row["hands"])
+        for rec, rank in zip(row["protocol"], row["ranks"], strict=True):
+            (ranks if rec["kind"] == "agent" and rec["name"].startswith(agent) else
+             peer_ranks).append(rank)
+            for kind, n in rec["errors"].items():
+                errors[kind] = errors.get(kind, 0) + n
+    n = len(ranks)
+    mean = sum(ranks) / n if n else float("nan")
+    if n > 1:
+        sd = math.sqrt(sum((r - mean) ** 2 for r in ranks) / (n - 1))
+        half = _t975(n - 1) * sd / math.sqrt(n)
+    else:
+        half = float("nan")
+    return {
+        "agent": agent,
+        "games": len(rows),
+        "hands": hands,
+        "average_rank": round(mean, 3),
+        "ci95": [round(mean - half, 3), round(mean + half, 3)],
+        "placings": [ranks.count(k) for k in (1, 2, 3, 4)],
+        "peer_average_rank": round(sum(peer_ranks) / len(peer_ranks), 3) if peer_ranks else None,
+        "seconds_per_game": round(sum(seconds) / len(seconds), 1) if seconds else None,
+        "protocol_errors": errors,
+    }
+
+
+async def _run(args: argparse.Namespace) -> None:
+    source = find_peer()
+    if source is None:
+        raise PeerError("tenhou-python-bot not found (../shared/peers or $TENPAI_PEERS)")
+    deps = peer_dependencies()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    table = TableConfig(rules=PRESETS["tenhou"].with_(length=args.length), timeout=60.0)
+    config = ServerConfig(port=0, games=args.games, fill=(args.agent,), seed=args.seed,
+                          save=out, table=table)
+
+    def on_event(kind: str, info: dict[str, Any]) -> None:
+        if kind in ("started", "finished", "failed"):
+            shown = {k: info[k] for k in ("game", "final_scores", "seconds", "names", "error")
+                     if k in info}
+            print(f"{time.strftime('%H:%M:%S')} {kind} {shown}", flush=True)
+
+    server = TableServer(config, on_event)
+    await server.start()
+    work = Path(tempfile.mkdtemp(prefix="tenhou-peers-"))
+    project = prepare_peer(source, work, "127.0.0.1", server.port)
+    bots: list[PeerBot] = []
+    launched = 0
+    serving = asyncio.create_task(server.serve())
+    try:
+        while not serving.done():
+            alive = []
+            for b in bots:
+                if b.running():
+                    alive.append(b)
+                else:
+                    b.stop()  # reaps it and closes its log
+            bots = alive
+            # Three bots per table, ``parallel`` tables at once, no more than the games need
+            # (a few more only if bots died before joining and nothing is left running).
+            room = 3 * args.parallel - len(bots)
+            left = 3 * args.games - launched
+            if not bots and left <= 0:
+                left = 3
+            for _ in range(max(min(room, left), 0)):
+                bot = PeerBot(project, f"bot{launched:04d}", deps,
+                              log=work / f"bot{launched:04d}.log")
+                bot.start()
+                bots.append(bot)
+                launched += 1
+            await asyncio.sleep(2.0)
+        await serving
+    finally:
+        for b in bots:
+            b.stop()
+        if not serving.done():
+            serving.cancel()
+    print(json.dumps(summarise(out / "results.jsonl", args.agent)), flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--agent", default="sl")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--parallel", type=int, default=4, help="tables at once")
+    p.add_argument("--length", default="tonpuu", choices=("tonpuu", "hanchan"))
+    p.add_argument("--seed", type=int, default=1000)
+    p.add_argument("--out", required=True)
+    p.add_argument("--summary-only", action="store_true",
+                   help="only summarise OUT/results.jsonl")
+    args = p.parse_args(argv)
+    if args.summary_only:
+        print(json.dumps(summarise(Path(args.out) / "results.jsonl", args.agent)))
+        return 0
+    try:
+        asyncio.run(_run(args))
+    except PeerError as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
