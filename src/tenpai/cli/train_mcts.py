@@ -142,6 +142,63 @@ def dropout(
               f"at p = {last['p']:.1f}")
 
 
+def mcts_warm(
+    out: Path = typer.Option(..., "--out", "-o", help="Model file to write (teacher data in "
+                             "<out>.data, checkpoint in <out>.ckpt)."),
+    teacher: str = typer.Option("expert", "--teacher", help="Rule agent whose games are "
+                                "learned (expert is the strongest 108-tile rule agent here)."),
+    games: int = typer.Option(400, "--games", help="Teacher games (of four hands) recorded."),
+    holdout: int = typer.Option(16, "--holdout", help="The last games, never trained on: "
+                                "teacher agreement and value error are measured on them."),
+    steps: int = typer.Option(4000, "--steps", help="Adam steps on K-step windows."),
+    batch_size: int = typer.Option(64, "--batch-size", help="Windows per step."),
+    unroll: int = typer.Option(3, "--unroll", help="K, unrolled dynamics steps per window "
+                               "(as in `train mcts`)."),
+    lr: float = typer.Option(1e-3, "--lr", help="Adam learning rate, cosine-annealed to "
+                             "--lr-final."),
+    lr_final: float = typer.Option(1e-4, "--lr-final", help="Learning rate at the last step."),
+    size: str = typer.Option("small", "--size", help="Network size (paper, medium, small, "
+                             "tiny)."),
+    access: str = typer.Option("full", "--access", help="Feature access: full, removed, "
+                               "random."),
+    value_target: str = typer.Option("sign", "--value-target", help="sign or scaled."),
+    reward: bool = typer.Option(True, "--reward/--no-reward", help="Train the reward head."),
+    checkpoint_steps: int = typer.Option(250, "--checkpoint-steps", help="Steps between "
+                                         "checkpoints (and held-out measurements)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the teacher's deals and of sampling."),
+    threads: int = typer.Option(1, "--threads", help="Torch CPU threads."),
+) -> None:
+    """Supervised warm start: all three networks learn a rule agent's games before search."""
+    from rich.console import Console
+
+    from tenpai.mcts.train import CheckpointError
+    from tenpai.mcts.warmstart import WarmStartConfig, warm_start
+
+    err = Console(stderr=True, soft_wrap=True)
+    try:
+        cfg = WarmStartConfig(
+            out=str(out), teacher=teacher, games=games, holdout=holdout, steps=steps,
+            batch_size=batch_size, unroll=unroll, lr=lr, lr_final=lr_final, size=size,
+            access=access, value_target=value_target,  # type: ignore[arg-type]
+            use_reward=reward, checkpoint_steps=checkpoint_steps, seed=seed, threads=threads,
+        )
+    except ValueError as exc:
+        err.print(f"error: {exc}")
+        raise typer.Exit(2) from None
+
+    def report(progress: object, row: dict[str, float]) -> None:
+        err.print("  ".join(f"{k} {v:.4g}" for k, v in row.items()))
+
+    try:
+        path, progress = warm_start(cfg, report=report)
+    except (CheckpointError, ValueError) as exc:
+        err.print(f"error: {exc}")
+        raise typer.Exit(2) from None
+    err.print(f"wrote {path}: {progress.games} games, {progress.decisions} decisions, "
+              f"{progress.steps} steps, {progress.cpu_seconds / 60:.1f} CPU minutes")
+
+
 def register(train_app: typer.Typer) -> None:
     train_app.command("mcts")(mcts)
+    train_app.command("mcts-warm")(mcts_warm)
     train_app.command("dropout")(dropout)
