@@ -18,6 +18,7 @@ import argparse
 import asyncio
 import json
 import math
+import signal
 import sys
 import tempfile
 import time
@@ -81,6 +82,13 @@ def summarise(results: Path, agent: str) -> dict[str, Any]:
 
 
 async def _run(args: argparse.Namespace) -> None:
+    # SIGINT/SIGTERM cancel the run, so the ``finally`` below ends every bot (a background
+    # job started by a script ignores SIGINT; SIGTERM would otherwise skip the clean-up).
+    main_task = asyncio.current_task()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        if main_task is not None:
+            loop.add_signal_handler(sig, main_task.cancel)
     source = find_peer()
     if source is None:
         raise PeerError("tenhou-python-bot not found (../shared/peers or $TENPAI_PEERS)")
@@ -119,7 +127,9 @@ async def _run(args: argparse.Namespace) -> None:
             left = 3 * args.games - launched
             if not bots and left <= 0:
                 left = 3
-            for _ in range(max(min(room, left), 0)):
+            # At most one table's worth per tick: a burst of starting bots loads the machine,
+            # and the bot gives up when the server's HELO answer takes over a second.
+            for _ in range(max(min(room, left, 3), 0)):
                 bot = PeerBot(project, f"bot{launched:04d}", deps,
                               log=work / f"bot{launched:04d}.log")
                 bot.start()
@@ -154,7 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     except PeerError as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        sys.stderr.write("stopped; the games finished so far are in results.jsonl\n")
         return 130
     return 0
 

@@ -189,20 +189,25 @@ class TableServer:
                                     self.waiting[self.open_seats:])
             index = self.started
             self.started += 1
-            seed = self.config.seed + index
-            seats: list[Any] = list(joined)
-            names = [c.name for c in joined]
-            for k, agent in enumerate(self.config.fill):
-                seats.append(make_agent(agent, seed * 4 + k))
-                names.append(f"{agent}#{k + 1}" if self.config.fill.count(agent) > 1 else agent)
-            order = list(range(4))
-            random.Random(seed).shuffle(order)
-            table = TenhouTable([seats[i] for i in order], [names[i] for i in order], seed=seed,
-                                config=self.config.table, log_id=f"tenpai-{index:04d}-{seed}")
-            self.tables.append(table)
-            task = asyncio.create_task(self._run_table(table, index, seed))
+            task = asyncio.create_task(self._seat_and_run(joined, index))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
+
+    async def _seat_and_run(self, joined: list[Connection], index: int) -> None:
+        """Build the fill agents (in a thread: loading a network must not stall the lobby,
+        whose clients may expect an answer within a second), seat everyone, play."""
+        seed = self.config.seed + index
+        seats: list[Any] = list(joined)
+        names = [c.name for c in joined]
+        for k, agent in enumerate(self.config.fill):
+            seats.append(await asyncio.to_thread(make_agent, agent, seed * 4 + k))
+            names.append(f"{agent}#{k + 1}" if self.config.fill.count(agent) > 1 else agent)
+        order = list(range(4))
+        random.Random(seed).shuffle(order)
+        table = TenhouTable([seats[i] for i in order], [names[i] for i in order], seed=seed,
+                            config=self.config.table, log_id=f"tenpai-{index:04d}-{seed}")
+        self.tables.append(table)
+        await self._run_table(table, index, seed)
 
     async def _run_table(self, table: TenhouTable, index: int, seed: int) -> None:
         self.on_event("started", {"game": index, "names": list(table.names)})

@@ -195,16 +195,20 @@ class TenhouTable:
     async def run(self) -> TableResult:
         began = time.monotonic()
         keepalive = asyncio.create_task(self._keepalive())
+        cancelled = False
         try:
             for s in self.seats:
                 self._queue(s.index, self.welcome_back(s.index))
             self._flush()
             await self._wait_ready()
             await self._play()
+        except asyncio.CancelledError:
+            cancelled = True
+            raise
         finally:
             keepalive.cancel()
             self.finished = True
-            await self._goodbye()
+            await self._goodbye(wait=not cancelled)
         return TableResult(self.game, self.names, [s.report for s in self.seats],
                            time.monotonic() - began)
 
@@ -379,14 +383,16 @@ class TenhouTable:
                     assert s.conn is not None
                     s.conn.send(["<Z/>"])
 
-    async def _goodbye(self) -> None:
-        """PROF to everyone still here, a moment for their BYE, then close."""
+    async def _goodbye(self, *, wait: bool = True) -> None:
+        """PROF to everyone still here, a moment for their BYE (none when the table was
+        cancelled), then close."""
         for s in self.seats:
             if s.connected:
                 assert s.conn is not None
                 s.conn.send([format_tag("PROF", {"lobby": self.config.lobby, "type": self.type,
                                                  "add": "0,0,0,0,0,0,0,0,0,0,0"})])
-        await asyncio.gather(*(self._await_bye(s) for s in self.seats if s.connected))
+        if wait:
+            await asyncio.gather(*(self._await_bye(s) for s in self.seats if s.connected))
         for s in self.seats:
             if s.conn is not None:
                 await s.conn.close()
