@@ -58,6 +58,18 @@ class SearchConfig:
     parallel: int = 4
     virtual_loss: float = 1.0
     use_reward: bool = True
+    #: How a node's player meets the outcomes of its dynamic actions.  "choose" (the paper's
+    #: eq. 5 taken literally): every (action, outcome) pair is an edge of its own under PUCT,
+    #: so the player in effect picks the luckiest outcome (a discard that deals in 30 % of the
+    #: time looks as good as its 70 %).  "chance": PUCT picks the *action* on the q-weighted
+    #: mean Q of its outcomes, and the outcome is then allocated in proportion to q (most
+    #: behind its share of the action's visits) — an expectation over what the other players
+    #: do, as in stochastic MuZero.  See docs/mcts.md.
+    outcomes: str = "choose"
+    #: Q of an unvisited action: "zero" (the paper: Q initialised to 0) or "parent" (the
+    #: node's own value for its player — a value vector mostly below zero otherwise makes
+    #: every untried action look better than the tried ones).
+    unvisited: str = "zero"
 
     def __post_init__(self) -> None:
         if self.simulations < 1:
@@ -66,6 +78,10 @@ class SearchConfig:
             raise ValueError(f"parallel must be at least 1, got {self.parallel}")
         if not 0 <= self.noise_fraction <= 1 or self.c1 < 0 or self.virtual_loss < 0:
             raise ValueError("noise_fraction must be in [0, 1]; c1 and virtual_loss >= 0")
+        if self.outcomes not in ("choose", "chance"):
+            raise ValueError(f"outcomes must be choose or chance, not {self.outcomes!r}")
+        if self.unvisited not in ("zero", "parent"):
+            raise ValueError(f"unvisited must be zero or parent, not {self.unvisited!r}")
 
 
 @dataclass(slots=True)
@@ -93,8 +109,8 @@ class Node:
     """A search node: internal state, position variable, reward on arrival, and its edges."""
 
     __slots__ = (
-        "actions", "children", "d", "n", "outcomes", "prior", "reward", "state", "terminal",
-        "value", "w",
+        "actions", "children", "d", "group", "n", "outcomes", "prior", "reward", "share",
+        "state", "terminal", "value", "w",
     )
 
     def __init__(self, d: int) -> None:
@@ -109,6 +125,10 @@ class Node:
         self.n = np.zeros(0)
         self.w = np.zeros(0)
         self.children: list[Node | None] = []
+        #: Per edge: the index of its action among the node's actions, and its outcome's share
+        #: of that action's prior (q renormalised over the kept outcomes; 1 for fixed ones).
+        self.group = np.zeros(0, dtype=np.int64)
+        self.share = np.zeros(0)
 
     @property
     def expanded(self) -> bool:
@@ -151,14 +171,44 @@ class Node:
         self.n = np.zeros(len(self.actions))
         self.w = np.zeros(len(self.actions))
         self.children = [None] * len(self.actions)
+        self.set_groups()
 
-    def select(self, c1: float) -> int:
+    def set_groups(self) -> None:
+        """Fill :attr:`group` and :attr:`share` from :attr:`actions` and :attr:`prior` (the
+        edges of one action are contiguous)."""
+        new = np.ones(len(self.actions), dtype=bool)
+        new[1:] = self.actions[1:] != self.actions[:-1]
+        self.group = np.cumsum(new) - 1
+        totals = np.bincount(self.group, weights=self.prior)
+        self.share = self.prior / np.maximum(totals[self.group], 1e-12)
+
+    def select(self, c1: float, cfg: SearchConfig | None = None) -> int:
         """PUCT (eq. 2): ``argmax Q + C₁ P √ΣN / (1 + N)``; ``ΣN`` counts as 1 on the first
-        visit so that the first choice follows the prior."""
+        visit so that the first choice follows the prior.  With ``cfg.outcomes == "chance"``
+        the argmax is over actions (Q the q-weighted mean of the visited outcomes) and the
+        edge is then the outcome furthest behind its q share."""
         n = self.n
-        q = np.divide(self.w, n, out=np.zeros_like(self.w), where=n > 0)
-        total = max(float(n.sum()), 1.0)
-        return int(np.argmax(q + c1 * self.prior * math.sqrt(total) / (1.0 + n)))
+        fpu = float(self.value[0]) if cfg is not None and cfg.unvisited == "parent" else 0.0
+        if cfg is None or cfg.outcomes == "choose":
+            q = np.divide(self.w, n, out=np.full_like(self.w, fpu), where=n > 0)
+            total = max(float(n.sum()), 1.0)
+            return int(np.argmax(q + c1 * self.prior * math.sqrt(total) / (1.0 + n)))
+        g = self.group
+        k = int(g[-1]) + 1
+        visited = n > 0
+        qe = np.divide(self.w, n, out=np.zeros_like(self.w), where=visited)
+        weight = np.bincount(g, weights=self.share * visited, minlength=k)
+        qsum = np.bincount(g, weights=self.share * qe, minlength=k)
+        qa = np.divide(qsum, weight, out=np.full(k, fpu), where=weight > 0)
+        na = np.bincount(g, weights=n, minlength=k)
+        pa = np.bincount(g, weights=self.prior, minlength=k)
+        total = max(float(na.sum()), 1.0)
+        a = int(np.argmax(qa + c1 * pa * math.sqrt(total) / (1.0 + na)))
+        edges = np.nonzero(g == a)[0]
+        if len(edges) == 1:
+            return int(edges[0])
+        behind = self.share[edges] - n[edges] / (na[a] + 1.0)
+        return int(edges[int(np.argmax(behind))])
 
     def child_d(self, edge: int) -> int:
         """eq. 6: ``D(child) = (D(node) + T(a)) mod M``."""
@@ -214,6 +264,7 @@ def _add_noise(root: Node, cfg: SearchConfig, rng: np.random.Generator) -> None:
     eta = rng.gamma(alpha, 1.0, size=k)
     eta /= max(eta.sum(), 1e-12)
     root.prior = (1 - cfg.noise_fraction) * root.prior + cfg.noise_fraction * eta
+    root.set_groups()
 
 
 def _backup(path: list[tuple[Node, int]], leaf: Node, cfg: SearchConfig, vl: float) -> None:
@@ -300,7 +351,7 @@ def _select(
     path: list[tuple[Node, int]] = []
     node = root
     while True:
-        edge = node.select(cfg.c1)
+        edge = node.select(cfg.c1, cfg)
         path.append((node, edge))
         child = node.children[edge]
         if child is None:

@@ -174,7 +174,7 @@ def _walk(
     path: list[tuple[Node, int]] = []
     node = root
     while True:
-        edge = node.select(cfg.c1)
+        edge = node.select(cfg.c1, cfg)
         path.append((node, edge))
         child = node.children[edge]
         if child is None:
@@ -213,6 +213,7 @@ def _evaluate(
         node.w = np.zeros(len(ids))
         node.children = [None] * len(ids)
         node.value = ev.value[j].astype(np.float64)
+        node.set_groups()
         if rng is not None and cfg.noise:
             _add_noise(node, cfg, rng)
     return list(ev.policy)
