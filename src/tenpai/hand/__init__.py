@@ -2,10 +2,12 @@
 
 Nothing here knows about scoring; rule sets build on these primitives.  Count vectors hold
 concealed tiles only; see :mod:`tenpai.hand.shanten` for the conventions and docs/hand.md for
-the table design and measured speed.
+the table design and measured speed.  numpy is imported only by :func:`shanten_batch` (on
+first access), so a process that asks single hands starts without it.
 """
 
-from tenpai.hand.batch import shanten_batch
+from typing import TYPE_CHECKING, Any
+
 from tenpai.hand.counts import HandError
 from tenpai.hand.decompose import (
     SEQUENCE,
@@ -68,3 +70,15 @@ __all__ = [
     "ukeire",
     "waits",
 ]
+
+if TYPE_CHECKING:
+    from tenpai.hand.batch import shanten_batch
+
+
+def __getattr__(name: str) -> Any:
+    """``shanten_batch`` is imported on first access: it is the only numpy user here."""
+    if name == "shanten_batch":
+        from tenpai.hand.batch import shanten_batch
+
+        return shanten_batch
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import operator
 import threading
-from typing import Final
+from typing import Final, cast
 
-from tenpai.hand.tables import INVALID, MAX_TILES, get_tables
+from tenpai.hand.packed import INVALID, MAX_TILES, packed_tables
 
 __all__ = [
     "CLOSED",
@@ -69,21 +69,27 @@ _fill_lock = threading.Lock()
 
 
 def _fill() -> None:
-    """Copy the numpy tables into the flat Python lists the hot path indexes."""
+    """Copy the packed tables into the flat Python lists the hot path indexes."""
     with _fill_lock:
         if FINAL:
             return
-        t = get_tables()
-        c3 = t.final.shape[1]
-        MP_CLASS.extend(t.mp_class.tolist())
-        SH_CLASS.extend(t.sh_class.tolist())
-        MP_VEC.extend(t.mp_vectors.tolist())
-        SH_VEC.extend(t.sh_vectors.tolist())
-        MP.extend([[int(v) * c3 for v in row] for row in t.mp_class.tolist()])
-        SH.extend([[int(v) for v in row] for row in t.sh_class.tolist()])
-        closed = t.tiles.reshape(-1) >= 13
-        for value, is_closed in zip(t.final.reshape(-1).tolist(), closed.tolist()):
-            FINAL.append(value + CLOSED if is_closed and value != INVALID else value)
+        t = packed_tables()
+        c3 = t.n_sh
+        # Two-dimensional views: tolist() gives one list per row.
+        mp_rows = cast(list[list[int]], t.mp_class.tolist())
+        sh_rows = cast(list[list[int]], t.sh_class.tolist())
+        MP_CLASS.extend(mp_rows)
+        SH_CLASS.extend(sh_rows)
+        MP_VEC.extend(cast(list[list[int]], t.mp_vectors.tolist()))
+        SH_VEC.extend(cast(list[list[int]], t.sh_vectors.tolist()))
+        MP.extend([[v * c3 for v in row] for row in mp_rows])
+        SH.extend([list(row) for row in sh_rows])
+        final: list[int] = t.final.cast("B").cast("b").tolist()
+        tiles: list[int] = t.tiles.cast("B").cast("b").tolist()
+        FINAL.extend([
+            value + CLOSED if count >= 13 and value != INVALID else value
+            for value, count in zip(final, tiles)
+        ])
 
 
 class _ClassDict(dict[bytes, int]):
@@ -101,8 +107,8 @@ class _ClassDict(dict[bytes, int]):
         index = 0
         for c in key:
             index = index * 5 + c
-        t = get_tables()
-        cls = int((t.honor_class if self._honors else t.suit_class)[index])
+        t = packed_tables()
+        cls: int = (t.honor if self._honors else t.suit)[index]
         self[key] = cls
         return cls
 

@@ -15,9 +15,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
-from tenpai.hand.tables import INVALID, get_tables
+from tenpai.hand.packed import INVALID, packed_tables
 
 __all__ = ["available", "configure", "fast", "install"]
 
@@ -34,7 +32,6 @@ def _load() -> Any:
 _module: Any = _load()
 _lock = threading.Lock()
 _configured: list[bool] = []
-_tables_u8: list[Any] = []
 
 
 def available() -> bool:
@@ -46,26 +43,21 @@ def configure() -> None:
     """Hand the tables to the extension (called by the extension on its first use)."""
     with _lock:
         if not _configured:
-            t = get_tables()
-            # One byte per pattern (255 = impossible) keeps the C look-ups cache-friendly.
-            if int(t.suit_class.max()) >= 255 or int(t.honor_class.max()) >= 255:
-                raise RuntimeError("pattern classes no longer fit in a byte")
-            _tables_u8[:] = [
-                np.where(t.suit_class < 0, 255, t.suit_class).astype(np.uint8),
-                np.where(t.honor_class < 0, 255, t.honor_class).astype(np.uint8),
-            ]
+            # The packed buffers: one byte per pattern (255 = impossible) keeps the C
+            # look-ups cache-friendly; the extension holds a buffer reference to each.
+            t = packed_tables()
             _module.configure(
-                _tables_u8[0],
-                _tables_u8[1],
+                t.suit,
+                t.honor,
                 t.mp_class,
-                t.mp_class.shape[1],
+                t.n_pin,
                 t.sh_class,
-                t.sh_class.shape[1],
+                t.n_honor,
                 t.final,
-                t.final.shape[1],
+                t.n_sh,
                 INVALID,
-                np.ascontiguousarray(t.mp_vectors, dtype=np.int16),
-                np.ascontiguousarray(t.sh_vectors, dtype=np.int16),
+                t.mp_vectors,
+                t.sh_vectors,
             )
             _configured.append(True)
 

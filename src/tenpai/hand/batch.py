@@ -14,13 +14,30 @@ from numpy.typing import ArrayLike, NDArray
 
 from tenpai.hand._core import TERMINAL_KINDS
 from tenpai.hand.counts import HandError
-from tenpai.hand.tables import INVALID, get_tables
+from tenpai.hand.packed import INVALID, packed_tables
 
 __all__ = ["shanten_batch"]
 
 _POW9: Final = 5 ** np.arange(8, -1, -1, dtype=np.int64)
 _POW7: Final = 5 ** np.arange(6, -1, -1, dtype=np.int64)
 _TERMINALS: Final = np.array(TERMINAL_KINDS)
+
+
+_NO_CLASS: Final = 255
+
+
+def _arrays() -> tuple[NDArray[np.uint8], NDArray[np.uint8], NDArray[np.int16],
+                       NDArray[np.int16], NDArray[np.int8], NDArray[np.int8]]:
+    """numpy views (no copies) of the packed tables."""
+    t = packed_tables()
+    return (
+        np.asarray(t.suit, dtype=np.uint8),
+        np.asarray(t.honor, dtype=np.uint8),
+        np.asarray(t.mp_class, dtype=np.int16),
+        np.asarray(t.sh_class, dtype=np.int16),
+        np.asarray(t.final, dtype=np.int8),
+        np.asarray(t.tiles, dtype=np.int8),
+    )
 
 
 def _rows(hands: ArrayLike) -> NDArray[np.int64]:
@@ -48,15 +65,18 @@ def shanten_batch(hands: ArrayLike, *, standard_only: bool = False) -> NDArray[n
     three, over 14) raises :class:`HandError` naming the row.
     """
     arr = _rows(hands)
-    t = get_tables()
-    man = t.suit_class[arr[:, 0:9] @ _POW9]
-    pin = t.suit_class[arr[:, 9:18] @ _POW9]
-    sou = t.suit_class[arr[:, 18:27] @ _POW9]
-    hon = t.honor_class[arr[:, 27:34] @ _POW7]
-    mp = t.mp_class[man, pin]
-    sh = t.sh_class[sou, hon]
-    result: NDArray[np.int8] = np.asarray(t.final[mp, sh], dtype=np.int8)
-    broken = (man < 0) | (pin < 0) | (sou < 0) | (hon < 0) | (result == INVALID)
+    suit, honor, mp_class, sh_class, final, tiles = _arrays()
+    man = suit[arr[:, 0:9] @ _POW9]
+    pin = suit[arr[:, 9:18] @ _POW9]
+    sou = suit[arr[:, 18:27] @ _POW9]
+    hon = honor[arr[:, 27:34] @ _POW7]
+    bad_pattern = (man == _NO_CLASS) | (pin == _NO_CLASS) | (sou == _NO_CLASS) | (hon == _NO_CLASS)
+    if bad_pattern.any():  # keep the fancy indexes in range; the row is reported below
+        man, pin, sou, hon = (np.where(bad_pattern, 0, x) for x in (man, pin, sou, hon))
+    mp = mp_class[man, pin]
+    sh = sh_class[sou, hon]
+    result: NDArray[np.int8] = np.asarray(final[mp, sh], dtype=np.int8)
+    broken = bad_pattern | (result == INVALID)
     if broken.any():
         row = int(np.flatnonzero(broken)[0])
         total = int(arr[row].sum())
@@ -66,7 +86,7 @@ def shanten_batch(hands: ArrayLike, *, standard_only: bool = False) -> NDArray[n
         )
     if standard_only:
         return result
-    closed = np.flatnonzero(t.tiles[mp, sh] >= 13)
+    closed = np.flatnonzero(tiles[mp, sh] >= 13)
     if closed.size:
         sub = arr[closed]
         kinds = (sub > 0).sum(axis=1)

@@ -8,11 +8,14 @@ the first table miss, and reported as a :class:`HandError` naming the kind at fa
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from tenpai.tiles import to_compact
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["NUM_KINDS", "HandError", "as_count_bytes", "check_tile_count", "describe_bad_counts"]
 
@@ -47,25 +50,28 @@ def check_tile_count(raw: bytes, total: int) -> None:
 
 def as_count_bytes(counts: Sequence[int] | bytes | np.ndarray, name: str = "counts") -> bytes:
     """The 34 counts as ``bytes``; raises :class:`HandError` naming ``name`` on bad input."""
+    # numpy is not imported for this: an array can only exist once the caller imported it.
+    numpy = sys.modules.get("numpy")
     if type(counts) is bytes:
         raw = counts
-    elif isinstance(counts, np.ndarray):
+    elif numpy is not None and isinstance(counts, numpy.ndarray):
         if counts.shape != (NUM_KINDS,) or counts.dtype.kind not in "iub":
             raise HandError(
                 f"{name}: expected 34 integer counts, got an array of shape {counts.shape} "
                 f"and dtype {counts.dtype}"
             )
         if counts.size and (int(counts.min()) < 0 or int(counts.max()) > 4):
-            bad = int(np.flatnonzero((counts < 0) | (counts > 4))[0])
+            bad = int(numpy.flatnonzero((counts < 0) | (counts > 4))[0])
             raise HandError(f"{name}[{bad}] = {int(counts[bad])}: counts run from 0 to 4")
-        raw = counts.astype(np.uint8).tobytes()
+        raw = counts.astype(numpy.uint8).tobytes()
     else:
         try:
             raw = bytes(counts)
         except (TypeError, ValueError):
             values = list(counts)
             for kind, c in enumerate(values):
-                if not isinstance(c, (int, np.integer)) or not 0 <= int(c) <= 4:
+                integer = numpy is not None and isinstance(c, numpy.integer)
+                if not (isinstance(c, int) or integer) or not 0 <= int(c) <= 4:
                     raise HandError(
                         f"{name}[{kind}] = {c!r}: counts are integers from 0 to 4"
                     ) from None

@@ -18,8 +18,7 @@ converted first.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, TypeAlias
 
 from tenpai.hand import accel
 from tenpai.hand._core import (
@@ -49,8 +48,11 @@ __all__ = [
     "to_count_bytes",
 ]
 
-#: What the public functions accept as a hand.
-Counts = Sequence[int] | bytes | np.ndarray
+if TYPE_CHECKING:
+    import numpy as np
+
+#: What the public functions accept as a hand (numpy is only imported by callers that use it).
+Counts: TypeAlias = "Sequence[int] | bytes | np.ndarray"
 
 
 def to_count_bytes(counts: Counts) -> bytes:

@@ -20,8 +20,9 @@ positions, sets so far, pair so far), then compresses:
   class says how many sets are needed), or a sentinel when the count cannot occur.
 
 So a query is four dictionary look-ups on 9- and 7-byte keys and three list look-ups, with
-no search and no ``sum`` at call time.  Building everything takes well under a second with numpy, so
-nothing is written to disk.
+no search and no ``sum`` at call time.  Building everything takes a quarter of a second with
+numpy; processes normally read the same numbers prebuilt (:mod:`tenpai.hand.packed`), and this
+builder is the reference the shipped file is tested against.
 """
 
 from __future__ import annotations
@@ -33,10 +34,10 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from tenpai.hand.packed import INVALID, MAX_TILES
+
 __all__ = ["INVALID", "MAX_TILES", "ShantenTables", "get_tables", "suit_distances"]
 
-#: Concealed tiles a hand may hold (13 plus the drawn one).
-MAX_TILES: Final = 14
 #: Sets a full hand needs.
 MAX_SETS: Final = 4
 _INF: Final = 60
@@ -134,9 +135,6 @@ def _classify(vectors: I16) -> tuple[I16, NDArray[np.intp]]:
     _, first, inverse = np.unique(packed, return_index=True, return_inverse=True)
     return flat[first].astype(np.int16), inverse.reshape(vectors.shape[:-1])
 
-
-#: ``final`` entry of a hand that cannot occur: more than 14 tiles or a multiple of three.
-INVALID: Final = -9
 
 
 @dataclass(frozen=True)
