@@ -4,7 +4,8 @@ Rich's live bar hides itself when its console is not a terminal, so a seven-minu
 ``tenpai dataset build 2>log`` (or under ``nohup``, CI, a pipe) printed nothing at all.  A
 :class:`StepProgress` shows rich's bar on a terminal and otherwise writes one plain line at the
 start, then at most one every ``every_seconds`` (default 10 s; the ``TENPAI_PROGRESS_SECONDS``
-environment variable changes it, 0 writes a line per step), and a last line with the totals.
+environment variable changes it, 0 writes a line per step), and a last line with the totals
+when the task ends normally (after an error or Ctrl-C the command prints its own line).
 Nothing ever goes to stdout, which carries results (``--json``).
 """
 
@@ -105,8 +106,9 @@ class StepProgress:
         if self._bar is not None:
             self._bar.stop()
             self._bar = None
-        elif self._enabled:
-            self._line(final=exc_type is None, stopped=exc_type is not None)
+        elif self._enabled and exc_type is None:
+            self._line(final=True)
+        # after an error or Ctrl-C the caller says what happened, in one line of its own
 
     # -- steps -----------------------------------------------------------------------------
     def advance(self, steps: int = 1, note: str = "") -> None:
@@ -162,7 +164,7 @@ class StepProgress:
             self.description, total=self.total, completed=self.completed, note=""
         )
 
-    def _line(self, *, final: bool = False, stopped: bool = False) -> None:
+    def _line(self, *, final: bool = False) -> None:
         elapsed = time.monotonic() - self._start
         count = f"{self.completed:,}"
         if self.total is not None:
@@ -170,14 +172,14 @@ class StepProgress:
         parts = [f"{count} {self.unit}"]
         if self.total and not final:
             parts[0] += f" ({100 * self.completed // self.total}%)"
-        if elapsed >= 1 or final or stopped:
+        if elapsed >= 1 or final:
             parts.append(_duration(elapsed))
         done_now = self.completed - self._start_count
-        if not final and not stopped and self.total and done_now > 0 and elapsed >= 1:
+        if not final and self.total and done_now > 0 and elapsed >= 1:
             left = (self.total - self.completed) * elapsed / done_now
             parts.append(f"about {_duration(left)} left")
         if self._note:
             parts.append(self._note)
-        state = " done" if final else " stopped" if stopped else ""
+        state = " done" if final else ""
         stream = self._stream or sys.stderr
         print(f"{self.description}{state}: " + ", ".join(parts), file=stream, flush=True)

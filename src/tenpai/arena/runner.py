@@ -8,15 +8,23 @@ transaction per game.
 
 Backends: ``local`` (the current process for one worker, else a ``multiprocessing`` pool) and
 ``ray`` (optional ``scale`` extra, imported only when asked for).
+
+Ctrl-C: pool workers ignore SIGINT (a terminal sends it to the whole process group, and each
+worker used to print its own traceback); the parent alone gets ``KeyboardInterrupt``, never in
+the middle of writing a game (the signal is held back for that transaction), ends the pool and
+lets it propagate for the command to report in one line.  The store stays resumable.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from types import FrameType
 
 from rich.console import Console
 
@@ -106,7 +114,9 @@ def _play_task(task: Task) -> GameRecord:
 
 
 def _watch_parent(parent: int) -> None:
-    """Pool workers end themselves when the parent dies (a killed run leaves no orphans)."""
+    """Pool worker start: ignore Ctrl-C (the parent stops the pool) and end when the parent
+    dies (a killed run leaves no orphans)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def loop() -> None:
         while True:
@@ -125,10 +135,49 @@ def _local(tasks: Sequence[Task], workers: int) -> Iterator[GameRecord]:
     import multiprocessing as mp
 
     ctx = mp.get_context("spawn")
-    with ctx.Pool(
-        min(workers, len(tasks)), initializer=_watch_parent, initargs=(os.getpid(),)
-    ) as pool:
+    with _sigint_ignored():  # inherited by the spawned workers from their first instruction
+        pool = ctx.Pool(
+            min(workers, len(tasks)), initializer=_watch_parent, initargs=(os.getpid(),)
+        )
+    with pool:  # leaving it (finished, error or Ctrl-C) terminates the workers
         yield from pool.imap_unordered(_play_task, tasks, chunksize=1)
+
+
+def _in_main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+@contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ignore SIGINT for the block: processes started inside it begin with SIGINT ignored."""
+    if not _in_main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+@contextmanager
+def _sigint_deferred() -> Iterator[None]:
+    """Hold a Ctrl-C back until the block ends (a game's transaction is never cut in two)."""
+    if not _in_main_thread():
+        yield
+        return
+    caught: list[int] = []
+
+    def hold(signum: int, _frame: FrameType | None) -> None:
+        caught.append(signum)
+
+    old = signal.signal(signal.SIGINT, hold)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+    if caught and callable(old):  # Python's default handler raises KeyboardInterrupt here
+        old(caught[0], None)
 
 
 def _ray(tasks: Sequence[Task], workers: int) -> Iterator[GameRecord]:
@@ -185,7 +234,8 @@ def run_tournament(
     with StepProgress("games", config.games, unit="games", completed=len(done),
                       console=console, enabled=progress) as bar:
         for record in _BACKEND_RUNNERS[backend](tasks, workers):
-            store.add_game(record)
+            with _sigint_deferred():
+                store.add_game(record)
             if on_game is not None:
                 on_game(record)
             bar.advance()

@@ -11,12 +11,16 @@ Tables (documented in docs/arena.md):
 
 Each game is written in a single transaction, and the primary key ``(deal, rotation)`` makes a
 second copy impossible, so a run killed mid-write loses at most the game in flight and a rerun
-plays exactly the missing keys.
+plays exactly the missing keys.  A run holds an exclusive lock on its file while it plays
+(:meth:`ResultsStore.begin_run`), so a second run on the same file stops at once with a clear
+error instead of racing the first for the same keys.  A path that is a folder, a file that is not
+SQLite, or an SQLite file of something else is refused with a :class:`StoreError` naming it.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import closing
@@ -28,7 +32,14 @@ from tenpai.arena.games import ArenaConfigError
 from tenpai.arena.record import GameRecord
 from tenpai.arena.schedule import GameKey
 
-__all__ = ["ConfigMismatchError", "ResultsStore", "RunConfig", "SeatRow"]
+__all__ = [
+    "ConfigMismatchError",
+    "ResultsStore",
+    "RunConfig",
+    "SeatRow",
+    "StoreBusyError",
+    "StoreError",
+]
 
 SCHEMA_VERSION = 1
 
@@ -107,6 +118,19 @@ CREATE TABLE IF NOT EXISTS protocol (
 """
 
 
+#: The tables of a results file; an SQLite file holding other tables is not one.
+_TABLES = frozenset({"run", "games", "seats", "rounds", "wins", "protocol"})
+
+
+class StoreError(ArenaConfigError, sqlite3.DatabaseError):
+    """The results file cannot be used (a folder, not SQLite, another program's database);
+    the message names the file.  Also an ``sqlite3.DatabaseError`` for callers that catch those."""
+
+
+class StoreBusyError(StoreError):
+    """Another run is playing into the same results file right now."""
+
+
 class ConfigMismatchError(ArenaConfigError):
     """The database holds a different run; resuming it with other settings would mix results."""
 
@@ -165,9 +189,41 @@ class ResultsStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        self._lock_fd: int | None = None
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._conn = sqlite3.connect(self.path, isolation_level=None)
+            where = Path(self.path)
+            if where.is_dir():
+                raise StoreError(f"{self.path} is a folder, not a results file")
+            try:
+                where.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"cannot create the folder of {self.path}: "
+                                 f"{exc.strerror or exc}") from None
+        try:
+            self._conn = sqlite3.connect(self.path, isolation_level=None, timeout=10)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open {self.path}: {exc}") from None
+        try:
+            self._open()
+        except sqlite3.DatabaseError as exc:
+            self._conn.close()
+            if isinstance(exc, StoreError):
+                raise
+            if "not a database" in str(exc):
+                raise StoreError(f"{self.path} is not an SQLite database (not a results "
+                                 "file of tenpai arena)") from None
+            raise StoreError(f"cannot use {self.path}: {exc}") from None
+
+    def _open(self) -> None:
+        tables = {r[0] for r in self._conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")
+            if not r[0].startswith("sqlite_")}
+        foreign = sorted(tables - _TABLES)
+        if tables and "run" not in tables:  # the run table is always created first
+            foreign = sorted(tables)
+        if foreign:  # never add our tables to another program's database
+            raise StoreError(f"{self.path} is an SQLite database of something else "
+                             f"(tables {', '.join(foreign)}), not a results file of tenpai arena")
         self._conn.execute("PRAGMA foreign_keys = ON")
         if self.path != ":memory:":
             # WAL: a killed writer never leaves a half-written game; NORMAL sync is durable
@@ -178,6 +234,34 @@ class ResultsStore:
 
     def close(self) -> None:
         self._conn.close()
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)  # closing the descriptor releases the run lock
+            self._lock_fd = None
+
+    def _lock_run(self) -> None:
+        """Hold an exclusive lock on the file while this run plays into it.
+
+        ``flock`` on the results file itself: the kernel drops it when the process ends, even
+        killed, so a crashed run never leaves a stale lock behind (a rerun resumes at once);
+        it does not touch SQLite's own byte-range locks.  Without ``fcntl`` (Windows) there
+        is no lock and two runs must not share a file.
+        """
+        if self.path == ":memory:" or self._lock_fd is not None:
+            return
+        try:
+            import fcntl
+        except ImportError:
+            return
+        fd = os.open(self.path, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise StoreBusyError(
+                f"{self.path} is in use by another arena run right now; wait for it to end "
+                "(or stop it), then run again to resume, or use another --db file"
+            ) from None
+        self._lock_fd = fd
 
     def __enter__(self) -> ResultsStore:
         return self
@@ -191,9 +275,11 @@ class ResultsStore:
         return None if row is None else RunConfig.from_json(row[0])
 
     def begin_run(self, config: RunConfig) -> None:
-        """Record the configuration, or check that it matches the stored one."""
+        """Record the configuration, or check that it matches the stored one; from here on
+        this store holds the run's lock (:class:`StoreBusyError` if another run has it)."""
         from tenpai import __version__
 
+        self._lock_run()
         stored = self.config()
         if stored is None:
             self._conn.execute(

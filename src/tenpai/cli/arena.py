@@ -1,7 +1,8 @@
 """``tenpai arena`` and ``tenpai arena-report``: duplicate-deal tournaments and their reports.
 
-Exit codes: 0 done, 2 bad usage (unknown agent or rules, a database holding another run,
-an unavailable backend).
+Exit codes: 0 done, 2 bad usage (unknown agent or rules, a database holding another run or
+in use by one, a ``--db`` that is a folder or not a results file, an unavailable backend),
+130 interrupted (Ctrl-C: one line, the workers ended, the games so far stored and resumable).
 """
 
 from __future__ import annotations
@@ -33,6 +34,13 @@ def _fail(err: Any, message: str) -> NoReturn:
 
     err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)
     raise typer.Exit(2)
+
+
+def _interrupted(err: Any, stored: int, total: int, db: Path) -> NoReturn:
+    """Ctrl-C: one line saying what is kept and how to go on, exit 130 (128 + SIGINT)."""
+    err.print(f"interrupted: {stored} of {total} games stored in {db}; run the same command "
+              "again to resume", markup=False, soft_wrap=True)
+    raise typer.Exit(130)
 
 
 def register(app: typer.Typer) -> None:
@@ -99,14 +107,17 @@ def register(app: typer.Typer) -> None:
             )
         try:
             with ResultsStore(db) as store:
-                outcome = run_tournament(
-                    config,
-                    store,
-                    workers=workers,
-                    backend=backend,
-                    console=err,
-                    progress=progress,
-                )
+                try:
+                    outcome = run_tournament(
+                        config,
+                        store,
+                        workers=workers,
+                        backend=backend,
+                        console=err,
+                        progress=progress,
+                    )
+                except KeyboardInterrupt:
+                    _interrupted(err, store.game_count(), config.games, db)
                 summary = summarize_store(store, block_size)
         except (ArenaConfigError, BackendUnavailableError) as exc:
             _fail(err, str(exc))
@@ -139,16 +150,19 @@ def register(app: typer.Typer) -> None:
         from rich.console import Console
 
         from tenpai.arena.report import ReportError, write_report
-        from tenpai.arena.store import ResultsStore
+        from tenpai.arena.store import ResultsStore, StoreError
         from tenpai.arena.summary import summarize_store
 
         err = Console(stderr=True)
         if not db.is_file():
-            _fail(err, f"{db} does not exist")
-        with ResultsStore(db) as store:
-            if store.config() is None:
-                _fail(err, f"{db} holds no arena run")
-            summary = summarize_store(store, block_size)
+            _fail(err, f"{db} does not exist" if not db.exists() else f"{db} is not a file")
+        try:
+            with ResultsStore(db) as store:
+                if store.config() is None:
+                    _fail(err, f"{db} holds no arena run")
+                summary = summarize_store(store, block_size)
+        except StoreError as exc:
+            _fail(err, str(exc))
         try:
             index = write_report(summary, out)
         except ReportError as exc:

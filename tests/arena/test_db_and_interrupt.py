@@ -1,0 +1,158 @@
+"""Issue 20: ``arena --db`` that cannot be used, two runs on one file, and Ctrl-C.
+
+Each used to end in a raw sqlite traceback (or, for Ctrl-C with worker processes, some 85 lines
+of worker tracebacks); now each is one line and a non-zero exit, and an interrupted run stays
+consistent and resumes to exactly the planned games.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tenpai.arena.runner import make_config
+from tenpai.arena.schedule import all_keys
+from tenpai.arena.store import ResultsStore, StoreBusyError, StoreError
+from tenpai.cli.main import app
+
+_QUICK = ["--agents", "random,random,random,random", "--games", "4", "--workers", "1",
+          "--option", "length=tonpuu", "--no-progress"]
+
+
+def _arena(db: Path | str) -> tuple[int, str]:
+    res = CliRunner().invoke(app, ["arena", *_QUICK, "--db", str(db)])
+    return res.exit_code, res.stderr
+
+
+def _one_error_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    return lines[0]
+
+
+def test_db_that_is_a_folder(tmp_path: Path) -> None:
+    code, err = _arena(tmp_path)
+    assert code == 2
+    assert "is a folder" in _one_error_line(err)
+
+
+@pytest.mark.parametrize("content", [b"hello, not a database\n", bytes(range(256)) * 4])
+def test_db_that_is_not_sqlite(tmp_path: Path, content: bytes) -> None:
+    db = tmp_path / "x.db"
+    db.write_bytes(content)
+    code, err = _arena(db)
+    assert code == 2
+    assert "is not an SQLite database" in _one_error_line(err)
+    assert db.read_bytes() == content
+    res = CliRunner().invoke(app, ["arena-report", "--db", str(db), "--out", str(tmp_path / "r")])
+    assert res.exit_code == 2 and "is not an SQLite database" in _one_error_line(res.stderr)
+
+
+def test_db_of_another_program_is_left_alone(tmp_path: Path) -> None:
+    db = tmp_path / "app.sqlite"
+    with contextlib.closing(sqlite3.connect(db)) as c:
+        c.execute("CREATE TABLE users (name TEXT)")
+        c.commit()
+    code, err = _arena(db)
+    assert code == 2
+    assert "of something else (tables users)" in _one_error_line(err)
+    with contextlib.closing(sqlite3.connect(db)) as c:
+        tables = [r[0] for r in c.execute("SELECT name FROM sqlite_master")]
+    assert tables == ["users"]  # our tables were not added to it
+    with pytest.raises(sqlite3.DatabaseError):  # callers catching sqlite errors still do
+        ResultsStore(db)
+
+
+def test_two_runs_on_one_file(tmp_path: Path) -> None:
+    db = tmp_path / "run.db"
+    config, _ = make_config("riichi", ("random",) * 4, 4, 0, {"length": "tonpuu"})
+    with ResultsStore(db) as first:
+        first.begin_run(config)  # a run is playing into db
+        code, err = _arena(db)
+        assert code == 2
+        assert "in use by another arena run" in _one_error_line(err)
+        with ResultsStore(db) as second, pytest.raises(StoreBusyError):
+            second.begin_run(config)
+        assert isinstance(StoreBusyError("x"), StoreError)
+    code, err = _arena(db)  # the first run ended: the file is free and the run completes
+    assert code == 0, err
+
+
+def _games(db: Path) -> int:
+    try:
+        with contextlib.closing(sqlite3.connect(db, timeout=5)) as c:
+            return int(c.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+    except sqlite3.OperationalError:
+        return 0
+
+
+def _children(pid: int) -> list[int]:
+    """Processes whose parent is ``pid`` (Linux /proc)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                stat = (entry / "stat").read_text()
+                if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                    out.append(int(entry.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs Linux /proc")
+def test_ctrl_c_with_workers_is_one_line_and_resumable(tmp_path: Path) -> None:
+    db = tmp_path / "run.db"
+    games = 8
+    cmd = [sys.executable, "-m", "tenpai", "arena", "--agents",
+           "efficiency,efficiency,efficiency,efficiency", "--games", str(games), "--workers", "2",
+           "--option", "length=tonpuu", "--no-progress", "--db", str(db)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while _games(db) < 1:
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, "the run stored no game"
+            time.sleep(0.05)
+        workers = _children(proc.pid)
+        assert workers, "no worker processes"
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole group
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, err
+    line = _one_error_line(err)  # before: ~85 lines of worker tracebacks
+    assert line.startswith("interrupted: ") and "run the same command again to resume" in line
+    assert out == ""
+    deadline = time.monotonic() + 10
+    while any(_alive(p) for p in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(p) for p in workers), "workers kept running"
+    stored = _games(db)
+    assert 1 <= stored < games, f"the interrupt came too late ({stored} games)"
+    with contextlib.closing(sqlite3.connect(db)) as c:
+        assert c.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        (seats,) = c.execute("SELECT COUNT(*) FROM seats").fetchone()
+        assert seats == 4 * stored
+    resumed = subprocess.run([*cmd, "--json"], capture_output=True, text=True, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    with ResultsStore(db) as store:
+        assert store.done_keys() == set(all_keys(games))
