@@ -10,6 +10,7 @@ from tenpai.rules.riichi import (
     MAHJONG_SOUL,
     PRESETS,
     TENHOU,
+    TENHOU_SANMA,
     Meld,
     RiichiRules,
     ScoringError,
@@ -22,7 +23,8 @@ from tenpai.rules.riichi.yaku import ALL_YAKU
 
 
 def test_presets_by_name_and_their_differences() -> None:
-    assert PRESETS == {"tenhou": TENHOU, "mahjong_soul": MAHJONG_SOUL}
+    assert PRESETS == {"tenhou": TENHOU, "mahjong_soul": MAHJONG_SOUL,
+                       "tenhou_sanma": TENHOU_SANMA}
     assert preset("tenhou") is TENHOU
     with pytest.raises(KeyError, match="known"):
         preset("ema")
@@ -44,9 +46,11 @@ def test_rules_validate_their_values() -> None:
 
 
 def test_sanma_is_not_silently_scored_as_four_players() -> None:
-    c = ctx("234789m1234566p", "6p", riichi=True, rules=TENHOU.with_(players=3))
-    with pytest.raises(NotImplementedError):
-        evaluate(c)
+    # 2m-8m are not in the three-player set: such a hand is refused, not scored
+    with pytest.raises(ScoringError, match="removes"):
+        ctx("234789m1234566p", "6p", riichi=True, rules=TENHOU_SANMA)
+    with pytest.raises(ValueError, match="red_fives"):
+        TENHOU.with_(players=3)
 
 
 def test_every_yaku_has_its_declarations() -> None:

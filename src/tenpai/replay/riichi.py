@@ -24,8 +24,11 @@ from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
 
 __all__ = ["Divergence", "ReplayResult", "replay_riichi", "split_rounds"]
 
-_ACTIONS = frozenset({"dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "reach", "hora"})
-_KANS = frozenset({"daiminkan", "kakan", "ankan"})
+_ACTIONS = frozenset(
+    {"dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "reach", "hora", "nukidora"}
+)
+#: actions followed by a replacement draw (a North set aside draws one too)
+_KANS = frozenset({"daiminkan", "kakan", "ankan", "nukidora"})
 #: yaku names the value check can read: Tenhou's and the engine's ids
 _KNOWN_YAKU = frozenset(YAKU_NAMES) | frozenset(ENGINE_YAKU_NAMES) | {
     "yakuhai_seat_wind", "yakuhai_round_wind"}
@@ -71,11 +74,11 @@ def split_rounds(events: Sequence[Event]) -> list[list[Event]]:
     return rounds
 
 
-def _round_wall(tileset: Sequence[int], rnd: Sequence[Event]) -> RoundWall:
+def _round_wall(tileset: Sequence[int], rnd: Sequence[Event], players: int = 4) -> RoundWall:
     start = rnd[0]
     hands = [list(h or ()) for h in start.tehais]
-    if len(hands) != 4 or any(len(h) != 13 for h in hands):
-        raise WallError("the round does not start with four 13-tile hands")
+    if len(hands) != players or any(len(h) != 13 for h in hands):
+        raise WallError(f"the round does not start with {players} 13-tile hands")
     live: list[int] = []
     rinshan: list[int] = []
     if start.dora_marker is None:
@@ -85,7 +88,7 @@ def _round_wall(tileset: Sequence[int], rnd: Sequence[Event]) -> RoundWall:
     last_action = ""
     for e in rnd[1:]:
         if e.type == "tsumo":
-            if e.pai is None or e.actor is None or not 0 <= e.actor < 4:
+            if e.pai is None or e.actor is None or not 0 <= e.actor < players:
                 raise WallError(f"a draw without a valid seat and tile: {e.to_mjai()}")
             (rinshan if last_action in _KANS else live).append(e.pai)
             last_action = "tsumo"
@@ -105,6 +108,8 @@ def _same_action(a: Event, b: Event) -> bool:
         return False
     if a.type == "reach":
         return True
+    if a.type == "nukidora":
+        return a.pai is None or b.pai is None or a.pai == b.pai
     if a.pai != b.pai:
         return False
     if a.type in ("chi", "pon", "daiminkan", "kakan", "ankan"):
@@ -315,7 +320,7 @@ class _RoundDriver:
 
     def _yaku_names(self, e: Event) -> list[tuple[str, int]]:
         """A win's yaku in Tenhou's names, 0-han entries (Tenhou's ``裏ドラ 0``) left out."""
-        seat = ((e.actor or 0) - self.oya) % 4
+        seat = ((e.actor or 0) - self.oya) % self.game.players
         return sorted((tenhou_yaku_name(n, seat, self.bakaze), h) for n, h in e.yaku if h)
 
 
@@ -327,7 +332,8 @@ def replay_riichi(
     name: str = "game",
     complete: bool | None = None,
 ) -> ReplayResult:
-    """Replay one four-player game; the result names the first divergence, if any.
+    """Replay one game (four players, or three under three-player rules); the result names
+    the first divergence, if any.
 
     ``complete`` says whether the record holds a whole game (the engine must then end it, with
     ``final_scores`` if given) or only some rounds (one-round edge cases, truncated logs); by
@@ -355,11 +361,15 @@ def replay_riichi(
             "a whole game starts at East 1, 0 honba, with equal scores; the "
             f"record starts at {'ESWN'[opening_key[0] % 4]}{opening_key[1] + 1}, "
             f"{opening_key[2]} honba, {opening_key[3]} deposits, scores {list(first.scores)}"))
+    if len(first.tehais) != rules.players:
+        return ReplayResult(False, 0, out, Divergence(
+            f"{name}, round 1",
+            f"the record has {len(first.tehais)} players, the rules {rules.players}"))
     tileset = RiichiGame.tileset_for(rules)
     walls: list[RoundWall] = []
     for i, rnd in enumerate(rounds):
         try:
-            walls.append(_round_wall(tileset, rnd))
+            walls.append(_round_wall(tileset, rnd, rules.players))
         except WallError as exc:
             return ReplayResult(False, i, out, Divergence(f"{name}, round {i + 1}", str(exc)))
 

@@ -1,9 +1,12 @@
 """Replay many record files and summarise: games, passed, skipped, failures with their place.
 
 A failure in one game never stops the run; unreadable files are failures too (a replay that
-silently skipped them would overstate what was verified).  Games the engine cannot play yet
-(three-player Riichi) and games of the other rule family are *skipped* and counted, never
-passed.  ``rules`` picks the family (``riichi`` or ``mcr``); ``preset`` a preset of it.
+silently skipped them would overstate what was verified).  Games of the other rule family, and
+games no preset of the family fits (a three-player record under a four-player preset without
+a three-player sibling), are *skipped* and counted, never passed.  ``rules`` picks the family
+(``riichi`` or ``mcr``); ``preset`` a preset of it — for Riichi the record's player count then
+picks between a preset and its three-player sibling (``tenhou`` plays three-player records as
+``tenhou_sanma``).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from tenpai.records.errors import (
 )
 from tenpai.records.game import Game
 from tenpai.replay.riichi import Divergence, ReplayResult, replay_riichi
-from tenpai.rules.riichi.ruleset import PRESETS, RiichiRules
+from tenpai.rules.riichi.ruleset import RiichiRules, preset_for_players
 
 __all__ = [
     "DEFAULT_PRESETS",
@@ -94,14 +97,16 @@ def load_record(path: Path, *, strict: bool = True) -> list[Game]:
 
 
 def riichi_rules_for(game: Game, preset: str) -> RiichiRules:
-    """The preset adjusted to what the record says about itself (length, red fives, kuitan)."""
-    base = PRESETS[preset]
+    """The preset (its three-player sibling for a three-player record) adjusted to what the
+    record says about itself (length, red fives, kuitan).  ``KeyError`` when no preset of that
+    name fits the record's player count."""
+    base = preset_for_players(preset, game.players)
     r = game.rules
     changes: dict[str, Any] = {}
     if r.hanchan is not None:
         changes["length"] = "hanchan" if r.hanchan else "tonpuu"
     if r.red_fives is not None:
-        changes["red_fives"] = 3 if r.red_fives else 0
+        changes["red_fives"] = (3 if base.players == 4 else 2) if r.red_fives else 0
     if r.open_tanyao is not None:
         changes["open_tanyao"] = r.open_tanyao
     year = _record_year(game)
@@ -181,7 +186,7 @@ def replay_files(
                 break
             name = str(f) if len(games) == 1 else f"{f}#{i + 1}"
             summary.games += 1
-            reason = _skip_reason(game, rules)
+            reason = _skip_reason(game, rules, preset)
             if reason:
                 summary.skipped += 1
                 summary.skip_reasons[reason] = summary.skip_reasons.get(reason, 0) + 1
@@ -277,11 +282,16 @@ def _record_year(game: Game) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def _skip_reason(game: Game, rules: str = "riichi") -> str | None:
+def _skip_reason(game: Game, rules: str = "riichi", preset: str | None = None) -> str | None:
     if game.rules.variant != rules:
         return f"{game.rules.variant} records need --rules {game.rules.variant}"
-    if game.players != 4:
-        return "three-player Riichi is not implemented yet"
+    if rules == "riichi":
+        try:
+            preset_for_players(preset or DEFAULT_PRESETS["riichi"], game.players)
+        except KeyError:
+            return f"{game.players}-player games have no {preset!r} preset"
+    elif game.players != 4:
+        return f"{game.players}-player {rules} games are not played"
     if not game.rounds:
         return "no complete round"
     if game.extra.get("lossy_rounds"):

@@ -84,8 +84,10 @@ class WinContext:
     ``closed`` are the concealed tiles *including* ``win_tile``; ``melds`` the called and
     declared sets.  Winds are kinds 27-30 (E S W N); the seat wind East means the dealer.
     ``double_riichi`` implies riichi (do not set both).  ``ura_indicators`` only count with
-    riichi.  The situational flags are taken as given: the engine knows when they hold, and the
-    checks here only refuse combinations that can never happen.
+    riichi.  ``nukidora`` is the number of Norths the winner has set aside (three players with
+    ``rules.nukidora``); each is a dora, and one more for every indicator showing North.  The
+    situational flags are taken as given: the engine knows when they hold, and the checks here
+    only refuse combinations that can never happen.
     """
 
     closed: tuple[int, ...]
@@ -107,6 +109,7 @@ class WinContext:
     dora_indicators: tuple[int, ...] = ()
     ura_indicators: tuple[int, ...] = ()
     rules: RiichiRules = TENHOU
+    nukidora: int = 0
 
     def __post_init__(self) -> None:
         closed = self.closed
@@ -135,9 +138,23 @@ class WinContext:
                 counts[T.kind_of(t)] += 1
                 if t >= 34:
                     reds[t - 34] += 1
+        if self.nukidora:
+            if not self.rules.nukidora:
+                raise ScoringError("WinContext.nukidora needs three-player rules with nukidora")
+            if not 0 <= self.nukidora <= 4:
+                raise ScoringError(f"WinContext.nukidora {self.nukidora} is not 0-4")
+            counts[NORTH] += self.nukidora
         for k, c in enumerate(counts):
             if c > 4:
                 raise ScoringError(f"WinContext holds {c} copies of {T.to_mjai(k)}; at most 4")
+        if self.rules.players == 3:
+            gone = [k for k in range(1, 8) if counts[k]]
+            if gone:
+                raise ScoringError(
+                    f"WinContext holds {T.to_mjai(gone[0])}, which three-player Riichi removes"
+                )
+            if NORTH in (self.seat_wind, self.round_wind):
+                raise ScoringError("WinContext: three players have no North seat or round")
         if max(reds) > 1:
             raise ScoringError("WinContext holds the same red five twice")
         if self.rules.red_fives == 0 and any(reds):
@@ -167,8 +184,8 @@ class WinContext:
             raise ScoringError("WinContext.haitei needs tsumo")
         if self.rinshan and not tsumo:
             raise ScoringError("WinContext.rinshan needs tsumo")
-        if self.rinshan and not any(m.is_kan for m in self.melds):
-            raise ScoringError("WinContext.rinshan without a kan")
+        if self.rinshan and not any(m.is_kan for m in self.melds) and not self.nukidora:
+            raise ScoringError("WinContext.rinshan without a kan (or a North set aside)")
         if self.haitei and self.rinshan:
             raise ScoringError("WinContext.haitei with rinshan: a replacement tile is not haitei")
         if (self.houtei or self.chankan) and tsumo:

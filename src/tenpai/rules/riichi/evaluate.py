@@ -25,6 +25,9 @@ _REG_READING = tuple(y for y in REGULAR if y.per_reading)
 _YM_HAND = tuple(y for y in YAKUMAN if not y.per_reading)
 _YM_READING = tuple(y for y in YAKUMAN if y.per_reading)
 _DORA_OF = tuple(T.dora_from_indicator(k) for k in range(34))
+#: Three players: 1m and 9m indicate each other (2m-8m are not in the set).
+_DORA_OF_3P = tuple({0: 8, 8: 0}.get(k, d) for k, d in enumerate(_DORA_OF))
+_NORTH = 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +40,7 @@ class WinResult:
     "kazoe_yakuman"``).  ``pao_yakuman`` is how many of those yakuman are ones the rules make a
     feeder liable for.  ``ron`` is what the discarder pays; on a tsumo ``tsumo_dealer`` is the
     dealer's share (0 when the winner is the dealer) and ``tsumo_non_dealer`` each other
-    player's.
+    player's (``players - 2`` of them: a three-player tsumo has one, tsumo loss).
     """
 
     han: int
@@ -52,6 +55,7 @@ class WinResult:
     tsumo_dealer: int
     tsumo_non_dealer: int
     pao_yakuman: int = 0
+    players: int = 4
 
     @property
     def total(self) -> int:
@@ -59,21 +63,29 @@ class WinResult:
         if not self.tsumo:
             return self.ron
         if self.dealer:
-            return 3 * self.tsumo_non_dealer
-        return self.tsumo_dealer + 2 * self.tsumo_non_dealer
+            return (self.players - 1) * self.tsumo_non_dealer
+        return self.tsumo_dealer + (self.players - 2) * self.tsumo_non_dealer
 
 
 def count_dora(ctx: WinContext, facts: HandFacts | None = None) -> tuple[int, int, int]:
-    """``(dora, aka_dora, ura_dora)`` held by the hand, melds included."""
+    """``(dora, aka_dora, ura_dora)`` held by the hand, melds included.
+
+    Norths set aside (``ctx.nukidora``) are a dora each and count again for every indicator
+    (dora or ura) showing North; Tenhou adds them to ``dora``, as here."""
     if facts is None:
         facts = HandFacts(ctx)
     counts = facts.counts
     reds = facts.reds
     kind = T.kind_of
-    dora = sum(counts[_DORA_OF[kind(i)]] for i in ctx.dora_indicators)
+    table = _DORA_OF_3P if ctx.rules.players == 3 else _DORA_OF
+    kita = ctx.nukidora
+    if kita:
+        counts = counts.copy()
+        counts[_NORTH] += kita
+    dora = kita + sum(counts[table[kind(i)]] for i in ctx.dora_indicators)
     ura = 0
     if ctx.riichi or ctx.double_riichi:
-        ura = sum(counts[_DORA_OF[kind(i)]] for i in ctx.ura_indicators)
+        ura = sum(counts[table[kind(i)]] for i in ctx.ura_indicators)
     aka = reds if ctx.rules.red_fives else 0
     return dora, aka, ura
 
@@ -85,9 +97,8 @@ def _yakuman_value(y: Yaku, rules: RiichiRules) -> int:
 def evaluate(ctx: WinContext) -> WinResult | None:
     """Score a win; ``None`` when the tiles are not a winning shape or the hand has no yaku."""
     rules = ctx.rules
-    if rules.players != 4:
-        raise NotImplementedError("three-player (sanma) scoring is not written yet")
     facts = HandFacts(ctx)
+    payers = rules.players - 1
     reads = readings(facts)
     if not reads:
         return None
@@ -119,7 +130,7 @@ def evaluate(ctx: WinContext) -> WinResult | None:
             base, _ = base_points(han, fu_, 0, rules)
         ron, from_dealer, from_other = payment_split(base, facts.dealer, facts.tsumo)
         total = ron if not facts.tsumo else (
-            3 * from_other if facts.dealer else from_dealer + 2 * from_other
+            payers * from_other if facts.dealer else from_dealer + (payers - 1) * from_other
         )
         key = (total, 1 if mult else 0, han, fu_)
         if best is None or key > best[0]:
@@ -154,6 +165,7 @@ def evaluate(ctx: WinContext) -> WinResult | None:
         tsumo_dealer=from_dealer,
         tsumo_non_dealer=from_other,
         pao_yakuman=pao,
+        players=rules.players,
     )
 
 

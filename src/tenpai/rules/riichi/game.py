@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from tenpai import tiles as T
 from tenpai.engine.flow import Decision
 from tenpai.engine.wall import SplitMix64, seeded_shuffle, standard_tileset
 from tenpai.events import Event
@@ -33,14 +34,15 @@ def default_scorer() -> Scorer:
 
 
 class RiichiGame:
-    """Four players, one game (tonpuu or hanchan) under a :class:`RiichiRules` preset."""
+    """One game (tonpuu or hanchan) under a :class:`RiichiRules` preset: four players, or three
+    with ``rules.players == 3`` (three hands per wind round, the 108-tile set)."""
 
     def __init__(
         self,
         rules: RiichiRules = TENHOU,
         *,
         seed: int = 0,
-        names: Sequence[str] = ("A", "B", "C", "D"),
+        names: Sequence[str] | None = None,
         scorer: Scorer | None = None,
         wall_source: WallSource | None = None,
         scores: Sequence[int] | None = None,
@@ -48,14 +50,20 @@ class RiichiGame:
     ) -> None:
         """``start`` = (round wind, kyoku, honba, deposits) lets a game begin mid-way, as
         one-round records and scenario tests do."""
-        if rules.players != 4:
-            raise NotImplementedError("three-player Riichi is not implemented yet")
+        n = rules.players
+        if names is None:
+            names = "ABCD"[:n]
+        if len(names) != n:
+            raise ValueError(f"{len(names)} names for {n} players")
+        if scores is not None and len(scores) != n:
+            raise ValueError(f"{len(scores)} scores for {n} players")
         self.rules = rules
+        self.players = n
         self.seed = seed
         self.scorer = scorer or default_scorer()
         self.tileset = self.tileset_for(rules)
         self.wall_source = wall_source or self._seeded_wall
-        self.scores = list(scores) if scores is not None else [rules.starting_points] * 4
+        self.scores = list(scores) if scores is not None else [rules.starting_points] * n
         self.events: list[Event] = [Event("start_game", names=tuple(names))]
         self.bakaze, self.kyoku, self.honba, self.kyotaku = start
         self.hand_index = 0
@@ -68,14 +76,18 @@ class RiichiGame:
     # ------------------------------------------------------------------ walls
     @staticmethod
     def tileset_for(rules: RiichiRules) -> list[int]:
-        """The 136 tile codes the rules play with (red fives included or not)."""
-        return standard_tileset(red_fives=rules.red_fives)
+        """The tile codes the rules play with: 136 (red fives included or not), or for three
+        players 108 (2m-8m removed; the red fives of pinzu and souzu)."""
+        if rules.players == 4:
+            return standard_tileset(red_fives=rules.red_fives)
+        tiles = standard_tileset(red_fives=3 if rules.red_fives else 0)
+        return [t for t in tiles if not 1 <= T.kind_of(t) <= 7]
 
     def _seeded_wall(self, index: int, key: RoundKey) -> RoundWall:
         rng = SplitMix64(self.seed)
         for _ in range(index + 1):
             sub = rng.next()
-        return RoundWall.from_shuffled(seeded_shuffle(self.tileset, sub))
+        return RoundWall.from_shuffled(seeded_shuffle(self.tileset, sub), self.players)
 
     # ------------------------------------------------------------------ GameFlow
     @property
@@ -133,21 +145,22 @@ class RiichiGame:
         else:
             self.honba = 0 if result.kind == "hora" else self.honba + 1
             self.kyoku += 1
-            if self.kyoku == 4:
+            if self.kyoku == self.players:
                 self.kyoku = 0
                 self.bakaze += 1
         self._start_round()
 
     def _rank_order(self) -> list[int]:
         """Seats from first place to last; ties go to the seat nearer the first dealer."""
-        return sorted(range(4), key=lambda s: (-self.scores[s], s))
+        return sorted(range(self.players), key=lambda s: (-self.scores[s], s))
 
     def _game_over(self, rnd: RiichiRound, result: RoundResult, renchan: bool) -> bool:
         r = self.rules
         if r.bust_below_zero and min(self.scores) < 0:
             return True
         last_wind = 0 if r.length == "tonpuu" else 1
-        in_last = self.bakaze > last_wind or (self.bakaze == last_wind and self.kyoku == 3)
+        final = self.players - 1  # the last hand of a wind round
+        in_last = self.bakaze > last_wind or (self.bakaze == last_wind and self.kyoku == final)
         if not in_last:
             return False
         someone_reached = max(self.scores) >= r.target_points
@@ -160,7 +173,7 @@ class RiichiGame:
             return someone_reached and top and stop_ok
         if not someone_reached and r.west_extension:
             # Sudden death until someone reaches the target, for at most the extension rounds.
-            return self.bakaze >= last_wind + r.extension_rounds and self.kyoku == 3
+            return self.bakaze >= last_wind + r.extension_rounds and self.kyoku == final
         return True
 
     def _end_game(self) -> None:

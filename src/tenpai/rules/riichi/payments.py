@@ -8,6 +8,10 @@ deals in themself it is an ordinary ron.  ``RiichiRules.pao_scope`` says what th
 Tenhou makes it the whole hand (a daisangen + tsuuiisou tsumo is paid entirely by the liable
 player); Mahjong Soul only the pao yakuman, the rest being paid normally.  docs/riichi.md gives
 the sources and the one point left open (who pays honba under Mahjong Soul's split).
+
+Three players (``rules.players == 3``): a tsumo is paid by the two others at the four-player
+rates, the absent player's share being lost (tsumo loss, as Tenhou scores it); honba are
+``honba_points`` on a ron and split between the payers of a tsumo.
 """
 
 from __future__ import annotations
@@ -20,9 +24,9 @@ from tenpai.rules.riichi.scoring import ceil100, payment_split
 __all__ = ["nagashi_mangan_payments", "payments"]
 
 
-def _check_seat(name: str, seat: int | None) -> None:
-    if seat is not None and not 0 <= seat <= 3:
-        raise ScoringError(f"payments: {name} {seat} is not a seat 0-3")
+def _check_seat(name: str, seat: int | None, players: int = 4) -> None:
+    if seat is not None and not 0 <= seat < players:
+        raise ScoringError(f"payments: {name} {seat} is not a seat 0-{players - 1}")
 
 
 def payments(
@@ -36,18 +40,17 @@ def payments(
     kyotaku: int = 0,
     pao: int | None = None,
 ) -> list[int]:
-    """Per-seat point changes (4 seats, summing to ``kyotaku * riichi_deposit``).
+    """Per-seat point changes (one per player, summing to ``kyotaku * riichi_deposit``).
 
     ``discarder`` is ``None`` for a tsumo.  ``kyotaku`` is the number of riichi deposits the
     winner collects (pass 0 for the second winner of a double ron, since the deposits go to one
     winner).  ``pao`` is the liable seat, if any; it is ignored when the hand holds none of the
     rules' pao yakuman.
     """
-    if rules.players != 4:
-        raise NotImplementedError("three-player (sanma) payments are not written yet")
+    n = rules.players
     for name, seat in (("winner", winner), ("dealer", dealer), ("discarder", discarder),
                        ("pao", pao)):
-        _check_seat(name, seat)
+        _check_seat(name, seat, n)
     if result.tsumo != (discarder is None):
         raise ScoringError("payments: a tsumo result takes no discarder and a ron needs one")
     if discarder == winner or pao == winner:
@@ -57,7 +60,7 @@ def payments(
     if honba < 0 or kyotaku < 0:
         raise ScoringError("payments: honba and kyotaku cannot be negative")
 
-    deltas = [0, 0, 0, 0]
+    deltas = [0] * n
     honba_total = rules.honba_points * honba
 
     def pay(seat: int, amount: int) -> None:
@@ -86,8 +89,8 @@ def payments(
         if discarder is not None:
             pay(discarder, ron + honba_total)
         else:
-            each = honba_total // 3
-            for seat in range(4):
+            each = honba_total // (n - 1)
+            for seat in range(n):
                 if seat != winner:
                     pay(seat, (from_dealer if seat == dealer else from_other) + each)
     deltas[winner] += kyotaku * rules.riichi_deposit
@@ -102,12 +105,13 @@ def nagashi_mangan_payments(winner: int, dealer: int, rules: RiichiRules) -> lis
     """
     if not rules.nagashi_mangan:
         raise ScoringError("nagashi_mangan_payments: the rules play without nagashi mangan")
-    _check_seat("winner", winner)
-    _check_seat("dealer", dealer)
-    deltas = [0, 0, 0, 0]
+    n = rules.players
+    _check_seat("winner", winner, n)
+    _check_seat("dealer", dealer, n)
+    deltas = [0] * n
     is_dealer = winner == dealer
     _, from_dealer, from_other = payment_split(2000, is_dealer, True)
-    for seat in range(4):
+    for seat in range(n):
         if seat == winner:
             continue
         amount = from_dealer if seat == dealer else from_other

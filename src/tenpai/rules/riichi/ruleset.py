@@ -14,7 +14,9 @@ from typing import Any, Final, Literal
 __all__ = [
     "MAHJONG_SOUL",
     "PRESETS",
+    "SANMA_PRESETS",
     "TENHOU",
+    "TENHOU_SANMA",
     "GameLength",
     "KaratenScope",
     "KuikaeMode",
@@ -22,6 +24,7 @@ __all__ = [
     "RenhouValue",
     "RiichiRules",
     "preset",
+    "preset_for_players",
 ]
 
 GameLength = Literal["tonpuu", "hanchan"]
@@ -54,11 +57,18 @@ class RiichiRules:
     name: str = "custom"
 
     # --- table ---------------------------------------------------------------------------
-    #: 4 for the usual game.  3 (sanma) is reserved: the scorer refuses it until sanma
-    #: payments (tsumo loss, north extraction) are written.
+    #: 4 for the usual game; 3 for three-player Riichi (sanma): 108 tiles (2m-8m removed),
+    #: no chi, three hands per wind round, 1m and 9m indicate each other as dora, and a tsumo
+    #: is paid by the two others only (tsumo loss: the absent fourth player's share is lost).
     players: int = 4
-    #: Red fives in the wall (0 or 3: one per suit); each red five in a winning hand is a han.
+    #: Red fives in the wall, one per suit present (0 or 3; 0 or 2 with three players, whose
+    #: manzu has no five); each red five in a winning hand is a han.
     red_fives: int = 3
+    #: Three players only: a North may be set aside (nukidora, "kita") on one's turn for a
+    #: replacement tile; each counts as a dora.  It acts as a call for ippatsu, double riichi,
+    #: nine terminals, tenhou and chiihou, can be robbed by a ron (without chankan), and is
+    #: never allowed right after a pon.
+    nukidora: bool = False
 
     # --- game flow (read by the engine) ---------------------------------------------------
     length: GameLength = "hanchan"
@@ -128,13 +138,20 @@ class RiichiRules:
     def __post_init__(self) -> None:
         if self.players not in (3, 4):
             raise ValueError(f"RiichiRules.players must be 3 or 4, got {self.players}")
-        if self.red_fives not in (0, 3):
-            raise ValueError(f"RiichiRules.red_fives must be 0 or 3, got {self.red_fives}")
+        reds = (0, 3) if self.players == 4 else (0, 2)
+        if self.red_fives not in reds:
+            raise ValueError(
+                f"RiichiRules.red_fives must be {reds[0]} or {reds[1]} with {self.players} "
+                f"players, got {self.red_fives}"
+            )
         if self.karaten not in ("concealed", "hand_and_melds"):
             raise ValueError(f"RiichiRules.karaten must be concealed or hand_and_melds, "
                              f"got {self.karaten!r}")
-        if self.honba_points % 3:
-            raise ValueError("RiichiRules.honba_points must split evenly among three payers")
+        payers = self.players - 1
+        if self.honba_points % payers:
+            raise ValueError(f"RiichiRules.honba_points must split evenly among {payers} payers")
+        if self.nukidora and self.players != 3:
+            raise ValueError("RiichiRules.nukidora is a three-player rule")
 
     def with_(self, **changes: Any) -> RiichiRules:
         """A copy with some flags changed (a house rule on top of a preset)."""
@@ -156,7 +173,31 @@ MAHJONG_SOUL: Final = RiichiRules(
 )
 """Mahjong Soul's ranked mode: as Tenhou except the differences listed in docs/riichi.md."""
 
-PRESETS: Final[dict[str, RiichiRules]] = {"tenhou": TENHOU, "mahjong_soul": MAHJONG_SOUL}
+TENHOU_SANMA: Final = RiichiRules(
+    name="tenhou_sanma",
+    players=3,
+    red_fives=2,
+    nukidora=True,
+    starting_points=35_000,
+    target_points=40_000,
+    honba_points=200,
+    noten_penalty=2_000,
+    riichi_min_wall_tiles=3,
+)
+"""Tenhou's three-player ranked lobby (sanma, hanchan, red 5p and 5s): Tenhou's four-player
+rules except what three players change — 108 tiles, no chi, North as nukidora, tsumo loss,
+35,000 start / 40,000 target, honba worth 200 (a tsumo: 100 from each payer), 2,000 no-ten
+payments, riichi with three tiles left in the wall (each player still draws once).  Checked
+against the 739 three-player Houou games of the corpus (docs/riichi.md)."""
+
+PRESETS: Final[dict[str, RiichiRules]] = {
+    "tenhou": TENHOU,
+    "mahjong_soul": MAHJONG_SOUL,
+    "tenhou_sanma": TENHOU_SANMA,
+}
+
+#: The three-player preset of a four-player one (a record's player count picks between them).
+SANMA_PRESETS: Final[dict[str, str]] = {"tenhou": "tenhou_sanma"}
 
 
 def preset(name: str) -> RiichiRules:
@@ -165,3 +206,15 @@ def preset(name: str) -> RiichiRules:
         return PRESETS[name]
     except KeyError:
         raise KeyError(f"unknown Riichi preset {name!r}; known: {sorted(PRESETS)}") from None
+
+
+def preset_for_players(name: str, players: int) -> RiichiRules:
+    """The preset ``name`` for a table of ``players``: a four-player preset with a
+    three-player sibling (``tenhou`` -> ``tenhou_sanma``) gives the sibling for three players.
+    Raises ``KeyError`` when no preset of that name fits the player count."""
+    rules = preset(name)
+    if rules.players == players:
+        return rules
+    if players == 3 and name in SANMA_PRESETS:
+        return PRESETS[SANMA_PRESETS[name]]
+    raise KeyError(f"Riichi preset {name!r} is for {rules.players} players, not {players}")

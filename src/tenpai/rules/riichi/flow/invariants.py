@@ -12,7 +12,8 @@ __all__ = ["InvariantError", "check_round"]
 
 def check_round(rnd: RiichiRound, tileset: Sequence[int], total_points: int) -> None:
     """Raise InvariantError unless tiles and points are conserved in ``rnd``."""
-    check_table(rnd, tileset, rnd.wall.undrawn_tiles())
+    aside = [t for n in rnd.nukidora for t in n]
+    check_table(rnd, tileset, rnd.wall.undrawn_tiles(), aside=aside)
     pool = rnd.kyotaku * rnd.rules.riichi_deposit
     if sum(rnd.scores) + pool != total_points:
         raise InvariantError(

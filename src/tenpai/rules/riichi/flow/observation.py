@@ -26,8 +26,18 @@ class RiichiObservation(TableObservation):
     def dora_markers(self) -> tuple[int, ...]:
         return tuple(self._table.dora_markers)
 
+    @property
+    def nukidora(self) -> tuple[tuple[int, ...], ...]:
+        """Norths each seat has set aside (three players; empty otherwise)."""
+        return tuple(tuple(n) for n in self._table.nukidora)
+
+    @property
+    def players(self) -> int:
+        return self._table.players
+
     def _extra_visible(self) -> tuple[int, ...]:
-        return tuple(self._table.dora_markers)
+        t = self._table
+        return (*t.dora_markers, *(x for n in t.nukidora for x in n))
 
     @property
     def scores(self) -> tuple[int, ...]:

@@ -6,6 +6,11 @@ exhaustive-draw settlement and the scoring of wins.  Rule details follow the Ten
 unless a :class:`RiichiRules` flag says otherwise; the timing choices that real records pin
 down (kan dora after the replacement draw for open kans, riichi accepted before a call on the
 declaring discard, no dora for a robbed kakan) are noted where they happen.
+
+Three players (``rules.players == 3``): no chi, and with ``rules.nukidora`` a North may be set
+aside on one's turn (the ``nukidora`` action, mjai's ``kita``): others may ron it (no chankan),
+then the player draws a replacement tile (rinshan if it wins).  Once it stands it counts as a
+call for ippatsu and the first go-around (double riichi, nine terminals, tenhou, chiihou).
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ Scorer = Callable[[WinRequest, RiichiRules], WinOutcome | None]
 _TERMINAL_HONOR = frozenset(k for k in range(34) if T.is_terminal_or_honor(k))
 _WINDS = (27, 28, 29, 30)
 _DRAGONS = (31, 32, 33)
+NORTH = 30
 
 
 @dataclass(slots=True)
@@ -46,7 +52,7 @@ class RoundResult:
 
 
 class RiichiRound(TableRound):
-    """State and transitions of one kyoku (four players)."""
+    """State and transitions of one kyoku (``rules.players`` seats: four, or three)."""
 
     def __init__(
         self,
@@ -61,27 +67,33 @@ class RiichiRound(TableRound):
         scorer: Scorer,
         emit: Callable[[Event], None] | None = None,
     ) -> None:
-        super().__init__(wall.hands, dealer=kyoku % 4, emit=emit)
+        n = rules.players
+        self.allow_chi = n == 4
+        super().__init__(wall.hands, dealer=kyoku % n, emit=emit, players=n)
         self.rules = rules
         self.wall = wall
         self.bakaze = bakaze
         self.kyoku = kyoku
-        self.oya = kyoku % 4
+        self.oya = kyoku % n
         self.honba = honba
         self.kyotaku = kyotaku
         self.scores = list(scores)
         self.scorer = scorer
         self.dora_markers: list[int] = [wall.dora[0]]
-        self.riichi = [False] * 4
-        self.double_riichi = [False] * 4
-        self.ippatsu = [False] * 4
-        self.furiten_temp = [False] * 4
-        self.furiten_riichi = [False] * 4
-        self.pao: list[int | None] = [None] * 4
+        self.riichi = [False] * n
+        self.double_riichi = [False] * n
+        self.ippatsu = [False] * n
+        self.furiten_temp = [False] * n
+        self.furiten_riichi = [False] * n
+        self.pao: list[int | None] = [None] * n
+        #: Norths each seat has set aside (three players, ``rules.nukidora``).
+        self.nukidora: list[list[int]] = [[] for _ in range(n)]
+        #: A North set aside that the others may still ron (its rob window is open).
+        self.kita_pending = False
         self.pending_dora = 0
         self.reach_pending: int | None = None
         self.result: RoundResult | None = None
-        self._waits_cache: list[tuple[int, ...] | None] = [None] * 4
+        self._waits_cache: list[tuple[int, ...] | None] = [None] * n
         self._emit(
             Event(
                 "start_kyoku",
@@ -122,7 +134,7 @@ class RiichiRound(TableRound):
         return w
 
     def seat_wind(self, seat: int) -> int:
-        return 27 + (seat - self.oya) % 4
+        return 27 + (seat - self.oya) % self.players
 
     def _first_go_around(self, seat: int) -> bool:
         """True while ``seat`` has not discarded and nobody has called (tenhou, kyuushu…)."""
@@ -150,6 +162,8 @@ class RiichiRound(TableRound):
             and len({KIND[t] for t in self.hands[seat]} & _TERMINAL_HONOR) >= 9
         ):
             out.append(Event("ryukyoku", actor=seat, kind="nine_terminals"))
+        if self.rules.nukidora:
+            out += self._kita_actions(seat)
         if self.riichi[seat]:
             out.append(Event("dahai", actor=seat, pai=drawn, tsumogiri=True))
             return out
@@ -157,6 +171,18 @@ class RiichiRound(TableRound):
             out.append(Event("reach", actor=seat))
         out += self._discards(seat, drawn)
         return out
+
+    def _kita_actions(self, seat: int) -> list[Event]:
+        """Setting a North aside: with a replacement tile left, never after a pon (no draw
+        then), and in riichi only the North just drawn (the waits stay as they were)."""
+        if not self.counts[seat][NORTH] or self.wall.remaining <= 0:
+            return []
+        if self.wall.replacements_left <= 0:
+            return []
+        if self.riichi[seat] and (self.drawn is None or KIND[self.drawn] != NORTH):
+            return []
+        tile = next(t for t in self.hands[seat] if KIND[t] == NORTH)
+        return [Event("nukidora", actor=seat, pai=tile)]
 
     def _rule_can_win_self(self, seat: int) -> bool:
         drawn = self.drawn
@@ -175,7 +201,9 @@ class RiichiRound(TableRound):
         return not self.riichi[seat] and self.wall.remaining > 0
 
     def _rule_may_kan(self, seat: int) -> bool:
-        return self.wall.remaining > 0 and self.kan_count < 4
+        return (
+            self.wall.remaining > 0 and self.kan_count < 4 and self.wall.replacements_left > 0
+        )
 
     def _rule_kakan_allowed(self, seat: int, kind: int) -> bool:
         return not self.riichi[seat]
@@ -213,6 +241,9 @@ class RiichiRound(TableRound):
         return tuple(banned)
 
     def _rule_rob_candidates(self, seat: int, tile: int, kan_seat: int, closed: bool) -> bool:
+        if self.kita_pending:
+            # a ron on a North set aside is an ordinary ron (no chankan yaku)
+            return self._rule_can_win_on(seat, tile, kan_seat, False)
         if closed:
             return (
                 self.rules.kokushi_robs_ankan
@@ -296,6 +327,7 @@ class RiichiRound(TableRound):
             honba=self.honba if honba is None else honba,
             kyotaku=self.kyotaku if kyotaku is None else kyotaku,
             pao=self.pao[seat],
+            nukidora=len(self.nukidora[seat]),
         )
         return self.scorer(req, self.rules)
 
@@ -303,6 +335,8 @@ class RiichiRound(TableRound):
     def _rule_extra_action(self, seat: int, a: Event) -> None:
         if a.type == "ryukyoku":
             self._abort("nine_terminals", seat)
+        elif a.type == "nukidora":
+            self._kita(seat, a)
         elif a.type == "reach":
             self._emit(a)
             self.reach_pending = seat
@@ -310,6 +344,16 @@ class RiichiRound(TableRound):
             self._pending = [self._decide(seat, self._riichi_discards(seat))]
         else:
             super()._rule_extra_action(seat, a)
+
+    def _kita(self, seat: int, a: Event) -> None:
+        """Set a North aside; the others may ron it before the replacement draw."""
+        assert a.pai is not None
+        self._remove(seat, a.pai)
+        self.nukidora[seat].append(a.pai)
+        self.drawn = None
+        self._emit(a)
+        self.kita_pending = True
+        self._open_rob(seat, a.pai, closed=False)
 
     def _rule_before_discard(self, seat: int, action: Event) -> None:
         # An open kan's dora turns when its caller discards (Tenhou; records show the DORA
@@ -333,7 +377,7 @@ class RiichiRound(TableRound):
                 self.furiten_temp[seat] = True
 
     def _rule_discard_passed(self, discarder: int, tile: int, answers: Mapping[int, Event]) -> bool:
-        for s in range(4):
+        for s in range(self.players):
             if s != discarder:
                 self._mark_missed(s, tile, answers.get(s))
         if self.reach_pending == discarder:
@@ -343,7 +387,7 @@ class RiichiRound(TableRound):
             self.kyotaku += 1
             self.ippatsu[discarder] = True
             self._emit(Event("reach_accepted", actor=discarder, scores=tuple(self.scores)))
-            if self.rules.abortive_draws and all(self.riichi):
+            if self.rules.abortive_draws and self.players == 4 and all(self.riichi):
                 self._abort("four_riichi")
                 return True
         return False
@@ -358,13 +402,13 @@ class RiichiRound(TableRound):
         return False
 
     def _four_winds(self) -> bool:
-        if self.any_call or any(d != 1 for d in self.discards_made):
+        if self.players != 4 or self.any_call or any(d != 1 for d in self.discards_made):
             return False
         first = [KIND[r[0]] for r in self.rivers]
         return first[0] in _WINDS and all(k == first[0] for k in first)
 
     def _rule_on_call(self, seat: int, meld: Meld) -> None:
-        self.ippatsu = [False] * 4
+        self.ippatsu = [False] * self.players
         if not self.rules.pao_yakuman or meld.target is None:
             return
         k = KIND[meld.tiles[0]]
@@ -375,7 +419,7 @@ class RiichiRound(TableRound):
                     self.pao[seat] = meld.target
 
     def _rule_on_kan(self, seat: int, meld: Meld) -> None:
-        self.ippatsu = [False] * 4
+        self.ippatsu = [False] * self.players
         # An earlier kan's pending dora turns first; a robbed kakan never gets here, so it
         # reveals nothing (mjai-reviewer's double_kakan_then_chankan record).
         self._flip_pending_dora()
@@ -387,9 +431,18 @@ class RiichiRound(TableRound):
     def _rule_kan_stands(
         self, seat: int, tile: int, closed: bool, answers: Mapping[int, Event]
     ) -> None:
-        for s in range(4):
+        for s in range(self.players):
             if s != seat and (not closed or self._kokushi_ready(s)):
                 self._mark_missed(s, tile, answers.get(s))
+        if self.kita_pending:
+            # A North set aside stands: it ends every ippatsu and the first go-around, like
+            # a call.  It reveals no dora of its own but, like a kan, turns the one an earlier
+            # open kan still owes (records: kakan, nukidora, DORA, replacement draw).
+            self.kita_pending = False
+            self.ippatsu = [False] * self.players
+            self.any_call = True
+            self._flip_pending_dora()
+            return
         super()._rule_kan_stands(seat, tile, closed, answers)
 
     # ------------------------------------------------------------------ endings
@@ -402,9 +455,13 @@ class RiichiRound(TableRound):
         if len(seats) > 1 and not self.rules.double_ron:
             seats = seats[:1]
         self.reach_pending = None
-        # Robbing a closed kan (kokushi only) is not the chankan yaku.
-        chankan = robbing and not (self.kan_in_progress and self.kan_in_progress[2])
-        total = [0] * 4
+        # Robbing a closed kan (kokushi only) or a North set aside is not the chankan yaku.
+        chankan = (
+            robbing
+            and not self.kita_pending
+            and not (self.kan_in_progress and self.kan_in_progress[2])
+        )
+        total = [0] * self.players
         for i, s in enumerate(seats):
             first = i == 0
             out = self._score(
@@ -417,7 +474,7 @@ class RiichiRound(TableRound):
                 honba=self.honba if first else 0,
             )
             assert out is not None, "a win offered as legal must score"
-            for j in range(4):
+            for j in range(self.players):
                 total[j] += out.deltas[j]
             ura = tuple(self.wall.ura[: len(self.dora_markers)]) if self.riichi[s] else ()
             self._emit(
@@ -434,15 +491,16 @@ class RiichiRound(TableRound):
                     yaku=out.yaku,
                 )
             )
-        for j in range(4):
+        for j in range(self.players):
             self.scores[j] += total[j]
         self.kyotaku = 0
-        self._end(RoundResult("hora", total, winners=list(seats)))
+        self._end(RoundResult("hora", total, winners=list(seats), tenpai=[False] * self.players))
 
     def _abort(self, kind: str, actor: int | None = None) -> None:
         """End the round drawn; ``actor`` is the declarer (nine terminals) if there is one."""
-        self._emit(Event("ryukyoku", actor=actor, kind=kind, deltas=(0, 0, 0, 0)))
-        self._end(RoundResult("abortive", [0, 0, 0, 0], abort=kind))
+        n = self.players
+        self._emit(Event("ryukyoku", actor=actor, kind=kind, deltas=(0,) * n))
+        self._end(RoundResult("abortive", [0] * n, abort=kind, tenpai=[False] * n))
 
     def is_tenpai(self, seat: int) -> bool:
         """Ready, with a winning tile the player does not hold all four of (``rules.karaten``
@@ -452,32 +510,34 @@ class RiichiRound(TableRound):
             for m in self.melds[seat]:
                 for t in m.tiles:
                     held[KIND[t]] += 1
+            held[NORTH] += len(self.nukidora[seat])
         return any(held[w] < 4 for w in self.waits_of(seat))
 
     def _rule_exhaustive(self) -> None:
-        tenpai = [self.is_tenpai(s) for s in range(4)]
-        deltas = [0] * 4
-        nagashi = [s for s in range(4) if self.rules.nagashi_mangan and self._nagashi(s)]
+        n = self.players
+        tenpai = [self.is_tenpai(s) for s in range(n)]
+        deltas = [0] * n
+        nagashi = [s for s in range(n) if self.rules.nagashi_mangan and self._nagashi(s)]
         if nagashi:
             for s in nagashi:
                 for j, d in enumerate(nagashi_mangan_payments(s, self.oya, self.rules)):
                     deltas[j] += d
             kind = "nagashi_mangan"
         else:
-            n = sum(tenpai)
+            ready = sum(tenpai)
             pot = self.rules.noten_penalty
-            if 0 < n < 4:
-                for s in range(4):
-                    deltas[s] = pot // n if tenpai[s] else -pot // (4 - n)
+            if 0 < ready < n:
+                for s in range(n):
+                    deltas[s] = pot // ready if tenpai[s] else -pot // (n - ready)
             kind = "exhaustive"
-        for j in range(4):
+        for j in range(n):
             self.scores[j] += deltas[j]
         self._emit(
             Event(
                 "ryukyoku",
                 kind=kind,
                 deltas=tuple(deltas),
-                tehais=tuple(tuple(self.hands[s]) if tenpai[s] else None for s in range(4)),
+                tehais=tuple(tuple(self.hands[s]) if tenpai[s] else None for s in range(n)),
             )
         )
         self._end(RoundResult("exhaustive", deltas, tenpai=tenpai))

@@ -41,6 +41,7 @@ def score_win(req: WinRequest, rules: RiichiRules) -> WinOutcome | None:
         dora_indicators=req.dora_markers,
         ura_indicators=req.ura_markers,
         rules=rules,
+        nukidora=req.nukidora,
     )
     result = evaluate(ctx)
     if result is None:

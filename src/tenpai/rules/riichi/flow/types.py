@@ -38,6 +38,8 @@ class WinRequest:
     kyotaku: int = 0
     pao: int | None = None
     """Seat responsible (pao) for a big-three-dragons / big-four-winds win, if any."""
+    nukidora: int = 0
+    """Norths the winner has set aside (three players)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,14 @@
-"""A Riichi round's tiles: the four starting hands, the live wall and the dead wall.
+"""A Riichi round's tiles: the starting hands, the live wall and the dead wall.
 
 The engine never looks at how a wall was made.  A seeded shuffle deals a fresh game; a record
 replay builds the wall from the draws the record shows, so the engine reproduces the record's
 draws exactly and any divergence is a rules difference, not a dealing one.
+
+Three players (108 tiles) keep the 14-tile dead wall but may take eight replacement tiles (four
+kans and four Norths set aside).  The dead wall holds the first four; each replacement draw
+moves the live wall's last tile into the dead wall, and replacements five to eight are those
+moved tiles — so, as at Tenhou's table, every replacement shortens the live wall by one and a
+round always has 55 draws in all.
 """
 
 from __future__ import annotations
@@ -15,6 +21,10 @@ __all__ = ["RoundWall", "WallError"]
 
 DEAD_WALL = 14
 HAND = 13
+#: Replacement tiles the dead wall itself holds.
+RINSHAN = 4
+#: Replacement draws a round may have: four kans (and, with three players, four Norths).
+MAX_REPLACEMENTS = {4: 4, 3: 8}
 
 
 class WallError(ValueError):
@@ -28,7 +38,9 @@ class RoundWall:
     ``live`` is drawn from the front; each kan shortens it by one from the back (the tile that
     moves to the dead wall), so the last draw (haitei) comes earlier after kans, as at a real
     table.  ``dora`` holds the five indicator slots in reveal order, ``ura`` the five below them,
-    ``rinshan`` the four replacement tiles in draw order.
+    ``rinshan`` the four replacement tiles in draw order.  ``max_replacements`` (8 with three
+    players) allows replacement draws past those four: each takes the live-wall tile its draw
+    has just cut off (``live[_end]``).
     """
 
     hands: list[list[int]]
@@ -39,6 +51,7 @@ class RoundWall:
     _next: int = 0
     _end: int = field(default=-1)
     _kans: int = 0
+    max_replacements: int = RINSHAN
 
     def __post_init__(self) -> None:
         if self._end < 0:
@@ -52,7 +65,8 @@ class RoundWall:
         hands = [t[i * HAND : (i + 1) * HAND] for i in range(players)]
         dead = t[-DEAD_WALL:]
         live = t[dealt : len(t) - DEAD_WALL]
-        return cls(hands=hands, live=live, dora=dead[0:5], ura=dead[5:10], rinshan=dead[10:14])
+        return cls(hands=hands, live=live, dora=dead[0:5], ura=dead[5:10], rinshan=dead[10:14],
+                   max_replacements=MAX_REPLACEMENTS[players])
 
     @classmethod
     def from_record(
@@ -66,11 +80,17 @@ class RoundWall:
     ) -> RoundWall:
         """A wall whose known slots are the record's tiles; unknown slots get the leftover tiles.
 
-        Raises WallError when the record uses more copies of a tile than the set holds.
+        The player count is the number of hands.  Raises WallError when the record uses more
+        copies of a tile than the set holds.
         """
         for seat, h in enumerate(hands):
             if len(h) != HAND:
                 raise WallError(f"seat {seat} starts with {len(h)} tiles, not {HAND}")
+        if len(hands) not in MAX_REPLACEMENTS:
+            raise WallError(f"a wall for {len(hands)} players")
+        most = MAX_REPLACEMENTS[len(hands)]
+        if len(rinshan) > most:
+            raise WallError(f"the record takes {len(rinshan)} replacement tiles; at most {most}")
         left = Counter(tileset)
         for group in (*hands, draws, dora, ura, rinshan):
             for t in group:
@@ -86,14 +106,27 @@ class RoundWall:
             return out
 
         n_live = len(tileset) - len(hands) * HAND - DEAD_WALL
-        if len(draws) > n_live:
-            raise WallError(f"the record draws {len(draws)} tiles from a live wall of {n_live}")
+        if len(draws) + len(rinshan) > n_live:
+            raise WallError(
+                f"the record draws {len(draws) + len(rinshan)} tiles from a live wall of "
+                f"{n_live}"
+            )
+        dora_slots = fill(dora, 5)
+        ura_slots = fill(ura, 5)
+        rinshan_slots = fill(rinshan[:RINSHAN], RINSHAN)
+        # Replacements past the dead wall's four are live-wall tiles cut off by the draw: the
+        # k-th (0-based, k >= 4) is live[n_live - 1 - k], which no ordinary draw reaches.
+        slots: list[int | None] = [*draws, *([None] * (n_live - len(draws)))]
+        for k, t in enumerate(rinshan[RINSHAN:], RINSHAN):
+            slots[n_live - 1 - k] = t
+        live = [spare.pop() if t is None else t for t in slots]
         return cls(
             hands=[list(h) for h in hands],
-            dora=fill(dora, 5),
-            ura=fill(ura, 5),
-            rinshan=fill(rinshan, 4),
-            live=fill(draws, n_live),
+            dora=dora_slots,
+            ura=ura_slots,
+            rinshan=rinshan_slots,
+            live=live,
+            max_replacements=most,
         )
 
     @property
@@ -109,14 +142,30 @@ class RoundWall:
         return t
 
     def draw_rinshan(self) -> int:
-        """The replacement tile after a kan; the live wall loses its last tile to the dead wall."""
-        if self._kans >= len(self.rinshan):
+        """The replacement tile after a kan (or a North set aside); the live wall loses its last
+        tile to the dead wall."""
+        if self._kans >= self.max_replacements:
             raise WallError("no replacement tile left (a fifth kan)")
         self._end -= 1
-        t = self.rinshan[self._kans]
+        if self._kans < len(self.rinshan):
+            t = self.rinshan[self._kans]
+        else:
+            t = self.live[self._end]
         self._kans += 1
         return t
 
+    @property
+    def replacements_left(self) -> int:
+        """Replacement draws still possible."""
+        return self.max_replacements - self._kans
+
     def undrawn_tiles(self) -> list[int]:
         """Every tile not yet in a hand, for the conservation check (indicators included)."""
-        return self.live[self._next :] + self.dora + self.ura + self.rinshan[self._kans :]
+        taken = max(0, self._kans - len(self.rinshan))  # cut-off live tiles drawn as replacements
+        return (
+            self.live[self._next : self._end]
+            + self.live[self._end + taken :]
+            + self.dora
+            + self.ura
+            + self.rinshan[self._kans :]
+        )
