@@ -58,3 +58,36 @@ def test_fill_agents_take_the_empty_seats_for_several_games(tmp_path: Path) -> N
     assert (tmp_path / "results.jsonl").read_text().count("\n") == 2
     done = _replay(saved(tmp_path))
     assert done.returncode == 0 and "passed 2" in done.stdout, done.stdout + done.stderr
+
+
+def test_random_players_exercise_calls_kans_and_riichi_without_a_protocol_error(
+    tmp_path: Path,
+) -> None:
+    """Random agents take every kind of action the engine offers (chi, pon, open, closed and
+    added kans, riichi, nine-terminal draws …): each must travel through our client's view
+    and the table's reply matching without one error."""
+    from tenpai.records.mjlog_meld import decode_meld
+    from tenpai.serve.tenhou.wire import parse_tag
+
+    agents = ["random", "random", "random", "efficiency"]
+    config = ServerConfig(games=5, seed=40, save=tmp_path, table=table_config())
+    run = run_table(config, {f"r{i}": our_client(a, f"r{i}", seed=i, games=5)
+                             for i, a in enumerate(agents)}, limit=300)
+    assert run.failures == [] and len(run.results) == 5
+    for r in run.results:
+        assert all(p["errors"] == {} for p in r["protocol"]), r["protocol"]
+    for name, got in run.outcomes.items():
+        assert not isinstance(got, Exception), (name, got)
+    kinds: set[str] = set()
+    reach = 0
+    for path in saved(tmp_path):
+        text = path.read_text()
+        for chunk in text.split("<")[1:]:
+            if chunk.startswith("N "):
+                kinds.add(decode_meld(parse_tag("<" + chunk.split("/>")[0] + "/>")
+                                      .int_attr("m")).kind)
+            reach += chunk.startswith("REACH ")
+    assert {"chi", "pon"} <= kinds and kinds & {"ankan", "kakan", "daiminkan"}, kinds
+    assert reach > 0
+    done = _replay(saved(tmp_path))
+    assert done.returncode == 0 and "passed 5" in done.stdout, done.stdout + done.stderr
