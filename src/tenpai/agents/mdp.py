@@ -8,14 +8,13 @@ built, so a missing or corrupt model file stops it before the first hand
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from tenpai.events import Event
 from tenpai.mdp.models import OpponentModels, load_models
-from tenpai.mdp.player import Decision, evaluate_decision
+from tenpai.mdp.player import Decision, choose, evaluate_decision
 from tenpai.mdp.settings import Settings
 
 __all__ = ["MDPAgent"]
@@ -42,11 +41,10 @@ class MDPAgent:
         if hora is not None:
             return hora  # 001 §V: a win ends the hand at once; never worse than going on here
         decision = evaluate_decision(observation, legal, self.models, self.settings)
-        finite = [v for v in decision.values if math.isfinite(v.value)]
-        if not finite:
+        best = choose(decision, observation, self.settings)
+        if best is None:
             return next((e for e in legal if e.type == "none"), legal[0])
-        best = max(finite, key=lambda v: v.value)
-        return best.action
+        return best
 
     def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
         return [self.act(o, legal) for o, legal in requests]

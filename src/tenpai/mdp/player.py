@@ -23,6 +23,8 @@ import numpy as np
 
 from tenpai import tiles as T
 from tenpai.events import Event
+from tenpai.hand import ukeire
+from tenpai.mdp.chain import solitary_probs
 from tenpai.mdp.env import Environment
 from tenpai.mdp.folding import solve_folding
 from tenpai.mdp.models import OpponentModels
@@ -32,7 +34,8 @@ from tenpai.mdp.solver import Payoffs, build_edges, solve
 from tenpai.mdp.space import build_space, shanten_of
 from tenpai.mdp.table import TableState
 
-__all__ = ["ActionValue", "Decision", "evaluate_decision", "table_from_events"]
+__all__ = ["ActionValue", "Decision", "choose", "evaluate_decision", "scenario_lose",
+           "table_from_events"]
 
 
 @dataclass(slots=True)
@@ -199,6 +202,37 @@ def evaluate_decision(obs: Any, legal: Sequence[Event], models: OpponentModels,
     return _claim(obs, legal, env, ctx, counts, settings)
 
 
+def choose(dec: Decision, obs: Any, settings: Settings) -> Event | None:
+    """The greedy action of a decision (``None`` when nothing has a finite value).
+
+    Exact ties between discards (the shanten chain gives two isolated tiles the same value)
+    go to the efficiency order: more live effective tiles after the discard, then honours and
+    terminals before 2/8 before middle tiles, red fives last; otherwise the first listed.
+    """
+    finite = [v for v in dec.values if math.isfinite(v.value)]
+    if not finite:
+        return None
+    top = max(v.value for v in finite)
+    tied = [v for v in finite if v.value >= top - 1e-12]
+    if len(tied) == 1 or not settings.efficiency_ties or any(
+            v.action.type != "dahai" or v.action.pai is None for v in tied):
+        return tied[0].action
+    counts = list(obs.counts)
+    visible = obs.visible_counts()
+
+    def key(v: ActionValue) -> tuple[int, int]:
+        pai = v.action.pai
+        assert pai is not None
+        k = T.kind_of(pai)
+        counts[k] -= 1
+        live = ukeire(counts, visible).total
+        counts[k] += 1
+        edge = 0 if T.is_terminal_or_honor(k) else (1 if T.number_of(k) in (2, 8) else 2)
+        return (-live, edge + (1 if T.is_red(pai) else 0))
+
+    return min(tied, key=key).action
+
+
 def _draws_left(env: Environment) -> int:
     return max(0, env.state.wall // 4)
 
@@ -244,12 +278,20 @@ def _own_turn(obs: Any, legal: Sequence[Event], env: Environment, ctx: HandConte
             else:
                 out.append(ActionValue(reach, -math.inf, "IPS riichi chain", {}))
     elif best_sh <= settings.fallback_shanten - 1:
+        # Without eq. 18's calibration the shanten chain cannot compare hands of different
+        # shanten (it rated wide but farther hands too well: docs/mdp_search.md), so while
+        # nobody is in riichi only discards that keep the best shanten are ranked by eq. 17.
+        keep = settings.far_keep_shanten and not _threatened(env)
         for e in discards:
             assert e.pai is not None
             k = T.kind_of(e.pai)
             terms = {"deal_in": env.lose[k], "shanten_after": float(sh_after[k])}
             v = _far_value(env, ctx, after[k], k, settings, draws, terms)
-            out.append(ActionValue(e, v, "eq. 17", terms))
+            if keep and sh_after[k] > best_sh:
+                terms["eq17_value"] = v
+                out.append(ActionValue(e, -math.inf, "rule: keep shanten (no riichi)", terms))
+            else:
+                out.append(ActionValue(e, v, "eq. 17", terms))
         if reach is not None:
             out.append(ActionValue(reach, -math.inf, "riichi needs tenpai", {}))
     else:
@@ -260,6 +302,11 @@ def _own_turn(obs: Any, legal: Sequence[Event], env: Environment, ctx: HandConte
         elif e.type not in ("dahai", "reach", "hora"):
             out.append(ActionValue(e, -math.inf, "not searched", {}))
     return dec
+
+
+def _threatened(env: Environment) -> bool:
+    """Whether another player is in riichi (the situations where folding is on the table)."""
+    return any(env.state.in_riichi(s) for s in range(4) if s != env.seat)
 
 
 def state_in_riichi(env: Environment) -> bool:
@@ -279,54 +326,19 @@ def _ips(env: Environment, ctx: HandContext, roots: list[bytes], sh: int, settin
     return None
 
 
-def _chain_probs(rates: Sequence[float], horizon: int) -> list[float]:
-    """P(the chain has passed level i within ``horizon`` draws), for every level i.
+def scenario_lose(now: float, push: float, fold: float, after_discard: bool = True) -> float:
+    """Eq. 17's P(lose) of an action: ``now`` = deal-in of the tile thrown now, ``push`` =
+    deal-in over the rest of the hand when pushing, ``fold`` = FS's P_FL of the hand left.
 
-    Level i is left with probability ``rates[i]`` per draw (a draw of a live effective tile).
+    FS is solved on the hand *after* the discard, so the discard's own risk comes first and
+    the rest is the better of pushing or folding: ``now + (1 - now) * max(push, fold)``.  The
+    first version took ``max(now + (1 - now) * push, fold)``, where a folding risk of the rest
+    larger than the discard's hid the discard's risk (a 4.6 % tile then looked as good as a
+    2.5 % one; ``after_discard=False`` keeps it for comparison).
     """
-    dist = [1.0] + [0.0] * len(rates)
-    for _ in range(horizon):
-        nxt = [0.0] * len(dist)
-        for i, p in enumerate(dist):
-            if p == 0.0:
-                continue
-            if i == len(rates):
-                nxt[i] += p
-                continue
-            nxt[i + 1] += p * rates[i]
-            nxt[i] += p * (1 - rates[i])
-        dist = nxt
-    return [sum(dist[i + 1 :]) for i in range(len(rates))]
-
-
-def _solitary_probs(env: Environment, hand: bytes, horizon: int) -> tuple[float, float]:
-    """(p_W, p_T) of Winning / Tenpai Solitary Mahjong on the shanten abstraction: the state
-    is the shanten number, a draw lowers it with probability (live effective tiles) / unseen.
-    The first rate is measured on the hand itself; the levels still to come use typical
-    numbers of live effective tiles (``Settings.typical_ukeire``: the effective tiles of a hand
-    shrink as it nears ready).  Used at shanten 2-3, where the exact hand spaces took
-    5-270 s per decision in pure Python (docs/mdp_search.md)."""
-    sh = max(0, shanten_of(hand))
-    total = sum(env.unseen)
-    if total <= 0:
-        return 0.0, float(sh == 0)
-    work = bytearray(hand)
-    now = shanten_of(hand)
-    good = 0
-    for c in range(34):
-        if env.unseen[c] and work[c] < 4:
-            work[c] += 1
-            if shanten_of(bytes(work)) < now:
-                good += env.unseen[c]
-            work[c] -= 1
-    typical = env.settings.typical_ukeire
-    # Levels sh, sh-1, ..., 0 (the last one is the win from tenpai).
-    rates = [good / total] + [
-        min(1.0, typical[min(lvl, len(typical) - 1)] / total) for lvl in range(sh - 1, -1, -1)
-    ]
-    passed = _chain_probs(rates, horizon)
-    p_t = passed[sh - 1] if sh > 0 else 1.0
-    return passed[-1], p_t
+    if after_discard:
+        return now + (1 - now) * max(push, fold)
+    return max(now + (1 - now) * push, fold)
 
 
 def _far_value(env: Environment, ctx: HandContext, hand: bytes, kind: int | None,
@@ -335,7 +347,8 @@ def _far_value(env: Environment, ctx: HandContext, hand: bytes, kind: int | None
 
     ``kind`` is the tile the action discards now (``None`` for a pass: nothing is thrown)."""
     horizon = max(1, round(env.ratio * draws))
-    p_w, p_t = _solitary_probs(env, hand, horizon)
+    p_w, p_t = solitary_probs(hand, env.unseen, horizon, settings.typical_ukeire,
+                              settings.chain_measured_levels)
     fold = solve_folding(list(hand), env.lose, settings.fold_end_probability, env.lose_value,
                          env.other_value, horizon)
     o_total = 1 - (1 - env.other_win) ** horizon
@@ -343,8 +356,8 @@ def _far_value(env: Environment, ctx: HandContext, hand: bytes, kind: int | None
     held = [k for k in range(34) if hand[k]]
     mean_risk = sum(env.lose[k] for k in held) / max(1, len(held))
     now = env.lose[kind] if kind is not None else 0.0
-    p_lose = now + (1 - now) * (1 - (1 - mean_risk) ** (horizon * p_w))
-    p_lose = max(p_lose, fold.p_lose)
+    later = 1 - (1 - mean_risk) ** (horizon * p_w)
+    p_lose = scenario_lose(now, later, fold.p_lose, settings.far_lose_after_discard)
     p_win = (1 - p_lose) * p_w * (1 - o_total / 2)
     p_other = (1 - p_lose - p_win) * o_total
     rest = max(0.0, 1 - p_lose - p_win - p_other)

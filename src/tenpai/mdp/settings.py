@@ -36,6 +36,19 @@ class Settings:
     #: Live effective tiles assumed at shanten 0 (the waits), 1, 2, 3 for the levels a hand has
     #: not reached yet, in the shanten-chain WS / TS of shanten 2-3 hands.
     typical_ukeire: tuple[int, ...] = (6, 25, 40, 55)
+    #: Shanten levels of the WS / TS chain whose rate is measured on the hand (1: the hand
+    #: itself; 2: also the next level, by a one-step look-ahead; tenpai.mdp.chain).
+    chain_measured_levels: int = 2
+    #: At shanten 2-3 with nobody in riichi, rank only the discards that keep the best
+    #: shanten by eq. 17 (the uncalibrated chain over-rates wide but farther hands).
+    far_keep_shanten: bool = True
+    #: Break exact ties between discards by the efficiency order (effective tiles, then
+    #: terminals and honours first) instead of by tile order.
+    efficiency_ties: bool = True
+    #: Eq. 17's P(lose): the discard's own deal-in, then max(push, fold) over the rest of the
+    #: hand (True); or, as first written, max(discard + push, fold), which let the folding
+    #: risk of the rest hide a dangerous discard (False).
+    far_lose_after_discard: bool = True
     #: A chi or pon must beat passing by this much (rank payoff).  The search cannot see what
     #: a call gives up outside its small space (riichi, closed-hand yaku, flexibility); in the
     #: arena, calls at a near-tie made open hands without a yaku (measured: 22 % call rate).

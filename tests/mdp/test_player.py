@@ -1,0 +1,98 @@
+"""The player's fixes of issue 15, each pinned on a case where the first version chose worse.
+
+* eq. 17 at shanten 2-3 with nobody in riichi: the uncalibrated shanten chain rated a wider
+  but farther hand above the current shanten, so the player broke shanten (seeded position);
+* eq. 17's P(lose): the discard's own deal-in is counted before FS's folding risk of the rest;
+* the chain's look-ahead level equals a brute-force count with the hand kernel;
+* exact ties between discards go to the efficiency order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tenpai import tiles as T
+from tenpai.agents.efficiency import EfficiencyAgent
+from tenpai.agents.mdp import MDPAgent
+from tenpai.hand import shanten, ukeire
+from tenpai.mdp.chain import improving_kinds, next_level_tiles
+from tenpai.mdp.player import scenario_lose
+from tenpai.mdp.settings import Settings
+from tenpai.rules.riichi.game import RiichiGame
+from tenpai.rules.riichi.ruleset import TENHOU
+
+OLD = Settings(chain_measured_levels=1, far_keep_shanten=False, efficiency_ties=False,
+               far_lose_after_discard=False)
+
+
+def _decision_at(seed: int, step: int) -> Any:
+    """Seat 0's pending decision after ``step`` steps of an all-``efficiency`` seeded game."""
+    game = RiichiGame(TENHOU.with_(length="tonpuu"), seed=seed)
+    agents = [EfficiencyAgent(i) for i in range(4)]
+    for _ in range(step):
+        game.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in game.pending()})
+    return next(d for d in game.pending() if d.seat == 0)
+
+
+def _shanten_after(counts: list[int], pai: int | None) -> int:
+    assert pai is not None
+    w = list(counts)
+    w[T.kind_of(pai)] -= 1
+    return shanten(w)
+
+
+def test_quiet_far_hand_keeps_its_shanten() -> None:
+    # Seed 1, step 55: seat 0 holds a shanten-2 hand, nobody is in riichi.  The first version
+    # threw a tile that made the hand shanten 3 (it rated the wider farther hand higher).
+    d = _decision_at(1, 55)
+    obs = d.observation
+    assert not any(obs.riichi)
+    counts = list(obs.counts)
+    best = min(_shanten_after(counts, e.pai) for e in d.legal if e.type == "dahai")
+    assert best == 2
+    old = MDPAgent(settings=OLD).act(obs, d.legal)
+    assert _shanten_after(counts, old.pai) > best  # the bug this test pins
+    new = MDPAgent().act(obs, d.legal)
+    assert new.type == "dahai" and _shanten_after(counts, new.pai) == best
+
+
+@pytest.mark.parametrize(("now", "fold"), [(0.04, 0.05), (0.0, 0.3), (0.2, 0.1)])
+def test_discard_risk_counts_before_folding_risk(now: float, fold: float) -> None:
+    p = scenario_lose(now, 0.0, fold)
+    assert p == pytest.approx(now + (1 - now) * fold)
+    assert p >= max(now, fold)
+
+
+def test_dangerous_discard_no_longer_hidden_by_folding_risk() -> None:
+    # A 4 % tile leaving a hand that folds at 5 % against a 2 % tile leaving 6 %: the first
+    # form ranked the dangerous tile safer (max hides it), the corrected one does not.
+    risky, safe = (0.04, 0.05), (0.02, 0.06)
+    assert scenario_lose(*risky[:1], 0.0, risky[1], False) < scenario_lose(
+        *safe[:1], 0.0, safe[1], False)
+    assert scenario_lose(risky[0], 0.0, risky[1]) > scenario_lose(safe[0], 0.0, safe[1])
+
+
+def test_next_level_tiles_equals_brute_force() -> None:
+    hand = bytes(T.parse_counts("13m68m2p57p356s177z"))
+    assert sum(hand) == 13
+    unseen = [max(0, 4 - c) for c in hand]
+    now, good = improving_kinds(hand)
+    assert now == shanten(list(hand)) and now >= 1
+    acc = 0.0
+    total = 0
+    for c in good:
+        w = list(hand)
+        w[c] += 1
+        best = 0
+        for j in range(34):
+            if w[j] and j != c:
+                w[j] -= 1
+                if shanten(w) < now:
+                    visible = [4 - u for u in unseen]
+                    best = max(best, ukeire(w, visible).total)
+                w[j] += 1
+        acc += unseen[c] * best
+        total += unseen[c]
+    assert next_level_tiles(hand, unseen) == pytest.approx(acc / total)
