@@ -37,8 +37,9 @@ def register(app: typer.Typer) -> None:
                                       help="Seconds a client has per decision."),
         ready_timeout: float = typer.Option(30.0, "--ready-timeout", min=0.1,
                                             help="Seconds to wait for NEXTREADY."),
-        all_last: bool = typer.Option(False, "--all-last", help="Start each game at its last "
-                                      "hand (East 4, seat 0 ahead): short games for tests."),
+        all_last: bool = typer.Option(False, "--all-last", help="Start each game at East 4 "
+                                      "with seat 0 at 31,000 (in tonpuu its last hand): short "
+                                      "games for tests; saved as mjlog fragments."),
     ) -> None:
         """Serve Tenhou-protocol games: clients log in (HELO), JOIN, and are seated four to a
         table (or with --fill agents); every finished game is summarised on stdout as a JSON

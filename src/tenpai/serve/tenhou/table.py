@@ -542,7 +542,8 @@ class TenhouTable:
         called tiles left out) and all dora indicators in ``dora``."""
         phys, e = self.phys, self.start_event
         assert phys is not None and e is not None
-        init = M.init(e, phys.hands[viewer], phys.dora_ids[0], (0, 0), self.scores, viewer)
+        now = e.with_(kyotaku=self.deposits)  # deposits and scores as they stand now
+        init = M.init(now, phys.hands[viewer], phys.dora_ids[0], (0, 0), self.scores, viewer)
         attrs = [init[len("<INIT"):-2]]
         for s in range(4):
             r = M.rel(s, viewer)
