@@ -8,6 +8,7 @@ the Python side of each function then runs alone, against the same seeded hands.
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
@@ -123,3 +124,32 @@ def test_standard_useful_matches_pymahjonggb_regular_shanten() -> None:
         assert set(useful) == their_kinds or (theirs == 0 and ours == 1), counts
         checked += 1
     assert checked > 1_000
+
+
+# The submodule (the package attribute of the same name is the function).
+sh_module = importlib.import_module("tenpai.hand.shanten")
+
+
+def _refuse(_: object) -> object:
+    raise AssertionError("the pure-Python fallback was called")
+
+
+@compiled
+def test_compiled_shanten_answers_bytes_lists_and_tuples_itself() -> None:
+    """Bytes hands (the encoders' form) must not drop to the Python path: with the fallbacks
+    replaced by functions that fail, every valid hand form is still answered."""
+    hands = [h for h in _hands(2_000, 9)]
+    expected = [sh_module._shanten_py(h) for h in hands]
+    fast = accel.fast("shanten")
+    accel.install(_refuse, _refuse, _refuse)
+    try:
+        for h, want in zip(hands, expected):
+            assert fast(bytes(h)) == want
+            assert fast(bytearray(h)) == want
+            assert fast(tuple(h)) == want
+            assert fast(h) == want
+    finally:
+        accel.install(sh_module._shanten_py, sh_module._shanten_standard_py,
+                      sh_module._is_complete_py)
+    with pytest.raises(HandError):
+        fast(bytes([5] + [0] * 33))  # the real fallback is back and raises the typed error

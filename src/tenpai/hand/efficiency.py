@@ -56,6 +56,8 @@ _fast_waits = accel.fast("waits") if accel.available() else None
 _fast_draw = accel.fast("draw_shanten") if accel.available() else None
 _fast_discard_draws = accel.fast("discard_draws") if accel.available() else None
 _fast_standard_useful = accel.fast("standard_useful") if accel.available() else None
+# The compiled Riichi shanten (reads bytes itself, calls the Python path for anything else).
+_fast_shanten = accel.fast("shanten") if accel.available() else None
 
 
 class DiscardOption(NamedTuple):
@@ -69,12 +71,15 @@ class DiscardOption(NamedTuple):
 
 def _hand(counts: Counts, remainder: int, what: str) -> tuple[bytes, int]:
     b = to_count_bytes(counts)
-    try:
-        s = riichi_raw(b)
-    except BadPattern:
-        raise _invalid(b) from None
-    if s == INVALID:
-        raise _invalid(b)
+    if _fast_shanten is not None:
+        s: int = _fast_shanten(b)  # compiled for a valid vector; raises HandError otherwise
+    else:
+        try:
+            s = riichi_raw(b)
+        except BadPattern:
+            raise _invalid(b) from None
+        if s == INVALID:
+            raise _invalid(b)
     n = sum(b)
     if n % 3 != remainder:
         want = "3k+1 (13, 10, ...)" if remainder == 1 else "3k+2 (14, 11, ...)"
@@ -87,14 +92,14 @@ def _remaining(b: bytes, visible: Counts | None) -> bytes:
     if visible is None:
         return bytes(4 - c for c in b)
     seen = as_count_bytes(visible, name="visible")
-    left = []
-    for kind, (own, vis) in enumerate(zip(b, seen)):
-        if own + vis > 4:
-            raise HandError(
-                f"visible[{kind}] = {vis} with {own} in hand: more than four copies of a kind"
-            )
-        left.append(4 - own - vis)
-    return bytes(left)
+    total = [own + vis for own, vis in zip(b, seen)]
+    if max(total) > 4:
+        kind = next(k for k, t in enumerate(total) if t > 4)
+        raise HandError(
+            f"visible[{kind}] = {seen[kind]} with {b[kind]} in hand: more than four copies of "
+            "a kind"
+        )
+    return bytes([4 - t for t in total])
 
 
 class _DrawClasses(dict[bytes, tuple[int, ...]]):

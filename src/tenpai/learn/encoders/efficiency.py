@@ -31,7 +31,7 @@ from typing import Final
 
 import numpy as np
 
-from tenpai.hand._core import riichi_raw
+from tenpai.hand import shanten as riichi_shanten
 from tenpai.hand.efficiency import discard_draws, draw_shanten
 from tenpai.learn.state import SeatView
 
@@ -91,7 +91,8 @@ def efficiency_rows(hand: bytes, left: list[int], out: np.ndarray, at: int) -> N
                     out[at + 1, k] = 1
         out[at + 2] = _shanten_row(best)
     elif n % 3 == 1:
-        s = riichi_raw(hand)
+        # The public shanten: compiled for bytes too (the private riichi_raw is pure Python).
+        s = riichi_shanten(hand)
         out[at + 2] = _shanten_row(s)
         for k, v in enumerate(draw_shanten(hand)):
             if v < s:
