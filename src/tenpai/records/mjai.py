@@ -23,7 +23,7 @@ from tenpai.records.errors import (
 from tenpai.records.game import Game, RuleFlags
 from tenpai.records.source import DEFAULT_MAX_BYTES, read_text, write_text_atomic
 
-__all__ = ["game_to_mjai_lines", "parse_mjai", "read_mjai", "write_mjai"]
+__all__ = ["event_to_mjai", "game_to_mjai_lines", "parse_mjai", "read_mjai", "write_mjai"]
 
 _REASONS = {
     "fanpai": "exhaustive",
@@ -65,7 +65,10 @@ def _normalise(obj: dict[str, Any]) -> dict[str, Any]:
         if not any(tenpai):
             out.pop("tehais")
     if out.get("type") == "kita":
+        # three-player North set aside; producers differ on naming the tile (pai, consumed
+        # or nothing), which can only be a North
         out["type"] = "nukidora"
+        out.setdefault("pai", "N")
     out.pop("logs", None)
     return out
 
@@ -226,10 +229,18 @@ def _fill_start_scores(rounds: list[list[Event]], players: int) -> None:
             prev_end = tuple(s + c for s, c in zip(start.scores, changes, strict=True))
 
 
+def event_to_mjai(e: Event) -> dict[str, Any]:
+    """The mjai object of an event: our ``nukidora`` is mjai's ``kita`` (three players)."""
+    obj = e.to_mjai()
+    if e.type == "nukidora":
+        obj["type"] = "kita"
+    return obj
+
+
 def game_to_mjai_lines(game: Game) -> list[str]:
     """One compact JSON object per event, ``start_game`` first and ``end_game`` last."""
     return [
-        json.dumps(e.to_mjai(), ensure_ascii=False, separators=(",", ":"))
+        json.dumps(event_to_mjai(e), ensure_ascii=False, separators=(",", ":"))
         for e in game.events()
     ]
 

@@ -90,10 +90,18 @@ def _c100(x: int) -> int:
     return -(-x // 100) * 100
 
 
-def _points(han: int, fu: int, yakuman: int, tsumo: bool, dealer: bool) -> tuple[int, int]:
+def _points(
+    han: int, fu: int, yakuman: int, tsumo: bool, dealer: bool, players: int = 4
+) -> tuple[int, int]:
+    """``ten``'s points and limit code; a three-player tsumo is paid by two players (Tenhou
+    writes the tsumo-loss total: a non-dealer mangan is 6000, not 8000)."""
     code, base = _limit(han, fu, yakuman)
+    payers = players - 1
     if tsumo:
-        pts = 3 * _c100(2 * base) if dealer else _c100(2 * base) + 2 * _c100(base)
+        if dealer:
+            pts = payers * _c100(2 * base)
+        else:
+            pts = _c100(2 * base) + (payers - 1) * _c100(base)
     else:
         pts = _c100((6 if dealer else 4) * base)
     return pts, code
@@ -273,7 +281,7 @@ class _RoundWriter:
                 yakuman.append(YAKU_IDS[name])
             else:
                 yaku += [YAKU_IDS[name], han]
-        pts, limit = _points(e.han or 0, e.fu or 0, len(yakuman), tsumo, who == sk.oya)
+        pts, limit = _points(e.han or 0, e.fu or 0, len(yakuman), tsumo, who == sk.oya, self.n)
         attrs = [
             f'ba="{sk.honba or 0},{(sk.kyotaku or 0) + reaches}"',
             f'hai="{_ids(hand)}"',
