@@ -690,5 +690,12 @@ PyMODINIT_FUNC PyInit__accel(void) {
         SMALL[v] = PyLong_FromLong(v); /* kept for the life of the process */
         if (SMALL[v] == NULL) return NULL;
     }
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    /* Raised whenever configure()'s arguments or a function's contract change, so that a stale
+     * build left in a source tree is ignored (pure Python) instead of being called wrongly. */
+    if (m != NULL && PyModule_AddIntConstant(m, "ABI", 2) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

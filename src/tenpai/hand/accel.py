@@ -20,13 +20,19 @@ from tenpai.hand.packed import INVALID, packed_tables
 __all__ = ["available", "configure", "fast", "install"]
 
 
+#: The extension's ``ABI`` this Python side is written for (see ``_accel.c``).
+ABI = 2
+
+
 def _load() -> Any:
     if os.environ.get("TENPAI_PURE_PYTHON"):
         return None
     try:
-        return importlib.import_module("tenpai.hand._accel")
+        module = importlib.import_module("tenpai.hand._accel")
     except ImportError:
         return None
+    # A build from an older source (an editable install not rebuilt) is not used.
+    return module if getattr(module, "ABI", None) == ABI else None
 
 
 _module: Any = _load()
