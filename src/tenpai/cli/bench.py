@@ -88,6 +88,47 @@ def fan(
         typer.echo(json.dumps(result, sort_keys=True))
 
 
+@app.command("scoring")
+def scoring(
+    n: int = typer.Option(5000, "--n", min=10, help="Random winning Riichi hands."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the hand generator."),
+    repeat: int = typer.Option(3, "--repeat", min=1, help="Timed passes; the best counts."),
+    as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
+) -> None:
+    """Whole Riichi win scoring (yaku, han, fu, points) against mahjong and riichienv."""
+    from tenpai.bench.scoring import render, run_scoring_bench
+
+    result = run_scoring_bench(n=n, seed=seed, repeat=repeat)
+    render(result)
+    if as_json:
+        typer.echo(json.dumps(result.summary(), sort_keys=True))
+
+
+@app.command("process")
+def process(
+    games: str = typer.Option("1,10,100", "--games", help="Demo game counts, commas."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the games."),
+    arena_games: int = typer.Option(16, "--arena-games", min=0,
+                                    help="Arena games timed with 1 and 2 workers (0: skip)."),
+    as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
+) -> None:
+    """Whole-process wall time of `tenpai demo` and `tenpai arena`, beside in-process time."""
+    from tenpai.bench.process import render, run_process_bench
+
+    try:
+        counts = [int(g) for g in games.split(",") if g.strip()]
+    except ValueError:
+        raise typer.BadParameter(
+            "whole numbers separated by commas", param_hint="--games"
+        ) from None
+    if not counts or min(counts) < 1:
+        raise typer.BadParameter("game counts must be positive", param_hint="--games")
+    result = run_process_bench(counts, seed=seed, arena_games=arena_games)
+    render(result)
+    if as_json:
+        typer.echo(json.dumps(result.summary(), sort_keys=True))
+
+
 @app.command("agent")
 def agent(
     name: str = typer.Option("sl", "--agent", help="Agent to time (registry name)."),
