@@ -226,10 +226,11 @@ class TableRound:
         out: list[Event] = []
         counts = self.counts[seat]
         hand = self.hands[seat]
-        for k in range(34):
-            if counts[k] == 4 and self._rule_ankan_allowed(seat, k):
-                tiles = tuple(sorted(t for t in hand if KIND[t] == k))
-                out.append(Event("ankan", actor=seat, consumed=tiles))
+        if 4 in counts:  # most draws: no four of a kind, skip the scan
+            for k in range(34):
+                if counts[k] == 4 and self._rule_ankan_allowed(seat, k):
+                    tiles = tuple(sorted(t for t in hand if KIND[t] == k))
+                    out.append(Event("ankan", actor=seat, consumed=tiles))
         for m in self.melds[seat]:
             if m.type == "pon":
                 k = KIND[m.tiles[0]]
@@ -331,8 +332,14 @@ class TableRound:
             if claiming and a.type == "none":
                 chosen[d.seat] = a
                 continue
-            if not any(a is e for e in d.legal) and a not in d.legal:
-                raise IllegalActionError(d.seat, a, d.legal, self._where())
+            # The usual answer is one of the offered objects: find it by identity first, since
+            # ``in`` would call the dataclass ``__eq__`` on every entry before it.
+            for e in d.legal:
+                if e is a:
+                    break
+            else:
+                if a not in d.legal:
+                    raise IllegalActionError(d.seat, a, d.legal, self._where())
             chosen[d.seat] = a
         for s in answers:
             if s not in chosen:
