@@ -329,13 +329,17 @@ def run_scoring_bench(n: int = 5_000, seed: int = 0, repeat: int = 3) -> Scoring
 
     for w in warm:
         ours(w)
-    result.ours_per_s = _best_rate(ours, wins, repeat)
-    contexts = [_context_only(w) for w in wins]
-    result.ours_evaluate_only_per_s = _best_rate(evaluate, contexts, repeat)
-    for name, score in scorers.items():
+    for score in scorers.values():
         for w in warm:
             score(w)
-        result.peers[name] = _best_rate(score, wins, repeat)
+    contexts = [_context_only(w) for w in wins]
+    # Passes alternate between the sides, so a change of machine load hits all of them.
+    for _ in range(repeat):
+        result.ours_per_s = max(result.ours_per_s, _best_rate(ours, wins, 1))
+        result.ours_evaluate_only_per_s = max(result.ours_evaluate_only_per_s,
+                                              _best_rate(evaluate, contexts, 1))
+        for name, score in scorers.items():
+            result.peers[name] = max(result.peers.get(name, 0.0), _best_rate(score, wins, 1))
     return result
 
 

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from tenpai.rules.mcr.context import MCRContext
-from tenpai.rules.mcr.evaluate import _evaluate, evaluate
+from tenpai.rules.mcr.evaluate import clear_hand_caches, evaluate
 from tenpai.rules.mcr.handgen import random_contexts
 from tenpai.tiles import kind_of
 
@@ -88,9 +88,10 @@ def bench_fan(n: int = 2000, seed: int = 0, repeats: int = 3) -> dict[str, float
     (``peer_refused``).  That untimed pass also checks agreement of the totals
     (``agree_total``).
 
-    ``ours_cold_us`` clears the per-hand result cache before each pass (every hand new to us;
-    the small per-suit caches stay warm, as they do in a running engine) and is what ``ratio``
-    uses; ``ours_first_pass_us`` is the very first pass of the process (every cache cold);
+    ``ours_cold_us`` clears every cache keyed by a whole hand or a reading before each pass
+    (:func:`~tenpai.rules.mcr.evaluate.clear_hand_caches`: results, tile facts, waits, set
+    combinations), so every hand is new to us; only the small per-suit caches stay warm, as they
+    do in a running engine.  It is what ``ratio`` uses; ``ours_first_pass_us`` is the very first pass of the process (every cache cold);
     ``ours_warm_us`` asks about the same hands again (the engine asks about the same hands
     repeatedly).  ``ratio`` is our cold speed as a fraction of PyMahjongGB's (1.0 = as fast).
     """
@@ -112,7 +113,7 @@ def bench_fan(n: int = 2000, seed: int = 0, repeats: int = 3) -> dict[str, float
         ours = evaluate(c)
         if ours is not None and ours.total == from_mahjonggb(theirs)[1]:
             agree += 1
-    _evaluate.cache_clear()
+    clear_hand_caches()
     count = len(contexts)
     gb = cold = warm = first = float("inf")
     for i in range(max(1, repeats)):
@@ -121,7 +122,7 @@ def bench_fan(n: int = 2000, seed: int = 0, repeats: int = 3) -> dict[str, float
             calc(*a)
         gb = min(gb, time.perf_counter() - t0)
 
-        _evaluate.cache_clear()
+        clear_hand_caches()
         t0 = time.perf_counter()
         for c in contexts:
             evaluate(c)

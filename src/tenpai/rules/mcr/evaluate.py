@@ -19,7 +19,7 @@ from tenpai.rules.mcr.fans import FAN_BY_NUMBER, FANS, Fan
 from tenpai.rules.mcr.fans.base import GATES
 from tenpai.rules.mcr.shapes import HandView, Shape, readings
 
-__all__ = ["MINIMUM_FAN", "FanHit", "MCRResult", "evaluate"]
+__all__ = ["MINIMUM_FAN", "FanHit", "MCRResult", "clear_hand_caches", "evaluate"]
 
 #: A hand needs this many fans (flowers excluded) to be declared a win.
 MINIMUM_FAN = 8
@@ -98,6 +98,23 @@ def _evaluate(ctx: MCRContext) -> MCRResult | None:
         hits = [*hits, FanHit(_FLOWERS, ctx.flowers)]
         total += ctx.flowers
     return MCRResult(tuple(hits), total, ctx.flowers, shape)
+
+
+def clear_hand_caches() -> None:
+    """Empty every cache keyed by a whole hand or by a reading's sets: results, tile facts,
+    waits, nine gates, chow and pung combinations.
+
+    What stays warm are the per-suit pattern caches (at most a few thousand entries, which a
+    running engine holds after its first games).  ``tenpai bench fan`` calls this before each
+    "cold" pass, so a hand seen in an earlier pass gains nothing from it.
+    """
+    from tenpai.rules.mcr import patterns, shapes
+
+    _evaluate.cache_clear()
+    for cached in (patterns.tile_facts, patterns.standard_waits, patterns.chow_patterns,
+                   patterns.pung_patterns, shapes._unique_wait_cached,
+                   shapes._nine_gates_cached):
+        cached.cache_clear()
 
 
 def _preferred(hits: list[FanHit], seven_pairs: bool) -> bool:
