@@ -92,8 +92,9 @@ def bench_fan(n: int = 2000, seed: int = 0, repeats: int = 3) -> dict[str, float
     (:func:`~tenpai.rules.mcr.evaluate.clear_hand_caches`: results, tile facts, waits, set
     combinations), so every hand is new to us; only the small per-suit caches stay warm, as they
     do in a running engine.  It is what ``ratio`` uses.  ``ours_first_pass_us`` is the very
-    first pass of the process (the per-suit caches cold too); ``ours_warm_us`` asks about the same hands again (the engine asks about the same hands
-    repeatedly).  ``ratio`` is our cold speed as a fraction of PyMahjongGB's (1.0 = as fast).
+    first pass of the process (the per-suit caches cold too); ``ours_warm_us`` asks about the
+    same hands again (the engine asks about the same hands repeatedly).  ``ratio`` is our cold
+    speed as a fraction of PyMahjongGB's (1.0 = as fast).
     """
     import MahjongGB
 
