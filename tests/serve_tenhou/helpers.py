@@ -77,9 +77,12 @@ def run_table(
 
 def our_client(agent: str, name: str, seed: int = 0, games: int = 1, **kw: Any
                ) -> Callable[[int], list[GameOutcome]]:
+    # The agent is built now, not in the client's thread: loading a network there would hold
+    # the interpreter while the server must answer a tenhou-python-bot's HELO within a second.
+    player = make_agent(agent, seed)
+
     def play(port: int) -> list[GameOutcome]:
-        c = TenhouClient(make_agent(agent, seed), "127.0.0.1", port, name=name, timeout=60.0,
-                         **kw)
+        c = TenhouClient(player, "127.0.0.1", port, name=name, timeout=60.0, **kw)
         return [c.play_game() for _ in range(games)]
 
     return play

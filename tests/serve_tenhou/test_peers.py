@@ -42,6 +42,9 @@ def deps() -> Path:
 def _peers(tmp: Path, deps: Path, names: list[str]) -> Any:
     """A client function per bot: start it when the server is up, wait for its exit."""
     bots: list[PeerBot] = []
+    assert PEER is not None
+    for name in names:  # copy now; the launcher only points the copy at the server's port
+        prepare_peer(PEER, tmp / name, "127.0.0.1", 0)
 
     def launcher(name: str) -> Any:
         def run(port: int) -> int | None:
