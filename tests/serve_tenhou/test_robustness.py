@@ -187,3 +187,28 @@ def test_garbage_in_the_lobby_is_refused_and_the_server_serves_the_next_client(
     assert not isinstance(outcome, Exception), outcome
     rec = _finished(run, "ok")
     assert rec["errors"] == {}
+
+
+def test_a_client_that_leaves_the_queue_is_not_seated(tmp_path: Path) -> None:
+    config = ServerConfig(games=1, seed=2, fill=("efficiency", "efficiency"), save=tmp_path,
+                          table=table_config())
+
+    def leave_queue(port: int) -> bool:
+        raw = RawClient(port, "quitter")
+        raw.login()
+        raw.close()
+        return True
+
+    def late(name: str) -> Any:
+        def play(port: int) -> Any:
+            time.sleep(1.0)  # after the quitter has gone
+            return TenhouClient(make_agent("efficiency", 3), "127.0.0.1", port, name=name,
+                                timeout=60.0).play_game()
+
+        return play
+
+    run = run_table(config, {"quitter": leave_queue, "b": late("b"), "c": late("c")})
+    assert run.failures == []
+    (result,) = run.results
+    assert sorted(n for n, k in zip(result["names"], result["kinds"], strict=True)
+                  if k == "client") == ["b", "c"]

@@ -182,7 +182,7 @@ class TableServer:
     def _match(self) -> None:
         limit = self.config.games
         while True:
-            self.waiting = [c for c in self.waiting if not c.closed]
+            self.waiting = [c for c in self.waiting if self._still_here(c)]
             if len(self.waiting) < self.open_seats or (limit and self.started >= limit):
                 return
             joined, self.waiting = (self.waiting[: self.open_seats],
@@ -192,6 +192,17 @@ class TableServer:
             task = asyncio.create_task(self._seat_and_run(joined, index))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
+
+    @staticmethod
+    def _still_here(conn: Connection) -> bool:
+        """False for a queued client that left (or sent garbage) while it waited: it must not
+        take a seat.  Whatever else it sent stays queued for the table."""
+        if conn.closed:
+            return False
+        items = conn.pending()
+        for item in items:
+            conn.inbox.put_nowait(item)
+        return not any(item is CLOSED or isinstance(item, WireError) for item in items)
 
     async def _seat_and_run(self, joined: list[Connection], index: int) -> None:
         """Build the fill agents (in a thread: loading a network must not stall the lobby,
