@@ -96,3 +96,44 @@ def test_next_level_tiles_equals_brute_force() -> None:
         acc += unseen[c] * best
         total += unseen[c]
     assert next_level_tiles(hand, unseen) == pytest.approx(acc / total)
+
+
+def test_riichi_chain_uses_the_folding_factor_terms() -> None:
+    # Ready on a single wait (5p), riichi allowed, two draws left, no ron.  The riichi chain
+    # R_r = u_w T + sum_{c not w} u_c (a'_c + d (1 - b'_c) + b'_c R_{r-1}), R_0 = W + d, with
+    # a', b' the folding-scaled terms (001 §VI-E); computed here by hand for r = 2.
+    import numpy as np
+
+    from tenpai.mdp.solver import Payoffs, build_edges, solve
+    from tenpai.mdp.space import build_space
+
+    hand = bytes(T.parse_counts("123m456m789m123p5p"))
+    unseen = [0 if hand[k] else 2 for k in range(34)]
+    unseen[13] = 3
+    u = np.array(unseen, dtype=float) / sum(unseen)
+    lose = np.full(34, 0.05)
+    o, vl, vo, d, win, wash = 0.1, -3.0, -2.5, -0.05, -1.0, -2.2
+    f = 0.5
+
+    def ab(scale: float) -> tuple[np.ndarray, np.ndarray]:
+        lr, orr = lose * scale, o * scale
+        return lr * vl + (1 - lr) * orr * vo, (1 - lr) * (1 - orr)
+
+    a, b = ab(1.0)
+    ra, rb = ab(f)
+    space = build_space([hand], 0, unseen, 10)
+    edges = build_edges(space, unseen)
+    nt = len(edges.tenpai)
+    pay = Payoffs(u, a, b, lambda i, c, r: win, np.zeros(1), np.zeros(1), np.zeros(nt),
+                  np.zeros(nt), np.full(1, wash), np.full(nt, wash), d, True, ra, rb)
+    sol = solve(space, edges, pay, 2)
+    miss = np.ones(34, dtype=bool)
+    miss[13] = False
+    r0 = wash + d
+    r1 = u[13] * win + float(u[miss] @ (ra[miss] + d * (1 - rb[miss]) + rb[miss] * r0))
+    r2 = u[13] * win + float(u[miss] @ (ra[miss] + d * (1 - rb[miss]) + rb[miss] * r1))
+    assert sol.r[2, 0] == pytest.approx(r2)
+    # Folding opponents make the riichi worth more than without the factor.
+    plain = Payoffs(u, a, b, lambda i, c, r: win, np.zeros(1), np.zeros(1), np.zeros(nt),
+                    np.zeros(nt), np.full(1, wash), np.full(nt, wash), d, True)
+    assert solve(space, edges, plain, 2).r[2, 0] < sol.r[2, 0]

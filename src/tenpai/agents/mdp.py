@@ -8,6 +8,9 @@ built, so a missing or corrupt model file stops it before the first hand
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -17,7 +20,34 @@ from tenpai.mdp.models import OpponentModels, load_models
 from tenpai.mdp.player import Decision, choose, evaluate_decision
 from tenpai.mdp.settings import Settings
 
-__all__ = ["MDPAgent"]
+__all__ = ["ENV_SETTINGS", "MDPAgent", "settings_from_env"]
+
+#: Environment variable with a JSON object of ``Settings`` fields overriding the defaults, so
+#: that arena runs (which build agents by name) can compare settings.
+ENV_SETTINGS = "TENPAI_MDP_SETTINGS"
+
+
+def settings_from_env() -> Settings:
+    """Default settings, with the fields given in ``$TENPAI_MDP_SETTINGS`` (JSON) replaced.
+
+    Lists become tuples (the dataclass holds tuples); an unknown field or bad JSON raises a
+    ValueError naming the variable, so the agent refuses to start."""
+    raw = os.environ.get(ENV_SETTINGS, "").strip()
+    if not raw:
+        return Settings()
+    try:
+        fields = json.loads(raw)
+    except json.JSONDecodeError as err:
+        raise ValueError(f"{ENV_SETTINGS} is not JSON: {err}") from None
+    if not isinstance(fields, dict):
+        raise ValueError(f"{ENV_SETTINGS} must be a JSON object of Settings fields")
+    known = {f.name for f in dataclasses.fields(Settings)}
+    unknown = sorted(set(fields) - known)
+    if unknown:
+        raise ValueError(f"{ENV_SETTINGS}: unknown Settings fields {unknown}")
+    values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                              for k, v in fields.items()}
+    return dataclasses.replace(Settings(), **values)
 
 
 class MDPAgent:
@@ -27,7 +57,7 @@ class MDPAgent:
                  settings: Settings | None = None) -> None:
         self.name = name
         self.seed = seed
-        self.settings = settings or Settings()
+        self.settings = settings or settings_from_env()
         self.models: OpponentModels = load_models(models)
 
     def explain(self, observation: Any, legal: Sequence[Event]) -> Decision:

@@ -96,11 +96,21 @@ class _Mdp:
         n = len(self.space.hands)
         riichi_ok = ctx.closed and env.state.wall >= 4 and env.state.scores[env.seat] >= 1000
         ura = settings.ura_han
+        ra: np.ndarray | None = None
+        rb: np.ndarray | None = None
         if mode == "ips":
             lose = np.array(env.lose)
             o = env.other_win
             self.a = lose * np.array(env.lose_value) + (1 - lose) * o * env.other_value
             self.b = (1 - lose) * (1 - o)
+            f = settings.riichi_fold_factor
+            if f != 1.0:
+                # 001 §VI-E: after the player's riichi the others tend to fold, so both the
+                # chance that a tsumogiri deals in and the chance that another player wins
+                # are scaled by the folding factor inside the riichi chain.
+                lr, orr = lose * f, o * f
+                ra = lr * np.array(env.lose_value) + (1 - lr) * orr * env.other_value
+                rb = (1 - lr) * (1 - orr)
         else:
             self.a = np.zeros(34)
             self.b = np.ones(34)
@@ -167,7 +177,7 @@ class _Mdp:
                 env.payoff([0, 0, 0, 0], False)
         self.pay = Payoffs(u, self.a, self.b, tsumo if mode != "ts" else None, ron_chance,
                            ron_value, rc_r, rv_r, washout, washout_r, shift,
-                           riichi_ok and mode == "ips")
+                           riichi_ok and mode == "ips", ra, rb)
         self.horizon = horizon
         self.solution = solve(self.space, self.edges, self.pay, horizon)
 

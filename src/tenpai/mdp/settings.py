@@ -49,6 +49,10 @@ class Settings:
     #: hand (True); or, as first written, max(discard + push, fold), which let the folding
     #: risk of the rest hide a dangerous discard (False).
     far_lose_after_discard: bool = True
+    #: 001 §VI-E: "the folding tendency [of the others after a riichi] is reflected by
+    #: modifying the values of [two terms]": here the lose and other-win chances of the riichi
+    #: chain's tsumogiri discards are multiplied by this factor (1.0: not modelled).
+    riichi_fold_factor: float = 0.6
     #: A chi or pon must beat passing by this much (rank payoff).  The search cannot see what
     #: a call gives up outside its small space (riichi, closed-hand yaku, flexibility); in the
     #: arena, calls at a near-tie made open hands without a yaku (measured: 22 % call rate).
@@ -63,5 +67,7 @@ class Settings:
             raise ValueError("max_states must be positive")
         if not 0.0 <= self.fold_end_probability < 1.0:
             raise ValueError("fold_end_probability must be in [0, 1)")
+        if not 0.0 <= self.riichi_fold_factor <= 1.0:
+            raise ValueError("riichi_fold_factor must be in [0, 1]")
         if self.game_length not in ("tonpuu", "hanchan"):
             raise ValueError("game_length must be tonpuu or hanchan")

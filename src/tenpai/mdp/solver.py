@@ -140,6 +140,10 @@ class Payoffs:
     washout_riichi: np.ndarray  # per tenpai hand
     riichi_shift: float  # payoff of the deposit, added to non-win riichi endings
     riichi: bool
+    #: a, b of the riichi chain's discards (None: the same as ``a``, ``b``).  001 §VI-E: the
+    #: others tend to fold after a riichi, which lowers the lose and other-win chances there.
+    riichi_a: np.ndarray | None = None
+    riichi_b: np.ndarray | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +192,8 @@ def solve(space: HandSpace, edges: Edges, pay: Payoffs, horizon: int) -> Solutio
     r_win = np.zeros(nt)
     r_miss_a = np.zeros(nt)
     r_miss_b = np.zeros(nt)
+    ra = a if pay.riichi_a is None else pay.riichi_a
+    rb = b if pay.riichi_b is None else pay.riichi_b
     if pay.riichi and pay.tsumo is not None and nt:
         for t, i in enumerate(tenpai):
             w = edges.tenpai_waits[t]
@@ -200,8 +206,8 @@ def solve(space: HandSpace, edges: Edges, pay: Payoffs, horizon: int) -> Solutio
             r_allowed[t] = True
             r_win[t] = sum(p * v for p, v in vals)
             miss = ~w
-            r_miss_a[t] = float(u[miss] @ (a[miss] + pay.riichi_shift * (1 - b[miss])))
-            r_miss_b[t] = float(u[miss] @ b[miss])
+            r_miss_a[t] = float(u[miss] @ (ra[miss] + pay.riichi_shift * (1 - rb[miss])))
+            r_miss_b[t] = float(u[miss] @ rb[miss])
     # Riichi edges: discards into a tenpai hand where riichi is allowed.
     dest_t = np.full(n, -1, dtype=np.int64)
     for t, i in enumerate(tenpai):
