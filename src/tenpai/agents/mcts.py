@@ -27,6 +27,9 @@ from tenpai.events import Event
 
 __all__ = ["DropoutAgent", "MCTSAgent"]
 
+#: The registry agent's search settings (docs/mcts.md says why).
+SEARCH_DEFAULTS: dict[str, str] = {"outcomes": "choose", "unvisited": "zero"}
+
 _ACTS = frozenset({"dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "reach", "hora"})
 
 
@@ -47,6 +50,8 @@ class MCTSAgent:
         root_rules: bool = True,
         name: str = "mcts",
         threads: int | None = 1,
+        outcomes: str = "choose",
+        unvisited: str = "zero",
     ) -> None:
         import torch
 
@@ -70,17 +75,22 @@ class MCTSAgent:
         self.transitions = transitions
         #: Use the rules' exact result of a legal win at the root (docs/mcts.md).
         self.root_rules = root_rules
-        self.config = SearchConfig(simulations=simulations, noise=noise, parallel=parallel)
+        self.config = SearchConfig(simulations=simulations, noise=noise, parallel=parallel,
+                                   outcomes=outcomes, unvisited=unvisited)
         self.evaluator = NetEvaluator(model.net)
 
     @classmethod
     def from_env(cls, seed: int, *, prior: bool = False) -> MCTSAgent:
         """The registry's agent: model ``$TENPAI_MCTS_MODEL`` (default: the shipped weights),
-        ``$TENPAI_MCTS_SIMULATIONS`` per move (default 50; the prior agent uses 1), because
-        the arena names agents without options."""
+        ``$TENPAI_MCTS_SIMULATIONS`` per move (default 50; the prior agent uses 1),
+        ``$TENPAI_MCTS_OUTCOMES`` and ``$TENPAI_MCTS_UNVISITED`` (search settings, see
+        :class:`tenpai.mcts.search.SearchConfig`), because the arena names agents without
+        options."""
         import os
 
         model = os.environ.get("TENPAI_MCTS_MODEL", "default")
+        outcomes = os.environ.get("TENPAI_MCTS_OUTCOMES", SEARCH_DEFAULTS["outcomes"])
+        unvisited = os.environ.get("TENPAI_MCTS_UNVISITED", SEARCH_DEFAULTS["unvisited"])
         raw = os.environ.get("TENPAI_MCTS_SIMULATIONS", "50")
         try:
             sims = int(raw)
@@ -92,7 +102,8 @@ class MCTSAgent:
             raise ValueError(f"TENPAI_MCTS_SIMULATIONS must be at least 1, got {sims}")
         if prior:
             return cls(model, simulations=1, seed=seed, name="mcts_prior")
-        return cls(model, simulations=sims, seed=seed, name="mcts")
+        return cls(model, simulations=sims, seed=seed, name="mcts", outcomes=outcomes,
+                   unvisited=unvisited)
 
     # ------------------------------------------------------------------ protocol
     def act(self, observation: Any, legal: Sequence[Event]) -> Event:

@@ -46,6 +46,19 @@ def mcts(
                                      "replay buffer before the first version (not in the "
                                      "paper: a warm start; 0 = off)."),
     teacher: str = typer.Option("efficiency", "--teacher", help="Rule agent of the warm start."),
+    init: Path | None = typer.Option(None, "--init", help="Start from this model file (e.g. "
+                                     "from `tenpai train mcts-warm`) instead of random "
+                                     "weights; ignored when resuming."),
+    teacher_data: Path | None = typer.Option(None, "--teacher-data", help="A warm start's "
+                                             "<out>.data: its training games stay in reach "
+                                             "for the whole run."),
+    teacher_fraction: float = typer.Option(0.0, "--teacher-fraction", help="Share of every "
+                                           "batch drawn from --teacher-data (0 = none)."),
+    outcomes: str = typer.Option("choose", "--outcomes", help="Search: choose (the paper: "
+                                 "each (action, outcome) an edge) or chance (expectation over "
+                                 "the other players' answers)."),
+    unvisited: str = typer.Option("zero", "--unvisited", help="Search: Q of untried actions, "
+                                  "zero (the paper) or parent (the node's own value)."),
     minutes: float = typer.Option(10.0, "--minutes", help="Wall-clock budget; a version in "
                                   "progress is finished."),
     max_versions: int | None = typer.Option(None, "--max-versions", help="Stop after this many "
@@ -72,6 +85,9 @@ def mcts(
             value_target=value_target,  # type: ignore[arg-type]
             use_reward=reward, max_versions=max_versions, minutes=minutes, seed=seed,
             warmup_games=warmup_games, teacher=teacher,
+            init=str(init) if init else None,
+            teacher_data=str(teacher_data) if teacher_data else None,
+            teacher_fraction=teacher_fraction, outcomes=outcomes, unvisited=unvisited,
             threads=threads,
             tensorboard=str(tensorboard or out.with_name(out.name + ".tb")),
         )

@@ -72,6 +72,17 @@ class MCTSTrainConfig:
     max_versions: int | None = None
     warmup_games: int = 0
     teacher: str = "efficiency"
+    #: A model file (e.g. from ``tenpai train mcts-warm``) the run starts from instead of
+    #: random weights (only when no checkpoint exists yet).
+    init: str | None = None
+    #: A warm start's ``.data`` file: its training games stay available for the whole run and
+    #: ``teacher_fraction`` of every batch is drawn from them (keeps the prior anchored while
+    #: the self-play data are few).
+    teacher_data: str | None = None
+    teacher_fraction: float = 0.0
+    #: Search settings of self-play (see :class:`tenpai.mcts.search.SearchConfig`).
+    outcomes: str = "choose"
+    unvisited: str = "zero"
     minutes: float = 10.0
     seed: int = 0
     threads: int = 1
@@ -92,6 +103,13 @@ class MCTSTrainConfig:
             raise ValueError("lr must be positive and minutes not negative")
         if self.warmup_games < 0:
             raise ValueError(f"warmup_games cannot be negative, got {self.warmup_games}")
+        from tenpai.mcts.search import SearchConfig
+
+        SearchConfig(outcomes=self.outcomes, unvisited=self.unvisited)  # refuses bad values
+        if not 0 <= self.teacher_fraction < 1:
+            raise ValueError(f"teacher_fraction must be in [0, 1), got {self.teacher_fraction}")
+        if self.teacher_fraction > 0 and not self.teacher_data:
+            raise ValueError("teacher_fraction needs teacher_data")
         if self.max_versions is not None and self.max_versions < 1:
             raise ValueError(f"max_versions must be at least 1, got {self.max_versions}")
 
@@ -228,6 +246,17 @@ def _teacher(name: str, access: str, seed: int) -> Teacher:
     return Teacher(name, seed, access)
 
 
+def _mixed_batch(buffer: ReplayBuffer, teacher: ReplayBuffer | None, cfg: MCTSTrainConfig,
+                 rng: np.random.Generator) -> dict[str, torch.Tensor]:
+    """A batch of which ``teacher_fraction`` (rounded) comes from the teacher's games."""
+    n_teacher = round(cfg.batch_size * cfg.teacher_fraction) if teacher is not None else 0
+    own = buffer.sample(cfg.batch_size - n_teacher, cfg.unroll, rng)
+    if n_teacher == 0 or teacher is None:
+        return own
+    theirs = teacher.sample(n_teacher, cfg.unroll, rng)
+    return {k: torch.cat([own[k], theirs[k]]) for k in own}
+
+
 def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Path, TrainProgress]:
     """Run (or continue) ``cfg``; returns the model file written and the progress."""
     from tenpai.agents.mcts import MCTSAgent
@@ -263,6 +292,22 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
             if isinstance(exc, CheckpointError):
                 raise
             raise CheckpointError(f"{ckpt}: checkpoint is missing or garbles {exc}") from None
+    elif cfg.init:
+        from tenpai.mcts.model import MCTSModelError
+
+        start = MCTSModel.load(Path(cfg.init))
+        if (start.card.size, start.card.access) != (cfg.size, cfg.access):
+            raise MCTSModelError(
+                f"{cfg.init}: a {start.card.size}/{start.card.access} model, this run is "
+                f"{cfg.size}/{cfg.access}"
+            )
+        model.net.load_state_dict(start.net.state_dict())
+    teacher_buffer: ReplayBuffer | None = None
+    if cfg.teacher_data:
+        from tenpai.mcts.warmstart import training_items
+
+        teacher_buffer = ReplayBuffer(1)
+        teacher_buffer.add(training_items(Path(cfg.teacher_data)))
     writer = None
     if cfg.tensorboard:
         from torch.utils.tensorboard import SummaryWriter
@@ -287,6 +332,7 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
             agent = MCTSAgent(
                 model, simulations=cfg.simulations, seed=cfg.seed * 1_000_003 + progress.version,
                 sample_moves=cfg.sample_moves, noise=True, access=cfg.access, threads=None,
+                outcomes=cfg.outcomes, unvisited=cfg.unvisited,
             )
             first = cfg.seed * 10_000_000 + progress.games
             spec = SelfPlaySpec.series(
@@ -304,7 +350,7 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
                 group["lr"] = cfg.lr_at(progress.version)
             sums: dict[str, float] = {}
             for _ in range(cfg.steps_per_version):
-                batch = buffer.sample(cfg.batch_size, cfg.unroll, rng)
+                batch = _mixed_batch(buffer, teacher_buffer, cfg, rng)
                 loss, parts = unrolled_loss(model.net, batch, cfg.unroll, cfg.use_reward)
                 optimizer.zero_grad()
                 loss.backward()  # type: ignore[no-untyped-call]

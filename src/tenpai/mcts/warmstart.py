@@ -42,7 +42,7 @@ from tenpai.mcts.replay import ReplayBuffer, Trajectory, ValueTarget, trajectori
 from tenpai.models.muzero import SIZES
 from tenpai.models.torchfile import load_tagged, save_atomic
 
-__all__ = ["WarmStartConfig", "WarmStartProgress", "evaluate", "warm_start"]
+__all__ = ["WarmStartConfig", "WarmStartProgress", "evaluate", "training_items", "warm_start"]
 
 DATA_FORMAT: Final = "tenpai-mcts-warmdata/1"
 CKPT_FORMAT: Final = "tenpai-mcts-warmstart/1"
@@ -163,6 +163,21 @@ def load_items(path: Path) -> tuple[int, list[Trajectory]]:
         return int(payload["games"]), [Trajectory.from_tensors(t) for t in payload["items"]]
     except (KeyError, TypeError, ValueError) as exc:
         raise CheckpointError(f"{path}: warm-start data garbled: {exc}") from None
+
+
+def training_items(path: Path) -> list[Trajectory]:
+    """The trajectories of a ``.data`` file that its warm start trained on (hold-out left
+    out, so it stays an honest test set)."""
+    from tenpai.mcts.train import CheckpointError
+
+    payload = load_tagged(path, DATA_FORMAT, CheckpointError, "warm-start data")
+    try:
+        holdout = int(json.loads(payload["settings_json"])["holdout"])
+        games = int(payload["games"])
+        items = [Trajectory.from_tensors(t) for t in payload["items"]]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CheckpointError(f"{path}: warm-start data garbled: {exc}") from None
+    return _split(items, games, holdout)[0]
 
 
 def _split(items: Sequence[Trajectory], games_total: int,
