@@ -13,8 +13,10 @@ changes seats between rounds, and inside a hand its events use table positions. 
 
 from __future__ import annotations
 
+import json
 import time
-from collections.abc import Mapping, Sequence
+import zlib
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tenpai.agents import make_agent
@@ -33,6 +35,7 @@ __all__ = [
     "WinRecord",
     "final_ranks",
     "hand_seating",
+    "pack_events",
     "play_scheduled",
     "summarize",
 ]
@@ -100,7 +103,8 @@ class ProtocolRecord:
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """A finished game: its key, the seats and the hands."""
+    """A finished game: its key, the seats and the hands; ``events`` is the whole game as
+    compressed mjai lines (:func:`tenpai.arena.saved.pack_events`), kept for its records."""
 
     key: GameKey
     seed: int
@@ -108,6 +112,7 @@ class GameRecord:
     hands: tuple[HandRecord, ...]
     seconds: float
     protocol: tuple[ProtocolRecord, ...] = ()
+    events: bytes = b""
 
 
 def final_ranks(scores: Sequence[int]) -> list[int]:
@@ -202,6 +207,21 @@ def _seat_records(
     return tuple(out)
 
 
+def pack_events(events: Iterable[Event]) -> bytes:
+    """A game's events as zlib-compressed mjai lines (what the store keeps for its records).
+
+    Agents' ``meta`` (probabilities, values) is left out, except the seating an MCR
+    ``start_kyoku`` carries, which its records need.
+    """
+    lines = []
+    for e in events:
+        if e.meta:
+            kept = {"seating": e.meta["seating"]} if "seating" in e.meta else None
+            e = e.with_(meta=kept if e.type == "start_kyoku" else None)
+        lines.append(json.dumps(e.to_mjai(), ensure_ascii=False, separators=(",", ":")))
+    return zlib.compress("\n".join(lines).encode("utf-8"), 6)
+
+
 def play_scheduled(
     rules: str,
     options: Mapping[str, str],
@@ -222,7 +242,9 @@ def play_scheduled(
         protocol = ()
     hands = summarize(game.events)
     seats = _seat_records(names, game.final_scores, hands)
-    return GameRecord(key, seed, seats, tuple(hands), time.perf_counter() - start, protocol)
+    seconds = time.perf_counter() - start
+    return GameRecord(key, seed, seats, tuple(hands), seconds, protocol,
+                      pack_events(game.events))
 
 
 def _play_with_external(

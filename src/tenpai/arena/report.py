@@ -215,7 +215,40 @@ def _markdown(summary: Summary) -> str:
                     ]
                 )
             )
+    lines += _highlight_lines(summary)
     return "\n".join(lines) + "\n"
+
+
+def _highlight_lines(summary: Summary) -> list[str]:
+    """The biggest wins and worst deal-ins, each hand with its ``tenpai view`` command."""
+    h = summary.highlights
+    if h is None or not (h.biggest_wins or h.worst_deal_ins):
+        return []
+    lines = ["", "## Biggest wins and worst deal-ins", ""]
+    # a table cell ends at "|": the pipe in each view command is written as "\|" (GFM)
+    if summary.records is None:
+        lines += ["Run the arena command again with `--save-records DIR` to write the games and",
+                  "get a `tenpai view` command for each hand.", ""]
+    else:
+        lines += [f"Records in `{summary.records[0]}` ({summary.records[1]}); each command",
+                  "prints the hand's tenhou.net/6 viewer link.", ""]
+    for title, rows, other in (("Biggest wins", h.biggest_wins, "from"),
+                               ("Worst deal-ins", h.worst_deal_ins, "to")):
+        if not rows:
+            continue
+        lines += [f"{title}:", "",
+                  _row(["agent", "points", "round", "game (deal/rotation)", "han/fu", other,
+                        "view"]),
+                  _row(["---", "---:", "---", "---", "---", "---", "---"])]
+        for x in rows:
+            view = summary.view(x)
+            hanfu = "" if x.han is None else f"{x.han}/{x.fu}" if x.fu else str(x.han)
+            lines.append(_row([x.agent, f"{x.points:,}", x.label,
+                               f"{x.key.deal}/{x.key.rotation}", hanfu,
+                               (x.other or "(self-draw)") if other == "from" else (x.other or ""),
+                               f"`{view}`".replace("|", "\\|") if view else ""]))
+        lines.append("")
+    return lines
 
 
 def write_report(summary: Summary, out: Path) -> Path:

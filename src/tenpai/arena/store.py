@@ -7,7 +7,8 @@ Tables (documented in docs/arena.md):
 * ``seats``  – one row per seat of a game: agent, final score, rank and per-hand tallies;
 * ``rounds`` – one row per hand: outcome, point changes, riichi declarations, calls, deal-in;
 * ``wins``   – one row per win of a hand (a double ron has two): winner, discarder, points, han;
-* ``protocol`` – external (``mjai:``) seats only: decisions asked and protocol errors by kind.
+* ``protocol`` – external (``mjai:``) seats only: decisions asked and protocol errors by kind;
+* ``game_events`` – one row per game: its events as compressed mjai lines (for its records).
 
 Each game is written in a single transaction, and the primary key ``(deal, rotation)`` makes a
 second copy impossible, so a run killed mid-write loses at most the game in flight and a rerun
@@ -115,11 +116,18 @@ CREATE TABLE IF NOT EXISTS protocol (
     PRIMARY KEY (deal, rotation, seat, kind),
     FOREIGN KEY (deal, rotation) REFERENCES games (deal, rotation)
 );
+CREATE TABLE IF NOT EXISTS game_events (
+    deal INTEGER NOT NULL,
+    rotation INTEGER NOT NULL,
+    mjai_zlib BLOB NOT NULL,
+    PRIMARY KEY (deal, rotation),
+    FOREIGN KEY (deal, rotation) REFERENCES games (deal, rotation)
+);
 """
 
 
 #: The tables of a results file; an SQLite file holding other tables is not one.
-_TABLES = frozenset({"run", "games", "seats", "rounds", "wins", "protocol"})
+_TABLES = frozenset({"run", "games", "seats", "rounds", "wins", "protocol", "game_events"})
 
 
 class StoreError(ArenaConfigError, sqlite3.DatabaseError):
@@ -353,6 +361,8 @@ class ResultsStore:
                     "INSERT INTO wins VALUES (?,?,?,?,?,?,?,?)",
                     [(d, r, h.index, w.winner, w.from_seat, w.points, w.han, w.fu) for w in h.wins],
                 )
+            if g.events:
+                c.execute("INSERT INTO game_events VALUES (?,?,?)", (d, r, g.events))
             for p in g.protocol:
                 rows = [("decisions", p.decisions, ""), *p.errors]
                 c.executemany(
@@ -363,6 +373,14 @@ class ResultsStore:
         except BaseException:
             c.execute("ROLLBACK")
             raise
+
+    def game_events(self, key: GameKey) -> bytes | None:
+        """The stored events of a game (see :mod:`tenpai.arena.saved`); ``None`` for a game
+        stored by a tenpai that did not keep them."""
+        row = self._conn.execute(
+            "SELECT mjai_zlib FROM game_events WHERE deal = ? AND rotation = ?", tuple(key)
+        ).fetchone()
+        return None if row is None else bytes(row[0])
 
     def seat_rows(self) -> list[SeatRow]:
         rows = self._conn.execute(

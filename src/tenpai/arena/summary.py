@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from tenpai.arena.highlights import Highlight, Highlights, find_highlights, view_command
+from tenpai.arena.saved import record_path
 from tenpai.arena.stats import AgentStats, PairedTest, agent_stats, paired_test
 from tenpai.arena.store import ResultsStore, SeatRow
 
@@ -25,10 +28,15 @@ class Summary:
         rows: Sequence[SeatRow],
         block_size: int = 100,
         protocol: dict[str, dict[str, int]] | None = None,
+        highlights: Highlights | None = None,
     ):
         self.config = config
         #: External seats: agent -> {"decisions": n, error kind: n, ...}.
         self.protocol = protocol or {}
+        #: The biggest wins and worst deal-ins (hands of stored games).
+        self.highlights = highlights
+        #: Where the run's records were saved (folder, format), for ``tenpai view`` commands.
+        self.records: tuple[Path, str] | None = None
         self.games = len({(r.deal, r.rotation) for r in rows})
         self.deals = len({r.deal for r in rows})
         self.agents: list[AgentStats] = agent_stats(rows, block_size)
@@ -45,6 +53,24 @@ class Summary:
             "agents": [a.as_dict() for a in self.agents],
             "paired_tests": [p.as_dict() for p in self.pairs],
             **({"protocol": self.protocol_dict()} if self.protocol else {}),
+            **({"highlights": self.highlights_dict()} if self.highlights else {}),
+        }
+
+    def view(self, h: Highlight) -> str | None:
+        """The ``tenpai view`` command of a highlighted hand, when Riichi records were saved
+        (the viewer shows Riichi games only)."""
+        if self.records is None or self.config.get("rules") != "riichi":
+            return None
+        folder, fmt = self.records
+        return view_command(h, record_path(folder, h.key, fmt))
+
+    def highlights_dict(self) -> dict[str, Any]:
+        h = self.highlights
+        if h is None:
+            return {}
+        return {
+            "biggest_wins": [x.as_dict(self.view(x)) for x in h.biggest_wins],
+            "worst_deal_ins": [x.as_dict(self.view(x)) for x in h.worst_deal_ins],
         }
 
     def protocol_dict(self) -> dict[str, Any]:
@@ -65,7 +91,8 @@ def summarize_store(store: ResultsStore, block_size: int = 100) -> Summary:
 
     cfg = store.config()
     config = json.loads(cfg.to_json()) if cfg is not None else {}
-    return Summary(config, store.seat_rows(), block_size, store.protocol_counts())
+    return Summary(config, store.seat_rows(), block_size, store.protocol_counts(),
+                   find_highlights(store))
 
 
 def _ci(e: Any, fmt: str) -> str:
@@ -142,3 +169,23 @@ def render_summary(summary: Summary, console: Console, title: str = "") -> None:
             f"one-sided p ({p.a} better) = {p.p_a_better:.2g}, two-sided p = "
             f"{p.p_two_sided:.2g}"
         )
+    _render_highlights(summary, console)
+
+
+def _render_highlights(summary: Summary, console: Console, n: int = 3) -> None:
+    """The top few wins and deal-ins, each with its ``tenpai view`` command when records were
+    saved."""
+    h = summary.highlights
+    if h is None:
+        return
+    for title, rows, verb in (("biggest wins", h.biggest_wins, "won"),
+                              ("worst deal-ins", h.worst_deal_ins, "lost")):
+        if not rows:
+            continue
+        console.print(f"{title}:")
+        for x in rows[:n]:
+            console.print(f"  {x.agent} {verb} {x.points:,} in {x.label} of game "
+                          f"{x.key.deal}/{x.key.rotation}", markup=False, soft_wrap=True)
+            view = summary.view(x)
+            if view is not None:
+                console.print(f"    {view}", markup=False, soft_wrap=True)

@@ -8,10 +8,17 @@ in use by one, a ``--db`` that is a folder or not a results file, an unavailable
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
+
+if TYPE_CHECKING:
+    from tenpai.arena.record import GameRecord
+    from tenpai.arena.saved import RecordsFolder
+    from tenpai.arena.schedule import GameKey
+    from tenpai.arena.store import ResultsStore, RunConfig
 
 
 def _options(length: str | None, preset: str | None, extra: list[str]) -> dict[str, str]:
@@ -34,6 +41,37 @@ def _fail(err: Any, message: str) -> NoReturn:
 
     err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)
     raise typer.Exit(2)
+
+
+def _saver(folder: RecordsFolder) -> Callable[[GameRecord], None]:
+    """Write each game's record as soon as it is stored."""
+
+    def save(g: GameRecord) -> None:
+        if g.events:
+            folder.save(g.key, g.events)
+
+    return save
+
+
+def _save_missing(
+    folder: RecordsFolder, store: ResultsStore, config: RunConfig, err: Any, progress: bool
+) -> None:
+    """Write the records of games stored before this invocation (a resumed run, or records
+    asked for after the run); a game stored without its events is played again from its key."""
+    from tenpai.arena.record import play_scheduled
+    from tenpai.progress import StepProgress
+
+    missing = sum(1 for k in store.done_keys() if not folder.path_for(k).exists())
+    if not missing:
+        return
+
+    def replay(key: GameKey) -> bytes:
+        g = play_scheduled(config.rules, dict(config.options), config.agents, config.seed, key)
+        return g.events
+
+    with StepProgress("saving records", missing, unit="games", console=err,
+                      enabled=progress) as bar:
+        folder.save_missing(store, replay, on_game=lambda _p: bar.advance())
 
 
 def _interrupted(err: Any, stored: int, total: int, db: Path) -> NoReturn:
@@ -79,6 +117,14 @@ def register(app: typer.Typer) -> None:
             100, "--block-size", min=1, help="Games per block for the blocked stable dan."
         ),
         progress: bool = typer.Option(True, "--progress/--no-progress", help="Progress bar."),
+        save_records: Path | None = typer.Option(
+            None, "--save-records",
+            help="Write every game of the run into this folder (games stored by an earlier, "
+            "interrupted invocation too).",
+        ),
+        record_format: str = typer.Option(
+            "mjai", "--format", help="Record format for --save-records: mjai, mjlog, tenhou6."
+        ),
     ) -> None:
         """Play a duplicate-deal tournament into a resumable SQLite store and print statistics.
 
@@ -89,6 +135,7 @@ def register(app: typer.Typer) -> None:
 
         from tenpai.arena.games import ArenaConfigError
         from tenpai.arena.runner import BackendUnavailableError, make_config, run_tournament
+        from tenpai.arena.saved import RecordsFolder
         from tenpai.arena.store import ResultsStore
         from tenpai.arena.summary import render_summary, summarize_store
 
@@ -106,6 +153,8 @@ def register(app: typer.Typer) -> None:
                 "(whole deal sets of 4 seat rotations)"
             )
         try:
+            folder = None if save_records is None else RecordsFolder(
+                save_records, record_format, config)
             with ResultsStore(db) as store:
                 try:
                     outcome = run_tournament(
@@ -115,15 +164,22 @@ def register(app: typer.Typer) -> None:
                         backend=backend,
                         console=err,
                         progress=progress,
+                        on_game=None if folder is None else _saver(folder),
                     )
                 except KeyboardInterrupt:
                     _interrupted(err, store.game_count(), config.games, db)
+                if folder is not None:
+                    _save_missing(folder, store, config, err, progress)
                 summary = summarize_store(store, block_size)
         except (ArenaConfigError, BackendUnavailableError) as exc:
             _fail(err, str(exc))
+        if folder is not None:
+            summary.records = (folder.folder, folder.fmt)
+            err.print(f"records of all {outcome.stored} games in {folder.folder}",
+                      markup=False, soft_wrap=True)
         err.print(
             f"played {outcome.played} games now, {outcome.stored} stored in {db} "
-            f"({outcome.seconds:.1f} s)"
+            f"({outcome.seconds:.1f} s)", markup=False, soft_wrap=True
         )
         if report is not None:
             from tenpai.arena.report import write_report
@@ -145,11 +201,18 @@ def register(app: typer.Typer) -> None:
             100, "--block-size", min=1, help="Games per block for the blocked stable dan."
         ),
         as_json: bool = typer.Option(False, "--json", help="Also print the summary as JSON."),
+        records: Path | None = typer.Option(
+            None, "--records",
+            help="The run's --save-records folder: the report gives each highlighted hand its "
+            "`tenpai view` command.",
+        ),
     ) -> None:
         """Write the markdown + PNG report of a stored run (needs matplotlib: extra 'plot')."""
         from rich.console import Console
 
+        from tenpai.arena.games import ArenaConfigError
         from tenpai.arena.report import ReportError, write_report
+        from tenpai.arena.saved import records_format
         from tenpai.arena.store import ResultsStore, StoreError
         from tenpai.arena.summary import summarize_store
 
@@ -163,6 +226,11 @@ def register(app: typer.Typer) -> None:
                 summary = summarize_store(store, block_size)
         except StoreError as exc:
             _fail(err, str(exc))
+        if records is not None:
+            try:
+                summary.records = (records, records_format(records))
+            except ArenaConfigError as exc:
+                _fail(err, str(exc))
         try:
             index = write_report(summary, out)
         except ReportError as exc:

@@ -238,11 +238,20 @@ def event_to_mjai(e: Event) -> dict[str, Any]:
 
 
 def game_to_mjai_lines(game: Game) -> list[str]:
-    """One compact JSON object per event, ``start_game`` first and ``end_game`` last."""
-    return [
-        json.dumps(event_to_mjai(e), ensure_ascii=False, separators=(",", ":"))
-        for e in game.events()
-    ]
+    """One compact JSON object per event, ``start_game`` first and ``end_game`` last.
+
+    A Riichi game's ``start_game`` also carries what the reader takes from it (mjai.app's
+    fields): ``kyoku_first`` 0 for a hanchan, 4 for a tonpuu, and ``aka_flag``; without them a
+    tonpuu reads back as a game of unknown length and replays as a hanchan.
+    """
+    objs = [event_to_mjai(e) for e in game.events()]
+    r = game.rules
+    if r.variant == "riichi" and objs and objs[0].get("type") == "start_game":
+        if r.hanchan is not None:
+            objs[0]["kyoku_first"] = 0 if r.hanchan else 4
+        if r.red_fives is not None:
+            objs[0]["aka_flag"] = r.red_fives
+    return [json.dumps(o, ensure_ascii=False, separators=(",", ":")) for o in objs]
 
 
 def write_mjai(game: Game, path: str | Path) -> None:
