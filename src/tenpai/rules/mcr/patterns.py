@@ -310,6 +310,8 @@ _SIMPLE_MASK: Final = _mask(k for k in range(27) if k % 9 not in (0, 8))
 _GREEN_MASK: Final = _mask((19, 20, 21, 23, 25, GREEN))
 _REVERSIBLE_MASK: Final = _mask((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, WHITE))
 _SUIT_MASKS: Final = tuple(0x1FF << (9 * s) for s in range(3))
+#: Count byte -> "0" (kind absent) or "1" (present): see :class:`TileFacts`.
+_PRESENT_DIGITS: Final = bytes.maketrans(bytes(range(5)), b"01111")
 
 
 class TileFacts:
@@ -325,16 +327,15 @@ class TileFacts:
         "has_dragons",
         "has_winds",
         "quads",
+        "rank_bits",
         "ranks",
         "reversible",
         "suits",
     )
 
     def __init__(self, counts: tuple[int, ...]) -> None:
-        present = 0
-        for k, c in enumerate(counts):
-            if c:
-                present |= 1 << k
+        # Bit k set when kind k is present, in C: "0"/"1" per kind, read as a base-2 number.
+        present = int(bytes(counts).translate(_PRESENT_DIGITS)[::-1], 2)
         self.counts = counts
         self.suits = frozenset(s for s in range(3) if present & _SUIT_MASKS[s])
         self.has_winds = bool(present & _WIND_MASK)
@@ -347,10 +348,14 @@ class TileFacts:
         self.reversible = not present & ~_REVERSIBLE_MASK
         #: Ranks (1-9) present among numbered tiles; empty when there are honours too.
         ranks: frozenset[int] = frozenset()
+        rank_bits = 0
         if not present & _HONOR_MASK:
             bits = (present | present >> 9 | present >> 18) & 0x1FF
             ranks = frozenset(r + 1 for r in range(9) if bits >> r & 1)
+            rank_bits = bits << 1
         self.ranks = ranks
+        #: The same ranks as bits (bit r for rank r), for quick "only these ranks" tests.
+        self.rank_bits = rank_bits
         #: Kinds with all four copies in the hand.
         self.quads = counts.count(4)
 

@@ -32,8 +32,10 @@ _NO_HONORS = 76
 
 
 def _ranks_within(v: HandView, allowed: range) -> bool:
-    ranks = v.facts.ranks
-    return bool(ranks) and all(r in allowed for r in ranks)
+    """Only numbered tiles, all of ranks ``allowed`` (a step-1 range of ranks 1-9)."""
+    bits = v.facts.rank_bits
+    mask = (1 << allowed.stop) - (1 << allowed.start)
+    return bool(bits) and not bits & ~mask
 
 
 @register
