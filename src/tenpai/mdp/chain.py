@@ -33,6 +33,28 @@ _IMPROVING: dict[bytes, tuple[int, tuple[int, ...]]] = {}
 _MEMO_LIMIT = 200_000
 
 
+_YAOCHU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _candidates(hand: bytes) -> list[int] | range:
+    """Kinds whose draw can lower the shanten of ``hand``: for the standard form a drawn tile
+    must join a kind held or one within two in its suit; for thirteen orphans it is a terminal
+    or honour; seven pairs can gain from a new kind only while fewer than seven kinds are held
+    (then every kind is tried)."""
+    held = [k for k in range(34) if hand[k]]
+    if len(held) < 7:
+        return range(34)
+    out = set(_YAOCHU)
+    for k in held:
+        out.add(k)
+        if k < 27:
+            base = k - k % 9
+            for d in (-2, -1, 1, 2):
+                if base <= k + d < base + 9:
+                    out.add(k + d)
+    return sorted(out)
+
+
 def improving_kinds(hand: bytes) -> tuple[int, tuple[int, ...]]:
     """(shanten, kinds whose draw lowers it) of a 3k+1-tile hand, memoised: the kinds do not
     depend on what is unseen, only their copies do (counted by the caller)."""
@@ -42,7 +64,7 @@ def improving_kinds(hand: bytes) -> tuple[int, tuple[int, ...]]:
     now = shanten_of(hand)
     work = bytearray(hand)
     good: list[int] = []
-    for c in range(34):
+    for c in _candidates(hand):
         if work[c] < 4:
             work[c] += 1
             if shanten_of(bytes(work)) < now:
@@ -79,9 +101,8 @@ def next_level_tiles(hand: bytes, unseen: Sequence[int]) -> float | None:
             work[j] -= 1
             after = bytes(work)
             work[j] += 1
-            sh, kinds = improving_kinds(after)
-            if sh < now:
-                best = max(best, _live(kinds, unseen))
+            if shanten_of(after) < now:
+                best = max(best, _live(improving_kinds(after)[1], unseen))
         work[c] -= 1
         acc += w * best
         total += w
