@@ -8,6 +8,11 @@ riichi, ippatsu, haitei, rinshan, chankan, tenhou ...) only takes values a real 
 
 ``library_score`` asks the `mahjong` library the same question, with its options mapped from our
 ``RiichiRules`` (see docs/riichi.md, "differential test"); ``compare`` says where the two disagree.
+
+Three-player rules (``rules.players == 3``) draw from the 108-tile set (no 2m-8m), call no chi,
+sit the winner East, South or West, set 0-4 Norths aside (nukidora) and add honba; ``compare``
+then also checks every payer's share, honba included (tsumo loss).  The four-player stream of
+random numbers is untouched by these branches.
 """
 
 from __future__ import annotations
@@ -56,15 +61,22 @@ class GeneratedHand:
     win_id: int
     dora_ids: list[int]
     ura_ids: list[int]
+    honba: int = 0
+
+
+#: kinds three-player Riichi removes (2m-8m)
+SANMA_REMOVED = frozenset(range(1, 8))
 
 
 class _Pool:
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, players: int = 4) -> None:
         self.rng = rng
         self.left: list[list[int]] = []
         for k in range(34):
             ids = [4 * k + c for c in range(4)]
             rng.shuffle(ids)
+            if players == 3 and k in SANMA_REMOVED:
+                ids = []
             self.left.append(ids)
 
     def take(self, kind: int, n: int = 1) -> list[int]:
@@ -110,7 +122,7 @@ def _sequence_starts(allowed: list[int]) -> list[int]:
 
 
 def _standard(rng: random.Random, pool: _Pool, allowed: list[int], starts: list[int],
-              n_melds: int) -> tuple[list[int], list[tuple[str, list[int]]]]:
+              n_melds: int, chi: bool = True) -> tuple[list[int], list[tuple[str, list[int]]]]:
     seq_p = 0.0 if not starts else (0.35 if n_melds >= 3 else 0.6)
     if rng.random() < 0.15:
         seq_p = 0.05  # triplet-heavy hands: toitoi, sanankou, suuankou, sankantsu
@@ -118,7 +130,7 @@ def _standard(rng: random.Random, pool: _Pool, allowed: list[int], starts: list[
     melds: list[tuple[str, list[int]]] = []
     for i in range(4):
         as_meld = i < n_melds
-        if starts and rng.random() < seq_p:
+        if starts and rng.random() < seq_p and (chi or not as_meld):
             b = rng.choice(starts)
             if rng.random() < 0.25 and not as_meld:
                 # favour repeated and parallel sequences (peikou, sanshoku, ittsu)
@@ -147,7 +159,7 @@ def _standard(rng: random.Random, pool: _Pool, allowed: list[int], starts: list[
 
 
 def _chiitoitsu(rng: random.Random, pool: _Pool, allowed: list[int]) -> list[int]:
-    kinds = allowed if len(allowed) >= 7 else SUITED + HONORS
+    kinds = allowed if len(allowed) >= 7 else [k for k in SUITED + HONORS if pool.count(k)]
     chosen = rng.sample(kinds, 7)
     return [i for k in chosen for i in pool.take(k, 2)]
 
@@ -157,8 +169,8 @@ def _kokushi(rng: random.Random, pool: _Pool) -> list[int]:
     return ids + pool.take(rng.choice(ORPHANS))
 
 
-def _chuuren(rng: random.Random, pool: _Pool) -> list[int]:
-    base = rng.randrange(3) * 9
+def _chuuren(rng: random.Random, pool: _Pool, players: int = 4) -> list[int]:
+    base = rng.randrange(3) * 9 if players == 4 else rng.choice((9, 18))
     pattern = (3, 1, 1, 1, 1, 1, 1, 1, 3)
     ids = [i for n, c in enumerate(pattern) for i in pool.take(base + n, c)]
     return ids + pool.take(base + rng.randrange(9))
@@ -179,9 +191,12 @@ def _generate(rng: random.Random, rules: RiichiRules) -> GeneratedHand:
     def _code(tile_id: int) -> int:
         return T.physical_to_tile(tile_id, red=red)
 
-    pool = _Pool(rng)
+    sanma = rules.players == 3
+    pool = _Pool(rng, rules.players)
     theme = _pick_theme(rng)
     allowed = _allowed(theme, rng)
+    if sanma:
+        allowed = [k for k in allowed if k not in SANMA_REMOVED] or [0, 8]
     form = rng.random()
     melds: list[tuple[str, list[int]]] = []
     if form < 0.07:
@@ -189,31 +204,41 @@ def _generate(rng: random.Random, rules: RiichiRules) -> GeneratedHand:
     elif form < 0.09:
         closed = _kokushi(rng, pool)
     elif form < 0.10:
-        closed = _chuuren(rng, pool)
+        closed = _chuuren(rng, pool, rules.players)
     else:
         n_melds = rng.choices((0, 1, 2, 3, 4), (40, 20, 15, 13, 12))[0]
         if theme.startswith("outside"):
             starts = [k for k in SUITED if k % 9 in (0, 6)]
+            if sanma:
+                starts = [k for k in starts if k >= 9]
         else:
             starts = _sequence_starts(allowed)
-        closed, melds = _standard(rng, pool, allowed, starts, n_melds)
+        closed, melds = _standard(rng, pool, allowed, starts, n_melds, chi=not sanma)
     win_id = rng.choice(closed)
     win_kind = win_id // 4
     opened = any(kind != "ankan" for kind, _ in melds)
     has_kan = any(kind != "chi" and kind != "pon" for kind, _ in melds)
-    seat_wind = 27 + rng.randrange(4)
-    round_wind = rng.choices((27, 28, 29, 30), (45, 45, 8, 2))[0]
+    nukidora = 0
+    if sanma:
+        seat_wind = 27 + rng.randrange(3)
+        round_wind = rng.choices((27, 28, 29), (45, 45, 10))[0]
+        if rng.random() < 0.5:
+            nukidora = rng.randint(1, pool.count(30)) if pool.count(30) else 0
+            pool.take(30, nukidora)
+    else:
+        seat_wind = 27 + rng.randrange(4)
+        round_wind = rng.choices((27, 28, 29, 30), (45, 45, 8, 2))[0]
     dealer = seat_wind == EAST
 
     flags: dict[str, bool] = {}
     tsumo = rng.random() < 0.5
-    if not melds and tsumo and rng.random() < 0.03:
+    if not melds and not nukidora and tsumo and rng.random() < 0.03:
         flags["tenhou" if dealer else "chiihou"] = True
     else:
         if not opened and rng.random() < 0.5:
             flags["double_riichi" if rng.random() < 0.1 else "riichi"] = True
         if tsumo:
-            if has_kan and rng.random() < 0.2:
+            if (has_kan or nukidora) and rng.random() < 0.2:
                 flags["rinshan"] = True
             elif rng.random() < 0.06:
                 flags["haitei"] = True
@@ -235,11 +260,12 @@ def _generate(rng: random.Random, rules: RiichiRules) -> GeneratedHand:
     riichi = flags.get("riichi") or flags.get("double_riichi")
     ura_ids = [pool.any_tile() for _ in range(n_ind)] if riichi else []
 
+    extra: dict[str, Any] = {"nukidora": nukidora} if sanma else {}
     ctx = WinContext(
         closed=tuple(_code(i) for i in closed),
         win_tile=_code(win_id),
         melds=tuple(Meld(kind, tuple(_code(i) for i in ids),  # type: ignore[arg-type]
-                         None if kind == "ankan" else rng.randrange(4))
+                         None if kind == "ankan" else rng.randrange(rules.players))
                     for kind, ids in melds),
         tsumo=tsumo,
         seat_wind=seat_wind,
@@ -248,8 +274,10 @@ def _generate(rng: random.Random, rules: RiichiRules) -> GeneratedHand:
         ura_indicators=tuple(_code(i) for i in ura_ids),
         rules=rules,
         **flags,
+        **extra,
     )
-    return GeneratedHand(ctx, closed, melds, win_id, dora_ids, ura_ids)
+    honba = rng.choice((0, 0, 1, 2, 5)) if sanma else 0
+    return GeneratedHand(ctx, closed, melds, win_id, dora_ids, ura_ids, honba)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -291,6 +319,7 @@ def library_options(rules: RiichiRules) -> OptionalRules:
         fu_for_open_pinfu=True,
         fu_for_pinfu_tsumo=False,
         renhou_as_yakuman=rules.renhou == "yakuman",
+        is_three_player=rules.players == 3,
     )
 
 
@@ -313,6 +342,8 @@ def library_score(h: GeneratedHand) -> Any:
         player_wind=ctx.seat_wind,
         round_wind=ctx.round_wind,
         options=library_options(ctx.rules),
+        tsumi_number=h.honba,
+        num_nuki_dora=ctx.nukidora,
     )
     return HandCalculator.estimate_hand_value(
         all_ids, h.win_id, melds=melds, dora_indicators=h.dora_ids, config=config,
@@ -347,11 +378,42 @@ def compare(h: GeneratedHand) -> str | None:
     if (main, additional) != (lib.cost["main"], lib.cost["additional"]):
         lib_points = f"{lib.cost['main']}/{lib.cost['additional']}"
         problems.append(f"points {main}/{additional} vs {lib_points}")
+    if h.ctx.rules.players == 3:
+        problem = _compare_payments(h, ours, lib)
+        if problem:
+            problems.append(problem)
     lib_yaku = sorted(LIB_YAKU.get(type(y).__name__, type(y).__name__) for y in lib.yaku)
     our_yaku = sorted(n for n, _ in ours.yaku)
     if _normalise_winds(our_yaku) != _normalise_winds(lib_yaku):
         problems.append(f"yaku {our_yaku} vs {lib_yaku}")
     return "; ".join(problems) or None
+
+
+def _compare_payments(h: GeneratedHand, ours: WinResult, lib: Any) -> str | None:
+    """Every payer's share with honba (``payments``) against the library's ``cost``."""
+    from tenpai.rules.riichi import payments
+
+    n = h.ctx.rules.players
+    winner = h.ctx.seat_wind - EAST  # the dealer sits at seat 0
+    discarder = None if h.ctx.tsumo else (winner + 1) % n
+    deltas = payments(ours, h.ctx.rules, winner=winner, dealer=0, discarder=discarder,
+                      honba=h.honba)
+    cost = lib.cost
+    want = [0] * n
+    for seat in range(n):
+        if seat == winner:
+            continue
+        if discarder is not None:
+            pay = cost["main"] + cost["main_bonus"] if seat == discarder else 0
+        elif seat == 0 or ours.dealer:
+            pay = cost["main"] + cost["main_bonus"]
+        else:
+            pay = cost["additional"] + cost["additional_bonus"]
+        want[seat] = -pay
+    want[winner] = cost["total"]
+    if deltas != want:
+        return f"payments {deltas} vs {want} ({h.honba} honba)"
+    return None
 
 
 def _normalise_winds(names: list[str]) -> list[str]:
@@ -373,7 +435,8 @@ def describe(h: GeneratedHand) -> str:
                          "rinshan", "chankan", "tenhou", "chiihou") if getattr(ctx, f)]
     return (f"{T.to_compact(ctx.closed)} win {T.to_mjai(ctx.win_tile)} melds [{melds}] "
             f"seat {T.to_mjai(ctx.seat_wind)} round {T.to_mjai(ctx.round_wind)} {flags} "
-            f"dora {T.to_compact(ctx.dora_indicators)} ura {T.to_compact(ctx.ura_indicators)}")
+            f"dora {T.to_compact(ctx.dora_indicators)} ura {T.to_compact(ctx.ura_indicators)}"
+            + (f" nukidora {ctx.nukidora} honba {h.honba}" if ctx.rules.players == 3 else ""))
 
 
 def main(argv: list[str]) -> int:

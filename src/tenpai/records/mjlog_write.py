@@ -274,7 +274,7 @@ class _RoundWriter:
         yakuman: list[int] = []
         for engine_name, han in e.yaku:
             # games played by the engine carry its yaku ids; Tenhou's ids follow its names
-            name = tenhou_yaku_name(engine_name, (who - (sk.oya or 0)) % 4, sk.bakaze or 0)
+            name = tenhou_yaku_name(engine_name, (who - (sk.oya or 0)) % self.n, sk.bakaze or 0)
             if name not in YAKU_IDS:
                 raise ValueError(f"yaku {name!r} has no Tenhou id")
             if name in YAKUMAN_NAMES:

@@ -170,8 +170,8 @@ class _RoundWriter:
                 assert h.actor is not None and h.target is not None
                 deltas = pad(h.deltas)
                 # games played by the engine carry its yaku ids: write Tenhou's names
-                named = [(tenhou_yaku_name(y, (h.actor - (sk.oya or 0)) % 4, sk.bakaze or 0), v)
-                         for y, v in h.yaku]
+                seat = (h.actor - (sk.oya or 0)) % n  # three players: East, South, West
+                named = [(tenhou_yaku_name(y, seat, sk.bakaze or 0), v) for y, v in h.yaku]
                 yakuman = sum(1 for name, _ in named if name in YAKUMAN_NAMES)
                 label = point_label(
                     h.han or 0,
