@@ -17,6 +17,7 @@ the hand, melds and rivers it lists.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from urllib.parse import unquote
 
 from tenpai.engine.meld import Meld
 from tenpai.events import Event
@@ -26,7 +27,7 @@ from tenpai.serve.mjai.legal import NONE, decision_due, derive_legal
 from tenpai.serve.mjai.tracker import LIVE_WALL_AFTER_DEAL, SeatTracker, TrackerError
 from tenpai.serve.tenhou import messages as M
 from tenpai.serve.tenhou.tiles136 import TileIdError, code_of
-from tenpai.serve.tenhou.wire import Tag, WireError
+from tenpai.serve.tenhou.wire import Tag, WireError, format_tag
 
 __all__ = ["Offer", "TenhouView", "ViewError"]
 
@@ -92,8 +93,6 @@ class TenhouView:
         if name == "GO":
             self.set_game_type(tag.int_attr("type"))
         elif name == "UN":
-            from urllib.parse import unquote
-
             got = [unquote(tag.get(f"n{i}", "") or "") for i in range(4)]
             if any(got):
                 self.names = got
@@ -331,8 +330,6 @@ class TenhouView:
 
     def reply(self, action: Event) -> list[str]:
         """The tags that carry ``action`` to the server."""
-        from tenpai.serve.tenhou.wire import format_tag
-
         t = action.type
         if t == "dahai":
             assert action.pai is not None
