@@ -65,9 +65,18 @@ def test_a_client_may_come_back_and_play_on_after_reinit(tmp_path: Path) -> None
                               timeout=60.0)
         return client.play_game()
 
-    run = run_table(_config(tmp_path), {"phoenix": leave_and_return})
+    def watch(port: int) -> list[str]:
+        raw = RawClient(port, "watcher")
+        raw.login()
+        assert play_until(raw, own_discards=10**6) is None  # to the end of the game
+        return [t.name for t in raw.seen if t.name in ("BYE", "UN") and "dan" not in t.attrs]
+
+    config = ServerConfig(games=1, seed=21, fill=FILL[:2], save=tmp_path, table=table_config())
+    run = run_table(config, {"phoenix": leave_and_return, "watcher": watch})
     outcome = run.outcomes["phoenix"]
     assert not isinstance(outcome, Exception), outcome
+    # The others hear that the player left and came back, as on Tenhou.
+    assert run.outcomes["watcher"] == ["BYE", "UN"]
     rec = _finished(run, "phoenix")
     assert rec["reconnects"] == 1
     assert rec["errors"].get("disconnected") == 1

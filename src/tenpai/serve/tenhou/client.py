@@ -186,7 +186,7 @@ class TenhouClient:
                 continue
             if tag.name == "GO":
                 self.send(["<GOK/>", "<NEXTREADY/>"])
-            if tag.name == "PROF" or (tag.name == "BYE"):
+            if tag.name == "PROF":
                 self.send(["<BYE/>"])
                 if outcome is None:
                     raise ClientError("the game ended without final scores")

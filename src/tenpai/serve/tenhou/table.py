@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote
 
 from tenpai.engine.agent import Agent
 from tenpai.engine.flow import Decision
@@ -327,6 +328,9 @@ class TenhouTable:
         conn, seat.conn = seat.conn, None
         if conn is not None:
             await conn.close()
+            # Tenhou tells the others that a player left (and, with a bare UN, came back).
+            self._each(lambda v: format_tag("BYE", {"who": M.rel(seat.index, v)}))
+            self._flush()
 
     def _seat_returning(self, pending: Sequence[Decision]) -> None:
         """Seat returning clients once no decision of theirs is open, with a REINIT."""
@@ -341,6 +345,11 @@ class TenhouTable:
             seat.conn = conn
             seat.report.reconnects += 1
             self._queue(seat.index, [self._reinit(seat.index)])
+            for other in self.seats:
+                if other is not seat:
+                    rel = M.rel(seat.index, other.index)
+                    self._queue(other.index,
+                                [format_tag("UN", {f"n{rel}": quote(seat.name)})])
         self._flush()
 
     # ------------------------------------------------------------------ between hands

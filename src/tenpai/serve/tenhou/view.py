@@ -92,11 +92,11 @@ class TenhouView:
         name = tag.name
         if name == "GO":
             self.set_game_type(tag.int_attr("type"))
-        elif name == "UN":
-            got = [unquote(tag.get(f"n{i}", "") or "") for i in range(4)]
-            if any(got):
-                self.names = got
-                self._feed(Event("start_game", names=tuple(got)))
+        elif name == "UN" and "dan" in tag.attrs:
+            # The full UN opens a game; one with a single n{i} (no dan) only says that
+            # player came back, as <BYE who/> said it left: neither changes the hand.
+            self.names = [unquote(tag.get(f"n{i}", "") or "") for i in range(4)]
+            self._feed(Event("start_game", names=tuple(self.names)))
         elif name == "INIT":
             self._init(tag)
         elif name == "REINIT":
