@@ -198,3 +198,11 @@ def test_rules_of_the_wrong_size_are_refused() -> None:
         RiichiGame(S, names=("A", "B", "C", "D"))
     with pytest.raises(ValueError, match="scores"):
         RiichiGame(S, scores=(25_000,) * 4)
+
+
+@pytest.mark.parametrize("name", ["efficiency", "defensive"])
+def test_rule_bots_play_three_player_games_and_set_norths_aside(name: str) -> None:
+    game = RiichiGame(S.with_(length="tonpuu"), seed=11)
+    play(game, [make_agent(name, i) for i in range(3)], check=_checker)
+    assert game.done and sum(game.final_scores) == TOTAL
+    assert any(e.type == "nukidora" for e in game.events)

@@ -36,6 +36,19 @@ __all__ = [
 ]
 
 
+_NORTH = 30
+
+
+def _visible(obs: Any) -> list[int]:
+    """Visible copies per kind; at a three-player table 2m-8m count as all gone (not in the
+    set), so no effective tile is counted on them."""
+    seen = obs.visible_counts()
+    if getattr(obs, "players", 4) == 3:
+        for k in range(1, 8):
+            seen[k] = 4
+    return seen
+
+
 def best_discard(counts: list[int], candidates: Sequence[Event], visible: Sequence[int]) -> Event:
     """The discard that minimises shanten, then maximises live effective tiles.
 
@@ -90,15 +103,25 @@ class EfficiencyAgent:
         return [self.act(o, legal) for o, legal in requests]
 
     def _own_turn(self, obs: Any, legal: Sequence[Event]) -> Event:
+        counts = obs.counts
+        for e in legal:
+            # Three players: a North set aside is a dora and a fresh tile, always better
+            # than discarding it when the hand does not need it.
+            if e.type == "nukidora" and self._kita_keeps_shanten(counts):
+                return e
         reach = next((e for e in legal if e.type == "reach"), None)
         if reach is not None:
             return reach
         discards = [e for e in legal if e.type == "dahai"]
-        counts = obs.counts
         for e in legal:
             if e.type == "ankan" and self._kan_keeps_shanten(counts, e):
                 return e
-        return best_discard(counts, discards, obs.visible_counts())
+        return best_discard(counts, discards, _visible(obs))
+
+    @staticmethod
+    def _kita_keeps_shanten(counts: list[int]) -> bool:
+        best = min(_sh_after_discard(counts, j) for j in range(34) if counts[j])
+        return _sh_after_discard(counts, _NORTH) <= best
 
     @staticmethod
     def _kan_keeps_shanten(counts: list[int], e: Event) -> bool:
