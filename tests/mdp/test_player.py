@@ -137,3 +137,35 @@ def test_riichi_chain_uses_the_folding_factor_terms() -> None:
     plain = Payoffs(u, a, b, lambda i, c, r: win, np.zeros(1), np.zeros(1), np.zeros(nt),
                     np.zeros(nt), np.full(1, wash), np.full(nt, wash), d, True)
     assert solve(space, edges, plain, 2).r[2, 0] < sol.r[2, 0]
+
+
+def _first_threatened_decision(seed: int, max_shanten: int) -> Any:
+    """Seat 0's first own-turn decision facing a riichi with a hand at most ``max_shanten``
+    from ready, in an all-``efficiency`` seeded game (None if the game has none)."""
+    game = RiichiGame(TENHOU.with_(length="tonpuu"), seed=seed)
+    agents = [EfficiencyAgent(i) for i in range(4)]
+    while not game.done:
+        for d in game.pending():
+            obs = d.observation
+            if (d.seat == 0 and any(e.type == "dahai" for e in d.legal) and any(obs.riichi[1:])
+                    and not obs.riichi[0]
+                    and min(_shanten_after(list(obs.counts), e.pai) for e in d.legal
+                            if e.type == "dahai") <= max_shanten):
+                return d
+        game.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in game.pending()})
+    return None
+
+
+def test_root_fold_is_offered_against_a_riichi() -> None:
+    # Facing a riichi at shanten <= 1, a discard that breaks the hand leaves an IPS root that
+    # can only throw back random draws; with the FS fold at the root it is valued as folding.
+    d = _first_threatened_decision(2, 1)
+    assert d is not None
+    dec = MDPAgent().explain(d.observation, d.legal)
+    ips_values = [v for v in dec.values if "ips" in v.terms]
+    assert ips_values and all("fold" in v.terms for v in ips_values)
+    for v in ips_values:
+        assert v.value == pytest.approx(max(v.terms["ips"], v.terms["fold"]))
+    assert any(v.terms["fold"] > v.terms["ips"] for v in ips_values)
+    off = MDPAgent(settings=Settings(root_fold=False)).explain(d.observation, d.legal)
+    assert all("fold" not in v.terms for v in off.values)

@@ -103,12 +103,12 @@ class _Mdp:
             o = env.other_win
             self.a = lose * np.array(env.lose_value) + (1 - lose) * o * env.other_value
             self.b = (1 - lose) * (1 - o)
-            f = settings.riichi_fold_factor
-            if f != 1.0:
-                # 001 §VI-E: after the player's riichi the others tend to fold, so both the
-                # chance that a tsumogiri deals in and the chance that another player wins
-                # are scaled by the folding factor inside the riichi chain.
-                lr, orr = lose * f, o * f
+            fl, fo = settings.riichi_fold_factors
+            if (fl, fo) != (1.0, 1.0):
+                # 001 §VI-E: after the player's riichi the others tend to fold, so the chance
+                # that a tsumogiri deals in and the chance that another player wins are scaled
+                # inside the riichi chain.
+                lr, orr = lose * fl, o * fo
                 ra = lr * np.array(env.lose_value) + (1 - lr) * orr * env.other_value
                 rb = (1 - lr) * (1 - orr)
         else:
@@ -277,6 +277,13 @@ def _own_turn(obs: Any, legal: Sequence[Event], env: Environment, ctx: HandConte
             if math.isnan(q):
                 q = _far_value(env, ctx, after[k], k, settings, draws, terms)
                 out.append(ActionValue(e, q, "eq. 17 (outside the IPS space)", terms))
+                continue
+            fold = root_fold_value(env, after[k], k, settings, draws)
+            terms["ips"] = q
+            if fold is not None:
+                terms["fold"] = fold
+            if fold is not None and fold > q:
+                out.append(ActionValue(e, fold, "IPS with the FS fold at the root", terms))
             else:
                 out.append(ActionValue(e, q, "IPS (eq. 16)", terms))
         if reach is not None and mdp is not None:
@@ -312,6 +319,26 @@ def _own_turn(obs: Any, legal: Sequence[Event], env: Environment, ctx: HandConte
         elif e.type not in ("dahai", "reach", "hora"):
             out.append(ActionValue(e, -math.inf, "not searched", {}))
     return dec
+
+
+def root_fold_value(env: Environment, hand: bytes, kind: int, settings: Settings,
+                    draws: int) -> float | None:
+    """The value of discarding ``kind`` and folding from then on: the root discard's own
+    ``a + b * FS(hand)``, FS (eq. 13) over at most ``draws`` further discards.
+
+    IPS's policy includes folding (001 §VI-A1), but the searched space only holds hands on short
+    paths to tenpai: a discard that breaks the hand leaves a root with no exchanges, whose
+    future is drawing and throwing back random tiles, each with its deal-in risk; that is not
+    folding, which throws back the safest tiles already held.  So the root may also switch to
+    the FS policy.  ``None`` when ``Settings.root_fold`` is off or nobody is in riichi.
+    """
+    if not settings.root_fold or not _threatened(env):
+        return None
+    fold = solve_folding(list(hand), env.lose, settings.fold_end_probability, env.lose_value,
+                         env.other_value, draws)
+    lose, o = env.lose[kind], env.other_win
+    a = lose * env.lose_value[kind] + (1 - lose) * o * env.other_value
+    return float(a + (1 - lose) * (1 - o) * fold.value)
 
 
 def _threatened(env: Environment) -> bool:
