@@ -143,9 +143,11 @@ class RawClient:
         self.sock.close()
 
 
-def play_until(raw: RawClient, own_discards: int) -> int | None:
-    """Play tsumogiri and pass every claim until ``own_discards`` discards were made; the id
-    of the next drawn tile (its decision left unanswered), or None if the game ended first."""
+def play_until(raw: RawClient, own_discards: int, claim_reply: tuple[str, ...] = ("<N/>",)
+               ) -> int | None:
+    """Play tsumogiri and answer every claim offer with ``claim_reply`` (a pass) until
+    ``own_discards`` discards were made; the id of the next drawn tile (its decision left
+    unanswered), or None if the game ended first."""
     made = 0
     while True:
         tag = raw.recv()
@@ -161,7 +163,7 @@ def play_until(raw: RawClient, own_discards: int) -> int | None:
             raw.send(format_tag("D", {"p": tag.number}))
             made += 1
         elif tag.name in ("E", "F", "G", "e", "f", "g", "N") and "t" in tag.attrs:
-            raw.send("<N/>")
+            raw.send(*claim_reply)
 
 
 def protocol(result: dict[str, Any], name: str) -> dict[str, Any]:

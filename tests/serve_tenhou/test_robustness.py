@@ -221,3 +221,19 @@ def test_a_client_that_leaves_the_queue_is_not_seated(tmp_path: Path) -> None:
     (result,) = run.results
     assert sorted(n for n, k in zip(result["names"], result["kinds"], strict=True)
                   if k == "client") == ["b", "c"]
+
+
+def test_a_second_answer_to_a_claim_offer_is_counted_not_punished(tmp_path: Path) -> None:
+    """tenhou-python-bot answers a ron-and-call offer twice; the first answer counts."""
+
+    def twice(port: int) -> bool:
+        raw = RawClient(port, "twice")
+        raw.login()
+        double = ("<N/>", '<N type="1" hai0="0" hai1="1"/>')
+        return play_until(raw, own_discards=10**6, claim_reply=double) is None
+
+    run = run_table(_config(tmp_path), {"twice": twice})
+    assert run.outcomes["twice"] is True  # played to the end, never dropped
+    rec = _finished(run, "twice")
+    assert rec["errors"].get("second_answer", 0) >= 1
+    assert set(rec["errors"]) <= {"second_answer", "stray_pass"}, rec

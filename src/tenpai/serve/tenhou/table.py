@@ -45,6 +45,7 @@ ERROR_KINDS = (
     "timeout",
     "disconnected",
     "stray_pass",
+    "second_answer",
     "defaulted",
 )
 _IGNORED = frozenset({"Z", "NEXTREADY", "GOK", "PXR", "AUTH", "JOIN", "HELO"})
@@ -125,6 +126,8 @@ class _Seat:
         self.conn = conn
         self.report = SeatReport(index, name, "agent" if agent is not None else "client")
         self.returning: Connection | None = None
+        #: Extra ``<N>`` tolerated after answering a claim offer (see ``_tolerated``).
+        self.extra = 0
 
     @property
     def remote(self) -> bool:
@@ -252,6 +255,7 @@ class TenhouTable:
     async def _remote_answer(self, d: Decision) -> Matched:
         seat = self.seats[d.seat]
         seat.report.decisions += 1
+        seat.extra = 0
         default = Matched(safe_default(d.legal))
         if not seat.connected:
             seat.report.charge("defaulted", "decision while the client was away")
@@ -286,7 +290,9 @@ class TenhouTable:
                 continue
             assert self.phys is not None
             try:
-                return match_reply(item, d.seat, d.legal, self.phys)
+                matched = match_reply(item, d.seat, d.legal, self.phys)
+                seat.extra = 1 if passing else 0
+                return matched
             except IllegalReply as exc:
                 await self._drop(seat, "illegal", str(exc))
                 return default
@@ -313,8 +319,7 @@ class TenhouTable:
                     await self._drop(seat, "disconnected", "the client said BYE mid-game")
                     break
                 if item.name in DECISION_TAGS:
-                    if is_pass(item):
-                        seat.report.charge("stray_pass", "a pass nobody asked for")
+                    if self._tolerated(seat, item, "nobody asked for"):
                         continue
                     await self._drop(seat, "out_of_turn", f"<{item.name}> nobody asked for")
                     break
@@ -322,6 +327,21 @@ class TenhouTable:
                     await self._drop(seat, "out_of_turn", f"<{item.name}> during the game")
                     break
                 keep.append(item)
+
+    @staticmethod
+    def _tolerated(seat: _Seat, item: Tag, when: str) -> bool:
+        """Unasked decision messages that are not dropped: a bare pass (counted as
+        ``stray_pass``), and one ``<N>`` right after the seat answered a claim offer
+        (``second_answer``) — offered a ron together with a call, tenhou-python-bot answers
+        both parts, e.g. ``<N type="6"/>`` then ``<N type="1" …/>``; the first answer counts."""
+        if is_pass(item):
+            seat.report.charge("stray_pass", f"a pass {when}")
+            return True
+        if item.name == "N" and seat.extra > 0:
+            seat.extra -= 1
+            seat.report.charge("second_answer", f"<N type={item.get('type')}> {when}")
+            return True
+        return False
 
     async def _drop(self, seat: _Seat, kind: str, detail: str) -> None:
         seat.report.charge(kind, detail)
@@ -377,8 +397,7 @@ class TenhouTable:
             if item.name == "BYE":
                 await self._drop(seat, "disconnected", "the client said BYE mid-game")
                 return
-            if is_pass(item):
-                seat.report.charge("stray_pass", "a pass between hands")
+            if item.name in DECISION_TAGS and self._tolerated(seat, item, "between hands"):
                 continue
             if item.name in DECISION_TAGS or item.name not in _IGNORED:
                 await self._drop(seat, "out_of_turn", f"<{item.name}> between hands")
