@@ -45,6 +45,7 @@ AGENT_RULES: dict[str, frozenset[str]] = {
     "pg_mcr": frozenset({"mcr"}),
     "mcts": frozenset({"suits108"}),
     "mcts_prior": frozenset({"suits108"}),
+    "dropout": frozenset({"suits108"}),  # the search's planes: a 108-tile agent
 }
 
 

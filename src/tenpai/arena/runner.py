@@ -28,7 +28,7 @@ from types import FrameType
 
 from rich.console import Console
 
-from tenpai.agents import AGENTS
+from tenpai.agents import AGENTS, make_agent
 from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules
 from tenpai.arena.games import ArenaConfigError, rules_entry
 from tenpai.arena.record import GameRecord, play_scheduled
@@ -90,11 +90,25 @@ def make_config(
             check_agent_rules(a, rules)
         except UnsupportedRulesError as exc:
             raise ArenaConfigError(str(exc)) from None
+        if not a.startswith("mjai:"):
+            _check_buildable(a)
     if games < 1:
         raise ArenaConfigError(f"games must be at least 1, got {games}")
     total = rounded_games(games)
     full = entry.options(dict(options or {}))
     return RunConfig(rules, lineup, total, seed, full), total != games
+
+
+def _check_buildable(name: str) -> None:
+    """Build agent ``name`` once before any game: a missing or broken model file (or a
+    missing extra) is then one line here, not a traceback from inside a worker."""
+    try:
+        make_agent(name, 0)
+    except ImportError as exc:
+        raise ArenaConfigError(f"agent {name!r} needs a package that is not installed: {exc}"
+                               ) from None
+    except (ValueError, OSError) as exc:  # model errors are ValueErrors naming the file
+        raise ArenaConfigError(f"agent {name!r} cannot be built: {exc}") from None
 
 
 def _external_seat(name: str) -> str:
