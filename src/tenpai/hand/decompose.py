@@ -87,29 +87,50 @@ def _suit_readings(counts: tuple[int, ...], honors: bool) -> tuple[_SuitReading,
     return tuple(dict.fromkeys(out))
 
 
+# A suit reading placed in the hand: (pair kind or -1, its groups with absolute kinds).
+_PlacedReading = tuple[int, tuple[Group, ...]]
+_OFFSETS: Final = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))
+
+
+@lru_cache(maxsize=1 << 16)
+def _placed_readings(seg: tuple[int, ...], base: int) -> tuple[_PlacedReading, ...]:
+    """:func:`_suit_readings` of one suit with absolute kinds and ready-made groups (cached
+    like it, so a hand pays for neither the offsets nor the ``Group`` objects again)."""
+    return tuple(
+        (p + base if p >= 0 else -1, tuple(Group(k, t + base) for k, t in g))
+        for p, g in _suit_readings(seg, base == 27)
+    )
+
+
 def decompositions(counts: Sequence[int]) -> list[Decomposition]:
     """All distinct standard readings (n sets + one pair) of a 3n+2-tile count vector.
 
     Returns an empty list for a hand that is not complete in the standard form.  Called melds
     are not part of ``counts``; the caller adds them to each reading.
     """
-    per_suit: list[tuple[_SuitReading, ...]] = []
-    offsets = (0, 9, 18, 27)
-    for s, base in enumerate(offsets):
-        seg = tuple(counts[base : base + (7 if s == 3 else 9)])
+    per_suit: list[tuple[_PlacedReading, ...]] = []
+    single = True
+    for start, end, _ in _OFFSETS:
+        seg = tuple(counts[start:end])
         if not any(seg):
             continue
-        readings = _suit_readings(seg, s == 3)
+        readings = _placed_readings(seg, start)
         if not readings:
             return []
-        per_suit.append(tuple((p + base if p >= 0 else -1, tuple((k, t + base) for k, t in g))
-                              for p, g in readings))
+        if len(readings) > 1:
+            single = False
+        per_suit.append(readings)
+    if single:  # the usual case: one reading per suit, no product to take
+        pairs = [r[0][0] for r in per_suit if r[0][0] >= 0]
+        if len(pairs) != 1:
+            return []
+        return [Decomposition(pairs[0], tuple(sorted([g for r in per_suit for g in r[0][1]])))]
     result: list[Decomposition] = []
     for combo in product(*per_suit):
         pairs = [p for p, _ in combo if p >= 0]
         if len(pairs) != 1:
             continue
-        groups = sorted(Group(k, t) for _, g in combo for k, t in g)
+        groups = sorted([g for _, gs in combo for g in gs])
         result.append(Decomposition(pairs[0], tuple(groups)))
     return result
 
