@@ -43,11 +43,21 @@ def _t975(df: int) -> float:
     return _T975[max(k for k in _T975 if k <= df)]
 
 
-def summarise(results: Path, agent: str) -> dict[str, Any]:
+#: Error kinds that mean a client lost its seat (the game then is not a fair sample).
+DROPS = frozenset({"garbage", "illegal", "out_of_turn", "timeout", "disconnected"})
+
+
+def summarise(results: Path | list[Path], agent: str, *, clean_only: bool = False
+              ) -> dict[str, Any]:
     """Average rank of the seats played by ``agent`` (the table's fill agent) in every game
-    of ``results`` (a results.jsonl), with a 95 % Student-t interval."""
-    rows = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines()
-            if line.strip()]
+    of ``results`` (results.jsonl files), with a 95 % Student-t interval; ``clean_only``
+    leaves out games in which a client was dropped (counted in ``dropped_games``)."""
+    paths = results if isinstance(results, list) else [results]
+    rows = [json.loads(line) for path in paths
+            for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    dropped = [r for r in rows if any(DROPS & set(p["errors"]) for p in r["protocol"])]
+    if clean_only:
+        rows = [r for r in rows if r not in dropped]
     ranks: list[int] = []
     peer_ranks: list[int] = []
     seconds: list[float] = []
@@ -71,6 +81,7 @@ def summarise(results: Path, agent: str) -> dict[str, Any]:
     return {
         "agent": agent,
         "games": len(rows),
+        "dropped_games": len(dropped),
         "hands": hands,
         "average_rank": round(mean, 3),
         "ci95": [round(mean - half, 3), round(mean + half, 3)],
@@ -152,13 +163,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--parallel", type=int, default=4, help="tables at once")
     p.add_argument("--length", default="tonpuu", choices=("tonpuu", "hanchan"))
     p.add_argument("--seed", type=int, default=1000)
-    p.add_argument("--out", required=True)
+    p.add_argument("--out", required=True, action="append",
+                   help="output directory (with --summary-only: repeat to combine runs)")
     p.add_argument("--summary-only", action="store_true",
                    help="only summarise OUT/results.jsonl")
+    p.add_argument("--clean-only", action="store_true",
+                   help="summary without games in which a client was dropped")
     args = p.parse_args(argv)
     if args.summary_only:
-        print(json.dumps(summarise(Path(args.out) / "results.jsonl", args.agent)))
+        paths = [Path(o) / "results.jsonl" for o in args.out]
+        print(json.dumps(summarise(paths, args.agent, clean_only=args.clean_only)))
         return 0
+    if len(args.out) != 1:
+        p.error("a run writes to one --out directory")
+    args.out = args.out[0]
     try:
         asyncio.run(_run(args))
     except PeerError as exc:
