@@ -25,7 +25,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from tenpai import tiles as T
 from tenpai.rules.riichi import Meld, WinContext, WinResult, evaluate
@@ -151,8 +151,10 @@ def plain_wins(n: int, seed: int) -> list[PlainWin]:
 
 # ------------------------------------------------------------------------------ each side
 
-def _code(tile_id: int) -> int:
-    return T.physical_to_tile(tile_id, red=True)
+#: Our tile code of each physical id (red fives kept), so the conversion every caller does
+#: is one tuple look-up, as a user holding physical ids would write it.
+_CODES: Final = tuple(T.physical_to_tile(i, red=True) for i in range(136))
+_code = _CODES.__getitem__
 
 
 def ours(w: PlainWin) -> WinResult | None:
