@@ -202,6 +202,12 @@ def train_head(
         config, model, parent_card = _warm_start(cfg, manifest)
     else:
         classes = int(manifest["classes"][cfg.kind])
+        shape = tuple(manifest["shape"])
+        if (cfg.arch == "ffn") != (len(shape) == 1):  # else a shape error deep inside torch
+            want = ("a flat encoder such as ffn352" if cfg.arch == "ffn"
+                    else "a plane encoder (channels, 34)")
+            raise ValueError(f"{dataset}: --arch {cfg.arch} needs {want}; this dataset's "
+                             f"encoder {manifest.get('encoder')} gives shape {shape}")
         config = rules.arch_config(cfg.arch, manifest["shape"], classes, cfg.kind)
         config.update(cfg.arch_options or {})
         try:
