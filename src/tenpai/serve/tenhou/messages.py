@@ -34,6 +34,7 @@ __all__ = [
     "go",
     "init",
     "meld",
+    "owari",
     "reach",
     "rel",
     "rotate",

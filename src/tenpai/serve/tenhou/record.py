@@ -16,7 +16,7 @@ from tenpai.replay.riichi import split_rounds
 from tenpai.serve.tenhou import messages as M
 from tenpai.serve.tenhou.table import TableResult, game_type
 
-__all__ = ["ranks", "save_game", "summary"]
+__all__ = ["append_jsonl", "ranks", "save_game", "summary", "to_game"]
 
 
 def ranks(scores: tuple[int, ...] | list[int]) -> list[int]:

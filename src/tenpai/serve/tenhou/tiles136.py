@@ -97,15 +97,6 @@ class PhysicalRound:
         hand.remove(pick)
         return pick
 
-    def ids_for(self, seat: int, code: int, count: int = 1, *, avoid: int | None = None
-                ) -> list[int]:
-        """``count`` ids of ``code`` in the seat's hand (for a reply the table writes itself)."""
-        same = [i for i in self.hands[seat] if code_of(i, self.red) == code]
-        same.sort(key=lambda i: i == avoid)
-        if len(same) < count:
-            raise TileIdError(f"seat {seat} holds {len(same)} {T.to_mjai(code)}, needs {count}")
-        return same[:count]
-
     # ------------------------------------------------------------------ events
     def apply(self, e: Event, hints: Sequence[int] = ()) -> Applied:
         """Follow one engine event (all hands visible); ``hints`` are the ids a client named."""
