@@ -192,6 +192,8 @@ def agari(
         attrs["doraHaiUra"] = _csv(ura_ids)
     attrs["who"] = rel(who, viewer)
     attrs["fromWho"] = rel(frm, viewer)
+    if e.pao is not None:
+        attrs["paoWho"] = rel(e.pao, viewer)
     attrs["sc"] = _sc(before, e.deltas or (0, 0, 0, 0), viewer)
     if owari is not None:
         attrs["owari"] = owari
