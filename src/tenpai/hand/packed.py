@@ -28,7 +28,6 @@ import hashlib
 import os
 import struct
 import sys
-import tempfile
 import threading
 import zlib
 from dataclasses import dataclass
@@ -212,6 +211,8 @@ def source() -> str:
 
 def write_prebuilt(path: Path = PREBUILT) -> int:
     """Build the tables and write them to ``path`` atomically; returns the file size."""
+    import tempfile  # only the writer needs it (it is slow to import)
+
     from tenpai.hand.tables import get_tables
 
     blob = pack(get_tables())
