@@ -1,0 +1,51 @@
+"""Physical ids follow every tile of seeded engine games: never two copies of one id, each id
+shows its tile, every call's meld code decodes to the tiles the event names."""
+
+from __future__ import annotations
+
+import pytest
+
+from tenpai.agents import make_agent
+from tenpai.engine.runner import play
+from tenpai.events import Event
+from tenpai.records.mjlog_meld import decode_meld
+from tenpai.rules.riichi.game import RiichiGame
+from tenpai.rules.riichi.ruleset import TENHOU
+from tenpai.serve.tenhou.tiles136 import PhysicalRound, TileIdError, code_of
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_ids_follow_the_tiles_of_random_games(seed: int) -> None:
+    game = RiichiGame(TENHOU.with_(length="tonpuu"), seed=seed)
+    play(game, [make_agent("random", seed * 4 + s) for s in range(4)])
+    phys: PhysicalRound | None = None
+    calls = 0
+    for e in game.events:
+        if e.type == "start_kyoku":
+            phys = PhysicalRound(red=True)
+        if phys is None or e.type in ("start_game", "end_game"):
+            continue
+        applied = phys.apply(e)
+        held = [i for hand in phys.hands for i in hand]
+        assert len(held) == len(set(held)), f"a copy twice after {e.to_mjai()}"
+        if e.type in ("tsumo", "dahai") and applied.tile_id is not None:
+            assert code_of(applied.tile_id, True) == e.pai
+        if applied.meld is not None:
+            calls += 1
+            m = decode_meld(applied.meld)
+            assert m.kind == e.type
+            codes = sorted(code_of(i, True) for i in m.tiles)
+            want = sorted((*e.consumed, e.pai) if e.type in ("chi", "pon", "daiminkan")
+                          else e.consumed if e.type == "ankan" else (*e.consumed, e.pai))
+            assert codes == want, e.to_mjai()
+    assert calls > 0
+
+
+def test_a_tile_the_seat_lacks_is_refused() -> None:
+    game = RiichiGame(TENHOU, seed=5)
+    phys = PhysicalRound(red=True)
+    start = game.events[1]
+    phys.apply(start)
+    missing = next(k for k in range(34) if k not in (start.tehais[0] or ()))
+    with pytest.raises(TileIdError, match="holds no"):
+        phys.apply(Event("dahai", actor=0, pai=missing, tsumogiri=False))
