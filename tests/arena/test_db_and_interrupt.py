@@ -87,6 +87,22 @@ def test_two_runs_on_one_file(tmp_path: Path) -> None:
     assert code == 0, err
 
 
+def test_a_report_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    db = tmp_path / "run.db"
+    res = CliRunner().invoke(app, ["arena", *_QUICK, "--db", str(db), "--report",
+                                   str(blocker / "rep")])
+    assert res.exit_code == 2  # before: exit 1 and a ReportError traceback
+    played, error = res.stderr.strip().splitlines()
+    assert played.startswith("played 4 games now") and "Traceback" not in res.stderr
+    assert error.startswith("error: cannot create report folder")
+    assert "tenpai arena-report --db" in error
+    with ResultsStore(db) as store:
+        assert store.game_count() == 4  # the games are kept
+
+
 def _games(db: Path) -> int:
     try:
         with contextlib.closing(sqlite3.connect(db, timeout=5)) as c:

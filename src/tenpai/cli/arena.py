@@ -182,10 +182,14 @@ def register(app: typer.Typer) -> None:
             f"({outcome.seconds:.1f} s)", markup=False, soft_wrap=True
         )
         if report is not None:
-            from tenpai.arena.report import write_report
+            from tenpai.arena.report import ReportError, write_report
 
-            index = write_report(summary, report)
-            err.print(f"report written to {index}")
+            try:
+                index = write_report(summary, report)
+            except ReportError as exc:  # the games are stored: say how to get the report
+                _fail(err, f"{exc} (the games are stored in {db}: tenpai arena-report --db "
+                      f"{db} --out DIR writes the report)")
+            err.print(f"report written to {index}", markup=False, soft_wrap=True)
         if as_json:
             data = summary.as_dict()
             data["run"] = {"played_now": outcome.played, "seconds": outcome.seconds}
