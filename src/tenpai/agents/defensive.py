@@ -107,7 +107,7 @@ def _shows_a_yaku(open_sets: Sequence[Any], obs: Any, s: int) -> bool:
     honours) or all pons.  Calls that fit none of these rarely lead to a win."""
     if not open_sets:
         return False
-    seat_wind = 27 + (s - obs.oya) % len(obs.melds)
+    seat_wind = 27 + (s - obs.oya) % getattr(obs, "players", 4)
     kinds = [[T.kind_of(t) for t in m.tiles] for m in open_sets]
     if any(
         m.type != "chi" and (k[0] >= 31 or k[0] in (seat_wind, 27 + obs.bakaze))
@@ -126,7 +126,7 @@ def _shows_a_yaku(open_sets: Sequence[Any], obs: Any, s: int) -> bool:
 def _is_value_meld(meld: Any, obs: Any, s: int, dora: set[int]) -> bool:
     kinds = [T.kind_of(t) for t in meld.tiles]
     k = kinds[0]
-    seat_wind = 27 + (s - obs.oya) % len(obs.melds)
+    seat_wind = 27 + (s - obs.oya) % getattr(obs, "players", 4)
     if meld.type != "chi" and (k >= 31 or k == seat_wind or k == 27 + obs.bakaze):
         return True
     return any(x in dora for x in kinds) or any(T.is_red(t) for t in meld.tiles)

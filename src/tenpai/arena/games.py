@@ -41,6 +41,12 @@ class RulesEntry:
     defaults: Mapping[str, str]
     choices: Mapping[str, tuple[str, ...]]
     seats: int = 4
+    #: The seat count when options decide it (a Riichi preset for three players).
+    seats_for: Callable[[Mapping[str, str]], int] | None = None
+
+    def seat_count(self, options: Mapping[str, str]) -> int:
+        """How many seats a game with these (complete) options has."""
+        return self.seats if self.seats_for is None else self.seats_for(options)
 
     def options(self, given: Mapping[str, str]) -> dict[str, str]:
         """The complete options: defaults overridden by ``given``, each value checked."""
@@ -97,12 +103,19 @@ def _riichi_presets() -> tuple[str, ...]:
     return tuple(sorted(PRESETS))
 
 
+def _riichi_seats(options: Mapping[str, str]) -> int:
+    from tenpai.rules.riichi.ruleset import preset
+
+    return preset(options["preset"]).players
+
+
 register_rules(
     RulesEntry(
         name="riichi",
         factory=_riichi,
         defaults={"length": "tonpuu", "preset": "tenhou"},
         choices={"length": ("tonpuu", "hanchan"), "preset": _riichi_presets()},
+        seats_for=_riichi_seats,  # tenhou_sanma: three seats
     )
 )
 

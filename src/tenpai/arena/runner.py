@@ -70,12 +70,17 @@ def make_config(
     seed: int,
     options: Mapping[str, str] | None = None,
 ) -> tuple[RunConfig, bool]:
-    """A checked run configuration; the flag says whether ``games`` was rounded up to 4k."""
+    """A checked run configuration; the flag says whether ``games`` was rounded up to whole
+    deal sets (one game per seat rotation: 4k, or 3k for three players)."""
     entry = rules_entry(rules)
     lineup = tuple(a.strip() for a in agents)
-    if len(lineup) != entry.seats:
+    full = entry.options(dict(options or {}))
+    seats = entry.seat_count(full)
+    if len(lineup) != seats:
+        preset = f" (preset {full['preset']})" if "preset" in full else ""
         raise ArenaConfigError(
-            f"rules {rules!r} seat {entry.seats} agents, got {len(lineup)}: {', '.join(lineup)}"
+            f"rules {rules!r}{preset} seat {seats} agents, got {len(lineup)}: "
+            f"{', '.join(lineup)}"
         )
     if rules != "riichi" and any(a.startswith("mjai:") for a in lineup):
         raise ArenaConfigError(f"mjai: seats play Riichi only, not rules {rules!r}")
@@ -94,8 +99,7 @@ def make_config(
             _check_buildable(a)
     if games < 1:
         raise ArenaConfigError(f"games must be at least 1, got {games}")
-    total = rounded_games(games)
-    full = entry.options(dict(options or {}))
+    total = rounded_games(games, seats)
     return RunConfig(rules, lineup, total, seed, full), total != games
 
 
@@ -239,7 +243,7 @@ def run_tournament(
         raise ArenaConfigError(f"workers must be at least 1, got {workers}")
     store.begin_run(config)
     done = store.done_keys()
-    keys = [k for k in all_keys(config.games) if k not in done]
+    keys = [k for k in all_keys(config.games, len(config.agents)) if k not in done]
     tasks: list[Task] = [
         (config.rules, dict(config.options), config.agents, config.seed, k) for k in keys
     ]

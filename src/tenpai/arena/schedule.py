@@ -1,10 +1,11 @@
 """Duplicate deals: which agent sits where in each game, and the seeds every game uses.
 
-A tournament of ``N`` games is ``N / 4`` *deal sets*.  Every game of a deal set plays the same
-walls (one wall seed per deal); game ``(deal, rotation)`` seats the lineup shifted by
-``rotation`` places, so over the four rotations each lineup entry plays each seat once with the
-same tiles.  The luck of the deal then falls on every agent alike and cancels out of rank
-differences; what remains is skill (and the agents' own random choices).
+A tournament of ``N`` games is ``N / 4`` *deal sets* (``N / 3`` at a three-player table: one
+rotation per seat).  Every game of a deal set plays the same walls (one wall seed per deal);
+game ``(deal, rotation)`` seats the lineup shifted by ``rotation`` places, so over the
+rotations each lineup entry plays each seat once with the same tiles.  The luck of the deal
+then falls on every agent alike and cancels out of rank differences; what remains is skill
+(and the agents' own random choices).
 """
 
 from __future__ import annotations
@@ -34,22 +35,23 @@ class GameKey(NamedTuple):
     rotation: int
 
 
-def rounded_games(games: int) -> int:
-    """``games`` rounded up to whole deal sets (a multiple of four); at least one set."""
+def rounded_games(games: int, rotations: int = ROTATIONS) -> int:
+    """``games`` rounded up to whole deal sets (a multiple of the rotations: one per seat);
+    at least one set."""
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
-    return -(-games // ROTATIONS) * ROTATIONS
+    return -(-games // rotations) * rotations
 
 
-def all_keys(games: int) -> list[GameKey]:
-    """Every game of a run of ``games`` games (a multiple of four), deal by deal."""
-    if games % ROTATIONS:
-        raise ValueError(f"games must be a multiple of {ROTATIONS}, got {games}")
-    return [GameKey(d, r) for d in range(games // ROTATIONS) for r in range(ROTATIONS)]
+def all_keys(games: int, rotations: int = ROTATIONS) -> list[GameKey]:
+    """Every game of a run of ``games`` games (a multiple of the rotations), deal by deal."""
+    if games % rotations:
+        raise ValueError(f"games must be a multiple of {rotations}, got {games}")
+    return [GameKey(d, r) for d in range(games // rotations) for r in range(rotations)]
 
 
 def seating(lineup: Sequence[str], rotation: int) -> list[str]:
-    """Agent names by seat for a rotation: seat ``s`` gets ``lineup[(s - rotation) % 4]``."""
+    """Agent names by seat for a rotation: seat ``s`` gets ``lineup[(s - rotation) % n]``."""
     n = len(lineup)
     return [lineup[(s - rotation) % n] for s in range(n)]
 
