@@ -25,9 +25,10 @@ def register(app: typer.Typer) -> None:
         ] = False,
     ) -> None:
         """Convert game records (input format detected from content and extension)."""
+        from rich.console import Console
         from rich.markup import escape
-        from rich.progress import Progress
 
+        from tenpai.progress import StepProgress
         from tenpai.records import WRITE_FORMATS, RecordError, read_games, write_game
         from tenpai.records.errors import NotAGameError, UnknownFormatError
         from tenpai.records.formats import SUFFIX
@@ -79,10 +80,13 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2)
         # catalogue files (SOURCES.md, MANIFEST.tsv, README …) sit beside records; not failures
         files = [p for p in iter_record_files([src]) if not p.name.startswith(".")]
+        if not files:
+            typer.echo(f"error: {src} holds no record files; nothing converted", err=True)
+            raise typer.Exit(1)
         written = 0
         notes = 0
-        with Progress() as progress:
-            task = progress.add_task("converting", total=len(files))
+        err = Console(stderr=True)
+        with StepProgress("converting", len(files), console=err) as progress:
             for p in files:
                 rel = p.relative_to(src)
                 try:
@@ -92,17 +96,21 @@ def register(app: typer.Typer) -> None:
                         _write(g, out, to)
                         written += 1
                 except NotAGameError as exc:  # e.g. a Botzone match's metadata without its log
-                    progress.console.print(f"[yellow]not a game[/yellow] {exc}")
+                    err.print(f"[yellow]not a game[/yellow] {escape(str(exc))}")
                 except UnknownFormatError as exc:
                     if looks_like_record(p):
                         failures += 1
-                        progress.console.print(f"[red]skipped[/red] {escape(str(exc))}")
+                        err.print(f"[red]skipped[/red] {escape(str(exc))}")
                     else:  # a note beside the records (a list of links, a README.txt)
                         notes += 1
                 except RecordError as exc:
                     failures += 1
-                    progress.console.print(f"[red]skipped[/red] {escape(str(exc))}")
-                progress.advance(task)
+                    err.print(f"[red]skipped[/red] {escape(str(exc))}")
+                progress.advance(note=f"{failures} failed" if failures else "")
+        if written == 0 and not failures:
+            typer.echo(f"error: {src} holds no game records ({notes} other files); nothing "
+                       "converted", err=True)
+            raise typer.Exit(1)
         typer.echo(f"wrote {written} game(s) from {len(files)} file(s); {failures} failed"
                    + (f"; {notes} not a record" if notes else ""))
         if failures:
