@@ -169,3 +169,19 @@ def test_root_fold_is_offered_against_a_riichi() -> None:
     assert any(v.terms["fold"] > v.terms["ips"] for v in ips_values)
     off = MDPAgent(settings=Settings(root_fold=False)).explain(d.observation, d.legal)
     assert all("fold" not in v.terms for v in off.values)
+
+
+def test_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tenpai.agents.mdp import ENV_SETTINGS, settings_from_env
+
+    monkeypatch.delenv(ENV_SETTINGS, raising=False)
+    assert settings_from_env() == Settings()
+    monkeypatch.setenv(ENV_SETTINGS, '{"root_fold": false, "riichi_fold_factors": [1, 1]}')
+    s = settings_from_env()
+    assert s.root_fold is False and s.riichi_fold_factors == (1, 1)
+    monkeypatch.setenv(ENV_SETTINGS, '{"no_such_field": 1}')
+    with pytest.raises(ValueError, match="unknown Settings fields"):
+        settings_from_env()
+    monkeypatch.setenv(ENV_SETTINGS, "{not json")
+    with pytest.raises(ValueError, match="not JSON"):
+        settings_from_env()
