@@ -98,7 +98,9 @@ def riichi_allowed(tracker: RoundTracker, seat: int) -> bool:
     """The engine's riichi conditions, read from the tracker (the seat has 14 tiles)."""
     if tracker.riichi[seat] or tracker.open_hand[seat]:
         return False
-    if tracker.scores[seat] < RIICHI_MIN_POINTS or tracker.wall_remaining < RIICHI_MIN_WALL:
+    # three players may declare with 3 tiles left (each still draws once), four with 4
+    min_wall = RIICHI_MIN_WALL - 1 if tracker.players == 3 else RIICHI_MIN_WALL
+    if tracker.scores[seat] < RIICHI_MIN_POINTS or tracker.wall_remaining < min_wall:
         return False
     return shanten(tracker.hand_counts(seat)) <= 0
 
@@ -121,8 +123,8 @@ def _round_losses(events: Sequence[Event]) -> list[list[int]]:
     for e in events:
         if e.type == "start_kyoku":
             out.append([0, 0, 0, 0])
-        elif e.type in ("hora", "ryukyoku") and out and len(e.deltas) == 4:
-            out[-1] = [a + b for a, b in zip(out[-1], e.deltas)]
+        elif e.type in ("hora", "ryukyoku") and out and len(e.deltas) in (3, 4):
+            out[-1] = [a + b for a, b in zip(out[-1], (*e.deltas, 0))]
     return out
 
 
@@ -280,7 +282,8 @@ def _taker_decisions(
     if "pon" in wanted and (taken.type == "pon" or hand[kind] >= 2):
         yield DecisionPoint("pon", seat, view, int(taken.type == "pon"), (0, 1), rnd)
     if "chi" in wanted:
-        shapes = chi_classes(hand, kind) if seat == (discarder + 1) % 4 else ()
+        chi_seat = tracker.players == 4 and seat == (discarder + 1) % 4  # no chi with three
+        shapes = chi_classes(hand, kind) if chi_seat else ()
         if taken.type == "chi":
             label = chi_class(kind, [T.kind_of(c) for c in taken.consumed])
             yield DecisionPoint("chi", seat, view, label, (0, *sorted({*shapes, label})), rnd)

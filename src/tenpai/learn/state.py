@@ -8,7 +8,9 @@ that the two pictures agree with the engine's own observation at every decision.
 
 Seats in a :class:`SeatView` are *relative* to the viewer: index 0 is the viewer, 1 the next
 player (shimocha, who draws after the viewer), 2 the player across, 3 the previous player
-(kamicha, whose discards the viewer may chi).
+(kamicha, whose discards the viewer may chi).  At a three-player table (a ``start_kyoku`` with
+three hands) index 2 is the empty seat (no tiles, 0 points) and 3 the previous player; a North
+set aside (``nukidora``) counts among its owner's melds, as it lies beside the hand.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ __all__ = ["MAX_HISTORY", "RoundTracker", "SeatView", "StateError"]
 MAX_HISTORY = 6
 #: Live wall tiles after the deal in four-player Riichi (136 - 14 dead wall - 52 dealt).
 LIVE_WALL_AFTER_DEAL = 70
+#: ... and in three-player Riichi (108 - 14 dead wall - 39 dealt).
+LIVE_WALL_AFTER_DEAL_3P = 55
 
 _CALLS = frozenset({"chi", "pon", "daiminkan"})
 
@@ -61,14 +65,19 @@ class SeatView:
     wall_remaining: int
     offered: int | None = None
     history: tuple[SeatView, ...] = ()
+    players: int = 4
 
     @property
     def rank(self) -> int:
         """0 for the leader … 3 for last; ties go to the lower absolute seat (Tenhou's rule)."""
         mine = self.scores[0]
         better = 0
+        three = self.players == 3
         for rel in range(1, 4):
-            other_abs = (self.seat + rel) % 4
+            if three and rel == 2:
+                continue  # the empty seat of a three-player table
+            offset = 2 if three and rel == 3 else rel  # the previous player of three is +2
+            other_abs = (self.seat + offset) % self.players
             s = self.scores[rel]
             if s > mine or (s == mine and other_abs < self.seat):
                 better += 1
@@ -97,6 +106,7 @@ class RoundTracker:
 
     def _reset(self) -> None:
         self.started = False
+        self.players = 4
         self.hands: list[list[int] | None] = [None] * 4
         self.red: list[list[int]] = [[0, 0, 0] for _ in range(4)]
         self.rivers: list[list[int]] = [[0] * 34 for _ in range(4)]
@@ -153,6 +163,11 @@ class RoundTracker:
             self.meld_types[seat][1] -= 1
             self.pon_kinds[seat].discard(T.kind_of(e.pai))
             self.meld_types[seat][2] += 1
+        elif t == "nukidora":
+            seat = self._actor(e)
+            assert e.pai is not None
+            self._remove(seat, e.pai)
+            self.melds[seat][T.kind_of(e.pai)] += 1
         elif t == "dora":
             assert e.dora_marker is not None
             self.dora[T.kind_of(e.dora_marker)] += 1
@@ -161,24 +176,29 @@ class RoundTracker:
         elif t == "reach_accepted":
             seat = self._actor(e)
             self.riichi_accepted[seat] = True
-            if len(e.scores) == 4:
-                self.scores = list(e.scores)
+            if len(e.scores) == self.players:
+                self.scores = [*e.scores, *([0] * (4 - self.players))]
             else:
                 self.scores[seat] -= 1000
             self.kyotaku += 1
-        elif t in ("hora", "ryukyoku") and len(e.deltas) == 4:
-            self.scores = [s + d for s, d in zip(self.scores, e.deltas)]
+        elif t in ("hora", "ryukyoku") and len(e.deltas) == self.players:
+            self.scores = [s + d for s, d in zip(self.scores, (*e.deltas, 0, 0, 0))]
 
     def _start(self, e: Event) -> None:
         self._reset()
         self.started = True
+        if len(e.tehais) == 3:
+            self.players = 3
+            if self.live_wall == LIVE_WALL_AFTER_DEAL:
+                self.wall_remaining = LIVE_WALL_AFTER_DEAL_3P
+            self.scores = [*self.scores[:3], 0]
         self.bakaze = e.bakaze or 0
         self.kyoku = e.kyoku or 0
         self.honba = e.honba or 0
         self.kyotaku = e.kyotaku or 0
         self.oya = e.oya if e.oya is not None else self.kyoku
-        if len(e.scores) == 4:
-            self.scores = list(e.scores)
+        if len(e.scores) == self.players:
+            self.scores = [*e.scores, *([0] * (4 - self.players))]
         for seat, tiles in enumerate(e.tehais):
             if tiles is None:
                 continue
@@ -241,7 +261,10 @@ class RoundTracker:
 
     def view(self, seat: int, *, offered: int | None = None, with_history: bool = True) -> SeatView:
         """The picture of the table from ``seat`` (see :class:`SeatView`)."""
-        order = [(seat + i) % 4 for i in range(4)]
+        if self.players == 3:  # self, next, the empty seat (3 holds nothing), previous
+            order = [seat, (seat + 1) % 3, 3, (seat + 2) % 3]
+        else:
+            order = [(seat + i) % 4 for i in range(4)]
         red = self.red[seat]
         return SeatView(
             seat=seat,
@@ -255,7 +278,7 @@ class RoundTracker:
             dora=tuple(self.dora),
             riichi=tuple(self.riichi[s] for s in order),
             bakaze=self.bakaze,
-            seat_wind=(seat - self.oya) % 4,
+            seat_wind=(seat - self.oya) % self.players,
             kyoku=self.kyoku,
             honba=self.honba,
             kyotaku=self.kyotaku,
@@ -263,4 +286,5 @@ class RoundTracker:
             wall_remaining=self.wall_remaining,
             offered=offered,
             history=tuple(self.history[seat]) if with_history else (),
+            players=self.players,
         )
