@@ -33,6 +33,9 @@ class Connection:
         self.inbox: asyncio.Queue[Item] = asyncio.Queue()
         self.name = "NoName"
         self.closed = False
+        #: True once the client's side ended (EOF, an error, garbage): the table may not have
+        #: read the inbox's end yet, but a reconnection under this name is already welcome.
+        self.gone = False
         peer = writer.get_extra_info("peername")
         self.address = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
         self._task = asyncio.create_task(self._read())
@@ -48,11 +51,13 @@ class Connection:
                 for text in framer.feed(data):
                     await self.inbox.put(parse_tag(text))
         except WireError as exc:
+            self.gone = True
             await self.inbox.put(exc)
             self._close_transport()
             return
         except (ConnectionError, OSError):
             pass
+        self.gone = True
         await self.inbox.put(CLOSED)
 
     async def next(self, timeout: float) -> Item:

@@ -135,7 +135,7 @@ class _Seat:
 
     @property
     def connected(self) -> bool:
-        return self.conn is not None and not self.conn.closed
+        return self.conn is not None and not self.conn.closed and not self.conn.gone
 
 
 class TenhouTable:
@@ -228,7 +228,7 @@ class TenhouTable:
             if game.done:
                 return
             await asyncio.sleep(0)  # let readers queue whatever already arrived
-            self._seat_returning(pending)
+            await self._seat_returning(pending)
             reach_seat = new[-1].actor if new and new[-1].type == "reach" else None
             await self._police(exempt=reach_seat)
             answers = await self._answers(pending)
@@ -258,6 +258,7 @@ class TenhouTable:
         seat.extra = 0
         default = Matched(safe_default(d.legal))
         if not seat.connected:
+            await self._let_go(seat)
             seat.report.charge("defaulted", "decision while the client was away")
             return default
         conn = seat.conn
@@ -302,7 +303,10 @@ class TenhouTable:
         (tenhou-python-bot sends a second one after a ron offer), anything else that answers a
         decision is out of turn and drops the client."""
         for seat in self.seats:
-            if not seat.connected or seat.index == exempt:
+            if not seat.connected:
+                await self._let_go(seat)
+                continue
+            if seat.index == exempt:
                 continue
             conn = seat.conn
             assert conn is not None
@@ -343,6 +347,16 @@ class TenhouTable:
             return True
         return False
 
+    async def _let_go(self, seat: _Seat) -> None:
+        """A client whose side ended while the table was busy elsewhere: count it now."""
+        conn = seat.conn
+        if conn is not None and (conn.gone or conn.closed):
+            why = next((str(i) for i in conn.pending() if isinstance(i, WireError)), None)
+            if why is not None:
+                await self._drop(seat, "garbage", why)
+            else:
+                await self._drop(seat, "disconnected", "the client went away")
+
     async def _drop(self, seat: _Seat, kind: str, detail: str) -> None:
         seat.report.charge(kind, detail)
         conn, seat.conn = seat.conn, None
@@ -352,7 +366,7 @@ class TenhouTable:
             self._each(lambda v: format_tag("BYE", {"who": M.rel(seat.index, v)}))
             self._flush()
 
-    def _seat_returning(self, pending: Sequence[Decision]) -> None:
+    async def _seat_returning(self, pending: Sequence[Decision]) -> None:
         """Seat returning clients once no decision of theirs is open, with a REINIT."""
         busy = {d.seat for d in pending}
         for seat in self.seats:
@@ -360,7 +374,8 @@ class TenhouTable:
             if conn is None or seat.index in busy:
                 continue
             seat.returning = None
-            if conn.closed:
+            await self._let_go(seat)  # the old connection, if the table had not noticed
+            if conn.closed or conn.gone:
                 continue
             seat.conn = conn
             seat.report.reconnects += 1
