@@ -78,3 +78,19 @@ def test_dataset_builds_from_three_player_records(data_dir: Path, tmp_path: Path
     assert counts["discard"] > 100 and counts["pon"] > 0 and counts["chi"] == 0
     with pytest.raises(DatasetError, match="3-player game"):  # four-player datasets skip it
         build_dataset([record], tmp_path / "ds4", BuildOptions(encoder="gao68"))
+
+
+def test_dataset_command_takes_players(data_dir: Path, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tenpai.cli.main import app
+
+    record = data_dir / "riichi" / "tenhou_mjlog" / "dnovikoff_tenhou" / "log_test_data" / \
+        "sanma2.xml"
+    r = CliRunner().invoke(app, ["dataset", "build", str(record), str(tmp_path / "o"),
+                                 "--players", "3", "--max-loss", "-1"])
+    assert r.exit_code == 0, r.output
+    assert "discard 190" in r.output
+    r = CliRunner().invoke(app, ["dataset", "build", str(record), str(tmp_path / "m"),
+                                 "--rules", "mcr", "--players", "3"])
+    assert r.exit_code == 2 and "--players" in r.output

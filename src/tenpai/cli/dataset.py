@@ -16,7 +16,7 @@ import typer
 from tenpai.cli._learn import RULES_HELP, fail, learning_rules, refuse_filters
 
 #: Parameters that are record filters, and the filter each is (see LearningRules.filters).
-_FILTERS = {"room": "rooms", "max_loss": "max_loss"}
+_FILTERS = {"room": "rooms", "max_loss": "max_loss", "players": "players"}
 
 app = typer.Typer(
     help="Build supervised-learning datasets from real records.", no_args_is_help=True
@@ -56,6 +56,13 @@ def build(
         help="Gao's filter: drop a player's round when it lost more than this; -1 keeps all "
         "(Riichi default 1500).",
     ),
+    players: int | None = typer.Option(
+        None,
+        "--players",
+        min=3,
+        max=4,
+        help="Riichi: keep four-player games (default) or three-player ones (tenhou_sanma).",
+    ),
     shard_size: int = typer.Option(20000, "--shard-size", min=100, help="Samples per shard."),
     limit: int = typer.Option(0, "--limit", min=0, help="Stop after this many games (0: all)."),
     workers: int = typer.Option(
@@ -80,6 +87,8 @@ def build(
         changes["rooms"] = None if room == "any" else tuple(r.strip() for r in room.split(","))
     if max_loss is not None:
         changes["max_loss"] = None if max_loss < 0 else max_loss
+    if players is not None:
+        changes["players"] = players
     opts = BuildOptions.for_rules(rules.name, **changes)
     missing = [p for p in records if not p.exists()]
     if missing:
