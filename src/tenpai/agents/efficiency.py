@@ -42,7 +42,7 @@ _NORTH = 30
 def _visible(obs: Any) -> list[int]:
     """Visible copies per kind; at a three-player table 2m-8m count as all gone (not in the
     set), so no effective tile is counted on them."""
-    seen = obs.visible_counts()
+    seen: list[int] = list(obs.visible_counts())
     if getattr(obs, "players", 4) == 3:
         for k in range(1, 8):
             seen[k] = 4
