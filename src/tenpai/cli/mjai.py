@@ -45,6 +45,9 @@ def register(app: typer.Typer) -> None:
 
         if preset not in PRESETS:
             fail(f"unknown preset {preset!r}; known: {', '.join(sorted(PRESETS))}")
+        if PRESETS[preset].players != 4:
+            fail(f"preset {preset!r} is for {PRESETS[preset].players} players; the mjai bot "
+                 "plays four-player games only")
         try:
             player = make_agent(agent, seed)
             bot = MjaiBot(
