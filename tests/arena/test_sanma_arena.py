@@ -27,6 +27,9 @@ def test_the_preset_decides_the_seats() -> None:
         make_config("riichi", ["random"] * 4, 3, 1, {"preset": "tenhou_sanma"})
     with pytest.raises(ArenaConfigError, match="seat 4 agents"):
         make_config("riichi", ["random"] * 3, 3, 1, {})
+    with pytest.raises(ArenaConfigError, match="four-player games only"):
+        make_config("riichi", ["random", "random", "mjai:/bin/true"], 3, 1,
+                    {"preset": "tenhou_sanma"})
 
 
 def test_three_rotations_per_deal() -> None:

@@ -84,6 +84,8 @@ def make_config(
         )
     if rules != "riichi" and any(a.startswith("mjai:") for a in lineup):
         raise ArenaConfigError(f"mjai: seats play Riichi only, not rules {rules!r}")
+    if seats != 4 and any(a.startswith("mjai:") for a in lineup):
+        raise ArenaConfigError("mjai: seats play four-player games only")
     lineup = tuple(_external_seat(a) if a.startswith("mjai:") else a for a in lineup)
     unknown = [a for a in lineup if a not in AGENTS and not a.startswith("mjai:")]
     if unknown:
