@@ -189,8 +189,10 @@ class TenhouTable:
         return None
 
     def welcome_back(self, seat: int) -> list[str]:
-        """What a returning client receives at once (GO, UN, TAIKYOKU)."""
-        return [M.go(self.type, self.config.lobby), M.un(self.names, seat), self._taikyoku(seat)]
+        """What a returning client receives at once: GO and UN, in one packet, and no
+        TAIKYOKU (tenhou-python-bot reads the packet after its HELO as GO then UN, and takes
+        any later tag that contains "<T" — TAIKYOKU too — for a draw)."""
+        return [M.go(self.type, self.config.lobby), M.un(self.names, seat)]
 
     def reattach(self, seat: int, conn: Connection) -> None:
         """Give the seat back to a returning client; it is seated at the next step."""
@@ -202,7 +204,7 @@ class TenhouTable:
         cancelled = False
         try:
             for s in self.seats:
-                self._queue(s.index, self.welcome_back(s.index))
+                self._queue(s.index, [*self.welcome_back(s.index), self._taikyoku(s.index)])
             self._flush()
             await self._wait_ready()
             await self._play()
