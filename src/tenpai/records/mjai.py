@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
+from tenpai import tiles as T
 from tenpai.events import Event, EventError
 from tenpai.records.errors import (
     RecordContentError,
@@ -22,6 +23,7 @@ from tenpai.records.errors import (
 )
 from tenpai.records.game import Game, RuleFlags
 from tenpai.records.source import DEFAULT_MAX_BYTES, read_text, write_text_atomic
+from tenpai.records.yaku_names import MJAI_YAKU_IDS
 
 __all__ = ["event_to_mjai", "game_to_mjai_lines", "parse_mjai", "read_mjai", "write_mjai"]
 
@@ -161,6 +163,7 @@ def parse_mjai(text: str, source: str = "<memory>", *, strict: bool = True) -> G
     for i, rnd in enumerate(game.rounds):
         try:
             _fill_hora_tiles(rnd)
+            _engine_yaku_ids(rnd)
         except ValueError as exc:
             raise RecordContentError(str(exc), source, f"round {i}") from exc
     _fill_start_scores(game.rounds, players)
@@ -192,6 +195,40 @@ def _fill_hora_tiles(rnd: list[Event]) -> None:
             if target not in src:
                 raise ValueError(f"hora of seat {e.actor} (event {k}) without a tile to win on")
             rnd[k] = e.with_(pai=src[target], target=target)
+
+
+_DRAGONS: Final = (31, 32, 33)
+_DRAGON_IDS: Final = ("yakuhai_haku", "yakuhai_hatsu", "yakuhai_chun")
+_MELD_TYPES: Final = ("pon", "daiminkan", "ankan", "kakan")
+
+
+def _engine_yaku_ids(rnd: list[Event]) -> None:
+    """Give each ``hora`` written in the mjai server's yaku names the engine's ids.
+
+    Then every writer names them in its own format and the replay checks them like any other
+    record's.  ``sangenpai`` sums the dragon triplets into one entry; it becomes one yakuhai
+    per dragon triplet of the winner (hand and melds), or stays as written when its han does
+    not match the hand.  Names that are not the mjai server's are left alone.
+    """
+    dragon_melds: dict[int, set[int]] = {}
+    for k, e in enumerate(rnd):
+        if e.type in _MELD_TYPES and e.actor is not None:
+            kinds = {T.kind_of(t) for t in (*e.consumed, *((e.pai,) if e.pai is not None else ()))}
+            dragon_melds.setdefault(e.actor, set()).update(kinds & set(_DRAGONS))
+        if e.type != "hora" or not any(n in MJAI_YAKU_IDS or n == "sangenpai" for n, _ in e.yaku):
+            continue
+        names: list[tuple[str, int]] = []
+        for name, han in e.yaku:
+            if name == "sangenpai":
+                held = [T.kind_of(t) for t in (*e.hora_tehais, *((e.pai,) if e.pai is not None
+                                                                   else ()))]
+                dragons = sorted(dragon_melds.get(e.actor or 0, set())
+                                 | {d for d in _DRAGONS if held.count(d) >= 3})
+                if len(dragons) == han:
+                    names.extend((_DRAGON_IDS[d - 31], 1) for d in dragons)
+                    continue
+            names.append((MJAI_YAKU_IDS.get(name, name), han))
+        rnd[k] = e.with_(yaku=tuple(names))
 
 
 def _fill_start_scores(rounds: list[list[Event]], players: int) -> None:

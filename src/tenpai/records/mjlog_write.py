@@ -40,7 +40,7 @@ def _go_type(game: Game) -> int:
     t = 0x01 if r.online is not False else 0
     t |= 0 if r.red_fives is not False else 0x02
     t |= 0 if r.open_tanyao is not False else 0x04
-    t |= 0x08 if r.hanchan else 0
+    t |= 0 if r.hanchan is False else 0x08  # unknown length reads as hanchan, as replay does
     t |= 0x10 if r.players == 3 else 0
     t |= 0x40 if r.fast else 0
     t |= _ROOM_BITS.get(r.room or "", 0)

@@ -122,7 +122,7 @@ def rule_disp(rules: RuleFlags) -> str:
     """The short rule caption (``鳳南喰赤``) tenhou.net/6 shows."""
     out = "三" if rules.players == 3 else ""
     out += _ROOM_CHARS.get(rules.room or "", "")
-    out += "南" if rules.hanchan else "東"
+    out += "東" if rules.hanchan is False else "南"  # unknown reads as hanchan, as replay does
     if rules.open_tanyao is not False:
         out += "喰"
     if rules.red_fives is not False:

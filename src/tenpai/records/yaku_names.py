@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["ENGINE_YAKU_NAMES", "YAKUMAN_HAN", "YAKU_IDS", "YAKU_NAMES", "tenhou_yaku_name"]
+__all__ = [
+    "ENGINE_YAKU_NAMES",
+    "MJAI_YAKU_IDS",
+    "YAKUMAN_HAN",
+    "YAKU_IDS",
+    "YAKU_NAMES",
+    "tenhou_yaku_name",
+]
 
 #: index = Tenhou yaku id
 YAKU_NAMES: Final[tuple[str, ...]] = (
@@ -43,6 +50,25 @@ ENGINE_YAKU_NAMES: Final[dict[str, str]] = {
     "junsei_chuuren": "純正九蓮宝燈", "kokushi": "国士無双", "kokushi_13": "国士無双１３面",
     "daisuushii": "大四喜", "shousuushii": "小四喜", "suukantsu": "四槓子", "dora": "ドラ",
     "ura_dora": "裏ドラ", "aka_dora": "赤ドラ",
+}
+
+#: the yaku names of the original mjai server (mjai-manue, mjai-manue-go write them in
+#: ``yakus``) -> the engine's ids.  ``sangenpai`` (all dragon triplets summed into one entry)
+#: has no single id: the mjai reader splits it by the hand's dragon triplets.
+MJAI_YAKU_IDS: Final[dict[str, str]] = {
+    "menzenchin_tsumoho": "menzen_tsumo", "reach": "riichi", "ippatsu": "ippatsu",
+    "chankan": "chankan", "rinshankaiho": "rinshan", "haiteiraoyue": "haitei",
+    "hoteiraoyui": "houtei", "pinfu": "pinfu", "tanyaochu": "tanyao", "ipeko": "iipeikou",
+    "jikaze": "yakuhai_seat_wind", "bakaze": "yakuhai_round_wind",
+    "double_reach": "double_riichi", "chitoitsu": "chiitoitsu", "honchantaiyao": "chanta",
+    "ikkitsukan": "ittsu", "sanshokudojun": "sanshoku", "sanshokudoko": "sanshoku_doukou",
+    "sankantsu": "sankantsu", "toitoiho": "toitoi", "sananko": "sanankou",
+    "shosangen": "shousangen", "honroto": "honroutou", "ryanpeko": "ryanpeikou",
+    "junchantaiyao": "junchan", "honiso": "honitsu", "chiniso": "chinitsu", "tenho": "tenhou",
+    "chiho": "chiihou", "daisangen": "daisangen", "suanko": "suuankou", "tsuiso": "tsuuiisou",
+    "ryuiso": "ryuuiisou", "chinroto": "chinroutou", "churenpoton": "chuuren",
+    "kokushimuso": "kokushi", "daisushi": "daisuushii", "shosushi": "shousuushii",
+    "sukantsu": "suukantsu", "dora": "dora", "uradora": "ura_dora", "akadora": "aka_dora",
 }
 
 _WINDS: Final = "東南西北"
