@@ -109,3 +109,52 @@ def test_our_client_and_three_bots_finish_a_game(tmp_path: Path, deps: Path) -> 
     assert not isinstance(ours, Exception), ours
     seat = result["names"].index("ours")
     assert ours[0].rank == result["ranks"][seat]
+
+
+@pytest.mark.slow
+def test_a_killed_bot_restarted_under_its_name_comes_back(tmp_path: Path, deps: Path) -> None:
+    """Kill one bot mid-hand and start it again: it reconnects (GO, UN, REINIT) and plays on
+    to the end of the game (``-m slow``: about three minutes)."""
+    import asyncio
+
+    from tenpai.serve.tenhou.server import TableServer
+
+    assert PEER is not None
+    names = [f"bot{i}" for i in range(4)]
+    config = ServerConfig(port=0, games=1, seed=9, save=tmp_path,
+                          table=table_config(all_last=True))
+
+    async def main() -> tuple[list[dict[str, Any]], Path]:
+        server = TableServer(config)
+        await server.start()
+        project = prepare_peer(PEER, tmp_path / "copy", "127.0.0.1", server.port)
+        bots = {n: PeerBot(project, n, deps, log=tmp_path / f"{n}.log") for n in names}
+        for b in bots.values():
+            b.start()
+        serving = asyncio.create_task(server.serve())
+        try:
+            while not server.tables:
+                await asyncio.sleep(0.5)
+            await asyncio.sleep(30)
+            victim = server.tables[0].names[0]
+            bots[victim].stop()
+            await asyncio.sleep(2)
+            again = tmp_path / f"{victim}-again.log"
+            bots[victim] = PeerBot(project, victim, deps, log=again)
+            bots[victim].start()
+            results = await asyncio.wait_for(serving, LIMIT)
+            for b in bots.values():  # let them log their end before they are stopped
+                await asyncio.to_thread(b.wait, 30.0)
+        finally:
+            for b in bots.values():
+                b.stop()
+            serving.cancel()
+        return results, again
+
+    results, again = asyncio.run(main())
+    (result,) = results
+    victim_rec = next(p for p in result["protocol"] if p["reconnects"])
+    assert victim_rec["errors"].get("disconnected") == 1
+    log = again.read_text(encoding="utf-8", errors="replace")
+    assert "Successfully reconnected" in log and "<REINIT" in log
+    assert "End of the game" in log and "Unexpected exception" not in log
