@@ -33,11 +33,15 @@ def register(app: typer.Typer) -> None:
         from tenpai.records.errors import NotAGameError, UnknownFormatError
         from tenpai.records.formats import SUFFIX
         from tenpai.replay.runner import iter_record_files, looks_like_record
+        from tenpai.replay.values import fill_missing_values
 
         def _write(game: Game, out: Path, fmt: str) -> None:
             """``write_game`` with the file system's refusals as record errors naming OUT."""
             if out.is_dir():
                 raise RecordError(f"{out} is a folder; give a file name", game.source)
+            if fmt in ("mjlog", "tenhou6"):
+                # Tenhou's formats carry every win's value; fill what the source left out
+                game = fill_missing_values(game)
             try:
                 write_game(game, out, fmt)
             except OSError as exc:
