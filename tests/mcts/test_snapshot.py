@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 import types
 from typing import Any
 
@@ -97,12 +96,12 @@ def test_round_trip_and_independence(rules: str, options: dict[str, str], seed: 
     assert game.final_scores
 
 
-def test_clone_is_cheap_for_suits108() -> None:
-    """A copy costs well under a millisecond-scale budget (search makes many)."""
+def test_clones_of_a_suits108_table_are_independent() -> None:
+    """Search makes many copies; each must own its table (its speed is a benchmark's matter:
+    tenpai.mcts.bench, never a timed test)."""
     game = make_game("suits108", 5, ("a", "b", "c", "d"), {"preset": "paper"})
     _play(game, [RandomAgent(i) for i in range(4)], 60)
-    start = time.perf_counter()
-    for _ in range(200):
-        clone(game)
-    per_copy = (time.perf_counter() - start) / 200
-    assert per_copy < 0.005
+    copies = [clone(game) for _ in range(3)]
+    for c in copies:
+        assert c.events == game.events and c is not game
+        assert c.pending()[0].observation._table is not game.pending()[0].observation._table
