@@ -134,7 +134,7 @@ def _alive(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs Linux /proc")
 def test_ctrl_c_with_workers_is_one_line_and_resumable(tmp_path: Path) -> None:
     db = tmp_path / "run.db"
-    games = 8
+    games = 32  # enough that the run cannot finish between the first stored game and the signal
     cmd = [sys.executable, "-m", "tenpai", "arena", "--agents",
            "efficiency,efficiency,efficiency,efficiency", "--games", str(games), "--workers", "2",
            "--option", "length=tonpuu", "--no-progress", "--db", str(db)]
