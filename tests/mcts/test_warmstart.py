@@ -12,7 +12,13 @@ import torch
 from tenpai.mcts.model import MCTSModel
 from tenpai.mcts.replay import ReplayBuffer
 from tenpai.mcts.train import CheckpointError, MCTSTrainConfig, _mixed_batch, train_mcts
-from tenpai.mcts.warmstart import WarmStartConfig, load_items, training_items, warm_start
+from tenpai.mcts.warmstart import (
+    WarmStartConfig,
+    load_items,
+    teacher_buffer,
+    training_items,
+    warm_start,
+)
 
 
 def _cfg(out: Path, **kw: object) -> WarmStartConfig:
@@ -49,8 +55,8 @@ def test_self_play_starts_from_the_warm_model_and_mixes_teacher_data(tmp_path: P
                           teacher_data=str(tmp_path / "w.pt.data"), teacher_fraction=0.5,
                           outcomes="chance", unvisited="parent")
     mine = ReplayBuffer(1)
-    teacher = ReplayBuffer(1)
-    teacher.add(training_items(tmp_path / "w.pt.data"))
+    teacher = teacher_buffer(training_items(tmp_path / "w.pt.data"))
+    assert {t.version for t in teacher.items} == {0, 1}  # every training game, not the last
     mine.add(teacher.items[:1])
     batch = _mixed_batch(mine, teacher, cfg, np.random.default_rng(0))
     assert batch["planes"].shape[0] == 8 and batch["policy"].shape[1] == 3
@@ -60,7 +66,7 @@ def test_self_play_starts_from_the_warm_model_and_mixes_teacher_data(tmp_path: P
     path, progress = train_mcts(cfg)
     assert progress.version == 1
     after = dict(MCTSModel.load(path).net.named_parameters())
-    moved = max(float((after[k] - before[k]).abs().max()) for k in before)
+    moved = max(float((after[k] - before[k]).detach().abs().max()) for k in before)
     assert 0 < moved < 1.0  # trained a step from the warm weights, not from scratch
     with pytest.raises(ValueError, match="teacher_data"):
         MCTSTrainConfig(teacher_fraction=0.3)

@@ -27,8 +27,10 @@ from tenpai.events import Event
 
 __all__ = ["DropoutAgent", "MCTSAgent"]
 
-#: The registry agent's search settings (docs/mcts.md says why).
-SEARCH_DEFAULTS: dict[str, str] = {"outcomes": "choose", "unvisited": "zero"}
+#: The registry agent's search settings: chance outcomes and the parent's value for untried
+#: actions (tests/mcts/test_chance.py shows the paper's literal reading is optimistic about
+#: deal-ins; arenas have not separated the two yet — docs/mcts.md).
+SEARCH_DEFAULTS: dict[str, str] = {"outcomes": "chance", "unvisited": "parent"}
 
 _ACTS = frozenset({"dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "reach", "hora"})
 

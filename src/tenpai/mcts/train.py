@@ -304,10 +304,10 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
         model.net.load_state_dict(start.net.state_dict())
     teacher_buffer: ReplayBuffer | None = None
     if cfg.teacher_data:
+        from tenpai.mcts.warmstart import teacher_buffer as make_teacher_buffer
         from tenpai.mcts.warmstart import training_items
 
-        teacher_buffer = ReplayBuffer(1)
-        teacher_buffer.add(training_items(Path(cfg.teacher_data)))
+        teacher_buffer = make_teacher_buffer(training_items(Path(cfg.teacher_data)))
     writer = None
     if cfg.tensorboard:
         from torch.utils.tensorboard import SummaryWriter

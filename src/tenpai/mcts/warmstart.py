@@ -42,7 +42,8 @@ from tenpai.mcts.replay import ReplayBuffer, Trajectory, ValueTarget, trajectori
 from tenpai.models.muzero import SIZES
 from tenpai.models.torchfile import load_tagged, save_atomic
 
-__all__ = ["WarmStartConfig", "WarmStartProgress", "evaluate", "training_items", "warm_start"]
+__all__ = ["WarmStartConfig", "WarmStartProgress", "evaluate", "teacher_buffer", "training_items",
+           "warm_start"]
 
 DATA_FORMAT: Final = "tenpai-mcts-warmdata/1"
 CKPT_FORMAT: Final = "tenpai-mcts-warmstart/1"
@@ -180,6 +181,15 @@ def training_items(path: Path) -> list[Trajectory]:
     return _split(items, games, holdout)[0]
 
 
+def teacher_buffer(items: Sequence[Trajectory]) -> ReplayBuffer:
+    """A buffer holding all of ``items``: their version tags are game indices, and a buffer
+    of the usual size would keep only the last game (the first warm run trained on one game
+    and memorised it: 100 % on its batches, 12 % agreement on every other game)."""
+    buffer = ReplayBuffer(max((t.version for t in items), default=0) + 1)
+    buffer.add(items)
+    return buffer
+
+
 def _split(items: Sequence[Trajectory], games_total: int,
            holdout: int) -> tuple[list[Trajectory], list[Trajectory]]:
     """Held-out trajectories are those of the last ``holdout`` games (tagged by ``version``)."""
@@ -238,6 +248,7 @@ def warm_start(cfg: WarmStartConfig,
         payload = load_tagged(data_path, DATA_FORMAT, CheckpointError, "warm-start data")
         _check_identity(data_path, payload, settings)
         progress.games, items = load_items(data_path)
+        progress.decisions = sum(len(t) for t in items)
     clock = [time.process_time()]
 
     def save() -> None:
@@ -262,8 +273,7 @@ def warm_start(cfg: WarmStartConfig,
         if report is not None:
             report(progress, {"games": progress.games, "decisions": progress.decisions})
     train_items, held = _split(items, cfg.games, cfg.holdout)
-    buffer = ReplayBuffer(1)
-    buffer.add(train_items)
+    buffer = teacher_buffer(train_items)
     rng = np.random.default_rng([cfg.seed, progress.steps])
     # Phase 2: supervised K-step unrolled training of all three networks.
     sums: dict[str, float] = {}
