@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 import torch
@@ -10,8 +12,9 @@ import torch
 from tenpai.agents import AGENTS, make_agent
 from tenpai.agents.mcts import MCTSAgent
 from tenpai.engine.runner import play
+from tenpai.events import Event
 from tenpai.mcts.model import MCTSModel, ModelCard
-from tenpai.rules.suits108 import make_game
+from tenpai.rules.suits108 import Suits108Game, make_game
 from tenpai.rules.suits108.invariants import check_game
 
 
@@ -23,13 +26,13 @@ class _Checked:
         self.name = agent.name
         self.asked = 0
 
-    def act(self, observation: object, legal: list) -> object:  # type: ignore[type-arg]
+    def act(self, observation: Any, legal: Sequence[Event]) -> Event:
         a = self.agent.act(observation, legal)
         assert any(a is e or a == e for e in legal)
         self.asked += 1
         return a
 
-    def act_batch(self, requests: list) -> list:  # type: ignore[type-arg]
+    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
         return [self.act(o, legal) for o, legal in requests]
 
 
@@ -49,6 +52,7 @@ def test_search_and_prior_agents_play_legal_games(model_file: Path) -> None:
     search = _Checked(MCTSAgent(str(model_file), simulations=3, seed=1))
     prior = _Checked(MCTSAgent(str(model_file), simulations=1, name="mcts_prior"))
     game = play(make_game(21, ("a", "b", "c", "d")), [search, prior, search, prior])
+    assert isinstance(game, Suits108Game)
     check_game(game)
     assert game.done and search.asked > 20 and prior.asked > 20
 
@@ -81,5 +85,6 @@ def test_simulator_transitions_agent_plays_legal_games(model_file: Path) -> None
     sim = _Checked(MCTSAgent(str(model_file), simulations=3, transitions="simulator"))
     prior = _Checked(MCTSAgent(str(model_file), simulations=1))
     game = play(make_game(22, ("a", "b", "c", "d")), [sim, prior, prior, prior])
+    assert isinstance(game, Suits108Game)
     check_game(game)
     assert game.done and sim.asked > 10
