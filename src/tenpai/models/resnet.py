@@ -30,23 +30,34 @@ class _Block(nn.Module):
         return torch.relu(x + self.net(x))
 
 
+def kind_trunk(
+    in_rows: int, classes: int, *, width: int, blocks: int, dropout: float
+) -> tuple[nn.Sequential, nn.Sequential, nn.Sequential]:
+    """Stem, residual blocks and head over the 34 kinds, shared by every kind-wise network so
+    that their weights keep the same names (``stem.0.weight`` …) and files stay loadable."""
+    stem = nn.Sequential(
+        nn.Conv1d(in_rows, width, 3, padding=1, bias=False),
+        nn.BatchNorm1d(width),
+        nn.ReLU(),
+    )
+    body = nn.Sequential(*(_Block(width) for _ in range(blocks)))
+    head = nn.Sequential(
+        nn.Conv1d(width, 8, 1),
+        nn.ReLU(),
+        nn.Flatten(),
+        nn.Dropout(dropout),
+        nn.Linear(8 * 34, classes),
+    )
+    return stem, body, head
+
+
 class KindResNet(nn.Module):
     def __init__(
         self, in_channels: int, classes: int, width: int = 64, blocks: int = 4, dropout: float = 0.1
     ) -> None:
         super().__init__()
-        self.stem = nn.Sequential(
-            nn.Conv1d(in_channels * 4, width, 3, padding=1, bias=False),
-            nn.BatchNorm1d(width),
-            nn.ReLU(),
-        )
-        self.blocks = nn.Sequential(*(_Block(width) for _ in range(blocks)))
-        self.head = nn.Sequential(
-            nn.Conv1d(width, 8, 1),
-            nn.ReLU(),
-            nn.Flatten(),
-            nn.Dropout(dropout),
-            nn.Linear(8 * 34, classes),
+        self.stem, self.blocks, self.head = kind_trunk(
+            in_channels * 4, classes, width=width, blocks=blocks, dropout=dropout
         )
 
     def forward(self, rows: torch.Tensor) -> torch.Tensor:

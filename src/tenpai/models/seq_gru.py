@@ -23,7 +23,7 @@ import torch
 from torch import nn
 
 from tenpai.models.planes import expand
-from tenpai.models.resnet import _Block
+from tenpai.models.resnet import kind_trunk
 
 __all__ = ["SeqGRU"]
 
@@ -62,18 +62,8 @@ class SeqGRU(nn.Module):
         self.gru = nn.GRU(hidden, hidden, batch_first=True)
         self.to_summary = nn.Linear(hidden, summary)
         trunk_in = (step_channels + context) * 4 + summary
-        self.stem = nn.Sequential(
-            nn.Conv1d(trunk_in, width, 3, padding=1, bias=False),
-            nn.BatchNorm1d(width),
-            nn.ReLU(),
-        )
-        self.blocks = nn.Sequential(*(_Block(width) for _ in range(blocks)))
-        self.head = nn.Sequential(
-            nn.Conv1d(width, 8, 1),
-            nn.ReLU(),
-            nn.Flatten(),
-            nn.Dropout(dropout),
-            nn.Linear(8 * 34, classes),
+        self.stem, self.blocks, self.head = kind_trunk(
+            trunk_in, classes, width=width, blocks=blocks, dropout=dropout
         )
 
     @staticmethod
