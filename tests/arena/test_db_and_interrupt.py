@@ -138,8 +138,11 @@ def test_ctrl_c_with_workers_is_one_line_and_resumable(tmp_path: Path) -> None:
     cmd = [sys.executable, "-m", "tenpai", "arena", "--agents",
            "efficiency,efficiency,efficiency,efficiency", "--games", str(games), "--workers", "2",
            "--option", "length=tonpuu", "--no-progress", "--db", str(db)]
+    # Ctrl-C as a terminal delivers it: the run must start with Python's own SIGINT handler,
+    # whatever disposition the test process happens to have (an ignored SIGINT is inherited).
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 120
         while _games(db) < 1:

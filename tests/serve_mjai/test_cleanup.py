@@ -41,7 +41,8 @@ def _start_arena(tmp_path: Path) -> tuple[subprocess.Popen[str], list[int]]:
     ]
     env = {**os.environ, "TENPAI_MJAI_TIMEOUT": "300"}
     proc = subprocess.Popen(
-        argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as from a terminal
     )
     parent = psutil.Process(proc.pid)
     deadline = time.monotonic() + 60
@@ -74,11 +75,16 @@ def test_no_bot_outlives_the_arena(tmp_path: Path, sig: signal.Signals) -> None:
     proc, bots = _start_arena(tmp_path)
     proc.send_signal(sig)
     try:
-        proc.communicate(timeout=120)  # generous: CI machines run loaded
+        # wait for the arena itself, not for its pipes: after SIGKILL the test only asks that
+        # the bots die, and a pipe may outlive the process that wrote it
+        proc.wait(timeout=120)  # generous: CI machines run loaded
     finally:
         if proc.poll() is None:
             proc.kill()
-            proc.communicate()
+            proc.wait()
+        for stream in (proc.stdout, proc.stderr):
+            if stream is not None:
+                stream.close()
     assert proc.returncode != 0
     left = _gone(bots)
     for pid in left:  # never leave a stray process behind, even when the test fails
