@@ -1,8 +1,9 @@
 """A run's report: ``report.md`` with the tables and PNG plots beside it.
 
-matplotlib is imported only here, and only when a report is asked for (extras ``plot`` and
-``dev``), so the arena itself needs nothing beyond the core dependencies.  Files are written
-to temporary names and renamed, so a failed report never leaves a half-written file.
+matplotlib is imported (through :mod:`tenpai.plots`) only when a report is asked for (extras
+``plot`` and ``dev``), so the arena itself needs nothing beyond the core dependencies.  Files
+are written to temporary names and renamed, so a failed report never leaves a half-written
+file.
 """
 
 from __future__ import annotations
@@ -14,37 +15,19 @@ from typing import Any
 
 from tenpai.arena.stats import Estimate
 from tenpai.arena.summary import Summary
+from tenpai.plots import PlotError, pyplot, save_png
 
 __all__ = ["ReportError", "write_report"]
 
 
-class ReportError(RuntimeError):
+class ReportError(PlotError):
     """The report cannot be written (matplotlib missing, or the folder is not writable)."""
-
-
-def _pyplot() -> Any:
-    try:
-        import matplotlib
-    except ImportError:
-        raise ReportError(
-            "plots need matplotlib, which is not installed: pip install 'tenpai[plot]'"
-        ) from None
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
 
 
 def _err(e: Estimate) -> tuple[float, float]:
     if math.isnan(e.low):
         return (0.0, 0.0)
     return (e.mean - e.low, e.high - e.mean)
-
-
-def _save(fig: Any, path: Path) -> None:
-    tmp = path.with_name(path.name + ".tmp.png")
-    fig.savefig(tmp, dpi=110, bbox_inches="tight")
-    os.replace(tmp, path)
 
 
 def _plot_ranks(plt: Any, summary: Summary, path: Path) -> None:
@@ -61,8 +44,7 @@ def _plot_ranks(plt: Any, summary: Summary, path: Path) -> None:
     ax.set_ylabel("share of games (95% CI, clustered by deal)")
     ax.set_title(f"Rank distribution, {summary.games} games")
     ax.legend()
-    _save(fig, path)
-    plt.close(fig)
+    save_png(fig, path)
 
 
 def _plot_avg_rank(plt: Any, summary: Summary, path: Path) -> None:
@@ -77,8 +59,7 @@ def _plot_avg_rank(plt: Any, summary: Summary, path: Path) -> None:
     ax.invert_yaxis()
     ax.set_xlabel("average rank (lower is better; 95% CI clustered by deal)")
     ax.set_title("Average rank")
-    _save(fig, path)
-    plt.close(fig)
+    save_png(fig, path)
 
 
 def _row(cells: list[str]) -> str:
@@ -255,13 +236,15 @@ def write_report(summary: Summary, out: Path) -> Path:
     """Write ``report.md``, ``avg_rank.png`` and ``rank_distribution.png`` into ``out``."""
     if not summary.agents:
         raise ReportError("the run has no stored games yet")
-    plt = _pyplot()
     try:
+        plt = pyplot()
         out.mkdir(parents=True, exist_ok=True)
+        _plot_avg_rank(plt, summary, out / "avg_rank.png")
+        _plot_ranks(plt, summary, out / "rank_distribution.png")
     except OSError as exc:
         raise ReportError(f"cannot create report folder {out}: {exc}") from None
-    _plot_avg_rank(plt, summary, out / "avg_rank.png")
-    _plot_ranks(plt, summary, out / "rank_distribution.png")
+    except PlotError as exc:
+        raise ReportError(str(exc)) from None
     index = out / "report.md"
     tmp = index.with_name(index.name + ".tmp")
     tmp.write_text(_markdown(summary), encoding="utf-8")

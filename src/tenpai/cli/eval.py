@@ -1,4 +1,5 @@
-"""``tenpai eval agreement``: how often a trained model makes the players' choice.
+"""``tenpai eval agreement``: how often a trained model makes the players' choice;
+``tenpai eval curve``: the learning curves policy-gradient runs keep in their model cards.
 
 One evaluation for every rule set (:mod:`tenpai.learn.evaluate`): ``--rules`` picks the registry
 entry that replays the records and extracts the decisions (see :mod:`tenpai.learn.decisions`
@@ -126,6 +127,53 @@ def _print(report: dict[str, Any], class_names: dict[str, str] | Any) -> None:
         typer.echo(f"    rows: player, columns: model ({legend})")
         for row in m["confusion"]:
             typer.echo("    " + " ".join(f"{v:7d}" for v in row))
+
+
+@app.command("curve")
+def curve(
+    models: list[Path] = typer.Argument(..., help="Model files written by 'tenpai train pg'."),
+    out: Path | None = typer.Option(
+        None, "--out", "-o", help="Write the plot here (PNG; needs matplotlib: extra 'plot')."
+    ),
+    title: str = typer.Option("", "--title", help="Plot title."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """The learning curve of policy-gradient runs: the learner's pair win rate against its
+    start at each evaluation (train pg --eval-every), as a table and, with --out, a plot."""
+    try:
+        from tenpai.rl.curve import CurveError, plot_curves, read_curve
+    except ImportError as exc:  # pragma: no cover - the learn extra is missing
+        fail(f"{exc}; install the learn extra: pip install 'tenpai[learn]'")
+    from tenpai.plots import PlotError
+
+    missing = [p for p in models if not p.is_file()]
+    if missing:
+        fail(f"no such model file: {missing[0]}")
+    try:
+        curves = [read_curve(p) for p in models]
+    except CurveError as exc:
+        fail(str(exc))
+    if out is not None:
+        try:
+            plot_curves(curves, out, title=title)
+        except PlotError as exc:
+            fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps({"curves": [c.as_dict() for c in curves],
+                               "plot": str(out) if out else None}))
+        return
+    for c in curves:
+        typer.echo(f"{c.label}: {c.games:,} self-play games, {c.cpu_minutes:.1f} CPU min")
+        if not c.points:
+            typer.echo("    no evaluation point (train with --eval-every N)")
+        for p in c.points:
+            typer.echo(
+                f"    games {p.games:>7,}: pair win rate {p.win_rate:.3f} "
+                f"[{p.low:.3f}, {p.high:.3f}] over {p.deals} deals; rank {p.learner_rank:.3f} "
+                f"vs start {p.start_rank:.3f}"
+            )
+    if out is not None:
+        typer.echo(f"plot: {out}")
 
 
 def register(root: typer.Typer) -> None:
