@@ -4,11 +4,10 @@ For each hand the walls are rebuilt from the record: with per-seat walls (Botzon
 wall is the tiles that seat drew, in order, replacement draws included; with one shared wall
 the ordinary draws fill the front and the replacement draws (after a kong or a flower) the
 back.  The engine then draws exactly what the players drew, so any divergence is a rules
-difference.  Every recorded action is checked against the engine's legal actions at that
-moment, and every outcome the engine computes itself — draws, flowers, wins with their fan
-total, fans and payments, exhaustive draws, penalties, the final scores — is compared with the
-record.  Claim windows in which a player could have claimed but did not come out as ``none``
-events (``choices`` lists what was possible), as in the Riichi replay.
+difference.  The loop, with its ``none`` events for claims let pass, is the Riichi replay's
+(:mod:`tenpai.replay.driver`); what the engine computes itself — draws, flowers, wins with
+their fan total, fans and payments, exhaustive draws, penalties, the final scores — is compared
+with the record.
 
 A record that ends in a penalty (Botzone's −30/+10 for a false win or an illegal action; the
 judge log does not say which) replays with the false-win declaration allowed, and the
@@ -19,23 +18,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from tenpai.engine.flow import IllegalActionError
+from tenpai.engine.flow import Decision
 from tenpai.events import Event
-from tenpai.replay.riichi import Divergence, ReplayResult, split_rounds
-from tenpai.rules.mcr.flow.round import FALSE_WIN, MCRRound
+from tenpai.replay.driver import GameAdapter, HandDriver, ReplayResult, replay_game, split_rounds
+from tenpai.rules.mcr.flow.round import FALSE_WIN
 from tenpai.rules.mcr.flow.rules import BOTZONE, MCRRules
 from tenpai.rules.mcr.flow.wall import MCRWall, SeatWalls, SharedWall, WallError
-from tenpai.rules.mcr.game import HandKey, MCRGame, tileset_for
+from tenpai.rules.mcr.game import MCRGame, tileset_for
 
 __all__ = ["replay_mcr"]
 
 _ACTIONS = frozenset({"dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "hora"})
 _CLAIMS = frozenset({"hora", "chi", "pon", "daiminkan"})
 _KANS = frozenset({"daiminkan", "kakan", "ankan"})
-
-
-class _RecordEnded(Exception):
-    """A partial record has no more hands; the engine's game simply stops there."""
 
 
 def _is_penalty(e: Event) -> bool:
@@ -69,82 +64,34 @@ def _hand_wall(rules: MCRRules, tileset: Sequence[int], rnd: Sequence[Event]) ->
     return SharedWall.from_record(tileset, hands, front, back)
 
 
-def _same_action(a: Event, b: Event) -> bool:
-    """Does the engine's legal action ``a`` match the recorded action ``b``?"""
-    if a.type != b.type or a.actor != b.actor:
-        return False
-    if a.type == "ryukyoku":
-        return a.kind == FALSE_WIN and _is_penalty(b)
-    if a.type == "hora":
-        return a.target == b.target and (a.pai == b.pai or a.target == a.actor)
-    if a.type == "ankan":
-        return sorted(a.consumed) == sorted(b.consumed)
-    if a.pai != b.pai:
-        return False
-    if a.type in ("chi", "pon", "daiminkan", "kakan"):
-        return sorted(a.consumed) == sorted(b.consumed) and (
-            a.type == "kakan" or a.target == b.target
-        )
-    if a.type == "dahai":
-        return a.tsumogiri is None or b.tsumogiri is None or a.tsumogiri == b.tsumogiri
-    return True
+class _HandDriver(HandDriver[MCRGame]):
+    """MCR's side of the hand loop: flowers, penalties, one claim at a time, seats that move."""
 
+    seat_word = "position"
+    actions = _ACTIONS
 
-class _HandDriver:
-    """Feeds one recorded hand to the engine and matches what it emits against the record."""
+    def _same_action(self, a: Event, b: Event) -> bool:
+        """Does the engine's legal action ``a`` match the recorded action ``b``?"""
+        if a.type != b.type or a.actor != b.actor:
+            return False
+        if a.type == "ryukyoku":
+            return a.kind == FALSE_WIN and _is_penalty(b)
+        if a.type == "hora":
+            return a.target == b.target and (a.pai == b.pai or a.target == a.actor)
+        if a.type == "ankan":
+            return sorted(a.consumed) == sorted(b.consumed)
+        return self._same_tiles(a, b)
 
-    def __init__(self, game: MCRGame, rnd: Sequence[Event], where: str, out: list[Event]):
-        self.game = game
-        self.rec = [e for e in rnd[1:] if e.type not in ("end_kyoku", "none")]
-        self.where = where
-        self.out = out
-        self.i = 0
-        self._passes: list[Event] = []
+    def _own_action(self, seat: int, nxt: Event) -> Event | None:
+        return nxt if (nxt.type in _ACTIONS or _is_penalty(nxt)) and nxt.actor == seat else None
 
-    def fail(self, msg: str) -> Divergence:
-        return Divergence(f"{self.where}, event {self.i + 1}", msg)
+    def _player(self, seat: int) -> int:
+        return self.game.player_at(seat)
 
-    def run(self) -> None:
-        eng = self.game.round
-        assert eng is not None
-        seen = 1  # start_kyoku was checked by the caller
-        while True:
-            seen = self._check_new(eng, seen)
-            if eng.done:
-                break
-            answers, passes = self._answers(eng)
-            try:
-                self.game.step({self.game.player_at(s): a for s, a in answers.items()})
-            except IllegalActionError as exc:
-                raise self.fail(str(exc)) from exc
-            self._passes = passes
-        if self.i < len(self.rec):
-            raise self.fail(
-                "the engine ended the hand but the record goes on with "
-                f"{self.rec[self.i].to_mjai()}"
-            )
-
-    def _next(self, eng: MCRRound) -> Event:
-        if self.i >= len(self.rec):
-            raise self.fail(
-                "the record ends but the engine expects a decision from position(s) "
-                f"{[d.seat for d in eng.pending()]}"
-            )
-        return self.rec[self.i]
-
-    def _answers(self, eng: MCRRound) -> tuple[dict[int, Event], list[Event]]:
-        pending = eng.pending()
-        nxt = self._next(eng)
-        if eng.phase in ("act", "discard"):
-            (d,) = pending
-            if not (nxt.type in _ACTIONS or _is_penalty(nxt)) or nxt.actor != d.seat:
-                raise self.fail(
-                    f"the engine waits for position {d.seat} to act; the record has "
-                    f"{nxt.to_mjai()}"
-                )
-            return {d.seat: self._match(d.seat, d.legal, nxt)}, []
+    def _claims(self, pending: Sequence[Decision], start: int) -> dict[int, Event]:
         by_seat = {d.seat: d for d in pending}
         answers: dict[int, Event] = {}
+        nxt = self.rec[start]
         if nxt.type in _CLAIMS or _is_penalty(nxt):
             if nxt.actor not in by_seat:
                 if nxt.type == "hora" or _is_penalty(nxt):
@@ -156,55 +103,16 @@ class _HandDriver:
             else:
                 assert nxt.actor is not None
                 answers[nxt.actor] = self._match(nxt.actor, by_seat[nxt.actor].legal, nxt)
-        passes = []
-        for d in pending:
-            if d.seat not in answers:
-                answers[d.seat] = Event("none")
-                passes.append(Event(
-                    "none", actor=d.seat,
-                    choices=tuple(sorted({e.type for e in d.legal if e.type != "none"})),
-                ))
-        return answers, passes
+        return answers
 
-    def _match(self, seat: int, legal: Sequence[Event], rec: Event) -> Event:
-        for e in legal:
-            if _same_action(e, rec):
-                return e
-        shown = ", ".join(str(x.to_mjai()) for x in legal[:10])
-        raise self.fail(
-            f"recorded action {rec.to_mjai()} is not legal for position {seat}; legal: {shown}"
-        )
-
-    def _check_new(self, eng: MCRRound, seen: int) -> int:
-        """Compare the engine's new events with the record; returns the new ``seen``."""
-        self.out.extend(self._passes)
-        self._passes = []
-        for e in eng.events[seen:]:
-            if e.type == "end_kyoku":
-                self.out.append(e)
-                continue
-            if self.i >= len(self.rec):
-                raise self.fail(f"engine emitted {e.to_mjai()} after the record's hand ended")
-            self._compare(e, self.rec[self.i])
-            self.out.append(e)
-            self.i += 1
-        return len(eng.events)
-
-    def _compare(self, e: Event, rec: Event) -> None:
-        if e.type != rec.type:
-            raise self.fail(f"engine: {e.to_mjai()}; record: {rec.to_mjai()}")
+    def _compare_outcome(self, e: Event, rec: Event) -> None:
         t = e.type
-        if t in _ACTIONS and t != "hora":
-            if not _same_action(e, rec):
-                raise self.fail(f"engine: {e.to_mjai()}; record: {rec.to_mjai()}")
-        elif t in ("tsumo", "flower"):
+        if t in ("tsumo", "flower"):
             if (e.actor, e.pai) != (rec.actor, rec.pai):
                 raise self.fail(f"engine {t} {e.to_mjai()}; record {rec.to_mjai()}")
         elif t == "hora":
             self._compare_win(e, rec)
         elif t == "ryukyoku":
-            if rec.kind and e.kind != rec.kind:
-                raise self.fail(f"draw kind differs: engine {e.kind}, record {rec.kind}")
             if rec.kind == "penalty" and e.actor != rec.actor:
                 raise self.fail(f"penalty on position {e.actor}, the record has {rec.actor}")
             if rec.deltas and tuple(rec.deltas) != tuple(e.deltas):
@@ -228,6 +136,18 @@ class _HandDriver:
             )
 
 
+def _start_differs(game: MCRGame, start: Event) -> str | None:
+    """The engine's new hand against the record's: wind, number, dealer and deal."""
+    eng = game.round
+    assert eng is not None
+    key = (eng.prevalent_wind, eng.hand_number, eng.dealer, _hands(eng.events[0]))
+    want = (start.bakaze, start.kyoku, start.oya, _hands(start))
+    if key == want:
+        return None
+    return (f"hand start differs: engine {key[:3]}, record {want[:3]}"
+            + ("" if key[3] == want[3] else " (deals differ)"))
+
+
 def replay_mcr(
     events: Iterable[Event],
     *,
@@ -241,64 +161,19 @@ def replay_mcr(
     ``complete`` says whether the record holds a whole game (the engine must then end it, with
     ``final_scores`` if given); by default a record is complete when its final scores are known.
     """
-    if complete is None:
-        complete = final_scores is not None
     rounds = split_rounds(list(events))
-    out: list[Event] = []
-    if not rounds:
-        return ReplayResult(False, 0, out, Divergence(name, "no hands in the record"))
     if any(_is_penalty(e) for rnd in rounds for e in rnd):
         rules = rules.with_(allow_false_win=True)
     tileset = tileset_for(rules)
-    walls: list[MCRWall] = []
-    for i, rnd in enumerate(rounds):
-        try:
-            walls.append(_hand_wall(rules, tileset, rnd))
-        except WallError as exc:
-            return ReplayResult(False, i, out, Divergence(f"{name}, hand {i + 1}", str(exc)))
-
-    def source(index: int, key: HandKey) -> MCRWall:
-        if index >= len(walls):
-            if not complete:
-                raise _RecordEnded
-            raise Divergence(f"{name}, hand {index + 1}",
-                             f"the engine starts another hand {key} but the record has ended")
-        return walls[index]
-
-    first = rounds[0][0]
-    try:
-        game = MCRGame(rules, wall_source=source,
-                       prevalent_wind=None if rules.full_game else first.bakaze or 0)
-        out.append(game.events[0])
-        for i, rnd in enumerate(rounds):
-            start = rnd[0]
-            eng = game.round
-            where = f"{name}, hand {i + 1}"
-            if eng is None:
-                raise Divergence(where, "the engine ended the game but the record goes on")
-            key = (eng.prevalent_wind, eng.hand_number, eng.dealer, _hands(eng.events[0]))
-            want = (start.bakaze, start.kyoku, start.oya, _hands(start))
-            if key != want:
-                raise Divergence(where, f"hand start differs: engine {key[:3]}, record {want[:3]}"
-                                 + ("" if key[3] == want[3] else " (deals differ)"))
-            out.append(eng.events[0])
-            _HandDriver(game, rnd, where, out).run()
-        if complete and not game.done:
-            raise Divergence(f"{name}, end", "the record ends but the engine's game goes on")
-        if game.done:
-            out.append(game.events[-1])
-        if complete and final_scores is not None and tuple(final_scores) != game.final_scores:
-            raise Divergence(
-                f"{name}, end",
-                f"final scores differ: engine {list(game.final_scores)}, "
-                f"record {list(final_scores)}",
-            )
-    except _RecordEnded:
-        pass
-    except Divergence as d:
-        return ReplayResult(False, len(rounds), out, d)
-    return ReplayResult(True, len(rounds), out)
+    adapter: GameAdapter[MCRGame, MCRWall] = GameAdapter(
+        _HandDriver, wall=lambda rnd: _hand_wall(rules, tileset, rnd), wall_error=WallError,
+        new_game=lambda source, first: MCRGame(
+            rules, wall_source=source,
+            prevalent_wind=None if rules.full_game else first.bakaze or 0),
+        start_differs=_start_differs)
+    return replay_game(rounds, adapter, name=name, final_scores=final_scores, complete=complete)
 
 
 def _hands(start: Event) -> tuple[tuple[int, ...], ...]:
+    """The deal, each hand sorted: the order a record lists a hand in means nothing."""
     return tuple(tuple(sorted(h or ())) for h in start.tehais)
