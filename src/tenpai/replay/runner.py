@@ -24,7 +24,8 @@ from tenpai.records.errors import (
     UnknownFormatError,
 )
 from tenpai.records.game import Game
-from tenpai.replay.riichi import Divergence, ReplayResult, replay_riichi
+from tenpai.replay.driver import Divergence, ReplayResult
+from tenpai.replay.riichi import replay_riichi
 from tenpai.rules.riichi.ruleset import RiichiRules, preset_for_players
 
 __all__ = [
