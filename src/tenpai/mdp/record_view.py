@@ -46,6 +46,23 @@ class RecordTurn:
     def drawn(self) -> int | None:
         return self.hand[-1] if self.hand else None
 
+    def visible_counts(self) -> list[int]:
+        """Copies of each kind in view outside the seat's hand, as the engine's observation
+        counts them: discards (a called one once, in its meld), meld tiles, dora indicators."""
+        seen = [0] * 34
+        for e in self.events:
+            tiles: tuple[int | None, ...] = ()
+            if e.type in ("start_kyoku", "dora"):
+                tiles = (e.dora_marker,)
+            elif e.type in ("dahai", "kakan"):
+                tiles = (e.pai,)
+            elif e.type in ("chi", "pon", "daiminkan", "ankan"):
+                tiles = tuple(e.consumed)
+            for t in tiles:
+                if t is not None:
+                    seen[T.kind_of(t)] += 1
+        return seen
+
 
 def find_turn(round_events: Sequence[Event], seat: int, turn: int) -> RecordTurn:
     """The seat's ``turn``-th draw (1-based) in one round's events; ValueError if absent."""
