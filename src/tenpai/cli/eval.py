@@ -176,5 +176,46 @@ def curve(
         typer.echo(f"plot: {out}")
 
 
+@app.command("mdp-agreement")
+def mdp_agreement(
+    records: Path = typer.Argument(..., help="Record file or folder (Tenhou mjlog)."),
+    split: str = typer.Option("test", "--split", help="all, train, dev or test (hash of game id)."),
+    games: int = typer.Option(8, "--games", min=1, help="Four-player Houou games to read."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Discard agreement of the MDP player (seed 001) with the Houou players of the records:
+    its choice among each own turn's discards against the recorded one."""
+    import time
+
+    from tenpai.learn.dataset import SPLITS
+    from tenpai.mdp.agreement import count_agreement, houou_games
+    from tenpai.mdp.models import ModelFileError
+
+    if split != "all" and split not in SPLITS:
+        raise typer.BadParameter(f"choose all or one of {', '.join(SPLITS)}", param_hint="--split")
+    if not records.exists():
+        fail(f"no such file or folder: {records}")
+    from tenpai.agents.mdp import MDPAgent
+
+    try:
+        player = MDPAgent(0)
+    except ModelFileError as exc:
+        fail(str(exc))
+    cpu0 = time.process_time()
+    count = count_agreement(houou_games(records, split, games), player.act)
+    if not count.games:
+        fail(f"no four-player Houou game of split {split} in {records}")
+    low, high = count.interval()
+    report = {"games": count.games, "discards": count.discards, "agree": count.agree,
+              "rate": count.rate, "low": low, "high": high, "split": split,
+              "cpu_seconds": round(time.process_time() - cpu0, 1)}
+    if as_json:
+        typer.echo(json.dumps(report))
+        return
+    typer.echo(f"mdp: {count.agree:,} of {count.discards:,} discards agree ({count.rate:.2%}, "
+               f"95% CI {low:.2%}-{high:.2%} by game) over {count.games} games of split "
+               f"{split}; {report['cpu_seconds']} CPU s")
+
+
 def register(root: typer.Typer) -> None:
     root.add_typer(app, name="eval")
