@@ -10,7 +10,7 @@ discard are left out, as in the supervised agreement of docs/learning.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tenpai.events import Event
@@ -26,7 +26,7 @@ class AgreementCount:
     games: int = 0
     discards: int = 0
     agree: int = 0
-    per_game: list[tuple[int, int]] | None = None
+    per_game: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def rate(self) -> float:
@@ -35,7 +35,7 @@ class AgreementCount:
     def interval(self) -> tuple[float, float]:
         """95 % interval of the rate, clustered by game (decisions of one game are not
         independent): the ratio estimator's linearised variance, normal quantile."""
-        games = self.per_game or []
+        games = self.per_game
         if len(games) < 2 or not self.discards:
             return (float("nan"), float("nan"))
         r = self.rate
@@ -56,8 +56,7 @@ def _own_turns(round_events: Sequence[Event], seat: int) -> Iterable[RecordTurn]
 def count_agreement(rounds_of_games: Iterable[Sequence[Sequence[Event]]],
                     choose: Chooser) -> AgreementCount:
     """Compare ``choose``'s discard with the recorded one at every eligible own turn."""
-    out = AgreementCount(per_game=[])
-    assert out.per_game is not None
+    out = AgreementCount()
     for rounds in rounds_of_games:
         n = hit = 0
         for rnd in rounds:
