@@ -46,6 +46,15 @@ def pg(
                                   "win-distance shaping (0: off)."),
     points_scale: float | None = typer.Option(None, "--points-scale", help="Points worth 1.0 of "
                                               "reward (default: 8000 Riichi, 24 MCR)."),
+    baseline: str = typer.Option("mean", "--baseline", help="What is subtracted from each "
+                                 "return: 'mean' (the batch's), 'none', or 'critic' (a learned "
+                                 "value of the position, less noisy; see docs/rl.md)."),
+    critic_lr: float = typer.Option(3e-4, "--critic-lr", help="Adam learning rate of the critic."),
+    critic_epochs: int = typer.Option(2, "--critic-epochs", min=1, help="Critic passes over "
+                                      "each batch."),
+    critic_warmup: int = typer.Option(0, "--critic-warmup", min=0, help="First self-play games "
+                                      "that teach only the critic (the policy waits for a "
+                                      "trained baseline)."),
     eval_every: int = typer.Option(0, "--eval-every", min=0, help="Games between learning-curve "
                                    "evaluations against the start (0: none)."),
     eval_deals: int = typer.Option(32, "--eval-deals", help="Deals per evaluation (each played "
@@ -86,6 +95,10 @@ def pg(
             lr=lr,
             entropy=entropy,
             temperature=temperature,
+            baseline=baseline,
+            critic_lr=critic_lr,
+            critic_epochs=critic_epochs,
+            critic_warmup=critic_warmup,
             reward=RewardConfig(outcome=reward, points_scale=scale, shaping=shaping),
             minutes=minutes,
             max_games=max_games,
@@ -105,9 +118,13 @@ def pg(
         raise typer.Exit(2)
 
     def report(progress: object, row: dict[str, float]) -> None:
+        critic = ""
+        if "critic_explained" in row:
+            warm = "" if row["policy_step"] else " (warm-up: critic only)"
+            critic = f"  critic R² {row['critic_explained']:+.3f}{warm}"
         err.print(
             f"games {int(row['games'])}  return {row['mean_return']:+.3f}  "
-            f"entropy {row['entropy']:.3f}  kl {row['approx_kl']:+.5f}  "
+            f"entropy {row['entropy']:.3f}  kl {row['approx_kl']:+.5f}{critic}  "
             f"cpu {row['cpu_minutes']:.1f} min"
         )
 

@@ -23,7 +23,7 @@ __all__ = ["FORMAT", "CheckpointError", "PGCheckpoint", "checkpoint_path"]
 FORMAT: Final = "tenpai-pg-checkpoint/1"
 
 #: Settings that must match for a run to continue from a checkpoint.
-IDENTITY: Final = ("rules", "options", "init", "encoder", "reward", "seed")
+IDENTITY: Final = ("rules", "options", "init", "encoder", "reward", "seed", "baseline")
 
 
 class CheckpointError(ValueError):
@@ -43,6 +43,9 @@ class PGCheckpoint:
     policy_state: dict[str, torch.Tensor]
     optimizer_state: dict[str, Any]
     progress: dict[str, Any] = field(default_factory=dict)
+    #: The learned baseline and its optimizer (``--baseline critic`` only; empty otherwise).
+    critic_state: dict[str, torch.Tensor] = field(default_factory=dict)
+    critic_optimizer_state: dict[str, Any] = field(default_factory=dict)
 
     def save(self, path: Path) -> None:
         payload = {
@@ -51,6 +54,8 @@ class PGCheckpoint:
             "progress_json": json.dumps(self.progress, sort_keys=True),
             "policy_state": {k: v.detach().cpu().clone() for k, v in self.policy_state.items()},
             "optimizer_state": self.optimizer_state,
+            "critic_state": {k: v.detach().cpu().clone() for k, v in self.critic_state.items()},
+            "critic_optimizer_state": self.critic_optimizer_state,
         }
         save_atomic(payload, path)
 
@@ -63,6 +68,8 @@ class PGCheckpoint:
                 policy_state=dict(payload["policy_state"]),
                 optimizer_state=dict(payload["optimizer_state"]),
                 progress=json.loads(payload["progress_json"]),
+                critic_state=dict(payload.get("critic_state", {})),
+                critic_optimizer_state=dict(payload.get("critic_optimizer_state", {})),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise CheckpointError(f"{path}: checkpoint is missing or garbles {exc}") from None

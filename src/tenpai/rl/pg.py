@@ -3,7 +3,9 @@
 The loop: the learner (:class:`~tenpai.rl.policy.SamplingSLAgent`, the same object in all four
 seats, as 002's self-play) plays ``games_per_update`` games on the batched runner; their sampled
 discards and returns (:mod:`tenpai.rl.rewards`) make one REINFORCE update
-(:mod:`tenpai.rl.update`); every ``eval_every`` games the greedy learner meets its frozen start
+(:mod:`tenpai.rl.update`), less a baseline — the batch mean, or a learned value of the position
+(:mod:`tenpai.rl.critic`, ``baseline="critic"``; its first ``critic_warmup`` games teach the
+critic only, so the policy never learns against an untrained baseline); every ``eval_every`` games the greedy learner meets its frozen start
 in pairs on fixed deals (:mod:`tenpai.rl.evaluate`) — the learning curve.  Progress, weights and
 the optimizer are checkpointed every ``checkpoint_minutes``; starting the same command again
 continues from the checkpoint, so a kill loses at most one interval.  The result is an ordinary
@@ -26,11 +28,12 @@ from tenpai.agents.sl import SLAgent
 from tenpai.engine.agent import Agent
 from tenpai.models.bundle import ModelBundle, ModelError, resolve_model_path
 from tenpai.rl.checkpoint import PGCheckpoint, checkpoint_path
+from tenpai.rl.critic import CriticStats, fit_critic, make_critic, predict_values
 from tenpai.rl.evaluate import PairResult, play_pairs
 from tenpai.rl.policy import SamplingSLAgent
 from tenpai.rl.policy_mcr import SamplingSLMCRAgent
 from tenpai.rl.rewards import RewardConfig
-from tenpai.rl.update import collect_batch, reinforce_update
+from tenpai.rl.update import BASELINES, collect_batch, reinforce_update
 from tenpai.selfplay.spec import SelfPlaySpec
 from tenpai.selfplay.vector import VectorRunner
 
@@ -54,6 +57,10 @@ class PGConfig:
     entropy: float = 0.01
     temperature: float = 1.0
     baseline: str = "mean"
+    #: Adam learning rate, passes per batch and policy-frozen warm-up games of the critic.
+    critic_lr: float = 3e-4
+    critic_epochs: int = 2
+    critic_warmup: int = 0
     minibatch: int = 1024
     reward: RewardConfig = field(default_factory=RewardConfig)
     minutes: float = 10.0
@@ -66,11 +73,15 @@ class PGConfig:
     tensorboard: str | None = None
 
     def __post_init__(self) -> None:
-        for name in ("games_per_update", "tables", "minibatch", "eval_deals"):
+        for name in ("games_per_update", "tables", "minibatch", "eval_deals", "critic_epochs"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
-        if self.lr <= 0 or self.temperature <= 0:
-            raise ValueError("lr and temperature must be positive")
+        if self.lr <= 0 or self.temperature <= 0 or self.critic_lr <= 0:
+            raise ValueError("lr, critic_lr and temperature must be positive")
+        if self.baseline not in BASELINES:
+            raise ValueError(f"baseline {self.baseline!r}; choose {', '.join(BASELINES)}")
+        if self.critic_warmup < 0:
+            raise ValueError(f"critic_warmup cannot be negative, got {self.critic_warmup}")
         if self.entropy < 0 or self.minutes < 0 or self.eval_every < 0:
             raise ValueError("entropy, minutes and eval_every cannot be negative")
         if self.max_games is not None and self.max_games < 1:
@@ -147,12 +158,18 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
     optimizer = torch.optim.Adam(module.parameters(), lr=cfg.lr)
     settings = cfg.settings(bundle.encoder)
     progress = PGProgress()
+    critic = make_critic(module) if cfg.baseline == "critic" else None
+    critic_opt = (torch.optim.Adam(critic.parameters(), lr=cfg.critic_lr)
+                  if critic is not None else None)
     ckpt_file = checkpoint_path(out)
     if ckpt_file.exists():
         ckpt = PGCheckpoint.load(ckpt_file)
         ckpt.check_matches(settings, ckpt_file)
         module.load_state_dict(ckpt.policy_state)
         optimizer.load_state_dict(ckpt.optimizer_state)
+        if critic is not None and critic_opt is not None and ckpt.critic_state:
+            critic.load_state_dict(ckpt.critic_state)
+            critic_opt.load_state_dict(ckpt.critic_optimizer_state)
         progress = PGProgress(**ckpt.progress)
     writer = _writer(cfg.tensorboard)
     learner = _learner(cfg, bundle)
@@ -163,7 +180,9 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
     def save_checkpoint() -> None:
         progress.cpu_seconds = time.process_time() - cpu0
         PGCheckpoint(
-            settings, module.state_dict(), optimizer.state_dict(), asdict(progress)
+            settings, module.state_dict(), optimizer.state_dict(), asdict(progress),
+            critic_state=critic.state_dict() if critic is not None else {},
+            critic_optimizer_state=critic_opt.state_dict() if critic_opt is not None else {},
         ).save(ckpt_file)
 
     # No evaluation at game 0: the greedy learner *is* the start then, and the pair game is
@@ -179,6 +198,7 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
         games = VectorRunner(spec, tables=min(cfg.tables, n)).run()
         batch = collect_batch(games, cfg.reward)
         rng = np.random.default_rng([cfg.seed, progress.updates])
+        values = predict_values(critic, batch.x) if critic is not None else None
         stats = reinforce_update(
             module,
             optimizer,
@@ -188,7 +208,13 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
             baseline=cfg.baseline,
             minibatch=cfg.minibatch,
             generator=rng,
+            values=values,
+            step=critic is None or progress.games >= cfg.critic_warmup,
         )
+        cstats: CriticStats | None = None
+        if critic is not None and critic_opt is not None:
+            cstats = fit_critic(critic, critic_opt, batch.x, batch.returns,
+                                epochs=cfg.critic_epochs, generator=rng)
         progress.games += n
         progress.updates += 1
         progress.samples += stats.samples
@@ -202,6 +228,10 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
             "samples": float(stats.samples),
             "cpu_minutes": progress.cpu_seconds / 60,
         }
+        if cstats is not None:
+            row["critic_mse"] = cstats.mse_before
+            row["critic_explained"] = cstats.explained_variance
+            row["policy_step"] = float(stats.stepped)
         progress.history.append(row)
         if writer is not None:
             for k, v in row.items():

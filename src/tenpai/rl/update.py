@@ -6,10 +6,10 @@ The loss of a batch of sampled discards is
 
 with the policy restricted to the legal kinds of each decision (the same masking as supervised
 training), ``A_t`` the return of decision ``t`` less a baseline (the batch mean, 002's "with a
-baseline"), divided by the batch's standard deviation so that the learning rate does not have to
-follow the reward's scale, and ``H`` the entropy bonus of eq. 4.  Batch normalisation stays in
-evaluation mode: its statistics come from the supervised data and small RL batches would only
-shake them.
+baseline", or a learned ``V(s_t)``, :mod:`tenpai.rl.critic`), divided by the batch's standard
+deviation so that the learning rate does not have to follow the reward's scale, and ``H`` the
+entropy bonus of eq. 4.  Batch normalisation stays in evaluation mode: its statistics come from
+the supervised data and small RL batches would only shake them.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from tenpai.selfplay.trajectory import PlayedGame
 
 __all__ = ["BASELINES", "Batch", "UpdateStats", "collect_batch", "reinforce_update"]
 
-BASELINES = ("mean", "none")
+BASELINES = ("mean", "none", "critic")
 _NEG = -1e9
 
 
@@ -54,6 +54,8 @@ class UpdateStats:
     entropy: float
     mean_return: float
     approx_kl: float
+    #: False when the update only measured (a critic warm-up): the weights did not move.
+    stepped: bool = True
 
 
 def collect_batch(games: Sequence[PlayedGame], reward: RewardConfig) -> Batch:
@@ -97,13 +99,23 @@ def reinforce_update(
     minibatch: int = 1024,
     max_grad_norm: float = 1.0,
     generator: np.random.Generator | None = None,
+    values: np.ndarray | None = None,
+    step: bool = True,
 ) -> UpdateStats:
-    """One pass over ``batch`` in shuffled minibatches; returns what it measured."""
+    """One pass over ``batch`` in shuffled minibatches; returns what it measured.
+
+    With ``baseline="critic"``, ``values`` holds the critic's ``V(s)`` of every decision of the
+    batch, predicted before this update (the advantage is the return less it).  ``step=False``
+    measures the loss, entropy and KL without moving the weights."""
     if baseline not in BASELINES:
         raise ValueError(f"baseline {baseline!r}; choose {', '.join(BASELINES)}")
     adv = batch.returns.astype(np.float64)
     if baseline == "mean":
         adv = adv - adv.mean()
+    elif baseline == "critic":
+        if values is None or len(values) != len(adv):
+            raise ValueError("the critic baseline needs one value per decision of the batch")
+        adv = adv - values
     std = adv.std()
     if std > 1e-8:
         adv = adv / std
@@ -123,10 +135,11 @@ def reinforce_update(
         probs = logp_all.exp()
         entropy = -(probs * logp_all.masked_fill(~legal, 0.0)).sum(dim=1)
         loss = -(a * logp).mean() - entropy_coef * entropy.mean()
-        optimizer.zero_grad(set_to_none=True)
-        loss.backward()  # type: ignore[no-untyped-call]
-        nn.utils.clip_grad_norm_(module.parameters(), max_grad_norm)
-        optimizer.step()
+        if step:
+            optimizer.zero_grad(set_to_none=True)
+            loss.backward()  # type: ignore[no-untyped-call]
+            nn.utils.clip_grad_norm_(module.parameters(), max_grad_norm)
+            optimizer.step()
         n = len(idx)
         total_loss += float(loss.detach()) * n
         total_entropy += float(entropy.detach().sum())
@@ -139,4 +152,5 @@ def reinforce_update(
         entropy=total_entropy / n_all,
         mean_return=float(batch.returns.mean()),
         approx_kl=total_kl / n_all,
+        stepped=step,
     )
