@@ -178,3 +178,19 @@ def test_cli_refuses_a_negative_table_count(tmp_path: Path) -> None:
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
     assert "tables" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_arena_seat_plays_the_model_named_by_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tenpai.agents import make_agent
+
+    path, _ = train_pg(_cfg(tmp_path / "pg.pt", max_games=4))
+    monkeypatch.setenv("TENPAI_PG_MCR_MODEL", str(path))
+    agent = make_agent("pg_mcr")
+    trained = ModelBundle.load(path).heads["discard"].module.state_dict()
+    playing = agent.bundle.heads["discard"].module.state_dict()  # type: ignore[attr-defined]
+    assert all(torch.equal(trained[k], playing[k]) for k in trained)
+    monkeypatch.setenv("TENPAI_PG_MCR_MODEL", str(tmp_path / "missing.pt"))
+    with pytest.raises(ModelError, match=r"missing\.pt"):
+        make_agent("pg_mcr")

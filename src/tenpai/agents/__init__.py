@@ -57,16 +57,23 @@ def _sl_mcr(seed: int) -> Agent:
 
 def _pg(seed: int) -> Agent:
     # Riichi; the sl agent playing seed 002's policy-gradient discard weights (docs/rl.md).
+    # $TENPAI_PG_MODEL puts a `train pg` output in the seat, so a run is measured in the arena
+    # under the name it will ship as, without replacing the shipped file.
+    import os
+
     from tenpai.agents.pg import PGAgent
 
-    return PGAgent("default", seed)
+    return PGAgent(os.environ.get("TENPAI_PG_MODEL", "default"), seed)
 
 
 def _pg_mcr(seed: int) -> Agent:
-    # MCR; the sl_mcr agent playing seed 002's policy-gradient discard weights (docs/rl.md).
+    # MCR; the sl_mcr agent playing seed 002's policy-gradient discard weights (docs/rl.md);
+    # $TENPAI_PG_MCR_MODEL as $TENPAI_PG_MODEL above.
+    import os
+
     from tenpai.agents.pg import PGMCRAgent
 
-    return PGMCRAgent("default", seed)
+    return PGMCRAgent(os.environ.get("TENPAI_PG_MCR_MODEL", "default"), seed)
 
 
 def _mcts(seed: int) -> Agent:
