@@ -45,7 +45,8 @@ def test_arena_refuses_an_agent_built_for_other_rules(agent: str, rules: str,
 
 
 def test_self_play_refuses_an_agent_built_for_other_rules() -> None:
-    with pytest.raises(UnsupportedRulesError, match="agent 'defensive' plays riichi, not 'mcr'"):
+    with pytest.raises(UnsupportedRulesError,
+                       match="agent 'defensive' plays riichi, suits108, not 'mcr'"):
         SelfPlaySpec.series("mcr", ["defensive", "random", "random", "random"], 0, 1)
     SelfPlaySpec.series("riichi", ["defensive", "random", "random", "random"], 0, 1)
 

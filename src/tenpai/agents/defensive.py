@@ -1,4 +1,4 @@
-"""A rule-based Riichi player that folds against threats unless its own hand is worth pushing.
+"""A rule-based player that folds against threats unless its own hand is worth pushing.
 
 The efficiency agent races every hand to the end and deals in often.  This agent plays the same
 way while nobody threatens, but once an opponent declares riichi (or shows an obviously fast,
@@ -17,11 +17,16 @@ It pushes a ready hand with live waits or with value, and a one-away hand only w
 wide and valuable; otherwise it folds: the least dangerous discard, no calls, no riichi.  The
 numbers are deliberately simple and documented in docs/agents.md; the arena measures whether
 they work.
+
+The rule is written for Riichi and plays the 108-tile rules too: what it reads from the table
+that depends on the rule set (threats and their safe tiles, visible tiles, dora, the hand value)
+goes through a :class:`DefenceReading`; :mod:`tenpai.agents.defensive_suits108` has the 108-tile
+one (the ready declaration as the threat, safety from passed tiles as there is no furiten).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +35,10 @@ from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.events import Event
 from tenpai.hand import discard_ukeire, shanten, ukeire
 
-__all__ = ["DefensiveAgent", "PushFoldPolicy", "Threat", "danger", "find_threats"]
+__all__ = [
+    "RIICHI_READING", "DefenceReading", "DefensiveAgent", "PushFoldPolicy", "Threat", "danger",
+    "find_threats", "reading_for", "threat_danger",
+]
 
 #: Deal-in weight of one live two-sided (ryanmen) shape through a tile.
 _RYANMEN = 4.0
@@ -43,15 +51,22 @@ _PAIR_WAIT = 1.5
 _HONOR_BY_LEFT = (0.0, 0.8, 2.5, 4.0)
 #: A dora (or red five) costs more when it deals in: scale its danger.
 _DORA_FACTOR = 1.25
+#: A threat's own discard that no rule makes safe (no furiten) is still rarely its wait.
+DISCARDED_FACTOR = 0.1
 
 
 @dataclass(frozen=True, slots=True)
 class Threat:
-    """An opponent to defend against: its seat, how much it weighs and its safe kinds."""
+    """An opponent to defend against: its seat, how much it weighs and its safe kinds.
+
+    ``discarded`` holds kinds it threw away itself that no rule makes safe (the 108-tile game
+    has no furiten); in Riichi they are all in ``safe`` and this stays empty.
+    """
 
     seat: int
     weight: float
     safe: frozenset[int]
+    discarded: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +87,22 @@ class PushFoldPolicy:
     heavy_threat: float = 1.9
     #: How many ukeire tiles one point of danger is worth when pushing.
     danger_cost: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class DefenceReading:
+    """What the push/fold rule reads from a table, per rule set.
+
+    The rule itself (danger, push or fold, when to call) is the same everywhere; these are the
+    facts whose meaning differs: who threatens and which tiles are safe against them, the
+    copies in sight, which kinds are dora, and what the own hand is worth.
+    """
+
+    rules: str
+    threats: Callable[[Any], list[Threat]]
+    hand_value: Callable[[Any], int]
+    visible: Callable[[Any], list[int]]
+    dora: Callable[[Any], frozenset[int]]
 
 
 def find_threats(obs: Any) -> list[Threat]:
@@ -190,6 +221,25 @@ def danger(kind: int, safe: frozenset[int], seen: Sequence[int]) -> float:
     return d
 
 
+def threat_danger(kind: int, threat: Threat, seen: Sequence[int]) -> float:
+    """:func:`danger` against one threat.  Its own unsafe discards count for suji like safe
+    kinds, and are themselves rated at :data:`DISCARDED_FACTOR` of their danger."""
+    if not threat.discarded:
+        return danger(kind, threat.safe, seen)
+    if kind in threat.discarded:
+        return DISCARDED_FACTOR * danger(kind, threat.safe, seen)
+    return danger(kind, threat.safe | threat.discarded, seen)
+
+
+def _visible_counts(obs: Any) -> list[int]:
+    visible: list[int] = obs.visible_counts()
+    return visible
+
+
+def _dora_kinds(obs: Any) -> frozenset[int]:
+    return frozenset(T.dora_from_indicator(T.kind_of(t)) for t in obs.dora_markers)
+
+
 def hand_value(obs: Any) -> int:
     """A han estimate of the own hand: dora, red fives, value honours, riichi or tanyao."""
     dora = [T.dora_from_indicator(T.kind_of(t)) for t in obs.dora_markers]
@@ -212,14 +262,33 @@ def hand_value(obs: Any) -> int:
     return han
 
 
-class DefensiveAgent:
-    """Efficiency play while safe; push or fold against riichi and obvious threats."""
+RIICHI_READING = DefenceReading(
+    "riichi", threats=find_threats, hand_value=hand_value, visible=_visible_counts,
+    dora=_dora_kinds,
+)
+"""The Riichi reading (three players too): riichi, genbutsu by furiten, dora."""
 
-    def __init__(
-        self, seed: int = 0, name: str = "defensive", policy: PushFoldPolicy | None = None
-    ) -> None:
+
+def reading_for(obs: Any) -> DefenceReading:
+    """The reading of ``obs``'s rule set.  The 108-tile one is imported here, on use: it
+    builds on this module's types."""
+    from tenpai.agents.defensive_suits108 import SUITS108_READING, is_suits108_observation
+
+    return SUITS108_READING if is_suits108_observation(obs) else RIICHI_READING
+
+
+class DefensiveAgent:
+    """Efficiency play while safe; push or fold against riichi (or the 108-tile ready
+    declaration) and obvious threats."""
+
+    def __init__(self, seed: int = 0, name: str = "defensive", policy: PushFoldPolicy | None = None,
+                 suits108_policy: PushFoldPolicy | None = None) -> None:
+        from tenpai.agents.defensive_suits108 import SUITS108_POLICY
+
         self.name = name
         self.policy = policy or PushFoldPolicy()
+        #: The thresholds on a 108-tile table (its shorter wall changes what "early" is).
+        self.suits108_policy = suits108_policy or SUITS108_POLICY
         self._base = EfficiencyAgent(seed, name=name)
 
     def act(self, observation: Any, legal: Sequence[Event]) -> Event:
@@ -227,15 +296,21 @@ class DefensiveAgent:
             if e.type == "hora":
                 return e
         types = {e.type for e in legal}
-        threats = find_threats(observation)
+        reading = reading_for(observation)
+        policy = self.suits108_policy if reading.rules == "suits108" else self.policy
+        threats = reading.threats(observation)
         if not threats:
+            # No threat: play as efficiency does, which also decides the declaration (riichi
+            # when closed; in the 108-tile game whenever offered, as expert does too).
             return self._base.act(observation, legal)
         if "dahai" in types or "reach" in types:
-            return self._own_turn(observation, legal, threats)
+            return self._own_turn(observation, legal, threats, reading, policy)
         if types & {"chi", "pon", "daiminkan"}:
             # Calling while threatened only when the call makes the hand ready.
             call = self._base.act(observation, legal)
-            if call.type in ("chi", "pon") and self._call_makes_ready(observation, call):
+            if call.type in ("chi", "pon") and self._call_makes_ready(
+                observation, call, reading.visible(observation)
+            ):
                 return call
         return next((e for e in legal if e.type == "none"), legal[0])
 
@@ -243,21 +318,22 @@ class DefensiveAgent:
         return [self.act(o, legal) for o, legal in requests]
 
     # ------------------------------------------------------------------ own turn
-    def _own_turn(self, obs: Any, legal: Sequence[Event], threats: list[Threat]) -> Event:
+    def _own_turn(self, obs: Any, legal: Sequence[Event], threats: list[Threat],
+                  reading: DefenceReading, policy: PushFoldPolicy) -> Event:
         discards = [e for e in legal if e.type == "dahai"]
         counts = obs.counts
-        visible = obs.visible_counts()
+        visible = reading.visible(obs)
         seen = [v + c for v, c in zip(visible, counts)]
         options = {o.discard: o for o in discard_ukeire(counts, visible)}
-        dora = {T.dora_from_indicator(T.kind_of(t)) for t in obs.dora_markers}
+        dora = reading.dora(obs)
         risk: dict[int, float] = {}
         for e in discards:
             assert e.pai is not None
             k = T.kind_of(e.pai)
             if k not in risk:
-                r = sum(t.weight * danger(k, t.safe, seen) for t in threats)
+                r = sum(t.weight * threat_danger(k, t, seen) for t in threats)
                 risk[k] = r * (_DORA_FACTOR if k in dora else 1.0)
-        push = self._should_push(obs, options, threats)
+        push = self._should_push(obs, options, threats, policy, reading.hand_value(obs))
         reach = next((e for e in legal if e.type == "reach"), None)
         if push and reach is not None:
             return reach
@@ -265,7 +341,7 @@ class DefensiveAgent:
             return reach if reach is not None else legal[0]
         if push:
             best_sh = min(options[T.kind_of(e.pai)].shanten for e in discards if e.pai is not None)
-            cost = self.policy.danger_cost
+            cost = policy.danger_cost
 
             def push_key(e: Event) -> tuple[float, float]:
                 assert e.pai is not None
@@ -281,11 +357,12 @@ class DefensiveAgent:
 
         return min(discards, key=fold_key)
 
-    def _should_push(self, obs: Any, options: dict[int, Any], threats: list[Threat]) -> bool:
-        p = self.policy
+    @staticmethod
+    def _should_push(
+        obs: Any, options: dict[int, Any], threats: list[Threat], p: PushFoldPolicy, value: int
+    ) -> bool:
         best = min(options.values(), key=lambda o: (o.shanten, -o.total))
         weight = sum(t.weight for t in threats)
-        value = hand_value(obs)
         if best.shanten <= 0:
             if weight >= p.heavy_threat:
                 return best.total >= p.tenpai_live_waits and value >= p.tenpai_value - 1
@@ -299,7 +376,7 @@ class DefensiveAgent:
         return False
 
     @staticmethod
-    def _call_makes_ready(obs: Any, call: Event) -> bool:
+    def _call_makes_ready(obs: Any, call: Event, visible: list[int]) -> bool:
         counts = obs.counts
         for c in call.consumed:
             counts[T.kind_of(c)] -= 1
@@ -315,7 +392,7 @@ class DefensiveAgent:
         for k in range(34):
             if counts[k]:
                 counts[k] -= 1
-                if shanten(counts) == 0 and ukeire(counts, obs.visible_counts()).total >= 4:
+                if shanten(counts) == 0 and ukeire(counts, visible).total >= 4:
                     return True
                 counts[k] += 1
         return False

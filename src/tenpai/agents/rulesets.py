@@ -1,9 +1,9 @@
 """Which rule sets each registered agent plays, declared beside the registry.
 
-An agent built for one rule set fails deep inside another (``defensive`` reads Riichi's
-riichi declarations and dora, so an MCR observation raises ``AttributeError``; ``sl`` feeds
-an MCR hand to Riichi shanten) or, worse, plays it silently and meaninglessly (``sl_mcr``'s
-networks reading a Riichi table).  The arena and self-play therefore ask
+An agent built for one rule set fails deep inside another (``defensive`` reads riichi or
+ready declarations, which an MCR observation lacks, so it raises ``AttributeError``; ``sl``
+feeds an MCR hand to Riichi shanten) or, worse, plays it silently and meaninglessly
+(``sl_mcr``'s networks reading a Riichi table).  The arena and self-play therefore ask
 :func:`check_agent_rules` before building anything and refuse an unsupported pairing with
 one line.
 
@@ -36,7 +36,9 @@ AGENT_RULES: dict[str, frozenset[str]] = {
     # Riichi measures; on an MCR observation it plays by MCR's shanten (its own docstring),
     # and the 108-tile game's observation is Riichi-shaped
     "efficiency": ANY_RULES,
-    "defensive": frozenset({"riichi"}),
+    # riichi, and the 108-tile game through its own reading (defensive_suits108: the ready
+    # declaration as the threat, safety from passed tiles as there is no furiten)
+    "defensive": frozenset({"riichi", "suits108"}),
     "expert": ANY_RULES,
     "mdp": frozenset({"riichi"}),
     "sl": frozenset({"riichi"}),
