@@ -32,8 +32,8 @@ def pg(
     minutes: float = typer.Option(10.0, "--minutes", min=0.0, help="Wall-clock budget."),
     max_games: int | None = typer.Option(None, "--max-games", help="Stop after this many "
                                          "self-play games in all (resumed runs included)."),
-    games_per_update: int = typer.Option(16, "--games-per-update", help="Games per REINFORCE "
-                                         "update."),
+    games_per_update: int = typer.Option(16, "--games-per-update", help="Self-play games per "
+                                         "update (vine: greedy trunk games)."),
     tables: int = typer.Option(16, "--tables", help="Tables played at once (one network call "
                                "per step for all of them)."),
     lr: float = typer.Option(1e-5, "--lr", help="Adam learning rate."),
@@ -43,12 +43,27 @@ def pg(
     reward: str = typer.Option("hand", "--reward", help="Outcome: 'hand' (the seat's points "
                                "over the hand) or 'rank' (final placement)."),
     shaping: float = typer.Option(0.1, "--shaping", help="Weight of one shanten step of 002's "
-                                  "win-distance shaping (0: off)."),
+                                  "win-distance shaping (0: off; REINFORCE only, the vine "
+                                  "compares hand outcomes)."),
     points_scale: float | None = typer.Option(None, "--points-scale", help="Points worth 1.0 of "
                                               "reward (default: 8000 Riichi, 24 MCR)."),
     baseline: str = typer.Option("mean", "--baseline", help="What is subtracted from each "
                                  "return: 'mean' (the batch's), 'none', or 'critic' (a learned "
                                  "value of the position, less noisy; see docs/rl.md)."),
+    estimator: str = typer.Option("reinforce", "--estimator", help="Gradient estimator: "
+                                  "'reinforce' (sampled self-play, seed 002) or 'vine' (greedy "
+                                  "games; at chosen discards the greedy kind and a few others "
+                                  "are each played out to the end of the hand from a copy of "
+                                  "the table, and the policy learns their differences: far less "
+                                  "noise per decision, see docs/rl.md)."),
+    vine_states: int = typer.Option(8, "--vine-states", help="Vine: branch points per game "
+                                    "(discard decisions with two or more legal kinds, drawn "
+                                    "uniformly); each costs 'alternatives' rollouts to the end "
+                                    "of its hand."),
+    vine_alternatives: int = typer.Option(2, "--vine-alternatives", help="Vine: discards "
+                                          "compared with the greedy one at each branch point, "
+                                          "drawn from the policy's softmax at --temperature "
+                                          "(at least 1)."),
     critic_lr: float = typer.Option(3e-4, "--critic-lr", help="Adam learning rate of the critic."),
     critic_epochs: int = typer.Option(2, "--critic-epochs", min=1, help="Critic passes over "
                                       "each batch."),
@@ -67,7 +82,8 @@ def pg(
                                             "directory (default: <out>.tb)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON summary last."),
 ) -> None:
-    """Fine-tune the discard network of a supervised model by REINFORCE self-play (seed 002)."""
+    """Fine-tune the discard network of a supervised model by self-play policy gradient
+    (REINFORCE, seed 002, or the vine estimator)."""
     from rich.console import Console
 
     from tenpai.models.bundle import ModelError
@@ -96,6 +112,9 @@ def pg(
             entropy=entropy,
             temperature=temperature,
             baseline=baseline,
+            estimator=estimator,
+            vine_states=vine_states,
+            vine_alternatives=vine_alternatives,
             critic_lr=critic_lr,
             critic_epochs=critic_epochs,
             critic_warmup=critic_warmup,
@@ -111,8 +130,7 @@ def pg(
                             out.with_name(out.name + ".tb")),
         )
     except ValueError as exc:
-        err.print(f"error: {exc}")
-        raise typer.Exit(2) from None
+        fail(str(exc))  # one plain line: the setting and why
     if out.exists() and out.is_dir():
         err.print(f"error: --out {out} is a directory")
         raise typer.Exit(2)
@@ -122,10 +140,13 @@ def pg(
         if "critic_explained" in row:
             warm = "" if row["policy_step"] else " (warm-up: critic only)"
             critic = f"  critic R² {row['critic_explained']:+.3f}{warm}"
+        if "mean_abs_adv" in row:
+            critic = (f"  |A| {row['mean_abs_adv']:.3f}  alt>greedy {row['alt_better']:.0%}  "
+                      f"branches {int(row['branches'])}")
         err.print(
             f"games {int(row['games'])}  return {row['mean_return']:+.3f}  "
             f"entropy {row['entropy']:.3f}  kl {row['approx_kl']:+.5f}{critic}  "
-            f"cpu {row['cpu_minutes']:.1f} min"
+            f"cpu {row['cpu_minutes']:.1f} min", soft_wrap=True,
         )
 
     try:

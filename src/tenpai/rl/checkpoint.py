@@ -23,7 +23,11 @@ __all__ = ["FORMAT", "CheckpointError", "PGCheckpoint", "checkpoint_path"]
 FORMAT: Final = "tenpai-pg-checkpoint/1"
 
 #: Settings that must match for a run to continue from a checkpoint.
-IDENTITY: Final = ("rules", "options", "init", "encoder", "reward", "seed", "baseline")
+IDENTITY: Final = ("rules", "options", "init", "encoder", "reward", "seed", "baseline",
+                   "estimator")
+#: Identifying settings added after checkpoints were first written, with the value a checkpoint
+#: without the key was made with (so an older run resumes as what it was).
+ADDED_LATER: Final = {"estimator": "reinforce"}
 
 
 class CheckpointError(ValueError):
@@ -78,6 +82,9 @@ class PGCheckpoint:
         """Refuse to continue a run whose identifying settings differ from this checkpoint's."""
         for key in IDENTITY:
             mine, theirs = self.settings.get(key), settings.get(key)
+            if key in ADDED_LATER:
+                mine = ADDED_LATER[key] if mine is None else mine
+                theirs = ADDED_LATER[key] if theirs is None else theirs
             if mine != theirs:
                 raise CheckpointError(
                     f"{path}: checkpoint was made with {key}={mine!r}, this run asks for "

@@ -11,6 +11,11 @@ games the greedy learner meets its frozen start in pairs on fixed deals
 the optimizer are checkpointed every ``checkpoint_minutes``; starting the same command again
 continues from the checkpoint, so a kill loses at most one interval.  The result is an ordinary
 model bundle (the start's heads with the discard head fine-tuned) that :class:`SLAgent` plays.
+
+``estimator="vine"`` replaces the sampled self-play and REINFORCE step of each update by the
+vine estimator (:mod:`tenpai.rl.vine`): greedy trunk games, branch points with a few discards
+each evaluated from the same table, and an update on their differences.  Everything else —
+checkpoints, resume, evaluation, the model card — is this same loop.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from tenpai.rl.policy import SamplingSLAgent
 from tenpai.rl.policy_mcr import SamplingSLMCRAgent
 from tenpai.rl.rewards import RewardConfig
 from tenpai.rl.update import BASELINES, collect_batch, reinforce_update
+from tenpai.rl.vine import ESTIMATORS, VineConfig, collect_vine, vine_batch, vine_update
 from tenpai.selfplay.spec import SelfPlaySpec
 from tenpai.selfplay.vector import VectorRunner
 
@@ -42,6 +48,12 @@ __all__ = ["PGConfig", "PGProgress", "train_pg"]
 
 #: Seeds of evaluation deals start here, far from the training seeds of any run.
 EVAL_SEED_BASE = 900_000_000
+
+_METHODS = {
+    "reinforce": "REINFORCE self-play from a supervised start (seed 002)",
+    "vine": "vine policy gradient (TRPO's vine, common random numbers) on greedy self-play "
+            "from a supervised start",
+}
 
 
 @dataclass(slots=True)
@@ -58,6 +70,12 @@ class PGConfig:
     entropy: float = 0.01
     temperature: float = 1.0
     baseline: str = "mean"
+    #: ``reinforce`` (sampled self-play, seed 002) or ``vine`` (greedy trunks and branch
+    #: points with common random numbers, :mod:`tenpai.rl.vine`).
+    estimator: str = "reinforce"
+    #: Vine only: branch points per trunk game, and sampled alternatives to the greedy discard.
+    vine_states: int = 8
+    vine_alternatives: int = 2
     #: Adam learning rate, passes per batch and policy-frozen warm-up games of the critic.
     critic_lr: float = 3e-4
     critic_epochs: int = 2
@@ -87,6 +105,21 @@ class PGConfig:
             raise ValueError("entropy, minutes and eval_every cannot be negative")
         if self.max_games is not None and self.max_games < 1:
             raise ValueError(f"max_games must be at least 1, got {self.max_games}")
+        if self.estimator not in ESTIMATORS:
+            raise ValueError(f"estimator {self.estimator!r}; choose {', '.join(ESTIMATORS)}")
+        if self.estimator == "vine":
+            self.vine_config()  # raises on a bad vine_states / vine_alternatives
+            if self.baseline == "critic":
+                raise ValueError("the critic baseline is REINFORCE's; the vine estimator "
+                                 "compares discards of the same state and needs none")
+            if self.reward.outcome != "hand":
+                raise ValueError("the vine estimator scores a branch by its hand's points; "
+                                 "reward outcome 'rank' is REINFORCE's")
+
+    def vine_config(self) -> VineConfig:
+        """The vine settings of this run (Q in units of the reward's ``points_scale``)."""
+        return VineConfig(states=self.vine_states, alternatives=self.vine_alternatives,
+                          temperature=self.temperature, points_scale=self.reward.points_scale)
 
     def settings(self, encoder: str) -> dict[str, Any]:
         """The JSON-able settings; the identifying ones are checked on resume."""
@@ -133,10 +166,17 @@ def _start_bundle(rules: str, init: str) -> ModelBundle:
     return bundle
 
 
-def _learner(cfg: PGConfig, bundle: ModelBundle) -> SamplingSLAgent | SamplingSLMCRAgent:
+Learner = SamplingSLAgent | SamplingSLMCRAgent
+
+
+def _learner(cfg: PGConfig, bundle: ModelBundle) -> Learner:
+    """The training agent on the live weights: sampling for REINFORCE, greedy for the vine."""
+    greedy = cfg.estimator == "vine"
     if cfg.rules == "mcr":
-        return SamplingSLMCRAgent(bundle, seed=cfg.seed, temperature=cfg.temperature, threads=None)
-    return SamplingSLAgent(bundle, seed=cfg.seed, temperature=cfg.temperature, threads=None)
+        return SamplingSLMCRAgent(bundle, seed=cfg.seed, temperature=cfg.temperature,
+                                  threads=None, greedy=greedy)
+    return SamplingSLAgent(bundle, seed=cfg.seed, temperature=cfg.temperature, threads=None,
+                           greedy=greedy)
 
 
 def _greedy(cfg: PGConfig, bundle: ModelBundle, name: str) -> Agent:
@@ -195,44 +235,18 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
         first = cfg.seed * 10_000_000 + progress.games
         # A new sampling stream per update, reproducible on resume.
         learner.seed = cfg.seed * 1_000_003 + progress.updates
-        spec = SelfPlaySpec.series(cfg.rules, [learner] * 4, first, n, cfg.options)
-        games = VectorRunner(spec, tables=min(cfg.tables, n)).run()
-        batch = collect_batch(games, cfg.reward)
         rng = np.random.default_rng([cfg.seed, progress.updates])
-        values = predict_values(critic, batch.x) if critic is not None else None
-        stats = reinforce_update(
-            module,
-            optimizer,
-            batch,
-            entropy_coef=cfg.entropy,
-            temperature=cfg.temperature,
-            baseline=cfg.baseline,
-            minibatch=cfg.minibatch,
-            generator=rng,
-            values=values,
-            step=critic is None or progress.games >= cfg.critic_warmup,
-        )
-        cstats: CriticStats | None = None
-        if critic is not None and critic_opt is not None:
-            cstats = fit_critic(critic, critic_opt, batch.x, batch.returns,
-                                epochs=cfg.critic_epochs, generator=rng)
+        if cfg.estimator == "vine":
+            samples, row = _vine_round(cfg, learner, module, optimizer, first, n, rng)
+        else:
+            samples, row = _reinforce_round(cfg, learner, module, optimizer, critic, critic_opt,
+                                            progress, first, n, rng)
         progress.games += n
         progress.updates += 1
-        progress.samples += stats.samples
+        progress.samples += samples
         progress.cpu_seconds = time.process_time() - cpu0
-        row = {
-            "games": float(progress.games),
-            "loss": stats.loss,
-            "entropy": stats.entropy,
-            "mean_return": stats.mean_return,
-            "approx_kl": stats.approx_kl,
-            "samples": float(stats.samples),
-            "cpu_minutes": progress.cpu_seconds / 60,
-        }
-        if cstats is not None:
-            row["critic_mse"] = cstats.mse_before
-            row["critic_explained"] = cstats.explained_variance
-            row["policy_step"] = float(stats.stepped)
+        row = {"games": float(progress.games), **row,
+               "cpu_minutes": progress.cpu_seconds / 60}
         progress.history.append(row)
         if writer is not None:
             for k, v in row.items():
@@ -251,6 +265,80 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
     if writer is not None:
         writer.close()
     return out, progress
+
+
+def _reinforce_round(
+    cfg: PGConfig,
+    learner: Learner,
+    module: torch.nn.Module,
+    optimizer: torch.optim.Optimizer,
+    critic: torch.nn.Module | None,
+    critic_opt: torch.optim.Optimizer | None,
+    progress: PGProgress,
+    first: int,
+    n: int,
+    rng: np.random.Generator,
+) -> tuple[int, dict[str, float]]:
+    """One REINFORCE update from ``n`` sampled self-play games: decisions and the log row."""
+    spec = SelfPlaySpec.series(cfg.rules, [learner] * 4, first, n, cfg.options)
+    games = VectorRunner(spec, tables=min(cfg.tables, n)).run()
+    batch = collect_batch(games, cfg.reward)
+    values = predict_values(critic, batch.x) if critic is not None else None
+    stats = reinforce_update(
+        module,
+        optimizer,
+        batch,
+        entropy_coef=cfg.entropy,
+        temperature=cfg.temperature,
+        baseline=cfg.baseline,
+        minibatch=cfg.minibatch,
+        generator=rng,
+        values=values,
+        step=critic is None or progress.games >= cfg.critic_warmup,
+    )
+    row = {
+        "loss": stats.loss,
+        "entropy": stats.entropy,
+        "mean_return": stats.mean_return,
+        "approx_kl": stats.approx_kl,
+        "samples": float(stats.samples),
+    }
+    if critic is not None and critic_opt is not None:
+        cstats: CriticStats = fit_critic(critic, critic_opt, batch.x, batch.returns,
+                                         epochs=cfg.critic_epochs, generator=rng)
+        row["critic_mse"] = cstats.mse_before
+        row["critic_explained"] = cstats.explained_variance
+        row["policy_step"] = float(stats.stepped)
+    return stats.samples, row
+
+
+def _vine_round(
+    cfg: PGConfig,
+    learner: Learner,
+    module: torch.nn.Module,
+    optimizer: torch.optim.Optimizer,
+    first: int,
+    n: int,
+    rng: np.random.Generator,
+) -> tuple[int, dict[str, float]]:
+    """One vine update from ``n`` greedy trunk games and their branches: states and the row."""
+    seeds = list(range(first, first + n))
+    states, counts = collect_vine(learner, cfg.rules, cfg.options, seeds, cfg.vine_config(),
+                                  tables=min(cfg.tables, n), seed=learner.seed)
+    stats = vine_update(module, optimizer, vine_batch(states), entropy_coef=cfg.entropy,
+                        temperature=cfg.temperature, minibatch=cfg.minibatch, generator=rng)
+    row = {
+        "loss": stats.loss,
+        "entropy": stats.entropy,
+        "mean_return": stats.mean_return,
+        "approx_kl": stats.approx_kl,
+        "samples": float(stats.samples),
+        "mean_abs_adv": stats.mean_abs_adv,
+        "alt_better": stats.alt_better,
+        "all_equal": stats.all_equal,
+        "branches": float(counts.branches),
+    }
+    return stats.samples, row
 
 
 def _budget_left(cfg: PGConfig, progress: PGProgress, wall0: float) -> bool:
@@ -288,7 +376,7 @@ def _write_bundle(
 ) -> None:
     head = bundle.heads["discard"]
     head.card = {
-        "method": "REINFORCE self-play from a supervised start (seed 002)",
+        "method": _METHODS[cfg.estimator],
         "settings": settings,
         "games": progress.games,
         "updates": progress.updates,

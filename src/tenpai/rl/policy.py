@@ -11,6 +11,11 @@ win-distance shaping) and the hand it belongs to.
 The draw is a deterministic function of the observation and the learner's ``seed`` (a hash of
 the seat's own deal, the hand and the position in it), not of a shared random stream, so the
 same spec gives the same games however many tables or workers play it.
+
+``greedy=True`` takes the supervised agent's own choice (the best-scored kind, the same tile
+:class:`SLAgent` plays) instead of a draw and still records it: the trunk and the rollouts of
+the vine estimator (:mod:`tenpai.rl.vine`) play the greedy policy but need the encoded
+positions.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ __all__ = [
     "SampledDiscards",
     "SamplingSLAgent",
     "draw_kind",
+    "greedy_kind",
     "masked_log_softmax",
     "uniform_for",
 ]
@@ -67,6 +73,8 @@ class SampledDiscards:
 
     seed: int
     temperature: float = 1.0
+    #: Play the best-scored kind (the supervised agent's choice) instead of drawing one.
+    greedy: bool = False
 
     def _set_temperature(self, temperature: float) -> None:
         if not temperature > 0:
@@ -91,9 +99,12 @@ class SampledDiscards:
         shanten_of: Callable[[list[int]], int],
     ) -> tuple[Event, DiscardSample]:
         discards = [e for e in legal if e.type == "dahai" and e.pai is not None]
-        kind, mask, logp = draw_kind(
-            discards, logits, self.temperature, uniform_for(self.seed, obs)
-        )
+        if self.greedy:
+            kind, mask, logp = greedy_kind(discards, logits, self.temperature)
+        else:
+            kind, mask, logp = draw_kind(
+                discards, logits, self.temperature, uniform_for(self.seed, obs)
+            )
         counts = list(hand)
         counts[kind] -= 1
         sample = DiscardSample(
@@ -117,9 +128,11 @@ class SamplingSLAgent(SampledDiscards, SLAgent):
         name: str = "pg_learner",
         temperature: float = 1.0,
         threads: int | None = 1,
+        greedy: bool = False,
     ) -> None:
         super().__init__(model, seed, name=name, threads=threads)
         self._set_temperature(temperature)
+        self.greedy = greedy
 
     def act_batch_with_info(
         self, requests: Sequence[tuple[Any, Sequence[Event]]]
@@ -162,6 +175,21 @@ def draw_kind(
     cdf = np.cumsum(np.exp(logp[kinds]))
     at = int(np.searchsorted(cdf, u * cdf[-1], side="right"))
     kind = int(kinds[min(at, len(kinds) - 1)])
+    return kind, mask, float(logp[kind])
+
+
+def greedy_kind(
+    discards: Sequence[Event], logits: np.ndarray, temperature: float
+) -> tuple[int, np.ndarray, float]:
+    """The best-scored kind among the discards' kinds (chosen exactly as
+    :meth:`SLAgent._discard` chooses, so a greedy learner plays the supervised agent's games),
+    the legal mask and the kind's log-probability at ``temperature``."""
+    mask = np.zeros(34, dtype=bool)
+    for e in discards:
+        mask[T.kind_of(e.pai or 0)] = True
+    kinds = {T.kind_of(e.pai) for e in discards if e.pai is not None}
+    kind = int(max(kinds, key=lambda k: logits[k]))
+    logp = masked_log_softmax(logits, mask, temperature)
     return kind, mask, float(logp[kind])
 
 

@@ -29,9 +29,11 @@ class SamplingSLMCRAgent(SampledDiscards, SLMCRAgent):
         name: str = "pg_mcr_learner",
         temperature: float = 1.0,
         threads: int | None = 1,
+        greedy: bool = False,
     ) -> None:
         super().__init__(model, seed, name=name, threads=threads)
         self._set_temperature(temperature)
+        self.greedy = greedy
 
     def act_batch_with_info(
         self, requests: Sequence[tuple[Any, Sequence[Event]]]

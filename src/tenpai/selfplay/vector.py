@@ -24,10 +24,13 @@ from tenpai.events import Event
 from tenpai.selfplay.spec import SelfPlaySpec, per_game_agent, resolve_shared
 from tenpai.selfplay.trajectory import PlayedGame, Step
 
-__all__ = ["GameCallback", "VectorRunner", "check_tables"]
+__all__ = ["AnswerHook", "GameCallback", "VectorRunner", "ask_agent", "check_tables",
+           "step_flows"]
 
 GameCallback = Callable[[PlayedGame], None]
 Checker = Callable[[GameFlow], None]
+#: Called with (flow index, decision, action, info) for every answer of a step.
+AnswerHook = Callable[[int, Decision, Event, Any], None]
 
 
 def check_tables(tables: int) -> int:
@@ -140,24 +143,15 @@ class VectorRunner:
 
     def _step(self, live: Sequence[_Table]) -> None:
         """Answer every pending decision of every live table, then step each table once."""
-        groups: dict[int, tuple[Agent, list[tuple[_Table, Decision]]]] = {}
-        for t in live:
-            for d in list(t.game.pending()):
-                agent = t.agents[d.seat]
-                groups.setdefault(id(agent), (agent, []))[1].append((t, d))
-        answers: dict[int, dict[int, Event]] = {id(t): {} for t in live}
-        for agent, items in groups.values():
-            chosen, infos = self._ask(agent, items)
-            for (t, d), action, info in zip(items, chosen, infos):
-                answers[id(t)][d.seat] = action
-                t.decisions += 1
-                if self.record[d.seat]:
-                    t.steps.append(Step(d.seat, d.legal, action, info, len(t.game.events), t.turns))
-        for t in live:
-            mine = answers[id(t)]
-            if not mine:
-                continue
-            t.game.step(mine)
+
+        def answered(i: int, d: Decision, action: Event, info: Any) -> None:
+            t = live[i]
+            t.decisions += 1
+            if self.record[d.seat]:
+                t.steps.append(Step(d.seat, d.legal, action, info, len(t.game.events), t.turns))
+
+        def stepped(i: int) -> None:
+            t = live[i]
             t.turns += 1
             if self.check is not None:
                 self.check(t.game)
@@ -166,20 +160,12 @@ class VectorRunner:
                     f"game {t.index} (seed {t.seed}) ran past {self.max_turns} steps"
                 )
 
-    def _ask(
-        self, agent: Agent, items: Sequence[tuple[_Table, Decision]]
-    ) -> tuple[list[Event], list[Any]]:
-        requests = [(d.observation, d.legal) for _t, d in items]
-        self.calls += 1
-        self.answered += len(requests)
-        with_info = getattr(agent, "act_batch_with_info", None)
-        if with_info is not None:
-            pairs = list(with_info(requests))
-            _check_count(agent, len(pairs), len(requests))
-            return [a for a, _i in pairs], [i for _a, i in pairs]
-        chosen = list(agent.act_batch(requests))
-        _check_count(agent, len(chosen), len(requests))
-        return chosen, [None] * len(chosen)
+        calls, asked = step_flows(
+            [t.game for t in live], [t.agents for t in live], on_answer=answered,
+            on_step=stepped,
+        )
+        self.calls += calls
+        self.answered += asked
 
     def _finish(self, t: _Table) -> PlayedGame:
         scores = tuple(t.game.final_scores)
@@ -193,6 +179,65 @@ class VectorRunner:
             steps=tuple(t.steps),
             decisions=t.decisions,
         )
+
+
+def step_flows(
+    flows: Sequence[GameFlow],
+    agents: Sequence[Sequence[Agent]],
+    *,
+    on_answer: AnswerHook | None = None,
+    on_step: Callable[[int], None] | None = None,
+) -> tuple[int, int]:
+    """Step every flow once, all pending decisions answered in one batch call per agent.
+
+    ``agents[i][seat]`` answers seat ``seat`` of ``flows[i]``.  Decisions are grouped by agent
+    object, in the order the flows and their pending seats come, so a network agent shared by
+    every seat of every flow runs one forward per head per call.  ``on_answer(i, decision,
+    action, info)`` sees each answer before any flow moves (the flow still shows the decision:
+    a trainer records it there, or snapshots the flow); then each flow with answers is stepped
+    and ``on_step(i)`` called.  Returns the batch calls made and the decisions answered.
+
+    This is the core of :class:`VectorRunner`, shared with drivers that keep flows of their
+    own (the vine estimator's branch rollouts, :mod:`tenpai.rl.vine`).
+    """
+    groups: dict[int, tuple[Agent, list[tuple[int, Decision]]]] = {}
+    for i, game in enumerate(flows):
+        for d in list(game.pending()):
+            agent = agents[i][d.seat]
+            groups.setdefault(id(agent), (agent, []))[1].append((i, d))
+    answers: list[dict[int, Event]] = [{} for _ in flows]
+    calls = asked = 0
+    for agent, items in groups.values():
+        chosen, infos = ask_agent(agent, [(d.observation, d.legal) for _i, d in items])
+        calls += 1
+        asked += len(items)
+        for (i, d), action, info in zip(items, chosen, infos):
+            answers[i][d.seat] = action
+            if on_answer is not None:
+                on_answer(i, d, action, info)
+    for i, game in enumerate(flows):
+        mine = answers[i]
+        if not mine:
+            continue
+        game.step(mine)
+        if on_step is not None:
+            on_step(i)
+    return calls, asked
+
+
+def ask_agent(
+    agent: Agent, requests: Sequence[tuple[Any, Sequence[Event]]]
+) -> tuple[list[Event], list[Any]]:
+    """One batch call: ``act_batch_with_info`` when the agent has it (actions and their infos),
+    else ``act_batch`` (infos ``None``); an agent answering another count is an error."""
+    with_info = getattr(agent, "act_batch_with_info", None)
+    if with_info is not None:
+        pairs = list(with_info(requests))
+        _check_count(agent, len(pairs), len(requests))
+        return [a for a, _i in pairs], [i for _a, i in pairs]
+    chosen = list(agent.act_batch(requests))
+    _check_count(agent, len(chosen), len(requests))
+    return chosen, [None] * len(chosen)
 
 
 def _check_count(agent: Agent, got: int, asked: int) -> None:
