@@ -23,6 +23,8 @@ import numpy as np
 import torch
 from torch import nn
 
+from tenpai.rl.update import gradient_step
+
 __all__ = ["CriticStats", "fit_critic", "make_critic", "predict_values"]
 
 
@@ -104,10 +106,7 @@ def fit_critic(
             idx = order[start : start + minibatch]
             pred = critic(torch.from_numpy(x[idx])).squeeze(1)
             loss = torch.mean((pred - torch.from_numpy(y_all[idx])) ** 2)
-            optimizer.zero_grad(set_to_none=True)
-            loss.backward()  # type: ignore[no-untyped-call]
-            nn.utils.clip_grad_norm_(critic.parameters(), max_grad_norm)
-            optimizer.step()
+            gradient_step(critic, optimizer, loss, max_grad_norm)
             total += float(loss.detach()) * len(idx)
             seen += len(idx)
     return CriticStats(mse_before=mse_before, explained_variance=explained,

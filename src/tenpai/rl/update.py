@@ -25,7 +25,10 @@ from tenpai.rl.policy import DiscardSample
 from tenpai.rl.rewards import RewardConfig, returns
 from tenpai.selfplay.trajectory import PlayedGame
 
-__all__ = ["BASELINES", "Batch", "UpdateStats", "collect_batch", "reinforce_update"]
+__all__ = [
+    "BASELINES", "Batch", "UpdateStats", "collect_batch", "gradient_step", "masked_policy",
+    "reinforce_update",
+]
 
 BASELINES = ("mean", "none", "critic")
 _NEG = -1e9
@@ -88,6 +91,27 @@ def collect_batch(games: Sequence[PlayedGame], reward: RewardConfig) -> Batch:
     )
 
 
+def masked_policy(
+    module: nn.Module, x: torch.Tensor, legal: torch.Tensor, temperature: float
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """Log-probabilities over the legal kinds (``legal`` a boolean mask) and each row's entropy:
+    the policy both estimators differentiate, masked exactly as supervised training is."""
+    logits = (module(x) / temperature).masked_fill(~legal, _NEG)
+    logp_all = torch.log_softmax(logits, dim=1)
+    entropy = -(logp_all.exp() * logp_all.masked_fill(~legal, 0.0)).sum(dim=1)
+    return logp_all, entropy
+
+
+def gradient_step(
+    module: nn.Module, optimizer: torch.optim.Optimizer, loss: torch.Tensor, max_grad_norm: float
+) -> None:
+    """One optimizer step on ``loss`` with the gradient norm clipped (RL gradients spike)."""
+    optimizer.zero_grad(set_to_none=True)
+    loss.backward()  # type: ignore[no-untyped-call]
+    nn.utils.clip_grad_norm_(module.parameters(), max_grad_norm)
+    optimizer.step()
+
+
 def reinforce_update(
     module: nn.Module,
     optimizer: torch.optim.Optimizer,
@@ -128,18 +152,11 @@ def reinforce_update(
         legal = torch.from_numpy(batch.legal[idx])
         act = torch.from_numpy(batch.action[idx])
         a = torch.from_numpy(adv[idx].astype(np.float32))
-        logits = module(x) / temperature
-        logits = logits.masked_fill(~legal, _NEG)
-        logp_all = torch.log_softmax(logits, dim=1)
+        logp_all, entropy = masked_policy(module, x, legal, temperature)
         logp = logp_all.gather(1, act[:, None]).squeeze(1)
-        probs = logp_all.exp()
-        entropy = -(probs * logp_all.masked_fill(~legal, 0.0)).sum(dim=1)
         loss = -(a * logp).mean() - entropy_coef * entropy.mean()
         if step:
-            optimizer.zero_grad(set_to_none=True)
-            loss.backward()  # type: ignore[no-untyped-call]
-            nn.utils.clip_grad_norm_(module.parameters(), max_grad_norm)
-            optimizer.step()
+            gradient_step(module, optimizer, loss, max_grad_norm)
         n = len(idx)
         total_loss += float(loss.detach()) * n
         total_entropy += float(entropy.detach().sum())

@@ -48,6 +48,7 @@ from tenpai.engine.snapshot import clone
 from tenpai.events import Event
 from tenpai.rl.policy import DiscardSample, SamplingSLAgent, masked_log_softmax
 from tenpai.rl.policy_mcr import SamplingSLMCRAgent
+from tenpai.rl.update import gradient_step, masked_policy
 from tenpai.selfplay.vector import AnswerHook, check_tables, step_flows
 
 __all__ = [
@@ -65,7 +66,6 @@ __all__ = [
 
 #: Policy-gradient estimators of ``tenpai train pg``.
 ESTIMATORS = ("reinforce", "vine")
-_NEG = -1e9
 _MASK63 = (1 << 63) - 1
 
 #: The greedy learner that plays trunks and rollouts (``greedy=True``).
@@ -445,16 +445,10 @@ def vine_update(
         legal = torch.from_numpy(batch.legal[idx])
         kinds = torch.from_numpy(batch.kinds[idx])
         a = torch.from_numpy(adv[idx].astype(np.float32))
-        logits = (module(x) / temperature).masked_fill(~legal, _NEG)
-        logp_all = torch.log_softmax(logits, dim=1)
+        logp_all, entropy = masked_policy(module, x, legal, temperature)
         logp = logp_all.gather(1, kinds)
-        probs = logp_all.exp()
-        entropy = -(probs * logp_all.masked_fill(~legal, 0.0)).sum(dim=1)
         loss = -(a * logp).sum(dim=1).mean() - entropy_coef * entropy.mean()
-        optimizer.zero_grad(set_to_none=True)
-        loss.backward()  # type: ignore[no-untyped-call]
-        nn.utils.clip_grad_norm_(module.parameters(), max_grad_norm)
-        optimizer.step()
+        gradient_step(module, optimizer, loss, max_grad_norm)
         n = len(idx)
         total_loss += float(loss.detach()) * n
         total_entropy += float(entropy.detach().sum())
