@@ -59,3 +59,13 @@ def test_bad_reward_settings_are_refused() -> None:
         RewardConfig(outcome="score")
     with pytest.raises(ValueError, match="points_scale"):
         RewardConfig(points_scale=0)
+
+
+def test_hand_deltas_follow_players_when_the_full_mcr_game_reseats_them() -> None:
+    # Positions 0-3 hold players 2, 3, 0, 1 in the second hand; final scores are by player.
+    first = Event("start_kyoku", bakaze=27, kyoku=1, honba=0, scores=(100, 100, 100, 100))
+    second = Event("start_kyoku", bakaze=27, kyoku=2, honba=0, scores=(130, 90, 90, 90),
+                   meta={"seating": [2, 3, 0, 1]})
+    d = hand_deltas([first, second], (90, 90, 106, 114))
+    assert d[(27, 1, 0)] == [-10, -10, 30, -10]  # player 2 (position 0 next hand) won 30
+    assert d[(27, 2, 0)] == [0, 0, -24, 24]

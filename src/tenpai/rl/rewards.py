@@ -24,7 +24,10 @@ from dataclasses import dataclass
 
 from tenpai.events import Event
 
-__all__ = ["OUTCOMES", "RewardConfig", "hand_deltas", "hand_key", "placement_values", "returns"]
+__all__ = [
+    "OUTCOMES", "RewardConfig", "hand_deltas", "hand_key", "placement_values", "returns",
+    "scores_by_player",
+]
 
 #: Outcome signals: ``hand`` = the seat's point change over the decision's hand; ``rank`` = the
 #: placement value of the seat at the end of the game (same for all its decisions).
@@ -57,14 +60,31 @@ def hand_key(start: Event) -> HandKey:
     return (start.bakaze or 0, start.kyoku or 0, start.honba or 0)
 
 
+def scores_by_player(start: Event) -> list[int]:
+    """A hand's start scores indexed by player, as decisions and final scores are.
+
+    ``start_kyoku.scores`` are by table position; MCR's full game seats players at other
+    positions each round (``meta["seating"]``: the player at each position).  Without seating
+    (Riichi, Botzone's one hand) positions are players."""
+    scores = list(start.scores or ())
+    seating = (start.meta or {}).get("seating")
+    if not seating:
+        return scores
+    out = [0] * len(scores)
+    for pos, player in enumerate(seating):
+        out[player] = scores[pos]
+    return out
+
+
 def hand_deltas(events: Sequence[Event], final_scores: Sequence[int]) -> dict[HandKey, list[int]]:
-    """Each hand's point change per seat, from the scores at its start to the next hand's start
-    (the final scores for the last hand); riichi deposits and honba are included that way."""
+    """Each hand's point change per player, from the scores at its start to the next hand's
+    start (the final scores for the last hand); riichi deposits and honba are included that
+    way."""
     starts = [e for e in events if e.type == "start_kyoku"]
     out: dict[HandKey, list[int]] = {}
     for i, s in enumerate(starts):
-        after = starts[i + 1].scores if i + 1 < len(starts) else tuple(final_scores)
-        out[hand_key(s)] = [a - b for a, b in zip(after, s.scores)]
+        after = scores_by_player(starts[i + 1]) if i + 1 < len(starts) else list(final_scores)
+        out[hand_key(s)] = [a - b for a, b in zip(after, scores_by_player(s))]
     return out
 
 

@@ -48,6 +48,7 @@ from tenpai.engine.snapshot import clone
 from tenpai.events import Event
 from tenpai.rl.policy import DiscardSample, SamplingSLAgent, masked_log_softmax
 from tenpai.rl.policy_mcr import SamplingSLMCRAgent
+from tenpai.rl.rewards import scores_by_player
 from tenpai.rl.update import gradient_step, masked_policy
 from tenpai.selfplay.vector import AnswerHook, check_tables, step_flows
 
@@ -309,21 +310,10 @@ def _hand_change(game: GameFlow, hand_start: int, player: int) -> int:
     at the next hand's start (or the final scores) less those at this one's, read by player
     (MCR's full game seats players at other positions; ``start_kyoku.meta["seating"]``)."""
     events = game.events
-    before = _by_player(events[hand_start])
+    before = scores_by_player(events[hand_start])
     nxt = next((e for e in events[hand_start + 1 :] if e.type == "start_kyoku"), None)
-    after = _by_player(nxt) if nxt is not None else list(game.final_scores)
+    after = scores_by_player(nxt) if nxt is not None else list(game.final_scores)
     return after[player] - before[player]
-
-
-def _by_player(start: Event) -> list[int]:
-    scores = list(start.scores or ())
-    seating = (start.meta or {}).get("seating")
-    if not seating:
-        return scores
-    out = [0] * len(scores)
-    for pos, player in enumerate(seating):
-        out[player] = scores[pos]
-    return out
 
 
 # ---------------------------------------------------------------------- the update
