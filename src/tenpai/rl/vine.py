@@ -202,25 +202,13 @@ def collect_vine(
         hook = _trunk_hook(list(trunks), counts, cfg.states)
         calls, _ = step_flows(flows, [seat_agents] * len(flows), on_answer=hook)
         counts.calls += calls
-        live: list[_Branch] = []
-        for b in branches:
-            if _hand_over(b):
-                b.state.q[b.slot] = _hand_change(b.game, b.hand_start, b.player) / cfg.points_scale
-            else:
-                live.append(b)
-        branches = live
+        branches = [b for b in branches if not _settled(b, cfg)]
         for t in [t for t in trunks if t.game.done]:
             counts.games += 1
             states, new = _spawn(agent, t, cfg, branch_greedy)
             done[t.seed] = states
             counts.branches += len(new)
-            for b in new:
-                if _hand_over(b):
-                    b.state.q[b.slot] = (
-                        _hand_change(b.game, b.hand_start, b.player) / cfg.points_scale
-                    )
-                else:
-                    branches.append(b)
+            branches += [b for b in new if not _settled(b, cfg)]
         trunks = [t for t in trunks if not t.game.done]
     return [st for s in seeds for st in done.get(s, [])], counts
 
@@ -293,6 +281,14 @@ def _spawn(
             game.step({k.seat: state.forced[slot]})
             branches.append(_Branch(state, slot, game, k.seat, k.hand_start, at))
     return states, branches
+
+
+def _settled(b: _Branch, cfg: VineConfig) -> bool:
+    """Whether the branch's hand is over; if so its Q is written into its state."""
+    if not _hand_over(b):
+        return False
+    b.state.q[b.slot] = _hand_change(b.game, b.hand_start, b.player) / cfg.points_scale
+    return True
 
 
 def _hand_over(b: _Branch) -> bool:
