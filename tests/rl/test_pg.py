@@ -194,3 +194,37 @@ def test_the_arena_seat_plays_the_model_named_by_the_environment(
     monkeypatch.setenv("TENPAI_PG_MCR_MODEL", str(tmp_path / "missing.pt"))
     with pytest.raises(ModelError, match=r"missing\.pt"):
         make_agent("pg_mcr")
+
+
+def test_against_the_frozen_start_only_the_learner_seats_are_trained() -> None:
+    from tenpai.rl.pg import _greedy, _learner, _play, _start_bundle
+
+    cfg = _cfg(Path("unused.pt"), opponents="start")
+    bundle = _start_bundle("mcr", "default")
+    learner = _learner(cfg, bundle)
+    start = _greedy(cfg, bundle, "start")
+    games = _play(cfg, learner, start, 10, 4)
+    assert [g.seed for g in games] == [10, 11, 12, 13]
+    for g in games:
+        mine = {0, 2} if g.seed % 2 == 0 else {1, 3}
+        assert {s.seat for s in g.steps} == mine  # the start's seats are not recorded
+        assert [n == "start" for n in g.names] == [i not in mine for i in range(4)]
+    batch = collect_batch(games, cfg.reward)
+    assert len(batch) == sum(1 for g in games for s in g.steps if s.action.type == "dahai") > 0
+
+
+def test_a_run_against_the_start_trains_and_resumes_as_such(tmp_path: Path) -> None:
+    out = tmp_path / "pg.pt"
+    train_pg(_cfg(out, max_games=4, opponents="start"))
+    with pytest.raises(CheckpointError, match="opponents"):
+        train_pg(_cfg(out, max_games=8))
+    _, progress = train_pg(_cfg(out, max_games=8, opponents="start"))
+    assert progress.games == 8
+    assert ModelBundle.load(out).heads["discard"].card["settings"]["opponents"] == "start"
+
+
+def test_opponents_are_checked() -> None:
+    with pytest.raises(ValueError, match="opponents"):
+        PGConfig(opponents="everyone")
+    with pytest.raises(ValueError, match="REINFORCE"):
+        PGConfig(opponents="start", estimator="vine")

@@ -50,6 +50,10 @@ def pg(
     baseline: str = typer.Option("mean", "--baseline", help="What is subtracted from each "
                                  "return: 'mean' (the batch's), 'none', or 'critic' (a learned "
                                  "value of the position, less noisy; see docs/rl.md)."),
+    opponents: str = typer.Option("self", "--opponents", help="Who the learner plays "
+                                  "(REINFORCE): 'self' (four copies of itself, 002's "
+                                  "self-play) or 'start' (two seats against two greedy copies "
+                                  "of the frozen start model, the arena's line-up)."),
     estimator: str = typer.Option("reinforce", "--estimator", help="Gradient estimator: "
                                   "'reinforce' (sampled self-play, seed 002) or 'vine' (greedy "
                                   "games; at chosen discards the greedy kind and a few others "
@@ -113,6 +117,7 @@ def pg(
             temperature=temperature,
             baseline=baseline,
             estimator=estimator,
+            opponents=opponents,
             vine_states=vine_states,
             vine_alternatives=vine_alternatives,
             critic_lr=critic_lr,

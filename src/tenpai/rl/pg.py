@@ -41,10 +41,14 @@ from tenpai.rl.policy_mcr import SamplingSLMCRAgent
 from tenpai.rl.rewards import RewardConfig
 from tenpai.rl.update import BASELINES, collect_batch, reinforce_update
 from tenpai.rl.vine import ESTIMATORS, VineConfig, collect_vine, vine_batch, vine_update
-from tenpai.selfplay.spec import SelfPlaySpec
+from tenpai.selfplay.spec import SeatSpec, SelfPlaySpec
+from tenpai.selfplay.trajectory import PlayedGame
 from tenpai.selfplay.vector import VectorRunner
 
 __all__ = ["PGConfig", "PGProgress", "train_pg"]
+
+#: Who the learner plays against during REINFORCE (see :attr:`PGConfig.opponents`).
+OPPONENTS = ("self", "start")
 
 #: Seeds of evaluation deals start here, far from the training seeds of any run.
 EVAL_SEED_BASE = 900_000_000
@@ -80,6 +84,10 @@ class PGConfig:
     critic_lr: float = 3e-4
     critic_epochs: int = 2
     critic_warmup: int = 0
+    #: REINFORCE only: who sits at the learner's table — ``self`` (four copies of the learner,
+    #: 002's self-play) or ``start`` (two learner seats against two greedy copies of the
+    #: frozen start, the arena's 2-vs-2 line-up, seats swapped every other game).
+    opponents: str = "self"
     minibatch: int = 1024
     reward: RewardConfig = field(default_factory=RewardConfig)
     minutes: float = 10.0
@@ -105,10 +113,15 @@ class PGConfig:
             raise ValueError("entropy, minutes and eval_every cannot be negative")
         if self.max_games is not None and self.max_games < 1:
             raise ValueError(f"max_games must be at least 1, got {self.max_games}")
+        if self.opponents not in OPPONENTS:
+            raise ValueError(f"opponents {self.opponents!r}; choose {', '.join(OPPONENTS)}")
         if self.estimator not in ESTIMATORS:
             raise ValueError(f"estimator {self.estimator!r}; choose {', '.join(ESTIMATORS)}")
         if self.estimator == "vine":
             self.vine_config()  # raises on a bad vine_states / vine_alternatives
+            if self.opponents != "self":
+                raise ValueError("the vine plays greedy self-play trunks; opponents 'start' "
+                                 "is REINFORCE's")
             if self.baseline == "critic":
                 raise ValueError("the critic baseline is REINFORCE's; the vine estimator "
                                  "compares discards of the same state and needs none")
@@ -214,6 +227,7 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
         progress = PGProgress(**ckpt.progress)
     writer = _writer(cfg.tensorboard)
     learner = _learner(cfg, bundle)
+    opponent = _greedy(cfg, frozen, "start") if cfg.opponents == "start" else None
     cpu0 = time.process_time() - progress.cpu_seconds
     wall0 = time.monotonic()
     last_ckpt = time.monotonic()
@@ -240,7 +254,7 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
             samples, row = _vine_round(cfg, learner, module, optimizer, first, n, rng)
         else:
             samples, row = _reinforce_round(cfg, learner, module, optimizer, critic, critic_opt,
-                                            progress, first, n, rng)
+                                            progress, opponent, first, n, rng)
         progress.games += n
         progress.updates += 1
         progress.samples += samples
@@ -275,13 +289,13 @@ def _reinforce_round(
     critic: torch.nn.Module | None,
     critic_opt: torch.optim.Optimizer | None,
     progress: PGProgress,
+    opponent: Agent | None,
     first: int,
     n: int,
     rng: np.random.Generator,
 ) -> tuple[int, dict[str, float]]:
     """One REINFORCE update from ``n`` sampled self-play games: decisions and the log row."""
-    spec = SelfPlaySpec.series(cfg.rules, [learner] * 4, first, n, cfg.options)
-    games = VectorRunner(spec, tables=min(cfg.tables, n)).run()
+    games = _play(cfg, learner, opponent, first, n)
     batch = collect_batch(games, cfg.reward)
     values = predict_values(critic, batch.x) if critic is not None else None
     stats = reinforce_update(
@@ -339,6 +353,24 @@ def _vine_round(
         "branches": float(counts.branches),
     }
     return stats.samples, row
+
+
+def _play(cfg: PGConfig, learner: Learner, opponent: Agent | None, first: int,
+          n: int) -> list[PlayedGame]:
+    """The ``n`` sampled games of one update, seeds ``first …``: four learner seats, or two
+    against two copies of ``opponent`` with the pairs' seats swapped on every other seed (so the
+    learner sits everywhere, as in the arena's rotations)."""
+    if opponent is None:
+        spec = SelfPlaySpec.series(cfg.rules, [learner] * 4, first, n, cfg.options)
+        return VectorRunner(spec, tables=min(cfg.tables, n)).run()
+    mine, theirs = SeatSpec(learner), SeatSpec(opponent, record=False)
+    games: list[PlayedGame] = []
+    for offset, seats in ((0, (mine, theirs) * 2), (1, (theirs, mine) * 2)):
+        seeds = tuple(range(first + offset, first + n, 2))
+        if seeds:
+            spec = SelfPlaySpec(cfg.rules, seats, seeds, dict(cfg.options))
+            games += VectorRunner(spec, tables=min(cfg.tables, len(seeds))).run()
+    return sorted(games, key=lambda g: g.seed)
 
 
 def _budget_left(cfg: PGConfig, progress: PGProgress, wall0: float) -> bool:
