@@ -9,6 +9,7 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tenpai.cli.main import app
@@ -56,3 +57,18 @@ def test_the_command_reports_games_discards_and_cpu(data_dir: Path) -> None:
     assert out["games"] == 1 and 0 < out["agree"] < out["discards"]
     bad = CliRunner().invoke(app, ["eval", "mdp-agreement", "no/such/dir"])
     assert bad.exit_code == 2 and "no/such/dir" in bad.output
+
+
+def test_one_pass_over_a_round_gives_the_same_turns_as_finding_each(data_dir: Path) -> None:
+    from tenpai.mdp.record_view import find_turn, iter_turns
+
+    rnd = _game(data_dir)[0][0]
+    for seat in range(4):
+        views = list(iter_turns(rnd, seat))
+        assert len(views) == sum(1 for e in rnd if e.type == "tsumo" and e.actor == seat) > 0
+        for turn, view in enumerate(views, 1):
+            again = find_turn(rnd, seat, turn)
+            assert (view.hand, view.events, view.melds, view.legal, view.actual) == (
+                again.hand, again.events, again.melds, again.legal, again.actual)
+    with pytest.raises(ValueError, match="no draw number"):
+        find_turn(rnd, 0, len(list(iter_turns(rnd, 0))) + 1)

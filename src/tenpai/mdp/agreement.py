@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tenpai.events import Event
-from tenpai.mdp.record_view import RecordTurn, find_turn
+from tenpai.mdp.record_view import RecordTurn, iter_turns
 
 __all__ = ["AgreementCount", "count_agreement", "houou_games"]
 
@@ -47,12 +47,6 @@ class AgreementCount:
 Chooser = Callable[[RecordTurn, Sequence[Event]], Event]
 
 
-def _own_turns(round_events: Sequence[Event], seat: int) -> Iterable[RecordTurn]:
-    draws = sum(1 for e in round_events if e.type == "tsumo" and e.actor == seat)
-    for turn in range(1, draws + 1):
-        yield find_turn(round_events, seat, turn)
-
-
 def count_agreement(rounds_of_games: Iterable[Sequence[Sequence[Event]]],
                     choose: Chooser) -> AgreementCount:
     """Compare ``choose``'s discard with the recorded one at every eligible own turn."""
@@ -62,7 +56,7 @@ def count_agreement(rounds_of_games: Iterable[Sequence[Sequence[Event]]],
         for rnd in rounds:
             seats = len(rnd[0].tehais)
             for seat in range(seats):
-                for view in _own_turns(rnd, seat):
+                for view in iter_turns(rnd, seat):
                     actual = view.actual
                     if actual is None or actual.type != "dahai":
                         continue

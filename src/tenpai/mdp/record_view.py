@@ -9,7 +9,7 @@ self-drawn win when the hand is complete).  Call decisions are not offered here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from tenpai import tiles as T
@@ -18,7 +18,7 @@ from tenpai.engine.observation import mask_event
 from tenpai.events import Event
 from tenpai.hand import is_complete, shanten
 
-__all__ = ["RecordTurn", "find_turn", "round_label"]
+__all__ = ["RecordTurn", "find_turn", "iter_turns", "round_label"]
 
 
 def round_label(start: Event) -> str:
@@ -66,11 +66,20 @@ class RecordTurn:
 
 def find_turn(round_events: Sequence[Event], seat: int, turn: int) -> RecordTurn:
     """The seat's ``turn``-th draw (1-based) in one round's events; ValueError if absent."""
+    draws = 0
+    for draws, view in enumerate(iter_turns(round_events, seat), 1):
+        if draws == turn:
+            return view
+    raise ValueError(f"seat {seat} has no draw number {turn} in this round (it drew {draws})")
+
+
+def iter_turns(round_events: Sequence[Event], seat: int) -> Iterator[RecordTurn]:
+    """Every draw of ``seat`` in one round, in order, from a single pass over the events (a
+    caller scoring a whole round would otherwise replay it from the start at every turn)."""
     hands: list[list[int]] = [[] for _ in range(4)]
     melds: list[list[Meld]] = [[] for _ in range(4)]
     riichi = [False] * 4
     seen: list[Event] = []
-    draws = 0
     for idx, e in enumerate(round_events):
         seen.append(mask_event(e, seat))
         t, a = e.type, e.actor
@@ -79,10 +88,8 @@ def find_turn(round_events: Sequence[Event], seat: int, turn: int) -> RecordTurn
         elif t == "tsumo" and a is not None and e.pai is not None:
             hands[a].append(e.pai)
             if a == seat:
-                draws += 1
-                if draws == turn:
-                    nxt = next((x for x in round_events[idx + 1 :] if x.actor == seat), None)
-                    return _turn(seat, hands[seat], seen, melds, riichi[seat], nxt)
+                nxt = next((x for x in round_events[idx + 1 :] if x.actor == seat), None)
+                yield _turn(seat, hands[seat], seen, melds, riichi[seat], nxt)
         elif t == "dahai" and a is not None and e.pai is not None:
             hands[a].remove(e.pai)
         elif t in ("chi", "pon", "daiminkan") and a is not None and e.pai is not None:
@@ -98,7 +105,6 @@ def find_turn(round_events: Sequence[Event], seat: int, turn: int) -> RecordTurn
                 hands[a].remove(e.pai)
         elif t == "reach" and a is not None:
             riichi[a] = True
-    raise ValueError(f"seat {seat} has no draw number {turn} in this round (it drew {draws})")
 
 
 def _turn(seat: int, hand: list[int], seen: list[Event], melds: list[list[Meld]],
