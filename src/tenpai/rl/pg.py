@@ -3,8 +3,8 @@
 The loop: the learner (:class:`~tenpai.rl.policy.SamplingSLAgent`, the same object in all four
 seats, as 002's self-play — or, with ``opponents="start"``, two seats against two greedy copies
 of the frozen start, the line-up the arena measures) plays ``games_per_update`` games on the
-batched runner; their sampled
-discards and returns (:mod:`tenpai.rl.rewards`) make one REINFORCE update
+batched runner; their sampled discards and returns (:mod:`tenpai.rl.rewards`) make one
+REINFORCE update
 (:mod:`tenpai.rl.update`), less a baseline — the batch mean, or a learned value of the position
 (:mod:`tenpai.rl.critic`, ``baseline="critic"``; its first ``critic_warmup`` games teach the
 critic only, so the policy never learns against an untrained baseline); every ``eval_every``
