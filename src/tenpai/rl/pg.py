@@ -4,11 +4,10 @@ The loop: the learner (:class:`~tenpai.rl.policy.SamplingSLAgent`, the same obje
 seats, as 002's self-play — or, with ``opponents="start"``, two seats against two greedy copies
 of the frozen start, the line-up the arena measures) plays ``games_per_update`` games on the
 batched runner; their sampled discards and returns (:mod:`tenpai.rl.rewards`) make one
-REINFORCE update
-(:mod:`tenpai.rl.update`), less a baseline — the batch mean, or a learned value of the position
-(:mod:`tenpai.rl.critic`, ``baseline="critic"``; its first ``critic_warmup`` games teach the
-critic only, so the policy never learns against an untrained baseline); every ``eval_every``
-games the greedy learner meets its frozen start in pairs on fixed deals
+REINFORCE update (:mod:`tenpai.rl.update`), less a baseline — the batch mean, or a learned value
+of the position (:mod:`tenpai.rl.critic`, ``baseline="critic"``; its first ``critic_warmup``
+games teach the critic only, so the policy never learns against an untrained baseline); every
+``eval_every`` games the greedy learner meets its frozen start in pairs on fixed deals
 (:mod:`tenpai.rl.evaluate`) — the learning curve.  Progress, weights and
 the optimizer are checkpointed every ``checkpoint_minutes``; starting the same command again
 continues from the checkpoint, so a kill loses at most one interval.  The result is an ordinary
