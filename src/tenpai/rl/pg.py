@@ -40,8 +40,15 @@ from tenpai.rl.evaluate import PairResult, play_pairs
 from tenpai.rl.policy import SamplingSLAgent
 from tenpai.rl.policy_mcr import SamplingSLMCRAgent
 from tenpai.rl.rewards import RewardConfig
-from tenpai.rl.update import BASELINES, collect_batch, reinforce_update
-from tenpai.rl.vine import ESTIMATORS, VineConfig, collect_vine, vine_batch, vine_update
+from tenpai.rl.update import BASELINES, UpdateStats, collect_batch, reinforce_update
+from tenpai.rl.vine import (
+    ESTIMATORS,
+    VineConfig,
+    VineStats,
+    collect_vine,
+    vine_batch,
+    vine_update,
+)
 from tenpai.selfplay.spec import SeatSpec, SelfPlaySpec
 from tenpai.selfplay.trajectory import PlayedGame
 from tenpai.selfplay.vector import VectorRunner
@@ -311,13 +318,7 @@ def _reinforce_round(
         values=values,
         step=critic is None or progress.games >= cfg.critic_warmup,
     )
-    row = {
-        "loss": stats.loss,
-        "entropy": stats.entropy,
-        "mean_return": stats.mean_return,
-        "approx_kl": stats.approx_kl,
-        "samples": float(stats.samples),
-    }
+    row = _update_row(stats)
     if critic is not None and critic_opt is not None:
         cstats: CriticStats = fit_critic(critic, critic_opt, batch.x, batch.returns,
                                          epochs=cfg.critic_epochs, generator=rng)
@@ -343,17 +344,24 @@ def _vine_round(
     stats = vine_update(module, optimizer, vine_batch(states), entropy_coef=cfg.entropy,
                         temperature=cfg.temperature, minibatch=cfg.minibatch, generator=rng)
     row = {
-        "loss": stats.loss,
-        "entropy": stats.entropy,
-        "mean_return": stats.mean_return,
-        "approx_kl": stats.approx_kl,
-        "samples": float(stats.samples),
+        **_update_row(stats),
         "mean_abs_adv": stats.mean_abs_adv,
         "alt_better": stats.alt_better,
         "all_equal": stats.all_equal,
         "branches": float(counts.branches),
     }
     return stats.samples, row
+
+
+def _update_row(stats: UpdateStats | VineStats) -> dict[str, float]:
+    """The log row's fields that every estimator's update reports."""
+    return {
+        "loss": stats.loss,
+        "entropy": stats.entropy,
+        "mean_return": stats.mean_return,
+        "approx_kl": stats.approx_kl,
+        "samples": float(stats.samples),
+    }
 
 
 def _play(cfg: PGConfig, learner: Learner, opponent: Agent | None, first: int,
