@@ -4,10 +4,11 @@ Lobby flow (as tenhou.net, without accounts): the client sends ``HELO name=…``
 answers ``HELO uname=… auth=… PF4=…`` (an ``AUTH`` reply is accepted and not checked), ``PXR``
 gets ``LN``, and ``JOIN t="lobby,type"`` puts the client in the queue.  As soon as the queue
 holds as many clients as the table has open seats (four minus the ``fill`` agents), a table
-starts: seats are shuffled with the game's seed, each client gets ``GO``, ``UN`` and
-``TAIKYOKU``, then the game (:mod:`.table`).  A ``HELO`` with the name of a seat whose client
-went away during a game is a reconnection: ``GO``/``UN``/``TAIKYOKU`` at once, ``REINIT`` when
-the table reaches its next step.  Anything else during the handshake drops the connection.
+starts: the clients, sorted by name, are shuffled into seats with the game's seed, each
+client gets ``GO``, ``UN`` and ``TAIKYOKU``, then the game (:mod:`.table`).  A ``HELO`` with
+the name of a seat whose client went away during a game is a reconnection:
+``GO``/``UN``/``TAIKYOKU`` at once, ``REINIT`` when the table reaches its next step.  Anything
+else during the handshake drops the connection.
 
 The server never dies with a client: every connection's errors stay in its handler, every
 table's in its task (a table that fails is reported, not re-raised), and :meth:`serve` stops
@@ -208,6 +209,9 @@ class TableServer:
         """Build the fill agents (in a thread: loading a network must not stall the lobby,
         whose clients may expect an answer within a second), seat everyone, play."""
         seed = self.config.seed + index
+        # Seating depends on the seed and the names alone, never on which client's packets
+        # arrived first: the same clients with the same seed replay the same games.
+        joined = sorted(joined, key=lambda c: c.name)
         seats: list[Any] = list(joined)
         names = [c.name for c in joined]
         for k, agent in enumerate(self.config.fill):
