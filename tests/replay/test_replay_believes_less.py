@@ -63,3 +63,30 @@ def test_recorded_win_values_are_checked_not_only_the_payments(
     result = _replay_one(game, "riichi", "tenhou", "game")
     assert not result.ok and result.divergence is not None
     assert message in result.divergence.message
+
+
+_NINE = ("riichi", "tenhou6_json", "Equim-chan_mjai-reviewer", "kyushukyuhai.json")
+
+
+@pytest.mark.parametrize("change, message", [
+    ({}, None),
+    ({"deltas": (1000, -1000, 0, 0)}, "ryukyoku deltas differ"),
+    ({"actor": 1}, "the engine waits for seat 0 to act"),
+])
+def test_the_last_hand_of_a_partial_record_is_compared_too(
+    data_dir: Path, change: dict[str, object], message: str | None
+) -> None:
+    """A one-round record ends where the engine asks for the next wall: its ending (who
+    declared the nine-terminals draw, the payments) must still be checked, not skipped."""
+    (game,) = read_games(data_dir.joinpath(*_NINE))
+    assert game.final_scores is None
+    rnd = game.rounds[-1]
+    i = next(k for k, e in enumerate(rnd) if e.type == "ryukyoku")
+    assert rnd[i].kind == "nine_terminals" and rnd[i].actor == 0
+    rnd[i] = rnd[i].with_(**change)
+    result = _replay_one(game, "riichi", "tenhou", "game")
+    if message is None:
+        assert result.ok, result.divergence
+    else:
+        assert not result.ok and result.divergence is not None
+        assert message in result.divergence.message, result.divergence

@@ -121,8 +121,8 @@ def test_tenhou6_json_records_replay_exactly(data_dir: Path) -> None:
                               final_scores=None if g.truncated else g.final_scores, name=f.name)
             replayed += 1
             if f.name in NOT_GAMES:
-                # A parser fixture, not a game: four plain 5s (the set has three with red
-                # fives) and a win the deltas do not fit; the replay must say so.
+                # A parser fixture, not a game (four plain 5s where the set has three, a
+                # win paid without the riichi stick): the replay must say so.
                 assert not r.ok and NOT_GAMES[f.name] in str(r.divergence), r.divergence
             elif not r.ok:
                 failures.append(str(r.divergence))
@@ -130,8 +130,12 @@ def test_tenhou6_json_records_replay_exactly(data_dir: Path) -> None:
     assert not failures, "\n".join(failures)
 
 
-#: tenhou.net/6 files that are hand-made parser fixtures rather than played games.
-NOT_GAMES = {"confusing_nakis_2.json": "more copies of tile"}
+#: tenhou.net/6 files that are hand-made parser fixtures rather than played games:
+#: confusing_nakis_1's winner is paid 1,600 for a 1,000-point ron at 2 honba although the
+#: loser's riichi stick lies on the table (Tenhou's deltas, like every played game here,
+#: include the sticks a winner collects: 2,600).
+NOT_GAMES = {"confusing_nakis_1.json": "hora deltas differ: engine [2600, 0, -1600, 0]",
+             "confusing_nakis_2.json": "more copies of tile"}
 
 
 def test_mjai_logs_of_programs_replay_exactly(data_dir: Path) -> None:
@@ -144,15 +148,16 @@ def test_mjai_logs_of_programs_replay_exactly(data_dir: Path) -> None:
 
 
 def test_mahjong_soul_exports_replay_round_by_round(data_dir: Path) -> None:
-    """The Mahjong Soul exports leave out kan dora and tsumogiri riichi in three rounds (the
-    reader names them); every other round replays exactly under the mahjong_soul preset, and
-    the runner skips the games with the reason instead of blaming the engine."""
+    """The Mahjong Soul exports leave out kan dora, tsumogiri riichi and every ura indicator
+    (the reader names the rounds this touches); every other round replays exactly under the
+    mahjong_soul preset, a round whose only loss is the ura differs at most in a riichi win's
+    value, and the runner skips the games with the reason instead of blaming the engine."""
     from tenpai.events import Event
     from tenpai.records import read_games
     from tenpai.replay.runner import replay_files
 
     folder = data_dir / "riichi" / "majsoul" / "whong09_majsoul-analysis-suite"
-    checked = 0
+    checked = ura_only = 0
     for f in sorted(folder.glob("*.json")):
         (game,) = read_games(f)
         lossy = game.extra.get("lossy_rounds", {})
@@ -161,8 +166,14 @@ def test_mahjong_soul_exports_replay_round_by_round(data_dir: Path) -> None:
         for i, rnd in enumerate(game.rounds):
             r = replay_riichi([Event("start_game", names=game.names), *rnd], rules=rules,
                               complete=False, name=f"{f.name} round {i}")
-            assert r.ok == (i not in lossy), (i, r.divergence)
-            checked += r.ok
-    assert checked == 11
+            if i not in lossy:
+                assert r.ok, (i, r.divergence)
+                checked += 1
+            elif "ura dora" in lossy[i]:
+                assert r.ok or "hora deltas differ" in str(r.divergence), (i, r.divergence)
+                ura_only += 1
+            else:
+                assert not r.ok, (i, lossy[i])
+    assert (checked, ura_only) == (6, 5)
     summary = replay_files([folder], preset="mahjong_soul")
     assert summary.skipped == 2 and not summary.failures

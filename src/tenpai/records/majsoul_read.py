@@ -229,9 +229,11 @@ def parse_majsoul(text: str, source: str = "<memory>", *, strict: bool = True) -
 def _gap(r: list[Any], events: list[Event]) -> str | None:
     """What the export provably left out of a round that a replay needs, or None.
 
-    Two losses show in the real files: kans without their new dora indicator (the export keeps
-    only the first), and riichi declared with the drawn tile, which is written as a plain
-    ``"rX"`` (the deposit then shows in the scores but no riichi in the lists).
+    Three losses show in the real files: kans without their new dora indicator (the export
+    keeps only the first), riichi declared with the drawn tile, which is written as a plain
+    ``"rX"`` (the deposit then shows in the scores but no riichi in the lists), and the ura
+    dora indicators, which the export never lists (so a riichi win's value, 7,700 for what the
+    visible tiles make 3,900, cannot be rebuilt).
     """
     kans = sum(1 for e in events if e.type in ("ankan", "kakan", "daiminkan"))
     if kans > len(r[1]) - 1:
@@ -253,4 +255,9 @@ def _gap(r: list[Any], events: list[Event]) -> str | None:
         if owari[2:6] != before:
             return (f"the scores after the deposits are {owari[2:6]}, the lists give {before}: "
                     "a riichi declaration is missing")
+    riichi_winners = sorted({e.actor for e in events if e.type == "hora" and e.actor is not None
+                             and reaches[e.actor]})
+    if riichi_winners and not r[2]:
+        return (f"seat(s) {riichi_winners} win after riichi but the export lists no ura dora "
+                "indicators: the win's value cannot be rebuilt")
     return None

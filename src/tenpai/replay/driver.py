@@ -147,7 +147,18 @@ class HandDriver(Generic[G]):
                 self.game.step({self._player(s): a for s, a in answers.items()})
             except IllegalActionError as exc:
                 raise self.fail(str(exc)) from exc
+            except _RecordEnded:
+                # The hand ended and the engine asked for the next wall, which a partial
+                # record does not have: its ending (the win, the draw, the payments) must
+                # still be compared before the replay stops.
+                self._passes = passes
+                self._check_new(eng, seen)
+                self._check_all_used()
+                raise
             self._passes = passes
+        self._check_all_used()
+
+    def _check_all_used(self) -> None:
         if self.i < len(self.rec):
             raise self.fail(
                 f"the engine ended the {self.unit} but the record goes on with "

@@ -96,7 +96,10 @@ class _RoundDriver(HandDriver[RiichiGame]):
 
     def _own_action(self, seat: int, nxt: Event) -> Event | None:
         if nxt.type == "ryukyoku" and nxt.kind == "nine_terminals":
-            # the record shows the abortive draw; the engine asks for the declaration
+            # the record shows the abortive draw; the engine asks for the declaration, which
+            # only the seat to move can make (a record naming another declarer is wrong)
+            if nxt.actor is not None and nxt.actor != seat:
+                return None
             return nxt.with_(actor=seat, deltas=())
         return super()._own_action(seat, nxt)
 
@@ -138,7 +141,9 @@ class _RoundDriver(HandDriver[RiichiGame]):
 
     def _compare(self, e: Event, rec: Event) -> None:
         if e.type == "ryukyoku" and e.kind == "nine_terminals" and rec.type == "ryukyoku":
-            rec = rec.with_(actor=e.actor)  # the record does not say who declared it
+            if rec.actor is not None and rec.actor != e.actor:
+                raise self.fail(f"engine: {e.to_mjai()}; record: {rec.to_mjai()}")
+            rec = rec.with_(actor=e.actor)  # some records do not say who declared it
         super()._compare(e, rec)
 
     def _compare_outcome(self, e: Event, rec: Event) -> None:
