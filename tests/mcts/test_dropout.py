@@ -63,3 +63,47 @@ def test_agent_ignores_hidden_information(search_checkpoint: Path, tmp_path: Pat
     rnd.hands[1], rnd.hands[2] = rnd.hands[2], rnd.hands[1]
     rnd.counts[1], rnd.counts[2] = rnd.counts[2], rnd.counts[1]
     assert agent.act(d.observation, d.legal) == before
+
+
+def test_pools_buffers_holds_hands_out_and_rates_during_training(
+    search_checkpoint: Path, tmp_path: Path
+) -> None:
+    """Two checkpoints pool their hands; held-out hands are measured, not trained on; Fig. 8's
+    rating is taken every ``eval_every`` steps and at the end."""
+    one = DropoutConfig(data=str(search_checkpoint), out=str(tmp_path / "a.pt"), size="tiny",
+                        steps=1, batch_size=4)
+    _p, m1 = train_dropout(one)
+    cfg = DropoutConfig(data=(str(search_checkpoint), str(search_checkpoint)),
+                        out=str(tmp_path / "b.pt"), size="tiny", steps=3, batch_size=4,
+                        holdout=0.25, eval_every=2, eval_deals=1, eval_opponent="efficiency")
+    _p, m2 = train_dropout(cfg)
+    assert m2.card["samples"] + m2.card["held_out_samples"] == 2 * m1.card["samples"]
+    assert 0 < m2.card["held_out_samples"] < m1.card["samples"]
+    rated = [h for h in cfg.history if "stable_dan" in h]
+    assert [h["step"] for h in rated] == [2, 3]
+    for h in rated:
+        assert h["eval_games"] == 4 and sum(h[f"rank{k}"] for k in range(1, 5)) == 4
+        assert 0.0 <= h["held_agreement"] <= 1.0 and h["held_cross_entropy"] > 0
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"holdout": 1.0}, "holdout must be in"),
+    ({"eval_every": -1}, "eval_every cannot be negative"),
+    ({"eval_every": 5, "eval_opponent": "nobody"}, "unknown agent 'nobody'"),
+    ({"eval_deals": 0}, "eval_deals must be at least 1"),
+])
+def test_bad_settings_are_refused(bad: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        DropoutConfig(**bad)  # type: ignore[arg-type]
+
+
+def test_cli_refuses_a_bad_holdout_in_one_line(search_checkpoint: Path, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tenpai.cli.main import app
+
+    out = tmp_path / "d.pt"
+    res = CliRunner().invoke(app, ["train", "dropout", "--data", str(search_checkpoint),
+                                   "--out", str(out), "--holdout", "1.5"])
+    assert res.exit_code == 2
+    assert "holdout must be in [0, 1)" in res.output and not out.exists()

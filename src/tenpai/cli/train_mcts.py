@@ -123,8 +123,9 @@ def mcts(
 
 
 def dropout(
-    data: Path = typer.Option(..., "--data", help="A `tenpai train mcts` checkpoint "
-                              "(<out>.ckpt): its replay buffer is the search's strategy data."),
+    data: list[Path] = typer.Option(..., "--data", help="A `tenpai train mcts` checkpoint "
+                                    "(<out>.ckpt): its replay buffer is the search's strategy "
+                                    "data.  Repeat to pool several runs' buffers."),
     out: Path = typer.Option(..., "--out", "-o", help="Model file of the normal agent."),
     size: str = typer.Option("small", "--size", help="Network size (paper: 12x128; the "
                              "paper's normal agent is 64x256)."),
@@ -136,26 +137,55 @@ def dropout(
                                     "paper: 60,000)."),
     baseline: bool = typer.Option(False, "--baseline", help="p = 0 throughout (Fig. 8's agent "
                                   "without the Bernoulli matrix)."),
-    seed: int = typer.Option(0, "--seed", help="Seed of sampling and masks."),
+    holdout: float = typer.Option(0.0, "--holdout", help="Share of the hands kept out of "
+                                  "training; the agent's agreement with the search on them "
+                                  "is reported."),
+    eval_every: int = typer.Option(0, "--eval-every", help="Every this many steps (and at the "
+                                   "end) rate the agent against three --eval-opponent seats: "
+                                   "Tenhou stable dan, the paper's Fig. 8 (0 = never)."),
+    eval_deals: int = typer.Option(16, "--eval-deals", help="Deals per rating; each is played "
+                                   "four times, the agent in every seat once."),
+    eval_opponent: str = typer.Option("defensive", "--eval-opponent", help="Registry agent in "
+                                      "the other three seats of a rating."),
+    seed: int = typer.Option(0, "--seed", help="Seed of sampling, masks and the held-out "
+                             "hands."),
+    as_json: bool = typer.Option(False, "--json", help="Print the run's history as JSON."),
 ) -> None:
     """Dropout learning: train the imperfect-information agent on the search's policies."""
     from rich.console import Console
 
     from tenpai.mcts.dropout import DropoutConfig, train_dropout
     from tenpai.mcts.train import CheckpointError
+    from tenpai.progress import StepProgress
 
     err = Console(stderr=True, soft_wrap=True)
+    if out.exists() and out.is_dir():
+        err.print(f"error: --out {out} is a directory")
+        raise typer.Exit(2)
     try:
-        cfg = DropoutConfig(data=str(data), out=str(out), size=size, steps=steps,
-                            batch_size=batch_size, lr=lr, decay_steps=decay_steps,
-                            baseline=baseline, seed=seed)
-        path, model = train_dropout(cfg)
+        cfg = DropoutConfig(data=tuple(str(d) for d in data), out=str(out), size=size,
+                            steps=steps, batch_size=batch_size, lr=lr,
+                            decay_steps=decay_steps, baseline=baseline, seed=seed,
+                            holdout=holdout, eval_every=eval_every, eval_deals=eval_deals,
+                            eval_opponent=eval_opponent)
+        with StepProgress("dropout learning", steps, unit="steps", console=err) as bar:
+            path, model = train_dropout(cfg, report=lambda n, _row: bar.update(n))
     except (CheckpointError, ValueError) as exc:
         err.print(f"error: {exc}")
         raise typer.Exit(2) from None
+    for row in cfg.history:
+        if "stable_dan" in row:
+            held = (f"  held-out agreement {row['held_agreement']:.3f}"
+                    if "held_agreement" in row else "")
+            err.print(f"step {int(row['step'])}  p {row['p']:.1f}  stable dan "
+                      f"{row['stable_dan']:.2f}  mean rank {row['mean_rank']:.2f}{held}")
     last = cfg.history[-1]
     err.print(f"wrote {path}: {model.card['samples']} samples, final loss {last['loss']:.3f} "
               f"at p = {last['p']:.1f}")
+    if as_json:
+        typer.echo(json.dumps({"out": str(path), "samples": model.card["samples"],
+                               "held_out_samples": model.card["held_out_samples"],
+                               "history": cfg.history}, sort_keys=True))
 
 
 def mcts_warm(

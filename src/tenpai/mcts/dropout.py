@@ -10,11 +10,18 @@ element at every step.  ``p`` starts at 1 and falls by ``decay_rate`` (0.1) ever
 the agent never needs hidden information.  The baseline of Fig. 8 uses p = 0 throughout
 (``baseline=True``).  Loss (eq. 12): cross-entropy to π over the legal ids, plus L2 (weight
 decay); Adam with the betas of Table 5 (0.9, 0.99).
+
+Two measures the paper reports are kept in ``history`` as training goes: the agreement of the
+p = 0 agent with the search's most visited action on hands held out of training (whole hands,
+because the decisions of one hand are not independent), and Fig. 8's rating — Tenhou's stable
+dan (formula 13) of the agent against three ``eval_opponent`` seats
+(:func:`tenpai.selfplay.rating.rate_against`).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -29,7 +36,8 @@ from tenpai.mcts.replay import Trajectory
 from tenpai.models.muzero import SIZES, NormalNet
 from tenpai.models.torchfile import load_tagged, save_atomic
 
-__all__ = ["HIDDEN_PLANES", "DropoutConfig", "DropoutModel", "keep_probability", "train_dropout"]
+__all__ = ["HIDDEN_PLANES", "DropoutConfig", "DropoutModel", "agreement", "keep_probability",
+           "train_dropout"]
 
 FORMAT: Final = "tenpai-dropout/1"
 #: Planes outside Table 4's imperfect-information features: the other hands, the wall.
@@ -38,7 +46,8 @@ HIDDEN_PLANES: Final = tuple(range(4, 16)) + tuple(range(64, 74))
 
 @dataclass(slots=True)
 class DropoutConfig:
-    data: str = "runs/mcts.pt.ckpt"
+    #: One ``tenpai train mcts`` checkpoint, or several (their buffers are pooled).
+    data: str | tuple[str, ...] = "runs/mcts.pt.ckpt"
     out: str = "runs/dropout.pt"
     size: str = "small"
     steps: int = 2000
@@ -50,14 +59,37 @@ class DropoutConfig:
     baseline: bool = False
     seed: int = 0
     threads: int = 1
+    #: Share of the hands kept out of training to measure agreement on (0 = none).
+    holdout: float = 0.0
+    #: Rate the agent against ``eval_opponent`` every this many steps (0 = never) and at the
+    #: end, over ``eval_deals`` deals × 4 seats from ``eval_seed`` on.
+    eval_every: int = 0
+    eval_deals: int = 16
+    eval_opponent: str = "defensive"
+    eval_seed: int = 50_000_000
     history: list[dict[str, float]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.size not in SIZES:
             raise ValueError(f"unknown size {self.size!r}; known: {', '.join(SIZES)}")
-        for name in ("steps", "batch_size", "decay_steps"):
+        for name in ("steps", "batch_size", "decay_steps", "eval_deals"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
+        if not 0 <= self.holdout < 1:
+            raise ValueError(f"holdout must be in [0, 1), got {self.holdout}")
+        if self.eval_every < 0:
+            raise ValueError(f"eval_every cannot be negative, got {self.eval_every}")
+        if self.eval_every:
+            from tenpai.agents import AGENTS
+
+            if self.eval_opponent not in AGENTS:
+                raise ValueError(f"unknown agent {self.eval_opponent!r}; known: "
+                                 f"{', '.join(sorted(AGENTS))}")
+
+    @property
+    def data_paths(self) -> tuple[Path, ...]:
+        return tuple(Path(d) for d in ((self.data,) if isinstance(self.data, str)
+                                       else self.data))
 
 
 def keep_probability(step: int, cfg: DropoutConfig) -> float:
@@ -99,26 +131,83 @@ class DropoutModel:
         return model
 
 
-def _strategy_data(path: Path) -> tuple[np.ndarray, np.ndarray]:
-    """(planes uint8 (N, 129, 27), π (N, 229)) from a search-training checkpoint's buffer."""
+def _strategy_data(paths: Sequence[Path]) -> list[Trajectory]:
+    """Every hand in the buffers of these search-training checkpoints."""
     from tenpai.mcts.train import _load_checkpoint
 
-    payload = _load_checkpoint(path)
-    trajs = [Trajectory.from_tensors(t) for t in payload.get("buffer", [])]
-    if not trajs:
-        raise ValueError(f"{path}: the checkpoint holds no strategy data")
-    return (np.concatenate([t.planes for t in trajs]),
-            np.concatenate([t.policy for t in trajs]))
+    trajs: list[Trajectory] = []
+    for path in paths:
+        found = [Trajectory.from_tensors(t) for t in _load_checkpoint(path).get("buffer", [])]
+        if not found:
+            raise ValueError(f"{path}: the checkpoint holds no strategy data")
+        trajs += found
+    return trajs
 
 
-def train_dropout(cfg: DropoutConfig) -> tuple[Path, DropoutModel]:
-    """Fit the normal agent to the search's π with the decaying Bernoulli mask."""
+def _split(trajs: list[Trajectory], holdout: float,
+           rng: np.random.Generator) -> tuple[list[Trajectory], list[Trajectory]]:
+    """(training hands, held-out hands): a seeded share of whole hands is held out."""
+    n_out = round(len(trajs) * holdout)
+    if holdout > 0 and (n_out < 1 or n_out >= len(trajs)):
+        raise ValueError(f"holdout {holdout} of {len(trajs)} hands leaves no hand on one side")
+    order = rng.permutation(len(trajs))
+    out = set(order[:n_out].tolist())
+    return ([t for i, t in enumerate(trajs) if i not in out],
+            [t for i, t in enumerate(trajs) if i in out])
+
+
+def agreement(model: DropoutModel, planes: np.ndarray, pi: np.ndarray,
+              batch: int = 512) -> dict[str, float]:
+    """Top-1 agreement of the p = 0 agent with the search's most visited action, and the
+    cross-entropy to π, over these decisions.  The buffer does not keep the legal ids, so the
+    agent's choice is its most likely id of all 229 (a lower bound of what play, which masks
+    to the legal ids, would agree; masking to π > 0 would overstate it, since actions the
+    search never tried are legal too)."""
+    from tenpai.agents.mcts import unpack
+
+    hits = 0
+    ce = 0.0
+    hidden = torch.tensor(HIDDEN_PLANES)
+    model.net.eval()
+    with torch.inference_mode():
+        for i in range(0, len(planes), batch):
+            x = torch.from_numpy(unpack(planes[i:i + batch]))
+            x[:, hidden] = 0.0
+            logits = model.net(x)
+            target = torch.from_numpy(pi[i:i + batch])
+            hits += int((logits.argmax(1) == target.argmax(1)).sum())
+            ce += float(-(target * F.log_softmax(logits, dim=1)).sum())
+    return {"agreement": hits / len(planes), "cross_entropy": ce / len(planes)}
+
+
+def _rate(model: DropoutModel, cfg: DropoutConfig) -> dict[str, float]:
+    from tenpai.agents.mcts import DropoutAgent
+    from tenpai.selfplay.rating import rate_against
+
+    r = rate_against(DropoutAgent(model), cfg.eval_opponent, "suits108",
+                     range(cfg.eval_seed, cfg.eval_seed + cfg.eval_deals))
+    model.net.train()
+    return {"stable_dan": r.stable_dan, "mean_rank": r.mean_rank, "eval_games": r.games,
+            **{f"rank{k + 1}": float(n) for k, n in enumerate(r.rank_counts)}}
+
+
+Report = Callable[[int, dict[str, float]], None]
+
+
+def train_dropout(cfg: DropoutConfig, report: Report | None = None) -> tuple[Path, DropoutModel]:
+    """Fit the normal agent to the search's π with the decaying Bernoulli mask; ``report`` is
+    called after every step with the step count and the latest history row."""
     from tenpai.agents.mcts import unpack
 
     torch.set_num_threads(cfg.threads)
     torch.manual_seed(cfg.seed)
-    planes, pi = _strategy_data(Path(cfg.data))
     rng = np.random.default_rng(cfg.seed)
+    train, held = _split(_strategy_data(cfg.data_paths), cfg.holdout,
+                         np.random.default_rng([cfg.seed, 1]))
+    planes = np.concatenate([t.planes for t in train])
+    pi = np.concatenate([t.policy for t in train])
+    held_planes = np.concatenate([t.planes for t in held]) if held else None
+    held_pi = np.concatenate([t.policy for t in held]) if held else None
     model = DropoutModel(cfg.size)
     opt = torch.optim.Adam(model.net.parameters(), lr=cfg.lr, betas=(0.9, 0.99),
                            weight_decay=cfg.weight_decay)
@@ -137,10 +226,26 @@ def train_dropout(cfg: DropoutConfig) -> tuple[Path, DropoutModel]:
         opt.zero_grad()
         loss.backward()  # type: ignore[no-untyped-call]
         opt.step()
-        if step % 50 == 0 or step == cfg.steps - 1:
-            cfg.history.append({"step": step, "p": p, "loss": float(loss.detach())})
+        last = step == cfg.steps - 1
+        evaluate = bool(cfg.eval_every) and ((step + 1) % cfg.eval_every == 0 or last)
+        if step % 50 == 0 or last or evaluate:
+            row: dict[str, float] = {"step": step + 1, "p": p, "loss": float(loss.detach())}
+            if evaluate:
+                if held_planes is not None and held_pi is not None:
+                    row.update({f"held_{k}": v for k, v in
+                                agreement(model, held_planes, held_pi).items()})
+                row.update(_rate(model, cfg))
+                model.net.train()
+            cfg.history.append(row)
+        if report is not None:
+            report(step + 1, cfg.history[-1])
     model.net.eval()
-    model.card = {**asdict(cfg), "samples": len(planes)}
+    if held_planes is not None and held_pi is not None:
+        final = agreement(model, held_planes, held_pi)
+        cfg.history[-1].update({f"held_{k}": v for k, v in final.items()})
+    model.card = {**asdict(cfg), "data": [str(p) for p in cfg.data_paths],
+                  "samples": len(planes), "held_out_samples": 0 if held_pi is None
+                  else len(held_pi)}
     out = Path(cfg.out)
     model.save(out)
     return out, model
