@@ -107,3 +107,31 @@ def test_cli_refuses_a_bad_holdout_in_one_line(search_checkpoint: Path, tmp_path
                                    "--out", str(out), "--holdout", "1.5"])
     assert res.exit_code == 2
     assert "holdout must be in [0, 1)" in res.output and not out.exists()
+
+
+def test_fig8_groups_runs_by_matrix_and_plots(search_checkpoint: Path, tmp_path: Path) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from tenpai.cli.main import app
+
+    files = []
+    for name, baseline in (("m.pt", False), ("b.pt", True)):
+        cfg = DropoutConfig(data=str(search_checkpoint), out=str(tmp_path / name), size="tiny",
+                            steps=2, batch_size=4, baseline=baseline, eval_every=1,
+                            eval_deals=1, eval_opponent="efficiency")
+        train_dropout(cfg)
+        files.append(str(tmp_path / name))
+    png = tmp_path / "fig8.png"
+    res = CliRunner().invoke(app, ["eval", "dropout", *files, "--out", str(png), "--json"])
+    assert res.exit_code == 0, res.output
+    groups = json.loads(res.stdout)["groups"]
+    assert {g["runs"] for g in groups.values()} == {1} and len(groups) == 2
+    assert all(g["steps"] == [1, 2] for g in groups.values())
+    assert png.stat().st_size > 1000
+    unrated = tmp_path / "u.pt"
+    train_dropout(DropoutConfig(data=str(search_checkpoint), out=str(unrated), size="tiny",
+                                steps=1, batch_size=4))
+    res = CliRunner().invoke(app, ["eval", "dropout", str(unrated)])
+    assert res.exit_code == 2 and "no rating in the model card" in res.output

@@ -1,5 +1,6 @@
 """``tenpai eval agreement``: how often a trained model makes the players' choice;
-``tenpai eval curve``: the learning curves policy-gradient runs keep in their model cards.
+``tenpai eval curve``: the learning curves policy-gradient runs keep in their model cards;
+``tenpai eval dropout``: the ratings dropout-learning runs keep in theirs (seed 000's Fig. 8).
 
 One evaluation for every rule set (:mod:`tenpai.learn.evaluate`): ``--rules`` picks the registry
 entry that replays the records and extracts the decisions (see :mod:`tenpai.learn.decisions`
@@ -172,6 +173,51 @@ def curve(
                 f"[{p.low:.3f}, {p.high:.3f}] over {p.deals} deals; rank {p.learner_rank:.3f} "
                 f"vs start {p.start_rank:.3f}"
             )
+    if out is not None:
+        typer.echo(f"plot: {out}")
+
+
+@app.command("dropout")
+def dropout_ratings(
+    models: list[Path] = typer.Argument(..., help="Model files written by 'tenpai train "
+                                        "dropout --eval-every N' (several seeds of each kind)."),
+    out: Path | None = typer.Option(
+        None, "--out", "-o", help="Write seed 000's Fig. 8 analogue here (PNG; extra 'plot')."
+    ),
+    title: str = typer.Option("", "--title", help="Plot title."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """The normal agent's stable dan during dropout learning, runs with and without the
+    Bernoulli matrix grouped: median and quartiles over runs at each rating (seed 000's
+    Fig. 8)."""
+    try:
+        from tenpai.mcts.figures import group_curves, plot_fig8, read_rating_curve
+        from tenpai.mcts.model import MCTSModelError
+    except ImportError as exc:  # pragma: no cover - the learn extra is missing
+        fail(f"{exc}; install the learn extra: pip install 'tenpai[learn]'")
+    from tenpai.plots import PlotError
+
+    missing = [p for p in models if not p.is_file()]
+    if missing:
+        fail(f"no such model file: {missing[0]}")
+    try:
+        curves = [read_rating_curve(p) for p in models]
+    except (MCTSModelError, ValueError) as exc:
+        fail(str(exc))
+    if out is not None:
+        try:
+            plot_fig8(curves, out, title=title)
+        except PlotError as exc:
+            fail(str(exc))
+    groups = group_curves(curves)
+    if as_json:
+        typer.echo(json.dumps({"groups": groups, "plot": str(out) if out else None}))
+        return
+    for name, g in groups.items():
+        typer.echo(f"{name}: {g['runs']} runs")
+        for i, step in enumerate(g["steps"]):
+            typer.echo(f"    step {step:>7,}: stable dan median {g['median'][i]:.2f} "
+                       f"[{g['q25'][i]:.2f}, {g['q75'][i]:.2f}]")
     if out is not None:
         typer.echo(f"plot: {out}")
 

@@ -1,0 +1,95 @@
+"""Fig. 8 of seed 000, from our runs: the normal agent's rating during dropout learning.
+
+``tenpai train dropout --eval-every N`` keeps, in the model card, the agent's stable dan
+against three baseline seats at every N steps.  Runs are grouped the way the figure is: with
+the Bernoulli matrix (p falling from 1 to 0) and without it (p = 0 throughout), and each group
+is drawn as the median over its runs (seeds) with the 25th-75th percentile band.  The curve is
+read from the model files, so it travels with the weights.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+__all__ = ["RatingCurve", "group_curves", "plot_fig8", "read_rating_curve"]
+
+GROUPS = {False: "Bernoulli matrix (p 1 → 0)", True: "no matrix (p = 0)"}
+
+
+@dataclass(frozen=True, slots=True)
+class RatingCurve:
+    """One dropout run: (step, stable dan, mean rank) at each rating, and its settings."""
+
+    label: str
+    baseline: bool
+    opponent: str
+    games_per_point: int
+    steps: tuple[int, ...]
+    stable_dan: tuple[float, ...]
+    mean_rank: tuple[float, ...]
+
+
+def read_rating_curve(path: Path) -> RatingCurve:
+    """The ratings a ``train dropout`` model card holds; ``ValueError`` naming the file if the
+    model is not a dropout model or was trained without ``--eval-every``."""
+    from tenpai.mcts.dropout import DropoutModel
+
+    card: dict[str, Any] = DropoutModel.load(path).card
+    rows = [h for h in card.get("history", []) if "stable_dan" in h]
+    if not rows:
+        raise ValueError(f"{path}: no rating in the model card (train with --eval-every N)")
+    return RatingCurve(
+        label=str(path), baseline=bool(card.get("baseline")),
+        opponent=str(card.get("eval_opponent", "?")),
+        games_per_point=int(rows[-1].get("eval_games", 0)),
+        steps=tuple(int(h["step"]) for h in rows),
+        stable_dan=tuple(float(h["stable_dan"]) for h in rows),
+        mean_rank=tuple(float(h["mean_rank"]) for h in rows),
+    )
+
+
+def group_curves(curves: Sequence[RatingCurve]) -> dict[str, dict[str, Any]]:
+    """Per group: the steps every run of it was rated at, and the median, 25th and 75th
+    percentile of the stable dan over the runs there (an infinite dan — no last place — is
+    kept: it sorts above every finite one)."""
+    out: dict[str, dict[str, Any]] = {}
+    for flag, name in GROUPS.items():
+        runs = [c for c in curves if c.baseline == flag]
+        if not runs:
+            continue
+        steps = sorted(set.intersection(*(set(c.steps) for c in runs)))
+        table = np.array([[c.stable_dan[c.steps.index(s)] for s in steps] for c in runs])
+        q = np.percentile(table, [25, 50, 75], axis=0, method="inverted_cdf") \
+            if len(runs) > 1 else np.repeat(table, 3, axis=0)
+        out[name] = {"runs": len(runs), "steps": steps,
+                     "q25": q[0].tolist(), "median": q[1].tolist(), "q75": q[2].tolist(),
+                     "final_mean_rank": [c.mean_rank[-1] for c in runs]}
+    return out
+
+
+def plot_fig8(curves: Sequence[RatingCurve], out: Path, *, title: str = "") -> Path:
+    """Median stable dan with the quartile band per group over training steps, as PNG."""
+    from tenpai.plots import pyplot, save_png
+
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for name, g in group_curves(curves).items():
+        med = [v if math.isfinite(v) else np.nan for v in g["median"]]
+        lo = [v if math.isfinite(v) else np.nan for v in g["q25"]]
+        hi = [v if math.isfinite(v) else np.nan for v in g["q75"]]
+        line = ax.plot(g["steps"], med, marker="o", label=f"{name}, {g['runs']} runs")
+        ax.fill_between(g["steps"], lo, hi, alpha=0.2, color=line[0].get_color())
+    opp = sorted({c.opponent for c in curves})
+    games = sorted({c.games_per_point for c in curves})
+    ax.set_xlabel("training steps")
+    ax.set_ylabel(f"stable dan vs 3 × {'/'.join(opp)} ({'/'.join(map(str, games))} games)")
+    ax.set_title(title or "Dropout learning: rating during training (median, quartiles)")
+    ax.legend(loc="best", fontsize="small")
+    save_png(fig, out)
+    return out
