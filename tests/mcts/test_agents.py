@@ -88,3 +88,44 @@ def test_simulator_transitions_agent_plays_legal_games(model_file: Path) -> None
     assert isinstance(game, Suits108Game)
     check_game(game)
     assert game.done and sim.asked > 10
+
+
+def test_eval_search_rates_every_setting_on_the_same_deals(model_file: Path,
+                                                           tmp_path: Path) -> None:
+    """Fig. 7's sweep: one point per (transitions, simulations); at one simulation both kinds
+    of transition play the prior's choice, so their games — and ratings — are the same."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from tenpai.cli.main import app
+
+    png = tmp_path / "fig7.png"
+    res = CliRunner().invoke(app, ["eval", "search", "--model", str(model_file),
+                                   "--simulations", "1,3", "--transitions", "model,simulator",
+                                   "--opponent", "random", "--deals", "1", "--out", str(png),
+                                   "--json"])
+    assert res.exit_code == 0, res.output
+    points = json.loads(res.stdout)["points"]
+    assert [(p["transitions"], p["simulations"]) for p in points] == [
+        ("model", 1), ("model", 3), ("simulator", 1), ("simulator", 3)]
+    assert all(p["games"] == 4 and sum(p["rank_counts"]) == 4 for p in points)
+    assert points[0]["rank_counts"] == points[2]["rank_counts"]
+    assert png.stat().st_size > 1000
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--simulations", "0"], "at least 1"),
+    (["--simulations", "a,b"], "comma-separated list of whole numbers"),
+    (["--transitions", "oracle"], "model, simulator or both"),
+    (["--opponent", "nobody"], "unknown agent 'nobody'"),
+    (["--model", "/no/such/model.pt"], "no/such/model.pt"),
+])
+def test_eval_search_refuses_bad_arguments(args: list[str], message: str) -> None:
+    from typer.testing import CliRunner
+
+    from tenpai.cli.main import app
+
+    res = CliRunner().invoke(app, ["eval", "search", "--deals", "1", "--simulations", "1",
+                                   *args])
+    assert res.exit_code == 2 and message in res.output, res.output

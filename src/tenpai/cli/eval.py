@@ -1,6 +1,7 @@
 """``tenpai eval agreement``: how often a trained model makes the players' choice;
 ``tenpai eval curve``: the learning curves policy-gradient runs keep in their model cards;
-``tenpai eval dropout``: the ratings dropout-learning runs keep in theirs (seed 000's Fig. 8).
+``tenpai eval dropout``: the ratings dropout-learning runs keep in theirs (seed 000's Fig. 8);
+``tenpai eval search``: the 108-tile search's strength over simulations (seed 000's Fig. 7).
 
 One evaluation for every rule set (:mod:`tenpai.learn.evaluate`): ``--rules`` picks the registry
 entry that replays the records and extracts the decisions (see :mod:`tenpai.learn.decisions`
@@ -218,6 +219,82 @@ def dropout_ratings(
         for i, step in enumerate(g["steps"]):
             typer.echo(f"    step {step:>7,}: stable dan median {g['median'][i]:.2f} "
                        f"[{g['q25'][i]:.2f}, {g['q75'][i]:.2f}]")
+    if out is not None:
+        typer.echo(f"plot: {out}")
+
+
+def _int_list(text: str, option: str) -> list[int]:
+    try:
+        values = [int(v) for v in text.split(",") if v.strip()]
+    except ValueError:
+        raise typer.BadParameter(f"a comma-separated list of whole numbers, not {text!r}",
+                                 param_hint=option) from None
+    if not values or min(values) < 1:
+        raise typer.BadParameter("give at least one value, each at least 1", param_hint=option)
+    return values
+
+
+@app.command("search")
+def search_strength(
+    models: list[str] = typer.Option(["default"], "--model", "-m", help="Search model: "
+                                     "'default' (shipped) or a file; repeat to compare models "
+                                     "(Fig. 7a: trained with different feature access)."),
+    simulations: str = typer.Option("1,8,32,100", "--simulations", help="Comma-separated "
+                                    "simulations per move (1 = the prior's choice)."),
+    transitions: str = typer.Option("model", "--transitions", help="model (the learned "
+                                    "dynamics), simulator (true transitions) or both, "
+                                    "comma-separated (Fig. 7b)."),
+    opponent: str = typer.Option("defensive", "--opponent", help="Registry agent in the other "
+                                 "three seats."),
+    deals: int = typer.Option(16, "--deals", min=1, help="Deals per point; each is played four "
+                              "times, the agent in every seat once."),
+    seed: int = typer.Option(70_000_000, "--seed", help="First deal seed."),
+    out: Path | None = typer.Option(None, "--out", "-o", help="Write the plot here (PNG)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Strength of the 108-tile search over evaluation simulations (seed 000's Fig. 7): mean
+    place and stable dan against three --opponent seats, the same deals for every point."""
+    sims = _int_list(simulations, "--simulations")
+    kinds = [t.strip() for t in transitions.split(",") if t.strip()]
+    bad = [t for t in kinds if t not in ("model", "simulator")]
+    if bad or not kinds:
+        raise typer.BadParameter("model, simulator or both", param_hint="--transitions")
+    try:
+        from tenpai.agents import AGENTS
+        from tenpai.mcts.figures import plot_fig7, sweep_simulations
+        from tenpai.mcts.model import MCTSModelError
+    except ImportError as exc:  # pragma: no cover - the learn extra is missing
+        fail(f"{exc}; install the learn extra: pip install 'tenpai[learn]'")
+    from rich.console import Console
+
+    from tenpai.plots import PlotError
+    from tenpai.progress import StepProgress
+
+    if opponent not in AGENTS:
+        fail(f"unknown agent {opponent!r}; known: {', '.join(sorted(AGENTS))}")
+    total = len(models) * len(kinds) * len(sims)
+    try:
+        with StepProgress("rating searches", total, unit="points",
+                          console=Console(stderr=True)) as bar:
+            points = sweep_simulations(models, kinds, sims, opponent=opponent,
+                                       seeds=range(seed, seed + deals),
+                                       on_point=lambda _p: bar.advance())
+    except (MCTSModelError, ValueError) as exc:
+        fail(str(exc))
+    if out is not None:
+        try:
+            plot_fig7(points, out)
+        except PlotError as exc:
+            fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps({"points": [p.as_dict() for p in points],
+                               "plot": str(out) if out else None}))
+        return
+    for p in points:
+        r = p.rating
+        typer.echo(f"{p.model} {p.transitions:>9} {p.simulations:>4} sims: mean place "
+                   f"{r.rank.mean:.2f} [{r.rank.low:.2f}, {r.rank.high:.2f}], stable dan "
+                   f"{r.stable_dan:.2f}, places {list(r.rank_counts)} ({p.cpu_seconds:.0f} CPU s)")
     if out is not None:
         typer.echo(f"plot: {out}")
 

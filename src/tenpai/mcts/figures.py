@@ -1,6 +1,12 @@
-"""Fig. 8 of seed 000, from our runs: the normal agent's rating during dropout learning.
+"""Figs. 7 and 8 of seed 000, from our runs: search strength over simulations, and the normal
+agent's rating during dropout learning.
 
-``tenpai train dropout --eval-every N`` keeps, in the model card, the agent's stable dan
+Fig. 7 (:func:`sweep_simulations`, ``tenpai eval search``): the search agent with each model
+and each kind of transition, at several simulation counts, rated on the same deals against
+three baseline seats (:func:`tenpai.selfplay.rating.rate_against`).
+
+Fig. 8 (:func:`read_rating_curve`, ``tenpai eval dropout``): ``tenpai train dropout
+--eval-every N`` keeps, in the model card, the agent's stable dan
 against three baseline seats at every N steps.  Runs are grouped the way the figure is: with
 the Bernoulli matrix (p falling from 1 to 0) and without it (p = 0 throughout), and each group
 is drawn as the median over its runs (seeds) with the 25th-75th percentile band.  The curve is
@@ -10,14 +16,17 @@ read from the model files, so it travels with the weights.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-__all__ = ["RatingCurve", "group_curves", "plot_fig8", "read_rating_curve"]
+from tenpai.selfplay.rating import Rating
+
+__all__ = ["RatingCurve", "SweepPoint", "group_curves", "plot_fig7", "plot_fig8",
+           "read_rating_curve", "sweep_simulations"]
 
 GROUPS = {False: "Bernoulli matrix (p 1 → 0)", True: "no matrix (p = 0)"}
 
@@ -90,6 +99,85 @@ def plot_fig8(curves: Sequence[RatingCurve], out: Path, *, title: str = "") -> P
     ax.set_xlabel("training steps")
     ax.set_ylabel(f"stable dan vs 3 × {'/'.join(opp)} ({'/'.join(map(str, games))} games)")
     ax.set_title(title or "Dropout learning: rating during training (median, quartiles)")
+    ax.legend(loc="best", fontsize="small")
+    save_png(fig, out)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class SweepPoint:
+    """One search setting's rating: a model, its transitions, simulations per move."""
+
+    model: str
+    transitions: str
+    simulations: int
+    rating: Rating
+    cpu_seconds: float
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"model": self.model, "transitions": self.transitions,
+                "simulations": self.simulations, "cpu_seconds": round(self.cpu_seconds, 1),
+                **self.rating.as_dict()}
+
+
+def sweep_simulations(
+    models: Sequence[str],
+    transitions: Sequence[str],
+    simulations: Sequence[int],
+    *,
+    opponent: str = "defensive",
+    seeds: Sequence[int],
+    on_point: Callable[[SweepPoint], None] | None = None,
+) -> list[SweepPoint]:
+    """Rate the search agent at every (model, transitions, simulations) against three
+    ``opponent`` seats on the same deals — Fig. 7a (models trained with different feature
+    access) and Fig. 7b (learned model against true transitions) over evaluation simulations.
+    One simulation is the prior's choice, the same for both transitions."""
+    import time
+
+    from tenpai.agents.mcts import SEARCH_DEFAULTS, MCTSAgent
+    from tenpai.selfplay.rating import rate_against
+
+    points: list[SweepPoint] = []
+    for model in models:
+        for trans in transitions:
+            for sims in simulations:
+                agent = MCTSAgent(model, simulations=sims, transitions=trans,
+                                  **SEARCH_DEFAULTS)  # type: ignore[arg-type]
+                cpu0 = time.process_time()
+                rating = rate_against(agent, opponent, "suits108", seeds)
+                point = SweepPoint(model, trans, sims, rating, time.process_time() - cpu0)
+                points.append(point)
+                if on_point is not None:
+                    on_point(point)
+    return points
+
+
+def plot_fig7(points: Sequence[SweepPoint], out: Path, *, title: str = "") -> Path:
+    """Mean place (95 % interval over deals) against evaluation simulations, one line per
+    (model, transitions), as PNG; lower is better."""
+    from tenpai.plots import pyplot, save_png
+
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(7, 4))
+    lines: dict[tuple[str, str], list[SweepPoint]] = {}
+    for p in points:
+        lines.setdefault((p.model, p.transitions), []).append(p)
+    for (model, trans), pts in lines.items():
+        pts = sorted(pts, key=lambda p: p.simulations)
+        xs = [p.simulations for p in pts]
+        line = ax.plot(xs, [p.rating.rank.mean for p in pts], marker="o",
+                       label=f"{Path(model).stem if model != 'default' else model}, {trans}")
+        ax.fill_between(xs, [p.rating.rank.low for p in pts], [p.rating.rank.high for p in pts],
+                        alpha=0.15, color=line[0].get_color())
+    ax.axhline(2.5, color="grey", linewidth=0.8, linestyle="--")
+    ax.set_xscale("log")
+    ax.invert_yaxis()
+    opp = sorted({p.rating.baseline for p in points})
+    games = sorted({p.rating.games for p in points})
+    ax.set_xlabel("simulations per move")
+    ax.set_ylabel(f"mean place vs 3 × {'/'.join(opp)} ({'/'.join(map(str, games))} games)")
+    ax.set_title(title or "Search strength over evaluation simulations")
     ax.legend(loc="best", fontsize="small")
     save_png(fig, out)
     return out

@@ -13,11 +13,12 @@ on the agent and the seeds only, not on how many tables ran together.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tenpai.arena.stats import stable_dan
+from tenpai.arena.stats import Estimate, clustered_ratio, stable_dan
 from tenpai.engine.agent import Agent
 from tenpai.selfplay.spec import SeatSpec, SelfPlaySpec
 from tenpai.selfplay.vector import VectorRunner
@@ -28,19 +29,24 @@ __all__ = ["Rating", "rate_against"]
 @dataclass(frozen=True, slots=True)
 class Rating:
     """The agent's places over ``games`` games (``deals`` deals × 4 seats) against
-    ``baseline``."""
+    ``baseline``; ``rank`` is the mean place with its 95 % interval over deals (the four
+    games of a deal share the walls, so the deal is the independent unit)."""
 
     baseline: str
     deals: int
     games: int
     rank_counts: tuple[int, int, int, int]
-    mean_rank: float
+    rank: Estimate
     stable_dan: float
+
+    @property
+    def mean_rank(self) -> float:
+        return self.rank.mean
 
     def as_dict(self) -> dict[str, Any]:
         return {"baseline": self.baseline, "deals": self.deals, "games": self.games,
-                "rank_counts": list(self.rank_counts), "mean_rank": self.mean_rank,
-                "stable_dan": self.stable_dan}
+                "rank_counts": list(self.rank_counts), "rank": self.rank.as_dict(),
+                "stable_dan": self.stable_dan if math.isfinite(self.stable_dan) else None}
 
 
 def rate_against(
@@ -56,13 +62,14 @@ def rate_against(
     seats, and rate its places.  Raises ``ValueError`` for an unknown baseline or rule set,
     or no seeds."""
     counts = [0, 0, 0, 0]
+    per_deal = [0.0] * len(seeds)
     for seat in range(4):
         seats = [SeatSpec(baseline, record=False) for _ in range(4)]
         seats[seat] = SeatSpec(agent, record=False)
         spec = SelfPlaySpec(rules, tuple(seats), tuple(seeds), dict(options or {}))
         for game in VectorRunner(spec, tables=tables).run():
             counts[game.ranks[seat] - 1] += 1
-    games = sum(counts)
-    mean = sum((k + 1) * n for k, n in enumerate(counts)) / games
-    return Rating(baseline, len(seeds), games, (counts[0], counts[1], counts[2], counts[3]),
-                  mean, stable_dan(counts))
+            per_deal[game.index] += game.ranks[seat]
+    rank = clustered_ratio(per_deal, [4.0] * len(per_deal))
+    return Rating(baseline, len(seeds), sum(counts), (counts[0], counts[1], counts[2], counts[3]),
+                  rank, stable_dan(counts))
