@@ -131,6 +131,29 @@ def _print(report: dict[str, Any], class_names: dict[str, str] | Any) -> None:
             typer.echo("    " + " ".join(f"{v:7d}" for v in row))
 
 
+def _curves(models: list[Path], read: Any, errors: Any) -> list[Any]:
+    """Every model file's curve; one clear line for a missing or unreadable file."""
+    missing = [p for p in models if not p.is_file()]
+    if missing:
+        fail(f"no such model file: {missing[0]}")
+    try:
+        return [read(p) for p in models]
+    except errors as exc:
+        fail(str(exc))
+
+
+def _draw(plot: Any, data: Any, out: Path | None, title: str) -> None:
+    """Draw ``data`` to ``out`` when asked; a plot that cannot be written fails in one line."""
+    from tenpai.plots import PlotError
+
+    if out is None:
+        return
+    try:
+        plot(data, out, title=title)
+    except PlotError as exc:
+        fail(str(exc))
+
+
 @app.command("curve")
 def curve(
     models: list[Path] = typer.Argument(..., help="Model files written by 'tenpai train pg'."),
@@ -146,20 +169,8 @@ def curve(
         from tenpai.rl.curve import CurveError, plot_curves, read_curve
     except ImportError as exc:  # pragma: no cover - the learn extra is missing
         fail(f"{exc}; install the learn extra: pip install 'tenpai[learn]'")
-    from tenpai.plots import PlotError
-
-    missing = [p for p in models if not p.is_file()]
-    if missing:
-        fail(f"no such model file: {missing[0]}")
-    try:
-        curves = [read_curve(p) for p in models]
-    except CurveError as exc:
-        fail(str(exc))
-    if out is not None:
-        try:
-            plot_curves(curves, out, title=title)
-        except PlotError as exc:
-            fail(str(exc))
+    curves = _curves(models, read_curve, CurveError)
+    _draw(plot_curves, curves, out, title)
     if as_json:
         typer.echo(json.dumps({"curves": [c.as_dict() for c in curves],
                                "plot": str(out) if out else None}))
@@ -196,20 +207,8 @@ def dropout_ratings(
         from tenpai.mcts.model import MCTSModelError
     except ImportError as exc:  # pragma: no cover - the learn extra is missing
         fail(f"{exc}; install the learn extra: pip install 'tenpai[learn]'")
-    from tenpai.plots import PlotError
-
-    missing = [p for p in models if not p.is_file()]
-    if missing:
-        fail(f"no such model file: {missing[0]}")
-    try:
-        curves = [read_rating_curve(p) for p in models]
-    except (MCTSModelError, ValueError) as exc:
-        fail(str(exc))
-    if out is not None:
-        try:
-            plot_fig8(curves, out, title=title)
-        except PlotError as exc:
-            fail(str(exc))
+    curves = _curves(models, read_rating_curve, (MCTSModelError, ValueError))
+    _draw(plot_fig8, curves, out, title)
     groups = group_curves(curves)
     if as_json:
         typer.echo(json.dumps({"groups": groups, "plot": str(out) if out else None}))
@@ -267,7 +266,6 @@ def search_strength(
         fail(f"{exc}; install the learn extra: pip install 'tenpai[learn]'")
     from rich.console import Console
 
-    from tenpai.plots import PlotError
     from tenpai.progress import StepProgress
 
     if opponent not in AGENTS:
@@ -281,11 +279,7 @@ def search_strength(
                                        on_point=lambda _p: bar.advance())
     except (MCTSModelError, ValueError) as exc:
         fail(str(exc))
-    if out is not None:
-        try:
-            plot_fig7(points, out)
-        except PlotError as exc:
-            fail(str(exc))
+    _draw(plot_fig7, points, out, "")
     if as_json:
         typer.echo(json.dumps({"points": [p.as_dict() for p in points],
                                "plot": str(out) if out else None}))

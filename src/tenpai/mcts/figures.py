@@ -84,7 +84,7 @@ def group_curves(curves: Sequence[RatingCurve]) -> dict[str, dict[str, Any]]:
 
 def plot_fig8(curves: Sequence[RatingCurve], out: Path, *, title: str = "") -> Path:
     """Median stable dan with the quartile band per group over training steps, as PNG."""
-    from tenpai.plots import pyplot, save_png
+    from tenpai.plots import pyplot
 
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4))
@@ -94,11 +94,20 @@ def plot_fig8(curves: Sequence[RatingCurve], out: Path, *, title: str = "") -> P
         hi = [v if math.isfinite(v) else np.nan for v in g["q75"]]
         line = ax.plot(g["steps"], med, marker="o", label=f"{name}, {g['runs']} runs")
         ax.fill_between(g["steps"], lo, hi, alpha=0.2, color=line[0].get_color())
-    opp = sorted({c.opponent for c in curves})
-    games = sorted({c.games_per_point for c in curves})
-    ax.set_xlabel("training steps")
-    ax.set_ylabel(f"stable dan vs 3 × {'/'.join(opp)} ({'/'.join(map(str, games))} games)")
-    ax.set_title(title or "Dropout learning: rating during training (median, quartiles)")
+    return _finish(fig, ax, out, "training steps", "stable dan",
+                   {c.opponent for c in curves}, {c.games_per_point for c in curves},
+                   title or "Dropout learning: rating during training (median, quartiles)")
+
+
+def _finish(fig: Any, ax: Any, out: Path, xlabel: str, measure: str, opponents: set[str],
+            games: set[int], title: str) -> Path:
+    """Labels naming the opponent and the games per point, legend, atomic PNG."""
+    from tenpai.plots import save_png
+
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(f"{measure} vs 3 × {'/'.join(sorted(opponents))} "
+                  f"({'/'.join(map(str, sorted(games)))} games)")
+    ax.set_title(title)
     ax.legend(loc="best", fontsize="small")
     save_png(fig, out)
     return out
@@ -156,7 +165,7 @@ def sweep_simulations(
 def plot_fig7(points: Sequence[SweepPoint], out: Path, *, title: str = "") -> Path:
     """Mean place (95 % interval over deals) against evaluation simulations, one line per
     (model, transitions), as PNG; lower is better."""
-    from tenpai.plots import pyplot, save_png
+    from tenpai.plots import pyplot
 
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4))
@@ -173,11 +182,6 @@ def plot_fig7(points: Sequence[SweepPoint], out: Path, *, title: str = "") -> Pa
     ax.axhline(2.5, color="grey", linewidth=0.8, linestyle="--")
     ax.set_xscale("log")
     ax.invert_yaxis()
-    opp = sorted({p.rating.baseline for p in points})
-    games = sorted({p.rating.games for p in points})
-    ax.set_xlabel("simulations per move")
-    ax.set_ylabel(f"mean place vs 3 × {'/'.join(opp)} ({'/'.join(map(str, games))} games)")
-    ax.set_title(title or "Search strength over evaluation simulations")
-    ax.legend(loc="best", fontsize="small")
-    save_png(fig, out)
-    return out
+    return _finish(fig, ax, out, "simulations per move", "mean place",
+                   {p.rating.baseline for p in points}, {p.rating.games for p in points},
+                   title or "Search strength over evaluation simulations")
