@@ -169,7 +169,13 @@ def dropout(
                             holdout=holdout, eval_every=eval_every, eval_deals=eval_deals,
                             eval_opponent=eval_opponent)
         with StepProgress("dropout learning", steps, unit="steps", console=err) as bar:
-            path, model = train_dropout(cfg, report=lambda n, _row: bar.update(n))
+            def report(n: int, row: dict[str, float]) -> None:
+                rated = "stable_dan" in row
+                bar.update(n, note=f"step {int(row['step'])}: stable dan "
+                           f"{row['stable_dan']:.2f}, mean place {row['mean_rank']:.2f}"
+                           if rated else "")
+
+            path, model = train_dropout(cfg, report=report)
     except (CheckpointError, ValueError) as exc:
         err.print(f"error: {exc}")
         raise typer.Exit(2) from None
