@@ -132,3 +132,23 @@ def test_warm_start_fills_the_buffer_with_a_teachers_won_hands(tmp_path: Path) -
         pi = t["policy"].numpy()
         assert np.allclose(pi.max(axis=1), 1.0)  # one-hot on the teacher's choice
         assert np.array_equal(pi.argmax(axis=1), t["actions"].numpy())
+
+
+def test_a_frozen_run_only_plays(tmp_path: Path) -> None:
+    """``steps_per_version=0``: the buffer fills with search games, the weights never move
+    (strategy data from a fixed model, for dropout learning)."""
+    torch.manual_seed(1)
+    start = tmp_path / "start.pt"
+    MCTSModel(ModelCard(size="tiny")).save(start)
+    out = tmp_path / "m.pt"
+    cfg = MCTSTrainConfig(out=str(out), size="tiny", simulations=2, tables=2,
+                          games_per_version=1, steps_per_version=0, batch_size=8, unroll=1,
+                          max_versions=2, init=str(start))
+    _path, progress = train_mcts(cfg)
+    assert progress.version == 2 and progress.games == 2 and progress.steps == 0
+    assert progress.decisions > 0
+    before = MCTSModel.load(start).net.state_dict()
+    after = MCTSModel.load(out).net.state_dict()
+    assert all(torch.equal(before[k], after[k]) for k in before)
+    with pytest.raises(ValueError, match="steps_per_version cannot be negative"):
+        MCTSTrainConfig(steps_per_version=-1)

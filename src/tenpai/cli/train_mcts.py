@@ -26,7 +26,9 @@ def mcts(
     games_per_version: int = typer.Option(8, "--games-per-version", help="Self-play games (of "
                                           "four hands) per model version."),
     steps_per_version: int = typer.Option(100, "--steps-per-version", help="SGD steps on the "
-                                          "replay buffer after each version's games."),
+                                          "replay buffer after each version's games (0: the "
+                                          "model stays frozen and only plays, e.g. to make "
+                                          "strategy data for dropout learning)."),
     batch_size: int = typer.Option(64, "--batch-size", help="Windows per SGD step (the paper: "
                                    "256)."),
     unroll: int = typer.Option(3, "--unroll", help="K, the unrolled steps per window (the "
@@ -99,11 +101,11 @@ def mcts(
         raise typer.Exit(2)
 
     def report(progress: object, row: dict[str, float]) -> None:
+        losses = "".join(f"{k} {row[k]:.3f}  " for k in ("policy", "value", "reward",
+                                                          "transition") if k in row)
         err.print(
-            f"version {int(row['version'])}  games {int(row['games'])}  "
-            f"policy {row['policy']:.3f}  value {row['value']:.3f}  reward {row['reward']:.3f}  "
-            f"transition {row['transition']:.3f}  sims/s {row['sims_per_s']:.0f}  "
-            f"cpu {row['cpu_minutes']:.1f} min"
+            f"version {int(row['version'])}  games {int(row['games'])}  {losses}"
+            f"sims/s {row['sims_per_s']:.0f}  cpu {row['cpu_minutes']:.1f} min"
         )
 
     try:

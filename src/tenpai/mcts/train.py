@@ -95,10 +95,13 @@ class MCTSTrainConfig:
             raise ValueError(f"access must be full, removed or random, not {self.access!r}")
         if self.value_target not in ("sign", "scaled"):
             raise ValueError(f"value_target must be sign or scaled, not {self.value_target!r}")
-        for name in ("simulations", "tables", "games_per_version", "steps_per_version",
-                     "batch_size", "unroll", "buffer_versions"):
+        for name in ("simulations", "tables", "games_per_version", "batch_size", "unroll",
+                     "buffer_versions"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
+        if self.steps_per_version < 0:  # 0: a frozen model only plays (strategy data)
+            raise ValueError(f"steps_per_version cannot be negative, got "
+                             f"{self.steps_per_version}")
         if self.lr <= 0 or self.minutes < 0:
             raise ValueError("lr must be positive and minutes not negative")
         if self.warmup_games < 0:
@@ -365,7 +368,7 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
             progress.decisions += decisions
             progress.cpu_seconds += time.process_time() - cpu0
             progress.search_seconds += search_s
-            row = {k: v / cfg.steps_per_version for k, v in sums.items()}
+            row = {k: v / max(cfg.steps_per_version, 1) for k, v in sums.items()}
             row.update(
                 version=progress.version, games=progress.games, steps=progress.steps,
                 lr=cfg.lr_at(progress.version - 1), buffer=buffer.positions,
