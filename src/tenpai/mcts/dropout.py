@@ -186,7 +186,6 @@ def _rate(model: DropoutModel, cfg: DropoutConfig) -> dict[str, float]:
 
     r = rate_against(DropoutAgent(model), cfg.eval_opponent, "suits108",
                      range(cfg.eval_seed, cfg.eval_seed + cfg.eval_deals))
-    model.net.train()
     return {"stable_dan": r.stable_dan, "mean_rank": r.mean_rank, "rank_low": r.rank.low,
             "rank_high": r.rank.high, "eval_games": r.games,
             **{f"rank{k + 1}": float(n) for k, n in enumerate(r.rank_counts)}}
