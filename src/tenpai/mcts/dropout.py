@@ -240,8 +240,8 @@ def train_dropout(cfg: DropoutConfig, report: Report | None = None) -> tuple[Pat
         if report is not None:
             report(step + 1, cfg.history[-1])
     model.net.eval()
-    if held_planes is not None and held_pi is not None:
-        final = agreement(model, held_planes, held_pi)
+    if held_planes is not None and held_pi is not None and "held_agreement" not in cfg.history[-1]:
+        final = agreement(model, held_planes, held_pi)  # the last step was not rated
         cfg.history[-1].update({f"held_{k}": v for k, v in final.items()})
     model.card = {**asdict(cfg), "data": [str(p) for p in cfg.data_paths],
                   "samples": len(planes), "held_out_samples": 0 if held_pi is None
