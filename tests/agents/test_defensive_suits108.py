@@ -36,7 +36,6 @@ from tenpai.agents.defensive_suits108 import (
     SUITS108_READING,
     find_threats_suits108,
     hand_value_suits108,
-    passed_kinds,
 )
 from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.agents.rulesets import check_agent_rules, supported_rules
@@ -48,6 +47,7 @@ from tenpai.rules.suits108 import PAPER, Suits108Game, Suits108Wall
 from tenpai.rules.suits108.invariants import check_game
 from tenpai.rules.suits108.observation import Suits108Observation
 from tenpai.rules.suits108.round import Suits108Round
+from tenpai.rules.suits108.safety import passed_kinds
 
 # --------------------------------------------------------------------------- Riichi, pinned
 

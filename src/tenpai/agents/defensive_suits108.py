@@ -30,7 +30,9 @@ the Riichi reading leans on:
   (the one-away push) is scaled to :data:`SUITS108_POLICY`.
 
 :func:`tenpai.agents.defensive.reading_for` imports this module on use (it builds on that
-module's types); it never imports the rules themselves.
+module's types); it imports the rules only when it reads a 108-tile table (for
+:func:`tenpai.rules.suits108.safety.passed_kinds`, which the normal agent of dropout learning
+shares), so a Riichi ``defensive`` never loads them.
 """
 
 from __future__ import annotations
@@ -41,7 +43,6 @@ from typing import Any
 
 from tenpai import tiles as T
 from tenpai.agents.defensive import DefenceReading, PushFoldPolicy, Threat
-from tenpai.events import Event
 
 __all__ = [
     "SUITS108_POLICY",
@@ -49,7 +50,6 @@ __all__ = [
     "find_threats_suits108",
     "hand_value_suits108",
     "is_suits108_observation",
-    "passed_kinds",
 ]
 
 #: Tiles left to draw after the deal: 70 in Riichi, 108 - 4 × 13 = 56 here.
@@ -69,29 +69,6 @@ def is_suits108_observation(obs: Any) -> bool:
     return mod is not None and isinstance(obs, mod.Suits108Observation)
 
 
-def passed_kinds(events: Sequence[Event], s: int) -> set[int]:
-    """Kinds proven not to be waits of seat ``s`` now: tiles others discarded after ``s``'s
-    hand last changed, whose claim window closed without ``s`` winning, and once ``s`` has
-    declared, the drawn tiles it discarded (it would have won on them)."""
-    safe: set[int] = set()
-    declaring = declared = False
-    last = len(events) - 1
-    for i, e in enumerate(events):
-        if e.type == "reach" and e.actor == s:
-            declaring = True
-        elif e.type == "dahai" and e.pai is not None:
-            if e.actor != s:
-                if i < last:  # a later event: nobody won on it
-                    safe.add(T.kind_of(e.pai))
-            elif declared:
-                safe.add(T.kind_of(e.pai))
-            else:
-                # A new hand: what it passed before says nothing about its waits now.
-                safe.clear()
-                declared = declaring
-    return safe
-
-
 def _shows_value(open_sets: Sequence[Any]) -> bool:
     """Two open sets already pointing at a multiplier: one suit (pure series) or two pongs or
     kongs (bump series)."""
@@ -102,6 +79,8 @@ def _shows_value(open_sets: Sequence[Any]) -> bool:
 def find_threats_suits108(obs: Any) -> list[Threat]:
     """Opponents that declared a ready hand, or show three open sets (or two pointing at a
     multiplier); the Riichi weights, without the dealer's extra."""
+    from tenpai.rules.suits108.safety import passed_kinds
+
     threats: list[Threat] = []
     declared = obs.declared
     for s in range(len(obs.melds)):

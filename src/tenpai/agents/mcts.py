@@ -120,11 +120,12 @@ class MCTSAgent:
         import random
 
         from tenpai.env.actions import SUITS108_ACTIONS
-        from tenpai.mcts.features import encode_table
+        from tenpai.mcts.features import encode_table, safety_planes
         from tenpai.mcts.search import SearchRequest, run_searches
 
         searches: list[SearchRequest] = []
         tables: list[tuple[dict[int, Event], int, int, int]] = []
+        safe: list[np.ndarray] = []
         for obs, legal in requests:
             table = getattr(obs, "_table", None)
             if table is None or not hasattr(table, "wall") or not hasattr(table, "declared"):
@@ -141,6 +142,7 @@ class MCTSAgent:
             searches.append(SearchRequest(planes, np.array(sorted(ids)), rng, known))
             moves = sum(1 for e in table.events if e.type in _ACTS)
             tables.append((ids, moves, obs.seat, table.hand_index))
+            safe.append(safety_planes(table, obs.seat))
         if self.transitions == "simulator":
             from tenpai.mcts.simulator import SimRoot, run_simulator_searches
 
@@ -150,7 +152,7 @@ class MCTSAgent:
         else:
             results = run_searches(self.evaluator, searches, self.config)
         out: list[tuple[Event, dict[str, Any]]] = []
-        for req, res, (ids, moves, seat, hand) in zip(searches, results, tables):
+        for req, res, (ids, moves, seat, hand), sp in zip(searches, results, tables, safe):
             pi = res.policy()
             if moves < self.sample_moves:
                 choice = int(req.rng.choice(len(pi), p=pi))
@@ -160,6 +162,7 @@ class MCTSAgent:
                 choice = int(np.argmax(res.prior))
             info = {
                 "planes": _pack(req.planes),
+                "safe": sp,
                 "policy": pi.astype(np.float32),
                 "legal": req.legal,
                 "seat": seat,

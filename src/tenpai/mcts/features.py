@@ -23,6 +23,14 @@ The first 118 planes are Table 1 as printed (118 = the paper's input depth).  Th
 also needs to know what decision it faces; planes 118-128 say it.  Score intervals: 5,000
 points wide, centred on the starting 25,000 (interval 5 holds 22,500-27,499), clipped.
 
+**Safety planes** (``safety_planes``, 3 × 27, ours; the normal agent of dropout learning only):
+for each other player (relative seats 1-3), the kinds proven not to be its waits now
+(:func:`tenpai.rules.suits108.safety.passed_kinds`: passed since its hand last changed, and
+everything passed since its declaration).  Public facts a normal player can read from the order
+of the rivers, which the thermometer planes above lose.  The perfect-information search never
+needs them (it sees the hands), so they are not part of ``mzplanes@1``; the search's strategy
+data carry them beside the planes so that the student can be given them.
+
 Feature access (Fig. 7a): ``"full"`` shows everything; ``"removed"`` zeroes the unconventional
 planes (other players' hands 4-15 and the wall 64-73); ``"random"`` fills them with a random
 deal of the tiles hidden from the player (the same hand sizes, a random wall order).
@@ -44,15 +52,18 @@ if TYPE_CHECKING:
 __all__ = [
     "ENCODER",
     "PLANES",
+    "SAFETY_PLANES",
     "TRANSITION_PLANES",
     "FeatureAccess",
     "encode_table",
+    "safety_planes",
     "transition_planes",
 ]
 
 ENCODER: Final = "mzplanes@1"
 KINDS: Final = 27
 PLANES: Final = 129
+SAFETY_PLANES: Final = 3
 #: Tile, 11 action types, 4 position changes, 5 player states.
 TRANSITION_PLANES: Final = 1 + 11 + 4 + STATES
 FeatureAccess = Literal["full", "removed", "random"]
@@ -117,6 +128,18 @@ def encode_table(
     if phase is not None:
         out[124 + phase] = 1
     out[128] = table.wall.remaining / 56.0
+    return out
+
+
+def safety_planes(table: Suits108Round, seat: int) -> np.ndarray:
+    """The (3, 27) uint8 safety planes of ``seat`` (see the module docstring)."""
+    from tenpai.rules.suits108.safety import passed_kinds
+
+    out = np.zeros((SAFETY_PLANES, KINDS), dtype=np.uint8)
+    for r in range(1, 4):
+        for k in passed_kinds(table.events, (seat + r) % 4):
+            if k < KINDS:
+                out[r - 1, k] = 1
     return out
 
 

@@ -43,12 +43,15 @@ class Trajectory:
     values: np.ndarray  # (L, 4) float32, relative to the decider
     rewards: np.ndarray  # (L, 4) float32, relative to the decider
     version: int
+    #: (L, 3, 27) uint8 safety planes for the normal agent (``features.safety_planes``); None
+    #: in data recorded before they existed.
+    safe: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.actions)
 
     def to_tensors(self) -> dict[str, torch.Tensor]:
-        return {
+        out = {
             "planes": torch.from_numpy(self.planes),
             "policy": torch.from_numpy(self.policy),
             "actions": torch.from_numpy(self.actions),
@@ -57,13 +60,16 @@ class Trajectory:
             "rewards": torch.from_numpy(self.rewards),
             "version": torch.tensor(self.version),
         }
+        if self.safe is not None:
+            out["safe"] = torch.from_numpy(self.safe)
+        return out
 
     @classmethod
     def from_tensors(cls, d: dict[str, torch.Tensor]) -> Trajectory:
         return cls(
             d["planes"].numpy(), d["policy"].numpy(), d["actions"].numpy(),
             d["outcomes"].numpy(), d["values"].numpy(), d["rewards"].numpy(),
-            int(d["version"]),
+            int(d["version"]), d["safe"].numpy() if "safe" in d else None,
         )
 
 
@@ -166,6 +172,8 @@ def trajectories(
                 values=values,
                 rewards=rewards,
                 version=version,
+                safe=(np.stack([i["safe"] for i in info])
+                      if all("safe" in i for i in info) else None),
             )
         )
     return out
