@@ -135,3 +135,71 @@ def test_fig8_groups_runs_by_matrix_and_plots(search_checkpoint: Path, tmp_path:
                                 steps=1, batch_size=4))
     res = CliRunner().invoke(app, ["eval", "dropout", str(unrated)])
     assert res.exit_code == 2 and "no rating in the model card" in res.output
+
+
+def test_search_data_carry_safety_planes_and_a_safety_student_reads_them(
+    search_checkpoint: Path, tmp_path: Path
+) -> None:
+    from tenpai.mcts.dropout import _strategy_data
+    from tenpai.mcts.features import PLANES, SAFETY_PLANES
+
+    trajs = _strategy_data([search_checkpoint], safety=True)
+    assert all(t.safe is not None and t.safe.shape == (len(t), SAFETY_PLANES, 27)
+               for t in trajs)
+    cfg = DropoutConfig(data=str(search_checkpoint), out=str(tmp_path / "s.pt"), size="tiny",
+                        steps=24, batch_size=16, decay_steps=4, safety=True, holdout=0.25)
+    path, _model = train_dropout(cfg)
+    loaded = DropoutModel.load(path)
+    assert loaded.safety and loaded.card["safety"] is True
+    first = next(loaded.net.body.parameters())
+    assert first.shape[1] == PLANES + SAFETY_PLANES
+    assert 0.0 <= cfg.history[-1]["held_agreement"] <= 1.0
+    game = play(make_game(4, ("a", "b", "c", "d")), [DropoutAgent(loaded)] * 4)
+    assert game.done
+    # A safety model refuses input without its safety planes.
+    with pytest.raises(ValueError, match="reads the safety planes"):
+        loaded.inputs(np.zeros((1, PLANES, 27), dtype=np.float32), None)
+
+
+def test_data_without_safety_planes_are_refused_for_a_safety_student(
+    search_checkpoint: Path, tmp_path: Path
+) -> None:
+    import torch
+
+    payload = torch.load(search_checkpoint, weights_only=True)
+    for t in payload["buffer"]:
+        t.pop("safe")
+    old = tmp_path / "old.pt.ckpt"
+    torch.save(payload, old)
+    cfg = DropoutConfig(data=str(old), out=str(tmp_path / "d.pt"), size="tiny", steps=1,
+                        batch_size=4, safety=True)
+    with pytest.raises(ValueError, match="recorded without the safety planes"):
+        train_dropout(cfg)
+    assert not (tmp_path / "d.pt").exists()
+    from typer.testing import CliRunner
+
+    from tenpai.cli.main import app
+
+    res = CliRunner().invoke(app, ["train", "dropout", "--data", str(old), "--out",
+                                   str(tmp_path / "d.pt"), "--safety", "--steps", "1"])
+    assert res.exit_code == 2 and "recorded without the safety planes" in res.output
+    assert not (tmp_path / "d.pt").exists()
+    # Without --safety the same old data still train (files from before the planes).
+    train_dropout(DropoutConfig(data=str(old), out=str(tmp_path / "d.pt"), size="tiny",
+                                steps=1, batch_size=4))
+    assert not DropoutModel.load(tmp_path / "d.pt").safety
+
+
+def test_a_model_file_with_garbled_inputs_is_refused(search_checkpoint: Path,
+                                                     tmp_path: Path) -> None:
+    import torch
+
+    from tenpai.mcts.model import MCTSModelError
+
+    path, _m = train_dropout(DropoutConfig(data=str(search_checkpoint), size="tiny", steps=1,
+                                           batch_size=4, out=str(tmp_path / "d.pt")))
+    payload = torch.load(path, weights_only=True)
+    payload["safety"] = "yes"
+    torch.save(payload, path)
+    with pytest.raises(MCTSModelError, match="inputs or size"):
+        DropoutModel.load(path)

@@ -65,3 +65,37 @@ def test_transition_planes() -> None:
     assert x[0, 0, 4] == 1 and x[0, 0].sum() == 1  # discard 5m: its tile
     assert x[0, 1].all() and x[0, 13].all() and x[0, 18].all()  # discard, Δ 1, pong/kong
     assert x[1, 0].sum() == 0 and x[1, 3].all() and x[1, 12].all() and x[1, 20].all()
+
+
+def test_safety_planes_hold_what_each_opponent_passed_and_only_grow_once_declared() -> None:
+    from tenpai.agents.efficiency import EfficiencyAgent
+    from tenpai.mcts.features import SAFETY_PLANES, safety_planes
+    from tenpai.rules.suits108.safety import passed_kinds
+
+    game = make_game(5, ("a", "b", "c", "d"))
+    agents = [EfficiencyAgent(i) for i in range(4)]
+    watched: int | None = None  # the first seat to declare
+    before = np.zeros(27, dtype=np.uint8)
+    grew = 0
+    while not game.done:
+        rnd = game.round
+        assert rnd is not None
+        seat = game.pending()[0].seat
+        planes = safety_planes(rnd, seat)
+        assert planes.shape == (SAFETY_PLANES, 27) and planes.dtype == np.uint8
+        for r in range(1, 4):
+            expected = np.zeros(27, dtype=np.uint8)
+            expected[sorted(passed_kinds(rnd.events, (seat + r) % 4))] = 1
+            assert np.array_equal(planes[r - 1], expected)
+        if watched is None and any(rnd.declared):
+            watched = rnd.declared.index(True)
+        if watched is not None and seat != watched and rnd.declared[watched]:
+            now = planes[(watched - seat) % 4 - 1]
+            assert (now >= before).all()  # a locked hand's waits never change
+            grew += int(now.sum() > before.sum())
+            before = now
+        if watched is not None and not rnd.declared[watched]:
+            break  # the hand is over: a new deal starts afresh
+        game.step({d.seat: agents[d.seat].act(d.observation, d.legal)
+                   for d in game.pending()})
+    assert watched is not None and grew >= 2

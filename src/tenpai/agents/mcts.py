@@ -215,7 +215,8 @@ def unpack(planes: np.ndarray) -> np.ndarray:
 class DropoutAgent:
     """The normal agent of dropout learning: the search's planes with the hidden ones (other
     hands, wall) zeroed — p = 0 of eq. 11 — and the most likely legal id.  It reads only its
-    own hand and public facts, although through the same table encoder as the search."""
+    own hand and public facts (with a ``safety`` model, the safety planes too), although
+    through the same table encoder as the search."""
 
     def __init__(self, model: Any = "default", *, name: str = "dropout") -> None:
         import torch
@@ -239,19 +240,23 @@ class DropoutAgent:
         import torch
 
         from tenpai.env.actions import SUITS108_ACTIONS
-        from tenpai.mcts.features import encode_table
+        from tenpai.mcts.features import encode_table, safety_planes
 
         planes = []
+        safe = []
         legal_ids = []
         for obs, legal in requests:
             table = getattr(obs, "_table", None)
             if table is None or not hasattr(table, "declared"):
                 raise ValueError(f"agent {self.name!r} plays the 108-tile rules only")
             planes.append(encode_table(table, obs.seat, "removed"))
+            if self.model.safety:
+                safe.append(safety_planes(table, obs.seat))
             legal_ids.append(SUITS108_ACTIONS.legal_ids(legal))
         self.model.net.eval()
         with torch.inference_mode():
-            logits = self.model.net(torch.from_numpy(np.stack(planes))).numpy()
+            x = self.model.inputs(np.stack(planes), np.stack(safe) if safe else None)
+            logits = self.model.net(x).numpy()
         out = []
         for row, ids in zip(logits, legal_ids):
             keys = sorted(ids)

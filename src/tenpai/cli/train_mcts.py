@@ -149,6 +149,10 @@ def dropout(
                                    "four times, the agent in every seat once."),
     eval_opponent: str = typer.Option("defensive", "--eval-opponent", help="Registry agent in "
                                       "the other three seats of a rating."),
+    safety: bool = typer.Option(False, "--safety", help="Also give the normal agent the "
+                                "public safety planes (per opponent, the kinds passed since "
+                                "its hand last changed); the data must have been recorded "
+                                "with them (search runs since 2026-11-26)."),
     seed: int = typer.Option(0, "--seed", help="Seed of sampling, masks and the held-out "
                              "hands."),
     as_json: bool = typer.Option(False, "--json", help="Print the run's history as JSON."),
@@ -167,7 +171,8 @@ def dropout(
     try:
         cfg = DropoutConfig(data=tuple(str(d) for d in data), out=str(out), size=size,
                             steps=steps, batch_size=batch_size, lr=lr,
-                            decay_steps=decay_steps, baseline=baseline, seed=seed,
+                            decay_steps=decay_steps, baseline=baseline, safety=safety,
+                            seed=seed,
                             holdout=holdout, eval_every=eval_every, eval_deals=eval_deals,
                             eval_opponent=eval_opponent)
         with StepProgress("dropout learning", steps, unit="steps", console=err) as bar:

@@ -8,8 +8,11 @@ and λ ~ B(1, p) on the others (the other hands and the wall), drawn afresh per 
 element at every step.  ``p`` starts at 1 and falls by ``decay_rate`` (0.1) every
 ``decay_steps`` steps down to 0 (Table A2 / Table 5: 60,000 steps); evaluation uses p = 0, so
 the agent never needs hidden information.  The baseline of Fig. 8 uses p = 0 throughout
-(``baseline=True``).  Loss (eq. 12): cross-entropy to π over the legal ids, plus L2 (weight
-decay); Adam with the betas of Table 5 (0.9, 0.99).
+(``baseline=True``).  With ``safety=True`` (ours) the normal agent also reads three public
+safety planes the search's data carry (``features.safety_planes``: for each opponent, the kinds
+passed since its hand last changed) — the order of the rivers, which the thermometer planes
+lose and which the search, seeing every hand, never needs.  Loss (eq. 12): cross-entropy to
+π over the legal ids, plus L2 (weight decay); Adam with the betas of Table 5 (0.9, 0.99).
 
 Two measures the paper reports are kept in ``history`` as training goes: the agreement of the
 p = 0 agent with the search's most visited action on hands held out of training (whole hands,
@@ -31,7 +34,7 @@ import torch
 import torch.nn.functional as F
 
 from tenpai.mcts.actions import NUM_ACTIONS
-from tenpai.mcts.features import ENCODER, PLANES
+from tenpai.mcts.features import ENCODER, PLANES, SAFETY_PLANES
 from tenpai.mcts.replay import Trajectory
 from tenpai.models.muzero import SIZES, NormalNet
 from tenpai.models.torchfile import load_tagged, save_atomic
@@ -57,6 +60,8 @@ class DropoutConfig:
     decay_rate: float = 0.1
     decay_steps: int = 150
     baseline: bool = False
+    #: Give the normal agent the public safety planes too (needs data recorded with them).
+    safety: bool = False
     seed: int = 0
     threads: int = 1
     #: Share of the hands kept out of training to measure agreement on (0 = none).
@@ -103,14 +108,28 @@ def keep_probability(step: int, cfg: DropoutConfig) -> float:
 class DropoutModel:
     """The normal agent's network and card; same file conventions as the search model."""
 
-    def __init__(self, size: str = "small", card: dict[str, Any] | None = None) -> None:
+    def __init__(self, size: str = "small", card: dict[str, Any] | None = None,
+                 safety: bool = False) -> None:
         s = SIZES[size]
         self.size = size
         self.card = card or {}
-        self.net = NormalNet(PLANES, NUM_ACTIONS, s.channels, s.blocks)
+        self.safety = safety
+        self.net = NormalNet(PLANES + (SAFETY_PLANES if safety else 0), NUM_ACTIONS,
+                             s.channels, s.blocks)
+
+    def inputs(self, planes: np.ndarray, safe: np.ndarray | None) -> torch.Tensor:
+        """The network's input from float planes (hidden ones already masked) and, if this
+        model reads them, the (B, 3, 27) safety planes."""
+        x = torch.from_numpy(planes)
+        if not self.safety:
+            return x
+        if safe is None:
+            raise ValueError("this normal agent reads the safety planes, none were given")
+        return torch.cat([x, torch.from_numpy(safe.astype(np.float32))], dim=1)
 
     def save(self, path: Path) -> None:
         payload = {"format": FORMAT, "size": self.size, "encoder": ENCODER,
+                   "safety": self.safety,
                    "card_json": json.dumps(self.card, sort_keys=True),
                    "state": {k: v.detach().clone() for k, v in self.net.state_dict().items()}}
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -121,17 +140,19 @@ class DropoutModel:
         from tenpai.mcts.model import MCTSModelError
 
         payload = load_tagged(path, FORMAT, MCTSModelError)
-        if payload.get("encoder") != ENCODER or payload.get("size") not in SIZES:
-            raise MCTSModelError(f"{path}: encoder or size this version cannot read")
+        safety = payload.get("safety", False)  # absent in files from before the planes
+        if (payload.get("encoder") != ENCODER or payload.get("size") not in SIZES
+                or not isinstance(safety, bool)):
+            raise MCTSModelError(f"{path}: encoder, inputs or size this version cannot read")
         try:
-            model = cls(str(payload["size"]), json.loads(payload["card_json"]))
+            model = cls(str(payload["size"]), json.loads(payload["card_json"]), safety)
             model.net.load_state_dict(payload["state"])
         except (KeyError, TypeError, ValueError, RuntimeError) as exc:
             raise MCTSModelError(f"{path}: card or weights missing or garbled: {exc}") from None
         return model
 
 
-def _strategy_data(paths: Sequence[Path]) -> list[Trajectory]:
+def _strategy_data(paths: Sequence[Path], safety: bool = False) -> list[Trajectory]:
     """Every hand in the buffers of these search-training checkpoints."""
     from tenpai.mcts.train import _load_checkpoint
 
@@ -140,6 +161,10 @@ def _strategy_data(paths: Sequence[Path]) -> list[Trajectory]:
         found = [Trajectory.from_tensors(t) for t in _load_checkpoint(path).get("buffer", [])]
         if not found:
             raise ValueError(f"{path}: the checkpoint holds no strategy data")
+        if safety and any(t.safe is None for t in found):
+            raise ValueError(f"{path}: its strategy data were recorded without the safety "
+                             f"planes; make new data with `tenpai train mcts` or train "
+                             f"without --safety")
         trajs += found
     return trajs
 
@@ -157,7 +182,7 @@ def _split(trajs: list[Trajectory], holdout: float,
 
 
 def agreement(model: DropoutModel, planes: np.ndarray, pi: np.ndarray,
-              batch: int = 512) -> dict[str, float]:
+              safe: np.ndarray | None = None, batch: int = 512) -> dict[str, float]:
     """Top-1 agreement of the p = 0 agent with the search's most visited action, and the
     cross-entropy to π, over these decisions.  The buffer does not keep the legal ids, so the
     agent's choice is its most likely id of all 229 (a lower bound of what play, which masks
@@ -171,9 +196,9 @@ def agreement(model: DropoutModel, planes: np.ndarray, pi: np.ndarray,
     model.net.eval()
     with torch.inference_mode():
         for i in range(0, len(planes), batch):
-            x = torch.from_numpy(unpack(planes[i:i + batch]))
+            x = unpack(planes[i:i + batch])
             x[:, hidden] = 0.0
-            logits = model.net(x)
+            logits = model.net(model.inputs(x, None if safe is None else safe[i:i + batch]))
             target = torch.from_numpy(pi[i:i + batch])
             hits += int((logits.argmax(1) == target.argmax(1)).sum())
             ce += float(-(target * F.log_softmax(logits, dim=1)).sum())
@@ -191,6 +216,11 @@ def _rate(model: DropoutModel, cfg: DropoutConfig) -> dict[str, float]:
             **{f"rank{k + 1}": float(n) for k, n in enumerate(r.rank_counts)}}
 
 
+def _safe(trajs: Sequence[Trajectory]) -> np.ndarray:
+    """The safety planes of these hands, stacked (``_strategy_data`` checked that they exist)."""
+    return np.concatenate([t.safe for t in trajs if t.safe is not None])
+
+
 Report = Callable[[int, dict[str, float]], None]
 
 
@@ -202,26 +232,29 @@ def train_dropout(cfg: DropoutConfig, report: Report | None = None) -> tuple[Pat
     torch.set_num_threads(cfg.threads)
     torch.manual_seed(cfg.seed)
     rng = np.random.default_rng(cfg.seed)
-    train, held = _split(_strategy_data(cfg.data_paths), cfg.holdout,
+    train, held = _split(_strategy_data(cfg.data_paths, cfg.safety), cfg.holdout,
                          np.random.default_rng([cfg.seed, 1]))
     planes = np.concatenate([t.planes for t in train])
     pi = np.concatenate([t.policy for t in train])
+    safe = _safe(train) if cfg.safety else None
     held_planes = np.concatenate([t.planes for t in held]) if held else None
     held_pi = np.concatenate([t.policy for t in held]) if held else None
-    model = DropoutModel(cfg.size)
+    held_safe = _safe(held) if cfg.safety and held else None
+    model = DropoutModel(cfg.size, safety=cfg.safety)
     opt = torch.optim.Adam(model.net.parameters(), lr=cfg.lr, betas=(0.9, 0.99),
                            weight_decay=cfg.weight_decay)
     hidden = torch.tensor(HIDDEN_PLANES)
     model.net.train()
     for step in range(cfg.steps):
         idx = rng.integers(len(planes), size=cfg.batch_size)
-        x = torch.from_numpy(unpack(planes[idx]))
+        x = torch.from_numpy(unpack(planes[idx]))  # masked in place below
         p = keep_probability(step, cfg)
         lam = torch.from_numpy((rng.random((len(idx), len(HIDDEN_PLANES), 27)) < p)
                                .astype(np.float32))
         x[:, hidden] = x[:, hidden] * lam
         target = torch.from_numpy(pi[idx])
-        logits = model.net(x)  # over all ids; play masks to the legal ones
+        # Logits over all ids; play masks to the legal ones.
+        logits = model.net(model.inputs(x.numpy(), None if safe is None else safe[idx]))
         loss = -(target * F.log_softmax(logits, dim=1)).sum(1).mean()
         opt.zero_grad()
         loss.backward()  # type: ignore[no-untyped-call]
@@ -233,7 +266,7 @@ def train_dropout(cfg: DropoutConfig, report: Report | None = None) -> tuple[Pat
             if evaluate:
                 if held_planes is not None and held_pi is not None:
                     row.update({f"held_{k}": v for k, v in
-                                agreement(model, held_planes, held_pi).items()})
+                                agreement(model, held_planes, held_pi, held_safe).items()})
                 row.update(_rate(model, cfg))
                 model.net.train()
             cfg.history.append(row)
@@ -241,7 +274,7 @@ def train_dropout(cfg: DropoutConfig, report: Report | None = None) -> tuple[Pat
             report(step + 1, cfg.history[-1])
     model.net.eval()
     if held_planes is not None and held_pi is not None and "held_agreement" not in cfg.history[-1]:
-        final = agreement(model, held_planes, held_pi)  # the last step was not rated
+        final = agreement(model, held_planes, held_pi, held_safe)  # last step not rated
         cfg.history[-1].update({f"held_{k}": v for k, v in final.items()})
     model.card = {**asdict(cfg), "data": [str(p) for p in cfg.data_paths],
                   "samples": len(planes), "held_out_samples": 0 if held_pi is None
