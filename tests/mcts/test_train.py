@@ -97,6 +97,11 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
     zero = runner.invoke(app, ["train", "mcts", "--out", str(out), "--simulations", "0"])
     assert zero.exit_code == 2 and zero.output.strip().count("\n") == 0
     assert "simulations" in zero.output
+    for flag, value, says in (("--workers", "0", "workers must be a positive"),
+                              ("--backend", "dask", "unknown backend 'dask'")):
+        res = runner.invoke(app, ["train", "mcts", "--out", str(out), flag, value])
+        assert res.exit_code == 2 and says in res.output
+        assert res.output.strip().count("\n") == 0
     (tmp_path / "m.pt.ckpt").write_bytes(b"not a checkpoint")
     bad = runner.invoke(app, ["train", "mcts", "--out", str(out), *TINY, "--max-versions", "1"])
     assert bad.exit_code == 2 and "not a readable checkpoint" in bad.output

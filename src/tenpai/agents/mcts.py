@@ -80,6 +80,16 @@ class MCTSAgent:
         self.config = SearchConfig(simulations=simulations, noise=noise, parallel=parallel,
                                    outcomes=outcomes, unvisited=unvisited)
         self.evaluator = NetEvaluator(model.net)
+        self.threads = threads
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Arriving pickled in a self-play worker process or Ray actor: torch there would use
+        every core, and several workers would fight over them, so pin its threads (one unless
+        the agent was made with a count)."""
+        import torch
+
+        self.__dict__.update(state)
+        torch.set_num_threads(self.threads or 1)
 
     @classmethod
     def from_env(cls, seed: int, *, prior: bool = False) -> MCTSAgent:

@@ -67,6 +67,11 @@ def mcts(
                                             "versions in all (resumed runs included)."),
     seed: int = typer.Option(0, "--seed", help="Seed of deals, noise and sampling."),
     threads: int = typer.Option(1, "--threads", help="Torch CPU threads."),
+    workers: int = typer.Option(1, "--workers", help="Self-play processes (or Ray actors) "
+                                "per version, one CPU each; training stays in this process. "
+                                "The games do not depend on it."),
+    backend: str = typer.Option("local", "--backend", help="local: worker processes; ray: "
+                                "Ray actors (needs the 'ray' extra)."),
     tensorboard: Path | None = typer.Option(None, "--tensorboard", help="TensorBoard directory "
                                             "(default <out>.tb)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON summary last."),
@@ -90,7 +95,7 @@ def mcts(
             init=str(init) if init else None,
             teacher_data=str(teacher_data) if teacher_data else None,
             teacher_fraction=teacher_fraction, outcomes=outcomes, unvisited=unvisited,
-            threads=threads,
+            threads=threads, workers=workers, backend=backend,
             tensorboard=str(tensorboard or out.with_name(out.name + ".tb")),
         )
     except ValueError as exc:
@@ -108,9 +113,11 @@ def mcts(
             f"sims/s {row['sims_per_s']:.0f}  cpu {row['cpu_minutes']:.1f} min"
         )
 
+    from tenpai.selfplay.ray_backend import RayUnavailableError
+
     try:
         path, progress = train_mcts(cfg, report=report)
-    except (CheckpointError, ValueError) as exc:
+    except (CheckpointError, ValueError, RayUnavailableError) as exc:
         err.print(f"error: {exc}")
         raise typer.Exit(2) from None
     summary = {

@@ -1,7 +1,8 @@
 """The training loop of seed 000's search model (Section 3.3, Appendix C, eq. 10).
 
 Each *model version*: the current network searches in all four seats of ``games_per_version``
-self-play games on the batched runner (``simulations`` per move, root noise, the first 15
+self-play games on the batched runner (in this process, or spread over ``workers`` processes or
+Ray actors: the same games either way) (``simulations`` per move, root noise, the first 15
 actions of a hand sampled from the visits); their hands go into the replay buffer, which keeps
 the latest ``buffer_versions`` versions; then ``steps_per_version`` SGD steps on ``unroll``-step
 windows train the three networks jointly (Fig. 4): per step the policy (cross-entropy to π), the
@@ -86,6 +87,10 @@ class MCTSTrainConfig:
     minutes: float = 10.0
     seed: int = 0
     threads: int = 1
+    #: Self-play processes (``local``) or Ray actors (``ray``) per version; training stays in
+    #: this process.  The games, and so the data, do not depend on either.
+    workers: int = 1
+    backend: str = "local"
     tensorboard: str | None = None
 
     def __post_init__(self) -> None:
@@ -115,6 +120,12 @@ class MCTSTrainConfig:
             raise ValueError("teacher_fraction needs teacher_data")
         if self.max_versions is not None and self.max_versions < 1:
             raise ValueError(f"max_versions must be at least 1, got {self.max_versions}")
+        from tenpai.selfplay.api import BACKENDS
+        from tenpai.selfplay.slices import check_workers
+
+        check_workers(self.workers)
+        if self.backend not in BACKENDS:
+            raise ValueError(f"unknown backend {self.backend!r}; choose {', '.join(BACKENDS)}")
 
     def settings(self) -> dict[str, Any]:
         d = asdict(self)
@@ -237,6 +248,15 @@ def _save_checkpoint(
     save_atomic(payload, path)
 
 
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the self-play workers of
+    ``backend="local"``; Ray's actors are not children and are not counted)."""
+    import resource
+
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + kids.ru_utime + kids.ru_stime
+
+
 def _load_checkpoint(path: Path) -> dict[str, Any]:
     return load_tagged(path, FORMAT, CheckpointError, "checkpoint")
 
@@ -263,6 +283,7 @@ def _mixed_batch(buffer: ReplayBuffer, teacher: ReplayBuffer | None, cfg: MCTSTr
 def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Path, TrainProgress]:
     """Run (or continue) ``cfg``; returns the model file written and the progress."""
     from tenpai.agents.mcts import MCTSAgent
+    from tenpai.selfplay.api import run_selfplay
     from tenpai.selfplay.spec import SeatSpec, SelfPlaySpec
     from tenpai.selfplay.vector import VectorRunner
 
@@ -331,7 +352,7 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
         while cfg.max_versions is None or progress.version < cfg.max_versions:
             if time.monotonic() >= deadline and progress.version > 0:
                 break
-            cpu0 = time.process_time()
+            cpu0 = _cpu_seconds()
             agent = MCTSAgent(
                 model, simulations=cfg.simulations, seed=cfg.seed * 1_000_003 + progress.version,
                 sample_moves=cfg.sample_moves, noise=True, access=cfg.access, threads=None,
@@ -342,7 +363,8 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
                 "suits108", [SeatSpec(agent)] * 4, first, cfg.games_per_version
             )
             t0 = time.perf_counter()
-            games = VectorRunner(spec, tables=cfg.tables).run()
+            games = run_selfplay(spec, tables=cfg.tables, workers=cfg.workers,
+                                 backend=cfg.backend)
             search_s = time.perf_counter() - t0
             new = [t for g in games for t in trajectories(
                 g, progress.version, cfg.value_target, cfg.value_scale)]
@@ -366,7 +388,7 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
             progress.version += 1
             progress.games += len(games)
             progress.decisions += decisions
-            progress.cpu_seconds += time.process_time() - cpu0
+            progress.cpu_seconds += _cpu_seconds() - cpu0
             progress.search_seconds += search_s
             row = {k: v / max(cfg.steps_per_version, 1) for k, v in sums.items()}
             row.update(
