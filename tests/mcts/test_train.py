@@ -157,3 +157,56 @@ def test_a_frozen_run_only_plays(tmp_path: Path) -> None:
     assert all(torch.equal(before[k], after[k]) for k in before)
     with pytest.raises(ValueError, match="steps_per_version cannot be negative"):
         MCTSTrainConfig(steps_per_version=-1)
+
+
+def _same_weights(a: dict[str, torch.Tensor], b: dict[str, torch.Tensor]) -> bool:
+    return all(torch.equal(a[k], b[k]) for k in a)
+
+
+@pytest.mark.parametrize("threshold", [0.0, 0.99])
+def test_gating_keeps_the_best_version_for_self_play_and_the_model_file(
+    tmp_path: Path, threshold: float
+) -> None:
+    """Each version plays the best so far; it replaces it only above the threshold, and the
+    model file and the checkpoint's best weights are that best version (resumable)."""
+    from tenpai.mcts.train import _load_checkpoint
+
+    torch.manual_seed(2)
+    start = tmp_path / "start.pt"
+    MCTSModel(ModelCard(size="tiny")).save(start)
+    out = tmp_path / "m.pt"
+    cfg = MCTSTrainConfig(out=str(out), size="tiny", simulations=2, tables=2,
+                          games_per_version=1, steps_per_version=3, batch_size=8, unroll=1,
+                          max_versions=2, init=str(start), gate_deals=1,
+                          gate_threshold=threshold, lr=0.05)
+    _path, progress = train_mcts(cfg)
+    best = 0
+    for row in progress.history:
+        assert 0.0 <= row["gate_win_rate"] <= 1.0
+        assert row["gate_low"] <= row["gate_win_rate"] <= row["gate_high"]
+        assert bool(row["gate_accepted"]) == (row["gate_win_rate"] > threshold)
+        best = int(row["version"]) if row["gate_accepted"] else best
+        assert row["best_version"] == best
+    assert progress.best_version == best
+    if threshold == 0.0:
+        assert best == 2  # every version that wins anything at all replaces the best
+    payload = _load_checkpoint(out.with_name(out.name + ".ckpt"))
+    shipped = MCTSModel.load(out)
+    assert shipped.card.version == best
+    assert _same_weights(shipped.net.state_dict(), payload["best_state"])
+    first = MCTSModel.load(start).net.state_dict()
+    assert _same_weights(shipped.net.state_dict(), first) == (best == 0)
+    assert not _same_weights(payload["state"], first)  # training went on either way
+    # Resumed, the run carries on from the same best version.
+    cfg.max_versions = 3
+    _path, again = train_mcts(cfg)
+    assert again.version == 3 and again.history[1]["best_version"] == best
+
+
+def test_bad_gate_settings_are_refused() -> None:
+    with pytest.raises(ValueError, match="gate_deals cannot be negative"):
+        MCTSTrainConfig(gate_deals=-1)
+    with pytest.raises(ValueError, match="gate_simulations must be at least 1"):
+        MCTSTrainConfig(gate_simulations=0)
+    with pytest.raises(ValueError, match="gate_threshold must be in"):
+        MCTSTrainConfig(gate_threshold=1.0)

@@ -72,6 +72,17 @@ def mcts(
                                 "The games do not depend on it."),
     backend: str = typer.Option("local", "--backend", help="local: worker processes; ray: "
                                 "Ray actors (needs the 'ray' extra)."),
+    gate_deals: int = typer.Option(0, "--gate-deals", help="Gating, the paper's update step: "
+                                   "each new version plays the best one so far, two against "
+                                   "two, over this many deals (each twice, seats swapped) and "
+                                   "replaces it in self-play only if it wins more than "
+                                   "--gate-threshold of them (0 = every version replaces the "
+                                   "last; the paper: 1,000 games)."),
+    gate_simulations: int | None = typer.Option(None, "--gate-simulations", help="Search "
+                                                "simulations in the gate's games (default: "
+                                                "--simulations)."),
+    gate_threshold: float = typer.Option(0.5, "--gate-threshold", help="Pair win rate a new "
+                                         "version must beat to replace the best."),
     tensorboard: Path | None = typer.Option(None, "--tensorboard", help="TensorBoard directory "
                                             "(default <out>.tb)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON summary last."),
@@ -95,7 +106,8 @@ def mcts(
             init=str(init) if init else None,
             teacher_data=str(teacher_data) if teacher_data else None,
             teacher_fraction=teacher_fraction, outcomes=outcomes, unvisited=unvisited,
-            threads=threads, workers=workers, backend=backend,
+            threads=threads, workers=workers, backend=backend, gate_deals=gate_deals,
+            gate_simulations=gate_simulations, gate_threshold=gate_threshold,
             tensorboard=str(tensorboard or out.with_name(out.name + ".tb")),
         )
     except ValueError as exc:
@@ -108,8 +120,11 @@ def mcts(
     def report(progress: object, row: dict[str, float]) -> None:
         losses = "".join(f"{k} {row[k]:.3f}  " for k in ("policy", "value", "reward",
                                                           "transition") if k in row)
+        gate = (f"gate {row['gate_win_rate']:.2f} "
+                f"({'kept' if row['gate_accepted'] else 'refused'}, best v"
+                f"{int(row['best_version'])})  " if "gate_win_rate" in row else "")
         err.print(
-            f"version {int(row['version'])}  games {int(row['games'])}  {losses}"
+            f"version {int(row['version'])}  games {int(row['games'])}  {losses}{gate}"
             f"sims/s {row['sims_per_s']:.0f}  cpu {row['cpu_minutes']:.1f} min"
         )
 

@@ -13,18 +13,23 @@ after the ``lr_drops`` versions (the paper: 0.01 → 0.001 → 0.0001 after the 
 After every version the model and a checkpoint (weights, optimizer, buffer, progress, settings)
 are written atomically; the same command started again continues from the checkpoint, and a
 checkpoint of other settings is refused by name.  TensorBoard curves go to ``tensorboard``.
-The paper's gating (each version plays the best one over 1,000 games) is not done: every
-version replaces the last (docs/mcts.md).
+With ``gate_deals`` > 0 the paper's update step (Appendix C) runs after each version's
+training: the new weights play the best version so far, pair against pair over ``gate_deals``
+deals (each dealt twice with the pairs' seats swapped, :func:`tenpai.rl.evaluate.play_pairs`),
+and become the self-play player only if their pair win rate is above ``gate_threshold``;
+training itself always continues from the newest weights, and the model file holds the best
+version.  With 0 (the default) every version replaces the last.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import torch
@@ -35,6 +40,9 @@ from tenpai.mcts.model import MCTSModel, ModelCard
 from tenpai.mcts.replay import ReplayBuffer, Trajectory, ValueTarget, trajectories
 from tenpai.models.muzero import SIZES, MuZeroNet
 from tenpai.models.torchfile import load_tagged, save_atomic
+
+if TYPE_CHECKING:
+    from tenpai.rl.evaluate import PairResult
 
 __all__ = ["CheckpointError", "MCTSTrainConfig", "TrainProgress", "train_mcts", "unrolled_loss"]
 
@@ -91,6 +99,12 @@ class MCTSTrainConfig:
     #: this process.  The games, and so the data, do not depend on either.
     workers: int = 1
     backend: str = "local"
+    #: Gating (Appendix C's update step; 0 = off): deals the new version plays the best one
+    #: over, the search's simulations there (default ``simulations``), and the pair win rate it
+    #: must beat to replace it.
+    gate_deals: int = 0
+    gate_simulations: int | None = None
+    gate_threshold: float = 0.5
     tensorboard: str | None = None
 
     def __post_init__(self) -> None:
@@ -124,6 +138,12 @@ class MCTSTrainConfig:
         from tenpai.selfplay.slices import check_workers
 
         check_workers(self.workers)
+        if self.gate_deals < 0 or (self.gate_simulations is not None
+                                   and self.gate_simulations < 1):
+            raise ValueError(f"gate_deals cannot be negative and gate_simulations must be at "
+                             f"least 1, got {self.gate_deals} and {self.gate_simulations}")
+        if not 0 <= self.gate_threshold < 1:
+            raise ValueError(f"gate_threshold must be in [0, 1), got {self.gate_threshold}")
         if self.backend not in BACKENDS:
             raise ValueError(f"unknown backend {self.backend!r}; choose {', '.join(BACKENDS)}")
 
@@ -147,6 +167,8 @@ class TrainProgress:
     steps: int = 0
     cpu_seconds: float = 0.0
     search_seconds: float = 0.0
+    #: The version self-play uses under gating (0: the start weights).
+    best_version: int = 0
     history: list[dict[str, float]] = field(default_factory=list)
 
 
@@ -235,8 +257,10 @@ def _save_checkpoint(
     optimizer: torch.optim.Optimizer,
     progress: TrainProgress,
     buffer: ReplayBuffer,
+    best: MCTSModel,
 ) -> None:
     payload = {
+        "best_state": {k: v.detach().clone() for k, v in best.net.state_dict().items()},
         "format": FORMAT,
         "settings_json": json.dumps(settings, sort_keys=True),
         "progress_json": json.dumps(asdict(progress), sort_keys=True),
@@ -296,6 +320,7 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
         model.net.parameters(), lr=cfg.lr, momentum=cfg.momentum, weight_decay=cfg.weight_decay
     )
     progress = TrainProgress()
+    best_state: dict[str, torch.Tensor] | None = None
     buffer = ReplayBuffer(cfg.buffer_versions)
     ckpt = checkpoint_path(out)
     if ckpt.exists():
@@ -312,6 +337,7 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
             optimizer.load_state_dict(payload["optimizer"])
             progress = TrainProgress(**json.loads(payload["progress_json"]))
             buffer.add([Trajectory.from_tensors(t) for t in payload["buffer"]])
+            best_state = payload.get("best_state")  # absent before gating existed
         except (KeyError, TypeError, ValueError, RuntimeError) as exc:
             if isinstance(exc, CheckpointError):
                 raise
@@ -326,6 +352,10 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
                 f"{cfg.size}/{cfg.access}"
             )
         model.net.load_state_dict(start.net.state_dict())
+    # Under gating self-play uses the best version; otherwise ``best`` is the model itself.
+    best = copy.deepcopy(model) if cfg.gate_deals else model
+    if best_state is not None and cfg.gate_deals:
+        best.net.load_state_dict(best_state)
     teacher_buffer: ReplayBuffer | None = None
     if cfg.teacher_data:
         from tenpai.mcts.warmstart import teacher_buffer as make_teacher_buffer
@@ -354,7 +384,7 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
                 break
             cpu0 = _cpu_seconds()
             agent = MCTSAgent(
-                model, simulations=cfg.simulations, seed=cfg.seed * 1_000_003 + progress.version,
+                best, simulations=cfg.simulations, seed=cfg.seed * 1_000_003 + progress.version,
                 sample_moves=cfg.sample_moves, noise=True, access=cfg.access, threads=None,
                 outcomes=cfg.outcomes, unvisited=cfg.unvisited,
             )
@@ -385,6 +415,15 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
                     sums[k] = sums.get(k, 0.0) + v
                 progress.steps += 1
             model.net.eval()
+            gate: dict[str, float] = {}
+            if cfg.gate_deals and cfg.steps_per_version:
+                result = _gate(model, best, cfg, progress.version)
+                accepted = result.win_rate > cfg.gate_threshold
+                gate = {"gate_win_rate": result.win_rate, "gate_low": result.low,
+                        "gate_high": result.high, "gate_accepted": float(accepted)}
+                if accepted:
+                    best.net.load_state_dict(model.net.state_dict())
+                    progress.best_version = progress.version + 1
             progress.version += 1
             progress.games += len(games)
             progress.decisions += decisions
@@ -396,7 +435,8 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
                 lr=cfg.lr_at(progress.version - 1), buffer=buffer.positions,
                 decisions_per_s=decisions / max(search_s, 1e-9),
                 sims_per_s=decisions * cfg.simulations / max(search_s, 1e-9),
-                cpu_minutes=progress.cpu_seconds / 60,
+                cpu_minutes=progress.cpu_seconds / 60, best_version=progress.best_version,
+                **gate,
             )
             progress.history.append(row)
             if writer is not None:
@@ -407,13 +447,36 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
             model.card.training = {"settings": settings, "games": progress.games,
                                    "steps": progress.steps,
                                    "cpu_minutes": round(progress.cpu_seconds / 60, 2)}
-            _save_checkpoint(ckpt, settings, model, optimizer, progress, buffer)
-            model.save(out)
+            if best is not model:
+                best.card.version = progress.best_version
+                best.card.training = {**model.card.training,
+                                      "best_version": progress.best_version}
+            _save_checkpoint(ckpt, settings, model, optimizer, progress, buffer, best)
+            best.save(out)
             if report is not None:
                 report(progress, row)
     finally:
         if writer is not None:
             writer.close()
     if not out.exists():
-        model.save(out)
+        best.save(out)
     return out, progress
+
+
+def _gate(model: MCTSModel, best: MCTSModel, cfg: MCTSTrainConfig,
+          version: int) -> PairResult:
+    """The new weights' pair win rate against the best version: fresh deals
+    for every version, no root noise, the first moves not sampled (both play their best)."""
+    from tenpai.agents.mcts import MCTSAgent
+    from tenpai.rl.evaluate import play_pairs
+
+    sims = cfg.gate_simulations or cfg.simulations
+    seed = cfg.seed * 1_000_003 + version
+
+    def player(m: MCTSModel, name: str) -> MCTSAgent:
+        return MCTSAgent(m, simulations=sims, seed=seed, threads=None, name=name,
+                         outcomes=cfg.outcomes, unvisited=cfg.unvisited)
+
+    first = cfg.seed * 10_000_000 + 8_000_000 + version * cfg.gate_deals
+    return play_pairs(player(model, "candidate"), player(best, "best"), "suits108", {},
+                      range(first, first + cfg.gate_deals), tables=cfg.tables)
