@@ -1,8 +1,9 @@
-"""Shared fixtures: where the real records live, and a skip when they are absent."""
+"""Shared fixtures: where the real records live (a skip when they are absent), a local Ray."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,3 +29,16 @@ def data_dir() -> Path:
     if d is None:
         pytest.skip("real records not found: set TENPAI_DATA or place shared/data beside the repo")
     return d
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    """A real local Ray (2 CPUs) for one test module (starting Ray takes seconds); the modules
+    that use it import ``ray`` themselves, which the dev extra installs."""
+    import ray
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        yield
+    finally:
+        ray.shutdown()

@@ -2,25 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-import ray
-
 from tenpai.arena.runner import make_config, run_tournament
 from tenpai.arena.store import ResultsStore
-
-
-@pytest.fixture(scope="module")
-def local_ray() -> Iterator[None]:
-    """One Ray session for this module's tests (starting Ray takes seconds)."""
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        yield
-    finally:
-        ray.shutdown()
 
 
 def _stored(path: Path, backend: str, workers: int) -> tuple[list[Any], list[tuple[Any, ...]]]:

@@ -3,7 +3,6 @@ gives exactly the strategy data of one process."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -12,15 +11,6 @@ import ray
 
 from tenpai.mcts.replay import Trajectory
 from tenpai.mcts.train import MCTSTrainConfig, _load_checkpoint, train_mcts
-
-
-@pytest.fixture(scope="module")
-def local_ray() -> Iterator[None]:
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        yield
-    finally:
-        ray.shutdown()
 
 
 def _buffer(tmp: Path, name: str, **kw: object) -> list[Trajectory]:

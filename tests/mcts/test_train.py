@@ -139,13 +139,18 @@ def test_warm_start_fills_the_buffer_with_a_teachers_won_hands(tmp_path: Path) -
         assert np.array_equal(pi.argmax(axis=1), t["actions"].numpy())
 
 
+def _start_model(tmp_path: Path, seed: int) -> Path:
+    """A random tiny model file to start runs from (``--init``)."""
+    torch.manual_seed(seed)
+    start = tmp_path / "start.pt"
+    MCTSModel(ModelCard(size="tiny")).save(start)
+    return start
+
+
 def test_a_frozen_run_only_plays(tmp_path: Path) -> None:
     """``steps_per_version=0``: the buffer fills with search games, the weights never move
     (strategy data from a fixed model, for dropout learning)."""
-    torch.manual_seed(1)
-    start = tmp_path / "start.pt"
-    MCTSModel(ModelCard(size="tiny")).save(start)
-    out = tmp_path / "m.pt"
+    start, out = _start_model(tmp_path, 1), tmp_path / "m.pt"
     cfg = MCTSTrainConfig(out=str(out), size="tiny", simulations=2, tables=2,
                           games_per_version=1, steps_per_version=0, batch_size=8, unroll=1,
                           max_versions=2, init=str(start))
@@ -171,10 +176,7 @@ def test_gating_keeps_the_best_version_for_self_play_and_the_model_file(
     model file and the checkpoint's best weights are that best version (resumable)."""
     from tenpai.mcts.train import _load_checkpoint
 
-    torch.manual_seed(2)
-    start = tmp_path / "start.pt"
-    MCTSModel(ModelCard(size="tiny")).save(start)
-    out = tmp_path / "m.pt"
+    start, out = _start_model(tmp_path, 2), tmp_path / "m.pt"
     cfg = MCTSTrainConfig(out=str(out), size="tiny", simulations=2, tables=2,
                           games_per_version=1, steps_per_version=3, batch_size=8, unroll=1,
                           max_versions=2, init=str(start), gate_deals=1,

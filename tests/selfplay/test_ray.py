@@ -2,24 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 import ray
 
 from tenpai.selfplay import SeatSpec, SelfPlaySpec, run_selfplay
 
 from .helpers import fingerprint
-
-
-@pytest.fixture(scope="module")
-def local_ray() -> Iterator[None]:
-    """One Ray session for this module's tests (starting Ray takes seconds)."""
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        yield
-    finally:
-        ray.shutdown()
 
 
 def test_ray_actors_equal_local_workers(local_ray: None) -> None:
