@@ -203,3 +203,50 @@ def test_a_model_file_with_garbled_inputs_is_refused(search_checkpoint: Path,
     torch.save(payload, path)
     with pytest.raises(MCTSModelError, match="inputs or size"):
         DropoutModel.load(path)
+
+
+@pytest.fixture(scope="module")
+def expert_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two games of ``defensive`` recorded like the search's decisions (one-hot π)."""
+    from tenpai.mcts.warmstart import WarmStartConfig, warm_start
+
+    out = tmp_path_factory.mktemp("e") / "def.pt"
+    warm_start(WarmStartConfig(out=str(out), teacher="defensive", games=2, holdout=0, steps=1,
+                               size="tiny", batch_size=4, unroll=1, tables=2))
+    return out.with_name(out.name + ".data")
+
+
+@pytest.mark.parametrize("fraction", [0.5, 1.0])
+def test_expert_games_mix_into_every_batch(search_checkpoint: Path, expert_games: Path,
+                                           tmp_path: Path, fraction: float) -> None:
+    from tenpai.agents.defensive import DefensiveAgent
+    from tenpai.mcts.warmstart import training_items
+
+    items = training_items(expert_games)
+    assert all(t.safe is not None for t in items)  # the rule agent's data carry them too
+    cfg = DropoutConfig(data=str(search_checkpoint), out=str(tmp_path / "x.pt"), size="tiny",
+                        steps=60, batch_size=32, decay_steps=5, safety=True,
+                        expert_data=str(expert_games), expert_fraction=fraction, lr=0.003)
+    _path, model = train_dropout(cfg)
+    assert model.card["expert_fraction"] == fraction
+    assert cfg.history[-1]["loss"] < cfg.history[0]["loss"]
+    if fraction == 1.0:
+        # Trained on the expert alone, the student copies its choices on its own games.
+        from tenpai.mcts.dropout import agreement
+
+        planes = np.concatenate([t.planes for t in items])
+        pi = np.concatenate([t.policy for t in items])
+        safe = np.concatenate([t.safe for t in items if t.safe is not None])
+        assert agreement(model, planes, pi, safe)["agreement"] > 0.3
+        game = make_game(6, ("a", "b", "c", "d"))
+        assert play(game, [DropoutAgent(model), DefensiveAgent(0)] * 2).done
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"expert_fraction": 0.5}, "go together"),
+    ({"expert_data": "x.data"}, "go together"),
+    ({"expert_data": "x.data", "expert_fraction": 1.5}, "expert_fraction must be in"),
+])
+def test_bad_expert_settings_are_refused(bad: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        DropoutConfig(**bad)  # type: ignore[arg-type]

@@ -175,6 +175,13 @@ def dropout(
                                 "public safety planes (per opponent, the kinds passed since "
                                 "its hand last changed); the data must have been recorded "
                                 "with them (search runs since 2026-11-26)."),
+    expert_data: Path | None = typer.Option(None, "--expert-data", help="A rule agent's games "
+                                            "(the .data file of `tenpai train mcts-warm "
+                                            "--teacher defensive`) to mix into every batch "
+                                            "(ours; the paper learns from the search alone)."),
+    expert_fraction: float = typer.Option(0.0, "--expert-fraction", help="Share of every batch "
+                                          "from --expert-data (1 = a clone of the rule "
+                                          "agent)."),
     seed: int = typer.Option(0, "--seed", help="Seed of sampling, masks and the held-out "
                              "hands."),
     as_json: bool = typer.Option(False, "--json", help="Print the run's history as JSON."),
@@ -194,7 +201,8 @@ def dropout(
         cfg = DropoutConfig(data=tuple(str(d) for d in data), out=str(out), size=size,
                             steps=steps, batch_size=batch_size, lr=lr,
                             decay_steps=decay_steps, baseline=baseline, safety=safety,
-                            seed=seed,
+                            expert_data=str(expert_data) if expert_data else None,
+                            expert_fraction=expert_fraction, seed=seed,
                             holdout=holdout, eval_every=eval_every, eval_deals=eval_deals,
                             eval_opponent=eval_opponent)
         with StepProgress("dropout learning", steps, unit="steps", console=err) as bar:

@@ -11,7 +11,10 @@ the agent never needs hidden information.  The baseline of Fig. 8 uses p = 0 thr
 (``baseline=True``).  With ``safety=True`` (ours) the normal agent also reads three public
 safety planes the search's data carry (``features.safety_planes``: for each opponent, the kinds
 passed since its hand last changed) — the order of the rivers, which the thermometer planes
-lose and which the search, seeing every hand, never needs.  Loss (eq. 12): cross-entropy to
+lose and which the search, seeing every hand, never needs.  Also ours: ``expert_fraction`` of
+every batch can come from a rule agent's games (π one-hot on its choice), as the search model's
+own training keeps a share on its teacher's games — a perfect-information teacher never has to
+fold, so its student never sees folding (docs/mcts.md).  Loss (eq. 12): cross-entropy to
 π over the legal ids, plus L2 (weight decay); Adam with the betas of Table 5 (0.9, 0.99).
 
 Two measures the paper reports are kept in ``history`` as training goes: the agreement of the
@@ -62,6 +65,10 @@ class DropoutConfig:
     baseline: bool = False
     #: Give the normal agent the public safety planes too (needs data recorded with them).
     safety: bool = False
+    #: A rule agent's games (a ``tenpai train mcts-warm`` ``.data`` file, its training part)
+    #: and the share of every batch drawn from them (ours, not the paper's; 0 = off).
+    expert_data: str | None = None
+    expert_fraction: float = 0.0
     seed: int = 0
     threads: int = 1
     #: Share of the hands kept out of training to measure agreement on (0 = none).
@@ -82,6 +89,10 @@ class DropoutConfig:
                 raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
         if not 0 <= self.holdout < 1:
             raise ValueError(f"holdout must be in [0, 1), got {self.holdout}")
+        if not 0 <= self.expert_fraction <= 1:
+            raise ValueError(f"expert_fraction must be in [0, 1], got {self.expert_fraction}")
+        if (self.expert_fraction > 0) != bool(self.expert_data):
+            raise ValueError("expert_data and a positive expert_fraction go together")
         if self.eval_every < 0:
             raise ValueError(f"eval_every cannot be negative, got {self.eval_every}")
         if self.eval_every:
@@ -216,6 +227,24 @@ def _rate(model: DropoutModel, cfg: DropoutConfig) -> dict[str, float]:
             **{f"rank{k + 1}": float(n) for k, n in enumerate(r.rank_counts)}}
 
 
+def _expert_data(cfg: DropoutConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(planes, one-hot π, safety planes) of the expert games' training part; empty without
+    ``expert_data``."""
+    if not cfg.expert_data:
+        return (np.zeros((0,)), np.zeros((0,)), np.zeros((0,)))
+    from tenpai.mcts.warmstart import training_items
+
+    items = training_items(Path(cfg.expert_data))
+    if not items:
+        raise ValueError(f"{cfg.expert_data}: no expert games to train on")
+    if cfg.safety and any(t.safe is None for t in items):
+        raise ValueError(f"{cfg.expert_data}: its games were recorded without the safety "
+                         f"planes; record them again with `tenpai train mcts-warm`")
+    return (np.concatenate([t.planes for t in items]),
+            np.concatenate([t.policy for t in items]),
+            _safe(items) if cfg.safety else np.zeros((0,)))
+
+
 def _safe(trajs: Sequence[Trajectory]) -> np.ndarray:
     """The safety planes of these hands, stacked (``_strategy_data`` checked that they exist)."""
     return np.concatenate([t.safe for t in trajs if t.safe is not None])
@@ -240,21 +269,31 @@ def train_dropout(cfg: DropoutConfig, report: Report | None = None) -> tuple[Pat
     held_planes = np.concatenate([t.planes for t in held]) if held else None
     held_pi = np.concatenate([t.policy for t in held]) if held else None
     held_safe = _safe(held) if cfg.safety and held else None
+    expert = _expert_data(cfg)
+    n_expert = round(cfg.batch_size * cfg.expert_fraction)
     model = DropoutModel(cfg.size, safety=cfg.safety)
     opt = torch.optim.Adam(model.net.parameters(), lr=cfg.lr, betas=(0.9, 0.99),
                            weight_decay=cfg.weight_decay)
     hidden = torch.tensor(HIDDEN_PLANES)
     model.net.train()
     for step in range(cfg.steps):
-        idx = rng.integers(len(planes), size=cfg.batch_size)
-        x = torch.from_numpy(unpack(planes[idx]))  # masked in place below
+        idx = rng.integers(len(planes), size=cfg.batch_size - n_expert)
+        batch_planes, batch_pi = planes[idx], pi[idx]
+        batch_safe = None if safe is None else safe[idx]
+        if n_expert:
+            e_idx = rng.integers(len(expert[0]), size=n_expert)
+            batch_planes = np.concatenate([batch_planes, expert[0][e_idx]])
+            batch_pi = np.concatenate([batch_pi, expert[1][e_idx]])
+            if batch_safe is not None:
+                batch_safe = np.concatenate([batch_safe, expert[2][e_idx]])
+        x = torch.from_numpy(unpack(batch_planes))  # masked in place below
         p = keep_probability(step, cfg)
-        lam = torch.from_numpy((rng.random((len(idx), len(HIDDEN_PLANES), 27)) < p)
+        lam = torch.from_numpy((rng.random((len(x), len(HIDDEN_PLANES), 27)) < p)
                                .astype(np.float32))
         x[:, hidden] = x[:, hidden] * lam
-        target = torch.from_numpy(pi[idx])
+        target = torch.from_numpy(batch_pi)
         # Logits over all ids; play masks to the legal ones.
-        logits = model.net(model.inputs(x.numpy(), None if safe is None else safe[idx]))
+        logits = model.net(model.inputs(x.numpy(), batch_safe))
         loss = -(target * F.log_softmax(logits, dim=1)).sum(1).mean()
         opt.zero_grad()
         loss.backward()  # type: ignore[no-untyped-call]

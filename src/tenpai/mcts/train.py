@@ -195,7 +195,7 @@ class Teacher:
     def act_batch_with_info(self, requests: Any) -> list[tuple[Any, dict[str, Any]]]:
         from tenpai.agents.mcts import _pack
         from tenpai.env.actions import SUITS108_ACTIONS
-        from tenpai.mcts.features import encode_table
+        from tenpai.mcts.features import encode_table, safety_planes
 
         out = []
         for obs, legal in requests:
@@ -206,7 +206,8 @@ class Teacher:
             table = obs._table
             planes = encode_table(table, obs.seat, self.access)  # type: ignore[arg-type]
             out.append((action, {"planes": _pack(planes), "policy": pi, "seat": obs.seat,
-                                 "hand": table.hand_index, "action": ident}))
+                                 "hand": table.hand_index, "action": ident,
+                                 "safe": safety_planes(table, obs.seat)}))
         return out
 
 
