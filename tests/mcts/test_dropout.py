@@ -250,3 +250,37 @@ def test_expert_games_mix_into_every_batch(search_checkpoint: Path, expert_games
 def test_bad_expert_settings_are_refused(bad: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         DropoutConfig(**bad)  # type: ignore[arg-type]
+
+
+def test_the_agent_takes_every_legal_win_unless_told_to_leave_it_to_the_network(
+    search_checkpoint: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tenpai.agents import make_agent
+    from tenpai.agents.efficiency import EfficiencyAgent
+
+    _p, model = train_dropout(DropoutConfig(data=str(search_checkpoint), size="tiny", steps=1,
+                                            batch_size=4, out=str(tmp_path / "d.pt")))
+    taker, net_only = DropoutAgent(model), DropoutAgent(model, take_wins=False)
+    offers = choices = 0
+    for seed in range(40):
+        game = make_game(seed, ("a", "b", "c", "d"))
+        agents = [EfficiencyAgent(i) for i in range(4)]
+        while not game.done:
+            answers = {}
+            for d in game.pending():
+                if any(e.type == "hora" for e in d.legal):
+                    offers += 1
+                    assert taker.act(d.observation, d.legal).type == "hora"
+                    choices += net_only.act(d.observation, d.legal).type == "hora"
+                answers[d.seat] = agents[d.seat].act(d.observation, d.legal)
+            game.step(answers)
+        if offers >= 8:
+            break
+    assert offers >= 8 and choices < offers  # the untrained network declines some
+    monkeypatch.setenv("TENPAI_DROPOUT_MODEL", str(tmp_path / "d.pt"))
+    assert make_agent("dropout", 0).take_wins  # type: ignore[attr-defined]
+    monkeypatch.setenv("TENPAI_DROPOUT_WINS", "network")
+    assert not make_agent("dropout", 0).take_wins  # type: ignore[attr-defined]
+    monkeypatch.setenv("TENPAI_DROPOUT_WINS", "sometimes")
+    with pytest.raises(ValueError, match="TENPAI_DROPOUT_WINS must be always or network"):
+        make_agent("dropout", 0)

@@ -91,12 +91,17 @@ def _mcts_prior(seed: int) -> Agent:
 
 
 def _dropout(seed: int) -> Agent:
-    # Seed 000's normal agent (dropout learning); model from $TENPAI_DROPOUT_MODEL.
+    # Seed 000's normal agent (dropout learning); model from $TENPAI_DROPOUT_MODEL;
+    # $TENPAI_DROPOUT_WINS=network leaves legal wins to the network (default: always taken).
     import os
 
     from tenpai.agents.mcts import DropoutAgent
 
-    return DropoutAgent(os.environ.get("TENPAI_DROPOUT_MODEL", "default"))
+    wins = os.environ.get("TENPAI_DROPOUT_WINS", "always")
+    if wins not in ("always", "network"):
+        raise ValueError(f"TENPAI_DROPOUT_WINS must be always or network, got {wins!r}")
+    return DropoutAgent(os.environ.get("TENPAI_DROPOUT_MODEL", "default"),
+                        take_wins=wins == "always")
 
 
 AGENTS: dict[str, Callable[[int], Agent]] = {

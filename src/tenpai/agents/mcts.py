@@ -226,9 +226,16 @@ class DropoutAgent:
     """The normal agent of dropout learning: the search's planes with the hidden ones (other
     hands, wall) zeroed — p = 0 of eq. 11 — and the most likely legal id.  It reads only its
     own hand and public facts (with a ``safety`` model, the safety planes too), although
-    through the same table encoder as the search."""
+    through the same table encoder as the search.
 
-    def __init__(self, model: Any = "default", *, name: str = "dropout") -> None:
+    ``take_wins``: a legal win is always taken, as every rule agent here does and as the
+    search does through its exact root rules.  The network alone declines about a quarter of
+    the wins offered (it must recognise a complete hand from the planes, and win decisions are
+    about 2 % of its data; docs/mcts.md), so this is the registry default; ``False`` is the
+    paper's pure network."""
+
+    def __init__(self, model: Any = "default", *, name: str = "dropout",
+                 take_wins: bool = True) -> None:
         import torch
 
         from tenpai.mcts.dropout import DropoutModel
@@ -242,6 +249,7 @@ class DropoutAgent:
             model = DropoutModel.load(path)
         self.model = model
         self.name = name
+        self.take_wins = take_wins
 
     def act(self, observation: Any, legal: Sequence[Event]) -> Event:
         return self.act_batch([(observation, legal)])[0]
@@ -268,9 +276,10 @@ class DropoutAgent:
             x = self.model.inputs(np.stack(planes), np.stack(safe) if safe else None)
             logits = self.model.net(x).numpy()
         out = []
-        for row, ids in zip(logits, legal_ids):
+        for row, ids, (_obs, legal) in zip(logits, legal_ids, requests):
+            win = next((e for e in legal if e.type == "hora"), None) if self.take_wins else None
             keys = sorted(ids)
-            out.append(ids[keys[int(np.argmax(row[keys]))]])
+            out.append(win if win is not None else ids[keys[int(np.argmax(row[keys]))]])
         return out
 
 
