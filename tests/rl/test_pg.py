@@ -197,10 +197,10 @@ def test_the_arena_seat_plays_the_model_named_by_the_environment(
 
 
 def test_against_the_frozen_start_only_the_learner_seats_are_trained() -> None:
-    from tenpai.rl.pg import _greedy, _learner, _play, _start_bundle
+    from tenpai.rl.pg import _greedy, _learner, _play, _start_model
 
     cfg = _cfg(Path("unused.pt"), opponents="start")
-    bundle = _start_bundle("mcr", "default")
+    bundle = _start_model("mcr", "default")
     learner = _learner(cfg, bundle)
     start = _greedy(cfg, bundle, "start")
     games = _play(cfg, learner, start, 10, 4)

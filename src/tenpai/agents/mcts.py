@@ -255,8 +255,24 @@ class DropoutAgent:
         return self.act_batch([(observation, legal)])[0]
 
     def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
-        import torch
+        x, legal_ids = self.encode(requests)
+        out = []
+        for row, ids, (_obs, legal) in zip(self.logits(x), legal_ids, requests):
+            win = self.win_of(legal)
+            keys = sorted(ids)
+            out.append(win if win is not None else ids[keys[int(np.argmax(row[keys]))]])
+        return out
 
+    def win_of(self, legal: Sequence[Event]) -> Event | None:
+        """The legal win this agent takes without asking the network (``take_wins``)."""
+        return next((e for e in legal if e.type == "hora"), None) if self.take_wins else None
+
+    def encode(
+        self, requests: Sequence[tuple[Any, Sequence[Event]]]
+    ) -> tuple[np.ndarray, list[dict[int, Event]]]:
+        """The network's inputs for these decisions (one row each: the planes with the hidden
+        ones zeroed, plus the safety planes if the model reads them) and each one's legal
+        events by action id."""
         from tenpai.env.actions import SUITS108_ACTIONS
         from tenpai.mcts.features import encode_table, safety_planes
 
@@ -271,15 +287,16 @@ class DropoutAgent:
             if self.model.safety:
                 safe.append(safety_planes(table, obs.seat))
             legal_ids.append(SUITS108_ACTIONS.legal_ids(legal))
+        x = self.model.inputs(np.stack(planes), np.stack(safe) if safe else None)
+        return x.numpy(), legal_ids
+
+    def logits(self, x: np.ndarray) -> np.ndarray:
+        """The network's scores of all action ids for the rows of ``x`` (one forward)."""
+        import torch
+
         self.model.net.eval()
         with torch.inference_mode():
-            x = self.model.inputs(np.stack(planes), np.stack(safe) if safe else None)
-            logits = self.model.net(x).numpy()
-        out = []
-        for row, ids, (_obs, legal) in zip(logits, legal_ids, requests):
-            win = next((e for e in legal if e.type == "hora"), None) if self.take_wins else None
-            keys = sorted(ids)
-            out.append(win if win is not None else ids[keys[int(np.argmax(row[keys]))]])
+            out: np.ndarray = self.model.net(torch.from_numpy(x)).numpy()
         return out
 
 

@@ -16,17 +16,25 @@ import typer
 
 from tenpai.cli._learn import fail
 
-RULES = ("riichi", "mcr")
+RULES = ("riichi", "mcr", "suits108")
+#: Points worth 1.0 of reward by default: a mangan, 24 Botzone points, a declared ready win
+#: on a discard (2 × 1,000).
+POINTS_SCALE = {"riichi": 8000.0, "mcr": 24.0, "suits108": 2000.0}
+#: The preset each rule set trains under unless --preset says otherwise.
+DEFAULT_PRESET = {"riichi": "tenhou", "mcr": "botzone", "suits108": "paper"}
 REWARDS = ("hand", "rank")
 
 
 def pg(
-    rules: str = typer.Option("riichi", "--rules", help="Rule set: riichi or mcr."),
+    rules: str = typer.Option("riichi", "--rules", help="Rule set: riichi, mcr, or suits108 "
+                              "(fine-tunes seed 000's normal agent, a `train dropout` model)."),
     preset: str | None = typer.Option(None, "--preset", help="Rule preset (riichi: tenhou; "
-                                      "mcr: botzone, the one-hand games of seed 002)."),
+                                      "mcr: botzone, the one-hand games of seed 002; suits108: "
+                                      "paper)."),
     length: str = typer.Option("tonpuu", "--length", help="Riichi game length: tonpuu|hanchan."),
     init: str = typer.Option("default", "--init", help="Start model: 'default' (the shipped "
-                             "supervised weights of the rule set) or a model file."),
+                             "weights of the rule set: supervised, or suits108's dropout "
+                             "agent) or a model file."),
     out: Path = typer.Option(..., "--out", "-o", help="Model file to write (checkpoint beside "
                              "it as <out>.ckpt)."),
     minutes: float = typer.Option(10.0, "--minutes", min=0.0, help="Wall-clock budget."),
@@ -46,14 +54,16 @@ def pg(
                                   "win-distance shaping (0: off; REINFORCE only, the vine "
                                   "compares hand outcomes)."),
     points_scale: float | None = typer.Option(None, "--points-scale", help="Points worth 1.0 of "
-                                              "reward (default: 8000 Riichi, 24 MCR)."),
+                                              "reward (default: 8000 Riichi, 24 MCR, 2000 "
+                                              "suits108)."),
     baseline: str = typer.Option("mean", "--baseline", help="What is subtracted from each "
                                  "return: 'mean' (the batch's), 'none', or 'critic' (a learned "
                                  "value of the position, less noisy; see docs/rl.md)."),
     opponents: str = typer.Option("self", "--opponents", help="Who the learner plays "
                                   "(REINFORCE): 'self' (four copies of itself, 002's "
-                                  "self-play) or 'start' (two seats against two greedy copies "
-                                  "of the frozen start model, the arena's line-up)."),
+                                  "self-play), 'start' (two seats against two greedy copies "
+                                  "of the frozen start model, the arena's line-up), or an "
+                                  "agent's name in those two seats (e.g. defensive)."),
     estimator: str = typer.Option("reinforce", "--estimator", help="Gradient estimator: "
                                   "'reinforce' (sampled self-play, seed 002) or 'vine' (greedy "
                                   "games; at chosen discards the greedy kind and a few others "
@@ -76,6 +86,9 @@ def pg(
                                       "trained baseline)."),
     eval_every: int = typer.Option(0, "--eval-every", min=0, help="Games between learning-curve "
                                    "evaluations against the start (0: none)."),
+    eval_opponent: str = typer.Option("start", "--eval-opponent", help="Whom the learning "
+                                      "curve's greedy learner meets: 'start' (the frozen start "
+                                      "model) or an agent's name."),
     eval_deals: int = typer.Option(32, "--eval-deals", help="Deals per evaluation (each played "
                                    "twice, seats swapped)."),
     checkpoint_minutes: float = typer.Option(5.0, "--checkpoint-minutes", min=0.0,
@@ -92,7 +105,7 @@ def pg(
 
     from tenpai.models.bundle import ModelError
     from tenpai.rl.checkpoint import CheckpointError
-    from tenpai.rl.pg import PGConfig, train_pg
+    from tenpai.rl.pg import PGConfig, PGProgress, train_pg
     from tenpai.rl.rewards import RewardConfig
 
     err = Console(stderr=True)
@@ -100,10 +113,10 @@ def pg(
         raise typer.BadParameter(f"choose {', '.join(RULES)}", param_hint="--rules")
     if reward not in REWARDS:
         raise typer.BadParameter(f"choose {', '.join(REWARDS)}", param_hint="--reward")
-    options = {"preset": preset or ("tenhou" if rules == "riichi" else "botzone")}
+    options = {"preset": preset or DEFAULT_PRESET[rules]}
     if rules == "riichi":
         options["length"] = length
-    scale = points_scale if points_scale is not None else (8000.0 if rules == "riichi" else 24.0)
+    scale = points_scale if points_scale is not None else POINTS_SCALE[rules]
     try:
         cfg = PGConfig(
             rules=rules,
@@ -128,6 +141,7 @@ def pg(
             max_games=max_games,
             checkpoint_minutes=checkpoint_minutes,
             eval_every=eval_every,
+            eval_opponent=eval_opponent,
             eval_deals=eval_deals,
             seed=seed,
             threads=threads,
@@ -140,7 +154,7 @@ def pg(
         err.print(f"error: --out {out} is a directory")
         raise typer.Exit(2)
 
-    def report(progress: object, row: dict[str, float]) -> None:
+    def report(progress: PGProgress, row: dict[str, float]) -> None:
         critic = ""
         if "critic_explained" in row:
             warm = "" if row["policy_step"] else " (warm-up: critic only)"
@@ -153,6 +167,11 @@ def pg(
             f"entropy {row['entropy']:.3f}  kl {row['approx_kl']:+.5f}{critic}  "
             f"cpu {row['cpu_minutes']:.1f} min", soft_wrap=True,
         )
+        if progress.curve and progress.curve[-1]["games"] == row["games"]:
+            c = progress.curve[-1]
+            err.print(f"  vs {eval_opponent}: pair win rate {c['win_rate']:.3f} "
+                      f"[{c['low']:.3f}, {c['high']:.3f}] over {int(c['deals'])} deals, "
+                      f"mean place {c['learner_rank']:.2f} vs {c['start_rank']:.2f}")
 
     try:
         path, progress = train_pg(cfg, report=report)

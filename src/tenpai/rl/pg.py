@@ -8,10 +8,16 @@ REINFORCE update (:mod:`tenpai.rl.update`), less a baseline — the batch mean, 
 of the position (:mod:`tenpai.rl.critic`, ``baseline="critic"``; its first ``critic_warmup``
 games teach the critic only, so the policy never learns against an untrained baseline); every
 ``eval_every`` games the greedy learner meets its frozen start in pairs on fixed deals
-(:mod:`tenpai.rl.evaluate`) — the learning curve.  Progress, weights and
+(:mod:`tenpai.rl.evaluate`) — the learning curve (or, with ``eval_opponent``, meets a named
+agent).  Progress, weights and
 the optimizer are checkpointed every ``checkpoint_minutes``; starting the same command again
 continues from the checkpoint, so a kill loses at most one interval.  The result is an ordinary
 model bundle (the start's heads with the discard head fine-tuned) that :class:`SLAgent` plays.
+
+On the 108-tile rules the start is seed 000's normal agent (a ``tenpai train dropout`` model):
+its one policy over all action ids is fine-tuned, every decision sampled
+(:mod:`tenpai.rl.policy_suits108`), and the result is again a dropout model.  ``opponents`` may
+also name any registered agent — the 108-tile student learns to meet ``defensive`` by playing it.
 
 ``estimator="vine"`` replaces the sampled self-play and REINFORCE step of each update by the
 vine estimator (:mod:`tenpai.rl.vine`): greedy trunk games, branch points with a few discards
@@ -31,14 +37,18 @@ from typing import Any
 import numpy as np
 import torch
 
+from tenpai.agents.mcts import DropoutAgent
 from tenpai.agents.sl import SLAgent
 from tenpai.engine.agent import Agent
+from tenpai.mcts.dropout import DropoutModel
+from tenpai.mcts.features import ENCODER as DROPOUT_ENCODER
 from tenpai.models.bundle import ModelBundle, ModelError, resolve_model_path
 from tenpai.rl.checkpoint import PGCheckpoint, checkpoint_path
 from tenpai.rl.critic import CriticStats, fit_critic, make_critic, predict_values
 from tenpai.rl.evaluate import PairResult, play_pairs
 from tenpai.rl.policy import SamplingSLAgent
 from tenpai.rl.policy_mcr import SamplingSLMCRAgent
+from tenpai.rl.policy_suits108 import SamplingDropoutAgent
 from tenpai.rl.rewards import RewardConfig
 from tenpai.rl.update import BASELINES, UpdateStats, collect_batch, reinforce_update
 from tenpai.rl.vine import (
@@ -55,14 +65,19 @@ from tenpai.selfplay.vector import VectorRunner
 
 __all__ = ["PGConfig", "PGProgress", "train_pg"]
 
-#: Who the learner plays against during REINFORCE (see :attr:`PGConfig.opponents`).
+#: Who the learner plays against during REINFORCE (see :attr:`PGConfig.opponents`); any
+#: registered agent's name is accepted too.
 OPPONENTS = ("self", "start")
+#: Rule sets and the start model each one fine-tunes.
+RULES = ("riichi", "mcr", "suits108")
 
 #: Seeds of evaluation deals start here, far from the training seeds of any run.
 EVAL_SEED_BASE = 900_000_000
 
 _METHODS = {
     "reinforce": "REINFORCE self-play from a supervised start (seed 002)",
+    "reinforce_suits108": "REINFORCE from seed 000's normal (dropout) agent, every decision "
+                          "sampled (ours)",
     "vine": "vine policy gradient (TRPO's vine, common random numbers) on greedy self-play "
             "from a supervised start",
 }
@@ -93,9 +108,12 @@ class PGConfig:
     critic_epochs: int = 2
     critic_warmup: int = 0
     #: REINFORCE only: who sits at the learner's table — ``self`` (four copies of the learner,
-    #: 002's self-play) or ``start`` (two learner seats against two greedy copies of the
-    #: frozen start, the arena's 2-vs-2 line-up, seats swapped every other game).
+    #: 002's self-play), ``start`` (two learner seats against two greedy copies of the
+    #: frozen start, the arena's 2-vs-2 line-up, seats swapped every other game), or the
+    #: name of a registered agent in those two seats.
     opponents: str = "self"
+    #: Whom the learning curve measures the greedy learner against: ``start`` or an agent name.
+    eval_opponent: str = "start"
     minibatch: int = 1024
     reward: RewardConfig = field(default_factory=RewardConfig)
     minutes: float = 10.0
@@ -121,15 +139,28 @@ class PGConfig:
             raise ValueError("entropy, minutes and eval_every cannot be negative")
         if self.max_games is not None and self.max_games < 1:
             raise ValueError(f"max_games must be at least 1, got {self.max_games}")
-        if self.opponents not in OPPONENTS:
-            raise ValueError(f"opponents {self.opponents!r}; choose {', '.join(OPPONENTS)}")
+        if self.rules not in RULES:
+            raise ValueError(f"rules {self.rules!r}; policy gradient is built for "
+                             f"{', '.join(RULES)}")
+        from tenpai.agents import AGENTS
+
+        for name, value in (("opponents", self.opponents), ("eval_opponent", self.eval_opponent)):
+            if value not in OPPONENTS and value not in AGENTS:
+                choices = [c for c in OPPONENTS if name == "opponents" or c == "start"]
+                raise ValueError(f"{name} {value!r}; choose {', '.join(choices)} or an agent "
+                                 f"({', '.join(sorted(AGENTS))})")
+        if self.eval_opponent == "self":
+            raise ValueError("eval_opponent 'self' would measure the learner against itself")
         if self.estimator not in ESTIMATORS:
             raise ValueError(f"estimator {self.estimator!r}; choose {', '.join(ESTIMATORS)}")
         if self.estimator == "vine":
             self.vine_config()  # raises on a bad vine_states / vine_alternatives
             if self.opponents != "self":
-                raise ValueError("the vine plays greedy self-play trunks; opponents 'start' "
-                                 "is REINFORCE's")
+                raise ValueError(f"the vine plays greedy self-play trunks; opponents "
+                                 f"{self.opponents!r} is REINFORCE's")
+            if self.rules == "suits108":
+                raise ValueError("the vine estimator is built for the discard heads of riichi "
+                                 "and mcr; use reinforce on suits108")
             if self.baseline == "critic":
                 raise ValueError("the critic baseline is REINFORCE's; the vine estimator "
                                  "compares discards of the same state and needs none")
@@ -166,8 +197,19 @@ class PGProgress:
 Reporter = Callable[[PGProgress, dict[str, float]], None]
 
 
-def _start_bundle(rules: str, init: str) -> ModelBundle:
+Start = ModelBundle | DropoutModel
+
+
+def _start_model(rules: str, init: str) -> Start:
     """The start model, checked to be one of ``rules`` (its encoder reads that rule set)."""
+    if rules == "suits108":
+        from tenpai.agents.mcts import DROPOUT_DEFAULT
+
+        path = DROPOUT_DEFAULT if init == "default" else Path(init)
+        if not path.exists():
+            raise ModelError(f"{path}: no such dropout model file (the 108-tile start is a "
+                             f"`tenpai train dropout` model)")
+        return DropoutModel.load(path)
     if rules == "mcr":
         from tenpai.agents.sl_mcr import resolve_mcr_model_path
 
@@ -187,12 +229,24 @@ def _start_bundle(rules: str, init: str) -> ModelBundle:
     return bundle
 
 
-Learner = SamplingSLAgent | SamplingSLMCRAgent
+Learner = SamplingSLAgent | SamplingSLMCRAgent | SamplingDropoutAgent
 
 
-def _learner(cfg: PGConfig, bundle: ModelBundle) -> Learner:
+def _trained(model: Start) -> tuple[torch.nn.Module, str]:
+    """The module policy gradient moves and the encoder name that identifies its inputs."""
+    if isinstance(model, DropoutModel):
+        return model.net, f"{DROPOUT_ENCODER}+{'safety' if model.safety else 'plain'}"
+    if "discard" not in model.heads:
+        raise ValueError("the start model has no discard head to fine-tune")
+    return model.heads["discard"].module, model.encoder
+
+
+def _learner(cfg: PGConfig, bundle: Start) -> Learner:
     """The training agent on the live weights: sampling for REINFORCE, greedy for the vine."""
     greedy = cfg.estimator == "vine"
+    if isinstance(bundle, DropoutModel):
+        return SamplingDropoutAgent(bundle, seed=cfg.seed, temperature=cfg.temperature,
+                                    greedy=greedy)
     if cfg.rules == "mcr":
         return SamplingSLMCRAgent(bundle, seed=cfg.seed, temperature=cfg.temperature,
                                   threads=None, greedy=greedy)
@@ -200,7 +254,9 @@ def _learner(cfg: PGConfig, bundle: ModelBundle) -> Learner:
                            greedy=greedy)
 
 
-def _greedy(cfg: PGConfig, bundle: ModelBundle, name: str) -> Agent:
+def _greedy(cfg: PGConfig, bundle: Start, name: str) -> Agent:
+    if isinstance(bundle, DropoutModel):
+        return DropoutAgent(bundle, name=name)
     if cfg.rules == "mcr":
         from tenpai.agents.sl_mcr import SLMCRAgent
 
@@ -212,13 +268,11 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
     """Run (or continue) ``cfg``; returns the model file written and the progress."""
     torch.set_num_threads(cfg.threads)
     out = Path(cfg.out)
-    bundle = _start_bundle(cfg.rules, cfg.init)
+    bundle = _start_model(cfg.rules, cfg.init)
     frozen = copy.deepcopy(bundle)
-    if "discard" not in bundle.heads:
-        raise ValueError(f"start model {cfg.init!r} has no discard head to fine-tune")
-    module = bundle.heads["discard"].module
+    module, encoder = _trained(bundle)
     optimizer = torch.optim.Adam(module.parameters(), lr=cfg.lr)
-    settings = cfg.settings(bundle.encoder)
+    settings = cfg.settings(encoder)
     progress = PGProgress()
     critic = make_critic(module) if cfg.baseline == "critic" else None
     critic_opt = (torch.optim.Adam(critic.parameters(), lr=cfg.critic_lr)
@@ -235,7 +289,7 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
         progress = PGProgress(**ckpt.progress)
     writer = _writer(cfg.tensorboard)
     learner = _learner(cfg, bundle)
-    opponent = _greedy(cfg, frozen, "start") if cfg.opponents == "start" else None
+    opponent = _opponent(cfg, frozen, cfg.opponents) if cfg.opponents != "self" else None
     cpu0 = time.process_time() - progress.cpu_seconds
     wall0 = time.monotonic()
     last_ckpt = time.monotonic()
@@ -274,11 +328,11 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
             for k, v in row.items():
                 if k != "games":
                     writer.add_scalar(f"train/{k}", v, progress.games)
-        if report is not None:
-            report(progress, row)
         every = cfg.eval_every
         if every and progress.games // every > (progress.games - n) // every:
             _evaluate(cfg, bundle, frozen, progress, writer)
+        if report is not None:
+            report(progress, row)
         if time.monotonic() - last_ckpt >= cfg.checkpoint_minutes * 60:
             save_checkpoint()
             last_ckpt = time.monotonic()
@@ -338,6 +392,8 @@ def _vine_round(
     rng: np.random.Generator,
 ) -> tuple[int, dict[str, float]]:
     """One vine update from ``n`` greedy trunk games and their branches: states and the row."""
+    if isinstance(learner, SamplingDropoutAgent):  # PGConfig refuses the vine on suits108
+        raise ValueError("the vine estimator has no 108-tile learner")
     seeds = list(range(first, first + n))
     states, counts = collect_vine(learner, cfg.rules, cfg.options, seeds, cfg.vine_config(),
                                   tables=min(cfg.tables, n), seed=learner.seed)
@@ -382,6 +438,15 @@ def _play(cfg: PGConfig, learner: Learner, opponent: Agent | None, first: int,
     return sorted(games, key=lambda g: g.seed)
 
 
+def _opponent(cfg: PGConfig, frozen: Start, name: str) -> Agent:
+    """``start`` (a greedy copy of the frozen start model) or a registered agent by name."""
+    if name == "start":
+        return _greedy(cfg, frozen, "start")
+    from tenpai.agents import make_agent
+
+    return make_agent(name, cfg.seed)
+
+
 def _budget_left(cfg: PGConfig, progress: PGProgress, wall0: float) -> bool:
     if cfg.max_games is not None and progress.games >= cfg.max_games:
         return False
@@ -389,12 +454,12 @@ def _budget_left(cfg: PGConfig, progress: PGProgress, wall0: float) -> bool:
 
 
 def _evaluate(
-    cfg: PGConfig, bundle: ModelBundle, frozen: ModelBundle, progress: PGProgress, writer: Any
+    cfg: PGConfig, bundle: Start, frozen: Start, progress: PGProgress, writer: Any
 ) -> PairResult:
     seeds = range(EVAL_SEED_BASE + cfg.seed * 10_000, EVAL_SEED_BASE + cfg.seed * 10_000 +
                   cfg.eval_deals)
     greedy = _greedy(cfg, bundle, "pg")
-    start = _greedy(cfg, frozen, "start")
+    start = _opponent(cfg, frozen, cfg.eval_opponent)
     r = play_pairs(greedy, start, cfg.rules, cfg.options, list(seeds), tables=cfg.tables)
     point = {
         "games": float(progress.games),
@@ -413,11 +478,10 @@ def _evaluate(
 
 
 def _write_bundle(
-    cfg: PGConfig, bundle: ModelBundle, settings: dict[str, Any], progress: PGProgress, out: Path
+    cfg: PGConfig, bundle: Start, settings: dict[str, Any], progress: PGProgress, out: Path
 ) -> None:
-    head = bundle.heads["discard"]
-    head.card = {
-        "method": _METHODS[cfg.estimator],
+    card = {
+        "method": _METHODS["reinforce_suits108" if cfg.rules == "suits108" else cfg.estimator],
         "settings": settings,
         "games": progress.games,
         "updates": progress.updates,
@@ -425,8 +489,13 @@ def _write_bundle(
         "cpu_minutes": round(progress.cpu_seconds / 60, 2),
         "curve": progress.curve,
         "last_updates": progress.history[-5:],
-        "start_card": head.card,
     }
+    if isinstance(bundle, DropoutModel):
+        bundle.card = {**card, "start_card": bundle.card}
+        bundle.save(out)
+        return
+    head = bundle.heads["discard"]
+    head.card = {**card, "start_card": head.card}
     bundle.save(out, half=True)
 
 
