@@ -56,6 +56,22 @@ def test_arena_json_rounds_up_and_resumes(app: typer.Typer, tmp_path: Path) -> N
     assert json.loads(again.stdout)["run"]["played_now"] == 0
 
 
+def test_arena_without_db_plays_reports_and_leaves_no_file(
+    app: typer.Typer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    result = _run(app, "arena", "--agents", "random,efficiency,random,efficiency", "--games",
+                  "4", "--seed", "1", "--workers", "1", "--no-progress", "--json")
+    assert result.exit_code == 0, result.output
+    assert "temporary file" in result.stderr
+    data = json.loads(result.stdout)
+    assert data["games"] == 4 and data["run"]["played_now"] == 4
+    assert list(tmp_path.iterdir()) == []  # the temporary results file is gone
+
+
 def test_arena_refuses_another_run_in_the_same_db(app: typer.Typer, tmp_path: Path) -> None:
     db = tmp_path / "a.db"
     base = [

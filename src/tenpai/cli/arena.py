@@ -74,10 +74,14 @@ def _save_missing(
         folder.save_missing(store, replay, on_game=lambda _p: bar.advance())
 
 
-def _interrupted(err: Any, stored: int, total: int, db: Path) -> NoReturn:
+def _interrupted(err: Any, stored: int, total: int, db: Path | None) -> NoReturn:
     """Ctrl-C: one line saying what is kept and how to go on, exit 130 (128 + SIGINT)."""
-    err.print(f"interrupted: {stored} of {total} games stored in {db}; run the same command "
-              "again to resume", markup=False, soft_wrap=True)
+    if db is None:
+        err.print(f"interrupted after {stored} of {total} games; without --db they are not "
+                  "kept", markup=False, soft_wrap=True)
+    else:
+        err.print(f"interrupted: {stored} of {total} games stored in {db}; run the same "
+                  "command again to resume", markup=False, soft_wrap=True)
     raise typer.Exit(130)
 
 
@@ -90,7 +94,11 @@ def register(app: typer.Typer) -> None:
         games: int = typer.Option(
             ..., "--games", "-n", min=1, help="Games; rounded up to a multiple of 4 (deal sets)."
         ),
-        db: Path = typer.Option(..., "--db", help="SQLite results file (resumed if it exists)."),
+        db: Path | None = typer.Option(
+            None, "--db", help="SQLite results file (resumed if it exists).  Without it the "
+            "games go to a temporary file removed at the end: nothing to resume or report on "
+            "later."
+        ),
         rules: str = typer.Option("riichi", "--rules", help="Rule set (registry name)."),
         seed: int = typer.Option(0, "--seed", help="Run seed: walls and agent seeds."),
         length: str | None = typer.Option(
@@ -129,8 +137,10 @@ def register(app: typer.Typer) -> None:
         """Play a duplicate-deal tournament into a resumable SQLite store and print statistics.
 
         Every deal is played four times with the seats rotated, so luck cancels out; a run
-        that is interrupted resumes when started again with the same arguments.
+        with --db that is interrupted resumes when started again with the same arguments.
         """
+        import tempfile
+
         from rich.console import Console
 
         from tenpai.arena.games import ArenaConfigError
@@ -140,6 +150,11 @@ def register(app: typer.Typer) -> None:
         from tenpai.arena.summary import render_summary, summarize_store
 
         err = Console(stderr=True)
+        keep = db is not None
+        if db is None:
+            # Removed when ``tmp`` goes out of scope (its finalizer), however the command ends.
+            tmp = tempfile.TemporaryDirectory(prefix="tenpai-arena-")
+            db = Path(tmp.name) / "arena.db"
         lineup = [a.strip() for a in agents.split(",") if a.strip()]
         try:
             config, rounded = make_config(
@@ -167,7 +182,7 @@ def register(app: typer.Typer) -> None:
                         on_game=None if folder is None else _saver(folder),
                     )
                 except KeyboardInterrupt:
-                    _interrupted(err, store.game_count(), config.games, db)
+                    _interrupted(err, store.game_count(), config.games, db if keep else None)
                 if folder is not None:
                     _save_missing(folder, store, config, err, progress)
                 summary = summarize_store(store, block_size)
@@ -177,8 +192,9 @@ def register(app: typer.Typer) -> None:
             summary.records = (folder.folder, folder.fmt)
             err.print(f"records of all {outcome.stored} games in {folder.folder}",
                       markup=False, soft_wrap=True)
+        where = db if keep else "a temporary file (--db keeps them)"
         err.print(
-            f"played {outcome.played} games now, {outcome.stored} stored in {db} "
+            f"played {outcome.played} games now, {outcome.stored} stored in {where} "
             f"({outcome.seconds:.1f} s)", markup=False, soft_wrap=True
         )
         if report is not None:
@@ -187,6 +203,8 @@ def register(app: typer.Typer) -> None:
             try:
                 index = write_report(summary, report)
             except ReportError as exc:  # the games are stored: say how to get the report
+                if not keep:
+                    _fail(err, str(exc))
                 _fail(err, f"{exc} (the games are stored in {db}: tenpai arena-report --db "
                       f"{db} --out DIR writes the report)")
             err.print(f"report written to {index}", markup=False, soft_wrap=True)
