@@ -16,6 +16,7 @@ from tenpai.env.actions import SUITS108_ACTIONS
 from tenpai.mcts.dropout import DropoutModel
 from tenpai.models.bundle import ModelError
 from tenpai.rl.checkpoint import CheckpointError
+from tenpai.rl.curve import plot_curves, read_curve
 from tenpai.rl.pg import PGConfig, train_pg
 from tenpai.rl.policy import DiscardSample, masked_log_softmax
 from tenpai.rl.policy_suits108 import SamplingDropoutAgent, draw_id
@@ -120,6 +121,10 @@ def test_training_against_defensive_moves_the_net_and_resumes(start: Path,
     assert len(games) == 2
     with pytest.raises(CheckpointError, match="opponents"):
         train_pg(_cfg(start, out, max_games=12, opponents="start"))
+    curve = read_curve(out)
+    assert curve.opponent == "defensive" and [p.games for p in curve.points] == [4, 8]
+    png = plot_curves([curve], tmp_path / "curve.png")
+    assert png.read_bytes()[:4] == b"\x89PNG"
 
 
 def test_bad_starts_and_settings_are_refused(start: Path, tmp_path: Path) -> None:

@@ -171,7 +171,8 @@ def pg(
             c = progress.curve[-1]
             err.print(f"  vs {eval_opponent}: pair win rate {c['win_rate']:.3f} "
                       f"[{c['low']:.3f}, {c['high']:.3f}] over {int(c['deals'])} deals, "
-                      f"mean place {c['learner_rank']:.2f} vs {c['start_rank']:.2f}")
+                      f"mean place {c['learner_rank']:.2f} vs {c['start_rank']:.2f}",
+                      soft_wrap=True)
 
     try:
         path, progress = train_pg(cfg, report=report)
