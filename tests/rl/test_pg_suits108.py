@@ -159,3 +159,19 @@ def test_cli_trains_suits108_and_refuses_a_riichi_start(start: Path, tmp_path: P
     assert bad.exit_code == 2
     assert "error" in bad.output and len(bad.output.strip().splitlines()) == 1
     assert not (tmp_path / "x.pt").exists()
+
+
+def test_the_shipped_dropout_agent_is_the_fine_tuned_student(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tenpai.agents.mcts import DROPOUT_DEFAULT
+
+    monkeypatch.delenv("TENPAI_DROPOUT_MODEL", raising=False)
+    agent = make_agent("dropout")
+    assert isinstance(agent, DropoutAgent) and agent.take_wins
+    card = DropoutModel.load(DROPOUT_DEFAULT).card
+    assert card["method"].startswith("REINFORCE") and card["games"] >= 1000
+    assert card["settings"]["opponents"] == "defensive"
+    assert card["start_card"]["safety"] and card["start_card"]["steps"] == 2000  # distilled first
+    spec = SelfPlaySpec.series("suits108", [agent, make_agent("defensive")] * 2, 0, 1, PAPER)
+    assert len(VectorRunner(spec, tables=1).run()) == 1
