@@ -107,7 +107,7 @@ def test_training_against_defensive_moves_the_net_and_resumes(start: Path,
     _, progress = train_pg(_cfg(start, out, max_games=8, eval_every=4,
                                 eval_opponent="defensive", eval_deals=2))
     assert (progress.games, progress.updates) == (8, 2)
-    assert [p["games"] for p in progress.curve] == [4.0, 8.0]
+    assert [p["games"] for p in progress.curve] == [0.0, 4.0, 8.0]  # 0: where it starts
     before = DropoutModel.load(start).net.state_dict()
     trained = DropoutModel.load(out)
     after = trained.net.state_dict()
@@ -122,7 +122,7 @@ def test_training_against_defensive_moves_the_net_and_resumes(start: Path,
     with pytest.raises(CheckpointError, match="opponents"):
         train_pg(_cfg(start, out, max_games=12, opponents="start"))
     curve = read_curve(out)
-    assert curve.opponent == "defensive" and [p.games for p in curve.points] == [4, 8]
+    assert curve.opponent == "defensive" and [p.games for p in curve.points] == [0, 4, 8]
     png = plot_curves([curve], tmp_path / "curve.png")
     assert png.read_bytes()[:4] == b"\x89PNG"
 

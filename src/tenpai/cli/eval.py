@@ -164,7 +164,8 @@ def curve(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """The learning curve of policy-gradient runs: the learner's pair win rate against its
-    start at each evaluation (train pg --eval-every), as a table and, with --out, a plot."""
+    start (or the run's --eval-opponent) at each evaluation (train pg --eval-every), as a
+    table and, with --out, a plot."""
     try:
         from tenpai.rl.curve import CurveError, plot_curves, read_curve
     except ImportError as exc:  # pragma: no cover - the learn extra is missing
@@ -183,7 +184,7 @@ def curve(
             typer.echo(
                 f"    games {p.games:>7,}: pair win rate {p.win_rate:.3f} "
                 f"[{p.low:.3f}, {p.high:.3f}] over {p.deals} deals; rank {p.learner_rank:.3f} "
-                f"vs start {p.start_rank:.3f}"
+                f"vs {c.opponent} {p.start_rank:.3f}"
             )
     if out is not None:
         typer.echo(f"plot: {out}")

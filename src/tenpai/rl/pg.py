@@ -302,8 +302,12 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
             critic_optimizer_state=critic_opt.state_dict() if critic_opt is not None else {},
         ).save(ckpt_file)
 
-    # No evaluation at game 0: the greedy learner *is* the start then, and the pair game is
-    # symmetric (every deal is played with the seats swapped), so the win rate is exactly 1/2.
+    # No evaluation at game 0 against the start: the greedy learner *is* the start then, and
+    # the pair game is symmetric (every deal is played with the seats swapped), so the win rate
+    # is exactly 1/2.  Against another agent game 0 is a real measurement: where the curve
+    # starts.
+    if cfg.eval_every and cfg.eval_opponent != "start" and progress.games == 0:
+        _evaluate(cfg, bundle, frozen, progress, writer)
     while _budget_left(cfg, progress, wall0):
         n = cfg.games_per_update
         if cfg.max_games is not None:
