@@ -129,3 +129,16 @@ def test_eval_search_refuses_bad_arguments(args: list[str], message: str) -> Non
     res = CliRunner().invoke(app, ["eval", "search", "--deals", "1", "--simulations", "1",
                                    *args])
     assert res.exit_code == 2 and message in res.output, res.output
+
+
+def test_playing_skips_the_safety_planes_that_only_training_keeps(model_file: Path) -> None:
+    import numpy as np
+
+    agent = MCTSAgent(str(model_file), simulations=3, seed=4)
+    game = make_game(5, ("a", "b", "c", "d"))
+    requests = [(d.observation, d.legal) for d in game.pending()]
+    recorded = agent.act_batch_with_info(requests)
+    played = agent.act_batch_with_info(requests, record=False)
+    assert [a for a, _ in recorded] == [a for a, _ in played] == agent.act_batch(requests)
+    assert all(isinstance(i["safe"], np.ndarray) for _, i in recorded)
+    assert all(i["safe"] is None for _, i in played)

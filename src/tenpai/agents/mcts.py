@@ -122,11 +122,14 @@ class MCTSAgent:
         return self.act_batch([(observation, legal)])[0]
 
     def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
-        return [a for a, _info in self.act_batch_with_info(requests)]
+        # Playing only (an arena seat): the safety planes are training data, not inputs.
+        return [a for a, _info in self.act_batch_with_info(requests, record=False)]
 
     def act_batch_with_info(
-        self, requests: Sequence[tuple[Any, Sequence[Event]]]
+        self, requests: Sequence[tuple[Any, Sequence[Event]]], record: bool = True
     ) -> list[tuple[Event, dict[str, Any]]]:
+        """The choices and, per decision, what training keeps; ``record=False`` leaves out
+        the public safety planes (``info["safe"]`` is None), which only the student reads."""
         import random
 
         from tenpai.env.actions import SUITS108_ACTIONS
@@ -135,7 +138,7 @@ class MCTSAgent:
 
         searches: list[SearchRequest] = []
         tables: list[tuple[dict[int, Event], int, int, int]] = []
-        safe: list[np.ndarray] = []
+        safe: list[np.ndarray | None] = []
         for obs, legal in requests:
             table = getattr(obs, "_table", None)
             if table is None or not hasattr(table, "wall") or not hasattr(table, "declared"):
@@ -152,7 +155,7 @@ class MCTSAgent:
             searches.append(SearchRequest(planes, np.array(sorted(ids)), rng, known))
             moves = sum(1 for e in table.events if e.type in _ACTS)
             tables.append((ids, moves, obs.seat, table.hand_index))
-            safe.append(safety_planes(table, obs.seat))
+            safe.append(safety_planes(table, obs.seat) if record else None)
         if self.transitions == "simulator":
             from tenpai.mcts.simulator import SimRoot, run_simulator_searches
 
