@@ -18,8 +18,8 @@ from tenpai.models.bundle import ModelError
 from tenpai.rl.checkpoint import CheckpointError
 from tenpai.rl.curve import plot_curves, read_curve
 from tenpai.rl.pg import PGConfig, train_pg
-from tenpai.rl.policy import DiscardSample, masked_log_softmax
-from tenpai.rl.policy_suits108 import SamplingDropoutAgent, draw_id
+from tenpai.rl.policy import DiscardSample, draw_id, masked_log_softmax
+from tenpai.rl.policy_suits108 import SamplingDropoutAgent
 from tenpai.rl.rewards import RewardConfig
 from tenpai.rl.update import collect_batch
 from tenpai.selfplay.spec import SelfPlaySpec

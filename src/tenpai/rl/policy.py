@@ -38,6 +38,7 @@ __all__ = [
     "DiscardSample",
     "SampledDiscards",
     "SamplingSLAgent",
+    "draw_id",
     "draw_kind",
     "greedy_kind",
     "masked_log_softmax",
@@ -167,15 +168,23 @@ def draw_kind(
 ) -> tuple[int, np.ndarray, float]:
     """The kind drawn with the uniform ``u`` from the softmax over the discards' kinds, the
     legal mask and the kind's log-probability."""
-    mask = np.zeros(34, dtype=bool)
-    for e in discards:
-        mask[T.kind_of(e.pai or 0)] = True
+    kinds = sorted({T.kind_of(e.pai or 0) for e in discards})
+    return draw_id(logits, kinds, temperature, u)
+
+
+def draw_id(logits: np.ndarray, ids: Sequence[int], temperature: float,
+            u: float) -> tuple[int, np.ndarray, float]:
+    """The id drawn with the uniform ``u`` from the softmax over the legal ``ids`` (the
+    inverse of the cumulative distribution at ``u``), the legal mask and the id's
+    log-probability."""
+    mask = np.zeros(len(logits), dtype=bool)
+    mask[list(ids)] = True
     logp = masked_log_softmax(logits, mask, temperature)
-    kinds = np.flatnonzero(mask)
-    cdf = np.cumsum(np.exp(logp[kinds]))
+    legal = np.flatnonzero(mask)
+    cdf = np.cumsum(np.exp(logp[legal]))
     at = int(np.searchsorted(cdf, u * cdf[-1], side="right"))
-    kind = int(kinds[min(at, len(kinds) - 1)])
-    return kind, mask, float(logp[kind])
+    chosen = int(legal[min(at, len(legal) - 1)])
+    return chosen, mask, float(logp[chosen])
 
 
 def greedy_kind(

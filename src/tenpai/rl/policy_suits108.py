@@ -25,41 +25,28 @@ from tenpai import tiles as T
 from tenpai.agents.mcts import DropoutAgent
 from tenpai.events import Event
 from tenpai.hand import shanten
-from tenpai.rl.policy import DiscardSample, masked_log_softmax, uniform_for
+from tenpai.rl.policy import (
+    DiscardSample,
+    SampledDiscards,
+    draw_id,
+    masked_log_softmax,
+    uniform_for,
+)
 from tenpai.rl.rewards import hand_key
 
-__all__ = ["SamplingDropoutAgent", "draw_id"]
+__all__ = ["SamplingDropoutAgent"]
 
 
-def draw_id(logits: np.ndarray, ids: Sequence[int], temperature: float,
-            u: float) -> tuple[int, np.ndarray, float]:
-    """The id drawn with the uniform ``u`` from the softmax over the legal ``ids``, the legal
-    mask and the id's log-probability."""
-    mask = np.zeros(len(logits), dtype=bool)
-    mask[list(ids)] = True
-    logp = masked_log_softmax(logits, mask, temperature)
-    legal = np.flatnonzero(mask)
-    cdf = np.cumsum(np.exp(logp[legal]))
-    at = int(np.searchsorted(cdf, u * cdf[-1], side="right"))
-    chosen = int(legal[min(at, len(legal) - 1)])
-    return chosen, mask, float(logp[chosen])
-
-
-class SamplingDropoutAgent(DropoutAgent):
+class SamplingDropoutAgent(SampledDiscards, DropoutAgent):
     """:class:`DropoutAgent` whose decisions are drawn from its policy (see the module doc);
     ``greedy=True`` plays the agent's own choice and still records it."""
 
     def __init__(self, model: Any = "default", seed: int = 0, name: str = "pg_learner",
                  temperature: float = 1.0, greedy: bool = False) -> None:
-        super().__init__(model, name=name)
-        if not temperature > 0:
-            raise ValueError(f"temperature must be positive, got {temperature}")
+        DropoutAgent.__init__(self, model, name=name)
+        self._set_temperature(temperature)
         self.seed = seed
-        self.temperature = temperature
         self.greedy = greedy
-
-    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
-        return [a for a, _ in self.act_batch_with_info(requests)]
 
     def act_batch_with_info(
         self, requests: Sequence[tuple[Any, Sequence[Event]]]
