@@ -100,7 +100,8 @@ def pg(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON summary last."),
 ) -> None:
     """Fine-tune the discard network of a supervised model by self-play policy gradient
-    (REINFORCE, seed 002, or the vine estimator)."""
+    (REINFORCE, seed 002, or the vine estimator); on suits108, the whole policy of seed 000's
+    dropout student (REINFORCE)."""
     from rich.console import Console
 
     from tenpai.models.bundle import ModelError
