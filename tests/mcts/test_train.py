@@ -212,3 +212,39 @@ def test_bad_gate_settings_are_refused() -> None:
         MCTSTrainConfig(gate_simulations=0)
     with pytest.raises(ValueError, match="gate_threshold must be in"):
         MCTSTrainConfig(gate_threshold=1.0)
+
+
+def test_fig6_reads_the_gate_curve_from_the_card_or_an_older_runs_checkpoint(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from tenpai.cli.main import app
+    from tenpai.mcts.figures import read_gate_curve
+
+    start, out = _start_model(tmp_path, 4), tmp_path / "g.pt"
+    cfg = MCTSTrainConfig(out=str(out), size="tiny", simulations=2, tables=2,
+                          games_per_version=1, steps_per_version=3, batch_size=8, unroll=1,
+                          max_versions=2, init=str(start), gate_deals=1, gate_simulations=3,
+                          gate_threshold=0.99, lr=0.05)
+    _path, progress = train_mcts(cfg)
+    curve = read_gate_curve(out)
+    assert (curve.simulations, curve.gate_simulations, curve.gate_deals) == (2, 3, 1)
+    assert curve.steps == (3, 6)
+    assert list(curve.win_rate) == [r["gate_win_rate"] for r in progress.history]
+    assert curve.accepted == (False, False)
+    # A model file from before the card kept the gates: read from its checkpoint.
+    older = MCTSModel.load(out)
+    del older.card.training["gates"]
+    older.save(out)
+    assert read_gate_curve(out).win_rate == curve.win_rate
+    png = tmp_path / "fig6.png"
+    res = CliRunner().invoke(app, ["eval", "fig6", str(out), "--out", str(png), "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["runs"][0]["points"][1]["steps"] == 6
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    ungated = CliRunner().invoke(app, ["eval", "fig6", str(start)])
+    assert ungated.exit_code == 2
+    assert "no gate results" in ungated.output and len(ungated.output.strip().splitlines()) == 1

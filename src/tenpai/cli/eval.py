@@ -223,6 +223,39 @@ def dropout_ratings(
         typer.echo(f"plot: {out}")
 
 
+@app.command("fig6")
+def fig6(
+    models: list[Path] = typer.Argument(..., help="Model files written by 'tenpai train mcts "
+                                        "--gate-deals N' (one per simulation count)."),
+    out: Path | None = typer.Option(
+        None, "--out", "-o", help="Write seed 000's Fig. 6 analogue here (PNG; extra 'plot')."
+    ),
+    title: str = typer.Option("", "--title", help="Plot title."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Strength of the search model against training steps, one run per simulation count
+    (seed 000's Fig. 6): each gate's pair win rate of the new weights against the best version
+    so far (the start until one is accepted)."""
+    try:
+        from tenpai.mcts.figures import plot_fig6, read_gate_curve
+        from tenpai.mcts.model import MCTSModelError
+    except ImportError as exc:  # pragma: no cover - the learn extra is missing
+        fail(f"{exc}; install the learn extra: pip install 'tenpai[learn]'")
+    curves = _curves(models, read_gate_curve, (MCTSModelError, ValueError))
+    _draw(plot_fig6, curves, out, title)
+    if as_json:
+        typer.echo(json.dumps({"runs": [c.as_dict() for c in curves],
+                               "plot": str(out) if out else None}))
+        return
+    for c in curves:
+        typer.echo(f"{c.label}: {c.simulations} simulations, {c.cpu_minutes:.1f} CPU min")
+        for s, w, lo, hi, a in zip(c.steps, c.win_rate, c.low, c.high, c.accepted):
+            typer.echo(f"    step {s:>6,}: pair win rate {w:.2f} [{lo:.2f}, {hi:.2f}]"
+                       f"{'  accepted' if a else ''}")
+    if out is not None:
+        typer.echo(f"plot: {out}")
+
+
 def _int_list(text: str, option: str) -> list[int]:
     try:
         values = [int(v) for v in text.split(",") if v.strip()]

@@ -1,5 +1,11 @@
-"""Figs. 7 and 8 of seed 000, from our runs: search strength over simulations, and the normal
-agent's rating during dropout learning.
+"""Figs. 6, 7 and 8 of seed 000, from our runs: the search model's strength over training for
+several simulation counts, search strength over simulations, and the normal agent's rating
+during dropout learning.
+
+Fig. 6 (:func:`read_gate_curve`, ``tenpai eval fig6``): a gated ``tenpai train mcts`` run
+(``--gate-deals N``) measures, after every version's training, the new weights against the best
+version so far — the start, until a version is accepted — in pairs over fixed deals.  Runs that
+differ in ``--simulations`` then give one curve each: strength against SGD steps.
 
 Fig. 7 (:func:`sweep_simulations`, ``tenpai eval search``): the search agent with each model
 and each kind of transition, at several simulation counts, rated on the same deals against
@@ -25,8 +31,8 @@ import numpy as np
 
 from tenpai.selfplay.rating import Rating
 
-__all__ = ["RatingCurve", "SweepPoint", "group_curves", "plot_fig7", "plot_fig8",
-           "read_rating_curve", "sweep_simulations"]
+__all__ = ["GateCurve", "RatingCurve", "SweepPoint", "group_curves", "plot_fig6", "plot_fig7",
+           "plot_fig8", "read_gate_curve", "read_rating_curve", "sweep_simulations"]
 
 GROUPS = {False: "Bernoulli matrix (p 1 → 0)", True: "no matrix (p = 0)"}
 
@@ -79,6 +85,93 @@ def group_curves(curves: Sequence[RatingCurve]) -> dict[str, dict[str, Any]]:
         out[name] = {"runs": len(runs), "steps": steps,
                      "q25": q[0].tolist(), "median": q[1].tolist(), "q75": q[2].tolist(),
                      "final_mean_rank": [c.mean_rank[-1] for c in runs]}
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class GateCurve:
+    """One gated search-training run: its simulation counts and, per version, the SGD steps so
+    far, the pair win rate against the best version (95 % interval) and whether it was
+    accepted."""
+
+    label: str
+    simulations: int
+    gate_simulations: int
+    gate_deals: int
+    cpu_minutes: float
+    steps: tuple[int, ...]
+    win_rate: tuple[float, ...]
+    low: tuple[float, ...]
+    high: tuple[float, ...]
+    accepted: tuple[bool, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "simulations": self.simulations,
+                "gate_simulations": self.gate_simulations, "gate_deals": self.gate_deals,
+                "cpu_minutes": self.cpu_minutes,
+                "points": [{"steps": s, "win_rate": w, "low": lo, "high": hi, "accepted": a}
+                           for s, w, lo, hi, a in zip(self.steps, self.win_rate, self.low,
+                                                      self.high, self.accepted)]}
+
+
+def read_gate_curve(path: Path) -> GateCurve:
+    """The gate results of a ``train mcts --gate-deals N`` model file (its card; for files
+    written before the card kept them, the checkpoint beside it); ``ValueError`` naming the
+    file if the run was not gated."""
+    import json
+
+    from tenpai.mcts.model import MCTSModel
+    from tenpai.mcts.train import _load_checkpoint, checkpoint_path, gate_points
+
+    training = MCTSModel.load(path).card.training
+    rows = training.get("gates")
+    settings = training.get("settings", {})
+    cpu = float(training.get("cpu_minutes", 0.0))
+    if rows is None and checkpoint_path(path).exists():
+        payload = _load_checkpoint(checkpoint_path(path))
+        rows = gate_points(json.loads(payload["progress_json"]).get("history", []))
+        settings = json.loads(payload["settings_json"])
+    if not rows or not settings.get("gate_deals"):
+        raise ValueError(f"{path}: no gate results (train with --gate-deals N)")
+    sims = int(settings.get("simulations", 0))
+    try:
+        return GateCurve(
+            label=str(path), simulations=sims,
+            gate_simulations=int(settings.get("gate_simulations") or sims),
+            gate_deals=int(settings["gate_deals"]), cpu_minutes=cpu,
+            steps=tuple(int(r["steps"]) for r in rows),
+            win_rate=tuple(float(r["gate_win_rate"]) for r in rows),
+            low=tuple(float(r["gate_low"]) for r in rows),
+            high=tuple(float(r["gate_high"]) for r in rows),
+            accepted=tuple(bool(r["gate_accepted"]) for r in rows))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"{path}: gate results garbled ({exc!r})") from None
+
+
+def plot_fig6(curves: Sequence[GateCurve], out: Path, *, title: str = "") -> Path:
+    """Pair win rate against the best version (95 % band) over SGD steps, one line per run
+    labelled by its training simulations; accepted versions are drawn as filled stars."""
+    from tenpai.plots import pyplot, save_png
+
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for c in sorted(curves, key=lambda c: c.simulations):
+        line = ax.plot(c.steps, c.win_rate, marker="o",
+                       label=f"{c.simulations} simulations ({c.cpu_minutes:.0f} CPU min)")
+        color = line[0].get_color()
+        ax.fill_between(c.steps, c.low, c.high, alpha=0.15, color=color)
+        took = [(s, w) for s, w, a in zip(c.steps, c.win_rate, c.accepted) if a]
+        if took:
+            ax.scatter(*zip(*took), marker="*", s=160, color=color, zorder=3)
+    ax.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
+    gate = "/".join(sorted({f"{c.gate_deals} deals × 2 at {c.gate_simulations} simulations"
+                            for c in curves}))
+    ax.set_xlabel("SGD steps")
+    ax.set_ylabel("pair win rate vs best version (95% CI)")
+    ax.set_title(title or f"Search self-play: new weights vs the best so far ({gate})",
+                 fontsize="medium")
+    ax.legend(loc="best", fontsize="small")
+    save_png(fig, out)
     return out
 
 

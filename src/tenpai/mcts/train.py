@@ -273,6 +273,16 @@ def _save_checkpoint(
     save_atomic(payload, path)
 
 
+#: The fields of a history row that make one point of a gated run's curve (Fig. 6).
+GATE_FIELDS = ("steps", "version", "gate_win_rate", "gate_low", "gate_high", "gate_accepted")
+
+
+def gate_points(history: list[dict[str, float]]) -> list[dict[str, float]]:
+    """The gate results of a run's history: after every version's training, the new weights'
+    pair win rate against the best version so far (the start until one is accepted)."""
+    return [{k: row[k] for k in GATE_FIELDS} for row in history if "gate_win_rate" in row]
+
+
 def _cpu_seconds() -> float:
     """CPU time of this process and of its finished children (the self-play workers of
     ``backend="local"``; Ray's actors are not children and are not counted)."""
@@ -447,7 +457,8 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
             model.card.version = progress.version
             model.card.training = {"settings": settings, "games": progress.games,
                                    "steps": progress.steps,
-                                   "cpu_minutes": round(progress.cpu_seconds / 60, 2)}
+                                   "cpu_minutes": round(progress.cpu_seconds / 60, 2),
+                                   "gates": gate_points(progress.history)}
             if best is not model:
                 best.card.version = progress.best_version
                 best.card.training = {**model.card.training,
