@@ -154,14 +154,35 @@ def _draw(plot: Any, data: Any, out: Path | None, title: str) -> None:
         fail(str(exc))
 
 
+def _out(what: str) -> Any:
+    """The ``--out`` option of a command that can draw ``what``."""
+    return typer.Option(None, "--out", "-o", help=f"Write {what} here (PNG; extra 'plot').")
+
+
+#: Options of the figure commands (typer reads them as metadata; sharing one is safe).
+_OUT_CURVE: Any = _out("the plot")
+_OUT_FIG8: Any = _out("seed 000's Fig. 8 analogue")
+_OUT_FIG6: Any = _out("seed 000's Fig. 6 analogue")
+_TITLE: Any = typer.Option("", "--title", help="Plot title.")
+_JSON: Any = typer.Option(False, "--json", help="Print one JSON object.")
+
+
+def _figures() -> Any:
+    """:mod:`tenpai.mcts.figures` and the model error, or one line naming the missing extra."""
+    try:
+        from tenpai.mcts import figures
+        from tenpai.mcts.model import MCTSModelError
+    except ImportError as exc:  # pragma: no cover - the learn extra is missing
+        fail(f"{exc}; install the learn extra: pip install 'tenpai[learn]'")
+    return figures, (MCTSModelError, ValueError)
+
+
 @app.command("curve")
 def curve(
     models: list[Path] = typer.Argument(..., help="Model files written by 'tenpai train pg'."),
-    out: Path | None = typer.Option(
-        None, "--out", "-o", help="Write the plot here (PNG; needs matplotlib: extra 'plot')."
-    ),
-    title: str = typer.Option("", "--title", help="Plot title."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    out: Path | None = _OUT_CURVE,
+    title: str = _TITLE,
+    as_json: bool = _JSON,
 ) -> None:
     """The learning curve of policy-gradient runs: the learner's pair win rate against its
     start (or the run's --eval-opponent) at each evaluation (train pg --eval-every), as a
@@ -194,23 +215,17 @@ def curve(
 def dropout_ratings(
     models: list[Path] = typer.Argument(..., help="Model files written by 'tenpai train "
                                         "dropout --eval-every N' (several seeds of each kind)."),
-    out: Path | None = typer.Option(
-        None, "--out", "-o", help="Write seed 000's Fig. 8 analogue here (PNG; extra 'plot')."
-    ),
-    title: str = typer.Option("", "--title", help="Plot title."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    out: Path | None = _OUT_FIG8,
+    title: str = _TITLE,
+    as_json: bool = _JSON,
 ) -> None:
     """The normal agent's stable dan during dropout learning, runs with and without the
     Bernoulli matrix grouped: median and quartiles over runs at each rating (seed 000's
     Fig. 8)."""
-    try:
-        from tenpai.mcts.figures import group_curves, plot_fig8, read_rating_curve
-        from tenpai.mcts.model import MCTSModelError
-    except ImportError as exc:  # pragma: no cover - the learn extra is missing
-        fail(f"{exc}; install the learn extra: pip install 'tenpai[learn]'")
-    curves = _curves(models, read_rating_curve, (MCTSModelError, ValueError))
-    _draw(plot_fig8, curves, out, title)
-    groups = group_curves(curves)
+    figures, errors = _figures()
+    curves = _curves(models, figures.read_rating_curve, errors)
+    _draw(figures.plot_fig8, curves, out, title)
+    groups = figures.group_curves(curves)
     if as_json:
         typer.echo(json.dumps({"groups": groups, "plot": str(out) if out else None}))
         return
@@ -227,22 +242,16 @@ def dropout_ratings(
 def fig6(
     models: list[Path] = typer.Argument(..., help="Model files written by 'tenpai train mcts "
                                         "--gate-deals N' (one per simulation count)."),
-    out: Path | None = typer.Option(
-        None, "--out", "-o", help="Write seed 000's Fig. 6 analogue here (PNG; extra 'plot')."
-    ),
-    title: str = typer.Option("", "--title", help="Plot title."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    out: Path | None = _OUT_FIG6,
+    title: str = _TITLE,
+    as_json: bool = _JSON,
 ) -> None:
     """Strength of the search model against training steps, one run per simulation count
     (seed 000's Fig. 6): each gate's pair win rate of the new weights against the best version
     so far (the start until one is accepted)."""
-    try:
-        from tenpai.mcts.figures import plot_fig6, read_gate_curve
-        from tenpai.mcts.model import MCTSModelError
-    except ImportError as exc:  # pragma: no cover - the learn extra is missing
-        fail(f"{exc}; install the learn extra: pip install 'tenpai[learn]'")
-    curves = _curves(models, read_gate_curve, (MCTSModelError, ValueError))
-    _draw(plot_fig6, curves, out, title)
+    figures, errors = _figures()
+    curves = _curves(models, figures.read_gate_curve, errors)
+    _draw(figures.plot_fig6, curves, out, title)
     if as_json:
         typer.echo(json.dumps({"runs": [c.as_dict() for c in curves],
                                "plot": str(out) if out else None}))
