@@ -232,12 +232,12 @@ def _start_model(rules: str, init: str) -> Start:
 Learner = SamplingSLAgent | SamplingSLMCRAgent | SamplingDropoutAgent
 
 
-def _trained(model: Start) -> tuple[torch.nn.Module, str]:
+def _trained(model: Start, init: str) -> tuple[torch.nn.Module, str]:
     """The module policy gradient moves and the encoder name that identifies its inputs."""
     if isinstance(model, DropoutModel):
         return model.net, f"{DROPOUT_ENCODER}+{'safety' if model.safety else 'plain'}"
     if "discard" not in model.heads:
-        raise ValueError("the start model has no discard head to fine-tune")
+        raise ValueError(f"start model {init!r} has no discard head to fine-tune")
     return model.heads["discard"].module, model.encoder
 
 
@@ -270,7 +270,7 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
     out = Path(cfg.out)
     bundle = _start_model(cfg.rules, cfg.init)
     frozen = copy.deepcopy(bundle)
-    module, encoder = _trained(bundle)
+    module, encoder = _trained(bundle, cfg.init)
     optimizer = torch.optim.Adam(module.parameters(), lr=cfg.lr)
     settings = cfg.settings(encoder)
     progress = PGProgress()
