@@ -77,7 +77,7 @@ def test_refuses_other_rule_sets(model_file: Path) -> None:
     game = arena_game("riichi", 1, ("a", "b", "c", "d"), {"length": "tonpuu",
                                                           "preset": "tenhou"})
     d = game.pending()[0]
-    with pytest.raises(ValueError, match="108-tile rules only"):
+    with pytest.raises(ValueError, match="plays the suits108 rules only"):
         MCTSAgent(str(model_file), simulations=2).act(d.observation, d.legal)
 
 

@@ -113,10 +113,14 @@ def test_model_files_of_other_rules_or_damaged_are_refused(tmp_path: Path) -> No
     good = tmp_path / "good.pt"
     MCTSModel(ModelCard(size="tiny")).save(good)
     MCTSModel.load(good)
-    other = tmp_path / "riichi.pt"
-    MCTSModel(ModelCard(size="tiny", rules="riichi")).save(other)
-    with pytest.raises(MCTSModelError, match="rules 'riichi'"):
-        MCTSModel.load(other)
+    payload = torch.load(good, weights_only=True)
+    for rules, encoder in (("mcr", "mzplanes@1"), ("riichi", "mzplanes@1")):
+        other = tmp_path / f"{rules}.pt"
+        payload["card_json"] = json.dumps({**json.loads(payload["card_json"]), "rules": rules,
+                                           "encoder": encoder})
+        torch.save(payload, other)
+        with pytest.raises(MCTSModelError, match=f"rules '{rules}' / encoder 'mzplanes@1'"):
+            MCTSModel.load(other)
     broken = tmp_path / "broken.pt"
     broken.write_bytes(good.read_bytes()[:100])
     with pytest.raises(MCTSModelError, match="not a readable model file"):

@@ -79,7 +79,7 @@ class MCTSAgent:
         self.root_rules = root_rules
         self.config = SearchConfig(simulations=simulations, noise=noise, parallel=parallel,
                                    outcomes=outcomes, unvisited=unvisited)
-        self.evaluator = NetEvaluator(model.net)
+        self.evaluator = NetEvaluator(model.net, model.rules.tables)
         self.threads = threads
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -132,36 +132,30 @@ class MCTSAgent:
         the public safety planes (``info["safe"]`` is None), which only the student reads."""
         import random
 
-        from tenpai.env.actions import SUITS108_ACTIONS
-        from tenpai.mcts.features import encode_table, safety_planes
         from tenpai.mcts.search import SearchRequest, run_searches
 
+        rules = self.model.rules
         searches: list[SearchRequest] = []
         tables: list[tuple[dict[int, Event], int, int, int]] = []
         safe: list[np.ndarray | None] = []
         for obs, legal in requests:
-            table = getattr(obs, "_table", None)
-            if table is None or not hasattr(table, "wall") or not hasattr(table, "declared"):
-                raise ValueError(
-                    f"agent {self.name!r} plays the 108-tile rules only (got "
-                    f"{type(obs).__name__})"
-                )
-            ids = SUITS108_ACTIONS.legal_ids(legal)
+            table = rules.check_table(getattr(obs, "_table", None), self.name)
+            ids = rules.tables.space.legal_ids(legal)
             key = self._key(table, obs.seat)
             rng = np.random.default_rng([self.seed & 0xFFFFFFFF, *key])
-            planes = encode_table(table, obs.seat, self.access,  # type: ignore[arg-type]
+            planes = rules.encode(table, obs.seat, self.access,
                                   random.Random(int(rng.integers(1 << 62))))
-            known = _win_rewards(table, obs.seat, ids) if self.root_rules else {}
+            known = rules.win_rewards(table, obs.seat, ids) if self.root_rules else {}
             searches.append(SearchRequest(planes, np.array(sorted(ids)), rng, known))
             moves = sum(1 for e in table.events if e.type in _ACTS)
             tables.append((ids, moves, obs.seat, table.hand_index))
-            safe.append(safety_planes(table, obs.seat) if record else None)
+            safe.append(rules.safety(table, obs.seat) if record else None)
         if self.transitions == "simulator":
             from tenpai.mcts.simulator import SimRoot, run_simulator_searches
 
             roots = [SimRoot(obs._table, obs.seat, req.rng)
                      for (obs, _legal), req in zip(requests, searches)]
-            results = run_simulator_searches(self.evaluator, roots, self.config)
+            results = run_simulator_searches(self.evaluator, roots, self.config, rules=rules)
         else:
             results = run_searches(self.evaluator, searches, self.config)
         out: list[tuple[Event, dict[str, Any]]] = []
@@ -174,7 +168,7 @@ class MCTSAgent:
             else:
                 choice = int(np.argmax(res.prior))
             info = {
-                "planes": _pack(req.planes),
+                "planes": _pack(req.planes, rules.wall_scale),
                 "safe": sp,
                 "policy": pi.astype(np.float32),
                 "legal": req.legal,
@@ -194,34 +188,19 @@ class MCTSAgent:
         return deal, len(table.events), seat
 
 
-def _win_rewards(table: Any, seat: int, ids: dict[int, Event]) -> dict[int, np.ndarray]:
-    """The sign of every player's point change if ``seat`` takes a legal win now, in the
-    seat's relative order: the training target of that terminal transition, known exactly."""
-    from tenpai.rules.suits108.settlement import win_payments
-
-    out: dict[int, np.ndarray] = {}
-    for i, e in ids.items():
-        if e.type != "hora" or e.pai is None:
-            continue
-        tsumo = e.target == seat
-        value = table.value_of(seat, None if tsumo else e.pai)
-        deltas = win_payments(seat, None if tsumo else e.target, value.points, table.rules)
-        out[i] = np.sign([deltas[(seat + j) % 4] for j in range(4)]).astype(np.float64)
-    return out
-
-
-def _pack(planes: np.ndarray) -> np.ndarray:
-    """Planes as ``uint8``: every plane is 0/1 except the wall fraction, stored × 56."""
+def _pack(planes: np.ndarray, scale: float = 56.0) -> np.ndarray:
+    """Planes as ``uint8``: every plane is 0/1 except the wall fraction, stored × the rule
+    set's wall size (56 live tiles in the 108-tile game, 70 in Riichi)."""
     out: np.ndarray = planes.copy()
-    out[-1] *= 56.0
+    out[-1] *= scale
     packed: np.ndarray = np.rint(out).astype(np.uint8)
     return packed
 
 
-def unpack(planes: np.ndarray) -> np.ndarray:
+def unpack(planes: np.ndarray, scale: float = 56.0) -> np.ndarray:
     """The float planes back from :func:`_pack`."""
     out = planes.astype(np.float32)
-    out[..., -1, :] /= 56.0
+    out[..., -1, :] /= scale
     return out
 
 
@@ -276,20 +255,16 @@ class DropoutAgent:
         """The network's inputs for these decisions (one row each: the planes with the hidden
         ones zeroed, plus the safety planes if the model reads them) and each one's legal
         events by action id."""
-        from tenpai.env.actions import SUITS108_ACTIONS
-        from tenpai.mcts.features import encode_table, safety_planes
-
+        rules = self.model.rules
         planes = []
         safe = []
         legal_ids = []
         for obs, legal in requests:
-            table = getattr(obs, "_table", None)
-            if table is None or not hasattr(table, "declared"):
-                raise ValueError(f"agent {self.name!r} plays the 108-tile rules only")
-            planes.append(encode_table(table, obs.seat, "removed"))
+            table = rules.check_table(getattr(obs, "_table", None), self.name)
+            planes.append(rules.encode(table, obs.seat, "removed"))
             if self.model.safety:
-                safe.append(safety_planes(table, obs.seat))
-            legal_ids.append(SUITS108_ACTIONS.legal_ids(legal))
+                safe.append(rules.safety(table, obs.seat))
+            legal_ids.append(rules.tables.space.legal_ids(legal))
         x = self.model.inputs(np.stack(planes), np.stack(safe) if safe else None)
         return x.numpy(), legal_ids
 

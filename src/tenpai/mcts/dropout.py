@@ -36,9 +36,9 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from tenpai.mcts.actions import NUM_ACTIONS
-from tenpai.mcts.features import ENCODER, PLANES, SAFETY_PLANES
+from tenpai.mcts.features import HIDDEN_PLANES
 from tenpai.mcts.replay import Trajectory
+from tenpai.mcts.rulesets import RULE_SETS, SearchRules, search_rules
 from tenpai.models.muzero import SIZES, NormalNet
 from tenpai.models.torchfile import load_tagged, save_atomic
 
@@ -46,8 +46,6 @@ __all__ = ["HIDDEN_PLANES", "DropoutConfig", "DropoutModel", "agreement", "keep_
            "train_dropout"]
 
 FORMAT: Final = "tenpai-dropout/1"
-#: Planes outside Table 4's imperfect-information features: the other hands, the wall.
-HIDDEN_PLANES: Final = tuple(range(4, 16)) + tuple(range(64, 74))
 
 
 @dataclass(slots=True)
@@ -55,6 +53,8 @@ class DropoutConfig:
     #: One ``tenpai train mcts`` checkpoint, or several (their buffers are pooled).
     data: str | tuple[str, ...] = "runs/mcts.pt.ckpt"
     out: str = "runs/dropout.pt"
+    #: Rule set of the strategy data (``tenpai.mcts.rulesets``).
+    rules: str = "suits108"
     size: str = "small"
     steps: int = 2000
     batch_size: int = 128
@@ -82,6 +82,7 @@ class DropoutConfig:
     history: list[dict[str, float]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        search_rules(self.rules)  # refuses an unknown rule set
         if self.size not in SIZES:
             raise ValueError(f"unknown size {self.size!r}; known: {', '.join(SIZES)}")
         for name in ("steps", "batch_size", "decay_steps", "eval_deals"):
@@ -120,17 +121,19 @@ class DropoutModel:
     """The normal agent's network and card; same file conventions as the search model."""
 
     def __init__(self, size: str = "small", card: dict[str, Any] | None = None,
-                 safety: bool = False) -> None:
+                 safety: bool = False, rules: str = "suits108") -> None:
         s = SIZES[size]
         self.size = size
         self.card = card or {}
         self.safety = safety
-        self.net = NormalNet(PLANES + (SAFETY_PLANES if safety else 0), NUM_ACTIONS,
-                             s.channels, s.blocks)
+        self.rules: SearchRules = search_rules(rules)
+        r = self.rules
+        self.net = NormalNet(r.planes + (r.safety_planes if safety else 0), r.tables.n,
+                             s.channels, s.blocks, r.kinds)
 
     def inputs(self, planes: np.ndarray, safe: np.ndarray | None) -> torch.Tensor:
         """The network's input from float planes (hidden ones already masked) and, if this
-        model reads them, the (B, 3, 27) safety planes."""
+        model reads them, the (B, 3, kinds) safety planes."""
         x = torch.from_numpy(planes)
         if not self.safety:
             return x
@@ -139,8 +142,8 @@ class DropoutModel:
         return torch.cat([x, torch.from_numpy(safe.astype(np.float32))], dim=1)
 
     def save(self, path: Path) -> None:
-        payload = {"format": FORMAT, "size": self.size, "encoder": ENCODER,
-                   "safety": self.safety,
+        payload = {"format": FORMAT, "size": self.size, "encoder": self.rules.encoder,
+                   "rules": self.rules.name, "safety": self.safety,
                    "card_json": json.dumps(self.card, sort_keys=True),
                    "state": {k: v.detach().clone() for k, v in self.net.state_dict().items()}}
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -152,24 +155,37 @@ class DropoutModel:
 
         payload = load_tagged(path, FORMAT, MCTSModelError)
         safety = payload.get("safety", False)  # absent in files from before the planes
-        if (payload.get("encoder") != ENCODER or payload.get("size") not in SIZES
-                or not isinstance(safety, bool)):
-            raise MCTSModelError(f"{path}: encoder, inputs or size this version cannot read")
+        rules = payload.get("rules", "suits108")  # absent in files from before Riichi
+        if (rules not in RULE_SETS or payload.get("encoder") != search_rules(rules).encoder
+                or payload.get("size") not in SIZES or not isinstance(safety, bool)):
+            raise MCTSModelError(f"{path}: rules, encoder, inputs or size this version cannot "
+                                 f"read")
         try:
-            model = cls(str(payload["size"]), json.loads(payload["card_json"]), safety)
+            model = cls(str(payload["size"]), json.loads(payload["card_json"]), safety, rules)
             model.net.load_state_dict(payload["state"])
         except (KeyError, TypeError, ValueError, RuntimeError) as exc:
             raise MCTSModelError(f"{path}: card or weights missing or garbled: {exc}") from None
         return model
 
 
-def _strategy_data(paths: Sequence[Path], safety: bool = False) -> list[Trajectory]:
-    """Every hand in the buffers of these search-training checkpoints."""
-    from tenpai.mcts.train import _load_checkpoint
+def _strategy_data(paths: Sequence[Path], safety: bool = False,
+                   rules: str = "suits108") -> list[Trajectory]:
+    """Every hand in the buffers of these search-training checkpoints (of rule set
+    ``rules``)."""
+    from tenpai.mcts.train import ADDED_LATER, _load_checkpoint
 
     trajs: list[Trajectory] = []
     for path in paths:
-        found = [Trajectory.from_tensors(t) for t in _load_checkpoint(path).get("buffer", [])]
+        payload = _load_checkpoint(path)
+        try:
+            theirs = json.loads(payload.get("settings_json", "{}")).get("rules",
+                                                                       ADDED_LATER["rules"])
+        except (TypeError, ValueError, AttributeError):
+            raise ValueError(f"{path}: the checkpoint's settings are garbled") from None
+        if theirs != rules:
+            raise ValueError(f"{path}: strategy data of the {theirs} rules, this run trains a "
+                             f"{rules} agent (--rules)")
+        found = [Trajectory.from_tensors(t) for t in payload.get("buffer", [])]
         if not found:
             raise ValueError(f"{path}: the checkpoint holds no strategy data")
         if safety and any(t.safe is None for t in found):
@@ -203,11 +219,11 @@ def agreement(model: DropoutModel, planes: np.ndarray, pi: np.ndarray,
 
     hits = 0
     ce = 0.0
-    hidden = torch.tensor(HIDDEN_PLANES)
+    hidden = torch.tensor(model.rules.hidden_planes)
     model.net.eval()
     with torch.inference_mode():
         for i in range(0, len(planes), batch):
-            x = unpack(planes[i:i + batch])
+            x = unpack(planes[i:i + batch], model.rules.wall_scale)
             x[:, hidden] = 0.0
             logits = model.net(model.inputs(x, None if safe is None else safe[i:i + batch]))
             target = torch.from_numpy(pi[i:i + batch])
@@ -220,8 +236,9 @@ def _rate(model: DropoutModel, cfg: DropoutConfig) -> dict[str, float]:
     from tenpai.agents.mcts import DropoutAgent
     from tenpai.selfplay.rating import rate_against
 
-    r = rate_against(DropoutAgent(model), cfg.eval_opponent, "suits108",
-                     range(cfg.eval_seed, cfg.eval_seed + cfg.eval_deals))
+    r = rate_against(DropoutAgent(model), cfg.eval_opponent, cfg.rules,
+                     range(cfg.eval_seed, cfg.eval_seed + cfg.eval_deals),
+                     options=model.rules.options)
     return {"stable_dan": r.stable_dan, "mean_rank": r.mean_rank, "rank_low": r.rank.low,
             "rank_high": r.rank.high, "eval_games": r.games,
             **{f"rank{k + 1}": float(n) for k, n in enumerate(r.rank_counts)}}
@@ -261,7 +278,7 @@ def train_dropout(cfg: DropoutConfig, report: Report | None = None) -> tuple[Pat
     torch.set_num_threads(cfg.threads)
     torch.manual_seed(cfg.seed)
     rng = np.random.default_rng(cfg.seed)
-    train, held = _split(_strategy_data(cfg.data_paths, cfg.safety), cfg.holdout,
+    train, held = _split(_strategy_data(cfg.data_paths, cfg.safety, cfg.rules), cfg.holdout,
                          np.random.default_rng([cfg.seed, 1]))
     planes = np.concatenate([t.planes for t in train])
     pi = np.concatenate([t.policy for t in train])
@@ -271,10 +288,11 @@ def train_dropout(cfg: DropoutConfig, report: Report | None = None) -> tuple[Pat
     held_safe = _safe(held) if cfg.safety and held else None
     expert = _expert_data(cfg)
     n_expert = round(cfg.batch_size * cfg.expert_fraction)
-    model = DropoutModel(cfg.size, safety=cfg.safety)
+    model = DropoutModel(cfg.size, safety=cfg.safety, rules=cfg.rules)
+    rules = model.rules
     opt = torch.optim.Adam(model.net.parameters(), lr=cfg.lr, betas=(0.9, 0.99),
                            weight_decay=cfg.weight_decay)
-    hidden = torch.tensor(HIDDEN_PLANES)
+    hidden = torch.tensor(rules.hidden_planes)
     model.net.train()
     for step in range(cfg.steps):
         idx = rng.integers(len(planes), size=cfg.batch_size - n_expert)
@@ -286,9 +304,9 @@ def train_dropout(cfg: DropoutConfig, report: Report | None = None) -> tuple[Pat
             batch_pi = np.concatenate([batch_pi, expert[1][e_idx]])
             if batch_safe is not None:
                 batch_safe = np.concatenate([batch_safe, expert[2][e_idx]])
-        x = torch.from_numpy(unpack(batch_planes))  # masked in place below
+        x = torch.from_numpy(unpack(batch_planes, rules.wall_scale))  # masked in place below
         p = keep_probability(step, cfg)
-        lam = torch.from_numpy((rng.random((len(x), len(HIDDEN_PLANES), 27)) < p)
+        lam = torch.from_numpy((rng.random((len(x), len(rules.hidden_planes), rules.kinds)) < p)
                                .astype(np.float32))
         x[:, hidden] = x[:, hidden] * lam
         target = torch.from_numpy(batch_pi)

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 import numpy as np
 
-from tenpai.mcts.actions import ACTION_TILE, ACTION_TYPE, STATES
+from tenpai.mcts.actions import POSITIONS, STATES, SUITS108, ActionTables
 from tenpai.tiles import kind_of
 
 if TYPE_CHECKING:
@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENCODER",
+    "HIDDEN_PLANES",
     "PLANES",
     "SAFETY_PLANES",
     "TRANSITION_PLANES",
@@ -65,7 +66,9 @@ KINDS: Final = 27
 PLANES: Final = 129
 SAFETY_PLANES: Final = 3
 #: Tile, 11 action types, 4 position changes, 5 player states.
-TRANSITION_PLANES: Final = 1 + 11 + 4 + STATES
+TRANSITION_PLANES: Final = 1 + SUITS108.types + POSITIONS + STATES
+#: What a player at the table cannot see: the other hands and the wall (zeroed by "removed").
+HIDDEN_PLANES: Final = tuple(range(4, 16)) + tuple(range(64, 74))
 FeatureAccess = Literal["full", "removed", "random"]
 ACCESS: Final = ("full", "removed", "random")
 _PHASES: Final = {"act": 0, "discard": 1, "claim": 2, "rob": 3}
@@ -159,16 +162,21 @@ def _random_hidden(
     return hands, hidden[at : at + 10]
 
 
-def transition_planes(actions: np.ndarray, outcomes: np.ndarray) -> np.ndarray:
-    """Table 2's planes for a batch of (action id, outcome): (B, 21, 27) float32."""
+def transition_planes(
+    actions: np.ndarray, outcomes: np.ndarray, tables: ActionTables = SUITS108
+) -> np.ndarray:
+    """Table 2's planes for a batch of (action id, outcome) of ``tables``' rule set: the tile
+    kind, the action type, the position change and the next player's state, (B, 1 + types +
+    4 + 5, kinds) float32 — (B, 21, 27) for the 108-tile game."""
     b = len(actions)
-    out = np.zeros((b, TRANSITION_PLANES, KINDS), dtype=np.float32)
+    at = 1 + tables.types
+    out = np.zeros((b, at + POSITIONS + STATES, tables.kinds), dtype=np.float32)
     rows = np.arange(b)
-    tiles = ACTION_TILE[actions]
+    tiles = tables.tile[actions]
     has = tiles >= 0
     out[rows[has], 0, tiles[has]] = 1
-    out[rows, 1 + ACTION_TYPE[actions], :] = 1
+    out[rows, 1 + tables.type[actions], :] = 1
     delta, state = np.divmod(outcomes, STATES)
-    out[rows, 12 + delta, :] = 1
-    out[rows, 16 + state, :] = 1
+    out[rows, at + delta, :] = 1
+    out[rows, at + POSITIONS + state, :] = 1
     return out

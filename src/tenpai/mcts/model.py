@@ -18,8 +18,9 @@ from typing import Any, Final
 import numpy as np
 import torch
 
-from tenpai.mcts.actions import GROUPS, NUM_ACTIONS, OUTCOMES
-from tenpai.mcts.features import ENCODER, PLANES, TRANSITION_PLANES, transition_planes
+from tenpai.mcts.actions import OUTCOMES, ActionTables
+from tenpai.mcts.features import ENCODER, transition_planes
+from tenpai.mcts.rulesets import RULE_SETS, SearchRules, search_rules
 from tenpai.mcts.search import Evaluation
 from tenpai.models.muzero import SIZES, MuZeroNet
 from tenpai.models.torchfile import load_tagged, save_atomic
@@ -57,16 +58,26 @@ class ModelCard:
 
 
 class MCTSModel:
-    """The network plus its card."""
+    """The network plus its card; the card's rule set fixes the network's shape."""
 
     def __init__(self, card: ModelCard, net: MuZeroNet | None = None) -> None:
         if card.size not in SIZES:
             raise MCTSModelError(f"unknown network size {card.size!r}; known: {', '.join(SIZES)}")
+        if card.rules not in RULE_SETS:
+            raise MCTSModelError(
+                f"the search has no rule set {card.rules!r}; known: {', '.join(RULE_SETS)}"
+            )
         self.card = card
+        self.rules: SearchRules = search_rules(card.rules)
+        if card.encoder != self.rules.encoder:
+            raise MCTSModelError(
+                f"a {card.rules} model reads encoder {self.rules.encoder!r}, not {card.encoder!r}"
+            )
         size = SIZES[card.size]
+        r = self.rules
         self.net = net or MuZeroNet(
-            PLANES, TRANSITION_PLANES, NUM_ACTIONS, GROUPS, OUTCOMES,
-            channels=size.channels, blocks=size.blocks,
+            r.planes, r.transition_planes, r.tables.n, r.tables.groups, OUTCOMES,
+            channels=size.channels, blocks=size.blocks, kinds=r.kinds,
         )
 
     def save(self, path: Path) -> None:
@@ -85,10 +96,10 @@ class MCTSModel:
             card = ModelCard(**json.loads(payload["card_json"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise MCTSModelError(f"{path}: model card is missing or garbled: {exc}") from None
-        if card.rules != RULES or card.encoder != ENCODER:
+        if card.rules not in RULE_SETS or card.encoder != search_rules(card.rules).encoder:
             raise MCTSModelError(
                 f"{path}: a model of rules {card.rules!r} / encoder {card.encoder!r}; the search "
-                f"plays {RULES!r} with {ENCODER!r}"
+                f"plays {' or '.join(f'{n!r} with {search_rules(n).encoder!r}' for n in RULE_SETS)}"
             )
         model = cls(card)
         try:
@@ -114,8 +125,12 @@ class NetEvaluator:
     """Runs the network in evaluation mode for the search, without gradients; internal
     states stay torch rows so a batch of leaves is one ``torch.stack``."""
 
-    def __init__(self, net: MuZeroNet) -> None:
+    def __init__(self, net: MuZeroNet, tables: ActionTables | None = None) -> None:
+        from tenpai.mcts.actions import SUITS108
+
         self.net = net
+        #: The action ids the network's policy is over (the search reads them from here).
+        self.tables = tables or SUITS108
         self.calls = 0
         self.rows = 0
 
@@ -144,6 +159,6 @@ class NetEvaluator:
         self.calls += 1
         self.rows += len(actions)
         with torch.inference_mode():
-            t = torch.from_numpy(transition_planes(actions, outcomes))
+            t = torch.from_numpy(transition_planes(actions, outcomes, self.tables))
             s, r = self.net.dynamics(torch.stack(list(states)), t)
             return self._out(s, r)

@@ -29,21 +29,20 @@ from tenpai.selfplay.trajectory import PlayedGame, Step
 __all__ = ["ReplayBuffer", "Trajectory", "ValueTarget", "hand_results", "trajectories"]
 
 ValueTarget = Literal["sign", "scaled"]
-PASS_ID = 228
 
 
 @dataclass(slots=True)
 class Trajectory:
     """One hand as training data (arrays of equal length ``L``)."""
 
-    planes: np.ndarray  # (L, 129, 27) uint8 (see tenpai.agents.mcts._pack)
-    policy: np.ndarray  # (L, 229) float32
+    planes: np.ndarray  # (L, planes, kinds) uint8 (see tenpai.agents.mcts._pack)
+    policy: np.ndarray  # (L, action ids) float32
     actions: np.ndarray  # (L,) int64
     outcomes: np.ndarray  # (L,) int64
     values: np.ndarray  # (L, 4) float32, relative to the decider
     rewards: np.ndarray  # (L, 4) float32, relative to the decider
     version: int
-    #: (L, 3, 27) uint8 safety planes for the normal agent (``features.safety_planes``); None
+    #: (L, 3, kinds) uint8 safety planes for the normal agent (``features.safety_planes``); None
     #: in data recorded before they existed.
     safe: np.ndarray | None = None
 
@@ -210,7 +209,9 @@ class ReplayBuffer:
         pmask = np.zeros((batch, k1), dtype=np.float32)
         values = np.zeros((batch, k1, 4), dtype=np.float32)
         rewards = np.zeros((batch, unroll, 4), dtype=np.float32)
-        actions = np.full((batch, unroll), PASS_ID, dtype=np.int64)
+        # Every action space ends with the pass (tenpai.mcts.actions.action_tables checks it).
+        pass_id = self.items[0].policy.shape[1] - 1
+        actions = np.full((batch, unroll), pass_id, dtype=np.int64)
         outcomes = np.full((batch, k1), outcome(0, END), dtype=np.int64)
         omask = np.zeros((batch, k1), dtype=np.float32)
         for b, ti in enumerate(picks):

@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from tenpai.mcts.actions import END, FIXED, GROUP, NUM_ACTIONS, STATES, split_outcome
+from tenpai.mcts.actions import END, STATES, SUITS108, ActionTables, split_outcome
 
 __all__ = [
     "Evaluation",
@@ -96,7 +96,9 @@ class Evaluation:
 
 
 class Evaluator(Protocol):
-    """What the search needs from a model: one call per batch of roots or of leaves."""
+    """What the search needs from a model: one call per batch of roots or of leaves.  An
+    evaluator may carry ``tables`` (:class:`~tenpai.mcts.actions.ActionTables`, the ids its
+    policy is over); without them the search reads the 108-tile game's."""
 
     def initial(self, planes: np.ndarray) -> Evaluation: ...
 
@@ -140,17 +142,18 @@ class Node:
         transition: np.ndarray,
         legal: np.ndarray | None,
         min_outcome: float,
+        tables: ActionTables = SUITS108,
     ) -> None:
         """Create the edges from the prediction: ``P = p × q`` (eq. 5), legal ids only at the
         root (``legal``), outcomes with ``q ≥ min_outcome`` (the likeliest always kept)."""
-        ids = np.arange(NUM_ACTIONS) if legal is None else np.asarray(legal, dtype=np.int64)
+        ids = np.arange(tables.n) if legal is None else np.asarray(legal, dtype=np.int64)
         logits = policy[ids].astype(np.float64)
         p = np.exp(logits - logits.max())
         p /= p.sum()
-        groups = GROUP[ids]
+        groups = tables.group[ids]
         fixed = groups < 0
         acts = [ids[fixed]]
-        outs = [FIXED[ids[fixed]]]
+        outs = [tables.fixed[ids[fixed]]]
         priors = [p[fixed]]
         dyn = np.nonzero(~fixed)[0]
         if len(dyn):
@@ -287,13 +290,14 @@ def run_searches(
     """Search every request together; one network call per round for all their leaves."""
     if not requests:
         return []
+    tables: ActionTables = getattr(evaluator, "tables", SUITS108)
     first = evaluator.initial(np.stack([r.planes for r in requests]))
     searches: list[_Search] = []
     for i, r in enumerate(requests):
         root = Node(0)
         root.state = first.states[i]
         root.value = first.value[i].astype(np.float64)
-        root.expand(first.policy[i], first.transition[i], r.legal, cfg.min_outcome)
+        root.expand(first.policy[i], first.transition[i], r.legal, cfg.min_outcome, tables)
         if cfg.noise:
             _add_noise(root, cfg, r.rng)
         for e, a in enumerate(root.actions):
@@ -337,7 +341,7 @@ def run_searches(
                 leaf.value = np.zeros(PLAYERS)
             else:
                 leaf.value = ev.value[j].astype(np.float64)
-                leaf.expand(ev.policy[j], ev.transition[j], None, cfg.min_outcome)
+                leaf.expand(ev.policy[j], ev.transition[j], None, cfg.min_outcome, tables)
             _backup(path, leaf, cfg, vl)
             s.done += 1
     return [_result(s.root, first.policy[i], requests[i].legal) for i, s in enumerate(searches)]
@@ -370,10 +374,10 @@ def _select(
 
 
 def _result(root: Node, policy: np.ndarray, legal: np.ndarray) -> SearchResult:
-    visits = np.zeros(NUM_ACTIONS)
+    visits = np.zeros(len(policy))
     np.add.at(visits, root.actions, root.n)
     logits = policy[legal].astype(np.float64)
     p = np.exp(logits - logits.max())
-    prior = np.zeros(NUM_ACTIONS)
+    prior = np.zeros(len(policy))
     prior[legal] = p / p.sum()
     return SearchResult(visits=visits, prior=prior, value=root.value.copy(), root=root)

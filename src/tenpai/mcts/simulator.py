@@ -23,9 +23,8 @@ from typing import Any
 import numpy as np
 
 from tenpai.engine.snapshot import clone
-from tenpai.env.actions import SUITS108_ACTIONS
 from tenpai.events import Event
-from tenpai.mcts.features import encode_table
+from tenpai.mcts.rulesets import SearchRules, search_rules
 from tenpai.mcts.search import (
     Evaluator,
     Node,
@@ -119,10 +118,13 @@ def run_simulator_searches(
     cfg: SearchConfig,
     value_target: str = "sign",
     value_scale: float = 8000.0,
+    rules: SearchRules | None = None,
 ) -> list[SearchResult]:
-    """Search every root with true transitions; one network call per round of leaves."""
+    """Search every root with true transitions; one network call per round of leaves.
+    ``rules``: the tables' rule set (default the 108-tile game's)."""
     if not roots:
         return []
+    rules = rules or search_rules("suits108")
     sims: dict[int, _Sim] = {}
     nodes: list[Node] = []
     pending: list[tuple[Node, _Sim, np.ndarray | None, np.random.Generator | None]] = []
@@ -132,7 +134,7 @@ def run_simulator_searches(
         sims[id(node)] = sim
         nodes.append(node)
         pending.append((node, sim, None, r.rng))
-    first = _evaluate(evaluator, pending, cfg)
+    first = _evaluate(evaluator, pending, cfg, rules)
     done = [1] * len(roots)
     vl = cfg.virtual_loss
     while any(d < cfg.simulations for d in done):
@@ -149,7 +151,7 @@ def run_simulator_searches(
                     n_.w[e_] -= vl
                 paths.append((i, path, leaf))
         if batch:
-            _evaluate(evaluator, batch, cfg)
+            _evaluate(evaluator, batch, cfg, rules)
         for i, path, leaf in paths:
             _backup(path, leaf, cfg, vl)
             done[i] += 1
@@ -196,13 +198,14 @@ def _evaluate(
     evaluator: Evaluator,
     items: Sequence[tuple[Node, _Sim, np.ndarray | None, np.random.Generator | None]],
     cfg: SearchConfig,
+    rules: SearchRules,
 ) -> list[np.ndarray]:
     """Encode each node's true table, evaluate them in one call, expand over legal ids."""
-    planes = np.stack([encode_table(sim.round, sim.seat) for _n, sim, _l, _r in items])
+    planes = np.stack([rules.encode(sim.round, sim.seat) for _n, sim, _l, _r in items])
     ev = evaluator.initial(planes)
     for j, (node, sim, _legal, rng) in enumerate(items):
         (decision,) = [d for d in sim.round.pending() if d.seat == sim.seat]
-        sim.events = SUITS108_ACTIONS.legal_ids(decision.legal)
+        sim.events = rules.tables.space.legal_ids(decision.legal)
         ids = np.array(sorted(sim.events), dtype=np.int64)
         logits = ev.policy[j][ids].astype(np.float64)
         p = np.exp(logits - logits.max())

@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -35,9 +35,9 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from tenpai.mcts.actions import GROUP
 from tenpai.mcts.model import MCTSModel, ModelCard
 from tenpai.mcts.replay import ReplayBuffer, Trajectory, ValueTarget, trajectories
+from tenpai.mcts.rulesets import SearchRules, search_rules
 from tenpai.models.muzero import SIZES, MuZeroNet
 from tenpai.models.torchfile import load_tagged, save_atomic
 
@@ -48,8 +48,19 @@ __all__ = ["CheckpointError", "MCTSTrainConfig", "TrainProgress", "train_mcts", 
 
 FORMAT: Final = "tenpai-mcts-checkpoint/1"
 #: Settings that must match for a run to continue from a checkpoint.
-IDENTITY: Final = ("size", "access", "value_target", "use_reward", "seed", "unroll")
-_GROUP_T: Final = torch.from_numpy(GROUP)
+IDENTITY: Final = ("rules", "size", "access", "value_target", "use_reward", "seed", "unroll")
+#: Identity settings added later, with the value files from before them had.
+ADDED_LATER: Final = {"rules": "suits108"}
+
+
+def identity_mismatch(theirs: dict[str, Any], ours: dict[str, Any],
+                      keys: Sequence[str]) -> tuple[str, Any, Any] | None:
+    """The first of ``keys`` on which a file's settings and this run's differ (a key the file
+    predates counts as its :data:`ADDED_LATER` value), or None."""
+    for key in keys:
+        if theirs.get(key, ADDED_LATER.get(key)) != ours.get(key):
+            return key, theirs.get(key, ADDED_LATER.get(key)), ours.get(key)
+    return None
 
 
 class CheckpointError(ValueError):
@@ -61,6 +72,8 @@ class MCTSTrainConfig:
     """One training run (every field goes into the model card)."""
 
     out: str = "runs/mcts.pt"
+    #: Rule set of the games (``tenpai.mcts.rulesets``).
+    rules: str = "suits108"
     size: str = "small"
     access: str = "full"
     simulations: int = 16
@@ -108,6 +121,7 @@ class MCTSTrainConfig:
     tensorboard: str | None = None
 
     def __post_init__(self) -> None:
+        search_rules(self.rules)  # refuses an unknown rule set
         if self.size not in SIZES:
             raise ValueError(f"unknown size {self.size!r}; known: {', '.join(SIZES)}")
         if self.access not in ("full", "removed", "random"):
@@ -179,48 +193,55 @@ class Teacher:
     """A rule agent whose decisions are recorded like the search's (π one-hot on its choice):
     the optional warm start of the replay buffer (not in the paper; docs/mcts.md)."""
 
-    def __init__(self, name: str, seed: int, access: str) -> None:
+    def __init__(self, name: str, seed: int, access: str, rules: str = "suits108") -> None:
         from tenpai.agents import make_agent
 
         self.inner = make_agent(name, seed)
         self.name = f"teacher:{name}"
         self.access = access
+        self.rules = search_rules(rules)
 
     def act(self, observation: Any, legal: Any) -> Any:
         return self.inner.act(observation, legal)
 
     def act_batch(self, requests: Any) -> list[Any]:
+        batch = getattr(self.inner, "act_batch", None)  # network teachers: one forward
+        if batch is not None:
+            return list(batch(requests))
         return [self.inner.act(o, legal) for o, legal in requests]
 
     def act_batch_with_info(self, requests: Any) -> list[tuple[Any, dict[str, Any]]]:
         from tenpai.agents.mcts import _pack
-        from tenpai.env.actions import SUITS108_ACTIONS
-        from tenpai.mcts.features import encode_table, safety_planes
 
+        rules = self.rules
+        space = rules.tables.space
         out = []
-        for obs, legal in requests:
-            action = self.inner.act(obs, legal)
-            ident = SUITS108_ACTIONS.event_to_action(action)
-            pi = np.zeros(SUITS108_ACTIONS.n, dtype=np.float32)
+        for (obs, _legal), action in zip(requests, self.act_batch(requests)):
+            ident = space.event_to_action(action)
+            pi = np.zeros(space.n, dtype=np.float32)
             pi[ident] = 1.0
             table = obs._table
-            planes = encode_table(table, obs.seat, self.access)  # type: ignore[arg-type]
-            out.append((action, {"planes": _pack(planes), "policy": pi, "seat": obs.seat,
-                                 "hand": table.hand_index, "action": ident,
-                                 "safe": safety_planes(table, obs.seat)}))
+            planes = rules.encode(table, obs.seat, self.access)
+            out.append((action, {"planes": _pack(planes, rules.wall_scale), "policy": pi,
+                                 "seat": obs.seat, "hand": table.hand_index, "action": ident,
+                                 "safe": rules.safety(table, obs.seat)}))
         return out
 
 
 def unrolled_loss(
-    net: MuZeroNet, batch: dict[str, torch.Tensor], unroll: int, use_reward: bool
+    net: MuZeroNet, batch: dict[str, torch.Tensor], unroll: int, use_reward: bool,
+    rules: SearchRules | None = None,
 ) -> tuple[torch.Tensor, dict[str, float]]:
     """eq. 10 over ``unroll`` steps (plus the reward and transition terms): the sum over steps
     of the value MSE summed over players and the policy cross-entropy, averaged over the
-    batch; the gradient into each next state is halved (MuZero's scaling)."""
+    batch; the gradient into each next state is halved (MuZero's scaling).  ``rules``: the
+    batch's rule set (default the 108-tile game)."""
     from tenpai.agents.mcts import unpack
     from tenpai.mcts.features import transition_planes
 
-    planes = torch.from_numpy(unpack(batch["planes"].numpy()))
+    rules = rules or search_rules("suits108")
+    group_of = torch.from_numpy(rules.tables.group)
+    planes = torch.from_numpy(unpack(batch["planes"].numpy(), rules.wall_scale))
     state = net.represent(planes)
     parts = {"policy": torch.zeros(()), "value": torch.zeros(()), "reward": torch.zeros(()),
              "transition": torch.zeros(())}
@@ -234,14 +255,14 @@ def unrolled_loss(
         if k == unroll:
             break
         actions = batch["actions"][:, k]
-        groups = _GROUP_T[actions]
+        groups = group_of[actions]
         dyn = (groups >= 0).float() * batch["omask"][:, k]
         if dyn.sum() > 0:
             logits = pred.transition[torch.arange(b), groups.clamp_min(0)]
             ce = F.cross_entropy(logits, batch["outcomes"][:, k], reduction="none")
             parts["transition"] = parts["transition"] + (dyn * ce).sum() / b
         t = torch.from_numpy(
-            transition_planes(actions.numpy(), batch["outcomes"][:, k].numpy())
+            transition_planes(actions.numpy(), batch["outcomes"][:, k].numpy(), rules.tables)
         )
         state, reward = net.dynamics(state, t)
         if use_reward:
@@ -300,8 +321,8 @@ def checkpoint_path(out: Path) -> Path:
     return out.with_name(out.name + ".ckpt")
 
 
-def _teacher(name: str, access: str, seed: int) -> Teacher:
-    return Teacher(name, seed, access)
+def _teacher(name: str, access: str, rules: str, seed: int) -> Teacher:
+    return Teacher(name, seed, access, rules)
 
 
 def _mixed_batch(buffer: ReplayBuffer, teacher: ReplayBuffer | None, cfg: MCTSTrainConfig,
@@ -326,7 +347,9 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
     out = Path(cfg.out)
     settings = cfg.settings()
     torch.manual_seed(cfg.seed)
-    model = MCTSModel(ModelCard(size=cfg.size, access=cfg.access))
+    rules = search_rules(cfg.rules)
+    model = MCTSModel(ModelCard(rules=cfg.rules, encoder=rules.encoder, size=cfg.size,
+                                access=cfg.access))
     optimizer = torch.optim.SGD(
         model.net.parameters(), lr=cfg.lr, momentum=cfg.momentum, weight_decay=cfg.weight_decay
     )
@@ -338,12 +361,13 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
         payload = _load_checkpoint(ckpt)
         try:
             theirs = json.loads(payload["settings_json"])
-            for key in IDENTITY:
-                if theirs.get(key) != settings.get(key):
-                    raise CheckpointError(
-                        f"{ckpt}: checkpoint was made with {key}={theirs.get(key)!r}, this run "
-                        f"asks for {settings.get(key)!r}; use another --out or delete it"
-                    )
+            differ = identity_mismatch(theirs, settings, IDENTITY)
+            if differ is not None:
+                key, was, now = differ
+                raise CheckpointError(
+                    f"{ckpt}: checkpoint was made with {key}={was!r}, this run asks for "
+                    f"{now!r}; use another --out or delete it"
+                )
             model.net.load_state_dict(payload["state"])
             optimizer.load_state_dict(payload["optimizer"])
             progress = TrainProgress(**json.loads(payload["progress_json"]))
@@ -357,10 +381,11 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
         from tenpai.mcts.model import MCTSModelError
 
         start = MCTSModel.load(Path(cfg.init))
-        if (start.card.size, start.card.access) != (cfg.size, cfg.access):
+        if (start.card.rules, start.card.size, start.card.access) != (
+                cfg.rules, cfg.size, cfg.access):
             raise MCTSModelError(
-                f"{cfg.init}: a {start.card.size}/{start.card.access} model, this run is "
-                f"{cfg.size}/{cfg.access}"
+                f"{cfg.init}: a {start.card.rules}/{start.card.size}/{start.card.access} model, "
+                f"this run is {cfg.rules}/{cfg.size}/{cfg.access}"
             )
         model.net.load_state_dict(start.net.state_dict())
     # Under gating self-play uses the best version; otherwise ``best`` is the model itself.
@@ -383,9 +408,10 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
     if progress.version == 0 and cfg.warmup_games > 0:
         import functools
 
-        factory = functools.partial(_teacher, cfg.teacher, cfg.access)
-        spec = SelfPlaySpec.series("suits108", [SeatSpec(factory)] * 4,
-                                   cfg.seed * 10_000_000 + 9_000_000, cfg.warmup_games)
+        factory = functools.partial(_teacher, cfg.teacher, cfg.access, cfg.rules)
+        spec = SelfPlaySpec.series(cfg.rules, [SeatSpec(factory)] * 4,
+                                   cfg.seed * 10_000_000 + 9_000_000, cfg.warmup_games,
+                                   dict(rules.options))
         warm = VectorRunner(spec, tables=cfg.tables).run()
         buffer.add([t for g in warm for t in trajectories(g, 0, cfg.value_target,
                                                            cfg.value_scale)])
@@ -401,7 +427,8 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
             )
             first = cfg.seed * 10_000_000 + progress.games
             spec = SelfPlaySpec.series(
-                "suits108", [SeatSpec(agent)] * 4, first, cfg.games_per_version
+                cfg.rules, [SeatSpec(agent)] * 4, first, cfg.games_per_version,
+                dict(rules.options)
             )
             t0 = time.perf_counter()
             games = run_selfplay(spec, tables=cfg.tables, workers=cfg.workers,
@@ -417,7 +444,7 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
             sums: dict[str, float] = {}
             for _ in range(cfg.steps_per_version):
                 batch = _mixed_batch(buffer, teacher_buffer, cfg, rng)
-                loss, parts = unrolled_loss(model.net, batch, cfg.unroll, cfg.use_reward)
+                loss, parts = unrolled_loss(model.net, batch, cfg.unroll, cfg.use_reward, rules)
                 optimizer.zero_grad()
                 loss.backward()  # type: ignore[no-untyped-call]
                 torch.nn.utils.clip_grad_norm_(model.net.parameters(), 5.0)
@@ -490,5 +517,6 @@ def _gate(model: MCTSModel, best: MCTSModel, cfg: MCTSTrainConfig,
                          outcomes=cfg.outcomes, unvisited=cfg.unvisited)
 
     first = cfg.seed * 10_000_000 + 8_000_000 + version * cfg.gate_deals
-    return play_pairs(player(model, "candidate"), player(best, "best"), "suits108", {},
-                      range(first, first + cfg.gate_deals), tables=cfg.tables)
+    return play_pairs(player(model, "candidate"), player(best, "best"), cfg.rules,
+                      dict(model.rules.options), range(first, first + cfg.gate_deals),
+                      tables=cfg.tables)

@@ -39,6 +39,7 @@ import torch
 
 from tenpai.mcts.model import MCTSModel, ModelCard
 from tenpai.mcts.replay import ReplayBuffer, Trajectory, ValueTarget, trajectories
+from tenpai.mcts.rulesets import search_rules
 from tenpai.models.muzero import SIZES
 from tenpai.models.torchfile import load_tagged, save_atomic
 
@@ -48,8 +49,8 @@ __all__ = ["WarmStartConfig", "WarmStartProgress", "evaluate", "teacher_buffer",
 DATA_FORMAT: Final = "tenpai-mcts-warmdata/1"
 CKPT_FORMAT: Final = "tenpai-mcts-warmstart/1"
 #: Settings that must match for a run to continue from its files.
-IDENTITY: Final = ("teacher", "size", "access", "value_target", "use_reward", "seed", "unroll",
-                   "games", "holdout")
+IDENTITY: Final = ("rules", "teacher", "size", "access", "value_target", "use_reward", "seed",
+                   "unroll", "games", "holdout")
 #: Game seeds of the warm start live here, apart from self-play (seed × 10⁷) and arenas.
 SEED_BASE: Final = 7_000_000
 
@@ -59,6 +60,8 @@ class WarmStartConfig:
     """One warm start (every field goes into the model card)."""
 
     out: str = "runs/warm.pt"
+    #: Rule set of the games (``tenpai.mcts.rulesets``).
+    rules: str = "suits108"
     teacher: str = "expert"
     games: int = 400
     holdout: int = 16
@@ -80,6 +83,7 @@ class WarmStartConfig:
     threads: int = 1
 
     def __post_init__(self) -> None:
+        search_rules(self.rules)  # refuses an unknown rule set
         if self.size not in SIZES:
             raise ValueError(f"unknown size {self.size!r}; known: {', '.join(SIZES)}")
         if self.access not in ("full", "removed", "random"):
@@ -114,10 +118,10 @@ class WarmStartProgress:
 Reporter = Callable[[WarmStartProgress, dict[str, float]], None]
 
 
-def _teacher(name: str, access: str, seed: int) -> Any:
+def _teacher(name: str, access: str, rules: str, seed: int) -> Any:
     from tenpai.mcts.train import Teacher
 
-    return Teacher(name, seed, access)
+    return Teacher(name, seed, access, rules)
 
 
 def _play(cfg: WarmStartConfig, first: int, count: int) -> list[Trajectory]:
@@ -125,9 +129,10 @@ def _play(cfg: WarmStartConfig, first: int, count: int) -> list[Trajectory]:
     from tenpai.selfplay.spec import SeatSpec, SelfPlaySpec
     from tenpai.selfplay.vector import VectorRunner
 
-    factory = functools.partial(_teacher, cfg.teacher, cfg.access)
-    spec = SelfPlaySpec.series("suits108", [SeatSpec(factory)] * 4,
-                               cfg.seed * 10_000_000 + SEED_BASE + first, count)
+    factory = functools.partial(_teacher, cfg.teacher, cfg.access, cfg.rules)
+    spec = SelfPlaySpec.series(cfg.rules, [SeatSpec(factory)] * 4,
+                               cfg.seed * 10_000_000 + SEED_BASE + first, count,
+                               dict(search_rules(cfg.rules).options))
     games = VectorRunner(spec, tables=min(cfg.tables, count)).run()
     # The trajectory's ``version`` tag holds its game index (the hold-out split needs it).
     return [t for g in games
@@ -141,18 +146,19 @@ def _save_data(path: Path, settings: dict[str, Any], games: int,
 
 
 def _check_identity(path: Path, payload: dict[str, Any], settings: dict[str, Any]) -> None:
-    from tenpai.mcts.train import CheckpointError
+    from tenpai.mcts.train import CheckpointError, identity_mismatch
 
     try:
         theirs = json.loads(payload["settings_json"])
     except (KeyError, TypeError, ValueError):
         raise CheckpointError(f"{path}: settings missing or garbled") from None
-    for key in IDENTITY:
-        if theirs.get(key) != settings.get(key):
-            raise CheckpointError(
-                f"{path}: made with {key}={theirs.get(key)!r}, this run asks for "
-                f"{settings.get(key)!r}; use another --out or delete it"
-            )
+    differ = identity_mismatch(theirs, settings, IDENTITY)
+    if differ is not None:
+        key, was, now = differ
+        raise CheckpointError(
+            f"{path}: made with {key}={was!r}, this run asks for {now!r}; use another --out "
+            f"or delete it"
+        )
 
 
 def load_items(path: Path) -> tuple[int, list[Trajectory]]:
@@ -205,6 +211,7 @@ def evaluate(model: MCTSModel, items: Sequence[Trajectory], limit: int = 4000) -
 
     if not items:
         return {}
+    scale = model.rules.wall_scale
     planes = np.concatenate([t.planes for t in items])[:limit]
     actions = np.concatenate([t.actions for t in items])[:limit]
     values = np.concatenate([t.values for t in items])[:limit]
@@ -213,7 +220,7 @@ def evaluate(model: MCTSModel, items: Sequence[Trajectory], limit: int = 4000) -
     agree = 0.0
     mse = 0.0
     for i in range(0, len(planes), 512):
-        x = torch.from_numpy(unpack(planes[i:i + 512]))
+        x = torch.from_numpy(unpack(planes[i:i + 512], scale))
         pred = net.predict(net.represent(x))
         agree += float((pred.policy.argmax(1).numpy() == actions[i:i + 512]).sum())
         mse += float(((pred.value.numpy() - values[i:i + 512]) ** 2).sum())
@@ -233,7 +240,9 @@ def warm_start(cfg: WarmStartConfig,
     settings = cfg.settings()
     progress = WarmStartProgress()
     items: list[Trajectory] = []
-    model = MCTSModel(ModelCard(size=cfg.size, access=cfg.access))
+    rules = search_rules(cfg.rules)
+    model = MCTSModel(ModelCard(rules=cfg.rules, encoder=rules.encoder, size=cfg.size,
+                                access=cfg.access))
     opt = torch.optim.Adam(model.net.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
     if ckpt.exists():
         payload = load_tagged(ckpt, CKPT_FORMAT, CheckpointError, "checkpoint")
@@ -283,7 +292,7 @@ def warm_start(cfg: WarmStartConfig,
         for group in opt.param_groups:
             group["lr"] = cfg.lr_at(progress.steps)
         batch = buffer.sample(cfg.batch_size, cfg.unroll, rng)
-        loss, parts = unrolled_loss(model.net, batch, cfg.unroll, cfg.use_reward)
+        loss, parts = unrolled_loss(model.net, batch, cfg.unroll, cfg.use_reward, rules)
         opt.zero_grad()
         loss.backward()  # type: ignore[no-untyped-call]
         torch.nn.utils.clip_grad_norm_(model.net.parameters(), 5.0)

@@ -9,7 +9,8 @@
   the relative order of the node's player.
 
 Bodies are residual blocks of two 3×1 convolutions with batch norm over the 27 suited kinds
-(a 1-D convolution along the kind axis is exactly the paper's 3×1 kernel on 27×1 planes).
+(a 1-D convolution along the kind axis is exactly the paper's 3×1 kernel on 27×1 planes);
+Riichi's planes run over its 34 kinds (``kinds``), the honours after the suits.
 The paper's size is :data:`SIZES` ``["paper"]`` (12 blocks, 128 channels); the CPU default is
 ``"small"``.  Internal states are min-max scaled to [0, 1] per sample, as MuZero does, so the
 dynamics sees states of one scale at every depth.
@@ -87,11 +88,11 @@ def _scale(s: torch.Tensor) -> torch.Tensor:
 class _VectorHead(nn.Module):
     """A few 1×1 channels, flattened, then a small MLP to ``out`` numbers."""
 
-    def __init__(self, width: int, mid: int, hidden: int, out: int) -> None:
+    def __init__(self, width: int, mid: int, hidden: int, out: int, kinds: int = KINDS) -> None:
         super().__init__()
         self.conv = nn.Sequential(nn.Conv1d(width, mid, 1), nn.BatchNorm1d(mid), nn.ReLU())
         self.mlp = nn.Sequential(
-            nn.Flatten(), nn.Linear(mid * KINDS, hidden), nn.ReLU(), nn.Linear(hidden, out)
+            nn.Flatten(), nn.Linear(mid * kinds, hidden), nn.ReLU(), nn.Linear(hidden, out)
         )
 
     def forward(self, s: torch.Tensor) -> torch.Tensor:
@@ -112,6 +113,7 @@ class MuZeroNet(nn.Module):
         players: int = 4,
         channels: int = 32,
         blocks: int = 3,
+        kinds: int = KINDS,
     ) -> None:
         super().__init__()
         self.players = players
@@ -119,10 +121,10 @@ class MuZeroNet(nn.Module):
         self.outcomes = outcomes
         self.representation = _body(in_planes, channels, blocks)
         self.dynamics_body = _body(channels + transition_planes, channels, blocks)
-        self.reward_head = _VectorHead(channels, 4, 64, players)
-        self.policy_head = _VectorHead(channels, 8, 256, actions)
-        self.transition_head = _VectorHead(channels, 8, 256, groups * outcomes)
-        self.value_head = _VectorHead(channels, 4, 64, players)
+        self.reward_head = _VectorHead(channels, 4, 64, players, kinds)
+        self.policy_head = _VectorHead(channels, 8, 256, actions, kinds)
+        self.transition_head = _VectorHead(channels, 8, 256, groups * outcomes, kinds)
+        self.value_head = _VectorHead(channels, 4, 64, players, kinds)
 
     def represent(self, planes: torch.Tensor) -> torch.Tensor:
         """``s⁰ = I_θ(O_t)`` (eq. 1): planes (B, C, 27) → state (B, W, 27)."""
@@ -154,10 +156,11 @@ class NormalNet(nn.Module):
     """The normal (imperfect-information) agent of Section 3.2.2 / Fig. 5: the same planes
     (multiplied by the Bernoulli matrix λ in training), residual blocks, a policy head."""
 
-    def __init__(self, in_planes: int, actions: int, channels: int = 32, blocks: int = 3) -> None:
+    def __init__(self, in_planes: int, actions: int, channels: int = 32, blocks: int = 3,
+                 kinds: int = KINDS) -> None:
         super().__init__()
         self.body = _body(in_planes, channels, blocks)
-        self.policy_head = _VectorHead(channels, 8, 256, actions)
+        self.policy_head = _VectorHead(channels, 8, 256, actions, kinds)
 
     def forward(self, planes: torch.Tensor) -> torch.Tensor:
         out: torch.Tensor = self.policy_head(self.body(planes))

@@ -121,6 +121,7 @@ class RiichiGame:
             scores=self.scores,
             scorer=self.scorer,
             emit=self.events.append,
+            hand_index=self.hand_index,
         )
 
     def _finish_round(self, rnd: RiichiRound) -> None:

@@ -66,8 +66,11 @@ class RiichiRound(TableRound):
         scores: Sequence[int],
         scorer: Scorer,
         emit: Callable[[Event], None] | None = None,
+        hand_index: int = 0,
     ) -> None:
         n = rules.players
+        #: Which hand of its game this is (0 = the first), for players that learn per hand.
+        self.hand_index = hand_index
         self.allow_chi = n == 4
         super().__init__(wall.hands, dealer=kyoku % n, emit=emit, players=n)
         self.rules = rules

@@ -134,6 +134,11 @@ class RoundWall:
         """Tiles still to be drawn from the live wall."""
         return self._end - self._next
 
+    def next_draws(self, n: int) -> list[int]:
+        """The next ``n`` (or fewer) live-wall tiles in draw order, for perfect-information
+        players (the search of seed 000 reads the wall top)."""
+        return self.live[self._next : min(self._end, self._next + n)]
+
     def draw(self) -> int:
         if self._next >= self._end:
             raise WallError("the live wall is empty")
