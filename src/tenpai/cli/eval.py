@@ -377,5 +377,56 @@ def mdp_agreement(
                f"{split}; {report['cpu_seconds']} CPU s")
 
 
+@app.command("agent-agreement")
+def agent_agreement_cmd(
+    records: Path = typer.Argument(..., help="Record file or folder (Tenhou mjlog)."),
+    agent: str = typer.Option(..., "--agent", help="Registry agent that plays Riichi (e.g. "
+                              "dropout, sl, defensive); models through its environment "
+                              "variable, e.g. $TENPAI_DROPOUT_MODEL."),
+    split: str = typer.Option("test", "--split", help="all, train, dev or test (hash of game id)."),
+    games: int = typer.Option(8, "--games", min=1, help="Four-player Houou games to replay."),
+    seed: int = typer.Option(0, "--seed", help="Seed the agent is made with."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Discard agreement of any agent with the Houou players: each record is replayed through
+    the engine and the agent chooses among the discards of every recorded own-turn discard
+    (riichi declarations and one-kind turns left out; red fives count as fives)."""
+    import time
+
+    from tenpai.agents import AGENTS, make_agent
+    from tenpai.learn.agent_agreement import agent_agreement, houou_records
+    from tenpai.learn.dataset import SPLITS
+
+    if split != "all" and split not in SPLITS:
+        raise typer.BadParameter(f"choose all or one of {', '.join(SPLITS)}", param_hint="--split")
+    if agent not in AGENTS:
+        raise typer.BadParameter(f"unknown agent {agent!r}; known: {', '.join(sorted(AGENTS))}",
+                                 param_hint="--agent")
+    if not records.exists():
+        fail(f"no such file or folder: {records}")
+    try:
+        player = make_agent(agent, seed)
+    except (ValueError, OSError) as exc:
+        fail(f"agent {agent!r}: {exc}")
+    cpu0 = time.process_time()
+    try:
+        count = agent_agreement(houou_records(records, split, games), player)
+    except ValueError as exc:  # an agent of another rule set says so at its first decision
+        fail(f"agent {agent!r}: {exc}")
+    if not count.games:
+        fail(f"no four-player Houou game of split {split} in {records}")
+    low, high = count.interval()
+    report = {"agent": agent, "games": count.games, "discards": count.discards,
+              "agree": count.agree, "rate": count.rate, "low": low, "high": high,
+              "split": split, "diverged": count.diverged,
+              "cpu_seconds": round(time.process_time() - cpu0, 1)}
+    if as_json:
+        typer.echo(json.dumps(report))
+        return
+    typer.echo(f"{agent}: {count.agree:,} of {count.discards:,} discards agree "
+               f"({count.rate:.2%}, 95% CI {low:.2%}-{high:.2%} by game) over {count.games} "
+               f"games of split {split}; {report['cpu_seconds']} CPU s")
+
+
 def register(root: typer.Typer) -> None:
     root.add_typer(app, name="eval")

@@ -13,10 +13,15 @@ from pathlib import Path
 
 import typer
 
+RULES_HELP = ("Rule set of the games: suits108 (the paper's 108-tile game) or riichi (Tenhou "
+              "rules, east-only games).")
+RULES_HELP_DATA = "Rule set of the strategy data (suits108 or riichi); must match --data."
+
 
 def mcts(
     out: Path = typer.Option(..., "--out", "-o", help="Model file to write (checkpoint beside "
                              "it as <out>.ckpt; TensorBoard logs in <out>.tb)."),
+    rules: str = typer.Option("suits108", "--rules", help=RULES_HELP),
     size: str = typer.Option("small", "--size", help="Network size: paper (12 blocks x 128 "
                              "channels, the paper's), medium (6x64), small (3x32), tiny (1x16)."),
     simulations: int = typer.Option(16, "--simulations", help="Search simulations per move in "
@@ -97,7 +102,7 @@ def mcts(
         if threads < 1:
             raise ValueError(f"threads must be at least 1, got {threads}")
         cfg = MCTSTrainConfig(
-            out=str(out), size=size, access=access, simulations=simulations, tables=tables,
+            out=str(out), rules=rules, size=size, access=access, simulations=simulations, tables=tables,
             games_per_version=games_per_version, steps_per_version=steps_per_version,
             batch_size=batch_size, unroll=unroll, lr=lr, buffer_versions=buffer_versions,
             value_target=value_target,  # type: ignore[arg-type]
@@ -151,6 +156,7 @@ def dropout(
                                     "(<out>.ckpt): its replay buffer is the search's strategy "
                                     "data.  Repeat to pool several runs' buffers."),
     out: Path = typer.Option(..., "--out", "-o", help="Model file of the normal agent."),
+    rules: str = typer.Option("suits108", "--rules", help=RULES_HELP_DATA),
     size: str = typer.Option("small", "--size", help="Network size (paper: 12x128; the "
                              "paper's normal agent is 64x256)."),
     steps: int = typer.Option(2000, "--steps", help="Adam steps (the paper: 660,000)."),
@@ -198,7 +204,8 @@ def dropout(
         err.print(f"error: --out {out} is a directory")
         raise typer.Exit(2)
     try:
-        cfg = DropoutConfig(data=tuple(str(d) for d in data), out=str(out), size=size,
+        cfg = DropoutConfig(data=tuple(str(d) for d in data), out=str(out), rules=rules,
+                            size=size,
                             steps=steps, batch_size=batch_size, lr=lr,
                             decay_steps=decay_steps, baseline=baseline, safety=safety,
                             expert_data=str(expert_data) if expert_data else None,
@@ -234,6 +241,7 @@ def dropout(
 def mcts_warm(
     out: Path = typer.Option(..., "--out", "-o", help="Model file to write (teacher data in "
                              "<out>.data, checkpoint in <out>.ckpt)."),
+    rules: str = typer.Option("suits108", "--rules", help=RULES_HELP),
     teacher: str = typer.Option("expert", "--teacher", help="Rule agent whose games are "
                                 "learned (expert is the strongest 108-tile rule agent here)."),
     games: int = typer.Option(400, "--games", help="Teacher games (of four hands) recorded."),
@@ -266,7 +274,7 @@ def mcts_warm(
     err = Console(stderr=True, soft_wrap=True)
     try:
         cfg = WarmStartConfig(
-            out=str(out), teacher=teacher, games=games, holdout=holdout, steps=steps,
+            out=str(out), rules=rules, teacher=teacher, games=games, holdout=holdout, steps=steps,
             batch_size=batch_size, unroll=unroll, lr=lr, lr_final=lr_final, size=size,
             access=access, value_target=value_target,  # type: ignore[arg-type]
             use_reward=reward, checkpoint_steps=checkpoint_steps, seed=seed, threads=threads,

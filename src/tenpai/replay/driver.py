@@ -69,6 +69,8 @@ class HandGame(GameFlow, Protocol):
 
 G = TypeVar("G", bound=HandGame)
 W = TypeVar("W")
+#: Sees each engine decision with the recorded answer (``HandDriver.observe``).
+Observer = Callable[[Decision, Event], None]
 
 
 class HandDriver(Generic[G]):
@@ -87,6 +89,9 @@ class HandDriver(Generic[G]):
     actions: ClassVar[frozenset[str]] = frozenset()
     #: events the engine produces by itself: look past them for the next recorded decision
     passive: ClassVar[frozenset[str]] = frozenset()
+    #: called with every engine decision and the recorded answer to it, before the engine
+    #: steps (the table is live: an observer reads it, never changes it)
+    observe: Observer | None = None
 
     def __init__(self, game: G, rnd: Sequence[Event], where: str, out: list[Event]) -> None:
         self.game = game
@@ -143,6 +148,9 @@ class HandDriver(Generic[G]):
             if eng.done:
                 break
             answers, passes = self._answers(eng)
+            if self.observe is not None:
+                for d in eng.pending():
+                    self.observe(d, answers[d.seat])
             try:
                 self.game.step({self._player(s): a for s, a in answers.items()})
             except IllegalActionError as exc:
@@ -257,7 +265,8 @@ class GameAdapter(Generic[G, W]):
 
 
 def replay_game(rounds: Sequence[Sequence[Event]], adapter: GameAdapter[G, W], *, name: str,
-                final_scores: Sequence[int] | None, complete: bool | None) -> ReplayResult:
+                final_scores: Sequence[int] | None, complete: bool | None,
+                observe: Observer | None = None) -> ReplayResult:
     """Replay one game split into ``rounds`` under ``adapter``'s rule set; the result names
     the first divergence, if any.
 
@@ -301,7 +310,9 @@ def replay_game(rounds: Sequence[Sequence[Event]], adapter: GameAdapter[G, W], *
             if differs is not None:
                 raise Divergence(where, differs)
             out.append(eng.events[0])
-            adapter.driver(game, rnd, where, out).run()
+            driver = adapter.driver(game, rnd, where, out)
+            driver.observe = observe
+            driver.run()
         if complete and not game.done:
             raise Divergence(f"{name}, end", "the record ends but the engine's game goes on"
                              + adapter.goes_on(game))

@@ -20,6 +20,7 @@ from tenpai.replay.driver import (
     Divergence,
     GameAdapter,
     HandDriver,
+    Observer,
     ReplayResult,
     replay_game,
     split_rounds,
@@ -243,9 +244,11 @@ def replay_riichi(
     final_scores: Sequence[int] | None = None,
     name: str = "game",
     complete: bool | None = None,
+    observe: Observer | None = None,
 ) -> ReplayResult:
     """Replay one game (four players, or three under three-player rules); the result names
-    the first divergence, if any.
+    the first divergence, if any.  ``observe`` sees every engine decision with the recorded
+    answer (e.g. to ask an agent what it would have done).
 
     ``complete`` says whether the record holds a whole game (the engine must then end it, with
     ``final_scores`` if given) or only some rounds (one-round edge cases, truncated logs); by
@@ -261,4 +264,4 @@ def replay_riichi(
         label=lambda start: f" ({'ESWN'[start.bakaze or 0]}{(start.kyoku or 0) + 1}-{start.honba})",
         goes_on=lambda game: f" (next hand {game.bakaze},{game.kyoku},{game.honba})")
     return replay_game(split_rounds(list(events)), adapter, name=name,
-                       final_scores=final_scores, complete=complete)
+                       final_scores=final_scores, complete=complete, observe=observe)
