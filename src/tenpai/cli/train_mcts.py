@@ -102,7 +102,8 @@ def mcts(
         if threads < 1:
             raise ValueError(f"threads must be at least 1, got {threads}")
         cfg = MCTSTrainConfig(
-            out=str(out), rules=rules, size=size, access=access, simulations=simulations, tables=tables,
+            out=str(out), rules=rules, size=size, access=access, simulations=simulations,
+            tables=tables,
             games_per_version=games_per_version, steps_per_version=steps_per_version,
             batch_size=batch_size, unroll=unroll, lr=lr, buffer_versions=buffer_versions,
             value_target=value_target,  # type: ignore[arg-type]
