@@ -73,14 +73,23 @@ class Trajectory:
 
 
 def hand_results(events: Sequence[Event]) -> list[tuple[int, ...]]:
-    """Each hand's point change per seat, in hand order."""
+    """Each hand's point change per seat, in hand order: the payments of its wins and draws
+    and, in Riichi, the deposits of its accepted riichi declarations (read from the scores
+    the declaration event carries), so a declarer who does not win is down its stick."""
     out: list[tuple[int, ...]] = []
     cur = [0, 0, 0, 0]
+    scores: list[int] | None = None
     for e in events:
         if e.type == "start_kyoku":
             cur = [0, 0, 0, 0]
+            scores = list(e.scores) if e.scores else None
+        elif e.type == "reach_accepted" and e.scores and scores is not None:
+            cur = [c + a - b for c, a, b in zip(cur, e.scores, scores)]
+            scores = list(e.scores)
         elif e.type in ("hora", "ryukyoku") and e.deltas:
             cur = [c + d for c, d in zip(cur, e.deltas)]
+            if scores is not None:
+                scores = [s + d for s, d in zip(scores, e.deltas)]
         elif e.type == "end_kyoku":
             out.append(tuple(cur))
     return out
