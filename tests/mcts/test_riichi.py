@@ -134,18 +134,23 @@ def riichi_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return d
 
 
-def test_the_pipeline_runs_on_riichi(riichi_run: Path) -> None:
-    model = MCTSModel.load(riichi_run / "m.pt")
-    assert (model.card.rules, model.card.encoder) == ("riichi", "mzplanes_riichi@1")
-    buffer = torch.load(riichi_run / "m.pt.ckpt", weights_only=True)["buffer"]
-    assert buffer and buffer[0]["planes"].shape[1:] == (157, 34)
-    assert buffer[0]["policy"].shape[1] == 299 and buffer[0]["safe"].shape[1:] == (3, 34)
+@pytest.fixture(scope="module")
+def riichi_student(riichi_run: Path) -> Path:
     out = riichi_run / "d.pt"
     res = CliRunner().invoke(app, ["train", "dropout", "--rules", "riichi", "--data",
                                    str(riichi_run / "m.pt.ckpt"), "--out", str(out), "--size",
                                    "tiny", "--steps", "3", "--batch-size", "8", "--safety"])
     assert res.exit_code == 0, res.output
-    agent = _Legal(DropoutAgent(str(out)))
+    return out
+
+
+def test_the_pipeline_runs_on_riichi(riichi_run: Path, riichi_student: Path) -> None:
+    model = MCTSModel.load(riichi_run / "m.pt")
+    assert (model.card.rules, model.card.encoder) == ("riichi", "mzplanes_riichi@1")
+    buffer = torch.load(riichi_run / "m.pt.ckpt", weights_only=True)["buffer"]
+    assert buffer and buffer[0]["planes"].shape[1:] == (157, 34)
+    assert buffer[0]["policy"].shape[1] == 299 and buffer[0]["safe"].shape[1:] == (3, 34)
+    agent = _Legal(DropoutAgent(str(riichi_student)))
     game = play(_riichi_game(4), [agent, make_agent("efficiency", 1), agent,
                                   make_agent("efficiency", 3)])
     assert game.done and agent.asked > 30
@@ -174,3 +179,19 @@ def test_the_other_rule_sets_files_are_refused_in_one_line(riichi_run: Path,
     assert card["training"]["settings"]["rules"] == "riichi"
     with pytest.raises(MCTSModelError, match="reads encoder"):
         MCTSModel(ModelCard(rules="riichi", size="tiny"))
+
+
+def test_the_arena_takes_a_riichi_model_and_refuses_the_108_tile_default(
+    riichi_student: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runner = CliRunner()
+    args = ["arena", "--rules", "riichi", "--agents", "dropout,efficiency,dropout,efficiency",
+            "--games", "4", "--workers", "1", "--json"]
+    monkeypatch.delenv("TENPAI_DROPOUT_MODEL", raising=False)
+    res = runner.invoke(app, args)
+    assert res.exit_code == 2 and "has a suits108 model and cannot play riichi" in res.output
+    assert len(res.output.strip().splitlines()) == 1
+    monkeypatch.setenv("TENPAI_DROPOUT_MODEL", str(riichi_student))
+    res = runner.invoke(app, args)
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["games"] == 4

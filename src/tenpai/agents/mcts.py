@@ -80,6 +80,8 @@ class MCTSAgent:
         self.config = SearchConfig(simulations=simulations, noise=noise, parallel=parallel,
                                    outcomes=outcomes, unvisited=unvisited)
         self.evaluator = NetEvaluator(model.net, model.rules.tables)
+        #: The rule set of the model (the arena refuses a line-up of other rules before play).
+        self.model_rules = model.card.rules
         self.threads = threads
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -232,6 +234,7 @@ class DropoutAgent:
         self.model = model
         self.name = name
         self.take_wins = take_wins
+        self.model_rules = model.rules.name
 
     def act(self, observation: Any, legal: Sequence[Event]) -> Event:
         return self.act_batch([(observation, legal)])[0]

@@ -45,9 +45,13 @@ AGENT_RULES: dict[str, frozenset[str]] = {
     "sl_mcr": frozenset({"mcr"}),
     "pg": frozenset({"riichi"}),
     "pg_mcr": frozenset({"mcr"}),
-    "mcts": frozenset({"suits108"}),
-    "mcts_prior": frozenset({"suits108"}),
-    "dropout": frozenset({"suits108"}),  # the search's planes: a 108-tile agent
+    # seed 000's agents read the search's planes of the rule set their model was made for
+    # (tenpai.mcts.rulesets); the shipped weights are 108-tile ones, Riichi models come by
+    # $TENPAI_MCTS_MODEL / $TENPAI_DROPOUT_MODEL, and a model meeting the other rule set's
+    # table stops the game with one line
+    "mcts": frozenset({"suits108", "riichi"}),
+    "mcts_prior": frozenset({"suits108", "riichi"}),
+    "dropout": frozenset({"suits108", "riichi"}),
 }
 
 

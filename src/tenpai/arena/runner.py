@@ -98,23 +98,30 @@ def make_config(
         except UnsupportedRulesError as exc:
             raise ArenaConfigError(str(exc)) from None
         if not a.startswith("mjai:"):
-            _check_buildable(a)
+            _check_buildable(a, rules)
     if games < 1:
         raise ArenaConfigError(f"games must be at least 1, got {games}")
     total = rounded_games(games, seats)
     return RunConfig(rules, lineup, total, seed, full), total != games
 
 
-def _check_buildable(name: str) -> None:
+def _check_buildable(name: str, rules: str) -> None:
     """Build agent ``name`` once before any game: a missing or broken model file (or a
-    missing extra) is then one line here, not a traceback from inside a worker."""
+    missing extra), or a model made for another rule set (an agent's ``model_rules``), is
+    then one line here, not a traceback from inside a worker."""
     try:
-        make_agent(name, 0)
+        agent = make_agent(name, 0)
     except ImportError as exc:
         raise ArenaConfigError(f"agent {name!r} needs a package that is not installed: {exc}"
                                ) from None
     except (ValueError, OSError) as exc:  # model errors are ValueErrors naming the file
         raise ArenaConfigError(f"agent {name!r} cannot be built: {exc}") from None
+    model_rules = getattr(agent, "model_rules", None)
+    if model_rules is not None and model_rules != rules:
+        raise ArenaConfigError(
+            f"agent {name!r} has a {model_rules} model and cannot play {rules}; give it a "
+            f"{rules} model (docs/agents.md names its environment variable)"
+        )
 
 
 def _external_seat(name: str) -> str:
