@@ -168,6 +168,27 @@ def test_a_frozen_run_only_plays(tmp_path: Path) -> None:
         MCTSTrainConfig(steps_per_version=-1)
 
 
+@pytest.mark.parametrize("bn_stats", ["update", "frozen"])
+def test_batch_norm_statistics_update_or_stay_as_the_start_left_them(
+    tmp_path: Path, bn_stats: str
+) -> None:
+    start, out = _start_model(tmp_path, 1), tmp_path / "m.pt"
+    cfg = MCTSTrainConfig(out=str(out), size="tiny", simulations=2, tables=2,
+                          games_per_version=1, steps_per_version=3, batch_size=8, unroll=1,
+                          max_versions=1, init=str(start), lr=0.01, bn_stats=bn_stats)
+    train_mcts(cfg)
+    before = MCTSModel.load(start).net.state_dict()
+    after = MCTSModel.load(out).net.state_dict()
+    stats = [k for k in before if "running_" in k]
+    weights = [k for k in before if k.endswith("weight") and "running" not in k]
+    assert stats and weights
+    moved = [k for k in stats if not torch.equal(before[k], after[k])]
+    assert (moved == []) == (bn_stats == "frozen")
+    assert any(not torch.equal(before[k], after[k]) for k in weights)  # trained either way
+    with pytest.raises(ValueError, match="bn_stats must be update or frozen"):
+        MCTSTrainConfig(bn_stats="off")
+
+
 def _same_weights(a: dict[str, torch.Tensor], b: dict[str, torch.Tensor]) -> bool:
     return all(torch.equal(a[k], b[k]) for k in a)
 

@@ -88,6 +88,9 @@ def mcts(
                                                 "--simulations)."),
     gate_threshold: float = typer.Option(0.5, "--gate-threshold", help="Pair win rate a new "
                                          "version must beat to replace the best."),
+    bn_stats: str = typer.Option("update", "--bn-stats", help="Batch-norm running statistics "
+                                 "in self-play training: update, or frozen as the start "
+                                 "(--init) left them."),
     tensorboard: Path | None = typer.Option(None, "--tensorboard", help="TensorBoard directory "
                                             "(default <out>.tb)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON summary last."),
@@ -113,7 +116,7 @@ def mcts(
             teacher_data=str(teacher_data) if teacher_data else None,
             teacher_fraction=teacher_fraction, outcomes=outcomes, unvisited=unvisited,
             threads=threads, workers=workers, backend=backend, gate_deals=gate_deals,
-            gate_simulations=gate_simulations, gate_threshold=gate_threshold,
+            gate_simulations=gate_simulations, gate_threshold=gate_threshold, bn_stats=bn_stats,
             tensorboard=str(tensorboard or out.with_name(out.name + ".tb")),
         )
     except ValueError as exc:

@@ -118,6 +118,11 @@ class MCTSTrainConfig:
     gate_deals: int = 0
     gate_simulations: int | None = None
     gate_threshold: float = 0.5
+    #: Batch-norm running statistics while training on self-play: "update" (PyTorch's train
+    #: mode) or "frozen" (kept as the start left them; batches normalised with them).  Ours:
+    #: re-estimating them alone, with the weights unchanged, left the search weaker than its
+    #: warm start (docs/mcts.md, "What the training step breaks").
+    bn_stats: str = "update"
     tensorboard: str | None = None
 
     def __post_init__(self) -> None:
@@ -160,6 +165,8 @@ class MCTSTrainConfig:
             raise ValueError(f"gate_threshold must be in [0, 1), got {self.gate_threshold}")
         if self.backend not in BACKENDS:
             raise ValueError(f"unknown backend {self.backend!r}; choose {', '.join(BACKENDS)}")
+        if self.bn_stats not in ("update", "frozen"):
+            raise ValueError(f"bn_stats must be update or frozen, not {self.bn_stats!r}")
 
     def settings(self) -> dict[str, Any]:
         d = asdict(self)
@@ -226,6 +233,16 @@ class Teacher:
                                  "seat": obs.seat, "hand": table.hand_index, "action": ident,
                                  "safe": rules.safety(table, obs.seat)}))
         return out
+
+
+def train_mode(net: torch.nn.Module, bn_stats: str = "update") -> None:
+    """Put ``net`` in training mode; with ``bn_stats="frozen"`` its batch-norm layers stay in
+    evaluation mode (running statistics used and left unchanged)."""
+    net.train()
+    if bn_stats == "frozen":
+        for m in net.modules():
+            if isinstance(m, torch.nn.modules.batchnorm._BatchNorm):
+                m.eval()
 
 
 def unrolled_loss(
@@ -438,7 +455,7 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
                 g, progress.version, cfg.value_target, cfg.value_scale)]
             buffer.add(new)
             decisions = sum(g.decisions for g in games)
-            model.net.train()
+            train_mode(model.net, cfg.bn_stats)
             for group in optimizer.param_groups:
                 group["lr"] = cfg.lr_at(progress.version)
             sums: dict[str, float] = {}
