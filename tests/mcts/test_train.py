@@ -253,10 +253,11 @@ def test_fig6_reads_the_gate_curve_from_the_card_or_an_older_runs_checkpoint(
     cfg = MCTSTrainConfig(out=str(out), size="tiny", simulations=2, tables=2,
                           games_per_version=1, steps_per_version=3, batch_size=8, unroll=1,
                           max_versions=2, init=str(start), gate_deals=1, gate_simulations=3,
-                          gate_threshold=0.99, lr=0.05)
+                          gate_threshold=0.99, lr=0.05, bn_stats="frozen")
     _path, progress = train_mcts(cfg)
     curve = read_gate_curve(out)
     assert (curve.simulations, curve.gate_simulations, curve.gate_deals) == (2, 3, 1)
+    assert curve.bn_stats == "frozen" and "2 simulations, batch norm frozen" in curve.legend
     assert curve.steps == (3, 6)
     assert list(curve.win_rate) == [r["gate_win_rate"] for r in progress.history]
     assert curve.accepted == (False, False)

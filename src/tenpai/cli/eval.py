@@ -257,7 +257,7 @@ def fig6(
                                "plot": str(out) if out else None}))
         return
     for c in curves:
-        typer.echo(f"{c.label}: {c.simulations} simulations, {c.cpu_minutes:.1f} CPU min")
+        typer.echo(f"{c.label}: {c.legend}")
         for s, w, lo, hi, a in zip(c.steps, c.win_rate, c.low, c.high, c.accepted):
             typer.echo(f"    step {s:>6,}: pair win rate {w:.2f} [{lo:.2f}, {hi:.2f}]"
                        f"{'  accepted' if a else ''}")

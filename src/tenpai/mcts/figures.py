@@ -104,9 +104,17 @@ class GateCurve:
     low: tuple[float, ...]
     high: tuple[float, ...]
     accepted: tuple[bool, ...]
+    #: The run's ``--bn-stats`` (runs from before the setting: "update").
+    bn_stats: str = "update"
+
+    @property
+    def legend(self) -> str:
+        frozen = ", batch norm frozen" if self.bn_stats == "frozen" else ""
+        return f"{self.simulations} simulations{frozen} ({self.cpu_minutes:.0f} CPU min)"
 
     def as_dict(self) -> dict[str, Any]:
         return {"label": self.label, "simulations": self.simulations,
+                "bn_stats": self.bn_stats,
                 "gate_simulations": self.gate_simulations, "gate_deals": self.gate_deals,
                 "cpu_minutes": self.cpu_minutes,
                 "points": [{"steps": s, "win_rate": w, "low": lo, "high": hi, "accepted": a}
@@ -143,7 +151,8 @@ def read_gate_curve(path: Path) -> GateCurve:
             win_rate=tuple(float(r["gate_win_rate"]) for r in rows),
             low=tuple(float(r["gate_low"]) for r in rows),
             high=tuple(float(r["gate_high"]) for r in rows),
-            accepted=tuple(bool(r["gate_accepted"]) for r in rows))
+            accepted=tuple(bool(r["gate_accepted"]) for r in rows),
+            bn_stats=str(settings.get("bn_stats", "update")))
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"{path}: gate results garbled ({exc!r})") from None
 
@@ -155,9 +164,8 @@ def plot_fig6(curves: Sequence[GateCurve], out: Path, *, title: str = "") -> Pat
 
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4))
-    for c in sorted(curves, key=lambda c: c.simulations):
-        line = ax.plot(c.steps, c.win_rate, marker="o",
-                       label=f"{c.simulations} simulations ({c.cpu_minutes:.0f} CPU min)")
+    for c in sorted(curves, key=lambda c: (c.simulations, c.bn_stats)):
+        line = ax.plot(c.steps, c.win_rate, marker="o", label=c.legend)
         color = line[0].get_color()
         ax.fill_between(c.steps, c.low, c.high, alpha=0.15, color=color)
         took = [(s, w) for s, w, a in zip(c.steps, c.win_rate, c.accepted) if a]
