@@ -363,18 +363,7 @@ def mdp_agreement(
         fail(str(exc))
     cpu0 = time.process_time()
     count = count_agreement(houou_games(records, split, games), player.act)
-    if not count.games:
-        fail(f"no four-player Houou game of split {split} in {records}")
-    low, high = count.interval()
-    report = {"games": count.games, "discards": count.discards, "agree": count.agree,
-              "rate": count.rate, "low": low, "high": high, "split": split,
-              "cpu_seconds": round(time.process_time() - cpu0, 1)}
-    if as_json:
-        typer.echo(json.dumps(report))
-        return
-    typer.echo(f"mdp: {count.agree:,} of {count.discards:,} discards agree ({count.rate:.2%}, "
-               f"95% CI {low:.2%}-{high:.2%} by game) over {count.games} games of split "
-               f"{split}; {report['cpu_seconds']} CPU s")
+    _print_agreement("mdp", count, records, split, time.process_time() - cpu0, as_json, {})
 
 
 @app.command("agent-agreement")
@@ -413,17 +402,23 @@ def agent_agreement_cmd(
         count = agent_agreement(houou_records(records, split, games), player)
     except ValueError as exc:  # an agent of another rule set says so at its first decision
         fail(f"agent {agent!r}: {exc}")
+    _print_agreement(agent, count, records, split, time.process_time() - cpu0, as_json,
+                     {"agent": agent, "diverged": count.diverged})
+
+
+def _print_agreement(who: str, count: Any, records: Path, split: str, cpu: float,
+                     as_json: bool, extra: dict[str, Any]) -> None:
+    """One JSON object or one line for a discard-agreement count (mdp- / agent-agreement)."""
     if not count.games:
         fail(f"no four-player Houou game of split {split} in {records}")
     low, high = count.interval()
-    report = {"agent": agent, "games": count.games, "discards": count.discards,
+    report = {**extra, "games": count.games, "discards": count.discards,
               "agree": count.agree, "rate": count.rate, "low": low, "high": high,
-              "split": split, "diverged": count.diverged,
-              "cpu_seconds": round(time.process_time() - cpu0, 1)}
+              "split": split, "cpu_seconds": round(cpu, 1)}
     if as_json:
         typer.echo(json.dumps(report))
         return
-    typer.echo(f"{agent}: {count.agree:,} of {count.discards:,} discards agree "
+    typer.echo(f"{who}: {count.agree:,} of {count.discards:,} discards agree "
                f"({count.rate:.2%}, 95% CI {low:.2%}-{high:.2%} by game) over {count.games} "
                f"games of split {split}; {report['cpu_seconds']} CPU s")
 

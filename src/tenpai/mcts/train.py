@@ -53,14 +53,18 @@ IDENTITY: Final = ("rules", "size", "access", "value_target", "use_reward", "see
 ADDED_LATER: Final = {"rules": "suits108"}
 
 
-def identity_mismatch(theirs: dict[str, Any], ours: dict[str, Any],
-                      keys: Sequence[str]) -> tuple[str, Any, Any] | None:
-    """The first of ``keys`` on which a file's settings and this run's differ (a key the file
-    predates counts as its :data:`ADDED_LATER` value), or None."""
+def check_identity(path: Path, theirs: dict[str, Any], ours: dict[str, Any],
+                   keys: Sequence[str]) -> None:
+    """:class:`CheckpointError` naming ``path`` and the first of ``keys`` on which a file's
+    settings and this run's differ (a key the file predates counts as its
+    :data:`ADDED_LATER` value)."""
     for key in keys:
-        if theirs.get(key, ADDED_LATER.get(key)) != ours.get(key):
-            return key, theirs.get(key, ADDED_LATER.get(key)), ours.get(key)
-    return None
+        was = theirs.get(key, ADDED_LATER.get(key))
+        if was != ours.get(key):
+            raise CheckpointError(
+                f"{path}: made with {key}={was!r}, this run asks for {ours.get(key)!r}; use "
+                f"another --out or delete it"
+            )
 
 
 class CheckpointError(ValueError):
@@ -377,14 +381,7 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
     if ckpt.exists():
         payload = _load_checkpoint(ckpt)
         try:
-            theirs = json.loads(payload["settings_json"])
-            differ = identity_mismatch(theirs, settings, IDENTITY)
-            if differ is not None:
-                key, was, now = differ
-                raise CheckpointError(
-                    f"{ckpt}: checkpoint was made with {key}={was!r}, this run asks for "
-                    f"{now!r}; use another --out or delete it"
-                )
+            check_identity(ckpt, json.loads(payload["settings_json"]), settings, IDENTITY)
             model.net.load_state_dict(payload["state"])
             optimizer.load_state_dict(payload["optimizer"])
             progress = TrainProgress(**json.loads(payload["progress_json"]))

@@ -146,19 +146,13 @@ def _save_data(path: Path, settings: dict[str, Any], games: int,
 
 
 def _check_identity(path: Path, payload: dict[str, Any], settings: dict[str, Any]) -> None:
-    from tenpai.mcts.train import CheckpointError, identity_mismatch
+    from tenpai.mcts.train import CheckpointError, check_identity
 
     try:
         theirs = json.loads(payload["settings_json"])
     except (KeyError, TypeError, ValueError):
         raise CheckpointError(f"{path}: settings missing or garbled") from None
-    differ = identity_mismatch(theirs, settings, IDENTITY)
-    if differ is not None:
-        key, was, now = differ
-        raise CheckpointError(
-            f"{path}: made with {key}={was!r}, this run asks for {now!r}; use another --out "
-            f"or delete it"
-        )
+    check_identity(path, theirs, settings, IDENTITY)
 
 
 def load_items(path: Path) -> tuple[int, list[Trajectory]]:
