@@ -1,5 +1,6 @@
-"""``mcts`` and ``mcts_prior``: seed 000's search agent for the 108-tile game, and the same
-network's prior policy without search.
+"""``mcts`` and ``mcts_prior``: seed 000's search agent, and the same network's prior policy
+without search — for the rule set of their model (the 108-tile game or Riichi,
+:mod:`tenpai.mcts.rulesets`).
 
 Both are the paper's *perfect-information* agent: the search model reads every hand and the
 wall (Table 1, "the tree search process can access all the feature information"), so they see
