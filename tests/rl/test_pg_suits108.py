@@ -159,6 +159,13 @@ def test_cli_trains_suits108_and_refuses_a_riichi_start(start: Path, tmp_path: P
     assert bad.exit_code == 2
     assert "error" in bad.output and len(bad.output.strip().splitlines()) == 1
     assert not (tmp_path / "x.pt").exists()
+    riichi_student = tmp_path / "riichi_dropout.pt"
+    DropoutModel("tiny", rules="riichi").save(riichi_student)
+    bad = runner.invoke(app, ["train", "pg", "--rules", "suits108", "--init",
+                              str(riichi_student), "--out", str(tmp_path / "y.pt")])
+    assert bad.exit_code == 2 and "a dropout model of the riichi rules" in bad.output
+    assert len(bad.output.strip().splitlines()) == 1
+    assert not list(tmp_path.glob("y.pt*"))  # not even its TensorBoard folder
 
 
 def test_the_shipped_dropout_agent_is_the_fine_tuned_student(

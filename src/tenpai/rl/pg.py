@@ -209,7 +209,12 @@ def _start_model(rules: str, init: str) -> Start:
         if not path.exists():
             raise ModelError(f"{path}: no such dropout model file (the 108-tile start is a "
                              f"`tenpai train dropout` model)")
-        return DropoutModel.load(path)
+        start = DropoutModel.load(path)
+        if start.rules.name != rules:
+            raise ModelError(f"{path}: a dropout model of the {start.rules.name} rules, not "
+                             f"{rules} (policy gradient after dropout learning is built for "
+                             f"the 108-tile game)")
+        return start
     if rules == "mcr":
         from tenpai.agents.sl_mcr import resolve_mcr_model_path
 
