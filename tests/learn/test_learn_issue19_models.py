@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -129,3 +130,50 @@ def test_seq7_and_seq_gru_through_build_train_and_eval(data_dir: Path, tmp_path:
     assert r.exit_code == 0, r.output
     report = json.loads(r.stdout)
     assert report["encoder"] == "seq7@1" and report["discards"]["n"] > 100
+
+
+def test_select_by_f1_keeps_the_checkpoint_with_the_best_call_f1(
+    data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A weighted call head is chosen by its F1 of "called", not by cross-entropy."""
+    from tenpai.learn.dataset import BuildOptions, build_dataset
+    from tenpai.train.sl import TrainConfig, train_head
+
+    src = data_dir / "riichi/tenhou_mjlog/thewaxmango_mahjong-hands/logs_2022-01"
+    if not src.is_dir():
+        pytest.skip("the small Houou folder is not in the shared data")
+    ds = tmp_path / "ds"
+    build_dataset([src], ds, BuildOptions(encoder="gao56", kinds=("pon",), limit=6))
+    cfg = TrainConfig(
+        kind="pon", arch="resnet", arch_options={"width": 8, "blocks": 1}, max_samples=2048,
+        eval_every=256, patience=100, dev_split="train", loss="weighted", seed=2,
+        select_by="f1", batch_size=64,
+    )  # fmt: skip
+    card = train_head(ds, tmp_path / "m.pt", cfg, log=lambda _s: None)
+    f1s = [m["f1"] for m in card["history"]]
+    assert len(f1s) >= 8 and all(0.0 <= f <= 1.0 for f in f1s)
+    assert card["dev_best"]["f1"] == max(f1s)
+    assert card["hyper_parameters"]["select_by"] == "f1"
+    # Scripted dev figures where the two criteria disagree: loss is best at the second check,
+    # F1 at the fourth; every later evaluation is worse on both.
+    import tenpai.train.sl as sl
+
+    script = [(0.60, 0.10), (0.50, 0.20), (0.55, 0.30), (0.58, 0.40)]
+    for select_by, want in (("f1", 3), ("loss", 1)):
+        figures = iter(script)
+
+        def scripted(*_a: object, figures: Iterator[tuple[float, float]] = figures,
+                     **_k: object) -> dict[str, float]:  # fmt: skip
+            loss, f1 = next(figures, (0.90, 0.0))
+            return {"loss": loss, "top1": 0.5, "n": 1.0, "f1": f1}
+
+        monkeypatch.setattr(sl, "evaluate", scripted)
+        run = replace(cfg, select_by=select_by)
+        got = train_head(ds, tmp_path / f"{select_by}.pt", run, log=lambda _s: None)
+        assert len(got["history"]) > len(script)
+        assert (got["dev_best"]["loss"], got["dev_best"]["f1"]) == script[want]
+    monkeypatch.undo()
+    with pytest.raises(ValueError, match="select_by f1 is for call"):
+        train_head(ds, tmp_path / "d.pt", replace(cfg, kind="discard"), log=lambda _s: None)
+    with pytest.raises(ValueError, match="unknown select_by"):
+        train_head(ds, tmp_path / "d.pt", replace(cfg, select_by="auc"), log=lambda _s: None)

@@ -81,6 +81,10 @@ def sl(
         1.0, "--class-weight-power", min=0.0, help="weighted: (N / (K n_c)) ** this (1 balanced)."
     ),
     focal_gamma: float = typer.Option(2.0, "--focal-gamma", min=0.0, help="focal: the gamma."),
+    select_by: str = typer.Option(
+        "loss", "--select-by",
+        help="Checkpoint and early stopping by dev loss, or by f1 of 'called' (call/riichi heads).",
+    ),
     half: bool = typer.Option(
         False, "--half", help="Store the whole file as float16 (half the size, as shipped)."
     ),
@@ -132,6 +136,7 @@ def sl(
         loss=loss,
         class_weight_power=class_weight_power,
         focal_gamma=focal_gamma,
+        select_by=select_by,
     )
     try:
         card = train_head(dataset, out, cfg, log=lambda s: typer.echo(s, err=True), half=half)

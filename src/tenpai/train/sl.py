@@ -7,9 +7,10 @@ in samples with batch 256).
 
 Adam, cross-entropy over the *legal* classes only (illegal logits are masked out, so the
 network spends no capacity learning which tiles are in the hand), evaluation on the dev split
-after every ``eval_every`` samples, early stopping when dev loss has not improved ``patience``
-evaluations in a row, and a wall-clock budget.  The best weights (lowest dev loss) are written
-into a model bundle together with a card: data, encoder, hyper-parameters, metrics, CPU time.
+after every ``eval_every`` samples, early stopping when dev loss (or, for call heads on request,
+the F1 of "called") has not improved ``patience`` evaluations in a row, and a wall-clock
+budget.  The best weights by that figure are written into a model bundle together with a
+card: data, encoder, hyper-parameters, metrics, CPU time.
 
 Two options let a short CPU budget go further: ``init_from`` continues from the same head of an
 existing model (its card is kept inside the new one, so the total CPU time stays on record), and
@@ -31,6 +32,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from tenpai.learn.agreement import call_metrics
 from tenpai.learn.dataset import load_manifest, manifest_rules
 from tenpai.learn.rulesets import LearningRules, get_rules
 from tenpai.models import build_model
@@ -78,13 +80,19 @@ class TrainConfig:
     augment: str = "none"
     #: ``ce``, ``weighted`` (class weights from the train split's label counts, raised to
     #: ``class_weight_power``) or ``focal`` (with ``focal_gamma``); see
-    #: :mod:`tenpai.models.losses`.  Dev loss and early stopping stay plain cross-entropy.
+    #: :mod:`tenpai.models.losses`.  The dev loss stays plain cross-entropy.
     loss: str = "ce"
     class_weight_power: float = 1.0
     focal_gamma: float = 2.0
+    #: Which dev figure picks the saved checkpoint and drives early stopping: ``loss`` (plain
+    #: cross-entropy) or ``f1`` (a call or riichi head's F1 of "called", higher is better).  A
+    #: class-weighted head is meant to call more than the base rate, which cross-entropy on the
+    #: natural distribution penalises, so its checkpoint is better chosen by F1.
+    select_by: str = "loss"
 
 
 SCHEDULES = ("constant", "cosine")
+SELECT_BY = ("loss", "f1")
 #: Fields of :class:`TrainConfig` whose ``None`` means "the rule set's default".
 _DEFAULTED = ("batch_size", "weight_decay", "max_epochs", "max_minutes", "eval_every", "patience")
 
@@ -137,11 +145,13 @@ def _to(b: Batch, dev: torch.device) -> tuple[torch.Tensor, torch.Tensor, torch.
 
 
 def evaluate(
-    model: nn.Module, data: Batch, dev: torch.device, batch: int = 1024
+    model: nn.Module, data: Batch, dev: torch.device, batch: int = 1024, *, calls: bool = False
 ) -> dict[str, float]:
-    """Dev loss and top-1/2/3 agreement over legal classes."""
+    """Dev loss and top-1/2/3 agreement over legal classes; with ``calls`` (a head whose class
+    0 is "pass") also the F1 of "called"."""
     model.eval()
     losses, hits = 0.0, np.zeros(3)
+    picks: list[np.ndarray] = []
     n = len(data.y)
     with torch.inference_mode():
         for s in range(0, n, batch):
@@ -152,6 +162,8 @@ def evaluate(
             losses += float(nn.functional.cross_entropy(logits, y, reduction="sum"))
             k = min(3, logits.shape[1])
             top = logits.topk(k, dim=1).indices
+            if calls:
+                picks.append(logits.cpu().numpy())
             match = top == y.unsqueeze(1)
             for j in range(k):
                 hits[j] += float(match[:, : j + 1].any(dim=1).sum())
@@ -159,7 +171,17 @@ def evaluate(
     out = {"loss": losses / n, "top1": hits[0] / n, "n": float(n)}
     if data.legal.shape[1] > 2:
         out["top2"], out["top3"] = hits[1] / n, hits[2] / n
+    if calls:
+        classes = data.legal.shape[1]
+        out["f1"] = call_metrics(np.concatenate(picks), data.y, data.legal, classes)["f1"]
     return out
+
+
+def _better(m: dict[str, float], best: dict[str, Any], select_by: str) -> bool:
+    """Whether the dev figures ``m`` beat the best so far on the chosen criterion."""
+    if select_by == "f1":
+        return "f1" in m and m["f1"] > best.get("f1", -1.0)
+    return bool(m["loss"] < best["loss"])
 
 
 def train_head(
@@ -175,6 +197,10 @@ def train_head(
     ``half`` stores the whole file as float16 (heads already in it too, so a bundle built head
     by head ends up uniform); training itself always runs in full precision.
     """
+    if cfg.select_by not in SELECT_BY:
+        raise ValueError(f"unknown select_by {cfg.select_by!r}; known: {', '.join(SELECT_BY)}")
+    if cfg.select_by == "f1" and cfg.kind == "discard":
+        raise ValueError("select_by f1 is for call and riichi heads; a discard head has no pass")
     if cfg.schedule not in SCHEDULES:
         raise ValueError(f"unknown schedule {cfg.schedule!r}; known: {', '.join(SCHEDULES)}")
     if cfg.augment not in AUGMENTS:
@@ -231,22 +257,23 @@ def train_head(
 
     started, cpu_started = time.monotonic(), time.process_time()
     best: dict[str, Any] = {"loss": math.inf}
+    calls = cfg.kind != "discard"
     best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
     seen, since_eval, bad, epoch = 0, 0, 0, 0
     history: list[dict[str, float]] = []
     stop = ""
 
     def check() -> bool:
-        """One dev evaluation; True when it is the ``patience``-th without a better loss."""
+        """One dev evaluation; True when it is the ``patience``-th without a better figure."""
         nonlocal best, best_state, bad
-        m = evaluate(model, dev_data, dev)
+        m = evaluate(model, dev_data, dev, calls=calls)
         m.update(samples=float(seen), minutes=(time.monotonic() - started) / 60)
         history.append(m)
         log(_line(cfg.kind, m))
         if writer is not None:
             for k, v in m.items():
                 writer.add_scalar(f"dev/{k}", v, seen)
-        if m["loss"] < best["loss"]:
+        if _better(m, best, cfg.select_by):
             best, bad = dict(m), 0
             best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
             return False
@@ -287,11 +314,11 @@ def train_head(
         else:
             if not cfg.eval_every and check():
                 stop = "early stopping"
-    final = evaluate(model, dev_data, dev)
+    final = evaluate(model, dev_data, dev, calls=calls)
     final.update(samples=float(seen), minutes=(time.monotonic() - started) / 60)
     history.append(final)
     log(_line(cfg.kind, final))
-    if final["loss"] < best["loss"]:
+    if _better(final, best, cfg.select_by):
         best = dict(final)
         best_state = {k: v.detach().clone() for k, v in model.state_dict().items()}
     model.load_state_dict(best_state)
@@ -371,6 +398,8 @@ def _total_cpu_minutes(card: dict[str, Any]) -> float:
 def _line(kind: str, m: dict[str, float]) -> str:
     parts = [f"{kind}: {int(m['samples']):,} samples", f"dev loss {m['loss']:.4f}"]
     parts += [f"{k} {m[k]:.2%}" for k in ("top1", "top2", "top3") if k in m]
+    if "f1" in m:
+        parts.append(f"F1 {m['f1']:.3f}")
     parts.append(f"{m['minutes']:.1f} min")
     return ", ".join(parts)
 
