@@ -54,8 +54,8 @@ def test_self_play_refuses_an_agent_built_for_other_rules() -> None:
 def test_every_existing_agent_declares_and_unknown_ones_play_anything(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    for name in ("random", "efficiency", "defensive", "expert", "mdp", "sl", "sl_mcr", "mcts",
-                 "mcts_prior"):
+    for name in ("random", "efficiency", "defensive", "expert", "mdp", "sl", "sl_model", "sl_mcr",
+                 "mcts", "mcts_prior"):
         assert supported_rules(name), name
     # an agent registered elsewhere without a declaration keeps working everywhere
     monkeypatch.setitem(AGENTS, "newcomer", RandomAgent)

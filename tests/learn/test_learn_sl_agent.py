@@ -163,3 +163,29 @@ def test_a_kan_head_decides_every_kan_outside_riichi(tmp_path: Path, declare: bo
         chances += 1
         assert (a.type in ("ankan", "kakan", "daiminkan")) == declare
     assert chances >= 3
+
+
+def test_sl_model_plays_the_file_named_by_its_variable(
+    model_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`sl_model` seats a candidate model; without the variable it refuses rather than
+    silently playing the shipped default against itself."""
+    from tenpai.arena.games import ArenaConfigError
+    from tenpai.arena.runner import make_config
+
+    monkeypatch.delenv("TENPAI_SL_MODEL", raising=False)
+    with pytest.raises(ArenaConfigError, match=r"cannot be built: .*TENPAI_SL_MODEL.*unset"):
+        make_config("riichi", ["sl_model", "random", "random", "random"], 4, 1)
+    monkeypatch.setenv("TENPAI_SL_MODEL", str(model_file.with_name("missing.pt")))
+    with pytest.raises(ArenaConfigError, match=r"missing\.pt"):
+        make_config("riichi", ["sl_model", "random", "random", "random"], 4, 1)
+    monkeypatch.setenv("TENPAI_SL_MODEL", str(model_file))
+    with pytest.raises(ArenaConfigError, match="plays riichi, not 'mcr'"):
+        make_config("mcr", ["sl_model", "random", "random", "random"], 4, 1)
+    seat = make_agent("sl_model", 3)
+    same = SLAgent(str(model_file), 3)
+    game = RiichiGame(TENHOU.with_(length="tonpuu"), seed=5)
+    a = play(game, [_Recorder(seat), make_agent("efficiency", 1)] * 2)  # type: ignore[list-item]
+    b = play(RiichiGame(TENHOU.with_(length="tonpuu"), seed=5),
+             [_Recorder(same), make_agent("efficiency", 1)] * 2)  # type: ignore[list-item]
+    assert seat.name == "sl_model" and a.final_scores == b.final_scores

@@ -48,6 +48,20 @@ def _sl(seed: int) -> Agent:
     return SLAgent("default", seed)
 
 
+def _sl_model(seed: int) -> Agent:
+    # The sl agent playing the model file in $TENPAI_SL_MODEL: a candidate for the next
+    # default, measured against the shipped `sl` in one line-up (no fallback, so a forgotten
+    # variable cannot pit the default against itself unnoticed).
+    import os
+
+    from tenpai.agents.sl import SLAgent
+
+    path = os.environ.get("TENPAI_SL_MODEL", "")
+    if not path:
+        raise ValueError("sl_model plays the model file named by $TENPAI_SL_MODEL, which is unset")
+    return SLAgent(path, seed, name="sl_model")
+
+
 def _sl_mcr(seed: int) -> Agent:
     # MCR only; needs torch.  Imported only when an "sl_mcr" agent is asked for.
     from tenpai.agents.sl_mcr import SLMCRAgent
@@ -111,6 +125,7 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
     "expert": _expert,
     "mdp": _mdp,
     "sl": _sl,
+    "sl_model": _sl_model,
     "sl_mcr": _sl_mcr,
     "pg": _pg,
     "pg_mcr": _pg_mcr,

@@ -42,6 +42,7 @@ AGENT_RULES: dict[str, frozenset[str]] = {
     "expert": ANY_RULES,
     "mdp": frozenset({"riichi"}),
     "sl": frozenset({"riichi"}),
+    "sl_model": frozenset({"riichi"}),
     "sl_mcr": frozenset({"mcr"}),
     "pg": frozenset({"riichi"}),
     "pg_mcr": frozenset({"mcr"}),
