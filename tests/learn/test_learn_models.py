@@ -149,6 +149,36 @@ def test_an_ensemble_head_averages_its_members_and_survives_a_round_trip(tmp_pat
         ensemble_head([heads[0], odd])
 
 
+def test_an_ensemble_member_of_a_narrower_encoder_reads_the_leading_channels(
+    tmp_path: Path,
+) -> None:
+    """A gao86e run votes in a gao86e_la ensemble, reading exactly the channels it was trained
+    on; a wrong channel count or an encoder that is not a prefix is refused."""
+    from tenpai.learn.dataset import DatasetError
+    from tenpai.learn.project import prefix_channels
+    from tenpai.models import ModelConfigError
+    from tenpai.models.bundle import ensemble_head
+
+    assert prefix_channels("gao86e@1", "gao86e_la@1") == 91
+    with pytest.raises(DatasetError, match="not the first channels"):
+        prefix_channels("gao86e_sc", "gao86e_la")
+    heads = []
+    for seed, width in ((1, 4), (2, 6)):
+        torch.manual_seed(seed)
+        cfg = {"arch": "resnet", "in_channels": width, "classes": 34, "width": 8, "blocks": 1}
+        heads.append(Head("discard", cfg, build_model(cfg).eval(), {}))
+    b = ModelBundle("gao56@1", {"discard": ensemble_head(heads, takes=[4, 6])})
+    x = np.random.default_rng(0).integers(0, 5, size=(7, 6, 34)).astype(np.uint8)
+    t = torch.from_numpy(x)
+    with torch.inference_mode():
+        want = ((heads[0].module(t[:, :4]) + heads[1].module(t)) / 2).numpy()
+    b.save(tmp_path / "x.pt")
+    assert np.allclose(ModelBundle.load(tmp_path / "x.pt").logits("discard", x), want, atol=1e-5)
+    for bad in ([4], [0, 6], [4.5, 6]):
+        with pytest.raises(ModelConfigError):
+            build_model({"arch": "ensemble", "members": [h.config for h in heads], "takes": bad})
+
+
 def test_suit_averaged_scores_are_suit_symmetric(tmp_path: Path) -> None:
     """Relabelling the input's suits relabels the averaged discard scores the same way."""
     from tenpai.train.augment import SUIT_ORDERS

@@ -27,7 +27,7 @@ import numpy as np
 from tenpai.learn.dataset import DatasetError, load_manifest, manifest_rules
 from tenpai.learn.rulesets import get_rules
 
-__all__ = ["channel_index", "project_dataset"]
+__all__ = ["channel_index", "prefix_channels", "project_dataset"]
 
 
 def channel_index(source: Sequence[str], target: Sequence[str]) -> np.ndarray:
@@ -37,6 +37,21 @@ def channel_index(source: Sequence[str], target: Sequence[str]) -> np.ndarray:
     if missing:
         raise DatasetError(f"the source encoder has no channel {missing[0]!r}")
     return np.array([where[n] for n in target], dtype=np.int64)
+
+
+def prefix_channels(narrow: str, wide: str, rules: str = "riichi") -> int:
+    """How many leading channels of encoder ``wide`` make up encoder ``narrow`` (a network
+    trained on ``narrow`` can then read ``wide``'s input cut to that many channels, e.g. as an
+    ensemble member, :func:`tenpai.models.bundle.ensemble_head`'s ``takes``).  Names may carry
+    their ``@version``.  DatasetError when ``narrow``'s channels are not ``wide``'s first ones.
+    """
+    learning = get_rules(rules)
+    a = learning.get_encoder(narrow.split("@")[0])
+    b = learning.get_encoder(wide.split("@")[0])
+    n = len(a.channels)
+    if a.layout != "planes" or b.layout != "planes" or list(b.channels[:n]) != list(a.channels):
+        raise DatasetError(f"{narrow}'s channels are not the first channels of {wide}")
+    return n
 
 
 def _add(total: dict[str, Any], part: dict[str, Any]) -> None:

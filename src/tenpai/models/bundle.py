@@ -157,11 +157,13 @@ def _load_head(path: Path, kind: str, h: Any) -> Head:
     return Head(kind, config, module, card if isinstance(card, dict) else {})
 
 
-def ensemble_head(heads: list[Head]) -> Head:
+def ensemble_head(heads: list[Head], takes: list[int] | None = None) -> Head:
     """One head whose network averages the logits of ``heads`` (same kind and classes).
 
-    The card keeps every member's card (under ``members``) so the data, encoder and CPU time
-    of each run stay on record.
+    ``takes``: per member, how many leading input channels it reads (members trained on an
+    encoder whose channels begin the bundle's; :func:`tenpai.learn.project.prefix_channels`
+    checks that).  The card keeps every member's card (under ``members``) so the data,
+    encoder and CPU time of each run stay on record.
     """
     if not heads:
         raise ModelError("an ensemble needs at least one head")
@@ -169,7 +171,9 @@ def ensemble_head(heads: list[Head]) -> Head:
     classes = {h.config.get("classes") for h in heads}
     if len(kinds) != 1 or len(classes) != 1:
         raise ModelError(f"ensemble members differ: kinds {sorted(kinds)}, classes {classes}")
-    config = {"arch": "ensemble", "members": [h.config for h in heads]}
+    config: dict[str, Any] = {"arch": "ensemble", "members": [h.config for h in heads]}
+    if takes is not None:
+        config["takes"] = list(takes)
     module = build_model(config)
     for target, h in zip(module.members, heads):  # type: ignore[arg-type]
         target.load_state_dict(h.module.state_dict())

@@ -5,6 +5,11 @@ close discards; averaging them removes part of each one's noise, which is the ch
 CPU-bound budget can buy (two one-thread runs side by side instead of one).  The ensemble is an
 ordinary module with an ordinary config, so it saves and loads through the model bundle like any
 other head, and the agent needs no change.
+
+Members may read different encoders when one encoder's channels begin with the other's (the
+look-ahead encoder ``gao86e_la`` is ``gao86e`` plus seven rows): ``takes`` gives each member
+the number of leading input channels it reads, so runs trained before a wider encoder existed
+still vote in an ensemble that is fed the wider input.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ __all__ = ["Ensemble"]
 
 
 class Ensemble(nn.Module):
-    def __init__(self, members: list[dict[str, Any]]) -> None:
+    def __init__(self, members: list[dict[str, Any]], takes: list[int] | None = None) -> None:
         super().__init__()
         # Imported here: tenpai.models imports this module to register the arch.
         from tenpai.models import build_model
@@ -27,8 +32,17 @@ class Ensemble(nn.Module):
             raise ValueError("an ensemble needs at least one member config")
         if any(m.get("arch") == "ensemble" for m in members):
             raise ValueError("ensembles do not nest")
+        if takes is not None and (
+            len(takes) != len(members) or any(not isinstance(t, int) or t < 1 for t in takes)
+        ):
+            raise ValueError(f"takes must give one positive channel count per member: {takes}")
         self.members = nn.ModuleList(build_model(m) for m in members)
+        self.takes = list(takes) if takes is not None else None
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        out: torch.Tensor = torch.stack([m(x) for m in self.members]).mean(dim=0)
+        if self.takes is None:
+            outs = [m(x) for m in self.members]
+        else:
+            outs = [m(x[:, :t]) for m, t in zip(self.members, self.takes, strict=True)]
+        out: torch.Tensor = torch.stack(outs).mean(dim=0)
         return out
