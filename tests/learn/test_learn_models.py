@@ -174,6 +174,11 @@ def test_an_ensemble_member_of_a_narrower_encoder_reads_the_leading_channels(
         want = ((heads[0].module(t[:, :4]) + heads[1].module(t)) / 2).numpy()
     b.save(tmp_path / "x.pt")
     assert np.allclose(ModelBundle.load(tmp_path / "x.pt").logits("discard", x), want, atol=1e-5)
+    from tenpai.models.bundle import ensemble_members
+
+    again = ensemble_members(ModelBundle.load(tmp_path / "x.pt").heads["discard"])
+    assert [h.config for h in again] == [h.config for h in heads]
+    assert ensemble_members(heads[0]) == [heads[0]]
     for bad in ([4], [0, 6], [4.5, 6]):
         with pytest.raises(ModelConfigError):
             build_model({"arch": "ensemble", "members": [h.config for h in heads], "takes": bad})

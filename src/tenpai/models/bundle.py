@@ -27,6 +27,7 @@ __all__ = [
     "ModelBundle",
     "ModelError",
     "ensemble_head",
+    "ensemble_members",
     "resolve_model_path",
     "set_inference_threads",
 ]
@@ -155,6 +156,16 @@ def _load_head(path: Path, kind: str, h: Any) -> Head:
     )
     module.eval()
     return Head(kind, config, module, card if isinstance(card, dict) else {})
+
+
+def ensemble_members(head: Head) -> list[Head]:
+    """The member heads of an ensemble head (each with its own config, weights and card), so
+    a shipped ensemble can be re-combined with new runs; a plain head is its only member."""
+    if head.config.get("arch") != "ensemble":
+        return [head]
+    cards = head.card.get("members") or [{} for _ in head.config["members"]]
+    return [Head(head.kind, cfg, module, card) for cfg, module, card
+            in zip(head.config["members"], head.module.members, cards, strict=True)]  # type: ignore[arg-type]
 
 
 def ensemble_head(heads: list[Head], takes: list[int] | None = None) -> Head:
