@@ -48,6 +48,20 @@ def test_hand_outcome_plus_shaping_to_go() -> None:
     assert got[4:] == pytest.approx([0.4, 0.4])
 
 
+def test_the_shaping_prices_a_fold_so_it_is_not_policy_invariant() -> None:
+    # The same hand and outcome, once pushed (shanten 2, 1, 1) and once folded after the first
+    # discard (2, 3, 4): the first discard's return differs by shaping * 3 steps, so the
+    # shaping changes which later play is best (docs/rl.md, "the win-distance shaping").
+    cfg = RewardConfig(outcome="hand", points_scale=8000, shaping=0.1)
+    key = (27, 1, 0)
+    pushed = returns([(2, key, 2), (2, key, 1), (2, key, 1)], EVENTS, FINAL, cfg)
+    folded = returns([(2, key, 2), (2, key, 3), (2, key, 4)], EVENTS, FINAL, cfg)
+    assert pushed[0] - folded[0] == pytest.approx(0.3)
+    off = RewardConfig(outcome="hand", points_scale=8000, shaping=0.0)
+    assert returns([(2, key, 2), (2, key, 1)], EVENTS, FINAL, off) == \
+        returns([(2, key, 2), (2, key, 3)], EVENTS, FINAL, off) == [0.0, 0.0]
+
+
 def test_rank_outcome_is_the_same_for_every_decision_of_a_seat() -> None:
     cfg = RewardConfig(outcome="rank", shaping=0.0)
     got = returns([(1, (27, 1, 0), 2), (1, (27, 2, 0), 1)], EVENTS, FINAL, cfg)

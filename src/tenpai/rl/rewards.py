@@ -9,9 +9,15 @@ make their mix a setting:
   units of ``points_scale``), or of the whole game (its final placement), and
 * the **shaping** term ``shaping * (shanten before - shanten after)`` for each discard, where
   "before" is the seat's 13-tile shanten after its previous discard in the same hand.  Summed
-  over a hand it telescopes to ``shaping * (first - last)``, i.e. it is a potential-based shaping
-  (Ng, Harada & Russell 1999): it speeds up credit assignment without changing which policy is
-  optimal for the outcome reward.
+  over a hand it telescopes to ``shaping * (first - last)``.  That is *not* a policy-invariant
+  potential-based shaping (Ng, Harada & Russell 1999): the hand's last shanten is not given
+  potential 0, so each decision's return carries ``-shaping * last shanten`` and a hand that ends
+  far from winning is worth less.  That is 002's intent (win distance *is* its reward), but in
+  Riichi it is also a price on folding: breaking a hand two steps to discard safe tiles costs
+  ``2 * shaping`` (1,600 points at the defaults) whether or not it avoided a deal-in.  A truly
+  potential-based version would add nothing to an undiscounted reward-to-go gradient (its
+  return would depend on the state before the decision only), so the setting is a weight, and
+  ``shaping=0`` is the pure outcome.
 
 Returns are reward-to-go within a hand (a decision is not credited with shaping earned before
 it), plus the outcome, undiscounted: a hand lasts at most a few dozen of one seat's discards.
