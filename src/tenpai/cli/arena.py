@@ -1,4 +1,5 @@
-"""``tenpai arena`` and ``tenpai arena-report``: duplicate-deal tournaments and their reports.
+"""``tenpai arena``, ``arena-report`` and ``arena-pool``: duplicate-deal tournaments, their
+reports, and several runs on other deals read as one.
 
 Exit codes: 0 done, 2 bad usage (unknown agent or rules, a database holding another run or
 in use by one, a ``--db`` that is a folder or not a results file, an unavailable backend),
@@ -260,3 +261,40 @@ def register(app: typer.Typer) -> None:
         err.print(f"report written to {index}")
         if as_json:
             typer.echo(json.dumps(summary.as_dict(), indent=2))
+
+    @app.command("arena-pool")
+    def arena_pool(
+        dbs: list[Path] = typer.Argument(..., help="Results files of runs with the same rules, "
+                                         "options and --agents line-up, each with its own "
+                                         "--seed."),
+        block_size: int = typer.Option(
+            100, "--block-size", min=1, help="Games per block for the blocked stable dan."
+        ),
+        as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+    ) -> None:
+        """Statistics of several runs of one line-up on different deals, as one tournament.
+
+        The paired tests use every deal of every run, so a second arena on new deals (another
+        --seed) narrows the interval of the first.  Runs of another line-up, rules or options,
+        or two runs of one seed (the same deals twice), are refused.  Agent names are taken at
+        their word: a name must have meant the same player (e.g. the same TENPAI_PG_MODEL) in
+        every run.
+        """
+        from rich.console import Console
+
+        from tenpai.arena.pool import PoolError, pooled_summary
+        from tenpai.arena.store import StoreError
+        from tenpai.arena.summary import render_summary
+
+        err = Console(stderr=True)
+        try:
+            summary = pooled_summary(dbs, block_size)
+        except (PoolError, StoreError) as exc:
+            _fail(err, str(exc))
+        if as_json:
+            typer.echo(json.dumps(summary.as_dict(), indent=2))
+        else:
+            seeds = ", ".join(str(s) for s in summary.config["seeds"])
+            render_summary(summary, Console(),
+                           title=f"{summary.games} games in {summary.deals} deal sets "
+                           f"(seeds {seeds})")

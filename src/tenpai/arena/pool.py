@@ -1,0 +1,89 @@
+"""Several stored runs of one line-up read as one tournament.
+
+A second arena on new deals (another ``--seed``) is how a close comparison gets more games
+without replaying the first run's deals.  Pooling the runs' per-deal rank differences into one
+paired test is exact (the deals are independent draws), where averaging two intervals by hand
+is only an approximation.  Runs pool only when they are the same experiment on different deals:
+the same rules, options and seat line-up, and no seed twice (the same seed plays the same deals,
+which would count them twice).  What an agent *name* stood for (e.g. the model file behind
+``TENPAI_PG_MODEL``) is not stored, so it is the caller's word that it was the same in every run.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tenpai.arena.games import ArenaConfigError
+from tenpai.arena.store import ResultsStore, RunConfig, SeatRow
+from tenpai.arena.summary import Summary
+
+__all__ = ["PoolError", "pooled_summary"]
+
+
+class PoolError(ArenaConfigError):
+    """The runs cannot be pooled (another experiment, the same deals twice, no run stored)."""
+
+
+def _config(path: Path, store: ResultsStore) -> RunConfig:
+    cfg = store.config()
+    if cfg is None:
+        raise PoolError(f"{path} holds no arena run")
+    return cfg
+
+
+def _check_same_experiment(runs: Sequence[tuple[Path, RunConfig]]) -> None:
+    first_path, first = runs[0]
+    seen: dict[int, Path] = {}
+    for path, cfg in runs:
+        for what, mine, theirs in (
+            ("rules", cfg.rules, first.rules),
+            ("agents", ",".join(cfg.agents), ",".join(first.agents)),
+            ("options", json.dumps(dict(sorted(cfg.options.items()))),
+             json.dumps(dict(sorted(first.options.items())))),
+        ):
+            if mine != theirs:
+                raise PoolError(f"{path} has {what} {mine}, {first_path} has {theirs}: "
+                                "only runs of the same line-up and rules pool")
+        if cfg.seed in seen:
+            raise PoolError(f"{path} and {seen[cfg.seed]} both have seed {cfg.seed}: they "
+                            "played the same deals")
+        seen[cfg.seed] = path
+
+
+def pooled_summary(paths: Sequence[Path], block_size: int = 100) -> Summary:
+    """One summary over the games of every run in ``paths`` (deals renumbered run by run).
+
+    Raises :class:`PoolError` for runs that are not the same experiment on other deals, and
+    the store's own error for a file that is not a results database."""
+    if not paths:
+        raise PoolError("no runs to pool")
+    rows: list[SeatRow] = []
+    runs: list[tuple[Path, RunConfig]] = []
+    protocol: dict[str, dict[str, int]] = {}
+    for path in paths:
+        if not path.is_file():
+            raise PoolError(f"{path} does not exist" if not path.exists()
+                            else f"{path} is not a file")
+        with ResultsStore(path) as store:
+            runs.append((path, _config(path, store)))
+            offset = 1 + max((r.deal for r in rows), default=-1)
+            rows.extend(dataclasses.replace(r, deal=r.deal + offset) for r in store.seat_rows())
+            for agent, counts in store.protocol_counts().items():
+                mine = protocol.setdefault(agent, {})
+                for kind, n in counts.items():
+                    mine[kind] = mine.get(kind, 0) + n
+    _check_same_experiment(runs)
+    first = runs[0][1]
+    config: dict[str, Any] = {
+        "rules": first.rules,
+        "agents": list(first.agents),
+        "options": dict(sorted(first.options.items())),
+        "games": sum(cfg.games for _, cfg in runs),
+        "seeds": [cfg.seed for _, cfg in runs],
+        "runs": [str(path) for path, _ in runs],
+    }
+    return Summary(config, rows, block_size, protocol)
