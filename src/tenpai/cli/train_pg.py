@@ -46,6 +46,10 @@ def pg(
                                "per step for all of them)."),
     lr: float = typer.Option(1e-5, "--lr", help="Adam learning rate."),
     entropy: float = typer.Option(0.01, "--entropy", help="Entropy bonus weight (002's alpha)."),
+    kl_start: float = typer.Option(0.0, "--kl-start", help="REINFORCE: weight of the KL "
+                                   "divergence from the frozen start policy in the loss, an "
+                                   "anchor against drifting from what the start does well "
+                                   "(0: none; not in 002)."),
     temperature: float = typer.Option(1.0, "--temperature", help="Softmax temperature of the "
                                       "sampled discards."),
     reward: str = typer.Option("hand", "--reward", help="Outcome: 'hand' (the seat's points "
@@ -128,6 +132,7 @@ def pg(
             tables=tables,
             lr=lr,
             entropy=entropy,
+            kl_start=kl_start,
             temperature=temperature,
             baseline=baseline,
             estimator=estimator,
@@ -163,6 +168,8 @@ def pg(
         if "mean_abs_adv" in row:
             critic = (f"  |A| {row['mean_abs_adv']:.3f}  alt>greedy {row['alt_better']:.0%}  "
                       f"branches {int(row['branches'])}")
+        if "kl_start" in row:
+            critic += f"  kl(start) {row['kl_start']:.4f}"
         err.print(
             f"games {int(row['games'])}  return {row['mean_return']:+.3f}  "
             f"entropy {row['entropy']:.3f}  kl {row['approx_kl']:+.5f}{critic}  "

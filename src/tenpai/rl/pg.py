@@ -95,6 +95,8 @@ class PGConfig:
     tables: int = 16
     lr: float = 1e-5
     entropy: float = 0.01
+    #: REINFORCE only: weight of KL(pi || the frozen start) in the loss (0: no anchor).
+    kl_start: float = 0.0
     temperature: float = 1.0
     baseline: str = "mean"
     #: ``reinforce`` (sampled self-play, seed 002) or ``vine`` (greedy trunks and branch
@@ -135,8 +137,8 @@ class PGConfig:
             raise ValueError(f"baseline {self.baseline!r}; choose {', '.join(BASELINES)}")
         if self.critic_warmup < 0:
             raise ValueError(f"critic_warmup cannot be negative, got {self.critic_warmup}")
-        if self.entropy < 0 or self.minutes < 0 or self.eval_every < 0:
-            raise ValueError("entropy, minutes and eval_every cannot be negative")
+        if self.entropy < 0 or self.minutes < 0 or self.eval_every < 0 or self.kl_start < 0:
+            raise ValueError("entropy, kl_start, minutes and eval_every cannot be negative")
         if self.max_games is not None and self.max_games < 1:
             raise ValueError(f"max_games must be at least 1, got {self.max_games}")
         if self.rules not in RULES:
@@ -161,6 +163,9 @@ class PGConfig:
             if self.rules == "suits108":
                 raise ValueError("the vine estimator is built for the discard heads of riichi "
                                  "and mcr; use reinforce on suits108")
+            if self.kl_start > 0:
+                raise ValueError("the KL anchor to the start is REINFORCE's; the vine "
+                                 "estimator does not use it")
             if self.baseline == "critic":
                 raise ValueError("the critic baseline is REINFORCE's; the vine estimator "
                                  "compares discards of the same state and needs none")
@@ -276,6 +281,7 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
     bundle = _start_model(cfg.rules, cfg.init)
     frozen = copy.deepcopy(bundle)
     module, encoder = _trained(bundle, cfg.init)
+    anchor = _trained(frozen, cfg.init)[0] if cfg.kl_start > 0 else None
     optimizer = torch.optim.Adam(module.parameters(), lr=cfg.lr)
     settings = cfg.settings(encoder)
     progress = PGProgress()
@@ -325,7 +331,7 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
             samples, row = _vine_round(cfg, learner, module, optimizer, first, n, rng)
         else:
             samples, row = _reinforce_round(cfg, learner, module, optimizer, critic, critic_opt,
-                                            progress, opponent, first, n, rng)
+                                            progress, opponent, first, n, rng, anchor)
         progress.games += n
         progress.updates += 1
         progress.samples += samples
@@ -364,6 +370,7 @@ def _reinforce_round(
     first: int,
     n: int,
     rng: np.random.Generator,
+    anchor: torch.nn.Module | None = None,
 ) -> tuple[int, dict[str, float]]:
     """One REINFORCE update from ``n`` sampled self-play games: decisions and the log row."""
     games = _play(cfg, learner, opponent, first, n)
@@ -380,8 +387,12 @@ def _reinforce_round(
         generator=rng,
         values=values,
         step=critic is None or progress.games >= cfg.critic_warmup,
+        anchor=anchor,
+        kl_coef=cfg.kl_start,
     )
     row = _update_row(stats)
+    if anchor is not None:
+        row["kl_start"] = stats.kl_start
     if critic is not None and critic_opt is not None:
         cstats: CriticStats = fit_critic(critic, critic_opt, batch.x, batch.returns,
                                          epochs=cfg.critic_epochs, generator=rng)

@@ -3,13 +3,18 @@
 The loss of a batch of sampled discards is
 
     L = - mean_t( A_t * log pi(a_t | s_t) ) - alpha * mean_t( H(pi(. | s_t)) )
+        + beta * mean_t( KL(pi(. | s_t) || pi_start(. | s_t)) )
 
 with the policy restricted to the legal kinds of each decision (the same masking as supervised
 training), ``A_t`` the return of decision ``t`` less a baseline (the batch mean, 002's "with a
 baseline", or a learned ``V(s_t)``, :mod:`tenpai.rl.critic`), divided by the batch's standard
 deviation so that the learning rate does not have to follow the reward's scale, and ``H`` the
-entropy bonus of eq. 4.  Batch normalisation stays in evaluation mode: its statistics come from
-the supervised data and small RL batches would only shake them.
+entropy bonus of eq. 4.  The last term is not 002's: an optional anchor to the frozen start
+policy (``--kl-start``, beta 0 by default).  Every Riichi arm measured so far drifted away from
+the start's folding (it breaks its hand under riichi half as often as the start), and the
+anchor prices any such drift by how far the whole distribution moves.  Batch normalisation
+stays in evaluation mode: its statistics come from the supervised data and small RL batches
+would only shake them.
 """
 
 from __future__ import annotations
@@ -26,8 +31,8 @@ from tenpai.rl.rewards import RewardConfig, returns
 from tenpai.selfplay.trajectory import PlayedGame
 
 __all__ = [
-    "BASELINES", "Batch", "UpdateStats", "collect_batch", "gradient_step", "masked_policy",
-    "reinforce_update",
+    "BASELINES", "Batch", "UpdateStats", "collect_batch", "gradient_step", "kl_to",
+    "masked_policy", "reinforce_update",
 ]
 
 BASELINES = ("mean", "none", "critic")
@@ -57,6 +62,8 @@ class UpdateStats:
     entropy: float
     mean_return: float
     approx_kl: float
+    #: Mean KL(pi || pi_start) over the batch, at the training temperature (0 without anchor).
+    kl_start: float = 0.0
     #: False when the update only measured (a critic warm-up): the weights did not move.
     stepped: bool = True
 
@@ -102,6 +109,18 @@ def masked_policy(
     return logp_all, entropy
 
 
+def kl_to(
+    anchor: nn.Module, x: torch.Tensor, legal: torch.Tensor, temperature: float,
+    logp_all: torch.Tensor,
+) -> torch.Tensor:
+    """Each row's KL(pi || anchor) over the legal kinds, ``pi`` given by its log-probabilities
+    ``logp_all`` (differentiable); the anchor is frozen (no gradient)."""
+    with torch.no_grad():
+        ref, _ = masked_policy(anchor, x, legal, temperature)
+    terms = logp_all.exp() * (logp_all - ref)
+    return terms.masked_fill(~legal, 0.0).sum(dim=1)
+
+
 def gradient_step(
     module: nn.Module, optimizer: torch.optim.Optimizer, loss: torch.Tensor, max_grad_norm: float
 ) -> None:
@@ -125,12 +144,15 @@ def reinforce_update(
     generator: np.random.Generator | None = None,
     values: np.ndarray | None = None,
     step: bool = True,
+    anchor: nn.Module | None = None,
+    kl_coef: float = 0.0,
 ) -> UpdateStats:
     """One pass over ``batch`` in shuffled minibatches; returns what it measured.
 
     With ``baseline="critic"``, ``values`` holds the critic's ``V(s)`` of every decision of the
     batch, predicted before this update (the advantage is the return less it).  ``step=False``
-    measures the loss, entropy and KL without moving the weights."""
+    measures the loss, entropy and KL without moving the weights.  ``anchor`` is the frozen
+    start module; with ``kl_coef > 0`` the loss adds ``kl_coef * KL(pi || anchor)``."""
     if baseline not in BASELINES:
         raise ValueError(f"baseline {baseline!r}; choose {', '.join(BASELINES)}")
     adv = batch.returns.astype(np.float64)
@@ -145,7 +167,7 @@ def reinforce_update(
         adv = adv / std
     order = (generator or np.random.default_rng(0)).permutation(len(batch))
     module.eval()
-    total_loss = total_entropy = total_kl = 0.0
+    total_loss = total_entropy = total_kl = total_kl_start = 0.0
     for start in range(0, len(order), minibatch):
         idx = order[start : start + minibatch]
         x = torch.from_numpy(batch.x[idx])
@@ -155,6 +177,10 @@ def reinforce_update(
         logp_all, entropy = masked_policy(module, x, legal, temperature)
         logp = logp_all.gather(1, act[:, None]).squeeze(1)
         loss = -(a * logp).mean() - entropy_coef * entropy.mean()
+        if anchor is not None:
+            kl_start = kl_to(anchor, x, legal, temperature, logp_all)
+            loss = loss + kl_coef * kl_start.mean()
+            total_kl_start += float(kl_start.detach().sum())
         if step:
             gradient_step(module, optimizer, loss, max_grad_norm)
         n = len(idx)
@@ -169,5 +195,6 @@ def reinforce_update(
         entropy=total_entropy / n_all,
         mean_return=float(batch.returns.mean()),
         approx_kl=total_kl / n_all,
+        kl_start=total_kl_start / n_all,
         stepped=step,
     )
