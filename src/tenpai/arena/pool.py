@@ -20,6 +20,7 @@ from typing import Any
 from tenpai.arena.games import ArenaConfigError
 from tenpai.arena.store import ResultsStore, RunConfig, SeatRow
 from tenpai.arena.summary import Summary
+from tenpai.arena.under_riichi import UnderRiichi, under_riichi
 
 __all__ = ["PoolError", "pooled_summary"]
 
@@ -54,8 +55,11 @@ def _check_same_experiment(runs: Sequence[tuple[Path, RunConfig]]) -> None:
         seen[cfg.seed] = path
 
 
-def pooled_summary(paths: Sequence[Path], block_size: int = 100) -> Summary:
-    """One summary over the games of every run in ``paths`` (deals renumbered run by run).
+def pooled_summary(
+    paths: Sequence[Path], block_size: int = 100, with_under_riichi: bool = False
+) -> Summary:
+    """One summary over the games of every run in ``paths`` (deals renumbered run by run),
+    with each agent's play under riichi summed over the runs when asked.
 
     Raises :class:`PoolError` for runs that are not the same experiment on other deals, and
     the store's own error for a file that is not a results database."""
@@ -64,6 +68,7 @@ def pooled_summary(paths: Sequence[Path], block_size: int = 100) -> Summary:
     rows: list[SeatRow] = []
     runs: list[tuple[Path, RunConfig]] = []
     protocol: dict[str, dict[str, int]] = {}
+    threatened: dict[str, UnderRiichi] = {}
     for path in paths:
         if not path.is_file():
             raise PoolError(f"{path} does not exist" if not path.exists()
@@ -76,6 +81,8 @@ def pooled_summary(paths: Sequence[Path], block_size: int = 100) -> Summary:
                 mine = protocol.setdefault(agent, {})
                 for kind, n in counts.items():
                     mine[kind] = mine.get(kind, 0) + n
+            if with_under_riichi:
+                under_riichi(store, into=threatened)
     _check_same_experiment(runs)
     first = runs[0][1]
     config: dict[str, Any] = {
@@ -86,4 +93,6 @@ def pooled_summary(paths: Sequence[Path], block_size: int = 100) -> Summary:
         "seeds": [cfg.seed for _, cfg in runs],
         "runs": [str(path) for path, _ in runs],
     }
-    return Summary(config, rows, block_size, protocol)
+    summary = Summary(config, rows, block_size, protocol)
+    summary.under_riichi = list(threatened.values())
+    return summary

@@ -196,8 +196,27 @@ def _markdown(summary: Summary) -> str:
                     ]
                 )
             )
+    lines += _under_riichi_lines(summary)
     lines += _highlight_lines(summary)
     return "\n".join(lines) + "\n"
+
+
+def _under_riichi_lines(summary: Summary) -> list[str]:
+    """Each agent's discards under another seat's riichi: how often it broke its hand to
+    fold, and how often it dealt in (docs/arena.md, "Play under riichi")."""
+    rows = [u for u in summary.under_riichi if u.threatened]
+    if not rows:
+        return []
+    lines = ["", "## Play under riichi", "",
+             "Discards made while another seat had declared riichi (and the discarder had not);",
+             "a break leaves the closed hand further from winning, the visible part of folding.",
+             "", _row(["agent", "discards", "under riichi", "breaks", "deal-ins"]),
+             _row(["---"] + ["---:"] * 4)]
+    for u in rows:
+        lines.append(_row([u.agent, f"{u.discards:,}", f"{u.threatened:,}",
+                           f"{u.breaks / u.threatened:.1%}",
+                           f"{u.deal_ins / u.threatened:.2%}"]))
+    return lines
 
 
 def _highlight_lines(summary: Summary) -> list[str]:

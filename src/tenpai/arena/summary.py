@@ -15,6 +15,7 @@ from tenpai.arena.highlights import Highlight, Highlights, find_highlights, view
 from tenpai.arena.saved import record_path
 from tenpai.arena.stats import AgentStats, PairedTest, agent_stats, paired_test
 from tenpai.arena.store import ResultsStore, SeatRow
+from tenpai.arena.under_riichi import UnderRiichi
 
 __all__ = ["Summary", "render_summary", "summarize_store"]
 
@@ -37,6 +38,8 @@ class Summary:
         self.highlights = highlights
         #: Where the run's records were saved (folder, format), for ``tenpai view`` commands.
         self.records: tuple[Path, str] | None = None
+        #: Play under another seat's riichi, per agent (asked for: it replays every game).
+        self.under_riichi: list[UnderRiichi] = []
         self.games = len({(r.deal, r.rotation) for r in rows})
         self.deals = len({r.deal for r in rows})
         self.agents: list[AgentStats] = agent_stats(rows, block_size)
@@ -54,6 +57,8 @@ class Summary:
             "paired_tests": [p.as_dict() for p in self.pairs],
             **({"protocol": self.protocol_dict()} if self.protocol else {}),
             **({"highlights": self.highlights_dict()} if self.highlights else {}),
+            **({"under_riichi": [u.as_dict() for u in self.under_riichi]}
+               if self.under_riichi else {}),
         }
 
     def view(self, h: Highlight) -> str | None:
@@ -160,6 +165,13 @@ def render_summary(summary: Summary, console: Console, title: str = "") -> None:
             soft_wrap=True,
             markup=False,
         )
+    for u in summary.under_riichi:
+        if u.threatened:
+            console.print(
+                f"{u.agent} under another's riichi: {u.threatened:,} discards, "
+                f"{u.breaks / u.threatened:.1%} break the hand (folding), "
+                f"{u.deal_ins / u.threatened:.2%} dealt in", soft_wrap=True, markup=False,
+            )
     for p in summary.pairs:
         if p.deals < 2:
             continue

@@ -229,6 +229,10 @@ def register(app: typer.Typer) -> None:
             help="The run's --save-records folder: the report gives each highlighted hand its "
             "`tenpai view` command.",
         ),
+        with_under_riichi: bool = typer.Option(
+            False, "--under-riichi", help="Riichi: also count each agent's discards under "
+            "another seat's riichi (hand breaks = folding, deal-ins); replays every game.",
+        ),
     ) -> None:
         """Write the markdown + PNG report of a stored run (needs matplotlib: extra 'plot')."""
         from rich.console import Console
@@ -238,6 +242,7 @@ def register(app: typer.Typer) -> None:
         from tenpai.arena.saved import records_format
         from tenpai.arena.store import ResultsStore, StoreError
         from tenpai.arena.summary import summarize_store
+        from tenpai.arena.under_riichi import under_riichi
 
         err = Console(stderr=True)
         if not db.is_file():
@@ -247,6 +252,8 @@ def register(app: typer.Typer) -> None:
                 if store.config() is None:
                     _fail(err, f"{db} holds no arena run")
                 summary = summarize_store(store, block_size)
+                if with_under_riichi:
+                    summary.under_riichi = under_riichi(store)[0]
         except StoreError as exc:
             _fail(err, str(exc))
         if records is not None:
@@ -271,6 +278,10 @@ def register(app: typer.Typer) -> None:
             100, "--block-size", min=1, help="Games per block for the blocked stable dan."
         ),
         as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+        with_under_riichi: bool = typer.Option(
+            False, "--under-riichi", help="Riichi: also count each agent's discards under "
+            "another seat's riichi (hand breaks = folding, deal-ins); replays every game.",
+        ),
     ) -> None:
         """Statistics of several runs of one line-up on different deals, as one tournament.
 
@@ -288,7 +299,7 @@ def register(app: typer.Typer) -> None:
 
         err = Console(stderr=True)
         try:
-            summary = pooled_summary(dbs, block_size)
+            summary = pooled_summary(dbs, block_size, with_under_riichi)
         except (PoolError, StoreError) as exc:
             _fail(err, str(exc))
         if as_json:
