@@ -8,6 +8,11 @@ kans were not decision points — the thesis' simple rule holds: a closed kan on
 tiles are *isolated* (no tile of the same suit within two steps in hand, or an honour), never
 an open or added kan.  Abortive nine-terminal draws are never declared.
 
+A model may carry a second discard network, ``discard_threat``, that plays the discards made
+while another seat's riichi stands and the agent has none: a policy-gradient run that keeps its
+start's defence (``tenpai train pg --defence start``) ships the frozen start's discard head
+there, so only the other discards are the learned ones.
+
 The table picture comes from the observation's own event stream through the same
 :class:`~tenpai.learn.state.RoundTracker` that built the training data, so the networks see
 exactly what they were trained on.  The tracker of each (hand, seat) stream is kept between
@@ -34,7 +39,17 @@ from tenpai.learn.encoders import get_encoder
 from tenpai.learn.state import RoundTracker, SeatView
 from tenpai.models.bundle import ModelBundle, resolve_model_path, set_inference_threads
 
-__all__ = ["SLAgent", "TrackerStreams", "isolated_kan"]
+__all__ = ["THREAT_HEAD", "SLAgent", "TrackerStreams", "isolated_kan", "under_threat"]
+
+#: The optional head that discards under another seat's riichi (see the module docstring).
+THREAT_HEAD = "discard_threat"
+
+
+def under_threat(tracker: RoundTracker, seat: int) -> bool:
+    """Whether ``seat`` discards under another seat's accepted riichi, not in riichi itself."""
+    return not tracker.riichi[seat] and any(
+        on for s, on in enumerate(tracker.riichi_accepted) if s != seat
+    )
 
 
 def isolated_kan(hand: Sequence[int], kind: int) -> bool:
@@ -173,7 +188,7 @@ class SLAgent:
         """
         scores: list[dict[str, np.ndarray]] = [{} for _ in queries]
         inputs: dict[str, tuple[list[int], np.ndarray]] = {}
-        for head in ("discard", "riichi", "pon", "chi", "kan"):
+        for head in ("discard", THREAT_HEAD, "riichi", "pon", "chi", "kan"):
             idx = [i for i, q in enumerate(queries) if head in q.heads]
             if not idx:
                 continue
@@ -206,7 +221,8 @@ class SLAgent:
                         q.answer = e
                         return q
             q.view = tracker.view(obs.seat)
-            q.heads.append("discard")
+            threat = THREAT_HEAD in self.bundle.heads and under_threat(tracker, obs.seat)
+            q.heads.append(THREAT_HEAD if threat else "discard")
             if "reach" in types and "riichi" in self.bundle.heads:
                 q.heads.append("riichi")
             return q
@@ -237,8 +253,9 @@ class SLAgent:
                 return min(kans, key=lambda e: ("ankan", "kakan", "daiminkan").index(e.type))
         if "riichi" in s and s["riichi"][1] > s["riichi"][0]:
             return next(e for e in legal if e.type == "reach")
-        if "discard" in s:
-            return self._discard(legal, s["discard"])
+        for head in ("discard", THREAT_HEAD):
+            if head in s:
+                return self._discard(legal, s[head])
         if "pon" in s and s["pon"][1] > s["pon"][0]:
             return next(e for e in legal if e.type == "pon")
         if "chi" in s:

@@ -68,6 +68,11 @@ def pg(
                                   "self-play), 'start' (two seats against two greedy copies "
                                   "of the frozen start model, the arena's line-up), or an "
                                   "agent's name in those two seats (e.g. defensive)."),
+    defence: str = typer.Option("learned", "--defence", help="Riichi REINFORCE: who plays the "
+                                "discards under another seat's riichi: 'learned' (the learner, "
+                                "as every discard, 002) or 'start' (the frozen start's "
+                                "discard head, shipped in the model; only the other discards "
+                                "are learned)."),
     estimator: str = typer.Option("reinforce", "--estimator", help="Gradient estimator: "
                                   "'reinforce' (sampled self-play, seed 002) or 'vine' (greedy "
                                   "games; at chosen discards the greedy kind and a few others "
@@ -137,6 +142,7 @@ def pg(
             baseline=baseline,
             estimator=estimator,
             opponents=opponents,
+            defence=defence,
             vine_states=vine_states,
             vine_alternatives=vine_alternatives,
             critic_lr=critic_lr,

@@ -24,10 +24,10 @@ FORMAT: Final = "tenpai-pg-checkpoint/1"
 
 #: Settings that must match for a run to continue from a checkpoint.
 IDENTITY: Final = ("rules", "options", "init", "encoder", "reward", "seed", "baseline",
-                   "estimator", "opponents")
+                   "estimator", "opponents", "defence")
 #: Identifying settings added after checkpoints were first written, with the value a checkpoint
 #: without the key was made with (so an older run resumes as what it was).
-ADDED_LATER: Final = {"estimator": "reinforce", "opponents": "self"}
+ADDED_LATER: Final = {"estimator": "reinforce", "opponents": "self", "defence": "learned"}
 
 
 class CheckpointError(ValueError):

@@ -38,11 +38,11 @@ import numpy as np
 import torch
 
 from tenpai.agents.mcts import DropoutAgent
-from tenpai.agents.sl import SLAgent
+from tenpai.agents.sl import THREAT_HEAD, SLAgent
 from tenpai.engine.agent import Agent
 from tenpai.mcts.dropout import DropoutModel
 from tenpai.mcts.features import ENCODER as DROPOUT_ENCODER
-from tenpai.models.bundle import ModelBundle, ModelError, resolve_model_path
+from tenpai.models.bundle import Head, ModelBundle, ModelError, resolve_model_path
 from tenpai.rl.checkpoint import PGCheckpoint, checkpoint_path
 from tenpai.rl.critic import CriticStats, fit_critic, make_critic, predict_values
 from tenpai.rl.evaluate import PairResult, play_pairs
@@ -68,6 +68,9 @@ __all__ = ["PGConfig", "PGProgress", "train_pg"]
 #: Who the learner plays against during REINFORCE (see :attr:`PGConfig.opponents`); any
 #: registered agent's name is accepted too.
 OPPONENTS = ("self", "start")
+#: Who plays the discards under another seat's riichi: ``learned`` (the learner, as every
+#: other discard: 002) or ``start`` (the frozen start's discard head, never trained).
+DEFENCES = ("learned", "start")
 #: Rule sets and the start model each one fine-tunes.
 RULES = ("riichi", "mcr", "suits108")
 
@@ -114,6 +117,10 @@ class PGConfig:
     #: frozen start, the arena's 2-vs-2 line-up, seats swapped every other game), or the
     #: name of a registered agent in those two seats.
     opponents: str = "self"
+    #: Riichi REINFORCE only: ``start`` keeps the frozen start's discards under another seat's
+    #: riichi (its discard head ships as the model's ``discard_threat`` head); the learner then
+    #: plays and learns only the other discards.
+    defence: str = "learned"
     #: Whom the learning curve measures the greedy learner against: ``start`` or an agent name.
     eval_opponent: str = "start"
     minibatch: int = 1024
@@ -153,6 +160,11 @@ class PGConfig:
                                  f"({', '.join(sorted(AGENTS))})")
         if self.eval_opponent == "self":
             raise ValueError("eval_opponent 'self' would measure the learner against itself")
+        if self.defence not in DEFENCES:
+            raise ValueError(f"defence {self.defence!r}; choose {', '.join(DEFENCES)}")
+        if self.defence == "start" and (self.rules != "riichi" or self.estimator != "reinforce"):
+            raise ValueError("defence 'start' (the start's discards under riichi) is built for "
+                             "riichi REINFORCE")
         if self.estimator not in ESTIMATORS:
             raise ValueError(f"estimator {self.estimator!r}; choose {', '.join(ESTIMATORS)}")
         if self.estimator == "vine":
@@ -242,6 +254,26 @@ def _start_model(rules: str, init: str) -> Start:
 Learner = SamplingSLAgent | SamplingSLMCRAgent | SamplingDropoutAgent
 
 
+def _keep_defence(cfg: PGConfig, bundle: Start, frozen: Start) -> None:
+    """With ``defence="start"``, give the learner's bundle a frozen copy of the start's discard
+    head for the discards under another seat's riichi (:data:`~tenpai.agents.sl.THREAT_HEAD`);
+    ``SLAgent`` plays it there and the sampling learner records no sample for them."""
+    if not isinstance(bundle, ModelBundle) or not isinstance(frozen, ModelBundle):
+        return
+    if THREAT_HEAD in bundle.heads:
+        if cfg.defence != "start":
+            raise ModelError(f"start model {cfg.init!r} has a {THREAT_HEAD!r} head (the start's "
+                             f"own defence is kept): train it with defence 'start'")
+        return
+    if cfg.defence == "start":
+        start = frozen.heads["discard"]
+        bundle.heads[THREAT_HEAD] = Head(
+            kind=start.kind, config=dict(start.config), module=copy.deepcopy(start.module),
+            card={"role": "the start's discard head, frozen: discards under another seat's "
+                  "riichi", "start_card": start.card},
+        )
+
+
 def _trained(model: Start, init: str) -> tuple[torch.nn.Module, str]:
     """The module policy gradient moves and the encoder name that identifies its inputs."""
     if isinstance(model, DropoutModel):
@@ -281,6 +313,7 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
     bundle = _start_model(cfg.rules, cfg.init)
     frozen = copy.deepcopy(bundle)
     module, encoder = _trained(bundle, cfg.init)
+    _keep_defence(cfg, bundle, frozen)
     anchor = _trained(frozen, cfg.init)[0] if cfg.kl_start > 0 else None
     optimizer = torch.optim.Adam(module.parameters(), lr=cfg.lr)
     settings = cfg.settings(encoder)
