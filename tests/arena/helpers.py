@@ -2,7 +2,25 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import typer
+from typer.testing import CliRunner
+
 from tenpai.arena.store import SeatRow
+from tenpai.cli import arena as arena_cli
+
+
+def arena_app() -> typer.Typer:
+    """A Typer app with only the arena commands (``arena``, ``arena-report``, ``arena-pool``)."""
+    app = typer.Typer()
+    arena_cli.register(app)
+    return app
+
+
+def run_cli(app: typer.Typer, *args: str) -> Any:
+    """Invoke ``app`` with ``args``; the result carries exit code, stdout and stderr."""
+    return CliRunner().invoke(app, list(args))
 
 
 def row(deal: int, rotation: int, seat: int, agent: str, rank: int, **kw: int) -> SeatRow:

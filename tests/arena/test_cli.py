@@ -7,21 +7,18 @@ from pathlib import Path
 
 import pytest
 import typer
-from typer.testing import CliRunner
 
 from tenpai.arena.quick import run_quick_match
-from tenpai.cli import arena as arena_cli
+
+from .helpers import arena_app, run_cli
 
 
 @pytest.fixture(scope="module")
 def app() -> typer.Typer:
-    app = typer.Typer()
-    arena_cli.register(app)
-    return app
+    return arena_app()
 
 
-def _run(app: typer.Typer, *args: str) -> object:
-    return CliRunner().invoke(app, list(args))
+_run = run_cli
 
 
 def test_arena_json_rounds_up_and_resumes(app: typer.Typer, tmp_path: Path) -> None:

@@ -7,23 +7,20 @@ from pathlib import Path
 
 import pytest
 import typer
-from typer.testing import CliRunner
 
 from tenpai.arena.pool import PoolError, pooled_summary
-from tenpai.cli import arena as arena_cli
+
+from .helpers import arena_app, run_cli
 
 LINEUP = "efficiency,random,efficiency,random"
 
 
 @pytest.fixture(scope="module")
 def app() -> typer.Typer:
-    app = typer.Typer()
-    arena_cli.register(app)
-    return app
+    return arena_app()
 
 
-def _run(app: typer.Typer, *args: str) -> object:
-    return CliRunner().invoke(app, list(args))
+_run = run_cli
 
 
 def _arena(app: typer.Typer, db: Path, seed: int, agents: str = LINEUP, games: int = 8) -> dict:

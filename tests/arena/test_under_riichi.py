@@ -6,11 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-import typer
-from typer.testing import CliRunner
 
 from tenpai.arena.under_riichi import UnderRiichi, _game
-from tenpai.cli import arena as arena_cli
+
+from .helpers import arena_app, run_cli
 
 TENPAI_HAND = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "1p", "2p", "3p"]
 LOOSE = ["1s", "4s", "7s", "E", "S", "W", "N", "2p", "5p", "8p", "3m", "6m", "9m"]
@@ -65,38 +64,33 @@ def test_a_discard_passed_by_a_call_is_not_a_deal_in_later() -> None:
 
 
 def test_reports_and_pools_carry_the_counts(tmp_path: Path) -> None:
-    app = typer.Typer()
-    arena_cli.register(app)
-    run = CliRunner()
+    app = arena_app()
     db = tmp_path / "a.db"
-    played = run.invoke(app, ["arena", "--agents", "efficiency,defensive,efficiency,defensive",
-                              "--games", "4", "--seed", "5", "--db", str(db), "--workers", "1",
-                              "--no-progress"])
+    played = run_cli(app, "arena", "--agents", "efficiency,defensive,efficiency,defensive",
+                     "--games", "4", "--seed", "5", "--db", str(db), "--workers", "1",
+                     "--no-progress")
     assert played.exit_code == 0, played.output
-    pooled = run.invoke(app, ["arena-pool", str(db), "--under-riichi", "--json"])
+    pooled = run_cli(app, "arena-pool", str(db), "--under-riichi", "--json")
     assert pooled.exit_code == 0, pooled.output
     rows = {r["agent"]: r for r in json.loads(pooled.stdout)["under_riichi"]}
     assert set(rows) == {"efficiency", "defensive"}
     for r in rows.values():
         assert 0 < r["threatened"] < r["discards"]
         assert 0 <= r["breaks"] <= r["threatened"] and 0 <= r["deal_ins"] <= r["threatened"]
-    text = run.invoke(app, ["arena-pool", str(db), "--under-riichi"])
+    text = run_cli(app, "arena-pool", str(db), "--under-riichi")
     assert "under another's riichi" in text.stdout
-    plain = json.loads(run.invoke(app, ["arena-pool", str(db), "--json"]).stdout)
+    plain = json.loads(run_cli(app, "arena-pool", str(db), "--json").stdout)
     assert "under_riichi" not in plain
 
 
 def test_the_report_gets_a_play_under_riichi_table(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    app = typer.Typer()
-    arena_cli.register(app)
-    run = CliRunner()
+    app = arena_app()
     db, out = tmp_path / "a.db", tmp_path / "report"
-    assert run.invoke(app, ["arena", "--agents", "efficiency,random,efficiency,random",
-                            "--games", "4", "--seed", "2", "--db", str(db), "--workers", "1",
-                            "--no-progress"]).exit_code == 0
-    done = run.invoke(app, ["arena-report", "--db", str(db), "--out", str(out),
-                            "--under-riichi"])
+    assert run_cli(app, "arena", "--agents", "efficiency,random,efficiency,random",
+                   "--games", "4", "--seed", "2", "--db", str(db), "--workers", "1",
+                   "--no-progress").exit_code == 0
+    done = run_cli(app, "arena-report", "--db", str(db), "--out", str(out), "--under-riichi")
     assert done.exit_code == 0, done.output
     md = (out / "report.md").read_text()
     assert "## Play under riichi" in md and "| efficiency |" in md
