@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tenpai.arena.under_riichi import UnderRiichi, _game
+from tenpai.arena.under_riichi import UnderRiichi, tally_game
 
 from .helpers import arena_app, run_cli
 
@@ -41,7 +41,7 @@ HAND = _lines(
 
 def test_threatened_discards_breaks_and_deal_ins_are_counted_per_seat() -> None:
     seats = {s: UnderRiichi(name) for s, name in enumerate("abcd")}
-    _game(HAND, seats)
+    tally_game(HAND, seats)
     got = {u.agent: (u.discards, u.threatened, u.breaks, u.deal_ins) for u in seats.values()}
     # a: one discard before the riichi, one after that was won on; b declared (never
     # threatened by itself); c broke its ready hand; d threw its draw back.
@@ -59,7 +59,7 @@ def test_a_discard_passed_by_a_call_is_not_a_deal_in_later() -> None:
         {"type": "dahai", "actor": 1, "pai": "P", "tsumogiri": True},
         {"type": "hora", "actor": 2, "target": 1, "pai": "P"},
     )
-    _game(called, seats)
+    tally_game(called, seats)
     assert [u.deal_ins for u in seats.values()] == [0, 0, 0, 0]  # b was in riichi itself
 
 

@@ -14,7 +14,7 @@ import torch
 from torch import nn
 
 from tenpai.agents.sl import THREAT_HEAD, SLAgent, rebuilt_tracker, under_threat
-from tenpai.arena.under_riichi import UnderRiichi, _game
+from tenpai.arena.under_riichi import UnderRiichi, tally_game
 from tenpai.events import Event
 from tenpai.models.bundle import Head, ModelBundle, ModelError, resolve_model_path
 from tenpai.rl.checkpoint import CheckpointError
@@ -89,7 +89,7 @@ def test_the_learner_records_no_sample_for_a_threatened_discard() -> None:
     spec = SelfPlaySpec.series("riichi", [learner] * 4, 41, 2, RIICHI)
     for g in VectorRunner(spec, tables=2).run():
         seats = {s: UnderRiichi(str(s)) for s in range(4)}
-        _game([json.dumps(e.to_mjai()) for e in g.events], seats)
+        tally_game([json.dumps(e.to_mjai()) for e in g.events], seats)
         samples = sum(1 for s in g.steps if isinstance(s.info, DiscardSample))
         threatened = sum(u.threatened for u in seats.values())
         assert threatened > 0

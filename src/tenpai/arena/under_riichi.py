@@ -29,7 +29,7 @@ from tenpai.events import Event
 from tenpai.hand.shanten import shanten
 from tenpai.tiles import kind_of
 
-__all__ = ["UnderRiichi", "under_riichi"]
+__all__ = ["UnderRiichi", "tally_game", "under_riichi"]
 
 _CALLS = ("chi", "pon", "daiminkan", "ankan")
 
@@ -73,7 +73,9 @@ class _Hand:
         self.before = [shanten(tuple(c)) for c in self.closed]
 
 
-def _game(lines: list[str], seats: dict[int, UnderRiichi]) -> None:
+def tally_game(lines: list[str], seats: dict[int, UnderRiichi]) -> None:
+    """Add one game's counts (its mjai lines) to ``seats``' agents (seat -> that agent's
+    tally; two seats of one agent share a tally)."""
     hand = _Hand()
     for line in lines:
         e = Event.from_mjai(json.loads(line))
@@ -134,5 +136,5 @@ def under_riichi(
             skipped += 1
             continue
         seats = {s: out.setdefault(a, UnderRiichi(a)) for s, a in agents.items()}
-        _game(zlib.decompress(data).decode("utf-8").splitlines(), seats)
+        tally_game(zlib.decompress(data).decode("utf-8").splitlines(), seats)
     return list(out.values()), skipped
