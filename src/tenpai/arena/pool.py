@@ -69,12 +69,14 @@ def pooled_summary(
     runs: list[tuple[Path, RunConfig]] = []
     protocol: dict[str, dict[str, int]] = {}
     threatened: dict[str, UnderRiichi] = {}
+    skipped = 0
     for path in paths:
         if not path.is_file():
             raise PoolError(f"{path} does not exist" if not path.exists()
                             else f"{path} is not a file")
         with ResultsStore(path) as store:
             runs.append((path, _config(path, store)))
+            _check_same_experiment(runs)  # before this run's games are read
             offset = 1 + max((r.deal for r in rows), default=-1)
             rows.extend(dataclasses.replace(r, deal=r.deal + offset) for r in store.seat_rows())
             for agent, counts in store.protocol_counts().items():
@@ -82,8 +84,7 @@ def pooled_summary(
                 for kind, n in counts.items():
                     mine[kind] = mine.get(kind, 0) + n
             if with_under_riichi:
-                under_riichi(store, into=threatened)
-    _check_same_experiment(runs)
+                skipped += under_riichi(store, into=threatened)[1]
     first = runs[0][1]
     config: dict[str, Any] = {
         "rules": first.rules,
@@ -95,4 +96,5 @@ def pooled_summary(
     }
     summary = Summary(config, rows, block_size, protocol)
     summary.under_riichi = list(threatened.values())
+    summary.under_riichi_skipped = skipped
     return summary

@@ -40,6 +40,8 @@ class Summary:
         self.records: tuple[Path, str] | None = None
         #: Play under another seat's riichi, per agent (asked for: it replays every game).
         self.under_riichi: list[UnderRiichi] = []
+        #: Stored games without events, left out of ``under_riichi``.
+        self.under_riichi_skipped = 0
         self.games = len({(r.deal, r.rotation) for r in rows})
         self.deals = len({r.deal for r in rows})
         self.agents: list[AgentStats] = agent_stats(rows, block_size)
@@ -57,7 +59,8 @@ class Summary:
             "paired_tests": [p.as_dict() for p in self.pairs],
             **({"protocol": self.protocol_dict()} if self.protocol else {}),
             **({"highlights": self.highlights_dict()} if self.highlights else {}),
-            **({"under_riichi": [u.as_dict() for u in self.under_riichi]}
+            **({"under_riichi": [u.as_dict() for u in self.under_riichi],
+                "under_riichi_skipped_games": self.under_riichi_skipped}
                if self.under_riichi else {}),
         }
 
@@ -172,6 +175,9 @@ def render_summary(summary: Summary, console: Console, title: str = "") -> None:
                 f"{u.breaks / u.threatened:.1%} break the hand (folding), "
                 f"{u.deal_ins / u.threatened:.2%} dealt in", soft_wrap=True, markup=False,
             )
+    if summary.under_riichi_skipped:
+        console.print(f"(under riichi: {summary.under_riichi_skipped} games stored without "
+                      "their events are not counted)")
     for p in summary.pairs:
         if p.deals < 2:
             continue

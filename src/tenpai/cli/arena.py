@@ -22,6 +22,12 @@ if TYPE_CHECKING:
     from tenpai.arena.store import ResultsStore, RunConfig
 
 
+_UNDER_RIICHI = typer.Option(
+    False, "--under-riichi", help="Riichi: also count each agent's discards under another "
+    "seat's riichi (hand breaks = folding, deal-ins); replays every game.",
+)
+
+
 def _options(length: str | None, preset: str | None, extra: list[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for item in extra:
@@ -229,10 +235,7 @@ def register(app: typer.Typer) -> None:
             help="The run's --save-records folder: the report gives each highlighted hand its "
             "`tenpai view` command.",
         ),
-        with_under_riichi: bool = typer.Option(
-            False, "--under-riichi", help="Riichi: also count each agent's discards under "
-            "another seat's riichi (hand breaks = folding, deal-ins); replays every game.",
-        ),
+        with_under_riichi: bool = _UNDER_RIICHI,
     ) -> None:
         """Write the markdown + PNG report of a stored run (needs matplotlib: extra 'plot')."""
         from rich.console import Console
@@ -253,7 +256,7 @@ def register(app: typer.Typer) -> None:
                     _fail(err, f"{db} holds no arena run")
                 summary = summarize_store(store, block_size)
                 if with_under_riichi:
-                    summary.under_riichi = under_riichi(store)[0]
+                    summary.under_riichi, summary.under_riichi_skipped = under_riichi(store)
         except StoreError as exc:
             _fail(err, str(exc))
         if records is not None:
@@ -278,10 +281,7 @@ def register(app: typer.Typer) -> None:
             100, "--block-size", min=1, help="Games per block for the blocked stable dan."
         ),
         as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
-        with_under_riichi: bool = typer.Option(
-            False, "--under-riichi", help="Riichi: also count each agent's discards under "
-            "another seat's riichi (hand breaks = folding, deal-ins); replays every game.",
-        ),
+        with_under_riichi: bool = _UNDER_RIICHI,
     ) -> None:
         """Statistics of several runs of one line-up on different deals, as one tournament.
 
