@@ -63,9 +63,13 @@ class MCTSAgent:
 
         if threads is not None:
             torch.set_num_threads(threads)
+        from tenpai.models.torchfile import file_fingerprint
+
+        weights = ""
         if not isinstance(model, MCTSModel):
-            model = MCTSModel.load(resolve_model(model if isinstance(model, (str, Path))
-                                                 else str(model)))
+            path = resolve_model(model if isinstance(model, (str, Path)) else str(model))
+            model = MCTSModel.load(path)
+            weights = file_fingerprint(path)
         self.model = model
         self.name = name
         self.seed = seed
@@ -84,6 +88,10 @@ class MCTSAgent:
         #: The rule set of the model (the arena refuses a line-up of other rules before play).
         self.model_rules = model.card.rules
         self.threads = threads
+        #: Which weights and search settings this is, for a stored arena run (the registry
+        #: takes them from the environment, so the name alone does not say).
+        self.identity = (f"{weights}; simulations {simulations}; outcomes {outcomes}; "
+                         f"unvisited {unvisited}" if weights else "")
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Arriving pickled in a self-play worker process or Ray actor: torch there would use
@@ -225,13 +233,17 @@ class DropoutAgent:
 
         from tenpai.mcts.dropout import DropoutModel
         from tenpai.mcts.model import MCTSModelError
+        from tenpai.models.torchfile import file_fingerprint
 
         torch.set_num_threads(1)
+        #: Which weights this is, for a stored arena run ("" for an in-memory model).
+        self.identity = ""
         if not isinstance(model, DropoutModel):
             path = Path(str(model)) if str(model) != "default" else DROPOUT_DEFAULT
             if not path.exists():
                 raise MCTSModelError(f"{path}: no such dropout model file")
             model = DropoutModel.load(path)
+            self.identity = f"{file_fingerprint(path)}; wins {'always' if take_wins else 'network'}"
         self.model = model
         self.name = name
         self.take_wins = take_wins

@@ -25,6 +25,7 @@ __all__ = ["ENV_SETTINGS", "MDPAgent", "settings_from_env"]
 #: Environment variable with a JSON object of ``Settings`` fields overriding the defaults, so
 #: that arena runs (which build agents by name) can compare settings.
 ENV_SETTINGS = "TENPAI_MDP_SETTINGS"
+_DEFAULTS = Settings()
 
 
 def settings_from_env() -> Settings:
@@ -59,6 +60,10 @@ class MDPAgent:
         self.seed = seed
         self.settings = settings or settings_from_env()
         self.models: OpponentModels = load_models(models)
+        #: The settings that differ from the defaults, for a stored arena run ("": none).
+        changed = {f.name: getattr(self.settings, f.name) for f in dataclasses.fields(Settings)
+                   if getattr(self.settings, f.name) != getattr(_DEFAULTS, f.name)}
+        self.identity = json.dumps(changed, sort_keys=True) if changed else ""
 
     def explain(self, observation: Any, legal: Sequence[Event]) -> Decision:
         """Every legal action's value and the terms behind it."""

@@ -38,6 +38,7 @@ from tenpai.learn.decisions import chi_class
 from tenpai.learn.encoders import get_encoder
 from tenpai.learn.state import RoundTracker, SeatView
 from tenpai.models.bundle import ModelBundle, resolve_model_path, set_inference_threads
+from tenpai.models.torchfile import file_fingerprint
 
 __all__ = ["THREAT_HEAD", "SLAgent", "TrackerStreams", "isolated_kan", "under_threat"]
 
@@ -159,9 +160,14 @@ class SLAgent:
         self.name = name
         self.seed = seed
         # A bundle object is used as is (a learner shares its training weights this way).
-        self.bundle = (
-            model if isinstance(model, ModelBundle) else ModelBundle.load(resolve_model_path(model))
-        )
+        if isinstance(model, ModelBundle):
+            self.bundle = model
+            #: Which weights this is, for a stored arena run ("" for an in-memory bundle).
+            self.identity = ""
+        else:
+            path = resolve_model_path(model)
+            self.bundle = ModelBundle.load(path)
+            self.identity = file_fingerprint(path)
         self.encoder = get_encoder(self.bundle.encoder)
         missing = {"discard"} - set(self.bundle.heads)
         if missing:

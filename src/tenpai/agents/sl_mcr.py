@@ -28,6 +28,7 @@ from tenpai.learn.mcr.decisions import chow_class
 from tenpai.learn.mcr.encoders import get_mcr_encoder
 from tenpai.learn.mcr.state import MCRTracker, MCRView
 from tenpai.models.bundle import ModelBundle, ModelError, set_inference_threads
+from tenpai.models.torchfile import file_fingerprint
 
 __all__ = ["DEFAULT_RESOURCE", "SLMCRAgent", "resolve_mcr_model_path"]
 
@@ -59,11 +60,14 @@ class SLMCRAgent:
         self.name = name
         self.seed = seed
         # A bundle object is used as is (a learner shares its training weights this way).
-        self.bundle = (
-            model
-            if isinstance(model, ModelBundle)
-            else ModelBundle.load(resolve_mcr_model_path(model))
-        )
+        if isinstance(model, ModelBundle):
+            self.bundle = model
+            #: Which weights this is, for a stored arena run ("" for an in-memory bundle).
+            self.identity = ""
+        else:
+            path = resolve_mcr_model_path(model)
+            self.bundle = ModelBundle.load(path)
+            self.identity = file_fingerprint(path)
         self.encoder = get_mcr_encoder(self.bundle.encoder)
         if "discard" not in self.bundle.heads:
             raise ModelError(f"model {model!r} has no discard head")

@@ -5,8 +5,8 @@ without replaying the first run's deals.  Pooling the runs' per-deal rank differ
 paired test is exact (the deals are independent draws), where averaging two intervals by hand
 is only an approximation.  Runs pool only when they are the same experiment on different deals:
 the same rules, options and seat line-up, and no seed twice (the same seed plays the same deals,
-which would count them twice).  What an agent *name* stood for (e.g. the model file behind
-``TENPAI_PG_MODEL``) is not stored, so it is the caller's word that it was the same in every run.
+which would count them twice), and every model agent playing the same weights (a run stores
+each one's file fingerprint, e.g. of the file behind ``TENPAI_PG_MODEL``).
 """
 
 from __future__ import annotations
@@ -36,6 +36,14 @@ def _config(path: Path, store: ResultsStore) -> RunConfig:
     return cfg
 
 
+def _players(cfg: RunConfig) -> str:
+    """What each model agent played (its weights' fingerprint), or a note for a run stored
+    before runs recorded it."""
+    if not cfg.players:
+        return "(not recorded)"
+    return "; ".join(f"{a} = {who}" for a, who in sorted(cfg.players.items()))
+
+
 def _check_same_experiment(runs: Sequence[tuple[Path, RunConfig]]) -> None:
     first_path, first = runs[0]
     seen: dict[int, Path] = {}
@@ -45,6 +53,7 @@ def _check_same_experiment(runs: Sequence[tuple[Path, RunConfig]]) -> None:
             ("agents", ",".join(cfg.agents), ",".join(first.agents)),
             ("options", json.dumps(dict(sorted(cfg.options.items()))),
              json.dumps(dict(sorted(first.options.items())))),
+            ("players", _players(cfg), _players(first)),
         ):
             if mine != theirs:
                 raise PoolError(f"{path} has {what} {mine}, {first_path} has {theirs}: "
@@ -94,6 +103,8 @@ def pooled_summary(
         "seeds": [cfg.seed for _, cfg in runs],
         "runs": [str(path) for path, _ in runs],
     }
+    if first.players:
+        config["players"] = dict(sorted(first.players.items()))
     summary = Summary(config, rows, block_size, protocol)
     summary.under_riichi = list(threatened.values())
     summary.under_riichi_skipped = skipped

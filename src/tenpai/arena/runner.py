@@ -92,23 +92,28 @@ def make_config(
         raise ArenaConfigError(
             f"unknown agent {', '.join(unknown)}; known: {', '.join(sorted(AGENTS))}"
         )
+    players: dict[str, str] = {}
     for a in dict.fromkeys(lineup):  # an agent built for other rules: refuse before playing
         try:
             check_agent_rules(a, rules)
         except UnsupportedRulesError as exc:
             raise ArenaConfigError(str(exc)) from None
         if not a.startswith("mjai:"):
-            _check_buildable(a, rules)
+            identity = _check_buildable(a, rules)
+            if identity:
+                players[a] = identity
     if games < 1:
         raise ArenaConfigError(f"games must be at least 1, got {games}")
     total = rounded_games(games, seats)
-    return RunConfig(rules, lineup, total, seed, full), total != games
+    return RunConfig(rules, lineup, total, seed, full, players), total != games
 
 
-def _check_buildable(name: str, rules: str) -> None:
+def _check_buildable(name: str, rules: str) -> str:
     """Build agent ``name`` once before any game: a missing or broken model file (or a
     missing extra), or a model made for another rule set (an agent's ``model_rules``), is
-    then one line here, not a traceback from inside a worker."""
+    then one line here, not a traceback from inside a worker.  Returns the agent's
+    ``identity`` (which weights and settings its name stands for now; "" for none), which the
+    run stores so that resuming or pooling it with other weights is refused."""
     try:
         agent = make_agent(name, 0)
     except ImportError as exc:
@@ -122,6 +127,7 @@ def _check_buildable(name: str, rules: str) -> None:
             f"agent {name!r} has a {model_rules} model and cannot play {rules}; give it a "
             f"{rules} model (docs/agents.md names its environment variable)"
         )
+    return str(getattr(agent, "identity", ""))
 
 
 def _external_seat(name: str) -> str:

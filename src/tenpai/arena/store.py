@@ -25,7 +25,7 @@ import os
 import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -152,23 +152,27 @@ class RunConfig:
     games: int
     seed: int
     options: Mapping[str, str]
+    #: Agent name -> what it played beyond its name (model file fingerprint, settings from the
+    #: environment), for the agents whose name alone does not say; empty for rule agents.
+    players: Mapping[str, str] = field(default_factory=dict)
 
     def to_json(self) -> str:
-        return json.dumps(
-            {
-                "rules": self.rules,
-                "agents": list(self.agents),
-                "games": self.games,
-                "seed": self.seed,
-                "options": dict(sorted(self.options.items())),
-            },
-            sort_keys=True,
-        )
+        d: dict[str, Any] = {
+            "rules": self.rules,
+            "agents": list(self.agents),
+            "games": self.games,
+            "seed": self.seed,
+            "options": dict(sorted(self.options.items())),
+        }
+        if self.players:  # absent when empty: runs stored before it existed still resume
+            d["players"] = dict(sorted(self.players.items()))
+        return json.dumps(d, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> RunConfig:
         d = json.loads(text)
-        return cls(d["rules"], tuple(d["agents"]), int(d["games"]), int(d["seed"]), d["options"])
+        return cls(d["rules"], tuple(d["agents"]), int(d["games"]), int(d["seed"]), d["options"],
+                   d.get("players", {}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,7 +301,8 @@ class ResultsStore:
             return
         if stored.to_json() != config.to_json():
             old, new = json.loads(stored.to_json()), json.loads(config.to_json())
-            diffs = [f"{k}: stored {old[k]!r}, asked {new[k]!r}" for k in old if old[k] != new[k]]
+            diffs = [f"{k}: stored {old.get(k)!r}, asked {new.get(k)!r}"
+                     for k in sorted(old.keys() | new.keys()) if old.get(k) != new.get(k)]
             raise ConfigMismatchError(
                 f"{self.path} holds a different run ({'; '.join(diffs)}); "
                 "rerun with the stored settings to resume it, or use another --db file"

@@ -287,9 +287,8 @@ def register(app: typer.Typer) -> None:
 
         The paired tests use every deal of every run, so a second arena on new deals (another
         --seed) narrows the interval of the first.  Runs of another line-up, rules or options,
-        or two runs of one seed (the same deals twice), are refused.  Agent names are taken at
-        their word: a name must have meant the same player (e.g. the same TENPAI_PG_MODEL) in
-        every run.
+        of other model files behind an agent (e.g. another TENPAI_PG_MODEL), or two runs of one
+        seed (the same deals twice), are refused.
         """
         from rich.console import Console
 

@@ -13,6 +13,7 @@ Two properties matter for all of them and used to be re-implemented at each site
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 from typing import Any
@@ -49,3 +50,14 @@ def load_tagged(
     if not isinstance(payload, dict) or payload.get("format") != fmt:
         raise error(f"{path}: not a {fmt} file")
     return payload
+
+
+def file_fingerprint(path: Path) -> str:
+    """``name sha256:<16 hex digits>`` of the file's bytes: what a stored arena run records for
+    an agent whose name alone does not say which weights it played (``pg`` with
+    ``$TENPAI_PG_MODEL``), so runs of two different files are never read as one experiment."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return f"{path.name} sha256:{digest.hexdigest()[:16]}"
