@@ -37,8 +37,7 @@ from tenpai.events import Event
 from tenpai.learn.decisions import chi_class
 from tenpai.learn.encoders import get_encoder
 from tenpai.learn.state import RoundTracker, SeatView
-from tenpai.models.bundle import ModelBundle, resolve_model_path, set_inference_threads
-from tenpai.models.torchfile import file_fingerprint
+from tenpai.models.bundle import ModelBundle, load_for_agent, set_inference_threads
 
 __all__ = ["THREAT_HEAD", "SLAgent", "TrackerStreams", "isolated_kan", "under_threat"]
 
@@ -159,15 +158,7 @@ class SLAgent:
         self.suit_average = suit_average
         self.name = name
         self.seed = seed
-        # A bundle object is used as is (a learner shares its training weights this way).
-        if isinstance(model, ModelBundle):
-            self.bundle = model
-            #: Which weights this is, for a stored arena run ("" for an in-memory bundle).
-            self.identity = ""
-        else:
-            path = resolve_model_path(model)
-            self.bundle = ModelBundle.load(path)
-            self.identity = file_fingerprint(path)
+        self.bundle, self.identity = load_for_agent(model)
         self.encoder = get_encoder(self.bundle.encoder)
         missing = {"discard"} - set(self.bundle.heads)
         if missing:

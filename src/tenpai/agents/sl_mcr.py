@@ -16,7 +16,6 @@ The table picture comes from the observation's masked events through the same
 from __future__ import annotations
 
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
@@ -27,8 +26,13 @@ from tenpai.events import Event
 from tenpai.learn.mcr.decisions import chow_class
 from tenpai.learn.mcr.encoders import get_mcr_encoder
 from tenpai.learn.mcr.state import MCRTracker, MCRView
-from tenpai.models.bundle import ModelBundle, ModelError, set_inference_threads
-from tenpai.models.torchfile import file_fingerprint
+from tenpai.models.bundle import (
+    ModelBundle,
+    ModelError,
+    load_for_agent,
+    resolve_model_path,
+    set_inference_threads,
+)
 
 __all__ = ["DEFAULT_RESOURCE", "SLMCRAgent", "resolve_mcr_model_path"]
 
@@ -37,13 +41,7 @@ DEFAULT_RESOURCE: Final = "sl_mcr_default.pt"
 
 def resolve_mcr_model_path(name: str) -> Path:
     """``default`` names the weights shipped in ``tenpai/data``; anything else is a path."""
-    if name != "default":
-        return Path(name)
-    with resources.as_file(resources.files("tenpai.data").joinpath(DEFAULT_RESOURCE)) as p:
-        if not p.exists():
-            raise ModelError(f"the default MCR model is not installed (tenpai/data/"
-                             f"{DEFAULT_RESOURCE})")
-        return Path(p)
+    return resolve_model_path(name, DEFAULT_RESOURCE)
 
 
 class SLMCRAgent:
@@ -59,15 +57,7 @@ class SLMCRAgent:
         set_inference_threads(threads)
         self.name = name
         self.seed = seed
-        # A bundle object is used as is (a learner shares its training weights this way).
-        if isinstance(model, ModelBundle):
-            self.bundle = model
-            #: Which weights this is, for a stored arena run ("" for an in-memory bundle).
-            self.identity = ""
-        else:
-            path = resolve_mcr_model_path(model)
-            self.bundle = ModelBundle.load(path)
-            self.identity = file_fingerprint(path)
+        self.bundle, self.identity = load_for_agent(model, DEFAULT_RESOURCE)
         self.encoder = get_mcr_encoder(self.bundle.encoder)
         if "discard" not in self.bundle.heads:
             raise ModelError(f"model {model!r} has no discard head")

@@ -19,7 +19,7 @@ import torch
 from torch import nn
 
 from tenpai.models import ModelConfigError, build_model
-from tenpai.models.torchfile import load_tagged, save_atomic
+from tenpai.models.torchfile import file_fingerprint, load_tagged, save_atomic
 
 __all__ = [
     "FORMAT",
@@ -28,6 +28,7 @@ __all__ = [
     "ModelError",
     "ensemble_head",
     "ensemble_members",
+    "load_for_agent",
     "resolve_model_path",
     "set_inference_threads",
 ]
@@ -232,3 +233,15 @@ def resolve_model_path(name: str, resource: str = DEFAULT_RESOURCE) -> Path:
                 raise ModelError(f"the default model is not installed (tenpai/data/{resource})")
             return Path(p)
     return Path(name)
+
+
+def load_for_agent(
+    model: str | ModelBundle, resource: str = DEFAULT_RESOURCE
+) -> tuple[ModelBundle, str]:
+    """An agent's bundle and its ``identity``: the file's fingerprint, which a stored arena run
+    records because the agent's name does not say which weights it played; "" for a bundle
+    object, used as is (a learner shares its training weights this way)."""
+    if isinstance(model, ModelBundle):
+        return model, ""
+    path = resolve_model_path(model, resource)
+    return ModelBundle.load(path), file_fingerprint(path)
