@@ -67,3 +67,34 @@ def test_it_always_takes_a_win_and_never_declares_a_false_win() -> None:
 def test_a_missing_model_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ModelError, match="no such model file"):
         SLMCRAgent(str(tmp_path / "absent.pt"))
+
+
+def test_sl_mcr_model_plays_the_file_named_by_its_variable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """MCR's ``sl_model``: a run's own start in an arena seat.  Without the variable it
+    refuses (it must not silently seat the shipped model); with the shipped file it plays
+    exactly what ``sl_mcr`` plays, and the run records the file it played."""
+    from tenpai.agents.sl_mcr import resolve_mcr_model_path
+    from tenpai.arena.games import ArenaConfigError
+    from tenpai.arena.record import GameKey, play_scheduled
+    from tenpai.arena.runner import make_config
+    from tenpai.models.torchfile import file_fingerprint
+
+    lineup = ["sl_mcr_model", "random", "sl_mcr_model", "random"]
+    monkeypatch.delenv("TENPAI_SL_MCR_MODEL", raising=False)
+    with pytest.raises(ArenaConfigError, match=r"TENPAI_SL_MCR_MODEL.*unset"):
+        make_config("mcr", lineup, 4, 1)
+    shipped = resolve_mcr_model_path("default")
+    monkeypatch.setenv("TENPAI_SL_MCR_MODEL", str(shipped))
+    with pytest.raises(ArenaConfigError, match="plays mcr, not 'riichi'"):
+        make_config("riichi", lineup, 4, 1)
+    cfg, _ = make_config("mcr", lineup, 4, 1, {"preset": "botzone"})
+    assert cfg.players == {"sl_mcr_model": file_fingerprint(shipped)}
+    assert make_agent("sl_mcr_model", 0).name == "sl_mcr_model"
+    same = ["sl_mcr", "random", "sl_mcr", "random"]
+    for deal in range(2):
+        a = play_scheduled("mcr", cfg.options, lineup, 1, GameKey(deal, 0))
+        b = play_scheduled("mcr", cfg.options, same, 1, GameKey(deal, 0))
+        assert [s.score for s in a.seats] == [s.score for s in b.seats]
+        assert [h.outcome for h in a.hands] == [h.outcome for h in b.hands]

@@ -62,6 +62,20 @@ def _sl_model(seed: int) -> Agent:
     return SLAgent(path, seed, name="sl_model")
 
 
+def _sl_mcr_model(seed: int) -> Agent:
+    # MCR's sl_model: the model file in $TENPAI_SL_MCR_MODEL (no fallback), e.g. a policy-
+    # gradient run's own start measured against the run in one line-up.
+    import os
+
+    from tenpai.agents.sl_mcr import SLMCRAgent
+
+    path = os.environ.get("TENPAI_SL_MCR_MODEL", "")
+    if not path:
+        raise ValueError("sl_mcr_model plays the model file named by $TENPAI_SL_MCR_MODEL, "
+                         "which is unset")
+    return SLMCRAgent(path, seed, name="sl_mcr_model")
+
+
 def _sl_mcr(seed: int) -> Agent:
     # MCR only; needs torch.  Imported only when an "sl_mcr" agent is asked for.
     from tenpai.agents.sl_mcr import SLMCRAgent
@@ -127,6 +141,7 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
     "sl": _sl,
     "sl_model": _sl_model,
     "sl_mcr": _sl_mcr,
+    "sl_mcr_model": _sl_mcr_model,
     "pg": _pg,
     "pg_mcr": _pg_mcr,
     "mcts": _mcts,

@@ -44,6 +44,7 @@ AGENT_RULES: dict[str, frozenset[str]] = {
     "sl": frozenset({"riichi"}),
     "sl_model": frozenset({"riichi"}),
     "sl_mcr": frozenset({"mcr"}),
+    "sl_mcr_model": frozenset({"mcr"}),
     "pg": frozenset({"riichi"}),
     "pg_mcr": frozenset({"mcr"}),
     # seed 000's agents read the search's planes of the rule set their model was made for
