@@ -114,3 +114,22 @@ def test_runs_of_two_models_under_one_name_do_not_pool(
             store.begin_run(make_config("riichi", LINEUP, 4, seed)[0])
     with pytest.raises(PoolError, match=r"players sl_model = b\.pt sha256:"):
         pooled_summary(paths)
+
+
+def test_search_and_mdp_agents_record_the_settings_their_environment_gave(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``mcts`` and ``mdp`` take settings from the environment too: two runs of other settings
+    must not read as one experiment."""
+    from tenpai.mcts.model import DEFAULT_MODEL
+
+    monkeypatch.setenv("TENPAI_MCTS_SIMULATIONS", "7")
+    cfg, _ = make_config("suits108", ("mcts", "random", "mcts", "random"), 4, 1)
+    assert cfg.players["mcts"] == (f"{file_fingerprint(DEFAULT_MODEL)}; simulations 7; "
+                                   "outcomes chance; unvisited parent")
+    monkeypatch.delenv("TENPAI_MDP_SETTINGS", raising=False)
+    default, _ = make_config("riichi", ("mdp", "random", "mdp", "random"), 4, 1)
+    assert default.players == {}
+    monkeypatch.setenv("TENPAI_MDP_SETTINGS", '{"max_states": 500}')
+    changed, _ = make_config("riichi", ("mdp", "random", "mdp", "random"), 4, 1)
+    assert changed.players == {"mdp": '{"max_states": 500}'}

@@ -60,11 +60,10 @@ class MCTSAgent:
 
         from tenpai.mcts.model import MCTSModel, NetEvaluator, resolve_model
         from tenpai.mcts.search import SearchConfig
+        from tenpai.models.torchfile import file_fingerprint
 
         if threads is not None:
             torch.set_num_threads(threads)
-        from tenpai.models.torchfile import file_fingerprint
-
         weights = ""
         if not isinstance(model, MCTSModel):
             path = resolve_model(model if isinstance(model, (str, Path)) else str(model))
