@@ -101,6 +101,19 @@ def test_a_checkpoint_of_other_settings_is_refused_by_name(tmp_path: Path) -> No
     assert checkpoint_path(out).read_bytes() == before
 
 
+def test_an_old_checkpoint_without_a_shaping_credit_resumes_as_return(tmp_path: Path) -> None:
+    out = tmp_path / "pg.pt"
+    train_pg(_cfg(out, max_games=4))
+    ckpt = PGCheckpoint.load(checkpoint_path(out))
+    del ckpt.settings["reward"]["shaping_credit"]
+    ckpt.save(checkpoint_path(out))
+    _, progress = train_pg(_cfg(out, max_games=8))
+    assert progress.games == 8
+    step = RewardConfig(points_scale=24.0, shaping_credit="step")
+    with pytest.raises(CheckpointError, match="reward"):
+        train_pg(_cfg(out, max_games=12, reward=step))
+
+
 def test_a_corrupt_checkpoint_is_a_clear_error_and_stays_as_it_was(tmp_path: Path) -> None:
     out = tmp_path / "pg.pt"
     checkpoint_path(out).write_bytes(b"PK\x03\x04 not a checkpoint")
@@ -178,6 +191,14 @@ def test_cli_refuses_a_negative_table_count(tmp_path: Path) -> None:
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
     assert "tables" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_cli_refuses_an_unknown_shaping_credit(tmp_path: Path) -> None:
+    done = subprocess.run([*_cli(tmp_path / "pg.pt", 2), "--shaping-credit", "later"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert "shaping credit 'later'" in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "pg.pt").exists()
 
 
 def test_the_arena_seat_plays_the_model_named_by_the_environment(

@@ -28,6 +28,8 @@ IDENTITY: Final = ("rules", "options", "init", "encoder", "reward", "seed", "bas
 #: Identifying settings added after checkpoints were first written, with the value a checkpoint
 #: without the key was made with (so an older run resumes as what it was).
 ADDED_LATER: Final = {"estimator": "reinforce", "opponents": "self", "defence": "learned"}
+#: The same for fields of the ``reward`` settings.
+REWARD_ADDED_LATER: Final = {"shaping_credit": "return"}
 
 
 class CheckpointError(ValueError):
@@ -85,6 +87,9 @@ class PGCheckpoint:
             if key in ADDED_LATER:
                 mine = ADDED_LATER[key] if mine is None else mine
                 theirs = ADDED_LATER[key] if theirs is None else theirs
+            if key == "reward" and isinstance(mine, dict) and isinstance(theirs, dict):
+                mine = {**REWARD_ADDED_LATER, **mine}
+                theirs = {**REWARD_ADDED_LATER, **theirs}
             if mine != theirs:
                 raise CheckpointError(
                     f"{path}: checkpoint was made with {key}={mine!r}, this run asks for "

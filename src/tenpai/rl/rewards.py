@@ -21,6 +21,16 @@ make their mix a setting:
 
 Returns are reward-to-go within a hand (a decision is not credited with shaping earned before
 it), plus the outcome, undiscounted: a hand lasts at most a few dozen of one seat's discards.
+
+``shaping_credit="step"`` reads 002's sentence literally instead ("a discard that shrinks the
+win distance is rewarded, one that grows it punished"): each discard is credited with its own
+shanten step only, the shaping's discount set to 0, while the outcome stays undiscounted.  Why:
+summed to go, the shaping of decision ``t`` is ``shaping * (shanten before t - last shanten)``;
+the first term does not depend on the action and the second depends on it only through every
+later draw, so a discard that breaks the hand is punished by a noisy fraction of a step.
+Credited per step, the same discard is punished by exactly one step, every time.  It is a
+different objective (a myopic preference for discards that keep the hand close to ready), not
+a lower-variance estimate of the same one.
 """
 
 from __future__ import annotations
@@ -31,13 +41,15 @@ from dataclasses import dataclass
 from tenpai.events import Event
 
 __all__ = [
-    "OUTCOMES", "RewardConfig", "hand_deltas", "hand_key", "placement_values", "returns",
-    "scores_by_player",
+    "OUTCOMES", "SHAPING_CREDITS", "RewardConfig", "hand_deltas", "hand_key", "placement_values",
+    "returns", "scores_by_player",
 ]
 
 #: Outcome signals: ``hand`` = the seat's point change over the decision's hand; ``rank`` = the
 #: placement value of the seat at the end of the game (same for all its decisions).
 OUTCOMES = ("hand", "rank")
+#: How the shaping is credited: summed to go within the hand, or one discard's own step.
+SHAPING_CREDITS = ("return", "step")
 
 HandKey = tuple[int, int, int]
 
@@ -53,10 +65,16 @@ class RewardConfig:
     rank_values: tuple[float, ...] = (1.0, 0.4, -0.4, -1.0)
     #: Weight of one step of shanten in the shaping term (0 turns shaping off).
     shaping: float = 0.1
+    #: How a discard is credited with the shaping: ``return`` (what it earns from there to the
+    #: end of its hand, the default) or ``step`` (its own shanten step only).
+    shaping_credit: str = "return"
 
     def __post_init__(self) -> None:
         if self.outcome not in OUTCOMES:
             raise ValueError(f"reward outcome {self.outcome!r}; choose {', '.join(OUTCOMES)}")
+        if self.shaping_credit not in SHAPING_CREDITS:
+            raise ValueError(f"shaping credit {self.shaping_credit!r}; choose "
+                             f"{', '.join(SHAPING_CREDITS)}")
         if self.points_scale <= 0:
             raise ValueError(f"points_scale must be positive, got {self.points_scale}")
 
@@ -132,7 +150,7 @@ def returns(
         to_go = 0.0
         for pos in range(len(idx) - 1, -1, -1):
             to_go += step_rewards[pos]
-            shaped[idx[pos]] = to_go
+            shaped[idx[pos]] = to_go if cfg.shaping_credit == "return" else step_rewards[pos]
     out = []
     for i, (seat, key, _) in enumerate(decisions):
         if cfg.outcome == "hand":
