@@ -101,15 +101,15 @@ def test_a_checkpoint_of_other_settings_is_refused_by_name(tmp_path: Path) -> No
     assert checkpoint_path(out).read_bytes() == before
 
 
-def test_an_old_checkpoint_without_a_shaping_credit_resumes_as_return(tmp_path: Path) -> None:
+def test_an_old_checkpoint_without_a_shaping_discount_resumes_at_one(tmp_path: Path) -> None:
     out = tmp_path / "pg.pt"
     train_pg(_cfg(out, max_games=4))
     ckpt = PGCheckpoint.load(checkpoint_path(out))
-    del ckpt.settings["reward"]["shaping_credit"]
+    del ckpt.settings["reward"]["shaping_discount"]
     ckpt.save(checkpoint_path(out))
     _, progress = train_pg(_cfg(out, max_games=8))
     assert progress.games == 8
-    step = RewardConfig(points_scale=24.0, shaping_credit="step")
+    step = RewardConfig(points_scale=24.0, shaping_discount=0.0)
     with pytest.raises(CheckpointError, match="reward"):
         train_pg(_cfg(out, max_games=12, reward=step))
 
@@ -193,11 +193,11 @@ def test_cli_refuses_a_negative_table_count(tmp_path: Path) -> None:
     assert "tables" in done.stderr and "Traceback" not in done.stderr
 
 
-def test_cli_refuses_an_unknown_shaping_credit(tmp_path: Path) -> None:
-    done = subprocess.run([*_cli(tmp_path / "pg.pt", 2), "--shaping-credit", "later"],
+def test_cli_refuses_a_shaping_discount_above_one(tmp_path: Path) -> None:
+    done = subprocess.run([*_cli(tmp_path / "pg.pt", 2), "--shaping-discount", "1.5"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
-    assert "shaping credit 'later'" in done.stderr and "Traceback" not in done.stderr
+    assert "shaping_discount" in done.stderr and "Traceback" not in done.stderr
     assert not (tmp_path / "pg.pt").exists()
 
 

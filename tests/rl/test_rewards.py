@@ -62,9 +62,9 @@ def test_the_shaping_prices_a_fold_so_it_is_not_policy_invariant() -> None:
         returns([(2, key, 2), (2, key, 3)], EVENTS, FINAL, off) == [0.0, 0.0]
 
 
-def test_step_credit_gives_each_discard_its_own_shanten_step() -> None:
+def test_discount_zero_gives_each_discard_its_own_shanten_step() -> None:
     # The decisions of test_hand_outcome_plus_shaping_to_go, credited per step instead.
-    cfg = RewardConfig(outcome="hand", points_scale=8000, shaping=0.1, shaping_credit="step")
+    cfg = RewardConfig(outcome="hand", points_scale=8000, shaping=0.1, shaping_discount=0.0)
     decisions = [
         (0, (27, 1, 0), 3),
         (0, (27, 1, 0), 2),
@@ -81,6 +81,10 @@ def test_step_credit_gives_each_discard_its_own_shanten_step() -> None:
     recovered = returns([(2, key, 2), (2, key, 3), (2, key, 1)], EVENTS, FINAL, cfg)
     stuck = returns([(2, key, 2), (2, key, 3), (2, key, 4)], EVENTS, FINAL, cfg)
     assert recovered[1] == stuck[1] == pytest.approx(-0.1)
+    # Between the two: seat 0's steps 0, +0.1, 0, +0.1 at discount 0.5.
+    half = RewardConfig(outcome="hand", points_scale=8000, shaping=0.1, shaping_discount=0.5)
+    assert returns(decisions[:4], EVENTS, FINAL, half) == pytest.approx(
+        [1.0 + 0.05 + 0.0125, 1.1 + 0.025, 1.05, 1.1])
 
 
 def test_rank_outcome_is_the_same_for_every_decision_of_a_seat() -> None:
@@ -94,8 +98,8 @@ def test_bad_reward_settings_are_refused() -> None:
         RewardConfig(outcome="score")
     with pytest.raises(ValueError, match="points_scale"):
         RewardConfig(points_scale=0)
-    with pytest.raises(ValueError, match="shaping credit 'discounted'"):
-        RewardConfig(shaping_credit="discounted")
+    with pytest.raises(ValueError, match="shaping_discount"):
+        RewardConfig(shaping_discount=1.5)
 
 
 def test_hand_deltas_follow_players_when_the_full_mcr_game_reseats_them() -> None:

@@ -57,10 +57,11 @@ def pg(
     shaping: float = typer.Option(0.1, "--shaping", help="Weight of one shanten step of 002's "
                                   "win-distance shaping (0: off; REINFORCE only, the vine "
                                   "compares hand outcomes)."),
-    shaping_credit: str = typer.Option("return", "--shaping-credit", help="How a discard is "
-                                       "credited with the shaping: 'return' (all it earns to "
-                                       "the end of its hand) or 'step' (its own shanten step "
-                                       "only, 002's literal reading; see docs/rl.md)."),
+    shaping_discount: float = typer.Option(1.0, "--shaping-discount", help="Discount of the "
+                                           "shaping within a hand: 1 credits a discard with all "
+                                           "the shaping to the end of its hand, 0 with its own "
+                                           "shanten step only (002's literal reading; see "
+                                           "docs/rl.md)."),
     points_scale: float | None = typer.Option(None, "--points-scale", help="Points worth 1.0 of "
                                               "reward (default: 8000 Riichi, 24 MCR, 2000 "
                                               "suits108)."),
@@ -153,7 +154,7 @@ def pg(
             critic_epochs=critic_epochs,
             critic_warmup=critic_warmup,
             reward=RewardConfig(outcome=reward, points_scale=scale, shaping=shaping,
-                                shaping_credit=shaping_credit),
+                                shaping_discount=shaping_discount),
             minutes=minutes,
             max_games=max_games,
             checkpoint_minutes=checkpoint_minutes,

@@ -29,7 +29,7 @@ IDENTITY: Final = ("rules", "options", "init", "encoder", "reward", "seed", "bas
 #: without the key was made with (so an older run resumes as what it was).
 ADDED_LATER: Final = {"estimator": "reinforce", "opponents": "self", "defence": "learned"}
 #: The same for fields of the ``reward`` settings.
-REWARD_ADDED_LATER: Final = {"shaping_credit": "return"}
+REWARD_ADDED_LATER: Final = {"shaping_discount": 1.0}
 
 
 class CheckpointError(ValueError):

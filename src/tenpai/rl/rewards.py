@@ -22,15 +22,15 @@ make their mix a setting:
 Returns are reward-to-go within a hand (a decision is not credited with shaping earned before
 it), plus the outcome, undiscounted: a hand lasts at most a few dozen of one seat's discards.
 
-``shaping_credit="step"`` reads 002's sentence literally instead ("a discard that shrinks the
-win distance is rewarded, one that grows it punished"): each discard is credited with its own
-shanten step only, the shaping's discount set to 0, while the outcome stays undiscounted.  Why:
-summed to go, the shaping of decision ``t`` is ``shaping * (shanten before t - last shanten)``;
-the first term does not depend on the action and the second depends on it only through every
-later draw, so a discard that breaks the hand is punished by a noisy fraction of a step.
-Credited per step, the same discard is punished by exactly one step, every time.  It is a
-different objective (a myopic preference for discards that keep the hand close to ready), not
-a lower-variance estimate of the same one.
+``shaping_discount`` discounts the shaping part alone (the outcome stays undiscounted).  At 0
+it reads 002's sentence literally ("a discard that shrinks the win distance is rewarded, one
+that grows it punished"): each discard is credited with its own shanten step only.  Why: summed
+to go (discount 1, the default), the shaping of decision ``t`` is ``shaping * (shanten before
+t - last shanten)``; the first term does not depend on the action and the second depends on it
+only through every later draw, so a discard that breaks the hand is punished by a noisy
+fraction of a step.  At discount 0 the same discard is punished by exactly one step, every
+time.  A discount below 1 changes the objective (a preference for discards that keep the hand
+close to ready soon), it is not a lower-variance estimate of the same one.
 """
 
 from __future__ import annotations
@@ -41,15 +41,13 @@ from dataclasses import dataclass
 from tenpai.events import Event
 
 __all__ = [
-    "OUTCOMES", "SHAPING_CREDITS", "RewardConfig", "hand_deltas", "hand_key", "placement_values",
+    "OUTCOMES", "RewardConfig", "hand_deltas", "hand_key", "placement_values",
     "returns", "scores_by_player",
 ]
 
 #: Outcome signals: ``hand`` = the seat's point change over the decision's hand; ``rank`` = the
 #: placement value of the seat at the end of the game (same for all its decisions).
 OUTCOMES = ("hand", "rank")
-#: How the shaping is credited: summed to go within the hand, or one discard's own step.
-SHAPING_CREDITS = ("return", "step")
 
 HandKey = tuple[int, int, int]
 
@@ -65,16 +63,15 @@ class RewardConfig:
     rank_values: tuple[float, ...] = (1.0, 0.4, -0.4, -1.0)
     #: Weight of one step of shanten in the shaping term (0 turns shaping off).
     shaping: float = 0.1
-    #: How a discard is credited with the shaping: ``return`` (what it earns from there to the
-    #: end of its hand, the default) or ``step`` (its own shanten step only).
-    shaping_credit: str = "return"
+    #: Discount of the shaping within a hand: 1 sums it to go (the default), 0 credits each
+    #: discard with its own shanten step only.
+    shaping_discount: float = 1.0
 
     def __post_init__(self) -> None:
         if self.outcome not in OUTCOMES:
             raise ValueError(f"reward outcome {self.outcome!r}; choose {', '.join(OUTCOMES)}")
-        if self.shaping_credit not in SHAPING_CREDITS:
-            raise ValueError(f"shaping credit {self.shaping_credit!r}; choose "
-                             f"{', '.join(SHAPING_CREDITS)}")
+        if not 0.0 <= self.shaping_discount <= 1.0:
+            raise ValueError(f"shaping_discount must be in [0, 1], got {self.shaping_discount}")
         if self.points_scale <= 0:
             raise ValueError(f"points_scale must be positive, got {self.points_scale}")
 
@@ -149,8 +146,8 @@ def returns(
             prev = after
         to_go = 0.0
         for pos in range(len(idx) - 1, -1, -1):
-            to_go += step_rewards[pos]
-            shaped[idx[pos]] = to_go if cfg.shaping_credit == "return" else step_rewards[pos]
+            to_go = step_rewards[pos] + cfg.shaping_discount * to_go
+            shaped[idx[pos]] = to_go
     out = []
     for i, (seat, key, _) in enumerate(decisions):
         if cfg.outcome == "hand":
