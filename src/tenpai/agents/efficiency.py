@@ -30,6 +30,8 @@ __all__ = [
     "EfficiencyAgent",
     "best_discard",
     "best_discard_mcr",
+    "discard_measures",
+    "efficient_discard",
     "is_mcr_observation",
     "mcr_plan_in_reach",
     "mcr_ukeire",
@@ -272,6 +274,24 @@ def best_discard_mcr(
             best, best_key = e, key
     assert best is not None
     return best
+
+
+def efficient_discard(obs: Any, candidates: Sequence[Event]) -> Event:
+    """The discard this agent plays from ``obs`` among ``candidates`` (MCR or Riichi measures,
+    by the observation's rule set), for comparing another player's discards with it."""
+    if is_mcr_observation(obs):
+        return best_discard_mcr(obs.counts, candidates, obs.visible_counts())
+    return best_discard(obs.counts, candidates, _visible(obs))
+
+
+def discard_measures(obs: Any, kind: int) -> tuple[int, int]:
+    """Shanten after discarding one tile of ``kind`` from the hand in ``obs``, and the live
+    tiles that would then lower it: the two measures :func:`efficient_discard` ranks by."""
+    counts = obs.counts  # a copy
+    counts[kind] -= 1
+    if is_mcr_observation(obs):
+        return shanten_mcr(counts), mcr_ukeire(counts, obs.visible_counts())
+    return shanten(counts), ukeire(counts, _visible(obs))[1]
 
 
 def _chows(starts: Sequence[int]) -> tuple[tuple[int, int, int], ...]:
