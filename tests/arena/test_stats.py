@@ -11,10 +11,12 @@ from tenpai.arena.stats import (
     HOUOU,
     agent_stats,
     clustered_ratio,
+    pair_win_rate,
     paired_test,
     stable_dan,
     stable_dan_blocks,
 )
+from tenpai.arena.store import SeatRow
 
 from .helpers import row
 
@@ -122,6 +124,37 @@ def test_paired_test_by_deal() -> None:
     reverse = paired_test(_three_deals(), "B", "A")
     assert reverse.mean_diff == pytest.approx(-mean)
     assert reverse.p_a_better == pytest.approx(1 - p.p_a_better)
+
+
+def _pairs(scores: list[list[tuple[int, int]]]) -> list[SeatRow]:
+    """A,B,A,B games: ``scores[deal][rotation]`` is (each A seat's points, each B seat's)."""
+    rows = []
+    for deal, games in enumerate(scores):
+        for rot, (pa, pb) in enumerate(games):
+            # A's two seats share pa, B's two share pb; ranks do not matter here.
+            for seat, (agent, pts) in enumerate((("A", pa), ("B", pb), ("A", pa), ("B", pb))):
+                rows.append(row(deal, rot, seat, agent, 1 + seat, score=pts))
+    return rows
+
+
+def test_pair_win_rate_is_002s_win_by_deal() -> None:
+    # Deal 0: A's pair ahead in both games (1.0); deal 1: ahead, tie (0.75); deal 2: behind (0).
+    rows = _pairs([[(30, 20), (26, 24)], [(40, 10), (25, 25)], [(10, 40), (20, 30)]])
+    rate, low, high = pair_win_rate(rows, "A", "B")
+    per_deal = [1.0, 0.75, 0.0]
+    mean = sum(per_deal) / 3
+    se = math.sqrt(sum((v - mean) ** 2 for v in per_deal) / 2 / 3)
+    assert rate == pytest.approx(mean)
+    assert low == pytest.approx(max(0.0, mean - 4.302653 * se), rel=1e-5)
+    assert high == pytest.approx(min(1.0, mean + 4.302653 * se), rel=1e-5)
+    assert paired_test(rows, "A", "B").pair_win_rate == pytest.approx(mean)
+    assert pair_win_rate(rows, "B", "A")[0] == pytest.approx(1 - mean)
+
+
+def test_pair_win_rate_needs_equal_seats() -> None:
+    # A,B,B,B (the third agent rows of _three_deals) has no equal-seat game: no rate.
+    assert pair_win_rate(_three_deals(), "A", "C") == (None, None, None)
+    assert paired_test(_three_deals(), "A", "C").as_dict()["pair_win_rate"] is None
 
 
 def test_agent_stats_counts_and_rates() -> None:

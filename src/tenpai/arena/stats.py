@@ -37,6 +37,7 @@ __all__ = [
     "PairedTest",
     "agent_stats",
     "clustered_ratio",
+    "pair_win_rate",
     "paired_test",
     "stable_dan",
     "stable_dan_blocks",
@@ -180,8 +181,8 @@ class AgentStats:
     stable_dan_blocks: BlockedStableDan
 
     def as_dict(self) -> dict[str, object]:
-        def finite(v: float) -> float | None:
-            return None if math.isnan(v) or math.isinf(v) else v
+        def finite(v: float | None) -> float | None:
+            return None if v is None or math.isnan(v) or math.isinf(v) else v
 
         b = self.stable_dan_blocks
         return {
@@ -278,6 +279,11 @@ class PairedTest:
     ``p_a_better`` is the one-sided p-value of "``a`` ranks better than ``b``" (Student's t with
     ``deals - 1`` degrees of freedom); ``p_a_better_normal`` the same from the normal
     approximation the paper's §VII uses; ``p_two_sided`` tests any difference.
+
+    ``pair_win_rate`` is seed 002's "win" made precise (docs/rl.md): in a game where ``a`` and
+    ``b`` hold as many seats each, ``a`` wins when its seats end with more points in total than
+    ``b``'s (a tie counts one half); the rate is the mean over deals of each deal's mean, with
+    a Student-t interval over deals.  None when no game seats them equally (e.g. ``A,B,B,B``).
     """
 
     a: str
@@ -292,10 +298,13 @@ class PairedTest:
     p_a_better: float
     p_a_better_normal: float
     p_two_sided: float
+    pair_win_rate: float | None = None
+    pair_win_low: float | None = None
+    pair_win_high: float | None = None
 
     def as_dict(self) -> dict[str, object]:
-        def finite(v: float) -> float | None:
-            return None if math.isnan(v) or math.isinf(v) else v
+        def finite(v: float | None) -> float | None:
+            return None if v is None or math.isnan(v) or math.isinf(v) else v
 
         return {
             "a": self.a,
@@ -313,6 +322,9 @@ class PairedTest:
                     "p_a_better",
                     "p_a_better_normal",
                     "p_two_sided",
+                    "pair_win_rate",
+                    "pair_win_low",
+                    "pair_win_high",
                 )
             },
         }
@@ -345,4 +357,32 @@ def paired_test(rows: Sequence[SeatRow], a: str, b: str, confidence: float = 0.9
     p_norm = normal_cdf(t)
     # From the lower tail of -|t| directly: 1 - p_one loses all precision when p_one ~ 1.
     p_two = min(1.0, 2 * student_t_cdf(-abs(t), n - 1))
-    return PairedTest(a, b, n, mean, sd, se, t, mean - half, mean + half, p_one, p_norm, p_two)
+    return PairedTest(a, b, n, mean, sd, se, t, mean - half, mean + half, p_one, p_norm, p_two,
+                      *pair_win_rate(rows, a, b, confidence))
+
+
+def pair_win_rate(
+    rows: Sequence[SeatRow], a: str, b: str, confidence: float = 0.95
+) -> tuple[float | None, float | None, float | None]:
+    """Seed 002's win rate of ``a`` against ``b`` (see :class:`PairedTest`), with its interval;
+    Nones when fewer than two deals have a game seating them equally."""
+    per_deal: list[float] = []
+    for deal_rows in _by_deal(rows).values():
+        games: dict[int, list[SeatRow]] = defaultdict(list)
+        for r in deal_rows:
+            games[r.rotation].append(r)
+        outcomes = []
+        for seats in games.values():
+            pa = [r.score for r in seats if r.agent == a]
+            pb = [r.score for r in seats if r.agent == b]
+            if pa and len(pa) == len(pb):
+                outcomes.append(1.0 if sum(pa) > sum(pb) else 0.5 if sum(pa) == sum(pb) else 0.0)
+        if outcomes:
+            per_deal.append(sum(outcomes) / len(outcomes))
+    n = len(per_deal)
+    if n < 2:
+        return None, None, None
+    mean = sum(per_deal) / n
+    se = math.sqrt(sum((v - mean) ** 2 for v in per_deal) / (n - 1) / n)
+    half = student_t_ppf(0.5 + confidence / 2, n - 1) * se
+    return mean, max(0.0, mean - half), min(1.0, mean + half)

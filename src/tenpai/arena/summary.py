@@ -186,6 +186,9 @@ def render_summary(summary: Summary, console: Console, title: str = "") -> None:
             f"[{p.low:+.3f}, {p.high:+.3f}] over {p.deals} deals; "
             f"one-sided p ({p.a} better) = {p.p_a_better:.2g}, two-sided p = "
             f"{p.p_two_sided:.2g}"
+            + (f"; {p.a}'s pair win rate (002) {p.pair_win_rate:.3f} "
+               f"[{p.pair_win_low:.3f}, {p.pair_win_high:.3f}]"
+               if p.pair_win_rate is not None else "")
         )
     _render_highlights(summary, console)
 
