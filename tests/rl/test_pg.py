@@ -249,3 +249,17 @@ def test_opponents_are_checked() -> None:
         PGConfig(opponents="everyone")
     with pytest.raises(ValueError, match="REINFORCE"):
         PGConfig(opponents="start", estimator="vine")
+
+
+def test_the_shipped_pg_mcr_start_is_the_start_its_card_names() -> None:
+    from tenpai.agents import make_agent
+    from tenpai.agents.rulesets import check_agent_rules
+
+    pg = make_agent("pg_mcr")
+    start = make_agent("pg_mcr_start")
+    card = pg.bundle.heads["discard"].card  # type: ignore[attr-defined]
+    assert card["start_card"] == start.bundle.heads["discard"].card  # type: ignore[attr-defined]
+    assert start.name == "pg_mcr_start"
+    assert start.identity.startswith("pg_mcr_start.pt sha256:")  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="mcr"):
+        check_agent_rules("pg_mcr_start", "riichi")

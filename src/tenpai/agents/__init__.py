@@ -104,6 +104,13 @@ def _pg_mcr(seed: int) -> Agent:
     return PGMCRAgent(os.environ.get("TENPAI_PG_MCR_MODEL", "default"), seed)
 
 
+def _pg_mcr_start(seed: int) -> Agent:
+    # The imitation start of the shipped pg_mcr: the opponent of its headline arena.
+    from tenpai.agents.pg import PG_MCR_START_RESOURCE, PGMCRAgent, packaged_model
+
+    return PGMCRAgent(str(packaged_model(PG_MCR_START_RESOURCE)), seed, name="pg_mcr_start")
+
+
 def _mcts(seed: int) -> Agent:
     # Seed 000's search with the shipped suits108 model; needs torch.
     from tenpai.agents.mcts import MCTSAgent
@@ -144,6 +151,7 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
     "sl_mcr_model": _sl_mcr_model,
     "pg": _pg,
     "pg_mcr": _pg_mcr,
+    "pg_mcr_start": _pg_mcr_start,
     "mcts": _mcts,
     "mcts_prior": _mcts_prior,
     "dropout": _dropout,

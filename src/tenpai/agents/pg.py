@@ -17,10 +17,15 @@ from tenpai.agents.sl import SLAgent
 from tenpai.agents.sl_mcr import SLMCRAgent
 from tenpai.models.bundle import ModelError
 
-__all__ = ["PG_MCR_RESOURCE", "PG_RESOURCE", "PGAgent", "PGMCRAgent", "packaged_model"]
+__all__ = ["PG_MCR_RESOURCE", "PG_MCR_START_RESOURCE", "PG_RESOURCE", "PGAgent", "PGMCRAgent",
+           "packaged_model"]
 
 PG_RESOURCE: Final = "pg_default.pt"
 PG_MCR_RESOURCE: Final = "pg_mcr_default.pt"
+#: The imitation start ``pg_mcr`` was trained from, shipped so that its claim to beat its own
+#: start can be checked with the exact weights (``train imitate`` is time-budgeted, so a rebuilt
+#: start is close to this one but not the same).
+PG_MCR_START_RESOURCE: Final = "pg_mcr_start.pt"
 
 
 def packaged_model(resource: str) -> Path:

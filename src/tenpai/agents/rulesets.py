@@ -47,6 +47,7 @@ AGENT_RULES: dict[str, frozenset[str]] = {
     "sl_mcr_model": frozenset({"mcr"}),
     "pg": frozenset({"riichi"}),
     "pg_mcr": frozenset({"mcr"}),
+    "pg_mcr_start": frozenset({"mcr"}),
     # seed 000's agents read the search's planes of the rule set their model was made for
     # (tenpai.mcts.rulesets); the shipped weights are 108-tile ones, Riichi models come by
     # $TENPAI_MCTS_MODEL / $TENPAI_DROPOUT_MODEL, and a model meeting the other rule set's
