@@ -55,7 +55,8 @@ def test_with_no_advantage_the_anchor_pulls_a_drifted_policy_back() -> None:
     x, legal = torch.from_numpy(batch.x), torch.from_numpy(batch.legal)
 
     def divergence(m: nn.Module) -> float:
-        return float(kl_to(anchor, x, legal, 1.0, masked_policy(m, x, legal, 1.0)[0]).mean())
+        logp = masked_policy(m, x, legal, 1.0)[0]
+        return float(kl_to(anchor, x, legal, 1.0, logp).mean().detach())
 
     free, pulled = copy.deepcopy(drifted), copy.deepcopy(drifted)
     before = divergence(drifted)
