@@ -17,6 +17,15 @@ EVENTS = [
     _start(2, (33000, 17000, 25000, 25000)),
 ]
 FINAL = (33000, 17000, 21000, 29000)
+#: Seat 0 in hand 1: shanten after its discards 3, 2, 2, 1; seat 3 in hand 2: 2 then 3.
+DECISIONS = [
+    (0, (27, 1, 0), 3),
+    (0, (27, 1, 0), 2),
+    (0, (27, 1, 0), 2),
+    (0, (27, 1, 0), 1),
+    (3, (27, 2, 0), 2),
+    (3, (27, 2, 0), 3),
+]
 
 
 def test_hand_deltas_run_from_one_start_to_the_next_and_to_the_final_scores() -> None:
@@ -32,16 +41,7 @@ def test_placement_breaks_ties_by_seat_order() -> None:
 
 def test_hand_outcome_plus_shaping_to_go() -> None:
     cfg = RewardConfig(outcome="hand", points_scale=8000, shaping=0.1)
-    # Seat 0 in hand 1: shanten after its discards 3, 2, 2, 1; seat 3 in hand 2: 2 then 3.
-    decisions = [
-        (0, (27, 1, 0), 3),
-        (0, (27, 1, 0), 2),
-        (0, (27, 1, 0), 2),
-        (0, (27, 1, 0), 1),
-        (3, (27, 2, 0), 2),
-        (3, (27, 2, 0), 3),
-    ]
-    got = returns(decisions, EVENTS, FINAL, cfg)
+    got = returns(DECISIONS, EVENTS, FINAL, cfg)
     # Step rewards of seat 0: 0, +0.1, 0, +0.1 -> to go: 0.2, 0.2, 0.1, 0.1; outcome +1.0.
     assert got[:4] == pytest.approx([1.2, 1.2, 1.1, 1.1])
     # Seat 3: step rewards 0, -0.1 -> to go -0.1, -0.1; outcome +0.5.
@@ -65,15 +65,7 @@ def test_the_shaping_prices_a_fold_so_it_is_not_policy_invariant() -> None:
 def test_discount_zero_gives_each_discard_its_own_shanten_step() -> None:
     # The decisions of test_hand_outcome_plus_shaping_to_go, credited per step instead.
     cfg = RewardConfig(outcome="hand", points_scale=8000, shaping=0.1, shaping_discount=0.0)
-    decisions = [
-        (0, (27, 1, 0), 3),
-        (0, (27, 1, 0), 2),
-        (0, (27, 1, 0), 2),
-        (0, (27, 1, 0), 1),
-        (3, (27, 2, 0), 2),
-        (3, (27, 2, 0), 3),
-    ]
-    got = returns(decisions, EVENTS, FINAL, cfg)
+    got = returns(DECISIONS, EVENTS, FINAL, cfg)
     assert got[:4] == pytest.approx([1.0, 1.1, 1.0, 1.1])
     assert got[4:] == pytest.approx([0.5, 0.4])
     # A discard that breaks the hand costs exactly one step, whatever follows it.
@@ -83,7 +75,7 @@ def test_discount_zero_gives_each_discard_its_own_shanten_step() -> None:
     assert recovered[1] == stuck[1] == pytest.approx(-0.1)
     # Between the two: seat 0's steps 0, +0.1, 0, +0.1 at discount 0.5.
     half = RewardConfig(outcome="hand", points_scale=8000, shaping=0.1, shaping_discount=0.5)
-    assert returns(decisions[:4], EVENTS, FINAL, half) == pytest.approx(
+    assert returns(DECISIONS[:4], EVENTS, FINAL, half) == pytest.approx(
         [1.0 + 0.05 + 0.0125, 1.1 + 0.025, 1.05, 1.1])
 
 
