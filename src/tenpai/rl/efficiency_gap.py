@@ -11,7 +11,9 @@ discards made while another seat is in riichi are counted apart: ``efficiency`` 
 a difference there is no mistake.
 
 The player sits in all four seats (its own self-play); the comparison is made at decision time
-inside the runner, so a shared network agent still answers all tables in one batch.
+inside the runner, so a shared network agent still answers all tables in one batch.  One
+object serves every seat and table, so an agent that draws random numbers (``random``) plays
+other games with another ``tables``; the greedy networks this is for do not.
 """
 
 from __future__ import annotations
