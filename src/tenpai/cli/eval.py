@@ -429,7 +429,7 @@ def efficiency_gap_cmd(
 
     from tenpai.agents import AGENTS, make_agent
     from tenpai.agents.rulesets import check_agent_rules
-    from tenpai.cli.train_pg import DEFAULT_PRESET
+    from tenpai.cli.train_pg import DEFAULT_PRESET, game_options
     from tenpai.rl.efficiency_gap import KINDS, efficiency_gap
 
     if rules not in DEFAULT_PRESET:
@@ -437,9 +437,7 @@ def efficiency_gap_cmd(
     if agent not in AGENTS:
         raise typer.BadParameter(f"unknown agent {agent!r}; known: {', '.join(sorted(AGENTS))}",
                                  param_hint="--agent")
-    options = {"preset": preset or DEFAULT_PRESET[rules]}
-    if rules == "riichi":
-        options["length"] = length
+    options = game_options(rules, preset, length)
     try:
         check_agent_rules(agent, rules)
     except ValueError as exc:

@@ -25,6 +25,15 @@ DEFAULT_PRESET = {"riichi": "tenhou", "mcr": "botzone", "suits108": "paper"}
 REWARDS = ("hand", "rank")
 
 
+def game_options(rules: str, preset: str | None, length: str) -> dict[str, str]:
+    """The game options of a self-play command: the preset (the rule set's default unless
+    given) and, for Riichi only, the game length."""
+    options = {"preset": preset or DEFAULT_PRESET[rules]}
+    if rules == "riichi":
+        options["length"] = length
+    return options
+
+
 def pg(
     rules: str = typer.Option("riichi", "--rules", help="Rule set: riichi, mcr, or suits108 "
                               "(fine-tunes seed 000's normal agent, a `train dropout` model)."),
@@ -128,9 +137,7 @@ def pg(
         raise typer.BadParameter(f"choose {', '.join(RULES)}", param_hint="--rules")
     if reward not in REWARDS:
         raise typer.BadParameter(f"choose {', '.join(REWARDS)}", param_hint="--reward")
-    options = {"preset": preset or DEFAULT_PRESET[rules]}
-    if rules == "riichi":
-        options["length"] = length
+    options = game_options(rules, preset, length)
     scale = points_scale if points_scale is not None else POINTS_SCALE[rules]
     try:
         cfg = PGConfig(
