@@ -87,6 +87,10 @@ def pg(
                                 "as every discard, 002) or 'start' (the frozen start's "
                                 "discard head, shipped in the model; only the other discards "
                                 "are learned)."),
+    heads: str = typer.Option("discard", "--heads", help="Riichi REINFORCE: the heads whose "
+                              "choices are sampled and trained, comma-separated: discard "
+                              "(002) and any of riichi, pon, chi; the others play as the "
+                              "start's (see docs/rl.md)."),
     estimator: str = typer.Option("reinforce", "--estimator", help="Gradient estimator: "
                                   "'reinforce' (sampled self-play, seed 002) or 'vine' (greedy "
                                   "games; at chosen discards the greedy kind and a few others "
@@ -155,6 +159,7 @@ def pg(
             estimator=estimator,
             opponents=opponents,
             defence=defence,
+            heads=tuple(h.strip() for h in heads.split(",") if h.strip()),
             vine_states=vine_states,
             vine_alternatives=vine_alternatives,
             critic_lr=critic_lr,
@@ -189,11 +194,13 @@ def pg(
                       f"branches {int(row['branches'])}")
         if "kl_start" in row:
             critic += f"  kl(start) {row['kl_start']:.4f}"
-        err.print(
-            f"games {int(row['games'])}  return {row['mean_return']:+.3f}  "
-            f"entropy {row['entropy']:.3f}  kl {row['approx_kl']:+.5f}{critic}  "
-            f"cpu {row['cpu_minutes']:.1f} min", soft_wrap=True,
-        )
+        parts = [f"games {int(row['games'])}"]
+        if "entropy" in row:
+            parts.append(f"return {row['mean_return']:+.3f}  entropy {row['entropy']:.3f}  "
+                         f"kl {row['approx_kl']:+.5f}{critic}")
+        parts += [f"{h} take {row[h + '_take']:.1%} (n {int(row[h + '_samples'])})"
+                  for h in ("riichi", "pon", "chi") if h + "_take" in row]
+        err.print("  ".join([*parts, f"cpu {row['cpu_minutes']:.1f} min"]), soft_wrap=True)
         if progress.curve and progress.curve[-1]["games"] == row["games"]:
             c = progress.curve[-1]
             err.print(f"  vs {eval_opponent}: pair win rate {c['win_rate']:.3f} "

@@ -24,10 +24,11 @@ FORMAT: Final = "tenpai-pg-checkpoint/1"
 
 #: Settings that must match for a run to continue from a checkpoint.
 IDENTITY: Final = ("rules", "options", "init", "encoder", "reward", "seed", "baseline",
-                   "estimator", "opponents", "defence")
+                   "estimator", "opponents", "defence", "heads")
 #: Identifying settings added after checkpoints were first written, with the value a checkpoint
 #: without the key was made with (so an older run resumes as what it was).
-ADDED_LATER: Final = {"estimator": "reinforce", "opponents": "self", "defence": "learned"}
+ADDED_LATER: Final = {"estimator": "reinforce", "opponents": "self", "defence": "learned",
+                      "heads": ["discard"]}
 #: The same for fields of the ``reward`` settings.
 REWARD_ADDED_LATER: Final = {"shaping_discount": 1.0}
 
@@ -52,6 +53,9 @@ class PGCheckpoint:
     #: The learned baseline and its optimizer (``--baseline critic`` only; empty otherwise).
     critic_state: dict[str, torch.Tensor] = field(default_factory=dict)
     critic_optimizer_state: dict[str, Any] = field(default_factory=dict)
+    #: Trained heads besides the discard head (``--heads``): per head, ``policy`` weights and
+    #: ``optimizer`` state.
+    head_states: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def save(self, path: Path) -> None:
         payload = {
@@ -62,6 +66,11 @@ class PGCheckpoint:
             "optimizer_state": self.optimizer_state,
             "critic_state": {k: v.detach().cpu().clone() for k, v in self.critic_state.items()},
             "critic_optimizer_state": self.critic_optimizer_state,
+            "head_states": {
+                h: {"policy": {k: v.detach().cpu().clone() for k, v in st["policy"].items()},
+                    "optimizer": st["optimizer"]}
+                for h, st in self.head_states.items()
+            },
         }
         save_atomic(payload, path)
 
@@ -76,6 +85,8 @@ class PGCheckpoint:
                 progress=json.loads(payload["progress_json"]),
                 critic_state=dict(payload.get("critic_state", {})),
                 critic_optimizer_state=dict(payload.get("critic_optimizer_state", {})),
+                head_states={h: {"policy": dict(st["policy"]), "optimizer": dict(st["optimizer"])}
+                             for h, st in dict(payload.get("head_states", {})).items()},
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise CheckpointError(f"{path}: checkpoint is missing or garbles {exc}") from None

@@ -12,7 +12,8 @@ games teach the critic only, so the policy never learns against an untrained bas
 agent).  Progress, weights and
 the optimizer are checkpointed every ``checkpoint_minutes``; starting the same command again
 continues from the checkpoint, so a kill loses at most one interval.  The result is an ordinary
-model bundle (the start's heads with the discard head fine-tuned) that :class:`SLAgent` plays.
+model bundle (the start's heads with the discard head fine-tuned, and with ``heads`` the riichi,
+pon or chi heads too) that :class:`SLAgent` plays.
 
 On the 108-tile rules the start is seed 000's normal agent (a ``tenpai train dropout`` model):
 its one policy over all action ids is fine-tuned, every decision sampled
@@ -43,10 +44,10 @@ from tenpai.engine.agent import Agent
 from tenpai.mcts.dropout import DropoutModel
 from tenpai.mcts.features import ENCODER as DROPOUT_ENCODER
 from tenpai.models.bundle import Head, ModelBundle, ModelError, resolve_model_path
-from tenpai.rl.checkpoint import PGCheckpoint, checkpoint_path
+from tenpai.rl.checkpoint import CheckpointError, PGCheckpoint, checkpoint_path
 from tenpai.rl.critic import CriticStats, fit_critic, make_critic, predict_values
 from tenpai.rl.evaluate import PairResult, play_pairs
-from tenpai.rl.policy import SamplingSLAgent
+from tenpai.rl.policy import DECISION_HEADS, SamplingSLAgent
 from tenpai.rl.policy_mcr import SamplingSLMCRAgent
 from tenpai.rl.policy_suits108 import SamplingDropoutAgent
 from tenpai.rl.rewards import RewardConfig
@@ -121,6 +122,10 @@ class PGConfig:
     #: riichi (its discard head ships as the model's ``discard_threat`` head); the learner then
     #: plays and learns only the other discards.
     defence: str = "learned"
+    #: Riichi REINFORCE: the heads whose choices are sampled and trained — ``discard`` (002) and
+    #: any of ``riichi``, ``pon``, ``chi`` (ours, see :mod:`tenpai.rl.policy`); heads left out
+    #: play greedily as the start's.
+    heads: tuple[str, ...] = ("discard",)
     #: Whom the learning curve measures the greedy learner against: ``start`` or an agent name.
     eval_opponent: str = "start"
     minibatch: int = 1024
@@ -165,6 +170,7 @@ class PGConfig:
         if self.defence == "start" and (self.rules != "riichi" or self.estimator != "reinforce"):
             raise ValueError("defence 'start' (the start's discards under riichi) is built for "
                              "riichi REINFORCE")
+        self._check_heads()
         if self.estimator not in ESTIMATORS:
             raise ValueError(f"estimator {self.estimator!r}; choose {', '.join(ESTIMATORS)}")
         if self.estimator == "vine":
@@ -185,6 +191,21 @@ class PGConfig:
                 raise ValueError("the vine estimator scores a branch by its hand's points; "
                                  "reward outcome 'rank' is REINFORCE's")
 
+    def _check_heads(self) -> None:
+        self.heads = tuple(self.heads)
+        allowed = ("discard", *DECISION_HEADS)
+        if not self.heads or len(set(self.heads)) != len(self.heads) or any(
+                h not in allowed for h in self.heads):
+            raise ValueError(f"heads {','.join(self.heads)!r}: name each of "
+                             f"{', '.join(allowed)} at most once")
+        if self.heads == ("discard",):
+            return
+        if self.rules != "riichi" or self.estimator != "reinforce":
+            raise ValueError("training heads besides discard is built for riichi REINFORCE")
+        if self.baseline == "critic" or self.kl_start > 0:
+            raise ValueError("the critic baseline and the KL anchor are built for the discard "
+                             "head alone; train other heads with baseline 'mean' or 'none'")
+
     def vine_config(self) -> VineConfig:
         """The vine settings of this run (Q in units of the reward's ``points_scale``)."""
         return VineConfig(states=self.vine_states, alternatives=self.vine_alternatives,
@@ -196,6 +217,7 @@ class PGConfig:
         d["reward"] = asdict(self.reward)
         d["reward"]["rank_values"] = list(self.reward.rank_values)
         d["encoder"] = encoder
+        d["heads"] = list(self.heads)
         return d
 
 
@@ -293,7 +315,7 @@ def _learner(cfg: PGConfig, bundle: Start) -> Learner:
         return SamplingSLMCRAgent(bundle, seed=cfg.seed, temperature=cfg.temperature,
                                   threads=None, greedy=greedy)
     return SamplingSLAgent(bundle, seed=cfg.seed, temperature=cfg.temperature, threads=None,
-                           greedy=greedy)
+                           greedy=greedy, heads=cfg.heads)
 
 
 def _greedy(cfg: PGConfig, bundle: Start, name: str) -> Agent:
@@ -316,6 +338,7 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
     _keep_defence(cfg, bundle, frozen)
     anchor = _trained(frozen, cfg.init)[0] if cfg.kl_start > 0 else None
     optimizer = torch.optim.Adam(module.parameters(), lr=cfg.lr)
+    decisions = _decision_heads(cfg, bundle)
     settings = cfg.settings(encoder)
     progress = PGProgress()
     critic = make_critic(module) if cfg.baseline == "critic" else None
@@ -330,6 +353,11 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
         if critic is not None and critic_opt is not None and ckpt.critic_state:
             critic.load_state_dict(ckpt.critic_state)
             critic_opt.load_state_dict(ckpt.critic_optimizer_state)
+        for head, (m, opt) in decisions.items():
+            if head not in ckpt.head_states:
+                raise CheckpointError(f"{ckpt_file}: checkpoint holds no {head!r} head state")
+            m.load_state_dict(ckpt.head_states[head]["policy"])
+            opt.load_state_dict(ckpt.head_states[head]["optimizer"])
         progress = PGProgress(**ckpt.progress)
     writer = _writer(cfg.tensorboard)
     learner = _learner(cfg, bundle)
@@ -344,6 +372,8 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
             settings, module.state_dict(), optimizer.state_dict(), asdict(progress),
             critic_state=critic.state_dict() if critic is not None else {},
             critic_optimizer_state=critic_opt.state_dict() if critic_opt is not None else {},
+            head_states={h: {"policy": m.state_dict(), "optimizer": opt.state_dict()}
+                         for h, (m, opt) in decisions.items()},
         ).save(ckpt_file)
 
     # No evaluation at game 0 against the start: the greedy learner *is* the start then, and
@@ -364,7 +394,8 @@ def train_pg(cfg: PGConfig, report: Reporter | None = None) -> tuple[Path, PGPro
             samples, row = _vine_round(cfg, learner, module, optimizer, first, n, rng)
         else:
             samples, row = _reinforce_round(cfg, learner, module, optimizer, critic, critic_opt,
-                                            progress, opponent, first, n, rng, anchor)
+                                            progress, opponent, first, n, rng, anchor,
+                                            decisions)
         progress.games += n
         progress.updates += 1
         progress.samples += samples
@@ -404,9 +435,18 @@ def _reinforce_round(
     n: int,
     rng: np.random.Generator,
     anchor: torch.nn.Module | None = None,
+    decisions: dict[str, tuple[torch.nn.Module, torch.optim.Optimizer]] | None = None,
 ) -> tuple[int, dict[str, float]]:
     """One REINFORCE update from ``n`` sampled self-play games: decisions and the log row."""
     games = _play(cfg, learner, opponent, first, n)
+    samples, row = 0, {}
+    for head, (m, opt) in (decisions or {}).items():
+        hstats = _decision_update(cfg, games, head, m, opt, rng)
+        if hstats is not None:
+            samples += int(hstats[f"{head}_samples"])
+            row.update(hstats)
+    if "discard" not in cfg.heads:
+        return samples, row
     batch = collect_batch(games, cfg.reward)
     values = predict_values(critic, batch.x) if critic is not None else None
     stats = reinforce_update(
@@ -423,7 +463,7 @@ def _reinforce_round(
         anchor=anchor,
         kl_coef=cfg.kl_start,
     )
-    row = _update_row(stats)
+    row.update(_update_row(stats))
     if anchor is not None:
         row["kl_start"] = stats.kl_start
     if critic is not None and critic_opt is not None:
@@ -432,7 +472,43 @@ def _reinforce_round(
         row["critic_mse"] = cstats.mse_before
         row["critic_explained"] = cstats.explained_variance
         row["policy_step"] = float(stats.stepped)
-    return stats.samples, row
+    return samples + stats.samples, row
+
+
+def _decision_heads(
+    cfg: PGConfig, bundle: Start
+) -> dict[str, tuple[torch.nn.Module, torch.optim.Optimizer]]:
+    """The trained riichi / pon / chi heads of ``bundle`` with an optimizer each."""
+    out: dict[str, tuple[torch.nn.Module, torch.optim.Optimizer]] = {}
+    for head in cfg.heads:
+        if head == "discard":
+            continue
+        if not isinstance(bundle, ModelBundle) or head not in bundle.heads:
+            raise ModelError(f"start model {cfg.init!r} has no {head!r} head to train")
+        m = bundle.heads[head].module
+        out[head] = (m, torch.optim.Adam(m.parameters(), lr=cfg.lr))
+    return out
+
+
+def _decision_update(
+    cfg: PGConfig, games: list[PlayedGame], head: str, module: torch.nn.Module,
+    optimizer: torch.optim.Optimizer, rng: np.random.Generator,
+) -> dict[str, float] | None:
+    """One REINFORCE step of a riichi / pon / chi head on its own decisions of ``games`` (its
+    own baseline and advantage scale); None when the games hold none of them."""
+    try:
+        batch = collect_batch(games, cfg.reward, head=head)
+    except ValueError:
+        return None
+    stats = reinforce_update(module, optimizer, batch, entropy_coef=cfg.entropy,
+                             temperature=cfg.temperature, baseline=cfg.baseline,
+                             minibatch=cfg.minibatch, generator=rng)
+    return {
+        f"{head}_samples": float(stats.samples),
+        f"{head}_take": float((batch.action != 0).mean()),
+        f"{head}_entropy": stats.entropy,
+        f"{head}_return": stats.mean_return,
+    }
 
 
 def _vine_round(
@@ -547,8 +623,9 @@ def _write_bundle(
         bundle.card = {**card, "start_card": bundle.card}
         bundle.save(out)
         return
-    head = bundle.heads["discard"]
-    head.card = {**card, "start_card": head.card}
+    for name in {"discard", *cfg.heads}:
+        head = bundle.heads[name]
+        head.card = {**card, "start_card": head.card}
     bundle.save(out, half=True)
 
 

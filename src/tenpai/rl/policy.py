@@ -1,4 +1,4 @@
-"""The learner of policy-gradient self-play: the supervised agent with a *sampling* discard head.
+"""The learner of policy-gradient self-play: the supervised agent with *sampling* heads.
 
 Seed 002 fine-tunes only the discard network; pon, chi (and here riichi and kan) keep the
 supervised decisions, exactly as :class:`~tenpai.agents.sl.SLAgent` makes them.  For every
@@ -7,6 +7,14 @@ discard the learner draws a kind from the softmax of the discard head over the l
 holding what the gradient step needs: the encoded input, the legal mask, the kind drawn, its
 log-probability under the weights that drew it, the shanten after the discard (for 002's
 win-distance shaping) and the hand it belongs to.
+
+``heads`` widens this beyond 002: the Riichi learner may also draw its riichi, pon and chi
+decisions from those heads (each a sample of its own ``head``), or leave its discards to the
+greedy start and draw only those.  Why: the supervised heads are trained on human choices, and
+their argmax leans to the majority answer ("do not call", "do not riichi") wherever the records
+disagree; a probe that merely shifted those heads' logits moved the rank (docs/rl.md), which a
+discard-only gradient cannot find.  A request that declines riichi and then discards yields two
+samples, returned together as a tuple (:func:`samples_of` reads either form).
 
 The draw is a deterministic function of the observation and the learner's ``seed`` (a hash of
 the seat's own deal, the hand and the position in it), not of a shared random stream, so the
@@ -31,26 +39,35 @@ from tenpai.agents.sl import SLAgent
 from tenpai.engine.wall import SplitMix64
 from tenpai.events import Event
 from tenpai.hand import shanten
+from tenpai.learn.decisions import chi_class
 from tenpai.models.bundle import ModelBundle
 from tenpai.rl.rewards import HandKey, hand_key
 
 __all__ = [
+    "DECISION_HEADS",
     "DiscardSample",
+    "SampleInfo",
     "SampledDiscards",
     "SamplingSLAgent",
     "draw_id",
     "draw_kind",
     "greedy_kind",
     "masked_log_softmax",
+    "samples_of",
     "uniform_for",
 ]
 
 _MASK = 0xFFFF_FFFF_FFFF_FFFF
 
+#: Riichi heads besides ``discard`` that a learner may sample, each with the salt of its own
+#: uniform draw (so a declined riichi and the discard of the same request are independent).
+DECISION_HEADS = {"riichi": 1, "pon": 2, "chi": 3}
+
 
 @dataclass(frozen=True, slots=True)
 class DiscardSample:
-    """What one sampled discard leaves for training (``Step.info`` of the self-play runner)."""
+    """What one sampled decision leaves for training (``Step.info`` of the self-play runner):
+    a discard, or with ``head`` another head's choice (class 0 = pass, as the head reads it)."""
 
     x: np.ndarray
     legal: np.ndarray
@@ -58,6 +75,21 @@ class DiscardSample:
     logp: float
     shanten_after: int
     hand: HandKey
+    head: str = "discard"
+
+
+#: What a learner attaches to one request: nothing, one sample, or several (a declined riichi
+#: and the discard that follows it in the same request).
+SampleInfo = DiscardSample | tuple[DiscardSample, ...] | None
+
+
+def samples_of(info: Any) -> tuple[DiscardSample, ...]:
+    """The samples a step's ``info`` holds: none, one, or a tuple of them."""
+    if isinstance(info, DiscardSample):
+        return (info,)
+    if isinstance(info, tuple):
+        return tuple(i for i in info if isinstance(i, DiscardSample))
+    return ()
 
 
 def masked_log_softmax(logits: np.ndarray, legal: np.ndarray, temperature: float) -> np.ndarray:
@@ -87,7 +119,7 @@ class SampledDiscards:
 
     def act_batch_with_info(
         self, requests: Sequence[tuple[Any, Sequence[Event]]]
-    ) -> list[tuple[Event, DiscardSample | None]]:
+    ) -> Sequence[tuple[Event, SampleInfo]]:
         raise NotImplementedError
 
     def _sample(
@@ -120,7 +152,8 @@ class SampledDiscards:
 
 
 class SamplingSLAgent(SampledDiscards, SLAgent):
-    """:class:`SLAgent` whose discards are drawn from the discard head (see the module doc)."""
+    """:class:`SLAgent` whose discards (and, with ``heads``, riichi / pon / chi decisions) are
+    drawn from its heads (see the module doc)."""
 
     def __init__(
         self,
@@ -130,37 +163,84 @@ class SamplingSLAgent(SampledDiscards, SLAgent):
         temperature: float = 1.0,
         threads: int | None = 1,
         greedy: bool = False,
+        heads: Sequence[str] = ("discard",),
     ) -> None:
         super().__init__(model, seed, name=name, threads=threads)
         self._set_temperature(temperature)
         self.greedy = greedy
+        unknown = sorted(set(heads) - {"discard", *DECISION_HEADS})
+        if unknown or not heads:
+            raise ValueError(f"heads {list(heads)!r}: choose among discard, "
+                             f"{', '.join(DECISION_HEADS)}")
+        missing = [h for h in heads if h not in self.bundle.heads]
+        if missing:
+            raise ValueError(f"the model has no {', '.join(missing)} head to sample")
+        #: The heads whose choices are drawn and recorded; the others play greedily.
+        self.heads = tuple(heads)
 
     def act_batch_with_info(
         self, requests: Sequence[tuple[Any, Sequence[Event]]]
-    ) -> list[tuple[Event, DiscardSample | None]]:
+    ) -> list[tuple[Event, SampleInfo]]:
         queries = [self._plan(obs, legal) for obs, legal in requests]
         scores, inputs = self._score(queries)
-        rows: dict[int, int] = {}
-        x_all: np.ndarray | None = None
-        if "discard" in inputs:
-            idx, x_all = inputs["discard"]
-            rows = {i: r for r, i in enumerate(idx)}
-        out: list[tuple[Event, DiscardSample | None]] = []
+        rows = {head: {i: r for r, i in enumerate(idx)} for head, (idx, _) in inputs.items()}
+        out: list[tuple[Event, SampleInfo]] = []
         for i, q in enumerate(queries):
             if q.answer is not None:
                 out.append((q.answer, None))
                 continue
-            choice = self._decide(q, scores[i])
-            if choice.type != "dahai" or i not in rows or x_all is None or q.view is None:
-                out.append((choice, None))
-                continue
             obs = requests[i][0]
-            out.append(
-                self._sample(
-                    obs, q.legal, scores[i]["discard"], x_all[rows[i]], q.view.hand, shanten
-                )
-            )
+            s = dict(scores[i])
+            drawn = self._draw_decisions(q, obs, s, inputs, rows, i)
+            choice = self._decide(q, s)
+            if (choice.type == "dahai" and "discard" in self.heads and q.view is not None
+                    and i in rows.get("discard", {})):
+                choice, sample = self._sample(obs, q.legal, s["discard"],
+                                              inputs["discard"][1][rows["discard"][i]],
+                                              q.view.hand, shanten)
+                drawn.append(sample)
+            out.append((choice, None if not drawn else drawn[0] if len(drawn) == 1
+                        else tuple(drawn)))
         return out
+
+    def _draw_decisions(
+        self, q: Any, obs: Any, s: dict[str, np.ndarray],
+        inputs: dict[str, tuple[list[int], np.ndarray]], rows: dict[str, dict[int, int]], i: int,
+    ) -> list[DiscardSample]:
+        """Draw the sampled riichi / pon / chi heads of one request and pin each drawn class in
+        ``s`` (so :meth:`SLAgent._decide` plays it); a chi is not asked after a drawn pon, and
+        nothing is drawn when the greedy kan head takes a kan first (it is decided before)."""
+        drawn: list[DiscardSample] = []
+        kans = any(e.type in ("ankan", "kakan", "daiminkan") for e in q.legal)
+        if kans and "kan" in s and s["kan"][1] > s["kan"][0]:
+            return drawn
+        for head, salt in DECISION_HEADS.items():
+            if head not in self.heads or head not in s:
+                continue
+            if head == "chi" and drawn and drawn[-1].head == "pon" and drawn[-1].action == 1:
+                continue
+            ids = _decision_ids(head, q.legal)
+            u = uniform_for((self.seed << 3) | salt, obs)
+            action, mask, logp = draw_id(s[head], ids, self.temperature, u)
+            pinned = np.full(len(s[head]), -1e9, dtype=np.float64)
+            pinned[action] = 0.0
+            s[head] = pinned
+            drawn.append(DiscardSample(
+                x=np.array(inputs[head][1][rows[head][i]], copy=True), legal=mask,
+                action=action, logp=logp, shanten_after=0, hand=hand_key(obs.events[0]),
+                head=head,
+            ))
+        return drawn
+
+
+def _decision_ids(head: str, legal: Sequence[Event]) -> list[int]:
+    """The classes a decision head may choose here: 0 (pass) and 1 (take), or for chi 0 and
+    the chi shapes among ``legal``."""
+    if head != "chi":
+        return [0, 1]
+    shapes = {chi_class(T.kind_of(e.pai), [T.kind_of(c) for c in e.consumed])
+              for e in legal if e.type == "chi" and e.pai is not None}
+    return [0, *sorted(shapes)]
 
 
 def draw_kind(

@@ -20,13 +20,13 @@ would only shake them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import torch
 from torch import nn
 
-from tenpai.rl.policy import DiscardSample
+from tenpai.rl.policy import samples_of
 from tenpai.rl.rewards import RewardConfig, returns
 from tenpai.selfplay.trajectory import PlayedGame
 
@@ -68,27 +68,36 @@ class UpdateStats:
     stepped: bool = True
 
 
-def collect_batch(games: Sequence[PlayedGame], reward: RewardConfig) -> Batch:
-    """The sampled discards of ``games`` with their returns (decisions without a sample —
-    calls, riichi, wins — are not trained: they keep the supervised heads, as in 002)."""
+def collect_batch(games: Sequence[PlayedGame], reward: RewardConfig,
+                  head: str = "discard") -> Batch:
+    """The sampled decisions of ``head`` in ``games`` with their returns.
+
+    Decisions without a sample of that head are not trained: in 002 only discards are sampled,
+    and calls, riichi and wins keep the supervised heads.  A learner that samples the riichi,
+    pon or chi head too (``SamplingSLAgent(heads=...)``) is trained on those decisions with the
+    outcome alone: the win-distance shaping is 002's price on discards, and a call's or a
+    riichi's shanten step is not what the head chooses."""
     xs: list[np.ndarray] = []
     legal: list[np.ndarray] = []
     action: list[int] = []
     logp: list[float] = []
     rets: list[float] = []
+    cfg = reward if head == "discard" else replace(reward, shaping=0.0)
     for g in games:
-        samples = [(s.seat, s.info) for s in g.steps if isinstance(s.info, DiscardSample)]
+        samples = [(s.seat, info) for s in g.steps for info in samples_of(s.info)
+                   if info.head == head]
         if not samples:
             continue
         decisions = [(seat, info.hand, info.shanten_after) for seat, info in samples]
-        rets += returns(decisions, g.events, g.final_scores, reward)
+        rets += returns(decisions, g.events, g.final_scores, cfg)
         for _seat, info in samples:
             xs.append(info.x)
             legal.append(info.legal)
             action.append(info.action)
             logp.append(info.logp)
     if not xs:
-        raise ValueError("the games hold no sampled discard to learn from")
+        what = "discard" if head == "discard" else f"{head} decision"
+        raise ValueError(f"the games hold no sampled {what} to learn from")
     return Batch(
         x=np.stack(xs).astype(np.float32),
         legal=np.stack(legal),
