@@ -184,6 +184,8 @@ def pg(
         err.print(f"error: --out {out} is a directory")
         raise typer.Exit(2)
 
+    from tenpai.rl.policy import DECISION_HEADS
+
     def report(progress: PGProgress, row: dict[str, float]) -> None:
         critic = ""
         if "critic_explained" in row:
@@ -199,7 +201,7 @@ def pg(
             parts.append(f"return {row['mean_return']:+.3f}  entropy {row['entropy']:.3f}  "
                          f"kl {row['approx_kl']:+.5f}{critic}")
         parts += [f"{h} take {row[h + '_take']:.1%} (n {int(row[h + '_samples'])})"
-                  for h in ("riichi", "pon", "chi") if h + "_take" in row]
+                  for h in DECISION_HEADS if h + "_take" in row]
         err.print("  ".join([*parts, f"cpu {row['cpu_minutes']:.1f} min"]), soft_wrap=True)
         if progress.curve and progress.curve[-1]["games"] == row["games"]:
             c = progress.curve[-1]

@@ -47,7 +47,7 @@ from tenpai.models.bundle import Head, ModelBundle, ModelError, resolve_model_pa
 from tenpai.rl.checkpoint import CheckpointError, PGCheckpoint, checkpoint_path
 from tenpai.rl.critic import CriticStats, fit_critic, make_critic, predict_values
 from tenpai.rl.evaluate import PairResult, play_pairs
-from tenpai.rl.policy import DECISION_HEADS, SamplingSLAgent
+from tenpai.rl.policy import DECISION_HEADS, SamplingSLAgent, samples_of
 from tenpai.rl.policy_mcr import SamplingSLMCRAgent
 from tenpai.rl.policy_suits108 import SamplingDropoutAgent
 from tenpai.rl.rewards import RewardConfig
@@ -496,10 +496,9 @@ def _decision_update(
 ) -> dict[str, float] | None:
     """One REINFORCE step of a riichi / pon / chi head on its own decisions of ``games`` (its
     own baseline and advantage scale); None when the games hold none of them."""
-    try:
-        batch = collect_batch(games, cfg.reward, head=head)
-    except ValueError:
+    if not any(s.head == head for g in games for step in g.steps for s in samples_of(step.info)):
         return None
+    batch = collect_batch(games, cfg.reward, head=head)
     stats = reinforce_update(module, optimizer, batch, entropy_coef=cfg.entropy,
                              temperature=cfg.temperature, baseline=cfg.baseline,
                              minibatch=cfg.minibatch, generator=rng)
