@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -141,6 +141,10 @@ class _Query:
 
 class SLAgent:
     """Plays with a :class:`~tenpai.models.bundle.ModelBundle` (see the module docstring)."""
+
+    #: Greedy answers from the observation alone (the tracker cache is keyed by the
+    #: observation's own hand), so one object may serve every table of a batched run.
+    shares_tables: ClassVar[bool] = True
 
     def __init__(
         self,

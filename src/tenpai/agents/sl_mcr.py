@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import numpy as np
 
@@ -46,6 +46,10 @@ def resolve_mcr_model_path(name: str) -> Path:
 
 class SLMCRAgent:
     """Plays MCR with a :class:`~tenpai.models.bundle.ModelBundle` of ``mcr_*`` heads."""
+
+    #: Greedy answers from the observation alone (the tracker cache is keyed by the
+    #: observation's own hand), so one object may serve every table of a batched run.
+    shares_tables: ClassVar[bool] = True
 
     def __init__(
         self,

@@ -16,12 +16,14 @@ from __future__ import annotations
 import json
 import time
 import zlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tenpai.agents import make_agent
 from tenpai.arena.games import make_game
 from tenpai.arena.schedule import GameKey, agent_seed, deal_seed, seating
+from tenpai.engine.agent import Agent, shares_tables
+from tenpai.engine.batch import step_flows
 from tenpai.engine.flow import GameFlow
 from tenpai.engine.runner import play
 from tenpai.events import Event
@@ -37,6 +39,7 @@ __all__ = [
     "hand_seating",
     "pack_events",
     "play_scheduled",
+    "play_scheduled_batch",
     "summarize",
 ]
 
@@ -240,11 +243,95 @@ def play_scheduled(
         agents = [make_agent(n, agent_seed(run_seed, key, s)) for s, n in enumerate(names)]
         play(game, agents)
         protocol = ()
+    return _game_record(key, seed, names, game, time.perf_counter() - start, protocol)
+
+
+def _game_record(
+    key: GameKey,
+    seed: int,
+    names: Sequence[str],
+    game: GameFlow,
+    seconds: float,
+    protocol: tuple[ProtocolRecord, ...] = (),
+) -> GameRecord:
     hands = summarize(game.events)
     seats = _seat_records(names, game.final_scores, hands)
-    seconds = time.perf_counter() - start
     return GameRecord(key, seed, seats, tuple(hands), seconds, protocol,
                       pack_events(game.events))
+
+
+@dataclass(slots=True)
+class _LiveGame:
+    key: GameKey
+    seed: int
+    names: list[str]
+    game: GameFlow
+    agents: list[Agent]
+    seconds: float = 0.0
+    steps: int = 0
+
+
+def play_scheduled_batch(
+    rules: str,
+    options: Mapping[str, str],
+    lineup: Sequence[str],
+    run_seed: int,
+    keys: Sequence[GameKey],
+    tables: int,
+    *,
+    max_steps: int = 1_000_000,
+) -> Iterator[GameRecord]:
+    """Play games ``keys`` of a run on ``tables`` tables at once; yield each as it ends.
+
+    Deals, seatings and per-game agent seeds are those of :func:`play_scheduled`.  An agent
+    whose class opts in (:func:`~tenpai.engine.agent.shares_tables`: greedy networks) is made
+    once and answers every seat of every table in one call per step; any other agent is made
+    per game from the same seed as in the one-at-a-time path, so rule and random agents play
+    exactly the same games.  A network's batched forward is not bit-identical to one row at
+    a time (float sums in another order, differences near 1e-6), so its choice can differ only
+    where two scores tie that closely.  External mjai seats are not played here.
+    Each record's ``seconds`` is its share of the steps it was live in.
+    """
+    if tables < 1:
+        raise ValueError(f"tables must be at least 1, got {tables}")
+    shared: dict[str, Agent | None] = {}
+    for name in dict.fromkeys(lineup):
+        if name.startswith("mjai:"):
+            raise ValueError("external mjai seats are played one game at a time")
+        candidate = make_agent(name, 0)
+        shared[name] = candidate if shares_tables(candidate) else None
+    queue = list(reversed(keys))
+    live: list[_LiveGame] = []
+    while queue or live:
+        while queue and len(live) < tables:
+            start = time.perf_counter()
+            key = queue.pop()
+            names = seating(lineup, key.rotation)
+            seed = deal_seed(run_seed, key.deal)
+            agents = [
+                a if (a := shared[n]) is not None else make_agent(n, agent_seed(run_seed, key, s))
+                for s, n in enumerate(names)
+            ]
+            game = make_game(rules, seed, names, options)
+            live.append(_LiveGame(key, seed, names, game, agents,
+                                  time.perf_counter() - start))
+        start = time.perf_counter()
+        step_flows([g.game for g in live], [g.agents for g in live])
+        share = (time.perf_counter() - start) / len(live)
+        still = []
+        for g in live:
+            g.seconds += share
+            g.steps += 1
+            if g.game.done:
+                yield _game_record(g.key, g.seed, g.names, g.game, g.seconds)
+            elif g.steps > max_steps:
+                raise RuntimeError(
+                    f"game (deal {g.key.deal}, rotation {g.key.rotation}) did not end within "
+                    f"{max_steps} steps"
+                )
+            else:
+                still.append(g)
+        live = still
 
 
 def _play_with_external(

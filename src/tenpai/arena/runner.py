@@ -31,7 +31,7 @@ from rich.console import Console
 from tenpai.agents import AGENTS, make_agent
 from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules
 from tenpai.arena.games import ArenaConfigError, rules_entry
-from tenpai.arena.record import GameRecord, play_scheduled
+from tenpai.arena.record import GameRecord, play_scheduled, play_scheduled_batch
 from tenpai.arena.schedule import GameKey, all_keys, rounded_games
 from tenpai.arena.store import ResultsStore, RunConfig
 from tenpai.progress import StepProgress
@@ -46,7 +46,13 @@ __all__ = [
 
 BACKENDS = ("local", "ray")
 
-Task = tuple[str, Mapping[str, str], tuple[str, ...], int, GameKey]
+#: (rules, options, lineup, run seed, the games' keys, tables): one unit of a worker's work.
+Task = tuple[str, Mapping[str, str], tuple[str, ...], int, tuple[GameKey, ...], int]
+
+#: Games per task when tables are batched, in tables: a task's last games run on ever fewer
+#: tables, so it should hold several rounds of them; a killed run loses at most one task per
+#: worker (its finished games are stored only when the task returns).
+_TASK_ROUNDS = 4
 
 
 class BackendUnavailableError(RuntimeError):
@@ -141,9 +147,24 @@ def _external_seat(name: str) -> str:
         raise ArenaConfigError(str(exc)) from None
 
 
-def _play_task(task: Task) -> GameRecord:
-    rules, options, lineup, seed, key = task
-    return play_scheduled(rules, options, lineup, seed, key)
+def _play_task(task: Task) -> list[GameRecord]:
+    rules, options, lineup, seed, keys, tables = task
+    if tables == 1:
+        return [play_scheduled(rules, options, lineup, seed, k) for k in keys]
+    return list(play_scheduled_batch(rules, options, lineup, seed, keys, tables))
+
+
+def _tasks(config: RunConfig, keys: Sequence[GameKey], tables: int) -> list[Task]:
+    """One game per task on one table (as before batching); else chunks of several rounds of
+    ``tables`` games.  External mjai seats always play one game per task."""
+    if any(a.startswith("mjai:") for a in config.agents):
+        tables = 1
+    size = 1 if tables == 1 else tables * _TASK_ROUNDS
+    return [
+        (config.rules, dict(config.options), config.agents, config.seed,
+         tuple(keys[i : i + size]), tables)
+        for i in range(0, len(keys), size)
+    ]
 
 
 def _watch_parent(parent: int) -> None:
@@ -160,7 +181,7 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=loop, daemon=True, name="tenpai-parent-watch").start()
 
 
-def _local(tasks: Sequence[Task], workers: int) -> Iterator[GameRecord]:
+def _local(tasks: Sequence[Task], workers: int) -> Iterator[list[GameRecord]]:
     if workers <= 1 or len(tasks) <= 1:
         for t in tasks:
             yield _play_task(t)
@@ -213,7 +234,7 @@ def _sigint_deferred() -> Iterator[None]:
         old(caught[0], None)
 
 
-def _ray(tasks: Sequence[Task], workers: int) -> Iterator[GameRecord]:
+def _ray(tasks: Sequence[Task], workers: int) -> Iterator[list[GameRecord]]:
     try:
         import ray
     except ImportError:
@@ -234,7 +255,7 @@ def _ray(tasks: Sequence[Task], workers: int) -> Iterator[GameRecord]:
         yield ray.get(done[0])
 
 
-_BACKEND_RUNNERS: dict[str, Callable[[Sequence[Task], int], Iterator[GameRecord]]] = {
+_BACKEND_RUNNERS: dict[str, Callable[[Sequence[Task], int], Iterator[list[GameRecord]]]] = {
     "local": _local,
     "ray": _ray,
 }
@@ -246,30 +267,37 @@ def run_tournament(
     *,
     workers: int | None = None,
     backend: str = "local",
+    tables: int = 1,
     console: Console | None = None,
     progress: bool = True,
     on_game: Callable[[GameRecord], None] | None = None,
 ) -> RunOutcome:
-    """Play every game of ``config`` not yet in ``store`` and store each as it finishes."""
+    """Play every game of ``config`` not yet in ``store`` and store each as it finishes.
+
+    ``tables`` > 1 plays that many games at once in each worker
+    (:func:`~tenpai.arena.record.play_scheduled_batch`): a network agent then answers all of
+    them with one call per step.  The games are the same keys, deals and seeds.
+    """
     if backend not in _BACKEND_RUNNERS:
         raise ArenaConfigError(f"unknown backend {backend!r}; choose {', '.join(BACKENDS)}")
     workers = workers or os.cpu_count() or 1
     if workers < 1:
         raise ArenaConfigError(f"workers must be at least 1, got {workers}")
+    if isinstance(tables, bool) or not isinstance(tables, int) or tables < 1:
+        raise ArenaConfigError(f"tables must be a whole number of at least 1, got {tables!r}")
     store.begin_run(config)
     done = store.done_keys()
     keys = [k for k in all_keys(config.games, len(config.agents)) if k not in done]
-    tasks: list[Task] = [
-        (config.rules, dict(config.options), config.agents, config.seed, k) for k in keys
-    ]
+    tasks = _tasks(config, keys, tables)
     start = time.perf_counter()
     console = console or Console(stderr=True)
     with StepProgress("games", config.games, unit="games", completed=len(done),
                       console=console, enabled=progress) as bar:
-        for record in _BACKEND_RUNNERS[backend](tasks, workers):
-            with _sigint_deferred():
-                store.add_game(record)
-            if on_game is not None:
-                on_game(record)
-            bar.advance()
-    return RunOutcome(config, len(tasks), store.game_count(), time.perf_counter() - start)
+        for records in _BACKEND_RUNNERS[backend](tasks, workers):
+            for record in records:
+                with _sigint_deferred():
+                    store.add_game(record)
+                if on_game is not None:
+                    on_game(record)
+                bar.advance()
+    return RunOutcome(config, len(keys), store.game_count(), time.perf_counter() - start)

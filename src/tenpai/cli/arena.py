@@ -124,6 +124,11 @@ def register(app: typer.Typer) -> None:
             None, "--workers", "-w", min=1, help="Worker processes (default: CPU count)."
         ),
         backend: str = typer.Option("local", "--backend", help="local or ray (extra 'scale')."),
+        tables: int = typer.Option(
+            1, "--tables", "-t", min=1,
+            help="Games each worker plays at once; network agents (sl, pg, ...) then answer "
+            "them all with one call per step (try 32).  Same deals and seeds as one at a time.",
+        ),
         as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
         report: Path | None = typer.Option(
             None, "--report", help="Also write a markdown + PNG report into this folder."
@@ -184,6 +189,7 @@ def register(app: typer.Typer) -> None:
                         store,
                         workers=workers,
                         backend=backend,
+                        tables=tables,
                         console=err,
                         progress=progress,
                         on_game=None if folder is None else _saver(folder),

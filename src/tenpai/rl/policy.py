@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -108,6 +108,9 @@ class SampledDiscards:
     temperature: float = 1.0
     #: Play the best-scored kind (the supervised agent's choice) instead of drawing one.
     greedy: bool = False
+    #: Draws come from the agent's own seeded streams, so a learner never serves other games'
+    #: tables in an arena (it overrides the supervised agent's opt-in).
+    shares_tables: ClassVar[bool] = False
 
     def _set_temperature(self, temperature: float) -> None:
         if not temperature > 0:

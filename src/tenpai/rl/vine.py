@@ -28,7 +28,7 @@ Optimization*, sec. 5.2) removes nearly all of that noise by asking, at chosen s
    pi(a_k | s)`` less an entropy bonus.
 
 All live trunks and branch rollouts of all tables are stepped together
-(:func:`tenpai.selfplay.vector.step_flows`): one ``act_batch`` call of the shared agent per step.
+(:func:`tenpai.engine.batch.step_flows`): one ``act_batch`` call of the shared agent per step.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from torch import nn
 
 from tenpai.agents.sl import SLAgent
 from tenpai.arena.games import make_game, rules_entry
+from tenpai.engine.batch import AnswerHook, step_flows
 from tenpai.engine.flow import Decision, GameFlow
 from tenpai.engine.snapshot import clone
 from tenpai.events import Event
@@ -50,7 +51,7 @@ from tenpai.rl.policy import DiscardSample, SamplingSLAgent, masked_log_softmax
 from tenpai.rl.policy_mcr import SamplingSLMCRAgent
 from tenpai.rl.rewards import scores_by_player
 from tenpai.rl.update import gradient_step, masked_policy
-from tenpai.selfplay.vector import AnswerHook, check_tables, step_flows
+from tenpai.selfplay.vector import check_tables
 
 __all__ = [
     "ESTIMATORS",
