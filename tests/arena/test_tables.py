@@ -3,6 +3,7 @@ network agents made once and answering every table, a per-game seeded agent for 
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections import Counter
 from pathlib import Path
@@ -137,3 +138,19 @@ def test_a_learner_that_samples_is_never_shared() -> None:
 
     assert shares_tables(make_agent("sl", 0)) and shares_tables(make_agent("pg", 0))
     assert not shares_tables(SamplingSLAgent("default", 3))
+
+
+def test_the_arena_bench_plays_both_ways_and_reports_the_ratio() -> None:
+    from typer.testing import CliRunner
+
+    from tenpai.cli.main import app
+
+    result = CliRunner().invoke(app, ["bench", "arena", "--agents",
+                                      "random,efficiency,random,defensive", "--games", "8",
+                                      "--tables", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    s = json.loads(result.stdout.strip().splitlines()[-1])
+    assert s["games"] == 8 and s["tables"] == 3 and s["differing_games"] == 0
+    assert s["single_cpu_s_per_game"] > 0 and s["tables_speedup"] > 0
+    bad = CliRunner().invoke(app, ["bench", "arena", "--agents", "nobody,random,random,random"])
+    assert bad.exit_code == 2 and "unknown agent nobody" in bad.output

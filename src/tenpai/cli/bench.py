@@ -210,3 +210,34 @@ def selfplay(
         typer.echo(result.profile, err=True)
     if as_json:
         typer.echo(json.dumps(s, sort_keys=True))
+
+
+@app.command("arena")
+def arena(
+    agents: str = typer.Option(
+        "sl,efficiency,sl,efficiency", "--agents", help="Line-up, one agent per seat, commas."
+    ),
+    games: int = typer.Option(16, "--games", min=1, help="Games, rounded up to deal sets."),
+    tables: int = typer.Option(32, "--tables", min=1, help="Tables of the batched phase."),
+    rules: str = typer.Option("riichi", "--rules", help="Rule set (registry name)."),
+    seed: int = typer.Option(0, "--seed", help="Run seed."),
+    as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
+) -> None:
+    """Arena CPU seconds per game, one game at a time vs --tables at once (same games)."""
+    from tenpai.arena.games import ArenaConfigError
+    from tenpai.bench.arena import run_arena_bench
+
+    lineup = [a.strip() for a in agents.split(",") if a.strip()]
+    try:
+        s = run_arena_bench(rules, lineup, games, tables, seed).summary()
+    except ArenaConfigError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--agents/--rules") from None
+    typer.echo(
+        f"{s['games']} games of {','.join(s['agents'])}: "
+        f"{s['single_cpu_s_per_game']:.3f} CPU s/game one at a time, "
+        f"{s['batched_cpu_s_per_game']:.3f} on {tables} tables "
+        f"({s['tables_speedup']:.2f}x); {s['differing_games']} games differ",
+        err=True,
+    )
+    if as_json:
+        typer.echo(json.dumps(s, sort_keys=True))
