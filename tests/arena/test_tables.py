@@ -154,3 +154,12 @@ def test_the_arena_bench_plays_both_ways_and_reports_the_ratio() -> None:
     assert s["single_cpu_s_per_game"] > 0 and s["tables_speedup"] > 0
     bad = CliRunner().invoke(app, ["bench", "arena", "--agents", "nobody,random,random,random"])
     assert bad.exit_code == 2 and "unknown agent nobody" in bad.output
+
+
+def test_mcr_networks_batch_their_discards_and_play_the_same_games() -> None:
+    pytest.importorskip("torch")
+    from tenpai.bench.arena import run_arena_bench
+
+    r = run_arena_bench("mcr", ("sl_mcr", "expert", "pg_mcr", "efficiency"), 8, 8, 3,
+                        {"preset": "botzone"})
+    assert r.games == 8 and r.differing_games == 0

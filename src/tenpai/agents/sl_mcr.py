@@ -68,8 +68,38 @@ class SLMCRAgent:
 
     # ------------------------------------------------------------------ acting
     def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
-        """One answer per request (decisions are cheap; no batching across tables yet)."""
-        return [self.act(obs, legal) for obs, legal in requests]
+        """The discards of all requests scored by one network call (most decisions are
+        discards); claims, wins and kongs are answered one by one as :meth:`act` does."""
+        answers, pending = self.plan_discards(requests)
+        if pending:
+            x = self.encoder.encode_batch([view for *_, view in pending])
+            logits = self.bundle.logits("discard", x)
+            for row, (i, _obs, legal, _view) in enumerate(pending):
+                answers[i] = self._best_discard(legal, logits[row])
+        out = [a for a in answers if a is not None]
+        if len(out) != len(answers):  # plan_discards left a request neither answered nor pending
+            raise RuntimeError("sl_mcr left a request unanswered")
+        return out
+
+    def plan_discards(
+        self, requests: Sequence[tuple[Any, Sequence[Event]]]
+    ) -> tuple[list[Event | None], list[tuple[int, Any, Sequence[Event], MCRView]]]:
+        """Answer every request that is not a discard choice (as :meth:`act` would); the
+        others come back as (index, observation, legal, view) for one batched discard call,
+        their answers ``None`` until the caller fills them."""
+        answers: list[Event | None] = []
+        pending: list[tuple[int, Any, Sequence[Event], MCRView]] = []
+        for i, (obs, legal) in enumerate(requests):
+            types = {e.type for e in legal}
+            if "dahai" not in types or "hora" in types:
+                answers.append(self.act(obs, legal))
+                continue
+            view = self._view(obs)
+            kong = self._kong_choice(view, legal)
+            answers.append(kong)
+            if kong is None:
+                pending.append((i, obs, legal, view))
+        return answers, pending
 
     def act(self, observation: Any, legal: Sequence[Event]) -> Event:
         if not legal:
@@ -104,11 +134,14 @@ class SLMCRAgent:
         kong = self._kong_choice(view, legal)
         if kong is not None:
             return kong
+        return self._best_discard(legal, self._scores("discard", view))
+
+    @staticmethod
+    def _best_discard(legal: Sequence[Event], scores: np.ndarray) -> Event:
+        """The legal discard of the best-scored kind (the drawn tile among equals)."""
         discards = [e for e in legal if e.type == "dahai" and e.pai is not None]
-        scores = self._scores("discard", view)
-        best = max(discards, key=lambda e: (float(scores[T.kind_of(e.pai or 0)]),
+        return max(discards, key=lambda e: (float(scores[T.kind_of(e.pai or 0)]),
                                             bool(e.tsumogiri)))
-        return best
 
     def _kong_choice(self, view: MCRView, legal: Sequence[Event]) -> Event | None:
         """The concealed or added kong to declare on one's own turn, or None to discard."""

@@ -220,6 +220,7 @@ def arena(
     games: int = typer.Option(16, "--games", min=1, help="Games, rounded up to deal sets."),
     tables: int = typer.Option(32, "--tables", min=1, help="Tables of the batched phase."),
     rules: str = typer.Option("riichi", "--rules", help="Rule set (registry name)."),
+    preset: str | None = typer.Option(None, "--preset", help="Rules preset (as tenpai arena)."),
     seed: int = typer.Option(0, "--seed", help="Run seed."),
     as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
 ) -> None:
@@ -229,9 +230,10 @@ def arena(
 
     lineup = [a.strip() for a in agents.split(",") if a.strip()]
     try:
-        s = run_arena_bench(rules, lineup, games, tables, seed).summary()
+        options = {} if preset is None else {"preset": preset}
+        s = run_arena_bench(rules, lineup, games, tables, seed, options).summary()
     except ArenaConfigError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--agents/--rules") from None
+        raise typer.BadParameter(str(exc), param_hint="--agents/--rules/--preset") from None
     typer.echo(
         f"{s['games']} games of {','.join(s['agents'])}: "
         f"{s['single_cpu_s_per_game']:.3f} CPU s/game one at a time, "

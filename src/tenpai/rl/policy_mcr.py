@@ -38,20 +38,11 @@ class SamplingSLMCRAgent(SampledDiscards, SLMCRAgent):
     def act_batch_with_info(
         self, requests: Sequence[tuple[Any, Sequence[Event]]]
     ) -> list[tuple[Event, DiscardSample | None]]:
-        out: list[tuple[Event, DiscardSample | None]] = []
-        pending: list[tuple[int, Any, Sequence[Event], Any]] = []
-        for i, (obs, legal) in enumerate(requests):
-            out.append((legal[0], None))
-            types = {e.type for e in legal}
-            if "dahai" not in types or "hora" in types:
-                out[i] = (self.act(obs, legal), None)
-                continue
-            view = self._view(obs)
-            kong = self._kong_choice(view, legal)
-            if kong is not None:
-                out[i] = (kong, None)
-                continue
-            pending.append((i, obs, legal, view))
+        answers, pending = self.plan_discards(requests)
+        out: list[tuple[Event, DiscardSample | None]] = [
+            (a, None) if a is not None else (requests[i][1][0], None)
+            for i, a in enumerate(answers)
+        ]
         if pending:
             x = self.encoder.encode_batch([v for *_, v in pending])
             logits = self.bundle.logits("discard", x)
