@@ -1,9 +1,11 @@
-"""The policy-gradient agents: supervised players whose discard network was fine-tuned by
-REINFORCE self-play (seed 002, :mod:`tenpai.rl.pg`).
+"""The policy-gradient agents: supervised players fine-tuned by REINFORCE self-play (seed 002,
+:mod:`tenpai.rl.pg`).
 
 A ``tenpai train pg`` output is an ordinary model bundle — the start model's heads with the
-discard head replaced — so ``pg`` is :class:`~tenpai.agents.sl.SLAgent` and ``pg_mcr`` is
+trained ones replaced — so ``pg`` is :class:`~tenpai.agents.sl.SLAgent` and ``pg_mcr`` is
 :class:`~tenpai.agents.sl_mcr.SLMCRAgent`, each loading the weights shipped in ``tenpai/data``.
+The shipped ``pg`` has ``sl``'s discard network and policy-gradient riichi, pon and chi heads
+(``--heads riichi,pon,chi``, session 16); ``pg_mcr`` has a policy-gradient discard network.
 Their model cards say how they were trained (docs/rl.md).
 """
 
@@ -37,7 +39,7 @@ def packaged_model(resource: str) -> Path:
 
 
 class PGAgent(SLAgent):
-    """Riichi: the ``sl`` agent playing the policy-gradient discard weights."""
+    """Riichi: the ``sl`` agent playing the policy-gradient weights (riichi and call heads)."""
 
     def __init__(self, model: str = "default", seed: int = 0, name: str = "pg") -> None:
         path = packaged_model(PG_RESOURCE) if model == "default" else Path(model)
