@@ -15,7 +15,7 @@ are written atomically; the same command started again continues from the checkp
 checkpoint of other settings is refused by name.  TensorBoard curves go to ``tensorboard``.
 With ``gate_deals`` > 0 the paper's update step (Appendix C) runs after each version's
 training: the new weights play the best version so far, pair against pair over ``gate_deals``
-deals (each dealt twice with the pairs' seats swapped, :func:`tenpai.rl.evaluate.play_pairs`),
+deals (each dealt twice with the pairs' seats swapped, :func:`tenpai.selfplay.pairs.play_pairs`),
 and become the self-play player only if their pair win rate is above ``gate_threshold``;
 training itself always continues from the newest weights, and the model file holds the best
 version.  With 0 (the default) every version replaces the last.
@@ -42,7 +42,7 @@ from tenpai.models.muzero import SIZES, MuZeroNet
 from tenpai.models.torchfile import load_tagged, save_atomic
 
 if TYPE_CHECKING:
-    from tenpai.rl.evaluate import PairResult
+    from tenpai.selfplay.pairs import PairResult
 
 __all__ = ["CheckpointError", "MCTSTrainConfig", "TrainProgress", "train_mcts", "unrolled_loss"]
 
@@ -521,7 +521,7 @@ def _gate(model: MCTSModel, best: MCTSModel, cfg: MCTSTrainConfig,
     """The new weights' pair win rate against the best version: fresh deals
     for every version, no root noise, the first moves not sampled (both play their best)."""
     from tenpai.agents.mcts import MCTSAgent
-    from tenpai.rl.evaluate import play_pairs
+    from tenpai.selfplay.pairs import play_pairs
 
     sims = cfg.gate_simulations or cfg.simulations
     seed = cfg.seed * 1_000_003 + version

@@ -8,7 +8,7 @@ REINFORCE update (:mod:`tenpai.rl.update`), less a baseline — the batch mean, 
 of the position (:mod:`tenpai.rl.critic`, ``baseline="critic"``; its first ``critic_warmup``
 games teach the critic only, so the policy never learns against an untrained baseline); every
 ``eval_every`` games the greedy learner meets its frozen start in pairs on fixed deals
-(:mod:`tenpai.rl.evaluate`) — the learning curve (or, with ``eval_opponent``, meets a named
+(:mod:`tenpai.selfplay.pairs`) — the learning curve (or, with ``eval_opponent``, meets a named
 agent).  Progress, weights and
 the optimizer are checkpointed every ``checkpoint_minutes``; starting the same command again
 continues from the checkpoint, so a kill loses at most one interval.  The result is an ordinary
@@ -46,7 +46,6 @@ from tenpai.mcts.features import ENCODER as DROPOUT_ENCODER
 from tenpai.models.bundle import Head, ModelBundle, ModelError, resolve_model_path
 from tenpai.rl.checkpoint import CheckpointError, PGCheckpoint, checkpoint_path
 from tenpai.rl.critic import CriticStats, fit_critic, make_critic, predict_values
-from tenpai.rl.evaluate import PairResult, play_pairs
 from tenpai.rl.policy import DECISION_HEADS, SamplingSLAgent, samples_of
 from tenpai.rl.policy_mcr import SamplingSLMCRAgent
 from tenpai.rl.policy_suits108 import SamplingDropoutAgent
@@ -60,6 +59,7 @@ from tenpai.rl.vine import (
     vine_batch,
     vine_update,
 )
+from tenpai.selfplay.pairs import PairResult, play_pairs
 from tenpai.selfplay.spec import SeatSpec, SelfPlaySpec
 from tenpai.selfplay.trajectory import PlayedGame
 from tenpai.selfplay.vector import VectorRunner
