@@ -128,12 +128,14 @@ def record(
     For rule sets without public records (suits108): the folder is then a records folder for
     ``tenpai dataset build --rules suits108``.
     """
+    from tenpai.agents import make_agent
+
     rules = learning_rules(rules_name)
     if rules.write_records is None:
         fail(f"--rules {rules.name} learns from real records; dataset record has nothing to play")
     names = [a.strip() for a in agents.split(",") if a.strip()]
     try:
-        written = rules.write_records(out, games, names, seed)
+        written = rules.write_records(out, games, names, seed, make_agent)
     except (ValueError, FileExistsError) as exc:
         fail(str(exc))
     typer.echo(f"wrote {len(written)} {rules.name} games to {out}")
