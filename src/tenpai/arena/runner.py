@@ -28,7 +28,7 @@ from types import FrameType
 
 from rich.console import Console
 
-from tenpai.agents import AGENTS, make_agent
+from tenpai.agents.registry import AGENTS, external_seats, make_agent
 from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules
 from tenpai.arena.games import ArenaConfigError, rules_entry
 from tenpai.arena.record import GameRecord, play_scheduled, play_scheduled_batch
@@ -138,11 +138,11 @@ def _check_buildable(name: str, rules: str) -> str:
 
 def _external_seat(name: str) -> str:
     """``mjai:PATH`` with the program resolved and checked (an external mjai bot's seat); the
-    serve layer is imported only when such a seat is asked for."""
-    from tenpai.serve.mjai.external import resolve_spec
-
+    serve layer's module is found through the agent registry, imported only when such a seat
+    is asked for."""
     try:
-        return resolve_spec(name)
+        resolved: str = external_seats("mjai:").resolve_spec(name)
+        return resolved
     except ValueError as exc:
         raise ArenaConfigError(str(exc)) from None
 

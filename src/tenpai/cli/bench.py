@@ -161,7 +161,7 @@ def agent(
     from rich.console import Console
     from rich.table import Table
 
-    from tenpai.agents import AGENTS
+    from tenpai.agents.registry import AGENTS
     from tenpai.bench.agent import run_agent_bench
 
     if name not in AGENTS:
@@ -193,7 +193,7 @@ def selfplay(
     from rich.console import Console
     from rich.table import Table
 
-    from tenpai.agents import AGENTS
+    from tenpai.agents.registry import AGENTS
     from tenpai.bench.selfplay import run_selfplay_bench
 
     if name not in AGENTS:

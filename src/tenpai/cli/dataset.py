@@ -128,7 +128,7 @@ def record(
     For rule sets without public records (suits108): the folder is then a records folder for
     ``tenpai dataset build --rules suits108``.
     """
-    from tenpai.agents import make_agent
+    from tenpai.agents.registry import make_agent
 
     rules = learning_rules(rules_name)
     if rules.write_records is None:

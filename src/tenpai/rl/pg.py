@@ -38,9 +38,9 @@ from typing import Any
 import numpy as np
 import torch
 
-from tenpai.agents.mcts import DropoutAgent
 from tenpai.agents.sl import THREAT_HEAD, SLAgent
 from tenpai.engine.agent import Agent
+from tenpai.mcts.agent import DropoutAgent
 from tenpai.mcts.dropout import DropoutModel
 from tenpai.mcts.features import ENCODER as DROPOUT_ENCODER
 from tenpai.models.bundle import Head, ModelBundle, ModelError, resolve_model_path
@@ -156,7 +156,7 @@ class PGConfig:
         if self.rules not in RULES:
             raise ValueError(f"rules {self.rules!r}; policy gradient is built for "
                              f"{', '.join(RULES)}")
-        from tenpai.agents import AGENTS
+        from tenpai.agents.registry import AGENTS
 
         for name, value in (("opponents", self.opponents), ("eval_opponent", self.eval_opponent)):
             if value not in OPPONENTS and value not in AGENTS:
@@ -242,7 +242,7 @@ Start = ModelBundle | DropoutModel
 def _start_model(rules: str, init: str) -> Start:
     """The start model, checked to be one of ``rules`` (its encoder reads that rule set)."""
     if rules == "suits108":
-        from tenpai.agents.mcts import DROPOUT_DEFAULT
+        from tenpai.mcts.agent import DROPOUT_DEFAULT
 
         path = DROPOUT_DEFAULT if init == "default" else Path(init)
         if not path.exists():
@@ -570,7 +570,7 @@ def _opponent(cfg: PGConfig, frozen: Start, name: str) -> Agent:
     """``start`` (a greedy copy of the frozen start model) or a registered agent by name."""
     if name == "start":
         return _greedy(cfg, frozen, "start")
-    from tenpai.agents import make_agent
+    from tenpai.agents.registry import make_agent
 
     return make_agent(name, cfg.seed)
 

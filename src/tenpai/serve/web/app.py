@@ -19,7 +19,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import UploadFile
 
-from tenpai.agents import AGENTS
+from tenpai.agents.registry import AGENTS
 from tenpai.arena.games import GAME_FACTORIES
 from tenpai.records import RecordError
 from tenpai.serve.web.arenaview import ArenaFileError, arena_summary
@@ -317,7 +317,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             chosen = rec.games[index]
 
             def job() -> dict[str, Any]:
-                from tenpai.agents import make_agent
+                from tenpai.agents.registry import make_agent
 
                 return review_record(chosen, player, make_agent(agent_name, 0))
         elif source == "game":
@@ -331,7 +331,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             played = game
 
             def job() -> dict[str, Any]:
-                from tenpai.agents import make_agent
+                from tenpai.agents.registry import make_agent
                 from tenpai.arena.games import make_game
 
                 st = played.settings
