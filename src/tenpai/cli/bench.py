@@ -7,9 +7,12 @@ from pathlib import Path
 
 import typer
 
+from tenpai.cli import HELP_MARKUP
+
 app = typer.Typer(
     help="Benchmarks against peer libraries (run in one process, same inputs).",
     no_args_is_help=True,
+    rich_markup_mode=HELP_MARKUP,
 )
 
 

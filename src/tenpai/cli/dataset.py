@@ -13,13 +13,15 @@ from pathlib import Path
 
 import typer
 
+from tenpai.cli import HELP_MARKUP
 from tenpai.cli._learn import RULES_HELP, fail, learning_rules, refuse_filters
 
 #: Parameters that are record filters, and the filter each is (see LearningRules.filters).
 _FILTERS = {"room": "rooms", "max_loss": "max_loss", "players": "players"}
 
 app = typer.Typer(
-    help="Build supervised-learning datasets from real records.", no_args_is_help=True
+    help="Build supervised-learning datasets from real records.", no_args_is_help=True,
+    rich_markup_mode=HELP_MARKUP,
 )
 
 

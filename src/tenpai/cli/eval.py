@@ -20,6 +20,7 @@ from typing import Any
 
 import typer
 
+from tenpai.cli import HELP_MARKUP
 from tenpai.cli._learn import (
     RULES_HELP,
     check_model_rules,
@@ -30,7 +31,8 @@ from tenpai.cli._learn import (
 
 _FILTERS = {"room": "rooms", "max_loss": "max_loss"}
 
-app = typer.Typer(help="Evaluate models against real records.", no_args_is_help=True)
+app = typer.Typer(help="Evaluate models against real records.", no_args_is_help=True,
+                  rich_markup_mode=HELP_MARKUP)
 
 
 @app.command("agreement")
