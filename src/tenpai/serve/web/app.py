@@ -20,7 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import UploadFile
 
 from tenpai.agents.registry import AGENTS
-from tenpai.arena.games import GAME_FACTORIES
+from tenpai.arena.games import all_rules_entries
 from tenpai.records import RecordError
 from tenpai.serve.web.arenaview import ArenaFileError, arena_summary
 from tenpai.serve.web.config import WebConfig
@@ -105,7 +105,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         rules = {
             name: {"defaults": dict(e.defaults), "choices": {k: list(v) for k, v in
                                                              e.choices.items()}}
-            for name, e in GAME_FACTORIES.items()
+            for name, e in all_rules_entries().items()
         }
         return {
             "rules": rules,
