@@ -71,7 +71,7 @@ def test_plain_factories_added_by_other_modules_still_work(
 
 
 def test_unknown_name_lists_the_known_ones() -> None:
-    with pytest.raises(ValueError, match="unknown agent 'nope'; known: .*efficiency"):
+    with pytest.raises(ValueError, match=r"unknown agent 'nope'; known: .*efficiency"):
         make_agent("nope")
 
 
