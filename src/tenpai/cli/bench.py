@@ -74,7 +74,7 @@ def fan(
     from rich.console import Console
     from rich.table import Table
 
-    from tenpai.rules.mcr.bench import bench_fan
+    from tenpai.bench.fan import bench_fan
 
     try:
         result = bench_fan(n=n, seed=seed, repeats=repeat)
