@@ -1,7 +1,8 @@
 """Torch modules for the supervised agents (the ``learn`` extra: ``pip install tenpai[learn]``).
 
-Nothing outside :mod:`tenpai.models`, :mod:`tenpai.train`, the ``sl`` agent and the learning
-CLI commands imports this package, so the engine never pulls in torch.
+It imports nothing else of tenpai.  Only what learns or plays networks imports it (learning's
+model scoring, :mod:`tenpai.train`, the network agents, ``rl`` and ``mcts``, and their CLI
+commands), so the engine, the rule sets and the arena never pull in torch.
 
 ``build_model(config)`` makes a module from a JSON-able config (``{"arch": "gao_cnn", ...}``);
 configs travel with the weights in checkpoints so a model can always be rebuilt.
