@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tenpai.learn.shards import Batch
 from tenpai.train.augment import SUIT_ORDERS, relabel_suits
-from tenpai.train.shards import Batch
 
 
 def _batch(kinds: list[int]) -> Batch:

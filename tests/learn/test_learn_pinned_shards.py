@@ -78,9 +78,10 @@ def test_record_datasets_keep_their_digest(
 
 
 def test_suits108_selfplay_dataset_keeps_its_digest(tmp_path: Path) -> None:
+    from tenpai.agents import make_agent
     from tenpai.learn.suits108.records import write_selfplay_records
 
-    write_selfplay_records(tmp_path / "rec", 2, ["expert", "efficiency"] * 2, seed=5)
+    write_selfplay_records(tmp_path / "rec", 2, ["expert", "efficiency"] * 2, 5, make_agent)
     build_dataset([tmp_path / "rec"], tmp_path / "ds", BuildOptions.for_rules("suits108"))
     digest = "60ff0cb30100576635e939204a64512ae672a1604afb132daa082dea2e4d86e3"
     assert dataset_digest(tmp_path / "ds") == digest

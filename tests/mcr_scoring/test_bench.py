@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tenpai.rules.mcr.bench import bench_fan
+from tenpai.bench.fan import bench_fan
 
 
 def test_bench_fan_reports_both_sides() -> None:

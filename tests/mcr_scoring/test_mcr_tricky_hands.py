@@ -121,7 +121,7 @@ def test_seven_pairs_also_read_as_a_standard_hand() -> None:
 
 def _oracle_counts(ctx: Any) -> Counter[str]:
     mahjonggb = pytest.importorskip("MahjongGB")
-    from tenpai.rules.mcr.bench import from_mahjonggb, to_mahjonggb
+    from tenpai.bench.fan import from_mahjonggb, to_mahjonggb
 
     out = mahjonggb.MahjongFanCalculator(*to_mahjonggb(ctx), verbose=True)
     return from_mahjonggb(out)[0]

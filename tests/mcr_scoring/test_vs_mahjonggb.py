@@ -15,8 +15,8 @@ from collections import Counter
 
 import pytest
 
+from tenpai.bench.fan import from_mahjonggb, to_mahjonggb
 from tenpai.rules.mcr import evaluate
-from tenpai.rules.mcr.bench import from_mahjonggb, to_mahjonggb
 from tenpai.rules.mcr.handgen import random_contexts
 from tenpai.tiles import to_compact
 

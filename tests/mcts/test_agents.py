@@ -10,9 +10,9 @@ import pytest
 import torch
 
 from tenpai.agents import AGENTS, make_agent
-from tenpai.agents.mcts import MCTSAgent
 from tenpai.engine.runner import play
 from tenpai.events import Event
+from tenpai.mcts.agent import MCTSAgent
 from tenpai.mcts.model import MCTSModel, ModelCard
 from tenpai.rules.suits108 import Suits108Game, make_game
 from tenpai.rules.suits108.invariants import check_game

@@ -7,8 +7,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tenpai.agents.mcts import DropoutAgent
 from tenpai.engine.runner import play
+from tenpai.mcts.agent import DropoutAgent
 from tenpai.mcts.dropout import DropoutConfig, DropoutModel, keep_probability, train_dropout
 from tenpai.mcts.train import MCTSTrainConfig, train_mcts
 from tenpai.rules.suits108 import make_game

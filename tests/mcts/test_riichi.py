@@ -16,12 +16,12 @@ import torch
 from typer.testing import CliRunner
 
 from tenpai.agents import make_agent
-from tenpai.agents.mcts import DropoutAgent, MCTSAgent
 from tenpai.arena.games import make_game
 from tenpai.cli.main import app
 from tenpai.engine.runner import play
 from tenpai.events import Event
 from tenpai.mcts.actions import END, RIICHI, TURN, outcome
+from tenpai.mcts.agent import DropoutAgent, MCTSAgent
 from tenpai.mcts.features import transition_planes
 from tenpai.mcts.model import MCTSModel, MCTSModelError, ModelCard
 from tenpai.mcts.replay import hand_results

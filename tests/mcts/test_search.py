@@ -251,7 +251,7 @@ def test_simulator_transitions_follow_the_table() -> None:
 def test_root_knows_the_result_of_a_legal_win() -> None:
     """With the rules' result of the win at the root, even an untrained network takes it;
     without it, nothing tells the search that winning pays."""
-    from tenpai.agents.mcts import MCTSAgent
+    from tenpai.mcts.agent import MCTSAgent
 
     torch.manual_seed(0)
     model = MCTSModel(ModelCard(size="tiny"))

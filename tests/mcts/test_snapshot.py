@@ -98,7 +98,7 @@ def test_round_trip_and_independence(rules: str, options: dict[str, str], seed: 
 
 def test_clones_of_a_suits108_table_are_independent() -> None:
     """Search makes many copies; each must own its table (its speed is a benchmark's matter:
-    tenpai.mcts.bench, never a timed test)."""
+    tenpai.bench.search, never a timed test)."""
     game = make_game("suits108", 5, ("a", "b", "c", "d"), {"preset": "paper"})
     _play(game, [RandomAgent(i) for i in range(4)], 60)
     copies = [clone(game) for _ in range(3)]

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 import torch
 
-from tenpai.agents.mcts import MCTSAgent
+from tenpai.mcts.agent import MCTSAgent
 from tenpai.mcts.model import MCTSModel, MCTSModelError, ModelCard
 from tenpai.mcts.replay import hand_results, trajectories
 from tenpai.mcts.train import MCTSTrainConfig, train_mcts

@@ -63,7 +63,7 @@ def test_missing_model(tmp_path: Path) -> None:
 
 
 def test_agent_refuses_bad_file(tmp_path: Path) -> None:
-    from tenpai.agents.mdp import MDPAgent
+    from tenpai.mdp.agent import MDPAgent
 
     with pytest.raises(ModelFileError):
         MDPAgent(0, models=_write(tmp_path, "[]"))

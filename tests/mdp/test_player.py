@@ -15,8 +15,8 @@ import pytest
 
 from tenpai import tiles as T
 from tenpai.agents.efficiency import EfficiencyAgent
-from tenpai.agents.mdp import MDPAgent
 from tenpai.hand import shanten, ukeire
+from tenpai.mdp.agent import MDPAgent
 from tenpai.mdp.chain import improving_kinds, next_level_tiles
 from tenpai.mdp.player import scenario_lose
 from tenpai.mdp.settings import Settings
@@ -172,7 +172,7 @@ def test_root_fold_is_offered_against_a_riichi() -> None:
 
 
 def test_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tenpai.agents.mdp import ENV_SETTINGS, settings_from_env
+    from tenpai.mdp.agent import ENV_SETTINGS, settings_from_env
 
     monkeypatch.delenv(ENV_SETTINGS, raising=False)
     assert settings_from_env() == Settings()

@@ -16,11 +16,11 @@ import torch
 from tenpai.agents.sl_mcr import SLMCRAgent
 from tenpai.models.bundle import ModelBundle, ModelError
 from tenpai.rl.checkpoint import CheckpointError, PGCheckpoint, checkpoint_path
-from tenpai.rl.evaluate import play_pairs
 from tenpai.rl.pg import PGConfig, train_pg
 from tenpai.rl.policy_mcr import SamplingSLMCRAgent
 from tenpai.rl.rewards import RewardConfig
 from tenpai.rl.update import collect_batch
+from tenpai.selfplay.pairs import play_pairs
 from tenpai.selfplay.spec import SelfPlaySpec
 from tenpai.selfplay.vector import VectorRunner
 

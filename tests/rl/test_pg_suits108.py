@@ -10,9 +10,9 @@ import torch
 from typer.testing import CliRunner
 
 from tenpai.agents import make_agent
-from tenpai.agents.mcts import DropoutAgent
 from tenpai.cli.main import app
 from tenpai.env.actions import SUITS108_ACTIONS
+from tenpai.mcts.agent import DropoutAgent
 from tenpai.mcts.dropout import DropoutModel
 from tenpai.models.bundle import ModelError
 from tenpai.rl.checkpoint import CheckpointError
@@ -171,7 +171,7 @@ def test_cli_trains_suits108_and_refuses_a_riichi_start(start: Path, tmp_path: P
 def test_the_shipped_dropout_agent_is_the_fine_tuned_student(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from tenpai.agents.mcts import DROPOUT_DEFAULT
+    from tenpai.mcts.agent import DROPOUT_DEFAULT
 
     monkeypatch.delenv("TENPAI_DROPOUT_MODEL", raising=False)
     agent = make_agent("dropout")

@@ -7,16 +7,18 @@ feeds an MCR hand to Riichi shanten) or, worse, plays it silently and meaningles
 :func:`check_agent_rules` before building anything and refuse an unsupported pairing with
 one line.
 
-The declaration is a registry field keyed by agent name rather than a class attribute, so it
-can be read without importing the agent (``sl`` imports torch).  An agent with no
-declaration is assumed to play any rule set — the default that keeps agents registered by
-other modules working until they declare themselves with :func:`declare_rules`.
+The declaration is a field of the agent's registry entry (:mod:`tenpai.agents.registry`)
+rather than a class attribute, so it can be read without importing the agent (``sl`` imports
+torch).  An agent with no declaration is assumed to play any rule set — the default that keeps
+agents registered by other modules working until they declare themselves with
+:func:`declare_rules`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+
+from tenpai.agents.registry import ANY_RULES, ENTRIES
 
 __all__ = [
     "AGENT_RULES",
@@ -27,35 +29,9 @@ __all__ = [
     "supported_rules",
 ]
 
-#: Every rule set the arena knows today; ``random`` (legal actions only) plays them all.
-ANY_RULES: Final = frozenset({"riichi", "mcr", "suits108"})
-
-#: agent name -> the rule sets it is built for (the "rules" column of docs/agents.md)
-AGENT_RULES: dict[str, frozenset[str]] = {
-    "random": ANY_RULES,
-    # Riichi measures; on an MCR observation it plays by MCR's shanten (its own docstring),
-    # and the 108-tile game's observation is Riichi-shaped
-    "efficiency": ANY_RULES,
-    # riichi, and the 108-tile game through its own reading (defensive_suits108: the ready
-    # declaration as the threat, safety from passed tiles as there is no furiten)
-    "defensive": frozenset({"riichi", "suits108"}),
-    "expert": ANY_RULES,
-    "mdp": frozenset({"riichi"}),
-    "sl": frozenset({"riichi"}),
-    "sl_model": frozenset({"riichi"}),
-    "sl_mcr": frozenset({"mcr"}),
-    "sl_mcr_model": frozenset({"mcr"}),
-    "pg": frozenset({"riichi"}),
-    "pg_mcr": frozenset({"mcr"}),
-    "pg_mcr_start": frozenset({"mcr"}),
-    # seed 000's agents read the search's planes of the rule set their model was made for
-    # (tenpai.mcts.rulesets); the shipped weights are 108-tile ones, Riichi models come by
-    # $TENPAI_MCTS_MODEL / $TENPAI_DROPOUT_MODEL, and a model meeting the other rule set's
-    # table stops the game with one line
-    "mcts": frozenset({"suits108", "riichi"}),
-    "mcts_prior": frozenset({"suits108", "riichi"}),
-    "dropout": frozenset({"suits108", "riichi"}),
-}
+#: agent name -> the rule sets it is built for, read from the registry's entries; a module
+#: that adds an agent of its own declares it with :func:`declare_rules`
+AGENT_RULES: dict[str, frozenset[str]] = {entry.name: entry.rules for entry in ENTRIES}
 
 
 class UnsupportedRulesError(ValueError):

@@ -1,7 +1,9 @@
 """Game factories by rules name: how the arena creates one seeded game of a rule set.
 
 The arena never imports a rule set directly; it asks this registry for a factory, so the MCR and
-108-tile flows plug in by registering one function each (``register_rules("mcr", …)``).  A
+108-tile flows plug in by registering one function each (``register_rules("mcr", …)``).  The
+built-in rule sets are known by name and each is imported on first use, so a Riichi run never
+loads the MCR or 108-tile packages (nor their presets, which the options are checked against).  A
 factory receives the deal's wall seed, the seat names and the run's string options and returns
 an object following :class:`tenpai.engine.GameFlow`; the same seed must give the same walls for
 the n-th hand whatever the agents do, which is what makes duplicate deals work.
@@ -15,10 +17,13 @@ from dataclasses import dataclass
 from tenpai.engine.flow import GameFlow
 
 __all__ = [
+    "BUILTIN_RULES",
     "GAME_FACTORIES",
     "ArenaConfigError",
     "GameFactory",
     "RulesEntry",
+    "all_rules_entries",
+    "known_rules",
     "make_game",
     "register_rules",
     "rules_entry",
@@ -66,6 +71,7 @@ class RulesEntry:
         return out
 
 
+#: The rule sets in use so far: the built-in ones once first asked for, and any registered.
 GAME_FACTORIES: dict[str, RulesEntry] = {}
 
 
@@ -74,13 +80,28 @@ def register_rules(entry: RulesEntry) -> None:
     GAME_FACTORIES[entry.name] = entry
 
 
+def known_rules() -> list[str]:
+    """Every rule set name the arena can play (built-in ones first), importing none of them."""
+    return [*BUILTIN_RULES, *(name for name in GAME_FACTORIES if name not in BUILTIN_RULES)]
+
+
 def rules_entry(name: str) -> RulesEntry:
-    """The registered rule set ``name``; an unknown name lists the known ones."""
-    try:
-        return GAME_FACTORIES[name]
-    except KeyError:
-        known = ", ".join(sorted(GAME_FACTORIES))
-        raise ArenaConfigError(f"unknown rules {name!r}; the arena knows: {known}") from None
+    """The rule set ``name`` (a built-in one imported now); an unknown name lists the known."""
+    entry = GAME_FACTORIES.get(name)
+    if entry is not None:
+        return entry
+    build = BUILTIN_RULES.get(name)
+    if build is None:
+        known = ", ".join(sorted(known_rules()))
+        raise ArenaConfigError(f"unknown rules {name!r}; the arena knows: {known}")
+    entry = build()
+    GAME_FACTORIES[name] = entry
+    return entry
+
+
+def all_rules_entries() -> dict[str, RulesEntry]:
+    """Every rule set by name, all imported (for a listing such as the web app's)."""
+    return {name: rules_entry(name) for name in known_rules()}
 
 
 def make_game(rules: str, seed: int, names: Sequence[str], options: Mapping[str, str]) -> GameFlow:
@@ -109,15 +130,14 @@ def _riichi_seats(options: Mapping[str, str]) -> int:
     return preset(options["preset"]).players
 
 
-register_rules(
-    RulesEntry(
+def _riichi_entry() -> RulesEntry:
+    return RulesEntry(
         name="riichi",
         factory=_riichi,
         defaults={"length": "tonpuu", "preset": "tenhou"},
         choices={"length": ("tonpuu", "hanchan"), "preset": _riichi_presets()},
         seats_for=_riichi_seats,  # tenhou_sanma: three seats
     )
-)
 
 
 def _mcr(seed: int, names: Sequence[str], options: Mapping[str, str]) -> GameFlow:
@@ -133,14 +153,13 @@ def _mcr_presets() -> tuple[str, ...]:
     return tuple(sorted(PRESETS))
 
 
-register_rules(
-    RulesEntry(
+def _mcr_entry() -> RulesEntry:
+    return RulesEntry(
         name="mcr",
         factory=_mcr,
         defaults={"preset": "mcr_official"},
         choices={"preset": _mcr_presets()},
     )
-)
 
 
 def _suits108(seed: int, names: Sequence[str], options: Mapping[str, str]) -> GameFlow:
@@ -160,4 +179,9 @@ def _suits108_entry() -> RulesEntry:
     )
 
 
-register_rules(_suits108_entry())
+#: The built-in rule sets: name -> the function that imports the rule set and describes it.
+BUILTIN_RULES: dict[str, Callable[[], RulesEntry]] = {
+    "riichi": _riichi_entry,
+    "mcr": _mcr_entry,
+    "suits108": _suits108_entry,
+}

@@ -19,7 +19,7 @@ import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from tenpai.agents import make_agent
+from tenpai.agents.registry import external_seats, make_agent
 from tenpai.arena.games import make_game
 from tenpai.arena.schedule import GameKey, agent_seed, deal_seed, seating
 from tenpai.engine.agent import Agent, shares_tables
@@ -337,9 +337,9 @@ def play_scheduled_batch(
 def _play_with_external(
     game: GameFlow, names: Sequence[str], run_seed: int, key: GameKey
 ) -> tuple[ProtocolRecord, ...]:
-    """A game with external mjai bots (imported only then: the serve layer sits above us)."""
-    from tenpai.serve.mjai.external import play_game
-
+    """A game with external mjai bots (the module that plays them, in the serve layer above
+    us, is found through the agent registry and imported only then)."""
+    play_game = external_seats("mjai:").play_game
     agents = [
         None if n.startswith("mjai:") else make_agent(n, agent_seed(run_seed, key, s))
         for s, n in enumerate(names)

@@ -25,16 +25,20 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import FrameType
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-
-from tenpai.agents import AGENTS, make_agent
+from tenpai.agents.registry import AGENTS, external_seats, make_agent
 from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules
 from tenpai.arena.games import ArenaConfigError, rules_entry
 from tenpai.arena.record import GameRecord, play_scheduled, play_scheduled_batch
 from tenpai.arena.schedule import GameKey, all_keys, rounded_games
 from tenpai.arena.store import ResultsStore, RunConfig
 from tenpai.progress import StepProgress
+
+if TYPE_CHECKING:
+    # imported where the run starts: a spawned worker unpickles _play_task from this module
+    # and never shows anything, so it need not load rich
+    from rich.console import Console
 
 __all__ = [
     "BACKENDS",
@@ -138,11 +142,11 @@ def _check_buildable(name: str, rules: str) -> str:
 
 def _external_seat(name: str) -> str:
     """``mjai:PATH`` with the program resolved and checked (an external mjai bot's seat); the
-    serve layer is imported only when such a seat is asked for."""
-    from tenpai.serve.mjai.external import resolve_spec
-
+    serve layer's module is found through the agent registry, imported only when such a seat
+    is asked for."""
     try:
-        return resolve_spec(name)
+        resolved: str = external_seats("mjai:").resolve_spec(name)
+        return resolved
     except ValueError as exc:
         raise ArenaConfigError(str(exc)) from None
 
@@ -290,7 +294,10 @@ def run_tournament(
     keys = [k for k in all_keys(config.games, len(config.agents)) if k not in done]
     tasks = _tasks(config, keys, tables)
     start = time.perf_counter()
-    console = console or Console(stderr=True)
+    if console is None:
+        from rich.console import Console
+
+        console = Console(stderr=True)
     with StepProgress("games", config.games, unit="games", completed=len(done),
                       console=console, enabled=progress) as bar:
         for records in _BACKEND_RUNNERS[backend](tasks, workers):

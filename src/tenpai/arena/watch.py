@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from rich.console import Console
 from rich.live import Live
 
-from tenpai.agents import make_agent
+from tenpai.agents.registry import make_agent
 from tenpai.arena.games import make_game
 from tenpai.arena.schedule import GameKey, agent_seed, deal_seed, seating
 from tenpai.arena.spectator import Spectator

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from tenpai.agents import make_agent
+from tenpai.agents.registry import make_agent
 from tenpai.events import Event
 from tenpai.rules.riichi.game import RiichiGame
 from tenpai.rules.riichi.ruleset import TENHOU

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tenpai.agents import make_agent
+from tenpai.agents.registry import make_agent
 from tenpai.selfplay.spec import SeatSpec, SelfPlaySpec
 from tenpai.selfplay.vector import VectorRunner
 

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import typer
+
+from tenpai.cli import HELP_MARKUP
 
 app = typer.Typer(
     help="Benchmarks against peer libraries (run in one process, same inputs).",
     no_args_is_help=True,
+    rich_markup_mode=HELP_MARKUP,
 )
 
 
@@ -70,7 +74,7 @@ def fan(
     from rich.console import Console
     from rich.table import Table
 
-    from tenpai.rules.mcr.bench import bench_fan
+    from tenpai.bench.fan import bench_fan
 
     try:
         result = bench_fan(n=n, seed=seed, repeats=repeat)
@@ -110,23 +114,42 @@ def process(
     seed: int = typer.Option(1, "--seed", help="Seed of the games."),
     arena_games: int = typer.Option(16, "--arena-games", min=0,
                                     help="Arena games timed with 1 and 2 workers (0: skip)."),
+    startup: bool = typer.Option(True, "--startup/--no-startup",
+                                 help="Also time start-up: --help, import, replay, view."),
+    startup_only: bool = typer.Option(False, "--startup-only",
+                                      help="Time start-up alone (no demo, no arena)."),
+    repeats: int = typer.Option(10, "--repeats", min=1,
+                                help="Interleaved runs of each start-up command."),
+    record: Path | None = typer.Option(None, "--record", exists=True, dir_okay=False,
+                                       help="Record for replay/view (default: one played)."),
     as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
 ) -> None:
-    """Whole-process wall time of `tenpai demo` and `tenpai arena`, beside in-process time."""
-    from tenpai.bench.process import render, run_process_bench
+    """Whole-process wall time: start-up of the commonest commands (medians of interleaved
+    runs), and `tenpai demo` / `tenpai arena` beside the same games played in-process."""
+    summary: dict[str, object] = {}
+    if startup or startup_only:
+        from tenpai.bench.startup import render as render_startup
+        from tenpai.bench.startup import run_startup_bench
 
-    try:
-        counts = [int(g) for g in games.split(",") if g.strip()]
-    except ValueError:
-        raise typer.BadParameter(
-            "whole numbers separated by commas", param_hint="--games"
-        ) from None
-    if not counts or min(counts) < 1:
-        raise typer.BadParameter("game counts must be positive", param_hint="--games")
-    result = run_process_bench(counts, seed=seed, arena_games=arena_games)
-    render(result)
+        timed = run_startup_bench(repeats=repeats, record=record)
+        render_startup(timed)
+        summary.update(timed.summary())
+    if not startup_only:
+        from tenpai.bench.process import render, run_process_bench
+
+        try:
+            counts = [int(g) for g in games.split(",") if g.strip()]
+        except ValueError:
+            raise typer.BadParameter(
+                "whole numbers separated by commas", param_hint="--games"
+            ) from None
+        if not counts or min(counts) < 1:
+            raise typer.BadParameter("game counts must be positive", param_hint="--games")
+        result = run_process_bench(counts, seed=seed, arena_games=arena_games)
+        render(result)
+        summary.update(result.summary())
     if as_json:
-        typer.echo(json.dumps(result.summary(), sort_keys=True))
+        typer.echo(json.dumps(summary, sort_keys=True))
 
 
 @app.command("agent")
@@ -141,7 +164,7 @@ def agent(
     from rich.console import Console
     from rich.table import Table
 
-    from tenpai.agents import AGENTS
+    from tenpai.agents.registry import AGENTS
     from tenpai.bench.agent import run_agent_bench
 
     if name not in AGENTS:
@@ -173,7 +196,7 @@ def selfplay(
     from rich.console import Console
     from rich.table import Table
 
-    from tenpai.agents import AGENTS
+    from tenpai.agents.registry import AGENTS
     from tenpai.bench.selfplay import run_selfplay_bench
 
     if name not in AGENTS:

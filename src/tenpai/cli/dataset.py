@@ -13,13 +13,15 @@ from pathlib import Path
 
 import typer
 
+from tenpai.cli import HELP_MARKUP
 from tenpai.cli._learn import RULES_HELP, fail, learning_rules, refuse_filters
 
 #: Parameters that are record filters, and the filter each is (see LearningRules.filters).
 _FILTERS = {"room": "rooms", "max_loss": "max_loss", "players": "players"}
 
 app = typer.Typer(
-    help="Build supervised-learning datasets from real records.", no_args_is_help=True
+    help="Build supervised-learning datasets from real records.", no_args_is_help=True,
+    rich_markup_mode=HELP_MARKUP,
 )
 
 
@@ -128,12 +130,14 @@ def record(
     For rule sets without public records (suits108): the folder is then a records folder for
     ``tenpai dataset build --rules suits108``.
     """
+    from tenpai.agents.registry import make_agent
+
     rules = learning_rules(rules_name)
     if rules.write_records is None:
         fail(f"--rules {rules.name} learns from real records; dataset record has nothing to play")
     names = [a.strip() for a in agents.split(",") if a.strip()]
     try:
-        written = rules.write_records(out, games, names, seed)
+        written = rules.write_records(out, games, names, seed, make_agent)
     except (ValueError, FileExistsError) as exc:
         fail(str(exc))
     typer.echo(f"wrote {len(written)} {rules.name} games to {out}")

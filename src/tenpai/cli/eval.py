@@ -20,6 +20,7 @@ from typing import Any
 
 import typer
 
+from tenpai.cli import HELP_MARKUP
 from tenpai.cli._learn import (
     RULES_HELP,
     check_model_rules,
@@ -30,7 +31,8 @@ from tenpai.cli._learn import (
 
 _FILTERS = {"room": "rooms", "max_loss": "max_loss"}
 
-app = typer.Typer(help="Evaluate models against real records.", no_args_is_help=True)
+app = typer.Typer(help="Evaluate models against real records.", no_args_is_help=True,
+                  rich_markup_mode=HELP_MARKUP)
 
 
 @app.command("agreement")
@@ -303,7 +305,7 @@ def search_strength(
     if bad or not kinds:
         raise typer.BadParameter("model, simulator or both", param_hint="--transitions")
     try:
-        from tenpai.agents import AGENTS
+        from tenpai.agents.registry import AGENTS
         from tenpai.mcts.figures import plot_fig7, sweep_simulations
         from tenpai.mcts.model import MCTSModelError
     except ImportError as exc:  # pragma: no cover - the learn extra is missing
@@ -356,7 +358,7 @@ def mdp_agreement(
         raise typer.BadParameter(f"choose all or one of {', '.join(SPLITS)}", param_hint="--split")
     if not records.exists():
         fail(f"no such file or folder: {records}")
-    from tenpai.agents.mdp import MDPAgent
+    from tenpai.mdp.agent import MDPAgent
 
     try:
         player = MDPAgent(0)
@@ -383,7 +385,7 @@ def agent_agreement_cmd(
     (riichi declarations and one-kind turns left out; red fives count as fives)."""
     import time
 
-    from tenpai.agents import AGENTS, make_agent
+    from tenpai.agents.registry import AGENTS, make_agent
     from tenpai.learn.agent_agreement import agent_agreement, houou_records
     from tenpai.learn.dataset import SPLITS
 
@@ -427,7 +429,7 @@ def efficiency_gap_cmd(
     games.  Riichi discards under another seat's riichi are counted apart."""
     import time
 
-    from tenpai.agents import AGENTS, make_agent
+    from tenpai.agents.registry import AGENTS, make_agent
     from tenpai.agents.rulesets import check_agent_rules
     from tenpai.cli.train_pg import DEFAULT_PRESET, game_options
     from tenpai.rl.efficiency_gap import KINDS, efficiency_gap

@@ -54,7 +54,7 @@ def explain(
     except ValueError as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from None
-    from tenpai.agents.mdp import MDPAgent
+    from tenpai.mdp.agent import MDPAgent
 
     try:
         player = MDPAgent(0, models=models)
@@ -66,7 +66,7 @@ def explain(
 
 def _print(player: object, view: object, as_json: bool, label: str) -> None:
     from tenpai import tiles as T
-    from tenpai.agents.mdp import MDPAgent
+    from tenpai.mdp.agent import MDPAgent
     from tenpai.mdp.record_view import RecordTurn
 
     assert isinstance(player, MDPAgent) and isinstance(view, RecordTurn)

@@ -11,6 +11,7 @@ import typer
 
 from tenpai import __version__
 from tenpai.cli import (
+    HELP_MARKUP,
     arena,
     bench,
     convert,
@@ -35,6 +36,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=HELP_MARKUP,
 )
 
 

@@ -33,7 +33,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play one agent over mjai: events in on stdin, one action out when a decision is due
         ({"type":"none"} for a pass); with --connect, an mjsonp TCP client instead."""
-        from tenpai.agents import make_agent
+        from tenpai.agents.registry import make_agent
         from tenpai.rules.riichi.ruleset import PRESETS
         from tenpai.serve.mjai.bot import BotError, MjaiBot
         from tenpai.serve.mjai.io import run_mjsonp, run_stdio

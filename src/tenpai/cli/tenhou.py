@@ -109,7 +109,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play a built-in agent at a Tenhou-protocol table; one JSON line per game on stdout
         (final scores from our seat, rank, decisions)."""
-        from tenpai.agents import make_agent
+        from tenpai.agents.registry import make_agent
         from tenpai.serve.tenhou.client import ClientError, TenhouClient
 
         try:

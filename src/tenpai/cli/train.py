@@ -13,9 +13,11 @@ from pathlib import Path
 
 import typer
 
+from tenpai.cli import HELP_MARKUP
 from tenpai.cli._learn import fail, learning_rules
 
-app = typer.Typer(help="Train models (needs torch: the 'learn' extra).", no_args_is_help=True)
+app = typer.Typer(help="Train models (needs torch: the 'learn' extra).", no_args_is_help=True,
+                  rich_markup_mode=HELP_MARKUP)
 
 
 @app.command("sl")

@@ -22,7 +22,7 @@ from typing import Any, Literal
 import gymnasium
 import numpy as np
 
-from tenpai.agents import make_agent
+from tenpai.agents.registry import make_agent
 from tenpai.engine.agent import Agent
 from tenpai.env.adapters import make_adapter
 from tenpai.env.aec import DEFAULT_PLACEMENT_POINTS, MahjongAEC, RewardMode

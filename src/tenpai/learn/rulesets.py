@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 from tenpai.learn.encoders.base import Encoder
 
 if TYPE_CHECKING:
+    from tenpai.engine.agent import Agent
     from tenpai.events import Event
     from tenpai.learn.dataset import BuildOptions
     from tenpai.records.game import Game
@@ -100,8 +101,9 @@ class LearningRules:
     others rather than ignoring them.  ``train_defaults`` are :class:`~tenpai.train.sl.TrainConfig`
     values used when the command line leaves them out (``max_minutes`` may be a per-kind
     mapping); ``arch_config`` turns ``(arch, input shape, classes, kind)`` into a model config.
-    ``write_records(out, games, agents, seed)`` is set for rule sets whose records our engine
-    plays itself (``tenpai dataset record``); it returns the files written.
+    ``write_records(out, games, agents, seed, make_agent)`` is set for rule sets whose records
+    our engine plays itself (``tenpai dataset record``, which passes the agent registry's
+    ``make_agent``); it returns the files written.
     """
 
     name: str
@@ -122,7 +124,9 @@ class LearningRules:
     arch_config: Callable[[str, Sequence[int], int, str], dict[str, Any]]
     train_defaults: Mapping[str, Any]
     default_model: str | None = None
-    write_records: Callable[[Path, int, Sequence[str], int], list[Path]] | None = None
+    write_records: Callable[
+        [Path, int, Sequence[str], int, Callable[[str, int], Agent]], list[Path]
+    ] | None = None
 
     def get_encoder(self, name: str) -> Encoder:
         """The encoder ``name`` (optionally ``name@version``, which must match) of this rule set."""

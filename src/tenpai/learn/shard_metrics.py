@@ -30,8 +30,8 @@ def score_dataset(
     model: str | Path, dataset: str | Path, split: str = "dev", batch: int = 2048
 ) -> dict[str, Any]:
     """Metrics of every head of ``model`` that the dataset has decisions for."""
+    from tenpai.learn.shards import load_split
     from tenpai.models.bundle import ModelBundle
-    from tenpai.train.shards import load_split
 
     bundle = ModelBundle.load(model)
     manifest = load_manifest(dataset)

@@ -1,5 +1,8 @@
-"""Seed 000's multiplayer tree search on a learned ("internalized") MDP, for the 108-tile game.
+"""Seed 000's multiplayer tree search on a learned ("internalized") MDP: the 108-tile game, and
+Riichi through the same search with Riichi planes (:mod:`tenpai.mcts.rulesets` holds what
+differs per rule set).
 
+* :mod:`tenpai.mcts.agent`: the registry's ``mcts``, ``mcts_prior`` and ``dropout`` agents;
 * :mod:`tenpai.mcts.actions`: action ids (``suits108_v0``), Table 3 types, transition outcomes;
 * :mod:`tenpai.mcts.features`: perfect-information planes (Table 1) and transition planes
   (Table 2);
@@ -7,7 +10,12 @@
   position shift, eqs. 7-9; PUCT, Dirichlet noise, virtual loss) with leaf evaluations batched
   across many searches;
 * :mod:`tenpai.mcts.model`: the network wrapper the search calls and its checkpoint format;
-* :mod:`tenpai.mcts.train`: self-play with search, replay buffer, K-step unrolled training.
+* :mod:`tenpai.mcts.train`: self-play with search, replay buffer, K-step unrolled training;
+* :mod:`tenpai.mcts.dropout` and :mod:`tenpai.mcts.warmstart`: the imperfect-information
+  player (dropout learning) and the supervised warm start from a rule agent's games.
+
+It sits above the agents, self-play and the environments it uses; its search speed is
+measured by :mod:`tenpai.bench.search`.
 
 docs/mcts.md states every reading of the paper and what is scaled down.
 """

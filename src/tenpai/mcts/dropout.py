@@ -97,7 +97,7 @@ class DropoutConfig:
         if self.eval_every < 0:
             raise ValueError(f"eval_every cannot be negative, got {self.eval_every}")
         if self.eval_every:
-            from tenpai.agents import AGENTS
+            from tenpai.agents.registry import AGENTS
 
             if self.eval_opponent not in AGENTS:
                 raise ValueError(f"unknown agent {self.eval_opponent!r}; known: "
@@ -215,7 +215,7 @@ def agreement(model: DropoutModel, planes: np.ndarray, pi: np.ndarray,
     agent's choice is its most likely id of all 229 (a lower bound of what play, which masks
     to the legal ids, would agree; masking to π > 0 would overstate it, since actions the
     search never tried are legal too)."""
-    from tenpai.agents.mcts import unpack
+    from tenpai.mcts.agent import unpack
 
     hits = 0
     ce = 0.0
@@ -233,7 +233,7 @@ def agreement(model: DropoutModel, planes: np.ndarray, pi: np.ndarray,
 
 
 def _rate(model: DropoutModel, cfg: DropoutConfig) -> dict[str, float]:
-    from tenpai.agents.mcts import DropoutAgent
+    from tenpai.mcts.agent import DropoutAgent
     from tenpai.selfplay.rating import rate_against
 
     r = rate_against(DropoutAgent(model), cfg.eval_opponent, cfg.rules,
@@ -273,7 +273,7 @@ Report = Callable[[int, dict[str, float]], None]
 def train_dropout(cfg: DropoutConfig, report: Report | None = None) -> tuple[Path, DropoutModel]:
     """Fit the normal agent to the search's π with the decaying Bernoulli mask; ``report`` is
     called after every step with the step count and the latest history row."""
-    from tenpai.agents.mcts import unpack
+    from tenpai.mcts.agent import unpack
 
     torch.set_num_threads(cfg.threads)
     torch.manual_seed(cfg.seed)

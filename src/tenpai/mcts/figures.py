@@ -245,7 +245,7 @@ def sweep_simulations(
     One simulation is the prior's choice, the same for both transitions."""
     import time
 
-    from tenpai.agents.mcts import SEARCH_DEFAULTS, MCTSAgent
+    from tenpai.mcts.agent import SEARCH_DEFAULTS, MCTSAgent
     from tenpai.selfplay.rating import rate_against
 
     points: list[SweepPoint] = []

@@ -15,7 +15,7 @@ are written atomically; the same command started again continues from the checkp
 checkpoint of other settings is refused by name.  TensorBoard curves go to ``tensorboard``.
 With ``gate_deals`` > 0 the paper's update step (Appendix C) runs after each version's
 training: the new weights play the best version so far, pair against pair over ``gate_deals``
-deals (each dealt twice with the pairs' seats swapped, :func:`tenpai.rl.evaluate.play_pairs`),
+deals (each dealt twice with the pairs' seats swapped, :func:`tenpai.selfplay.pairs.play_pairs`),
 and become the self-play player only if their pair win rate is above ``gate_threshold``;
 training itself always continues from the newest weights, and the model file holds the best
 version.  With 0 (the default) every version replaces the last.
@@ -42,7 +42,7 @@ from tenpai.models.muzero import SIZES, MuZeroNet
 from tenpai.models.torchfile import load_tagged, save_atomic
 
 if TYPE_CHECKING:
-    from tenpai.rl.evaluate import PairResult
+    from tenpai.selfplay.pairs import PairResult
 
 __all__ = ["CheckpointError", "MCTSTrainConfig", "TrainProgress", "train_mcts", "unrolled_loss"]
 
@@ -205,7 +205,7 @@ class Teacher:
     the optional warm start of the replay buffer (not in the paper; docs/mcts.md)."""
 
     def __init__(self, name: str, seed: int, access: str, rules: str = "suits108") -> None:
-        from tenpai.agents import make_agent
+        from tenpai.agents.registry import make_agent
 
         self.inner = make_agent(name, seed)
         self.name = f"teacher:{name}"
@@ -222,7 +222,7 @@ class Teacher:
         return [self.inner.act(o, legal) for o, legal in requests]
 
     def act_batch_with_info(self, requests: Any) -> list[tuple[Any, dict[str, Any]]]:
-        from tenpai.agents.mcts import _pack
+        from tenpai.mcts.agent import _pack
 
         rules = self.rules
         space = rules.tables.space
@@ -257,7 +257,7 @@ def unrolled_loss(
     of the value MSE summed over players and the policy cross-entropy, averaged over the
     batch; the gradient into each next state is halved (MuZero's scaling).  ``rules``: the
     batch's rule set (default the 108-tile game)."""
-    from tenpai.agents.mcts import unpack
+    from tenpai.mcts.agent import unpack
     from tenpai.mcts.features import transition_planes
 
     rules = rules or search_rules("suits108")
@@ -359,7 +359,7 @@ def _mixed_batch(buffer: ReplayBuffer, teacher: ReplayBuffer | None, cfg: MCTSTr
 
 def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Path, TrainProgress]:
     """Run (or continue) ``cfg``; returns the model file written and the progress."""
-    from tenpai.agents.mcts import MCTSAgent
+    from tenpai.mcts.agent import MCTSAgent
     from tenpai.selfplay.api import run_selfplay
     from tenpai.selfplay.spec import SeatSpec, SelfPlaySpec
     from tenpai.selfplay.vector import VectorRunner
@@ -520,8 +520,8 @@ def _gate(model: MCTSModel, best: MCTSModel, cfg: MCTSTrainConfig,
           version: int) -> PairResult:
     """The new weights' pair win rate against the best version: fresh deals
     for every version, no root noise, the first moves not sampled (both play their best)."""
-    from tenpai.agents.mcts import MCTSAgent
-    from tenpai.rl.evaluate import play_pairs
+    from tenpai.mcts.agent import MCTSAgent
+    from tenpai.selfplay.pairs import play_pairs
 
     sims = cfg.gate_simulations or cfg.simulations
     seed = cfg.seed * 1_000_003 + version

@@ -201,7 +201,7 @@ def _split(items: Sequence[Trajectory], games_total: int,
 def evaluate(model: MCTSModel, items: Sequence[Trajectory], limit: int = 4000) -> dict[str, float]:
     """Teacher agreement (argmax of the prior over all ids = the recorded action) and value MSE
     (summed over the four players) on up to ``limit`` positions of ``items``."""
-    from tenpai.agents.mcts import unpack
+    from tenpai.mcts.agent import unpack
 
     if not items:
         return {}

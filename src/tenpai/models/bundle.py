@@ -19,6 +19,7 @@ import torch
 from torch import nn
 
 from tenpai.models import ModelConfigError, build_model
+from tenpai.models.suit_orders import SUIT_ORDERS
 from tenpai.models.torchfile import file_fingerprint, load_tagged, save_atomic
 
 __all__ = [
@@ -103,8 +104,6 @@ class ModelBundle:
 
     @staticmethod
     def _suit_averaged(head: Head, x: np.ndarray) -> np.ndarray:
-        from tenpai.train.augment import SUIT_ORDERS
-
         if x.ndim != 3 or x.shape[-1] != 34:
             raise ModelError(f"suit averaging needs (N, channels, 34) planes, got {x.shape}")
         n = len(x)

@@ -1,5 +1,6 @@
 """Game records: read every supported format into :class:`Game` (rounds of events), write
-mjai, tenhou.net/6 and mjlog back out.  See docs/records.md for the conventions."""
+mjai, tenhou.net/6, mjlog and Botzone's judge logs and match exports back out.  See
+docs/records.md for the conventions."""
 
 from tenpai.records.errors import (
     RecordContentError,

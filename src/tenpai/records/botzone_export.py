@@ -24,10 +24,9 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from tenpai import tiles as T
-from tenpai.records.botzone_export_log import LogReading, read_export_logs
 from tenpai.records.errors import (
     NotAGameError,
     RecordContentError,
@@ -36,6 +35,9 @@ from tenpai.records.errors import (
 )
 from tenpai.records.game import Game, RuleFlags
 from tenpai.records.source import DEFAULT_MAX_BYTES, read_text
+
+if TYPE_CHECKING:
+    from tenpai.records.botzone_export_log import LogReading
 
 __all__ = [
     "EXPORT_FORMAT",
@@ -241,6 +243,10 @@ def parse_botzone_export(
                        "initdata.walltiles", metadata_source)
     seed = _merge(_int_or_none(init.get("srand")), _int_or_none(meta_init.get("srand")),
                   "initdata.srand", metadata_source)
+    # the log reader is imported only when an export is read: detecting one (export_kind)
+    # must stay cheap, since every JSON record is tested
+    from tenpai.records.botzone_export_log import read_export_logs
+
     reading = read_export_logs(obj["logs"], source, quan=quan)
     wall = _wall({"walltiles": walltiles}, source)
     if wall is not None:

@@ -4,29 +4,27 @@ Detection looks at the content first (gzip magic, ``<mjloggm``, a JSON object wi
 ``Match`` lines, a judge log, a Botzone match export's ``logs`` or metadata, tenhou.net viewer
 links with inline JSON) and only then at the extension, because real files come with every
 extension (``.txt`` mjlogs, extension-less ones, ``.json`` mjai logs).
+
+Each format's reader and writer is imported when a file of that format is read or written, so
+replaying a folder of mjlogs never loads the Botzone or Mahjong Soul readers; detection needs
+only the small content tests.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
-from tenpai.records.botzone_export import export_kind, read_botzone_export
-from tenpai.records.botzone_export_write import write_botzone_export
-from tenpai.records.botzone_json import parse_botzone_json, write_botzone_json
-from tenpai.records.botzone_text import parse_botzone_text
+from tenpai.records.botzone_export import export_kind
 from tenpai.records.errors import RecordContentError, RecordSyntaxError, UnknownFormatError
 from tenpai.records.game import Game
-from tenpai.records.majsoul_read import looks_like_majsoul_export, parse_majsoul
-from tenpai.records.mjai import parse_mjai, write_mjai
-from tenpai.records.mjlog_read import parse_mjlog
-from tenpai.records.mjlog_write import write_mjlog
+from tenpai.records.majsoul_read import looks_like_majsoul_export
 from tenpai.records.source import DEFAULT_MAX_BYTES, read_text
 from tenpai.records.tenhou6_links import has_viewer_link
-from tenpai.records.tenhou6_read import parse_tenhou6
-from tenpai.records.tenhou6_write import write_tenhou6
 
 __all__ = [
     "FORMATS",
@@ -48,6 +46,35 @@ WRITE_FORMATS: Final = ("mjai", "tenhou6", "mjlog", "botzone_json", "botzone_exp
 #: ``botzone_export`` writes ``<stem>_lite.json`` and ``<stem>_metadata.json`` for ``<stem>.json``
 SUFFIX: Final = {"mjai": ".mjson", "tenhou6": ".json", "mjlog": ".mjlog", "botzone_json": ".jsonl",
                  "botzone_export": ".json"}
+#: format -> ``"module:function"`` parsing its text as ``(text, source, strict=...)``; a parser
+#: of a one-game format returns a Game, the others a list (the Botzone export reads its file)
+_PARSERS: Final = {
+    "mjlog": "tenpai.records.mjlog_read:parse_mjlog",
+    "tenhou6": "tenpai.records.tenhou6_read:parse_tenhou6",
+    "mjai": "tenpai.records.mjai:parse_mjai",
+    "majsoul": "tenpai.records.majsoul_read:parse_majsoul",
+    "botzone_text": "tenpai.records.botzone_text:parse_botzone_text",
+    "botzone_json": "tenpai.records.botzone_json:parse_botzone_json",
+    "botzone_export": "tenpai.records.botzone_export:read_botzone_export",
+}
+_ONE_GAME: Final = frozenset({"mjlog", "tenhou6", "mjai", "majsoul"})
+#: format -> ``"module:function"`` writing ``(game, path)``
+_WRITERS: Final = {
+    "mjai": "tenpai.records.mjai:write_mjai",
+    "tenhou6": "tenpai.records.tenhou6_write:write_tenhou6",
+    "mjlog": "tenpai.records.mjlog_write:write_mjlog",
+    "botzone_json": "tenpai.records.botzone_json:write_botzone_json",
+    "botzone_export": "tenpai.records.botzone_export_write:write_botzone_export",
+}
+
+
+def _load(target: str) -> Callable[..., Any]:
+    """The function named ``"module:function"``, its module imported now."""
+    module, _, name = target.partition(":")
+    found: Callable[..., Any] = getattr(importlib.import_module(module), name)
+    return found
+
+
 #: ``"log": [{`` — a Botzone judge log (tenhou.net/6's log holds arrays).
 _JUDGE_LOG = re.compile(r'"log"\s*:\s*\[\s*\{')
 
@@ -116,19 +143,14 @@ def _parse(
 ) -> list[Game]:
     src = str(path)
     kind = fmt or detect_format(text, path)
-    if kind == "mjlog":
-        return [parse_mjlog(text, src, strict=strict)]
-    if kind == "tenhou6":
-        return [parse_tenhou6(text, src, strict=strict)]
-    if kind == "mjai":
-        return [parse_mjai(text, src, strict=strict)]
-    if kind == "majsoul":
-        return [parse_majsoul(text, src, strict=strict)]
-    if kind == "botzone_text":
-        return parse_botzone_text(text, src, strict=strict)
+    parse = _load(_PARSERS.get(kind, _PARSERS["botzone_json"]))
     if kind == "botzone_export":
-        return read_botzone_export(path, strict=strict, max_bytes=max_bytes, text=text)
-    return parse_botzone_json(text, src, strict=strict)
+        games: list[Game] = parse(path, strict=strict, max_bytes=max_bytes, text=text)
+        return games
+    if kind in _ONE_GAME:
+        return [parse(text, src, strict=strict)]
+    games = parse(text, src, strict=strict)
+    return games
 
 
 #: the rule family a written format can hold (mjai's events hold either)
@@ -158,15 +180,7 @@ def write_game(game: Game, path: str | Path, fmt: str) -> None:
         raise RecordContentError(
             f"{fmt} holds {family} games; this is a {game.rules.variant} game "
             f"(write it as one of {', '.join(_formats_for(game.rules.variant))})", game.source)
-    if fmt == "mjai":
-        write_mjai(game, path)
-    elif fmt == "tenhou6":
-        write_tenhou6(game, path)
-    elif fmt == "mjlog":
-        write_mjlog(game, path)
-    elif fmt == "botzone_json":
-        write_botzone_json(game, path)
-    elif fmt == "botzone_export":
-        write_botzone_export(game, path)
-    else:
+    writer = _WRITERS.get(fmt)
+    if writer is None:
         raise ValueError(f"cannot write format {fmt!r}; choose from {', '.join(WRITE_FORMATS)}")
+    _load(writer)(game, path)

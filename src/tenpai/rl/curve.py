@@ -1,7 +1,7 @@
 """Learning curves of policy-gradient runs: read them from model cards, draw them.
 
 ``tenpai train pg --eval-every N`` plays the greedy learner against its frozen start every N
-self-play games (:mod:`tenpai.rl.evaluate`) and keeps each point in the model card.  A curve
+self-play games (:mod:`tenpai.selfplay.pairs`) and keeps each point in the model card.  A curve
 is read back from the model file, not from TensorBoard logs, so it travels with the weights
 and is the same curve whichever machine trained them.  The point at game 0 is added, not
 measured: the learner *is* its start then and the seat-swapped pair game scores exactly 1/2.

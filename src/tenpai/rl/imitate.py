@@ -23,7 +23,7 @@ import torch
 from torch import nn
 
 from tenpai import tiles as T
-from tenpai.agents import make_agent
+from tenpai.agents.registry import make_agent
 from tenpai.engine.agent import Agent
 from tenpai.events import Event
 from tenpai.learn.mcr.decisions import chow_class

@@ -8,7 +8,7 @@ REINFORCE update (:mod:`tenpai.rl.update`), less a baseline — the batch mean, 
 of the position (:mod:`tenpai.rl.critic`, ``baseline="critic"``; its first ``critic_warmup``
 games teach the critic only, so the policy never learns against an untrained baseline); every
 ``eval_every`` games the greedy learner meets its frozen start in pairs on fixed deals
-(:mod:`tenpai.rl.evaluate`) — the learning curve (or, with ``eval_opponent``, meets a named
+(:mod:`tenpai.selfplay.pairs`) — the learning curve (or, with ``eval_opponent``, meets a named
 agent).  Progress, weights and
 the optimizer are checkpointed every ``checkpoint_minutes``; starting the same command again
 continues from the checkpoint, so a kill loses at most one interval.  The result is an ordinary
@@ -38,15 +38,14 @@ from typing import Any
 import numpy as np
 import torch
 
-from tenpai.agents.mcts import DropoutAgent
 from tenpai.agents.sl import THREAT_HEAD, SLAgent
 from tenpai.engine.agent import Agent
+from tenpai.mcts.agent import DropoutAgent
 from tenpai.mcts.dropout import DropoutModel
 from tenpai.mcts.features import ENCODER as DROPOUT_ENCODER
 from tenpai.models.bundle import Head, ModelBundle, ModelError, resolve_model_path
 from tenpai.rl.checkpoint import CheckpointError, PGCheckpoint, checkpoint_path
 from tenpai.rl.critic import CriticStats, fit_critic, make_critic, predict_values
-from tenpai.rl.evaluate import PairResult, play_pairs
 from tenpai.rl.policy import DECISION_HEADS, SamplingSLAgent, samples_of
 from tenpai.rl.policy_mcr import SamplingSLMCRAgent
 from tenpai.rl.policy_suits108 import SamplingDropoutAgent
@@ -60,6 +59,7 @@ from tenpai.rl.vine import (
     vine_batch,
     vine_update,
 )
+from tenpai.selfplay.pairs import PairResult, play_pairs
 from tenpai.selfplay.spec import SeatSpec, SelfPlaySpec
 from tenpai.selfplay.trajectory import PlayedGame
 from tenpai.selfplay.vector import VectorRunner
@@ -156,7 +156,7 @@ class PGConfig:
         if self.rules not in RULES:
             raise ValueError(f"rules {self.rules!r}; policy gradient is built for "
                              f"{', '.join(RULES)}")
-        from tenpai.agents import AGENTS
+        from tenpai.agents.registry import AGENTS
 
         for name, value in (("opponents", self.opponents), ("eval_opponent", self.eval_opponent)):
             if value not in OPPONENTS and value not in AGENTS:
@@ -242,7 +242,7 @@ Start = ModelBundle | DropoutModel
 def _start_model(rules: str, init: str) -> Start:
     """The start model, checked to be one of ``rules`` (its encoder reads that rule set)."""
     if rules == "suits108":
-        from tenpai.agents.mcts import DROPOUT_DEFAULT
+        from tenpai.mcts.agent import DROPOUT_DEFAULT
 
         path = DROPOUT_DEFAULT if init == "default" else Path(init)
         if not path.exists():
@@ -570,7 +570,7 @@ def _opponent(cfg: PGConfig, frozen: Start, name: str) -> Agent:
     """``start`` (a greedy copy of the frozen start model) or a registered agent by name."""
     if name == "start":
         return _greedy(cfg, frozen, "start")
-    from tenpai.agents import make_agent
+    from tenpai.agents.registry import make_agent
 
     return make_agent(name, cfg.seed)
 

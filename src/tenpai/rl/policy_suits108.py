@@ -22,9 +22,9 @@ from typing import Any
 import numpy as np
 
 from tenpai import tiles as T
-from tenpai.agents.mcts import DropoutAgent
 from tenpai.events import Event
 from tenpai.hand import shanten
+from tenpai.mcts.agent import DropoutAgent
 from tenpai.rl.policy import (
     DiscardSample,
     SampledDiscards,

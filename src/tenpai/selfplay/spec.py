@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tenpai.agents import AGENTS, make_agent
+from tenpai.agents.registry import AGENTS, make_agent
 from tenpai.agents.rulesets import check_agent_rules
 from tenpai.arena.games import rules_entry
 from tenpai.engine.agent import Agent

@@ -13,30 +13,16 @@ Honours stay where they are, and the order of numbers inside a suit is kept: tur
 
 from __future__ import annotations
 
-from itertools import permutations
-
 import numpy as np
 
-from tenpai.train.shards import Batch
+from tenpai.learn.shards import Batch
+from tenpai.models.suit_orders import SUIT_ORDERS
 
 __all__ = ["AUGMENTS", "SUIT_ORDERS", "relabel_suits"]
 
 AUGMENTS = ("none", "suits")
 
 
-def _orders() -> np.ndarray:
-    """(6, 34): row r maps a relabelled kind to the kind it is read from (identity first)."""
-    rows = []
-    for perm in permutations(range(3)):
-        row = list(range(34))
-        for new_suit, old_suit in enumerate(perm):
-            for n in range(9):
-                row[new_suit * 9 + n] = old_suit * 9 + n
-        rows.append(row)
-    return np.asarray(rows, dtype=np.intp)
-
-
-SUIT_ORDERS = _orders()
 _INVERSE = np.argsort(SUIT_ORDERS, axis=1)
 
 

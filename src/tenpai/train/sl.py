@@ -35,11 +35,11 @@ from torch import nn
 from tenpai.learn.agreement import call_metrics
 from tenpai.learn.dataset import load_manifest, manifest_rules
 from tenpai.learn.rulesets import LearningRules, get_rules
+from tenpai.learn.shards import Batch, ShardStream, label_counts, load_split
 from tenpai.models import build_model
 from tenpai.models.bundle import Head, ModelBundle, ModelError
 from tenpai.models.losses import LOSSES, class_weights, make_loss
 from tenpai.train.augment import AUGMENTS, relabel_suits
-from tenpai.train.shards import Batch, ShardStream, label_counts, load_split
 
 __all__ = ["TrainConfig", "masked_logits", "resolve_config", "train_head"]
 

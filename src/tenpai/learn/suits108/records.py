@@ -17,7 +17,7 @@ are forced and never decisions.  Played under the ``paper`` preset.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
@@ -126,12 +126,19 @@ def play_with_passes(game: GameFlow, agents: Sequence[Agent], events: list[Event
 
 
 def write_selfplay_records(
-    out: str | Path, games: int, agents: Sequence[str], seed: int = 0
+    out: str | Path,
+    games: int,
+    agents: Sequence[str],
+    seed: int,
+    make_agent: Callable[[str, int], Agent],
 ) -> list[Path]:
     """Play ``games`` games of the ``paper`` preset with the named agents (one per seat, seeds
     ``seed``, ``seed + 1`` …) and write each as ``out/suits108-s{seed}.mjson``; returns the
-    paths.  Existing files are never overwritten (a clear error instead)."""
-    from tenpai.agents import make_agent
+    paths.  Existing files are never overwritten (a clear error instead).
+
+    ``make_agent(name, seed)`` builds the players (the caller passes the agent registry's):
+    learning sits below the agents, so it is handed its teachers rather than importing them.
+    """
     from tenpai.records.game import Game
     from tenpai.records.mjai import write_mjai
     from tenpai.rules.suits108 import PAPER, Suits108Game

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote
 
-from tenpai.agents import make_agent
+from tenpai.agents.registry import make_agent
 from tenpai.serve.tenhou.connection import CLOSED, Connection
 from tenpai.serve.tenhou.record import append_jsonl, save_game, summary
 from tenpai.serve.tenhou.table import TableConfig, TableResult, TenhouTable

@@ -19,8 +19,8 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import UploadFile
 
-from tenpai.agents import AGENTS
-from tenpai.arena.games import GAME_FACTORIES
+from tenpai.agents.registry import AGENTS
+from tenpai.arena.games import all_rules_entries
 from tenpai.records import RecordError
 from tenpai.serve.web.arenaview import ArenaFileError, arena_summary
 from tenpai.serve.web.config import WebConfig
@@ -105,7 +105,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         rules = {
             name: {"defaults": dict(e.defaults), "choices": {k: list(v) for k, v in
                                                              e.choices.items()}}
-            for name, e in GAME_FACTORIES.items()
+            for name, e in all_rules_entries().items()
         }
         return {
             "rules": rules,
@@ -317,7 +317,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             chosen = rec.games[index]
 
             def job() -> dict[str, Any]:
-                from tenpai.agents import make_agent
+                from tenpai.agents.registry import make_agent
 
                 return review_record(chosen, player, make_agent(agent_name, 0))
         elif source == "game":
@@ -331,7 +331,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             played = game
 
             def job() -> dict[str, Any]:
-                from tenpai.agents import make_agent
+                from tenpai.agents.registry import make_agent
                 from tenpai.arena.games import make_game
 
                 st = played.settings

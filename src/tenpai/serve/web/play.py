@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tenpai.agents import AGENTS, make_agent
+from tenpai.agents.registry import AGENTS, make_agent
 from tenpai.arena.games import ArenaConfigError, make_game, rules_entry
 from tenpai.engine.agent import Agent
 from tenpai.engine.flow import Decision, GameFlow

@@ -6,6 +6,9 @@ the start model: the learner pair **wins** when its two seats end with more poin
 than the other pair's two seats (a tie counts one half).  Each deal is played twice with the
 pairs' seats swapped (``L S L S`` and ``S L S L``), so both pairs meet the same tiles; the
 interval is over deals (the two games of a deal are not independent).
+
+It lives with self-play rather than with one learner because every learner measures itself
+this way: policy gradient (:mod:`tenpai.rl.pg`) and the search's gate (:mod:`tenpai.mcts.train`).
 """
 
 from __future__ import annotations

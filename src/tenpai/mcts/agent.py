@@ -26,7 +26,7 @@ import numpy as np
 
 from tenpai.events import Event
 
-__all__ = ["DropoutAgent", "MCTSAgent"]
+__all__ = ["DropoutAgent", "MCTSAgent", "dropout_agent", "prior_agent", "search_agent"]
 
 #: The registry agent's search settings: chance outcomes and the parent's value for untried
 #: actions (tests/mcts/test_chance.py shows the paper's literal reading is optimistic about
@@ -297,3 +297,27 @@ class DropoutAgent:
 DROPOUT_DEFAULT = (
     Path(__file__).resolve().parent.parent / "mcts" / "weights" / "suits108_dropout.pt"
 )
+
+
+def search_agent(seed: int) -> MCTSAgent:
+    """The registry's ``mcts``: seed 000's search with the shipped suits108 model (or
+    $TENPAI_MCTS_MODEL; see :meth:`MCTSAgent.from_env`)."""
+    return MCTSAgent.from_env(seed)
+
+
+def prior_agent(seed: int) -> MCTSAgent:
+    """The registry's ``mcts_prior``: the same network's prior policy, no search."""
+    return MCTSAgent.from_env(seed, prior=True)
+
+
+def dropout_agent(seed: int) -> DropoutAgent:
+    """The registry's ``dropout``: seed 000's normal agent (dropout learning); model from
+    $TENPAI_DROPOUT_MODEL; $TENPAI_DROPOUT_WINS=network leaves legal wins to the network
+    (default: always taken).  The seed is unused: the agent plays its network's argmax."""
+    import os
+
+    wins = os.environ.get("TENPAI_DROPOUT_WINS", "always")
+    if wins not in ("always", "network"):
+        raise ValueError(f"TENPAI_DROPOUT_WINS must be always or network, got {wins!r}")
+    return DropoutAgent(os.environ.get("TENPAI_DROPOUT_MODEL", "default"),
+                        take_wins=wins == "always")

@@ -1,0 +1,116 @@
+"""Every built-in agent by name: where it lives, the rule sets it plays and the extra it needs.
+
+An entry names its agent's factory as a string (``"tenpai.agents.sl:default_agent"``), and the
+module is imported only when an agent of that name is built.  So the arena, self-play, the
+environments, the web app and the command line can list, check and build agents while paying
+only for the ones a run uses (``sl`` imports torch; ``mcts`` the whole search), and the agents
+that belong to an upper package (the search's, the MDP player) are named here without the
+agents package importing upwards.
+
+``AGENTS`` maps a name to a callable ``factory(seed) -> Agent``: the entries below, and any
+plain function another module adds (``AGENTS["mine"] = make_mine``) keep working as before.
+The rule sets are the "rules" column of docs/agents.md; :mod:`tenpai.agents.rulesets` reads
+them to refuse an agent meeting a rule set it was not built for.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Final
+
+from tenpai.engine.agent import Agent
+
+__all__ = [
+    "AGENTS",
+    "ANY_RULES",
+    "ENTRIES",
+    "EXTERNAL_SEATS",
+    "AgentEntry",
+    "agent_entry",
+    "external_seats",
+    "make_agent",
+]
+
+#: Every rule set the arena knows today; ``random`` (legal actions only) plays them all.
+ANY_RULES: Final = frozenset({"riichi", "mcr", "suits108"})
+_RIICHI: Final = frozenset({"riichi"})
+_MCR: Final = frozenset({"mcr"})
+#: seed 000's agents read the search's planes of the rule set their model was made for
+#: (tenpai.mcts.rulesets); the shipped weights are 108-tile ones, Riichi models come by
+#: $TENPAI_MCTS_MODEL / $TENPAI_DROPOUT_MODEL, and a model meeting the other rule set's table
+#: stops the game with one line
+_SEARCH: Final = frozenset({"suits108", "riichi"})
+
+
+@dataclass(frozen=True, slots=True)
+class AgentEntry:
+    """One agent: ``target`` is ``"module:factory"`` with ``factory(seed) -> Agent``;
+    ``extra`` is the optional dependency set (``pip install 'tenpai[extra]'``) it needs."""
+
+    name: str
+    target: str
+    rules: frozenset[str]
+    extra: str | None = None
+
+    def factory(self) -> Callable[[int], Agent]:
+        """The factory, its module imported now (an ImportError says what is missing)."""
+        module, _, attr = self.target.partition(":")
+        found: Callable[[int], Agent] = getattr(importlib.import_module(module), attr)
+        return found
+
+    def __call__(self, seed: int) -> Agent:
+        return self.factory()(seed)
+
+
+ENTRIES: Final[tuple[AgentEntry, ...]] = (
+    AgentEntry("random", "tenpai.engine.agent:RandomAgent", ANY_RULES),
+    # Riichi measures; on an MCR observation it plays by MCR's shanten (its own docstring),
+    # and the 108-tile game's observation is Riichi-shaped
+    AgentEntry("efficiency", "tenpai.agents.efficiency:EfficiencyAgent", ANY_RULES),
+    # riichi, and the 108-tile game through its own reading (defensive_suits108: the ready
+    # declaration as the threat, safety from passed tiles as there is no furiten)
+    AgentEntry("defensive", "tenpai.agents.defensive:DefensiveAgent",
+               frozenset({"riichi", "suits108"})),
+    AgentEntry("expert", "tenpai.agents.expert:ExpertAgent", ANY_RULES),
+    AgentEntry("mdp", "tenpai.mdp.agent:MDPAgent", _RIICHI),
+    AgentEntry("sl", "tenpai.agents.factories:sl", _RIICHI, "learn"),
+    AgentEntry("sl_model", "tenpai.agents.factories:sl_model", _RIICHI, "learn"),
+    AgentEntry("sl_mcr", "tenpai.agents.factories:sl_mcr", _MCR, "learn"),
+    AgentEntry("sl_mcr_model", "tenpai.agents.factories:sl_mcr_model", _MCR, "learn"),
+    AgentEntry("pg", "tenpai.agents.factories:pg", _RIICHI, "learn"),
+    AgentEntry("pg_mcr", "tenpai.agents.factories:pg_mcr", _MCR, "learn"),
+    AgentEntry("pg_mcr_start", "tenpai.agents.factories:pg_mcr_start", _MCR, "learn"),
+    AgentEntry("mcts", "tenpai.mcts.agent:search_agent", _SEARCH, "learn"),
+    AgentEntry("mcts_prior", "tenpai.mcts.agent:prior_agent", _SEARCH, "learn"),
+    AgentEntry("dropout", "tenpai.mcts.agent:dropout_agent", _SEARCH, "learn"),
+)
+
+AGENTS: dict[str, Callable[[int], Agent]] = {entry.name: entry for entry in ENTRIES}
+
+#: Seats played by a program outside this process, by name prefix (``mjai:PATH``), and the
+#: module that plays a game with them (``resolve_spec(name)``, ``play_game(game, names,
+#: agents)``).  The protocol lives in the serve layer, above the arena that seats them.
+EXTERNAL_SEATS: Final = {"mjai:": "tenpai.serve.mjai.external"}
+
+
+def agent_entry(name: str) -> AgentEntry | None:
+    """The built-in entry of ``name``; None for an unknown name or a plain added factory."""
+    found = AGENTS.get(name)
+    return found if isinstance(found, AgentEntry) else None
+
+
+def make_agent(name: str, seed: int = 0) -> Agent:
+    """An agent by registry name; an unknown name raises a ValueError listing the known ones."""
+    try:
+        factory = AGENTS[name]
+    except KeyError:
+        raise ValueError(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}") from None
+    return factory(seed)
+
+
+def external_seats(prefix: str) -> ModuleType:
+    """The module that plays games with the external seats named ``prefix…`` (imported now)."""
+    return importlib.import_module(EXTERNAL_SEATS[prefix])

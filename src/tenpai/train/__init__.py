@@ -1,0 +1,1 @@
+"""Training loops for the supervised models (the ``learn`` extra): shards, augmentation, SL."""
