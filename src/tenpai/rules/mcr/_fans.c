@@ -48,6 +48,9 @@ static PyObject *fanhit_type = NULL;
 static PyObject *result_type = NULL;
 static PyObject *shape_obj[NSHAPES];
 static PyObject *input_error = NULL;
+/* MCRResult's slot descriptors (fans, total, flowers, shape): filling them directly skips the
+ * frozen dataclass's __init__, which costs more than the whole evaluation. */
+static PyObject *result_slot[4];
 /* Per shape and gates, the fans to scan in table order (0-terminated). */
 static unsigned char scan[NSHAPES][8][NFANS];
 
@@ -1135,8 +1138,12 @@ static PyObject *evaluate(PyObject *self, PyObject *ctx) {
         Py_DECREF(fans); Py_XDECREF(total); Py_XDECREF(flowers);
         return NULL;
     }
-    PyObject *args[4] = {fans, total, flowers, shape_obj[b.shape]};
-    PyObject *out = PyObject_Vectorcall(result_type, args, 4, NULL);
+    PyObject *values[4] = {fans, total, flowers, shape_obj[b.shape]};
+    PyTypeObject *rt = (PyTypeObject *)result_type;
+    PyObject *out = rt->tp_alloc(rt, 0);
+    for (int i = 0; out && i < 4; i++)
+        if (Py_TYPE(result_slot[i])->tp_descr_set(result_slot[i], out, values[i]) < 0)
+            Py_CLEAR(out);
     Py_DECREF(fans);
     Py_DECREF(total);
     Py_DECREF(flowers);
@@ -1262,6 +1269,20 @@ static PyObject *configure(PyObject *self, PyObject *args) {
     Py_DECREF(sh);
     Py_INCREF(fht);
     Py_XSETREF(fanhit_type, fht);
+    if (!PyType_Check(rt)) {
+        PyErr_SetString(PyExc_TypeError, "configure: result_type must be a class");
+        return NULL;
+    }
+    static const char *slot_names[4] = {"fans", "total", "flowers", "shape"};
+    for (int i = 0; i < 4; i++) {
+        PyObject *d = PyDict_GetItemString(((PyTypeObject *)rt)->tp_dict, slot_names[i]);
+        if (!d || Py_TYPE(d) != &PyMemberDescr_Type) {
+            PyErr_Format(PyExc_TypeError, "configure: result_type has no slot %s", slot_names[i]);
+            return NULL;
+        }
+        Py_INCREF(d);
+        Py_XSETREF(result_slot[i], d);
+    }
     Py_INCREF(rt);
     Py_XSETREF(result_type, rt);
     Py_INCREF(err);
