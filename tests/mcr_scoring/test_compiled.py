@@ -163,7 +163,8 @@ def _fuzzed(rng: random.Random) -> SimpleNamespace:
         if what == 0:
             counts = list(ctx.concealed_counts)
             counts[rng.randrange(34)] = _garbage(rng)
-            ns.concealed_counts = tuple(counts) if rng.random() < 0.8 else counts[:rng.randrange(40)]
+            cut = counts[:rng.randrange(40)]
+            ns.concealed_counts = tuple(counts) if rng.random() < 0.8 else cut
         elif what == 1:
             ns.win_tile = _garbage(rng)
         elif what == 2:
