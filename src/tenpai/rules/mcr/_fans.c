@@ -114,21 +114,28 @@ typedef struct {
         all_toh, all_green, reversible, rank_bits, quads;
 } Facts;
 
+static uint64_t TERMINAL_MASK, SIMPLE_MASK, GREEN_MASK, REVERSIBLE_MASK;
+
+static void build_masks(void) {
+    static const int greens[] = {19, 20, 21, 23, 25, GREEN};
+    static const int revs[] = {9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, WHITE};
+    for (int k = 0; k < 27; k++) {
+        if (k % 9 == 0 || k % 9 == 8) TERMINAL_MASK |= (uint64_t)1 << k;
+        else SIMPLE_MASK |= (uint64_t)1 << k;
+    }
+    for (size_t i = 0; i < sizeof greens / sizeof *greens; i++) GREEN_MASK |= (uint64_t)1 << greens[i];
+    for (size_t i = 0; i < sizeof revs / sizeof *revs; i++)
+        REVERSIBLE_MASK |= (uint64_t)1 << revs[i];
+}
+
 static void tile_facts(const int *all, Facts *f) {
     uint64_t present = 0;
     for (int k = 0; k < 34; k++)
         if (all[k]) present |= (uint64_t)1 << k;
     const uint64_t honor = (uint64_t)0x7F << 27, wind = (uint64_t)0xF << 27,
                    dragon = (uint64_t)0x7 << 31;
-    uint64_t terminal = 0, simple = 0, green = 0, reversible = 0;
-    for (int k = 0; k < 27; k++) {
-        if (k % 9 == 0 || k % 9 == 8) terminal |= (uint64_t)1 << k;
-        else simple |= (uint64_t)1 << k;
-    }
-    static const int greens[] = {19, 20, 21, 23, 25, GREEN};
-    static const int revs[] = {9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, WHITE};
-    for (size_t i = 0; i < sizeof greens / sizeof *greens; i++) green |= (uint64_t)1 << greens[i];
-    for (size_t i = 0; i < sizeof revs / sizeof *revs; i++) reversible |= (uint64_t)1 << revs[i];
+    const uint64_t terminal = TERMINAL_MASK, simple = SIMPLE_MASK, green = GREEN_MASK,
+                   reversible = REVERSIBLE_MASK;
     f->suit_mask = 0;
     for (int s = 0; s < 3; s++)
         if (present & ((uint64_t)0x1FF << (9 * s))) f->suit_mask |= 1 << s;
@@ -812,17 +819,15 @@ static int knitted_reading(const Ctx *c, const Facts *f, Best *b, int *overflow)
         v.pair = pair;
         if (c->counts[c->win] > 1) v.wait = SINGLE;
     } else {
-        Decs *d = PyMem_Malloc(sizeof(Decs));
-        if (!d) { *overflow = 1; return 1; }
+        Decs decs, *d = &decs;
         d->n = d->overflow = d->ng = 0;
         int w[34];
         memcpy(w, rest, sizeof w);
         decompose(w, 0, -1, d);
-        if (d->overflow) { PyMem_Free(d); *overflow = 1; return 1; }
-        if (d->n != 1 || d->d[0].n != 1) { PyMem_Free(d); return 0; }
+        if (d->overflow) { *overflow = 1; return 1; }
+        if (d->n != 1 || d->d[0].n != 1) return 0;
         v.pair = d->d[0].pair;
         add_set(&v, d->d[0].tile[0], d->d[0].kind[0] == 1, 1, 0);
-        PyMem_Free(d);
         if (rest[c->win]) {
             rest[c->win]--;
             uint64_t waits = standard_waits(rest);
@@ -899,13 +904,12 @@ static int best_reading(const Ctx *c, Best *b) {
             if (shape != SEVEN_PAIRS) return 1;
         }
     }
-    Decs *d = PyMem_Malloc(sizeof(Decs));
-    if (!d) return -1;
+    Decs decs, *d = &decs;
     d->n = d->overflow = d->ng = 0;
     int w[34];
     memcpy(w, c->counts, sizeof w);
     decompose(w, 0, -1, d);
-    if (d->overflow) { PyMem_Free(d); return -1; }
+    if (d->overflow) return -1;
     /* canonical order of the readings (their concealed sets) */
     int order[MAXREAD];
     for (int i = 0; i < d->n; i++) {
@@ -944,7 +948,6 @@ static int best_reading(const Ctx *c, Best *b) {
         view_finish(&v);
         consider(b, &v, c, &f);
     }
-    PyMem_Free(d);
     return b->have ? 1 : 0;
 }
 
@@ -1305,6 +1308,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_fans",
 
 PyMODINIT_FUNC PyInit__fans(void) {
     build_knitted();
+    build_masks();
 #define INTERN(var, text) if (!(var = PyUnicode_InternFromString(text))) return NULL
     INTERN(s_concealed_counts, "concealed_counts");
     INTERN(s_win_tile, "win_tile");
