@@ -138,6 +138,26 @@ def test_a_fifth_copy_is_refused() -> None:
         evaluate_compiled(_ns_context(ctx, concealed_counts=tuple(counts), melds=(pung,)))
 
 
+def test_a_tampered_context_object_is_refused() -> None:
+    """The extension reads MCRContext's slots directly; a frozen context changed behind its
+    checks (object.__setattr__) must still be refused, not trusted."""
+    ctx = MCRContext(tuple([0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 8]), 8)
+    counts = list(ctx.concealed_counts)
+    counts[8], counts[0] = 5, 2
+    object.__setattr__(ctx, "concealed_counts", tuple(counts))
+    with pytest.raises(MCRInputError, match="0-4"):
+        evaluate_compiled(ctx)
+    ctx = MCRContext(tuple([0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 8]), 8)
+    object.__setattr__(ctx, "win_tile", 99)
+    with pytest.raises(MCRInputError, match="win_tile"):
+        evaluate_compiled(ctx)
+    meld = Meld.pung(8)
+    ctx = MCRContext(tuple([0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8]), 8, (meld,))
+    object.__setattr__(meld, "base", -3)
+    with pytest.raises(MCRInputError, match="base"):
+        evaluate_compiled(ctx)
+
+
 def test_a_hand_of_the_wrong_size_is_refused() -> None:
     ctx = MCRContext(tuple([0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 8]), 8)
     counts = list(ctx.concealed_counts)

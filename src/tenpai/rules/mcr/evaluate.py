@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from tenpai.rules.mcr.context import MCRContext
+from tenpai.rules.mcr.context import MCRContext, MCRInputError, Meld
 from tenpai.rules.mcr.fans import FAN_BY_NUMBER, FANS, Fan
 from tenpai.rules.mcr.fans.base import GATES
 from tenpai.rules.mcr.shapes import HandView, Shape, readings
@@ -198,8 +198,6 @@ _ABI = 1
 def _configure_compiled(module: Any) -> None:
     """Hand the fan table to the extension: every declarative attribute comes from the
     classes, so a fan's points, shapes, gate or exclusions are written once."""
-    from tenpai.rules.mcr.context import MCRInputError
-
     shapes = (Shape.STANDARD, Shape.SEVEN_PAIRS, Shape.SHIFTED_PAIRS, Shape.ORPHANS,
               Shape.HONORS_KNITTED, Shape.KNITTED_STRAIGHT)
     table = [
@@ -207,7 +205,7 @@ def _configure_compiled(module: Any) -> None:
          GATES[f.gate], f.exclude_mask, f)
         for f in FANS
     ]
-    module.configure(table, FanHit, MCRResult, shapes, MCRInputError)
+    module.configure(table, FanHit, MCRResult, shapes, MCRInputError, MCRContext, Meld)
 
 
 def _load_compiled() -> Any:
