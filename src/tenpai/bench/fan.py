@@ -7,12 +7,19 @@ translate a context and a result, and are shared with the differential tests.
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from tenpai.rules.mcr.context import MCRContext
-from tenpai.rules.mcr.evaluate import clear_hand_caches, evaluate
+from tenpai.rules.mcr.evaluate import (
+    clear_hand_caches,
+    compiled_available,
+    evaluate,
+    evaluate_python,
+)
 from tenpai.rules.mcr.handgen import random_contexts
 from tenpai.tiles import kind_of
 
@@ -77,24 +84,38 @@ def from_mahjonggb(fans: tuple[tuple[int, int, str, str], ...]) -> tuple[Counter
     return counts, total
 
 
-def bench_fan(n: int = 2000, seed: int = 0, repeats: int = 3) -> dict[str, float]:
-    """Time ``evaluate`` and PyMahjongGB on ``n`` random winning hands (best of ``repeats``).
+def _pass_us(fn: Callable[[Any], object], inputs: list[Any],
+             before: Callable[[], None] | None = None) -> float:
+    """CPU microseconds per call of one bare pass (``before`` runs untimed first)."""
+    if before is not None:
+        before()
+    t0 = time.process_time()
+    for x in inputs:
+        fn(x)
+    return (time.process_time() - t0) * 1e6 / max(1, len(inputs))
 
-    Both sides are timed the same way: a bare loop calling the function on prepared inputs, no
-    ``try`` or context manager around either call (an earlier version wrapped only
-    PyMahjongGB's call in ``contextlib.suppress``, which added about 15 % to its time and
-    flattered our ratio).  A hand PyMahjongGB refuses would raise, so every hand is first put
-    to PyMahjongGB once, untimed, and any it refuses is dropped from *both* sides
-    (``peer_refused``).  That untimed pass also checks agreement of the totals
-    (``agree_total``).
 
-    ``ours_cold_us`` clears every cache keyed by a whole hand or a reading before each pass
-    (:func:`~tenpai.rules.mcr.evaluate.clear_hand_caches`: results, tile facts, waits, set
-    combinations), so every hand is new to us; only the small per-suit caches stay warm, as they
-    do in a running engine.  It is what ``ratio`` uses.  ``ours_first_pass_us`` is the very
-    first pass of the process (the per-suit caches cold too); ``ours_warm_us`` asks about the
-    same hands again (the engine asks about the same hands repeatedly).  ``ratio`` is our cold
-    speed as a fraction of PyMahjongGB's (1.0 = as fast).
+def bench_fan(n: int = 5000, seed: int = 0, repeats: int = 9) -> dict[str, float | str]:
+    """Time ``evaluate`` and PyMahjongGB on ``n`` random winning hands, interleaved.
+
+    Both sides are timed the same way: a bare loop calling the function on prepared inputs
+    (contexts for us, PyMahjongGB's argument tuples for it), no ``try`` around either call.  A
+    hand PyMahjongGB refuses would raise, so every hand is first put to PyMahjongGB once,
+    untimed, and any it refuses is dropped from *both* sides (``peer_refused``); that pass
+    also checks agreement of the totals (``agree_total``).
+
+    The sides take turns within each of ``repeats`` rounds (the one going first alternates),
+    so a change of machine load hits both; each pass is timed in process CPU time (other
+    processes on a shared machine do not count).  Reported: the median per-hand time of each
+    side over the rounds with its range (``_min`` / ``_max``), and ``ratio`` = PyMahjongGB's
+    median / ours (1.0 = as fast), with the range of the per-round ratios.
+
+    Caches are cold on both sides: before each of our passes every cache keyed by a whole hand
+    or a reading is cleared (:func:`~tenpai.rules.mcr.evaluate.clear_hand_caches`); the
+    compiled evaluator keeps none.  PyMahjongGB keeps no cache between calls.  ``ours_us`` is
+    the entry point :func:`evaluate` (compiled when built, ``ours_path`` says which);
+    ``python_cold_us`` is the Python specification itself, ``python_warm_us`` the Python path
+    asked about the same hands again (what an engine that repeats questions gets).
     """
     import MahjongGB
 
@@ -114,36 +135,41 @@ def bench_fan(n: int = 2000, seed: int = 0, repeats: int = 3) -> dict[str, float
         ours = evaluate(c)
         if ours is not None and ours.total == from_mahjonggb(theirs)[1]:
             agree += 1
-    clear_hand_caches()
-    count = len(contexts)
-    gb = cold = warm = first = float("inf")
-    for i in range(max(1, repeats)):
-        t0 = time.perf_counter()
-        for a in args:
-            calc(*a)
-        gb = min(gb, time.perf_counter() - t0)
 
-        clear_hand_caches()
-        t0 = time.perf_counter()
-        for c in contexts:
-            evaluate(c)
-        elapsed = time.perf_counter() - t0
-        if i == 0:
-            first = elapsed
-        cold = min(cold, elapsed)
+    def gb_one(a: tuple[Any, ...]) -> object:
+        return calc(*a)
 
-        t0 = time.perf_counter()
-        for c in contexts:
-            evaluate(c)
-        warm = min(warm, time.perf_counter() - t0)
-    per = 1e6 / max(1, count)
-    return {
-        "hands": float(count),
+    sides: dict[str, tuple[Callable[[Any], object], list[Any], Callable[[], None] | None]] = {
+        "mahjonggb": (gb_one, args, None),
+        "ours": (evaluate, contexts, clear_hand_caches),
+        "python_cold": (evaluate_python, contexts, clear_hand_caches),
+        "python_warm": (evaluate_python, contexts, None),
+    }
+    times: dict[str, list[float]] = {name: [] for name in sides}
+    names = list(sides)
+    for r in range(max(1, repeats)):
+        order = names if r % 2 == 0 else names[::-1]
+        for name in order:
+            fn, inputs, before = sides[name]
+            if name == "python_warm":
+                for c in contexts:  # fill the caches, untimed
+                    evaluate_python(c)
+            times[name].append(_pass_us(fn, inputs, before))
+    out: dict[str, float | str] = {
+        "hands": float(len(contexts)),
         "peer_refused": float(refused),
         "agree_total": float(agree),
-        "mahjonggb_us": gb * per,
-        "ours_cold_us": cold * per,
-        "ours_first_pass_us": first * per,
-        "ours_warm_us": warm * per,
-        "ratio": gb / cold if cold else float("inf"),
+        "repeats": float(max(1, repeats)),
+        "ours_path": "compiled" if compiled_available() else "python",
     }
+    for name, values in times.items():
+        out[f"{name}_us"] = statistics.median(values)
+        out[f"{name}_min_us"] = min(values)
+        out[f"{name}_max_us"] = max(values)
+    per_round = [g / o for g, o in zip(times["mahjonggb"], times["ours"], strict=True) if o]
+    out["ratio"] = statistics.median(times["mahjonggb"]) / statistics.median(times["ours"])
+    out["ratio_min"] = min(per_round)
+    out["ratio_max"] = max(per_round)
+    out["ratio_python_cold"] = (statistics.median(times["mahjonggb"])
+                                / statistics.median(times["python_cold"]))
+    return out

@@ -6,20 +6,38 @@ a tie the earlier reading is kept (special shapes first, then standard readings 
 set order) unless the later one shows 一色三同顺 or 三同刻, so the fan list is deterministic.
 A reading with no fan at all scores 无番和 (8).  Flowers are added last and never count toward
 the 8-fan minimum.
+
+The same work is compiled in ``_fans.c`` (built at install time when a C compiler is present).
+:func:`evaluate` uses it when it is importable and ``TENPAI_PURE_PYTHON`` is unset; the fan
+classes stay the specification: the extension receives every fan's points, shapes, gate and
+exclusions from them (:func:`_configure_compiled`), and writes only the count predicates and the
+readings again, which the differential tests hold equal to the Python ones.
 """
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from tenpai.rules.mcr.context import MCRContext
+from tenpai.rules.mcr.context import MCRContext, MCRInputError, Meld
 from tenpai.rules.mcr.fans import FAN_BY_NUMBER, FANS, Fan
 from tenpai.rules.mcr.fans.base import GATES
 from tenpai.rules.mcr.shapes import HandView, Shape, readings
 
-__all__ = ["MINIMUM_FAN", "FanHit", "MCRResult", "clear_hand_caches", "evaluate"]
+__all__ = [
+    "MINIMUM_FAN",
+    "FanHit",
+    "MCRResult",
+    "clear_hand_caches",
+    "compiled_available",
+    "evaluate",
+    "evaluate_compiled",
+    "evaluate_python",
+]
 
 #: A hand needs this many fans (flowers excluded) to be declared a win.
 MINIMUM_FAN = 8
@@ -78,8 +96,36 @@ class MCRResult:
 
 
 def evaluate(ctx: MCRContext) -> MCRResult | None:
-    """The best-scoring reading of a finished hand, or ``None`` when the tiles do not win."""
+    """The best-scoring reading of a finished hand, or ``None`` when the tiles do not win.
+
+    The compiled evaluator answers when it is built (it keeps no cache: a C evaluation costs
+    less than hashing the context); a case it does not cover goes to the Python path.
+    """
+    if _compiled is not None:
+        result = _compiled.evaluate(ctx)
+        if result is not NotImplemented:
+            return result  # type: ignore[no-any-return]
     return _evaluate(ctx)
+
+
+def evaluate_python(ctx: MCRContext) -> MCRResult | None:
+    """The pure-Python evaluation (the specification), whatever is built."""
+    return _evaluate(ctx)
+
+
+def evaluate_compiled(ctx: MCRContext) -> Any:
+    """The compiled evaluator's own answer: an :class:`MCRResult`, ``None`` (no win) or
+    ``NotImplemented`` (a case it leaves to Python).  For differential tests; raises
+    :class:`RuntimeError` when the extension is not in use."""
+    if _compiled is None:
+        raise RuntimeError("the compiled MCR evaluator is not in use (not built, or "
+                           "TENPAI_PURE_PYTHON is set)")
+    return _compiled.evaluate(ctx)
+
+
+def compiled_available() -> bool:
+    """True when :func:`evaluate` uses the compiled evaluator."""
+    return _compiled is not None
 
 
 @lru_cache(maxsize=1 << 14)
@@ -139,3 +185,40 @@ def _score(view: HandView) -> tuple[list[FanHit], int]:
     if not hits:
         return [FanHit(_CHICKEN, 1)], _CHICKEN.points
     return hits, total
+
+
+# ---------------------------------------------------------------------------
+# The compiled evaluator (``_fans.c``).
+# ---------------------------------------------------------------------------
+
+#: The extension's ``ABI`` this side is written for; an older build is not used.
+_ABI = 1
+
+
+def _configure_compiled(module: Any) -> None:
+    """Hand the fan table to the extension: every declarative attribute comes from the
+    classes, so a fan's points, shapes, gate or exclusions are written once."""
+    shapes = (Shape.STANDARD, Shape.SEVEN_PAIRS, Shape.SHIFTED_PAIRS, Shape.ORPHANS,
+              Shape.HONORS_KNITTED, Shape.KNITTED_STRAIGHT)
+    table = [
+        (f.number, f.points, sum(1 << i for i, s in enumerate(shapes) if s in f.shapes),
+         GATES[f.gate], f.exclude_mask, f)
+        for f in FANS
+    ]
+    module.configure(table, FanHit, MCRResult, shapes, MCRInputError, MCRContext, Meld)
+
+
+def _load_compiled() -> Any:
+    if os.environ.get("TENPAI_PURE_PYTHON"):
+        return None
+    try:
+        module = importlib.import_module("tenpai.rules.mcr._fans")
+    except ImportError:
+        return None
+    if getattr(module, "ABI", None) != _ABI:
+        return None
+    _configure_compiled(module)
+    return module
+
+
+_compiled: Any = _load_compiled()
