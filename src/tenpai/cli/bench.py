@@ -90,9 +90,10 @@ def fan(
 
 @app.command("scoring")
 def scoring(
-    n: int = typer.Option(5000, "--n", min=10, help="Random winning Riichi hands."),
+    n: int = typer.Option(6000, "--n", min=10, help="Random winning Riichi hands per pass."),
     seed: int = typer.Option(0, "--seed", help="Seed of the hand generator."),
-    repeat: int = typer.Option(3, "--repeat", min=1, help="Timed passes; the best counts."),
+    repeat: int = typer.Option(7, "--repeat", min=1,
+                               help="Interleaved passes, each on fresh wins; medians count."),
     as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
 ) -> None:
     """Whole Riichi win scoring (yaku, han, fu, points) against mahjong and riichienv."""

@@ -82,8 +82,8 @@ static const char *CTX_FIELDS[N_CTX] = {
     "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou",
     "renhou", "dora_indicators", "ura_indicators", "rules", "nukidora"};
 
-enum { M_KIND, M_TILES, N_MELD };
-static const char *MELD_FIELDS[N_MELD] = {"kind", "tiles"};
+enum { M_KIND, M_TILES, M_FROM_SEAT, M_BASE, N_MELD };
+static const char *MELD_FIELDS[N_MELD] = {"kind", "tiles", "from_seat", "base"};
 
 enum {
     R_HAN, R_FU, R_YAKU, R_YAKUMAN, R_LIMIT, R_BASE, R_DEALER, R_TSUMO, R_RON, R_TSUMO_DEALER,
@@ -1181,6 +1181,275 @@ static PyObject *payments(PyObject *self, PyObject *args) {
     return out;
 }
 
+
+/* ------------------------------------------------------------------------- constructors */
+
+/* WinContext(...) and Meld(...) spend most of a scoring call in the dataclass __init__ and in
+ * __post_init__'s checks.  install_constructors() replaces the two classes' tp_init with the
+ * functions below: they fill the slots the way the dataclass __init__ does (positional or
+ * keyword, defaults from the dataclass fields) and run a conservative C version of the checks.
+ * Only when that check says "certainly valid" is __post_init__ skipped; anything else -- an
+ * unusual argument, a non-bool flag, a context the check does not accept -- goes through the
+ * Python __init__ or __post_init__, which stay the specification and raise the typed errors. */
+
+static initproc orig_ctx_init, orig_meld_init;
+static PyObject *ctx_defaults[N_CTX], *meld_defaults[3], *ctx_names[N_CTX], *meld_names[3];
+static PyObject *s_post_init;
+static int ctors_installed = 0;
+
+static int fill_slots(PyObject *self, PyObject *args, PyObject *kwds, int n, PyObject **names,
+                      PyObject **defaults, const Py_ssize_t *offs) {
+    PyObject *vals[N_CTX];
+    Py_ssize_t np = PyTuple_GET_SIZE(args);
+    if (np > n) return 0;
+    for (int i = 0; i < n; i++) vals[i] = i < np ? PyTuple_GET_ITEM(args, i) : NULL;
+    if (kwds != NULL) {
+        Py_ssize_t pos = 0;
+        PyObject *key, *value;
+        while (PyDict_Next(kwds, &pos, &key, &value)) {
+            int found = -1;
+            for (int i = 0; i < n; i++)
+                if (key == names[i]) {
+                    found = i;
+                    break;
+                }
+            if (found < 0 && PyUnicode_Check(key))
+                for (int i = 0; i < n; i++)
+                    if (PyUnicode_Compare(key, names[i]) == 0) {
+                        found = i;
+                        break;
+                    }
+            if (found < 0 || vals[found] != NULL) return 0;
+            vals[found] = value;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        if (vals[i] == NULL) vals[i] = defaults[i];
+        if (vals[i] == NULL) return 0;
+    }
+    for (int i = 0; i < n; i++) {
+        Py_INCREF(vals[i]);
+        Py_XSETREF(SLOT(self, offs[i]), vals[i]);
+    }
+    return 1;
+}
+
+static int exact_small(PyObject *o, long lo, long hi, long *out) {
+    if (!PyLong_CheckExact(o)) return 0;
+    int overflow = 0;
+    long v = PyLong_AsLongAndOverflow(o, &overflow);
+    if (overflow || v < lo || v > hi) return 0;
+    *out = v;
+    return 1;
+}
+
+/* 1: the Meld is valid and its base kind is *base; 0: let __post_init__ decide. */
+static int meld_valid(PyObject *self, int *base) {
+    PyObject *kind = SLOT(self, meld_off[M_KIND]), *tiles = SLOT(self, meld_off[M_TILES]),
+             *from = SLOT(self, meld_off[M_FROM_SEAT]);
+    int is_chi = kind == s_chi, is_pon = kind == s_pon, is_ankan = kind == s_ankan;
+    int is_kan = is_ankan || kind == s_daiminkan || kind == s_kakan;
+    if (!is_chi && !is_pon && !is_kan) return 0;
+    if (!PyTuple_CheckExact(tiles) || PyTuple_GET_SIZE(tiles) != (is_kan ? 4 : 3)) return 0;
+    int kinds[4], lo = 99, n = (int)PyTuple_GET_SIZE(tiles);
+    for (int i = 0; i < n; i++) {
+        long v;
+        if (!exact_small(PyTuple_GET_ITEM(tiles, i), 0, 36, &v)) return 0;
+        kinds[i] = kind_of((int)v);
+        if (kinds[i] < lo) lo = kinds[i];
+    }
+    int seen = 0;
+    for (int i = 0; i < n; i++) {
+        int d = kinds[i] - lo;
+        if (is_chi ? (d > 2 || (seen & (1 << d))) : d != 0) return 0;
+        seen |= 1 << d;
+    }
+    if (is_chi && (lo >= 27 || lo % 9 > 6)) return 0;
+    if (from != Py_None) {
+        long v;
+        if (is_ankan || !exact_small(from, 0, 3, &v)) return 0;
+    }
+    *base = lo;
+    return 1;
+}
+
+static int meld_init(PyObject *self, PyObject *args, PyObject *kwds) {
+    if (Py_TYPE(self) != meld_type || !fill_slots(self, args, kwds, 3, meld_names,
+                                                  meld_defaults, meld_off))
+        return orig_meld_init(self, args, kwds);
+    int base;
+    if (meld_valid(self, &base)) {
+        PyObject *b = PyLong_FromLong(base);
+        if (b == NULL) return -1;
+        Py_XSETREF(SLOT(self, meld_off[M_BASE]), b);
+        return 0;
+    }
+    PyObject *r = PyObject_CallMethodNoArgs(self, s_post_init);
+    if (r == NULL) return -1;
+    Py_DECREF(r);
+    return 0;
+}
+
+static int flag(PyObject *o) { return o == Py_True ? 1 : o == Py_False ? 0 : -1; }
+
+/* 1 when WinContext.__post_init__ would certainly accept the context, else 0. */
+static int ctx_valid(PyObject *self) {
+    PyObject *c[N_CTX];
+    for (int i = 0; i < N_CTX; i++) c[i] = SLOT(self, ctx_off[i]);
+    PyObject *rules = c[C_RULES];
+    if (Py_TYPE(rules) != rules_type) return 0;
+    PyObject *players_o = SLOT(rules, rules_off[U_PLAYERS]),
+             *reds_o = SLOT(rules, rules_off[U_RED_FIVES]),
+             *kita_o = SLOT(rules, rules_off[U_NUKIDORA]);
+    long players, red_fives, v;
+    if (!players_o || !reds_o || !kita_o || !exact_small(players_o, 3, 4, &players) ||
+        !exact_small(reds_o, 0, 3, &red_fives))
+        return 0;
+    int kita_rule = flag(kita_o);
+    if (kita_rule < 0) return 0;
+    PyObject *closed = c[C_CLOSED], *melds = c[C_MELDS];
+    if (!PyTuple_CheckExact(closed) || !PyTuple_CheckExact(melds)) return 0;
+    Py_ssize_t n = PyTuple_GET_SIZE(closed), nm = PyTuple_GET_SIZE(melds);
+    if (nm > 4 || n + 3 * nm != 14) return 0;
+    int counts[34] = {0}, reds[3] = {0, 0, 0}, found = 0;
+    long win;
+    if (!exact_small(c[C_WIN_TILE], 0, 36, &win)) return 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!exact_small(PyTuple_GET_ITEM(closed, i), 0, 36, &v)) return 0;
+        counts[kind_of((int)v)]++;
+        if (v >= 34) reds[v - 34]++;
+        if (v == win) found = 1;
+    }
+    if (!found) return 0;
+    int opened = 0, any_kan = 0;
+    for (Py_ssize_t i = 0; i < nm; i++) {
+        PyObject *m = PyTuple_GET_ITEM(melds, i);
+        if (Py_TYPE(m) != meld_type) return 0;
+        PyObject *kind = SLOT(m, meld_off[M_KIND]), *tiles = SLOT(m, meld_off[M_TILES]);
+        if (kind == NULL || tiles == NULL || !PyTuple_CheckExact(tiles)) return 0;
+        int is_kan = kind == s_daiminkan || kind == s_kakan || kind == s_ankan;
+        if (!is_kan && kind != s_chi && kind != s_pon) return 0;
+        if (kind != s_ankan) opened = 1;
+        if (is_kan) any_kan = 1;
+        for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(tiles); j++) {
+            if (!exact_small(PyTuple_GET_ITEM(tiles, j), 0, 36, &v)) return 0;
+            counts[kind_of((int)v)]++;
+            if (v >= 34) reds[v - 34]++;
+        }
+    }
+    long kita;
+    if (!exact_small(c[C_NUKIDORA], 0, 4, &kita)) return 0;
+    if (kita && !kita_rule) return 0;
+    counts[30] += (int)kita;
+    for (int k = 0; k < 34; k++)
+        if (counts[k] > 4) return 0;
+    long seat, round;
+    if (!exact_small(c[C_SEAT_WIND], 27, 30, &seat) || !exact_small(c[C_ROUND_WIND], 27, 30, &round))
+        return 0;
+    if (players == 3) {
+        for (int k = 1; k < 8; k++)
+            if (counts[k]) return 0;
+        if (seat == 30 || round == 30) return 0;
+    }
+    if (reds[0] > 1 || reds[1] > 1 || reds[2] > 1) return 0;
+    if (red_fives == 0 && (reds[0] || reds[1] || reds[2])) return 0;
+    for (int w = C_DORA; w <= C_URA; w++) {
+        if (!PyTuple_CheckExact(c[w])) return 0;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(c[w]); i++)
+            if (!exact_small(PyTuple_GET_ITEM(c[w], i), 0, 36, &v)) return 0;
+    }
+    int f[N_CTX];
+    for (int i = C_TSUMO; i <= C_RENHOU; i++) {
+        if (i == C_SEAT_WIND || i == C_ROUND_WIND) continue;
+        if ((f[i] = flag(c[i])) < 0) return 0;
+    }
+    int tsumo = f[C_TSUMO], riichi = f[C_RIICHI], dbl = f[C_DOUBLE_RIICHI];
+    int dealer = seat == 27;
+    if ((riichi || dbl) && opened) return 0;
+    if (riichi && dbl) return 0;
+    if (f[C_IPPATSU] && !(riichi || dbl)) return 0;
+    if (f[C_IPPATSU] && f[C_RINSHAN]) return 0;
+    if (f[C_HAITEI] && !tsumo) return 0;
+    if (f[C_RINSHAN] && !tsumo) return 0;
+    if (f[C_RINSHAN] && !any_kan && !kita) return 0;
+    if (f[C_HAITEI] && f[C_RINSHAN]) return 0;
+    if ((f[C_HOUTEI] || f[C_CHANKAN]) && tsumo) return 0;
+    if (f[C_HOUTEI] && f[C_CHANKAN]) return 0;
+    if (f[C_TENHOU] && !(dealer && tsumo && nm == 0)) return 0;
+    if (f[C_CHIIHOU] && (dealer || !tsumo || nm)) return 0;
+    if (f[C_RENHOU] && (dealer || tsumo || nm)) return 0;
+    return 1;
+}
+
+static int ctx_init(PyObject *self, PyObject *args, PyObject *kwds) {
+    if (Py_TYPE(self) != ctx_type ||
+        !fill_slots(self, args, kwds, N_CTX, ctx_names, ctx_defaults, ctx_off))
+        return orig_ctx_init(self, args, kwds);
+    if (ctx_valid(self)) return 0;
+    PyObject *r = PyObject_CallMethodNoArgs(self, s_post_init);
+    if (r == NULL) return -1;
+    Py_DECREF(r);
+    return 0;
+}
+
+/* install_constructors(ctx_defaults, meld_defaults): the dataclass defaults of every init
+ * field in order, None standing for "required" (no field of either class defaults to None
+ * except Meld.from_seat, passed as the one-element tuple (None,) to tell them apart). */
+static int read_defaults(PyObject *seq, int n, PyObject **out, PyObject **names,
+                         const char **fields) {
+    if (!PyTuple_Check(seq) || PyTuple_GET_SIZE(seq) != n) {
+        PyErr_SetString(PyExc_ValueError, "install_constructors: wrong number of defaults");
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *d = PyTuple_GET_ITEM(seq, i);
+        Py_CLEAR(out[i]);
+        if (d == Py_None)
+            out[i] = NULL;
+        else if (PyTuple_Check(d) && PyTuple_GET_SIZE(d) == 1) {
+            out[i] = PyTuple_GET_ITEM(d, 0);
+            Py_INCREF(out[i]);
+        } else {
+            PyErr_SetString(PyExc_ValueError, "install_constructors: defaults are (value,) or None");
+            return -1;
+        }
+        Py_XSETREF(names[i], PyUnicode_InternFromString(fields[i]));
+        if (names[i] == NULL) return -1;
+    }
+    return 0;
+}
+
+static PyObject *install_constructors(PyObject *self, PyObject *args) {
+    PyObject *cd, *md;
+    if (!PyArg_ParseTuple(args, "OO", &cd, &md)) return NULL;
+    if (!ready) {
+        PyErr_SetString(PyExc_RuntimeError, "_score.setup() has not been called");
+        return NULL;
+    }
+    if (read_defaults(cd, N_CTX, ctx_defaults, ctx_names, CTX_FIELDS) < 0 ||
+        read_defaults(md, 3, meld_defaults, meld_names, MELD_FIELDS) < 0)
+        return NULL;
+    if (s_post_init == NULL) s_post_init = PyUnicode_InternFromString("__post_init__");
+    if (!ctors_installed) {
+        orig_ctx_init = ctx_type->tp_init;
+        orig_meld_init = meld_type->tp_init;
+        ctx_type->tp_init = ctx_init;
+        meld_type->tp_init = meld_init;
+        ctors_installed = 1;
+    }
+    Py_RETURN_NONE;
+}
+
+/* uninstall_constructors(): back to the dataclass __init__ (tests compare both). */
+static PyObject *uninstall_constructors(PyObject *self, PyObject *unused) {
+    if (ctors_installed) {
+        ctx_type->tp_init = orig_ctx_init;
+        meld_type->tp_init = orig_meld_init;
+        ctors_installed = 0;
+    }
+    Py_RETURN_NONE;
+}
+
 /* ------------------------------------------------------------------------- setup */
 
 static PyObject *pair_entry(PyObject *id, int n) { return Py_BuildValue("(Oi)", id, n); }
@@ -1192,12 +1461,10 @@ static PyObject *setup(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O!O!O!O!OO", &PyType_Type, &c, &PyType_Type, &m, &PyType_Type,
                           &r, &PyType_Type, &u, &err, &yl))
         return NULL;
-    ready = 0;
-    if (slot_offsets((PyTypeObject *)c, CTX_FIELDS, N_CTX, ctx_off) < 0 ||
-        slot_offsets((PyTypeObject *)m, MELD_FIELDS, N_MELD, meld_off) < 0 ||
-        slot_offsets((PyTypeObject *)r, RES_FIELDS, N_RES, res_off) < 0 ||
-        slot_offsets((PyTypeObject *)u, RULE_FIELDS, N_RULES, rules_off) < 0)
+    if (ctors_installed && ((PyTypeObject *)c != ctx_type || (PyTypeObject *)m != meld_type)) {
+        PyErr_SetString(PyExc_RuntimeError, "_score.setup: constructors installed on other classes");
         return NULL;
+    }
     PyObject *seq = PySequence_Fast(yl, "_score.setup: yaku must be a sequence");
     if (seq == NULL) return NULL;
     if (PySequence_Fast_GET_SIZE(seq) != N_YAKU) {
@@ -1224,6 +1491,12 @@ static PyObject *setup(PyObject *self, PyObject *args) {
         }
     }
     Py_DECREF(seq);
+    ready = 0;
+    if (slot_offsets((PyTypeObject *)c, CTX_FIELDS, N_CTX, ctx_off) < 0 ||
+        slot_offsets((PyTypeObject *)m, MELD_FIELDS, N_MELD, meld_off) < 0 ||
+        slot_offsets((PyTypeObject *)r, RES_FIELDS, N_RES, res_off) < 0 ||
+        slot_offsets((PyTypeObject *)u, RULE_FIELDS, N_RULES, rules_off) < 0)
+        return NULL;
     for (int i = 0; i < N_YAKU; i++) {
         Py_XDECREF(yaku_ids[i]);
         yaku_ids[i] = PyUnicode_InternFromString(YAKU[i].id);
@@ -1286,6 +1559,10 @@ static PyMethodDef methods[] = {
     {"setup", setup, METH_VARARGS, "Hand over the classes and check the yaku table."},
     {"evaluate", evaluate, METH_O, "Score a WinContext (NotImplemented: use Python)."},
     {"payments", payments, METH_VARARGS, "Per-seat deltas (NotImplemented: use Python)."},
+    {"install_constructors", install_constructors, METH_VARARGS,
+     "Fast WinContext/Meld construction (Python checks kept as the fallback)."},
+    {"uninstall_constructors", uninstall_constructors, METH_NOARGS,
+     "Back to the dataclass constructors."},
     {NULL, NULL, 0, NULL},
 };
 
