@@ -214,3 +214,52 @@ def test_payments_refusals_keep_the_python_messages() -> None:
                  discarder=(w.winner + 1) % w.ctx.rules.players)
     with pytest.raises(ScoringError, match="not a seat"):
         payments(r, w.ctx.rules, winner=7, dealer=w.dealer)
+
+
+# ----------------------------------------------------------------------------- constructors
+
+def _construct(cls: type, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    try:
+        obj = cls(*args, **kwargs)
+    except Exception as err:
+        return ("raised", type(err), str(err))
+    fields = [getattr(obj, f, "<unset>") for f in cls.__slots__]  # type: ignore[attr-defined]
+    return ("built", fields)
+
+
+@needs_compiled
+def test_compiled_constructors_equal_the_dataclass_ones() -> None:
+    """WinContext/Meld built by the extension equal the dataclass-built ones, and every input
+    the checks refuse is refused with the same typed error and message."""
+    rng = random.Random(11)
+    wins = random_wins(600, seed=12, rules=_ALL_RULES)
+    cases: list[tuple[type, tuple[Any, ...], dict[str, Any]]] = []
+    for w in wins:
+        kw = {f: getattr(w.ctx, f) for f in WinContext.__dataclass_fields__}
+        cases.append((WinContext, (), dict(kw)))
+        cases.append((WinContext, (kw.pop("closed"), kw.pop("win_tile")), dict(kw)))
+        for m in w.ctx.melds:
+            cases.append((Meld, (m.kind, m.tiles), {"from_seat": m.from_seat}))
+        broken = {f: getattr(w.ctx, f) for f in WinContext.__dataclass_fields__}
+        name = rng.choice(["closed", "win_tile", "seat_wind", "riichi", "ippatsu", "rinshan",
+                           "haitei", "tenhou", "renhou", "nukidora", "dora_indicators",
+                           "melds", "tsumo", "chankan", "double_riichi"])
+        broken[name] = rng.choice((*_GARBAGE, True, False, 27, 30, 33, (34, 34)))
+        cases.append((WinContext, (), broken))
+        if rng.random() < 0.3:
+            cases.append((WinContext, (), {**broken, "unknown_field": 1}))
+    for kind in ("chi", "pon", "daiminkan", "kakan", "ankan", "kan", 5):
+        for tiles in ((0, 1, 2), (1, 1, 1), (34, 4, 4), (4, 4, 4, 34), (7, 8, 9), (27, 28, 29),
+                      (1, 2), [1, 1, 1], (1, 1, 1, 1), (0, 1, 40)):
+            for seat in (None, 0, 3, 4, -1, True):
+                cases.append((Meld, (kind, tiles, seat), {}))
+    cases.append((Meld, (), {"kind": "pon"}))
+    cases.append((Meld, ("pon", (1, 1, 1), None, 2), {}))
+    for cls, args, kwargs in cases:
+        fast = _construct(cls, args, kwargs)
+        _MODULE.uninstall_constructors()
+        try:
+            spec = _construct(cls, args, kwargs)
+        finally:
+            load(WinResult)
+        assert fast == spec, (cls.__name__, args, kwargs)

@@ -129,7 +129,9 @@ def _standard(rng: random.Random, pool: _Pool, allowed: list[int], n_melds: int,
         if starts and rng.random() < seq_p and (chi or not as_meld):
             b = rng.choice(starts)
             if rng.random() < 0.3 and not as_meld:  # peikou, sanshoku, ittsu
-                b = rng.choice((b, b, b % 9 + rng.choice((0, 9, 18)), b - b % 9 + 3 * rng.randrange(3)))
+                parallel = b % 9 + rng.choice((0, 9, 18))
+                straight = b - b % 9 + 3 * rng.randrange(3)
+                b = rng.choice((b, b, parallel, straight))
                 if b >= 27 or b % 9 > 6 or pool.count(b) == 0:
                     b = rng.choice(starts)
             ids = pool.take(b) + pool.take(b + 1) + pool.take(b + 2)
