@@ -44,7 +44,7 @@ RATIOS: list[tuple[str, str, str, float | None]] = [
      "standard_useful_ratio_vs_pymahjonggb", None),
     ("is_complete (50 % complete) / mahjong", "hand", "is_complete_ratio_vs_mahjong", None),
     ("MCR fans, cold / PyMahjongGB", "fan", "ratio", 0.5),
-    ("Riichi scoring / riichienv", "scoring", "ratio_vs_riichienv", None),
+    ("Riichi scoring / riichienv", "scoring", "ratio_vs_riichienv", 1.0),
     ("Riichi scoring / mahjong", "scoring", "ratio_vs_mahjong", None),
     ("engine hanchan / riichienv", "engine", "ratio", 1.0),
 ]

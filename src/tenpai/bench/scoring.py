@@ -312,6 +312,11 @@ class ScoringBench:
     def median(self, side: str) -> float:
         return statistics.median(self.us[side])
 
+    def paired(self, side: str) -> list[float]:
+        """``side``'s time over ours in each pass (same wins, moments apart): load drift
+        between passes cancels out of these."""
+        return [theirs / ours for theirs, ours in zip(self.us[side], self.us[OURS])]
+
     def summary(self) -> dict[str, Any]:
         ours_us = self.median(OURS)
         out: dict[str, Any] = {
@@ -332,6 +337,9 @@ class ScoringBench:
             out[f"{key}_us_range"] = [round(min(times), 3), round(max(times), 3)]
             out[f"{key}_per_s"] = round(1e6 / med)
             out[f"ratio_vs_{key}"] = round(med / ours_us, 3)
+            paired = self.paired(side)
+            out[f"ratio_vs_{key}_per_pass"] = [round(statistics.median(paired), 3),
+                                               round(min(paired), 3), round(max(paired), 3)]
             out[f"agree_{key}"] = self.agree[side]
         out["skipped"] = self.skipped
         return out
@@ -350,7 +358,7 @@ def _cpu_us(fn: Callable[[Any], object], inputs: Sequence[Any]) -> float:
     return (time.process_time() - start) / len(inputs) * 1e6
 
 
-def run_scoring_bench(n: int = 6_000, seed: int = 0, repeat: int = 7) -> ScoringBench:
+def run_scoring_bench(n: int = 6_000, seed: int = 0, repeat: int = 9) -> ScoringBench:
     """Time every side on the same wins, interleaved (see the module docstring)."""
     scorers: dict[str, Callable[[PlainWin], Any]] = {OURS: ours}
     skipped: dict[str, str] = {}
@@ -429,12 +437,16 @@ def render(result: ScoringBench) -> None:
     table.add_column("µs / win (median)", justify="right")
     table.add_column("range", justify="right")
     table.add_column("theirs / ours", justify="right")
+    table.add_column("per pass: median (range)", justify="right")
     table.add_column("agree with ours", justify="right")
     ours_us = result.median(OURS)
     for side, times in result.us.items():
         med = statistics.median(times)
+        paired = result.paired(side)
         table.add_row(side, f"{med:.2f}", f"{min(times):.2f}-{max(times):.2f}",
                       "" if side == OURS else f"{med / ours_us:.2f}",
+                      "" if side == OURS else f"{statistics.median(paired):.2f} "
+                                              f"({min(paired):.2f}-{max(paired):.2f})",
                       "" if side == OURS else f"{result.agree[side]} / {result.hands}")
     console = Console()
     console.print(table)

@@ -92,7 +92,7 @@ def fan(
 def scoring(
     n: int = typer.Option(6000, "--n", min=10, help="Random winning Riichi hands per pass."),
     seed: int = typer.Option(0, "--seed", help="Seed of the hand generator."),
-    repeat: int = typer.Option(7, "--repeat", min=1,
+    repeat: int = typer.Option(9, "--repeat", min=1,
                                help="Interleaved passes, each on fresh wins; medians count."),
     as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
 ) -> None:
