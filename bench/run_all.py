@@ -28,7 +28,8 @@ def _benches(quick: bool) -> dict[str, list[str]]:
     return {
         "hand": [*TENPAI, "hand", "--json", "--n", "4000" if small else "20000"],
         "fan": [*TENPAI, "fan", "--json", "--n", "1000" if small else "5000"],
-        "scoring": [*TENPAI, "scoring", "--json", "--n", "500" if small else "5000"],
+        "scoring": [*TENPAI, "scoring", "--json", "--n", "2000" if small else "30000",
+                    "--n-slow", "500" if small else "6000"],
         "engine": [*TENPAI, "engine", "--json", "--games", "3" if small else "20"],
         "agent": [*TENPAI, "agent", "--json", "--games", "1" if small else "2"],
         "process": [*TENPAI, "process", "--json", "--games", "1,10" if small else "1,10,100",

@@ -90,7 +90,9 @@ def fan(
 
 @app.command("scoring")
 def scoring(
-    n: int = typer.Option(6000, "--n", min=10, help="Random winning Riichi hands per pass."),
+    n: int = typer.Option(30_000, "--n", min=10, help="Random winning Riichi hands per pass."),
+    n_slow: int = typer.Option(6_000, "--n-slow", min=10,
+                               help="Of which the slow sides (our Python path, mahjong) score."),
     seed: int = typer.Option(0, "--seed", help="Seed of the hand generator."),
     repeat: int = typer.Option(9, "--repeat", min=1,
                                help="Interleaved passes, each on fresh wins; medians count."),
@@ -99,7 +101,7 @@ def scoring(
     """Whole Riichi win scoring (yaku, han, fu, points) against mahjong and riichienv."""
     from tenpai.bench.scoring import render, run_scoring_bench
 
-    result = run_scoring_bench(n=n, seed=seed, repeat=repeat)
+    result = run_scoring_bench(n=n, seed=seed, repeat=repeat, n_slow=n_slow)
     render(result)
     if as_json:
         typer.echo(json.dumps(result.summary(), sort_keys=True))
