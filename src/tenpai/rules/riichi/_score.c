@@ -279,7 +279,9 @@ typedef struct {
     int riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou,
         renhou_flag, nukidora;
     int dora[3];
-    Rules *rules;
+    Rules *rules; /* points at rules_v: a copy, since a flag's __bool__ could run Python
+                   * code that evicts the cache entry */
+    Rules rules_v;
 } Facts;
 
 /* Decompositions of the closed part: the pair and the groups (sequences first, each kind in
@@ -675,8 +677,11 @@ static int read_facts(PyObject *ctx, Facts *f) {
     }
     if (Py_TYPE(c[C_RULES]) != rules_type) return 0;
     memset(f, 0, sizeof *f);
-    f->rules = get_rules(c[C_RULES]);
-    if (f->rules == NULL) return -1;
+    Rules *cached = get_rules(c[C_RULES]);
+    if (cached == NULL) return -1;
+    f->rules_v = *cached;
+    f->rules_v.obj = NULL; /* not a reference of its own */
+    f->rules = &f->rules_v;
     int closed[14], ind[64];
     int n = tile_tuple(c[C_CLOSED], closed, 14, "closed");
     if (n < 0) return -1;
