@@ -29,7 +29,8 @@ def _benches(quick: bool) -> dict[str, list[str]]:
         "hand": [*TENPAI, "hand", "--json", "--n", "4000" if small else "20000",
                  "--shanten-n", "20000" if small else "100000", "--rounds", "5" if small else "9"],
         "fan": [*TENPAI, "fan", "--json", "--n", "1000" if small else "5000"],
-        "scoring": [*TENPAI, "scoring", "--json", "--n", "500" if small else "5000"],
+        "scoring": [*TENPAI, "scoring", "--json", "--n", "2000" if small else "30000",
+                    "--n-slow", "500" if small else "6000"],
         "engine": [*TENPAI, "engine", "--json", "--games", "3" if small else "20"],
         "agent": [*TENPAI, "agent", "--json", "--games", "1" if small else "2"],
         "process": [*TENPAI, "process", "--json", "--games", "1,10" if small else "1,10,100",
@@ -46,7 +47,7 @@ RATIOS: list[tuple[str, str, str, float | None]] = [
     ("is_complete (50 % complete) / mahjong", "hand", "is_complete_ratio_vs_mahjong", None),
     ("MCR fans (evaluate, compiled if built), cold / PyMahjongGB", "fan", "ratio", 1.0),
     ("MCR fans, Python specification, cold / PyMahjongGB", "fan", "ratio_python_cold", None),
-    ("Riichi scoring / riichienv", "scoring", "ratio_vs_riichienv", None),
+    ("Riichi scoring / riichienv", "scoring", "ratio_vs_riichienv", 1.0),
     ("Riichi scoring / mahjong", "scoring", "ratio_vs_mahjong", None),
     ("engine hanchan / riichienv", "engine", "ratio", 1.0),
 ]

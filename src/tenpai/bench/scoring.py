@@ -12,8 +12,20 @@ Fair timing: every side starts from the same plain data (physical tile ids, meld
 flags) prepared before timing, and the timed loop builds what that side's API needs *and*
 scores: our ``Meld``/``WinContext`` then ``evaluate``; RiichiEnv's ``Meld``/``Conditions``/
 ``HandEvaluator`` then ``calc`` (the Rust classes directly, not the Python wrapper); the
-library's ``Meld``/``HandConfig`` then ``estimate_hand_value``.  Agreement (han, fu below
-yakuman, payments) is checked in a separate, untimed pass and reported next to the rates.
+library's ``Meld``/``HandConfig`` then ``estimate_hand_value``.  Our side is timed twice: as
+it runs (the compiled scorer and constructors when built) and as the pure-Python
+specification (``evaluate_python`` with the dataclass constructors).
+
+Honest timing: the sides run interleaved in one process, ``repeat`` passes, the order of the
+sides turning every pass; each pass scores ``n`` wins generated for it alone (no side re-scores
+a hand it has scored before, so no whole-hand cache can help) and starts with our
+decomposition caches cleared.  Each figure is the CPU time of the pass per win (the machine is
+shared, CPU time is what load disturbs least); the table gives medians and ranges.  Agreement
+(han, fu below yakuman, payments) is checked on a separate, untimed set of wins.  The two
+slow sides (our Python path and ``mahjong``, twenty times slower) are timed on the first
+``n_slow`` wins of each pass: the fast sides need long passes to resolve 10 %, and the slow
+ones would otherwise take minutes; the wins are independent draws, so a prefix is a fair
+sample of the pass.
 Rules: Tenhou's (red fives, open tanyao, no kiriage, counted yakuman), mapped to each peer's
 options where it has them.
 """
@@ -22,16 +34,21 @@ from __future__ import annotations
 
 import importlib
 import random
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from tenpai import tiles as T
+from tenpai.hand.decompose import _placed_readings, _suit_readings
 from tenpai.rules.riichi import Meld, WinContext, WinResult, evaluate
+from tenpai.rules.riichi.compiled import install_constructors
+from tenpai.rules.riichi.evaluate import compiled_module, evaluate_python
+from tenpai.rules.riichi.reading import _closed_decompositions
 from tenpai.rules.riichi.ruleset import TENHOU
 
-__all__ = ["PlainWin", "ScoringBench", "plain_wins", "run_scoring_bench"]
+__all__ = ["PlainWin", "ScoringBench", "ours", "ours_python", "plain_wins", "run_scoring_bench"]
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
@@ -152,19 +169,24 @@ def plain_wins(n: int, seed: int) -> list[PlainWin]:
 # ------------------------------------------------------------------------------ each side
 
 #: Our tile code of each physical id (red fives kept), so the conversion every caller does
-#: is one tuple look-up, as a user holding physical ids would write it.
+#: is one look-up, as a user holding physical ids would write it: ``bytes.translate`` through
+#: this table converts a whole tuple of ids in one call.
 _CODES: Final = tuple(T.physical_to_tile(i, red=True) for i in range(136))
 _code = _CODES.__getitem__
+_TABLE: Final = bytes(_CODES) + bytes(256 - len(_CODES))
 
 
-def ours(w: PlainWin) -> WinResult | None:
-    """Build our context from the plain data and score it."""
-    melds = tuple(
-        Meld(kind, tuple(_code(i) for i in ids), None if seat < 0 else seat)  # type: ignore[arg-type]
+def _codes(ids: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(bytes(ids).translate(_TABLE))
+
+
+def _build(w: PlainWin) -> WinContext:
+    melds = tuple([
+        Meld(kind, _codes(ids), None if seat < 0 else seat)  # type: ignore[arg-type]
         for kind, ids, seat in w.melds
-    )
-    return evaluate(WinContext(
-        closed=tuple(_code(i) for i in w.closed),
+    ]) if w.melds else ()
+    return WinContext(
+        closed=_codes(w.closed),
         win_tile=_code(w.win),
         melds=melds,
         tsumo=w.tsumo,
@@ -172,10 +194,20 @@ def ours(w: PlainWin) -> WinResult | None:
         round_wind=27 + w.round_wind,
         riichi=w.riichi,
         ippatsu=w.ippatsu,
-        dora_indicators=tuple(_code(i) for i in w.dora),
-        ura_indicators=tuple(_code(i) for i in w.ura),
+        dora_indicators=_codes(w.dora),
+        ura_indicators=_codes(w.ura),
         rules=TENHOU,
-    ))
+    )
+
+
+def ours(w: PlainWin) -> WinResult | None:
+    """Build our context from the plain data and score it (the compiled path when built)."""
+    return evaluate(_build(w))
+
+
+def ours_python(w: PlainWin) -> WinResult | None:
+    """The same through the Python specification (run with the dataclass constructors)."""
+    return evaluate_python(_build(w))
 
 
 def _riichienv(rc: Any) -> Callable[[PlainWin], Any]:
@@ -261,51 +293,90 @@ def _mahjong_key(r: Any) -> tuple[int, int, int, int] | None:
 
 # ------------------------------------------------------------------------------ timing
 
+OURS: Final = "tenpai"
+OURS_PYTHON: Final = "tenpai (Python)"
+
+
 @dataclass
 class ScoringBench:
-    """Rates in hands per second (best pass) and agreement counts per peer."""
+    """Microseconds per win of every side, one figure per timed pass, and agreement counts.
+
+    Every pass scores wins nobody has scored before in this process (a fresh seed per pass)
+    and starts with our decomposition caches cleared, so no side is timed on warm caches."""
 
     hands: int
     repeat: int
-    ours_per_s: float
-    ours_evaluate_only_per_s: float
-    peers: dict[str, float] = field(default_factory=dict)
+    n_slow: int
+    us: dict[str, list[float]] = field(default_factory=dict)
     agree: dict[str, int] = field(default_factory=dict)
     examples: dict[str, list[str]] = field(default_factory=dict)
     wins: int = 0
+    compiled: bool = False
     skipped: dict[str, str] = field(default_factory=dict)
 
+    def median(self, side: str) -> float:
+        return statistics.median(self.us[side])
+
+    def paired(self, side: str) -> list[float]:
+        """``side``'s time over ours in each pass (same wins, moments apart): load drift
+        between passes cancels out of these."""
+        return [theirs / ours for theirs, ours in zip(self.us[side], self.us[OURS])]
+
     def summary(self) -> dict[str, Any]:
+        ours_us = self.median(OURS)
         out: dict[str, Any] = {
             "hands": self.hands,
+            "hands_slow_sides": self.n_slow,
+            "repeat": self.repeat,
+            "compiled": self.compiled,
             "wins_with_yaku": self.wins,
-            "hands_per_s": round(self.ours_per_s),
-            "evaluate_only_per_s": round(self.ours_evaluate_only_per_s),
+            "us_per_hand": round(ours_us, 3),
+            "us_range": [round(min(self.us[OURS]), 3), round(max(self.us[OURS]), 3)],
+            "hands_per_s": round(1e6 / ours_us),
         }
-        for peer, rate in self.peers.items():
-            out[f"{peer}_per_s"] = round(rate)
-            out[f"ratio_vs_{peer}"] = round(self.ours_per_s / rate, 3)
-            out[f"agree_{peer}"] = self.agree[peer]
+        for side, times in self.us.items():
+            if side == OURS:
+                continue
+            key = "python" if side == OURS_PYTHON else side
+            med = statistics.median(times)
+            out[f"{key}_us_per_hand"] = round(med, 3)
+            out[f"{key}_us_range"] = [round(min(times), 3), round(max(times), 3)]
+            out[f"{key}_per_s"] = round(1e6 / med)
+            out[f"ratio_vs_{key}"] = round(med / ours_us, 3)
+            paired = self.paired(side)
+            out[f"ratio_vs_{key}_per_pass"] = [round(statistics.median(paired), 3),
+                                               round(min(paired), 3), round(max(paired), 3)]
+            out[f"agree_{key}"] = self.agree[side]
         out["skipped"] = self.skipped
         return out
 
 
-def _best_rate(fn: Callable[[Any], object], inputs: Sequence[Any], repeat: int) -> float:
-    best = 0.0
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for x in inputs:
-            fn(x)
-        best = max(best, len(inputs) / (time.perf_counter() - start))
-    return best
+def _clear_our_caches() -> None:
+    _closed_decompositions.cache_clear()
+    _suit_readings.cache_clear()
+    _placed_readings.cache_clear()
 
 
-def run_scoring_bench(n: int = 5_000, seed: int = 0, repeat: int = 3) -> ScoringBench:
-    """Time the three scorers on the same ``n`` wins (see the module docstring)."""
-    wins = plain_wins(n, seed)
-    warm = plain_wins(min(n, 1_000), seed + 1)
-    scorers: dict[str, Callable[[PlainWin], Any]] = {}
+def _cpu_us(fn: Callable[[Any], object], inputs: Sequence[Any]) -> float:
+    start = time.process_time()
+    for x in inputs:
+        fn(x)
+    return (time.process_time() - start) / len(inputs) * 1e6
+
+
+#: Sides twenty times slower than the compiled ones: timed on the first ``n_slow`` wins of each
+#: pass, so a pass stays long enough for the fast sides without minutes for the slow ones.
+SLOW_SIDES: Final = frozenset({OURS_PYTHON, "mahjong"})
+
+
+def run_scoring_bench(n: int = 30_000, seed: int = 0, repeat: int = 9,
+                      n_slow: int = 6_000) -> ScoringBench:
+    """Time every side on the same wins, interleaved (see the module docstring)."""
+    scorers: dict[str, Callable[[PlainWin], Any]] = {OURS: ours}
     skipped: dict[str, str] = {}
+    module = compiled_module()
+    if module is not None:
+        scorers[OURS_PYTHON] = ours_python
     try:
         scorers["riichienv"] = _riichienv(importlib.import_module("riichienv._riichienv"))
     except ImportError as err:
@@ -315,47 +386,56 @@ def run_scoring_bench(n: int = 5_000, seed: int = 0, repeat: int = 3) -> Scoring
     except ImportError as err:
         skipped["mahjong"] = f"not installed ({err})"
 
-    # Untimed agreement pass (also the warm-up of every cache and import).
-    mine = [_our_key(ours(w)) for w in wins]
-    result = ScoringBench(n, repeat, 0.0, 0.0, skipped=skipped,
+    # Untimed agreement pass on wins of their own (the timed passes never see these).
+    n_slow = min(n, n_slow)
+    check = plain_wins(n_slow, seed)
+    mine = [_our_key(ours(w)) for w in check]
+    result = ScoringBench(n, repeat, n_slow=n_slow, skipped=skipped, compiled=module is not None,
                           wins=sum(1 for k in mine if k is not None))
     for name, score in scorers.items():
-        keyed = [
-            _riichienv_key(w, score(w)) if name == "riichienv" else _mahjong_key(score(w))
-            for w in wins
-        ]
+        if name == OURS:
+            continue
+        with _python_constructors(module, name == OURS_PYTHON):
+            keyed = [_key(name, w, score(w)) for w in check]
         result.agree[name] = sum(1 for a, b in zip(mine, keyed) if a == b)
         result.examples[name] = [
-            f"{w} ours {a} theirs {b}" for w, a, b in zip(wins, mine, keyed) if a != b
+            f"{w} ours {a} theirs {b}" for w, a, b in zip(check, mine, keyed) if a != b
         ][:3]
 
-    for w in warm:
-        ours(w)
-    for score in scorers.values():
-        for w in warm:
-            score(w)
-    contexts = [_context_only(w) for w in wins]
-    # Passes alternate between the sides, so a change of machine load hits all of them.
-    for _ in range(repeat):
-        result.ours_per_s = max(result.ours_per_s, _best_rate(ours, wins, 1))
-        result.ours_evaluate_only_per_s = max(result.ours_evaluate_only_per_s,
-                                              _best_rate(evaluate, contexts, 1))
-        for name, score in scorers.items():
-            result.peers[name] = max(result.peers.get(name, 0.0), _best_rate(score, wins, 1))
+    names = list(scorers)
+    for r in range(repeat):
+        wins = plain_wins(n, seed + 1 + r)
+        # The order of the sides turns every pass, so drifting load hits all of them alike.
+        for name in names[r % len(names):] + names[:r % len(names)]:
+            _clear_our_caches()
+            with _python_constructors(module, name == OURS_PYTHON):
+                inputs = wins[:n_slow] if name in SLOW_SIDES else wins
+                result.us.setdefault(name, []).append(_cpu_us(scorers[name], inputs))
     return result
 
 
-def _context_only(w: PlainWin) -> WinContext:
-    melds = tuple(
-        Meld(kind, tuple(_code(i) for i in ids), None if seat < 0 else seat)  # type: ignore[arg-type]
-        for kind, ids, seat in w.melds
-    )
-    return WinContext(
-        closed=tuple(_code(i) for i in w.closed), win_tile=_code(w.win), melds=melds,
-        tsumo=w.tsumo, seat_wind=27 + w.seat_wind, round_wind=27 + w.round_wind,
-        riichi=w.riichi, ippatsu=w.ippatsu, dora_indicators=tuple(_code(i) for i in w.dora),
-        ura_indicators=tuple(_code(i) for i in w.ura), rules=TENHOU,
-    )
+class _python_constructors:
+    """While active, ``WinContext``/``Meld`` use their dataclass constructors (the pure-Python
+    side must not borrow the compiled constructors)."""
+
+    def __init__(self, module: Any, active: bool) -> None:
+        self.module = module if active else None
+
+    def __enter__(self) -> None:
+        if self.module is not None:
+            self.module.uninstall_constructors()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.module is not None:
+            install_constructors(self.module)
+
+
+def _key(name: str, w: PlainWin, r: Any) -> tuple[int, int, int, int] | None:
+    if name == "riichienv":
+        return _riichienv_key(w, r)
+    if name == "mahjong":
+        return _mahjong_key(r)
+    return _our_key(r)
 
 
 def render(result: ScoringBench) -> None:
@@ -363,17 +443,25 @@ def render(result: ScoringBench) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"Riichi win scoring: {result.hands} hands "
-                        f"({result.wins} with a yaku), best of {result.repeat}")
+    path = "compiled" if result.compiled else "pure Python"
+    table = Table(title=f"Riichi win scoring: {result.hands} fresh wins per pass (the first "
+                        f"{result.n_slow} for {', '.join(sorted(SLOW_SIDES))}), "
+                        f"{result.repeat} interleaved passes, CPU time; tenpai = {path}")
     table.add_column("scorer")
-    table.add_column("hands/s", justify="right")
-    table.add_column("ours / theirs", justify="right")
+    table.add_column("µs / win (median)", justify="right")
+    table.add_column("range", justify="right")
+    table.add_column("theirs / ours", justify="right")
+    table.add_column("per pass: median (range)", justify="right")
     table.add_column("agree with ours", justify="right")
-    table.add_row("tenpai (context + evaluate)", f"{result.ours_per_s:,.0f}", "", "")
-    table.add_row("tenpai (evaluate only)", f"{result.ours_evaluate_only_per_s:,.0f}", "", "")
-    for peer, rate in result.peers.items():
-        table.add_row(peer, f"{rate:,.0f}", f"{result.ours_per_s / rate:.3f}",
-                      f"{result.agree[peer]} / {result.hands}")
+    ours_us = result.median(OURS)
+    for side, times in result.us.items():
+        med = statistics.median(times)
+        paired = result.paired(side)
+        table.add_row(side, f"{med:.2f}", f"{min(times):.2f}-{max(times):.2f}",
+                      "" if side == OURS else f"{med / ours_us:.2f}",
+                      "" if side == OURS else f"{statistics.median(paired):.2f} "
+                                              f"({min(paired):.2f}-{max(paired):.2f})",
+                      "" if side == OURS else f"{result.agree[side]} / {result.n_slow}")
     console = Console()
     console.print(table)
     for peer, examples in result.examples.items():

@@ -4,13 +4,19 @@ Every reading of the hand (see :mod:`tenpai.rules.riichi.reading`) is scored and
 kept, ordered by points, then a real yakuman over a counted one, then han, then fu, as Tenhou
 does.  Yaku that only depend on the situation or on the tiles are tested once per hand; the
 rest once per reading.  Dora count only when the hand has a yaku, and never with a yakuman.
+
+``evaluate`` answers from the compiled transcription (``_score.c``, see
+:mod:`tenpai.rules.riichi.compiled`) when it is built, and from ``evaluate_python`` -- the
+specification -- otherwise or whenever the compiled side declines a context.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tenpai import tiles as T
+from tenpai.rules.riichi.compiled import load
 from tenpai.rules.riichi.context import WinContext
 from tenpai.rules.riichi.fu import fu as reading_fu
 from tenpai.rules.riichi.reading import HandFacts, Reading, readings
@@ -18,7 +24,7 @@ from tenpai.rules.riichi.ruleset import RiichiRules
 from tenpai.rules.riichi.scoring import base_points, payment_split
 from tenpai.rules.riichi.yaku import REGULAR, YAKUMAN, Yaku
 
-__all__ = ["WinResult", "count_dora", "evaluate"]
+__all__ = ["WinResult", "compiled_module", "count_dora", "evaluate", "evaluate_python"]
 
 _REG_HAND = tuple(y for y in REGULAR if not y.per_reading)
 _REG_READING = tuple(y for y in REGULAR if y.per_reading)
@@ -96,6 +102,15 @@ def _yakuman_value(y: Yaku, rules: RiichiRules) -> int:
 
 def evaluate(ctx: WinContext) -> WinResult | None:
     """Score a win; ``None`` when the tiles are not a winning shape or the hand has no yaku."""
+    if _fast is not None:
+        result: WinResult | None = _fast(ctx)
+        if result is not NotImplemented:
+            return result
+    return evaluate_python(ctx)
+
+
+def evaluate_python(ctx: WinContext) -> WinResult | None:
+    """:func:`evaluate` in Python, by the yaku classes: the specification of the compiled path."""
     rules = ctx.rules
     facts = HandFacts(ctx)
     payers = rules.players - 1
@@ -174,3 +189,12 @@ _ORDER = {y.id: i for i, y in enumerate(REGULAR + YAKUMAN)}
 
 def _ordered(ys: list[Yaku]) -> list[Yaku]:
     return sorted(ys, key=lambda y: _ORDER[y.id])
+
+
+_module = load(WinResult)
+_fast = _module.evaluate if _module is not None else None
+
+
+def compiled_module() -> Any | None:
+    """The compiled scorer in use, or ``None`` on the pure-Python path."""
+    return _module

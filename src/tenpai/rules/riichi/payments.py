@@ -17,11 +17,14 @@ rates, the absent player's share being lost (tsumo loss, as Tenhou scores it); h
 from __future__ import annotations
 
 from tenpai.rules.riichi.context import ScoringError
-from tenpai.rules.riichi.evaluate import WinResult
+from tenpai.rules.riichi.evaluate import WinResult, compiled_module
 from tenpai.rules.riichi.ruleset import RiichiRules
 from tenpai.rules.riichi.scoring import ceil100, payment_split
 
-__all__ = ["nagashi_mangan_payments", "payments"]
+__all__ = ["nagashi_mangan_payments", "payments", "payments_python"]
+
+_module = compiled_module()
+_fast = _module.payments if _module is not None else None
 
 
 def _check_seat(name: str, seat: int | None, players: int = 4) -> None:
@@ -47,6 +50,27 @@ def payments(
     winner).  ``pao`` is the liable seat, if any; it is ignored when the hand holds none of the
     rules' pao yakuman.
     """
+    if _fast is not None:
+        fast: list[int] = _fast(result, rules, winner, dealer, discarder, honba, kyotaku, pao)
+        if fast is not NotImplemented:
+            return fast
+    return payments_python(result, rules, winner=winner, dealer=dealer, discarder=discarder,
+                           honba=honba, kyotaku=kyotaku, pao=pao)
+
+
+def payments_python(
+    result: WinResult,
+    rules: RiichiRules,
+    *,
+    winner: int,
+    dealer: int,
+    discarder: int | None = None,
+    honba: int = 0,
+    kyotaku: int = 0,
+    pao: int | None = None,
+) -> list[int]:
+    """:func:`payments` in Python: the specification of the compiled path, which answers
+    only valid calls and leaves every refusal (and its message) to this function."""
     n = rules.players
     for name, seat in (("winner", winner), ("dealer", dealer), ("discarder", discarder),
                        ("pao", pao)):

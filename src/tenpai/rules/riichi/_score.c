@@ -1,0 +1,1586 @@
+/*
+ * Optional C fast path for Riichi win scoring (tenpai.rules.riichi.evaluate and payments).
+ *
+ * The Python classes under tenpai/rules/riichi/yaku/ are the specification; this file is a
+ * transcription of them, checked against them by tests/riichi_scoring/test_compiled.py on
+ * random wins and by the corpus replay.  setup() is handed the Python yaku list in display
+ * order and refuses to run (the package then stays on the Python path) unless every id, han
+ * value and double flag matches the table below, so a yaku added on one side only cannot go
+ * unnoticed.
+ *
+ * evaluate(ctx) reads the slots of a WinContext directly (their offsets come from the class's
+ * member descriptors) and builds the WinResult the same way.  It returns NotImplemented -- the
+ * sentinel that sends the caller down the Python path -- for anything that is not the exact
+ * classes it was set up with (a subclass, a duck-typed context).  Contents it cannot score
+ * safely (tile codes out of range, a fifth copy, a wrong number of tiles) raise ScoringError,
+ * never read out of bounds.  If this file cannot be compiled the package works without it.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+#include <string.h>
+
+#define ABI 1
+
+/* ------------------------------------------------------------------------- yaku table */
+
+enum {
+    Y_MENZEN_TSUMO, Y_RIICHI, Y_IPPATSU, Y_CHANKAN, Y_RINSHAN, Y_HAITEI, Y_HOUTEI, Y_PINFU,
+    Y_TANYAO, Y_IIPEIKOU, Y_SEAT_WIND, Y_ROUND_WIND, Y_HAKU, Y_HATSU, Y_CHUN, Y_DOUBLE_RIICHI,
+    Y_CHIITOITSU, Y_CHANTA, Y_ITTSU, Y_SANSHOKU, Y_SANSHOKU_DOUKOU, Y_SANKANTSU, Y_TOITOI,
+    Y_SANANKOU, Y_SHOUSANGEN, Y_HONROUTOU, Y_RYANPEIKOU, Y_JUNCHAN, Y_HONITSU, Y_CHINITSU,
+    Y_RENHOU,
+    N_REGULAR,
+    Y_TENHOU = N_REGULAR, Y_CHIIHOU, Y_RENHOU_YAKUMAN, Y_DAISANGEN, Y_SUUANKOU,
+    Y_SUUANKOU_TANKI, Y_TSUUIISOU, Y_RYUUIISOU, Y_CHINROUTOU, Y_CHUUREN, Y_JUNSEI_CHUUREN,
+    Y_KOKUSHI, Y_KOKUSHI_13, Y_DAISUUSHII, Y_SHOUSUUSHII, Y_SUUKANTSU,
+    N_YAKU
+};
+
+typedef struct {
+    const char *id;
+    int han_closed, han_open, yakuman, dbl;
+} YakuDef;
+
+static const YakuDef YAKU[N_YAKU] = {
+    {"menzen_tsumo", 1, 0, 0, 0}, {"riichi", 1, 0, 0, 0}, {"ippatsu", 1, 0, 0, 0},
+    {"chankan", 1, 1, 0, 0}, {"rinshan", 1, 1, 0, 0}, {"haitei", 1, 1, 0, 0},
+    {"houtei", 1, 1, 0, 0}, {"pinfu", 1, 0, 0, 0}, {"tanyao", 1, 1, 0, 0},
+    {"iipeikou", 1, 0, 0, 0}, {"yakuhai_seat_wind", 1, 1, 0, 0},
+    {"yakuhai_round_wind", 1, 1, 0, 0}, {"yakuhai_haku", 1, 1, 0, 0},
+    {"yakuhai_hatsu", 1, 1, 0, 0}, {"yakuhai_chun", 1, 1, 0, 0},
+    {"double_riichi", 2, 0, 0, 0}, {"chiitoitsu", 2, 0, 0, 0}, {"chanta", 2, 1, 0, 0},
+    {"ittsu", 2, 1, 0, 0}, {"sanshoku", 2, 1, 0, 0}, {"sanshoku_doukou", 2, 2, 0, 0},
+    {"sankantsu", 2, 2, 0, 0}, {"toitoi", 2, 2, 0, 0}, {"sanankou", 2, 2, 0, 0},
+    {"shousangen", 2, 2, 0, 0}, {"honroutou", 2, 2, 0, 0}, {"ryanpeikou", 3, 0, 0, 0},
+    {"junchan", 3, 2, 0, 0}, {"honitsu", 3, 2, 0, 0}, {"chinitsu", 6, 5, 0, 0},
+    {"renhou", 5, 0, 0, 0},
+    {"tenhou", 13, 0, 1, 0}, {"chiihou", 13, 0, 1, 0}, {"renhou_yakuman", 13, 0, 1, 0},
+    {"daisangen", 13, 13, 1, 0}, {"suuankou", 13, 0, 1, 0}, {"suuankou_tanki", 13, 0, 1, 1},
+    {"tsuuiisou", 13, 13, 1, 0}, {"ryuuiisou", 13, 13, 1, 0}, {"chinroutou", 13, 13, 1, 0},
+    {"chuuren", 13, 0, 1, 0}, {"junsei_chuuren", 13, 0, 1, 1}, {"kokushi", 13, 0, 1, 0},
+    {"kokushi_13", 13, 0, 1, 1}, {"daisuushii", 13, 13, 1, 1}, {"shousuushii", 13, 13, 1, 0},
+    {"suukantsu", 13, 13, 1, 0},
+};
+
+/* Ready-made result entries: (id, han) for a closed and an open hand, (id, 13) and (id, 26). */
+static PyObject *yaku_ids[N_YAKU];
+static PyObject *entry_closed[N_YAKU], *entry_open[N_YAKU], *entry_ym[N_YAKU][2];
+#define N_DORA_CACHE 64
+static PyObject *dora_entry[3][N_DORA_CACHE];
+static PyObject *dora_names[3];
+
+/* ------------------------------------------------------------------------- classes and slots */
+
+enum {
+    C_CLOSED, C_WIN_TILE, C_MELDS, C_TSUMO, C_SEAT_WIND, C_ROUND_WIND, C_RIICHI,
+    C_DOUBLE_RIICHI, C_IPPATSU, C_HAITEI, C_HOUTEI, C_RINSHAN, C_CHANKAN, C_TENHOU, C_CHIIHOU,
+    C_RENHOU, C_DORA, C_URA, C_RULES, C_NUKIDORA, N_CTX
+};
+static const char *CTX_FIELDS[N_CTX] = {
+    "closed", "win_tile", "melds", "tsumo", "seat_wind", "round_wind", "riichi",
+    "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou",
+    "renhou", "dora_indicators", "ura_indicators", "rules", "nukidora"};
+
+enum { M_KIND, M_TILES, M_FROM_SEAT, M_BASE, N_MELD };
+static const char *MELD_FIELDS[N_MELD] = {"kind", "tiles", "from_seat", "base"};
+
+enum {
+    R_HAN, R_FU, R_YAKU, R_YAKUMAN, R_LIMIT, R_BASE, R_DEALER, R_TSUMO, R_RON, R_TSUMO_DEALER,
+    R_TSUMO_NON_DEALER, R_PAO, R_PLAYERS, N_RES
+};
+static const char *RES_FIELDS[N_RES] = {
+    "han", "fu", "yaku", "yakuman", "limit", "base_points", "dealer", "tsumo", "ron",
+    "tsumo_dealer", "tsumo_non_dealer", "pao_yakuman", "players"};
+
+enum {
+    U_PLAYERS, U_RED_FIVES, U_NUKIDORA, U_OPEN_TANYAO, U_KAZOE, U_KIRIAGE, U_DOUBLE_VARIANTS,
+    U_STACKING, U_DOUBLE_WIND_FU, U_RENHOU, U_PAO_YAKUMAN, U_PAO_SCOPE, U_HONBA_POINTS,
+    U_RIICHI_DEPOSIT, N_RULES
+};
+static const char *RULE_FIELDS[N_RULES] = {
+    "players", "red_fives", "nukidora", "open_tanyao", "kazoe_yakuman", "kiriage_mangan",
+    "double_yakuman_variants", "yakuman_stacking", "double_wind_pair_fu", "renhou",
+    "pao_yakuman", "pao_scope", "honba_points", "riichi_deposit"};
+
+static PyTypeObject *ctx_type, *meld_type, *result_type, *rules_type;
+static Py_ssize_t ctx_off[N_CTX], meld_off[N_MELD], res_off[N_RES], rules_off[N_RULES];
+static PyObject *scoring_error;
+static PyObject *s_chi, *s_pon, *s_daiminkan, *s_kakan, *s_ankan, *s_mangan_str,
+    *s_yakuman_str, *s_whole_hand;
+static PyObject *limit_names[10];
+static int ready = 0;
+
+#define SLOT(obj, off) (*(PyObject **)((char *)(obj) + (off)))
+
+static int slot_offsets(PyTypeObject *tp, const char **names, int n, Py_ssize_t *out) {
+    for (int i = 0; i < n; i++) {
+        PyObject *d = PyDict_GetItemString(tp->tp_dict, names[i]);
+        if (d == NULL || !PyObject_TypeCheck(d, &PyMemberDescr_Type)) {
+            PyErr_Format(PyExc_TypeError, "_score.setup: %s.%s is not a slot", tp->tp_name,
+                         names[i]);
+            return -1;
+        }
+        PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
+        if (m->type != T_OBJECT_EX && m->type != T_OBJECT) {
+            PyErr_Format(PyExc_TypeError, "_score.setup: %s.%s is not an object slot",
+                         tp->tp_name, names[i]);
+            return -1;
+        }
+        out[i] = m->offset;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------- rules cache */
+
+typedef struct {
+    PyObject *obj; /* strong reference: the address cannot be reused while cached */
+    int players, red_fives, open_tanyao, kazoe, kiriage, dbl_variants, stacking, dwpf, renhou;
+    int pao_whole, honba_points, riichi_deposit;
+    unsigned long long pao_mask;
+} Rules;
+
+#define N_RULES_CACHE 8
+static Rules rules_cache[N_RULES_CACHE];
+static int rules_next = 0;
+
+static int as_int(PyObject *o, long *out, const char *what) {
+    if (o == NULL || !PyLong_Check(o)) {
+        PyErr_Format(scoring_error, "%s is not an int", what);
+        return -1;
+    }
+    int overflow = 0;
+    long v = PyLong_AsLongAndOverflow(o, &overflow);
+    if (overflow || (v == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        PyErr_Format(scoring_error, "%s is out of range", what);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int truth(PyObject *o, const char *what) {
+    if (o == NULL) {
+        PyErr_Format(scoring_error, "%s is missing", what);
+        return -1;
+    }
+    if (o == Py_True) return 1;
+    if (o == Py_False || o == Py_None) return 0;
+    return PyObject_IsTrue(o);
+}
+
+static int str_eq(PyObject *a, PyObject *b) {
+    if (a == b) return 1;
+    if (!PyUnicode_Check(a)) return 0;
+    return PyUnicode_Compare(a, b) == 0;
+}
+
+/* The rules' scoring and payment flags; NULL with an exception on a malformed object. */
+static Rules *get_rules(PyObject *obj) {
+    for (int i = 0; i < N_RULES_CACHE; i++)
+        if (rules_cache[i].obj == obj) return &rules_cache[i];
+    Rules r;
+    memset(&r, 0, sizeof r);
+    long v;
+    PyObject *f[N_RULES];
+    for (int i = 0; i < N_RULES; i++) {
+        f[i] = SLOT(obj, rules_off[i]);
+        if (f[i] == NULL) {
+            PyErr_Format(scoring_error, "RiichiRules.%s is not set", RULE_FIELDS[i]);
+            return NULL;
+        }
+    }
+    if (as_int(f[U_PLAYERS], &v, "RiichiRules.players") < 0) return NULL;
+    if (v != 3 && v != 4) {
+        PyErr_Format(scoring_error, "RiichiRules.players must be 3 or 4, got %ld", v);
+        return NULL;
+    }
+    r.players = (int)v;
+    if (as_int(f[U_RED_FIVES], &v, "RiichiRules.red_fives") < 0) return NULL;
+    r.red_fives = v != 0;
+    if ((r.open_tanyao = truth(f[U_OPEN_TANYAO], "open_tanyao")) < 0) return NULL;
+    if ((r.kazoe = truth(f[U_KAZOE], "kazoe_yakuman")) < 0) return NULL;
+    if ((r.kiriage = truth(f[U_KIRIAGE], "kiriage_mangan")) < 0) return NULL;
+    if ((r.dbl_variants = truth(f[U_DOUBLE_VARIANTS], "double_yakuman_variants")) < 0)
+        return NULL;
+    if ((r.stacking = truth(f[U_STACKING], "yakuman_stacking")) < 0) return NULL;
+    if (as_int(f[U_DOUBLE_WIND_FU], &v, "RiichiRules.double_wind_pair_fu") < 0) return NULL;
+    if (v < -1000000 || v > 1000000) {
+        PyErr_SetString(scoring_error, "RiichiRules.double_wind_pair_fu is out of range");
+        return NULL;
+    }
+    r.dwpf = (int)v;
+    r.renhou = str_eq(f[U_RENHOU], s_mangan_str) ? 1 : str_eq(f[U_RENHOU], s_yakuman_str) ? 2 : 0;
+    r.pao_whole = str_eq(f[U_PAO_SCOPE], s_whole_hand);
+    if (as_int(f[U_HONBA_POINTS], &v, "RiichiRules.honba_points") < 0) return NULL;
+    if (v < 0 || v > 1000000) {
+        PyErr_SetString(scoring_error, "RiichiRules.honba_points is out of range");
+        return NULL;
+    }
+    r.honba_points = (int)v;
+    if (as_int(f[U_RIICHI_DEPOSIT], &v, "RiichiRules.riichi_deposit") < 0) return NULL;
+    if (v < 0 || v > 1000000) {
+        PyErr_SetString(scoring_error, "RiichiRules.riichi_deposit is out of range");
+        return NULL;
+    }
+    r.riichi_deposit = (int)v;
+    for (int y = N_REGULAR; y < N_YAKU; y++) {
+        int has = PySequence_Contains(f[U_PAO_YAKUMAN], yaku_ids[y]);
+        if (has < 0) return NULL;
+        if (has) r.pao_mask |= 1ULL << y;
+    }
+    Rules *slot = &rules_cache[rules_next];
+    rules_next = (rules_next + 1) % N_RULES_CACHE;
+    Py_XDECREF(slot->obj);
+    *slot = r;
+    Py_INCREF(obj);
+    slot->obj = obj;
+    return slot;
+}
+
+/* ------------------------------------------------------------------------- tiles */
+
+static const int TERM_HONOR[34] = {1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1,
+                                   1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+static const int GREEN_KIND[34] = {[19] = 1, [20] = 1, [21] = 1, [23] = 1, [25] = 1, [32] = 1};
+static const int NINE_GATES[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
+
+static inline int kind_of(int t) { return t < 34 ? t : (t == 34 ? 4 : t == 35 ? 13 : 22); }
+
+static int dora_of(int k, int players) {
+    if (players == 3) {
+        if (k == 0) return 8;
+        if (k == 8) return 0;
+    }
+    if (k < 27) return k - k % 9 + (k % 9 + 1) % 9;
+    if (k < 31) return 27 + (k - 27 + 1) % 4;
+    return 31 + (k - 31 + 1) % 3;
+}
+
+/* ------------------------------------------------------------------------- the hand */
+
+enum { STANDARD, CHIITOITSU, KOKUSHI };
+enum { RYANMEN, KANCHAN, PENCHAN, TANKI, SHANPON };
+
+typedef struct {
+    unsigned char seq, tile, open, kan, concealed;
+} Set;
+
+typedef struct {
+    int closed_counts[34], counts[34];
+    int reds, win_kind, closed, tsumo, dealer, seat_wind, round_wind;
+    int suits, has_honor, all_simple, all_terminal_honor, all_green;
+    int n_melds;
+    Set meld_sets[4];
+    int has_melds;
+    /* situation */
+    int riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou,
+        renhou_flag, nukidora;
+    int dora[3];
+    Rules *rules; /* points at rules_v: a copy, since a flag's __bool__ could run Python
+                   * code that evicts the cache entry */
+    Rules rules_v;
+} Facts;
+
+/* Decompositions of the closed part: the pair and the groups (sequences first, each kind in
+ * ascending order), in the order tenpai.hand.decompose lists them. */
+#define MAX_DEC 64
+typedef struct {
+    int pair, n;
+    Set g[4];
+} Dec;
+
+typedef struct {
+    int work[34];
+    int pair;
+    int n_seq, n_trip;
+    unsigned char seqs[4], trips[4];
+    Dec out[MAX_DEC];
+    int n_out;
+    int overflow;
+} DecState;
+
+static void dec_rec(DecState *s, int i) {
+    while (i < 34 && s->work[i] == 0) i++;
+    if (i == 34) {
+        if (s->pair < 0) return;
+        if (s->n_out >= MAX_DEC) {
+            s->overflow = 1;
+            return;
+        }
+        Dec *d = &s->out[s->n_out++];
+        d->pair = s->pair;
+        d->n = 0;
+        for (int k = 0; k < s->n_seq; k++) d->g[d->n++] = (Set){1, s->seqs[k], 0, 0, 1};
+        for (int k = 0; k < s->n_trip; k++) d->g[d->n++] = (Set){0, s->trips[k], 0, 0, 1};
+        return;
+    }
+    int *w = s->work;
+    if (w[i] >= 3 && s->n_seq + s->n_trip < 4) {
+        w[i] -= 3;
+        s->trips[s->n_trip++] = (unsigned char)i;
+        dec_rec(s, i);
+        s->n_trip--;
+        w[i] += 3;
+    }
+    if (s->pair < 0 && w[i] >= 2) {
+        w[i] -= 2;
+        s->pair = i;
+        dec_rec(s, i);
+        s->pair = -1;
+        w[i] += 2;
+    }
+    if (i < 27 && i % 9 <= 6 && w[i + 1] && w[i + 2] && s->n_seq + s->n_trip < 4) {
+        w[i]--;
+        w[i + 1]--;
+        w[i + 2]--;
+        s->seqs[s->n_seq++] = (unsigned char)i;
+        dec_rec(s, i);
+        s->n_seq--;
+        w[i]++;
+        w[i + 1]++;
+        w[i + 2]++;
+    }
+}
+
+/* One reading's shape facts. */
+typedef struct {
+    int form, pair, wait;
+    int n_sets;
+    Set sets[4];
+} Reading;
+
+static int is_yakuhai(const Facts *f, int k) {
+    return k == 31 || k == 32 || k == 33 || k == f->seat_wind || k == f->round_wind;
+}
+
+static int reading_fu(const Facts *f, const Reading *r) {
+    if (r->form == CHIITOITSU) return 25;
+    if (r->form == KOKUSHI) return 0;
+    int extra = 0;
+    for (int i = 0; i < r->n_sets; i++) {
+        const Set *s = &r->sets[i];
+        if (s->seq) continue;
+        int v = TERM_HONOR[s->tile] ? 4 : 2;
+        if (s->concealed) v *= 2;
+        if (s->kan) v *= 4;
+        extra += v;
+    }
+    int p = r->pair;
+    if (p >= 31)
+        extra += 2;
+    else if (p >= 27) {
+        if (p == f->seat_wind && p == f->round_wind)
+            extra += f->rules->dwpf;
+        else if (p == f->seat_wind || p == f->round_wind)
+            extra += 2;
+    }
+    if (r->wait != RYANMEN && r->wait != SHANPON) extra += 2;
+    int total;
+    if (f->closed) {
+        if (f->tsumo)
+            total = 20 + extra + (extra ? 2 : 0);
+        else
+            total = 30 + extra;
+    } else {
+        total = 20 + extra + (f->tsumo ? 2 : 0);
+        if (total == 20) total = 30;
+    }
+    /* Python's floor division: correct for negative totals too (a custom negative fu rule) */
+    int q = total + 9;
+    int fl = q >= 0 ? q / 10 : -((-q + 9) / 10);
+    return fl * 10;
+}
+
+static inline int ceil100(long long x) {
+    long long q = x >= 0 ? (x + 99) / 100 : -((-x) / 100);
+    return (int)(q * 100);
+}
+
+static const char *LIMIT_STR[] = {"", "mangan", "haneman", "baiman", "sanbaiman",
+                                  "kazoe_yakuman"};
+
+/* Base points; *limit gets an index into limit_names (0-5 regular, 6+ yakuman count - 1). */
+static long long base_points(int han, int fu, int ym, const Rules *r, int *limit) {
+    if (ym) {
+        *limit = 5 + ym;
+        return 8000LL * ym;
+    }
+    if (han >= 13) {
+        if (!r->kazoe) {
+            *limit = 4;
+            return 6000;
+        }
+        *limit = 5;
+        return 8000;
+    }
+    if (han >= 11) { *limit = 4; return 6000; }
+    if (han >= 8) { *limit = 3; return 4000; }
+    if (han >= 6) { *limit = 2; return 3000; }
+    if (han >= 5) { *limit = 1; return 2000; }
+    long long base;
+    if (han + 2 < 0)
+        base = 0; /* unreachable for real yaku; keeps the shift defined */
+    else
+        base = (long long)fu << (han + 2);
+    if (base > 2000) { *limit = 1; return 2000; }
+    if (r->kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60))) {
+        *limit = 1;
+        return 2000;
+    }
+    *limit = 0;
+    return base;
+}
+
+static void payment_split(long long base, int dealer, int tsumo, int *ron, int *from_dealer,
+                          int *from_other) {
+    if (!tsumo) {
+        *ron = ceil100(base * (dealer ? 6 : 4));
+        *from_dealer = *from_other = 0;
+    } else if (dealer) {
+        *ron = 0;
+        *from_dealer = 0;
+        *from_other = ceil100(base * 2);
+    } else {
+        *ron = 0;
+        *from_dealer = ceil100(base * 2);
+        *from_other = ceil100(base);
+    }
+}
+
+/* Per-reading shape summary. */
+typedef struct {
+    int seqs[4], n_seq;
+    int trips[4], n_trip;
+    int ankou, kans;
+} Shape;
+
+static void shape_of(const Reading *r, Shape *s) {
+    s->n_seq = s->n_trip = s->ankou = s->kans = 0;
+    for (int i = 0; i < r->n_sets; i++) {
+        const Set *x = &r->sets[i];
+        if (x->seq)
+            s->seqs[s->n_seq++] = x->tile;
+        else {
+            s->trips[s->n_trip++] = x->tile;
+            if (x->concealed) s->ankou++;
+            if (x->kan) s->kans++;
+        }
+    }
+    /* sort seqs (at most 4) */
+    for (int i = 1; i < s->n_seq; i++) {
+        int v = s->seqs[i], j = i - 1;
+        while (j >= 0 && s->seqs[j] > v) {
+            s->seqs[j + 1] = s->seqs[j];
+            j--;
+        }
+        s->seqs[j + 1] = v;
+    }
+}
+
+static int has_seq(const Shape *s, int t) {
+    for (int i = 0; i < s->n_seq; i++)
+        if (s->seqs[i] == t) return 1;
+    return 0;
+}
+static int has_trip(const Shape *s, int t) {
+    for (int i = 0; i < s->n_trip; i++)
+        if (s->trips[i] == t) return 1;
+    return 0;
+}
+
+static int identical_sequence_pairs(const Shape *s) {
+    int pairs = 0, i = 0;
+    while (i + 1 < s->n_seq) {
+        if (s->seqs[i] == s->seqs[i + 1]) {
+            pairs++;
+            i += 2;
+        } else
+            i++;
+    }
+    return pairs;
+}
+
+static int set_has_terminal(const Set *x) {
+    int n = x->tile % 9;
+    if (x->seq) return n == 0 || n == 6;
+    return x->tile >= 27 || n == 0 || n == 8;
+}
+
+static int outside(const Reading *r) {
+    if (r->form != STANDARD) return 0;
+    int p = r->pair;
+    if (p < 27 && p % 9 != 0 && p % 9 != 8) return 0;
+    int any_seq = 0;
+    for (int i = 0; i < r->n_sets; i++) {
+        if (r->sets[i].seq) any_seq = 1;
+        if (!set_has_terminal(&r->sets[i])) return 0;
+    }
+    return any_seq;
+}
+
+/* Regular per-reading yaku; returns a bit mask over the yaku enum. */
+static unsigned long long reading_regular(const Facts *f, const Reading *r, const Shape *s) {
+    unsigned long long m = 0;
+    int std = r->form == STANDARD;
+    if (std && f->closed && r->wait == RYANMEN && !is_yakuhai(f, r->pair) && s->n_trip == 0)
+        m |= 1ULL << Y_PINFU;
+    if (std && f->closed) {
+        int p = identical_sequence_pairs(s);
+        if (p == 1) m |= 1ULL << Y_IIPEIKOU;
+        if (p == 2) m |= 1ULL << Y_RYANPEIKOU;
+    }
+    if (has_trip(s, f->seat_wind)) m |= 1ULL << Y_SEAT_WIND;
+    if (has_trip(s, f->round_wind)) m |= 1ULL << Y_ROUND_WIND;
+    if (has_trip(s, 31)) m |= 1ULL << Y_HAKU;
+    if (has_trip(s, 32)) m |= 1ULL << Y_HATSU;
+    if (has_trip(s, 33)) m |= 1ULL << Y_CHUN;
+    if (r->form == CHIITOITSU) m |= 1ULL << Y_CHIITOITSU;
+    if (outside(r)) m |= 1ULL << (f->has_honor ? Y_CHANTA : Y_JUNCHAN);
+    if (s->n_seq >= 3) {
+        for (int b = 0; b <= 18; b += 9)
+            if (has_seq(s, b) && has_seq(s, b + 3) && has_seq(s, b + 6)) {
+                m |= 1ULL << Y_ITTSU;
+                break;
+            }
+        for (int i = 0; i < s->n_seq; i++) {
+            int n = s->seqs[i];
+            if (n < 7 && has_seq(s, n + 9) && has_seq(s, n + 18)) {
+                m |= 1ULL << Y_SANSHOKU;
+                break;
+            }
+        }
+    }
+    if (s->n_trip >= 3) {
+        for (int i = 0; i < s->n_trip; i++) {
+            int n = s->trips[i];
+            if (n < 9 && has_trip(s, n + 9) && has_trip(s, n + 18)) {
+                m |= 1ULL << Y_SANSHOKU_DOUKOU;
+                break;
+            }
+        }
+    }
+    if (s->kans == 3) m |= 1ULL << Y_SANKANTSU;
+    if (std && s->n_seq == 0) m |= 1ULL << Y_TOITOI;
+    if (s->ankou == 3) m |= 1ULL << Y_SANANKOU;
+    if (std && r->pair >= 31 && r->pair <= 33) {
+        int d = 0;
+        for (int i = 0; i < s->n_trip; i++) d += s->trips[i] >= 31;
+        if (d == 2) m |= 1ULL << Y_SHOUSANGEN;
+    }
+    return m;
+}
+
+static unsigned long long reading_yakuman(const Facts *f, const Reading *r, const Shape *s) {
+    unsigned long long m = 0;
+    int std = r->form == STANDARD;
+    if (r->form == KOKUSHI) {
+        int c = f->closed_counts[f->win_kind];
+        if (c == 1) m |= 1ULL << Y_KOKUSHI;
+        if (c == 2) m |= 1ULL << Y_KOKUSHI_13;
+    }
+    if (std && s->ankou == 4) m |= 1ULL << (r->wait == TANKI ? Y_SUUANKOU_TANKI : Y_SUUANKOU);
+    int dragons = 0, winds = 0;
+    for (int i = 0; i < s->n_trip; i++) {
+        dragons += s->trips[i] >= 31;
+        winds += s->trips[i] >= 27 && s->trips[i] <= 30;
+    }
+    if (dragons == 3) m |= 1ULL << Y_DAISANGEN;
+    if (std && r->pair >= 27 && r->pair <= 30 && winds == 3) m |= 1ULL << Y_SHOUSUUSHII;
+    if (winds == 4) m |= 1ULL << Y_DAISUUSHII;
+    if (s->kans == 4) m |= 1ULL << Y_SUUKANTSU;
+    return m;
+}
+
+static unsigned long long hand_regular(const Facts *f) {
+    unsigned long long m = 0;
+    int one_suit = f->suits == 1 || f->suits == 2 || f->suits == 4;
+    if (f->tsumo && f->closed) m |= 1ULL << Y_MENZEN_TSUMO;
+    if (f->riichi) m |= 1ULL << Y_RIICHI;
+    if (f->ippatsu) m |= 1ULL << Y_IPPATSU;
+    if (f->chankan) m |= 1ULL << Y_CHANKAN;
+    if (f->rinshan) m |= 1ULL << Y_RINSHAN;
+    if (f->haitei) m |= 1ULL << Y_HAITEI;
+    if (f->houtei) m |= 1ULL << Y_HOUTEI;
+    if (f->all_simple && (f->closed || f->rules->open_tanyao)) m |= 1ULL << Y_TANYAO;
+    if (f->double_riichi) m |= 1ULL << Y_DOUBLE_RIICHI;
+    if (f->all_terminal_honor) m |= 1ULL << Y_HONROUTOU;
+    if (f->has_honor && one_suit) m |= 1ULL << Y_HONITSU;
+    if (!f->has_honor && one_suit) m |= 1ULL << Y_CHINITSU;
+    if (f->renhou_flag && f->rules->renhou == 1) m |= 1ULL << Y_RENHOU;
+    return m;
+}
+
+static unsigned long long hand_yakuman(const Facts *f) {
+    unsigned long long m = 0;
+    if (f->tenhou) m |= 1ULL << Y_TENHOU;
+    if (f->chiihou) m |= 1ULL << Y_CHIIHOU;
+    if (f->renhou_flag && f->rules->renhou == 2) m |= 1ULL << Y_RENHOU_YAKUMAN;
+    if (f->suits == 0) m |= 1ULL << Y_TSUUIISOU;
+    if (f->all_green) m |= 1ULL << Y_RYUUIISOU;
+    if (f->all_terminal_honor && !f->has_honor) m |= 1ULL << Y_CHINROUTOU;
+    if (!f->has_melds && !f->has_honor && (f->suits == 1 || f->suits == 2 || f->suits == 4)) {
+        int base = f->suits == 1 ? 0 : f->suits == 2 ? 9 : 18;
+        int ok = 1;
+        for (int i = 0; i < 9; i++)
+            if (f->closed_counts[base + i] < NINE_GATES[i]) ok = 0;
+        if (ok) {
+            int wk = f->win_kind;
+            if (f->closed_counts[wk] - 1 < NINE_GATES[wk - base])
+                m |= 1ULL << Y_CHUUREN;
+            else
+                m |= 1ULL << Y_JUNSEI_CHUUREN;
+        }
+    }
+    return m;
+}
+
+static int han_of(int y, int closed) { return closed ? YAKU[y].han_closed : YAKU[y].han_open; }
+static int ym_value(int y, const Rules *r) { return YAKU[y].dbl && r->dbl_variants ? 2 : 1; }
+
+/* ------------------------------------------------------------------------- reading the ctx */
+
+static int tile_tuple(PyObject *t, int *out, int max, const char *what) {
+    if (t == NULL || !PyTuple_Check(t)) {
+        PyErr_Format(scoring_error, "WinContext.%s is not a tuple", what);
+        return -1;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(t);
+    if (n > max) {
+        PyErr_Format(scoring_error, "WinContext.%s holds %zd tiles", what, n);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v;
+        if (as_int(PyTuple_GET_ITEM(t, i), &v, what) < 0) return -1;
+        if (v < 0 || v >= 37) {
+            PyErr_Format(scoring_error, "WinContext.%s holds %ld, not a tile code (0-36)", what,
+                         v);
+            return -1;
+        }
+        out[i] = (int)v;
+    }
+    return (int)n;
+}
+
+/* 1 done, 0 not handled (fall back), -1 error. */
+static int read_facts(PyObject *ctx, Facts *f) {
+    PyObject *c[N_CTX];
+    for (int i = 0; i < N_CTX; i++) {
+        c[i] = SLOT(ctx, ctx_off[i]);
+        if (c[i] == NULL) {
+            PyErr_Format(scoring_error, "WinContext.%s is not set", CTX_FIELDS[i]);
+            return -1;
+        }
+    }
+    if (Py_TYPE(c[C_RULES]) != rules_type) return 0;
+    memset(f, 0, sizeof *f);
+    Rules *cached = get_rules(c[C_RULES]);
+    if (cached == NULL) return -1;
+    f->rules_v = *cached;
+    f->rules_v.obj = NULL; /* not a reference of its own */
+    f->rules = &f->rules_v;
+    int closed[14], ind[64];
+    int n = tile_tuple(c[C_CLOSED], closed, 14, "closed");
+    if (n < 0) return -1;
+    PyObject *melds = c[C_MELDS];
+    if (!PyTuple_Check(melds) || PyTuple_GET_SIZE(melds) > 4) {
+        PyErr_SetString(scoring_error, "WinContext.melds must be a tuple of at most 4 melds");
+        return -1;
+    }
+    int nm = (int)PyTuple_GET_SIZE(melds);
+    if (n + 3 * nm != 14) {
+        PyErr_Format(scoring_error, "WinContext.closed has %d tiles; with %d melds a win needs %d",
+                     n, nm, 14 - 3 * nm);
+        return -1;
+    }
+    long v;
+    if (as_int(c[C_WIN_TILE], &v, "WinContext.win_tile") < 0) return -1;
+    int win = (int)v, found = 0;
+    for (int i = 0; i < n; i++) {
+        int k = kind_of(closed[i]);
+        f->closed_counts[k]++;
+        f->reds += closed[i] >= 34;
+        if (closed[i] == win) found = 1;
+    }
+    if (!found) {
+        PyErr_SetString(scoring_error, "WinContext.win_tile is not among the closed tiles");
+        return -1;
+    }
+    memcpy(f->counts, f->closed_counts, sizeof f->counts);
+    int total = n;
+    f->closed = 1;
+    f->n_melds = nm;
+    f->has_melds = nm > 0;
+    for (int i = 0; i < nm; i++) {
+        PyObject *m = PyTuple_GET_ITEM(melds, i);
+        if (Py_TYPE(m) != meld_type) return 0;
+        PyObject *kind = SLOT(m, meld_off[M_KIND]);
+        PyObject *tiles = SLOT(m, meld_off[M_TILES]);
+        if (kind == NULL || tiles == NULL) {
+            PyErr_SetString(scoring_error, "Meld is not initialised");
+            return -1;
+        }
+        int is_chi = str_eq(kind, s_chi), is_pon = !is_chi && str_eq(kind, s_pon);
+        int is_ankan = !is_chi && !is_pon && str_eq(kind, s_ankan);
+        int is_kan = is_ankan || str_eq(kind, s_daiminkan) || str_eq(kind, s_kakan);
+        if (!is_chi && !is_pon && !is_kan) {
+            PyErr_SetString(scoring_error, "Meld.kind is not chi/pon/daiminkan/kakan/ankan");
+            return -1;
+        }
+        int mt[4];
+        int mn = tile_tuple(tiles, mt, 4, "melds");
+        if (mn < 0) return -1;
+        if (mn != (is_kan ? 4 : 3)) {
+            PyErr_SetString(scoring_error, "Meld.tiles has the wrong number of tiles");
+            return -1;
+        }
+        int lo = 99, kinds[4];
+        for (int j = 0; j < mn; j++) {
+            kinds[j] = kind_of(mt[j]);
+            if (kinds[j] < lo) lo = kinds[j];
+            f->counts[kinds[j]]++;
+            f->reds += mt[j] >= 34;
+        }
+        int seen = 0;
+        for (int j = 0; j < mn; j++) {
+            int d = kinds[j] - lo;
+            if (is_chi ? (d > 2 || (seen & (1 << d))) : d != 0) {
+                PyErr_SetString(scoring_error, "Meld.tiles do not form the meld's kind");
+                return -1;
+            }
+            seen |= 1 << d;
+        }
+        if (is_chi && (lo >= 27 || lo % 9 > 6)) {
+            PyErr_SetString(scoring_error, "Meld.tiles is not a chi");
+            return -1;
+        }
+        total += mn;
+        int open = !is_ankan;
+        if (open) f->closed = 0;
+        f->meld_sets[i] = (Set){(unsigned char)is_chi, (unsigned char)lo, (unsigned char)open,
+                                (unsigned char)(mn == 4), (unsigned char)!open};
+    }
+    if (as_int(c[C_NUKIDORA], &v, "WinContext.nukidora") < 0) return -1;
+    if (v < 0 || v > 4) {
+        PyErr_SetString(scoring_error, "WinContext.nukidora is not 0-4");
+        return -1;
+    }
+    f->nukidora = (int)v;
+    for (int k = 0; k < 34; k++)
+        if (f->counts[k] + (k == 30 ? f->nukidora : 0) > 4) {
+            PyErr_SetString(scoring_error, "WinContext holds more than 4 copies of a tile");
+            return -1;
+        }
+    f->win_kind = kind_of(win);
+    if ((f->tsumo = truth(c[C_TSUMO], "tsumo")) < 0) return -1;
+    if (as_int(c[C_SEAT_WIND], &v, "WinContext.seat_wind") < 0) return -1;
+    f->seat_wind = (int)v;
+    if (as_int(c[C_ROUND_WIND], &v, "WinContext.round_wind") < 0) return -1;
+    f->round_wind = (int)v;
+    if (f->seat_wind < 27 || f->seat_wind > 30 || f->round_wind < 27 || f->round_wind > 30) {
+        PyErr_SetString(scoring_error, "WinContext winds must be wind kinds 27-30");
+        return -1;
+    }
+    f->dealer = f->seat_wind == 27;
+    int *flags[] = {&f->riichi, &f->double_riichi, &f->ippatsu, &f->haitei, &f->houtei,
+                    &f->rinshan, &f->chankan, &f->tenhou, &f->chiihou, &f->renhou_flag};
+    for (int i = 0; i < 10; i++)
+        if ((*flags[i] = truth(c[C_RIICHI + i], CTX_FIELDS[C_RIICHI + i])) < 0) return -1;
+    f->suits = (f->counts[0] || f->counts[1] || f->counts[2] || f->counts[3] || f->counts[4] ||
+                f->counts[5] || f->counts[6] || f->counts[7] || f->counts[8]);
+    for (int k = 9; k < 18; k++)
+        if (f->counts[k]) { f->suits |= 2; break; }
+    for (int k = 18; k < 27; k++)
+        if (f->counts[k]) { f->suits |= 4; break; }
+    int outside_n = 0, green = 0;
+    for (int k = 27; k < 34; k++) f->has_honor |= f->counts[k] != 0;
+    for (int k = 0; k < 34; k++) {
+        if (TERM_HONOR[k]) outside_n += f->counts[k];
+        if (GREEN_KIND[k]) green += f->counts[k];
+    }
+    f->all_simple = outside_n == 0;
+    f->all_terminal_honor = outside_n == total;
+    f->all_green = green == total;
+    /* dora (count_dora): Norths set aside count as a dora each and for every North shown */
+    int table_players = f->rules->players;
+    int dc[34];
+    memcpy(dc, f->counts, sizeof dc);
+    dc[30] += f->nukidora;
+    int ni = tile_tuple(c[C_DORA], ind, 64, "dora_indicators");
+    if (ni < 0) return -1;
+    f->dora[0] = f->nukidora;
+    for (int i = 0; i < ni; i++) f->dora[0] += dc[dora_of(kind_of(ind[i]), table_players)];
+    ni = tile_tuple(c[C_URA], ind, 64, "ura_indicators");
+    if (ni < 0) return -1;
+    if (f->riichi || f->double_riichi)
+        for (int i = 0; i < ni; i++) f->dora[2] += dc[dora_of(kind_of(ind[i]), table_players)];
+    f->dora[1] = f->rules->red_fives ? f->reds : 0;
+    return 1;
+}
+
+/* ------------------------------------------------------------------------- evaluate */
+
+static PyObject *int_obj(long long v) { return PyLong_FromLongLong(v); }
+
+static PyObject *make_result(int han, int fu, PyObject *yaku, int ym, int limit, long long base,
+                             const Facts *f, int ron, int from_dealer, int from_other, int pao) {
+    PyObject *obj = result_type->tp_alloc(result_type, 0);
+    if (obj == NULL) {
+        Py_DECREF(yaku);
+        return NULL;
+    }
+    PyObject *lim;
+    if (limit < 9) {
+        lim = limit_names[limit];
+        Py_INCREF(lim);
+    } else {
+        lim = PyUnicode_FromFormat("%dx_yakuman", ym);
+    }
+    PyObject *vals[N_RES] = {
+        int_obj(han), int_obj(fu), yaku, int_obj(ym), lim, int_obj(base),
+        PyBool_FromLong(f->dealer), PyBool_FromLong(f->tsumo), int_obj(ron),
+        int_obj(from_dealer), int_obj(from_other), int_obj(pao), int_obj(f->rules->players)};
+    int bad = 0;
+    for (int i = 0; i < N_RES; i++) {
+        if (vals[i] == NULL) bad = 1;
+        SLOT(obj, res_off[i]) = vals[i];
+    }
+    if (bad) {
+        Py_DECREF(obj);
+        return NULL;
+    }
+    return obj;
+}
+
+static PyObject *evaluate(PyObject *self, PyObject *ctx) {
+    if (!ready) {
+        PyErr_SetString(PyExc_RuntimeError, "_score.setup() has not been called");
+        return NULL;
+    }
+    if (Py_TYPE(ctx) != ctx_type) Py_RETURN_NOTIMPLEMENTED;
+    Facts f;
+    int got = read_facts(ctx, &f);
+    if (got < 0) return NULL;
+    if (got == 0) Py_RETURN_NOTIMPLEMENTED;
+    const Rules *rules = f.rules;
+
+    /* readings (reading.readings) */
+    static Reading reads[MAX_DEC * 6 + 2];
+    int nr = 0;
+    DecState ds;
+    memcpy(ds.work, f.closed_counts, sizeof ds.work);
+    ds.pair = -1;
+    ds.n_seq = ds.n_trip = ds.n_out = ds.overflow = 0;
+    int closed_total = 14 - 3 * f.n_melds;
+    if (closed_total % 3 == 2) dec_rec(&ds, 0);
+    if (ds.overflow) Py_RETURN_NOTIMPLEMENTED;
+    int wk = f.win_kind;
+    for (int d = 0; d < ds.n_out; d++) {
+        const Dec *dec = &ds.out[d];
+        Reading base;
+        base.form = STANDARD;
+        base.pair = dec->pair;
+        base.n_sets = dec->n + f.n_melds;
+        for (int i = 0; i < dec->n; i++) base.sets[i] = dec->g[i];
+        for (int i = 0; i < f.n_melds; i++) base.sets[dec->n + i] = f.meld_sets[i];
+        if (dec->pair == wk) {
+            reads[nr] = base;
+            reads[nr].wait = TANKI;
+            nr++;
+        }
+        int seen_kind[4], seen_tile[4], seen_wait[4], ns = 0;
+        for (int i = 0; i < dec->n; i++) {
+            const Set *g = &dec->g[i];
+            int wait, shanpon_ron = 0;
+            if (g->seq) {
+                if (!(g->tile <= wk && wk <= g->tile + 2)) continue;
+                if (wk == g->tile + 1)
+                    wait = KANCHAN;
+                else if ((g->tile % 9 == 0 && wk == g->tile + 2) || (g->tile % 9 == 6 && wk == g->tile))
+                    wait = PENCHAN;
+                else
+                    wait = RYANMEN;
+            } else {
+                if (g->tile != wk) continue;
+                wait = SHANPON;
+                shanpon_ron = !f.tsumo;
+            }
+            int dup = 0;
+            for (int k = 0; k < ns; k++)
+                if (seen_kind[k] == g->seq && seen_tile[k] == g->tile && seen_wait[k] == wait)
+                    dup = 1;
+            if (dup) continue;
+            seen_kind[ns] = g->seq;
+            seen_tile[ns] = g->tile;
+            seen_wait[ns] = wait;
+            ns++;
+            reads[nr] = base;
+            reads[nr].wait = wait;
+            if (shanpon_ron) reads[nr].sets[i].concealed = 0;
+            nr++;
+        }
+    }
+    if (f.n_melds == 0) {
+        int pairs = 0, th = 1, th_sum = 0;
+        for (int k = 0; k < 34; k++) {
+            pairs += f.closed_counts[k] == 2;
+            if (TERM_HONOR[k]) {
+                if (!f.closed_counts[k]) th = 0;
+                th_sum += f.closed_counts[k];
+            }
+        }
+        if (pairs == 7) {
+            reads[nr].form = CHIITOITSU;
+            reads[nr].pair = -1;
+            reads[nr].wait = TANKI;
+            reads[nr].n_sets = 0;
+            nr++;
+        } else if (th && th_sum == 14) {
+            reads[nr].form = KOKUSHI;
+            reads[nr].pair = -1;
+            reads[nr].wait = TANKI;
+            reads[nr].n_sets = 0;
+            nr++;
+        }
+    }
+    if (nr == 0) Py_RETURN_NONE;
+
+    /* scoring every reading (evaluate.evaluate) */
+    int closed = f.closed, payers = rules->players - 1;
+    unsigned long long hy = hand_regular(&f), hym = hand_yakuman(&f);
+    /* regular hand yaku only count when they are worth han with this hand */
+    for (int y = 0; y < N_REGULAR; y++)
+        if ((hy >> y & 1) && !han_of(y, closed)) hy &= ~(1ULL << y);
+    int dora_total = f.dora[0] + f.dora[1] + f.dora[2];
+    int have_best = 0;
+    long long bk_total = 0;
+    int bk_ym = 0, bk_han = 0, bk_fu = 0;
+    unsigned long long best_mask = 0;
+    int best_mult = 0;
+    for (int i = 0; i < nr; i++) {
+        const Reading *r = &reads[i];
+        Shape s;
+        shape_of(r, &s);
+        unsigned long long ym = hym | reading_yakuman(&f, r, &s);
+        int han, fu, mult, lim;
+        long long base;
+        unsigned long long chosen;
+        if (ym) {
+            int sum = 0, mx = 0;
+            for (int y = N_REGULAR; y < N_YAKU; y++)
+                if (ym >> y & 1) {
+                    int v = ym_value(y, rules);
+                    sum += v;
+                    if (v > mx) mx = v;
+                }
+            mult = rules->stacking ? sum : mx;
+            han = 13 * mult;
+            fu = reading_fu(&f, r);
+            base = base_points(han, fu, mult, rules, &lim);
+            chosen = ym;
+        } else {
+            chosen = hy | reading_regular(&f, r, &s);
+            for (int y = 0; y < N_REGULAR; y++)
+                if ((chosen >> y & 1) && !han_of(y, closed)) chosen &= ~(1ULL << y);
+            if (!chosen) continue;
+            han = 0;
+            for (int y = 0; y < N_REGULAR; y++)
+                if (chosen >> y & 1) han += han_of(y, closed);
+            han += dora_total;
+            fu = reading_fu(&f, r);
+            mult = 0;
+            base = base_points(han, fu, 0, rules, &lim);
+        }
+        int ron, fd, fo;
+        payment_split(base, f.dealer, f.tsumo, &ron, &fd, &fo);
+        long long total = !f.tsumo ? ron : f.dealer ? (long long)payers * fo
+                                                    : fd + (long long)(payers - 1) * fo;
+        int kym = mult ? 1 : 0;
+        int better = !have_best || total > bk_total ||
+                     (total == bk_total &&
+                      (kym > bk_ym ||
+                       (kym == bk_ym && (han > bk_han || (han == bk_han && fu > bk_fu)))));
+        if (better) {
+            have_best = 1;
+            bk_total = total;
+            bk_ym = kym;
+            bk_han = han;
+            bk_fu = fu;
+            best_mask = chosen;
+            best_mult = mult;
+        }
+    }
+    if (!have_best) Py_RETURN_NONE;
+
+    PyObject *yaku;
+    int pao = 0;
+    if (best_mult) {
+        int count = 0;
+        for (int y = N_REGULAR; y < N_YAKU; y++) count += (best_mask >> y & 1);
+        if (!rules->stacking) {
+            /* the first entry of the largest value, in display order */
+            int pick = -1, pv = 0;
+            for (int y = N_REGULAR; y < N_YAKU; y++)
+                if ((best_mask >> y & 1) && ym_value(y, rules) > pv) {
+                    pv = ym_value(y, rules);
+                    pick = y;
+                }
+            yaku = PyTuple_New(1);
+            if (yaku == NULL) return NULL;
+            PyObject *e = entry_ym[pick][pv - 1];
+            Py_INCREF(e);
+            PyTuple_SET_ITEM(yaku, 0, e);
+        } else {
+            yaku = PyTuple_New(count);
+            if (yaku == NULL) return NULL;
+            int j = 0;
+            for (int y = N_REGULAR; y < N_YAKU; y++)
+                if (best_mask >> y & 1) {
+                    PyObject *e = entry_ym[y][ym_value(y, rules) - 1];
+                    Py_INCREF(e);
+                    PyTuple_SET_ITEM(yaku, j++, e);
+                }
+        }
+        for (int y = N_REGULAR; y < N_YAKU; y++)
+            if ((best_mask >> y & 1) && (rules->pao_mask >> y & 1)) pao += ym_value(y, rules);
+    } else {
+        int count = 0;
+        for (int y = 0; y < N_REGULAR; y++) count += (best_mask >> y & 1);
+        for (int k = 0; k < 3; k++) count += f.dora[k] != 0;
+        yaku = PyTuple_New(count);
+        if (yaku == NULL) return NULL;
+        int j = 0;
+        for (int y = 0; y < N_REGULAR; y++)
+            if (best_mask >> y & 1) {
+                PyObject *e = closed ? entry_closed[y] : entry_open[y];
+                Py_INCREF(e);
+                PyTuple_SET_ITEM(yaku, j++, e);
+            }
+        for (int k = 0; k < 3; k++) {
+            int d = f.dora[k];
+            if (!d) continue;
+            PyObject *e;
+            if (d > 0 && d < N_DORA_CACHE) {
+                e = dora_entry[k][d];
+                Py_INCREF(e);
+            } else {
+                e = Py_BuildValue("(Oi)", dora_names[k], d);
+                if (e == NULL) {
+                    Py_DECREF(yaku);
+                    return NULL;
+                }
+            }
+            PyTuple_SET_ITEM(yaku, j++, e);
+        }
+    }
+    int lim, ron, fd, fo;
+    long long base = base_points(bk_han, bk_fu, best_mult, rules, &lim);
+    payment_split(base, f.dealer, f.tsumo, &ron, &fd, &fo);
+    return make_result(bk_han, bk_fu, yaku, best_mult, lim, base, &f, ron, fd, fo, pao);
+}
+
+/* ------------------------------------------------------------------------- payments */
+
+static int seat_arg(PyObject *o, long *out, int allow_none) {
+    if (o == Py_None && allow_none) {
+        *out = -1;
+        return 1;
+    }
+    if (!PyLong_Check(o)) return 0;
+    int overflow = 0;
+    long v = PyLong_AsLongAndOverflow(o, &overflow);
+    if (overflow || (v == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+/* payments(result, rules, winner, dealer, discarder, honba, kyotaku, pao): the per-seat list,
+ * or NotImplemented for anything but a plain valid call (the Python side then raises the
+ * typed error with its message). */
+static PyObject *payments(PyObject *self, PyObject *args) {
+    PyObject *res, *robj, *o_w, *o_d, *o_disc, *o_h, *o_k, *o_pao;
+    if (!PyArg_ParseTuple(args, "OOOOOOOO", &res, &robj, &o_w, &o_d, &o_disc, &o_h, &o_k, &o_pao))
+        return NULL;
+    if (!ready || Py_TYPE(res) != result_type || Py_TYPE(robj) != rules_type)
+        Py_RETURN_NOTIMPLEMENTED;
+    Rules *r = get_rules(robj);
+    if (r == NULL) return NULL;
+    long winner, dealer, disc, honba, kyotaku, pao;
+    if (!seat_arg(o_w, &winner, 0) || !seat_arg(o_d, &dealer, 0) ||
+        !seat_arg(o_disc, &disc, 1) || !seat_arg(o_h, &honba, 0) || !seat_arg(o_k, &kyotaku, 0) ||
+        !seat_arg(o_pao, &pao, 1))
+        Py_RETURN_NOTIMPLEMENTED;
+    int n = r->players;
+    if (winner < 0 || winner >= n || dealer < 0 || dealer >= n || disc >= n || pao >= n)
+        Py_RETURN_NOTIMPLEMENTED;
+    if ((o_disc != Py_None && disc < 0) || (o_pao != Py_None && pao < 0)) Py_RETURN_NOTIMPLEMENTED;
+    if (honba < 0 || kyotaku < 0 || honba > 1000000 || kyotaku > 1000000)
+        Py_RETURN_NOTIMPLEMENTED;
+    long fields[6];
+    int rf[6] = {R_BASE, R_PAO, R_DEALER, R_TSUMO, R_RON, R_PLAYERS};
+    for (int i = 0; i < 6; i++) {
+        PyObject *v = SLOT(res, res_off[rf[i]]);
+        if (v == NULL || !seat_arg(v, &fields[i], 0)) Py_RETURN_NOTIMPLEMENTED;
+    }
+    long base = fields[0], pao_ym = fields[1];
+    int rdealer = fields[2] != 0, tsumo = fields[3] != 0;
+    if (base < 0 || base > 100000000 || pao_ym < 0 || pao_ym > 1000)
+        Py_RETURN_NOTIMPLEMENTED;
+    if (tsumo != (disc < 0)) Py_RETURN_NOTIMPLEMENTED;
+    if (disc == winner || pao == winner) Py_RETURN_NOTIMPLEMENTED;
+    if ((winner == dealer) != rdealer) Py_RETURN_NOTIMPLEMENTED;
+
+    long long deltas[4] = {0, 0, 0, 0};
+    long long honba_total = (long long)r->honba_points * honba;
+#define PAY(seat, amount)                   \
+    do {                                    \
+        long long a_ = (amount);            \
+        deltas[(seat)] -= a_;               \
+        deltas[winner] += a_;               \
+    } while (0)
+    long long liable = 0;
+    if (pao >= 0 && pao_ym) liable = r->pao_whole ? base : 8000LL * pao_ym;
+    long long rest = base - liable;
+    int ron_factor = rdealer ? 6 : 4;
+    if (liable && pao >= 0 && pao != disc) {
+        long long lv = ceil100(liable * ron_factor);
+        if (disc < 0)
+            PAY(pao, lv + honba_total);
+        else {
+            long long half = lv >= 0 ? lv / 2 : -((-lv + 1) / 2);
+            PAY(pao, half + honba_total);
+            PAY(disc, lv - half);
+        }
+        honba_total = 0;
+    } else if (liable)
+        rest = base;
+    if (rest) {
+        int ron, fd, fo;
+        payment_split(rest, rdealer, tsumo, &ron, &fd, &fo);
+        if (disc >= 0)
+            PAY(disc, ron + honba_total);
+        else {
+            long long each = honba_total / (n - 1);
+            for (int seat = 0; seat < n; seat++)
+                if (seat != winner) PAY(seat, (seat == dealer ? fd : fo) + each);
+        }
+    }
+#undef PAY
+    deltas[winner] += (long long)kyotaku * r->riichi_deposit;
+    PyObject *out = PyList_New(n);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *v = PyLong_FromLongLong(deltas[i]);
+        if (v == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
+
+/* ------------------------------------------------------------------------- constructors */
+
+/* WinContext(...) and Meld(...) spend most of a scoring call in the dataclass __init__ and in
+ * __post_init__'s checks.  install_constructors() replaces the two classes' tp_init with the
+ * functions below: they fill the slots the way the dataclass __init__ does (positional or
+ * keyword, defaults from the dataclass fields) and run a conservative C version of the checks.
+ * Only when that check says "certainly valid" is __post_init__ skipped; anything else -- an
+ * unusual argument, a non-bool flag, a context the check does not accept -- goes through the
+ * Python __init__ or __post_init__, which stay the specification and raise the typed errors. */
+
+static initproc orig_ctx_init, orig_meld_init;
+static PyObject *ctx_defaults[N_CTX], *meld_defaults[3], *ctx_names[N_CTX], *meld_names[3];
+static PyObject *s_post_init;
+static int ctors_installed = 0;
+
+static int fill_slots(PyObject *self, PyObject *args, PyObject *kwds, int n, PyObject **names,
+                      PyObject **defaults, const Py_ssize_t *offs) {
+    PyObject *vals[N_CTX];
+    Py_ssize_t np = PyTuple_GET_SIZE(args);
+    if (np > n) return 0;
+    for (int i = 0; i < n; i++) vals[i] = i < np ? PyTuple_GET_ITEM(args, i) : NULL;
+    if (kwds != NULL) {
+        Py_ssize_t pos = 0;
+        PyObject *key, *value;
+        while (PyDict_Next(kwds, &pos, &key, &value)) {
+            int found = -1;
+            for (int i = 0; i < n; i++)
+                if (key == names[i]) {
+                    found = i;
+                    break;
+                }
+            if (found < 0 && PyUnicode_Check(key))
+                for (int i = 0; i < n; i++)
+                    if (PyUnicode_Compare(key, names[i]) == 0) {
+                        found = i;
+                        break;
+                    }
+            if (found < 0 || vals[found] != NULL) return 0;
+            vals[found] = value;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        if (vals[i] == NULL) vals[i] = defaults[i];
+        if (vals[i] == NULL) return 0;
+    }
+    for (int i = 0; i < n; i++) {
+        Py_INCREF(vals[i]);
+        Py_XSETREF(SLOT(self, offs[i]), vals[i]);
+    }
+    return 1;
+}
+
+static int exact_small(PyObject *o, long lo, long hi, long *out) {
+    if (!PyLong_CheckExact(o)) return 0;
+    int overflow = 0;
+    long v = PyLong_AsLongAndOverflow(o, &overflow);
+    if (overflow || v < lo || v > hi) return 0;
+    *out = v;
+    return 1;
+}
+
+/* 1: the Meld is valid and its base kind is *base; 0: let __post_init__ decide. */
+static int meld_valid(PyObject *self, int *base) {
+    PyObject *kind = SLOT(self, meld_off[M_KIND]), *tiles = SLOT(self, meld_off[M_TILES]),
+             *from = SLOT(self, meld_off[M_FROM_SEAT]);
+    int is_chi = kind == s_chi, is_pon = kind == s_pon, is_ankan = kind == s_ankan;
+    int is_kan = is_ankan || kind == s_daiminkan || kind == s_kakan;
+    if (!is_chi && !is_pon && !is_kan) return 0;
+    if (!PyTuple_CheckExact(tiles) || PyTuple_GET_SIZE(tiles) != (is_kan ? 4 : 3)) return 0;
+    int kinds[4], lo = 99, n = (int)PyTuple_GET_SIZE(tiles);
+    for (int i = 0; i < n; i++) {
+        long v;
+        if (!exact_small(PyTuple_GET_ITEM(tiles, i), 0, 36, &v)) return 0;
+        kinds[i] = kind_of((int)v);
+        if (kinds[i] < lo) lo = kinds[i];
+    }
+    int seen = 0;
+    for (int i = 0; i < n; i++) {
+        int d = kinds[i] - lo;
+        if (is_chi ? (d > 2 || (seen & (1 << d))) : d != 0) return 0;
+        seen |= 1 << d;
+    }
+    if (is_chi && (lo >= 27 || lo % 9 > 6)) return 0;
+    if (from != Py_None) {
+        long v;
+        if (is_ankan || !exact_small(from, 0, 3, &v)) return 0;
+    }
+    *base = lo;
+    return 1;
+}
+
+static int meld_init(PyObject *self, PyObject *args, PyObject *kwds) {
+    if (Py_TYPE(self) != meld_type || !fill_slots(self, args, kwds, 3, meld_names,
+                                                  meld_defaults, meld_off))
+        return orig_meld_init(self, args, kwds);
+    int base;
+    if (meld_valid(self, &base)) {
+        PyObject *b = PyLong_FromLong(base);
+        if (b == NULL) return -1;
+        Py_XSETREF(SLOT(self, meld_off[M_BASE]), b);
+        return 0;
+    }
+    PyObject *r = PyObject_CallMethodNoArgs(self, s_post_init);
+    if (r == NULL) return -1;
+    Py_DECREF(r);
+    return 0;
+}
+
+static int flag(PyObject *o) { return o == Py_True ? 1 : o == Py_False ? 0 : -1; }
+
+/* 1 when WinContext.__post_init__ would certainly accept the context, else 0. */
+static int ctx_valid(PyObject *self) {
+    PyObject *c[N_CTX];
+    for (int i = 0; i < N_CTX; i++) c[i] = SLOT(self, ctx_off[i]);
+    PyObject *rules = c[C_RULES];
+    if (Py_TYPE(rules) != rules_type) return 0;
+    PyObject *players_o = SLOT(rules, rules_off[U_PLAYERS]),
+             *reds_o = SLOT(rules, rules_off[U_RED_FIVES]),
+             *kita_o = SLOT(rules, rules_off[U_NUKIDORA]);
+    long players, red_fives, v;
+    if (!players_o || !reds_o || !kita_o || !exact_small(players_o, 3, 4, &players) ||
+        !exact_small(reds_o, 0, 3, &red_fives))
+        return 0;
+    int kita_rule = flag(kita_o);
+    if (kita_rule < 0) return 0;
+    PyObject *closed = c[C_CLOSED], *melds = c[C_MELDS];
+    if (!PyTuple_CheckExact(closed) || !PyTuple_CheckExact(melds)) return 0;
+    Py_ssize_t n = PyTuple_GET_SIZE(closed), nm = PyTuple_GET_SIZE(melds);
+    if (nm > 4 || n + 3 * nm != 14) return 0;
+    int counts[34] = {0}, reds[3] = {0, 0, 0}, found = 0;
+    long win;
+    if (!exact_small(c[C_WIN_TILE], 0, 36, &win)) return 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!exact_small(PyTuple_GET_ITEM(closed, i), 0, 36, &v)) return 0;
+        counts[kind_of((int)v)]++;
+        if (v >= 34) reds[v - 34]++;
+        if (v == win) found = 1;
+    }
+    if (!found) return 0;
+    int opened = 0, any_kan = 0;
+    for (Py_ssize_t i = 0; i < nm; i++) {
+        PyObject *m = PyTuple_GET_ITEM(melds, i);
+        if (Py_TYPE(m) != meld_type) return 0;
+        PyObject *kind = SLOT(m, meld_off[M_KIND]), *tiles = SLOT(m, meld_off[M_TILES]);
+        if (kind == NULL || tiles == NULL || !PyTuple_CheckExact(tiles)) return 0;
+        int is_kan = kind == s_daiminkan || kind == s_kakan || kind == s_ankan;
+        if (!is_kan && kind != s_chi && kind != s_pon) return 0;
+        if (kind != s_ankan) opened = 1;
+        if (is_kan) any_kan = 1;
+        for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(tiles); j++) {
+            if (!exact_small(PyTuple_GET_ITEM(tiles, j), 0, 36, &v)) return 0;
+            counts[kind_of((int)v)]++;
+            if (v >= 34) reds[v - 34]++;
+        }
+    }
+    long kita;
+    if (!exact_small(c[C_NUKIDORA], 0, 4, &kita)) return 0;
+    if (kita && !kita_rule) return 0;
+    counts[30] += (int)kita;
+    for (int k = 0; k < 34; k++)
+        if (counts[k] > 4) return 0;
+    long seat, round;
+    if (!exact_small(c[C_SEAT_WIND], 27, 30, &seat) || !exact_small(c[C_ROUND_WIND], 27, 30, &round))
+        return 0;
+    if (players == 3) {
+        for (int k = 1; k < 8; k++)
+            if (counts[k]) return 0;
+        if (seat == 30 || round == 30) return 0;
+    }
+    if (reds[0] > 1 || reds[1] > 1 || reds[2] > 1) return 0;
+    if (red_fives == 0 && (reds[0] || reds[1] || reds[2])) return 0;
+    for (int w = C_DORA; w <= C_URA; w++) {
+        if (!PyTuple_CheckExact(c[w])) return 0;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(c[w]); i++)
+            if (!exact_small(PyTuple_GET_ITEM(c[w], i), 0, 36, &v)) return 0;
+    }
+    int f[N_CTX];
+    for (int i = C_TSUMO; i <= C_RENHOU; i++) {
+        if (i == C_SEAT_WIND || i == C_ROUND_WIND) continue;
+        if ((f[i] = flag(c[i])) < 0) return 0;
+    }
+    int tsumo = f[C_TSUMO], riichi = f[C_RIICHI], dbl = f[C_DOUBLE_RIICHI];
+    int dealer = seat == 27;
+    if ((riichi || dbl) && opened) return 0;
+    if (riichi && dbl) return 0;
+    if (f[C_IPPATSU] && !(riichi || dbl)) return 0;
+    if (f[C_IPPATSU] && f[C_RINSHAN]) return 0;
+    if (f[C_HAITEI] && !tsumo) return 0;
+    if (f[C_RINSHAN] && !tsumo) return 0;
+    if (f[C_RINSHAN] && !any_kan && !kita) return 0;
+    if (f[C_HAITEI] && f[C_RINSHAN]) return 0;
+    if ((f[C_HOUTEI] || f[C_CHANKAN]) && tsumo) return 0;
+    if (f[C_HOUTEI] && f[C_CHANKAN]) return 0;
+    if (f[C_TENHOU] && !(dealer && tsumo && nm == 0)) return 0;
+    if (f[C_CHIIHOU] && (dealer || !tsumo || nm)) return 0;
+    if (f[C_RENHOU] && (dealer || tsumo || nm)) return 0;
+    return 1;
+}
+
+static int ctx_init(PyObject *self, PyObject *args, PyObject *kwds) {
+    if (Py_TYPE(self) != ctx_type ||
+        !fill_slots(self, args, kwds, N_CTX, ctx_names, ctx_defaults, ctx_off))
+        return orig_ctx_init(self, args, kwds);
+    if (ctx_valid(self)) return 0;
+    PyObject *r = PyObject_CallMethodNoArgs(self, s_post_init);
+    if (r == NULL) return -1;
+    Py_DECREF(r);
+    return 0;
+}
+
+/* install_constructors(ctx_defaults, meld_defaults): the dataclass defaults of every init
+ * field in order, None standing for "required" (no field of either class defaults to None
+ * except Meld.from_seat, passed as the one-element tuple (None,) to tell them apart). */
+static int read_defaults(PyObject *seq, int n, PyObject **out, PyObject **names,
+                         const char **fields) {
+    if (!PyTuple_Check(seq) || PyTuple_GET_SIZE(seq) != n) {
+        PyErr_SetString(PyExc_ValueError, "install_constructors: wrong number of defaults");
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *d = PyTuple_GET_ITEM(seq, i);
+        Py_CLEAR(out[i]);
+        if (d == Py_None)
+            out[i] = NULL;
+        else if (PyTuple_Check(d) && PyTuple_GET_SIZE(d) == 1) {
+            out[i] = PyTuple_GET_ITEM(d, 0);
+            Py_INCREF(out[i]);
+        } else {
+            PyErr_SetString(PyExc_ValueError, "install_constructors: defaults are (value,) or None");
+            return -1;
+        }
+        Py_XSETREF(names[i], PyUnicode_InternFromString(fields[i]));
+        if (names[i] == NULL) return -1;
+    }
+    return 0;
+}
+
+static PyObject *install_constructors(PyObject *self, PyObject *args) {
+    PyObject *cd, *md;
+    if (!PyArg_ParseTuple(args, "OO", &cd, &md)) return NULL;
+    if (!ready) {
+        PyErr_SetString(PyExc_RuntimeError, "_score.setup() has not been called");
+        return NULL;
+    }
+    if (read_defaults(cd, N_CTX, ctx_defaults, ctx_names, CTX_FIELDS) < 0 ||
+        read_defaults(md, 3, meld_defaults, meld_names, MELD_FIELDS) < 0)
+        return NULL;
+    if (s_post_init == NULL) s_post_init = PyUnicode_InternFromString("__post_init__");
+    if (!ctors_installed) {
+        orig_ctx_init = ctx_type->tp_init;
+        orig_meld_init = meld_type->tp_init;
+        ctx_type->tp_init = ctx_init;
+        meld_type->tp_init = meld_init;
+        ctors_installed = 1;
+    }
+    Py_RETURN_NONE;
+}
+
+/* uninstall_constructors(): back to the dataclass __init__ (tests compare both). */
+static PyObject *uninstall_constructors(PyObject *self, PyObject *unused) {
+    if (ctors_installed) {
+        ctx_type->tp_init = orig_ctx_init;
+        meld_type->tp_init = orig_meld_init;
+        ctors_installed = 0;
+    }
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------------------------- setup */
+
+static PyObject *pair_entry(PyObject *id, int n) { return Py_BuildValue("(Oi)", id, n); }
+
+/* setup(WinContext, Meld, WinResult, RiichiRules, ScoringError, yaku) where ``yaku`` is a
+ * sequence of (id, han_closed, han_open, yakuman, double) in display order. */
+static PyObject *setup(PyObject *self, PyObject *args) {
+    PyObject *c, *m, *r, *u, *err, *yl;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!OO", &PyType_Type, &c, &PyType_Type, &m, &PyType_Type,
+                          &r, &PyType_Type, &u, &err, &yl))
+        return NULL;
+    if (ctors_installed && ((PyTypeObject *)c != ctx_type || (PyTypeObject *)m != meld_type)) {
+        PyErr_SetString(PyExc_RuntimeError, "_score.setup: constructors installed on other classes");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(yl, "_score.setup: yaku must be a sequence");
+    if (seq == NULL) return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != N_YAKU) {
+        PyErr_Format(PyExc_ValueError, "_score.setup: %zd yaku in Python, %d in C",
+                     PySequence_Fast_GET_SIZE(seq), N_YAKU);
+        Py_DECREF(seq);
+        return NULL;
+    }
+    for (int i = 0; i < N_YAKU; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        const char *id;
+        int hc, ho, ym, dbl;
+        if (!PyArg_ParseTuple(item, "siiii", &id, &hc, &ho, &ym, &dbl)) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (strcmp(id, YAKU[i].id) || hc != YAKU[i].han_closed || ho != YAKU[i].han_open ||
+            (ym != 0) != YAKU[i].yakuman || (dbl != 0) != YAKU[i].dbl) {
+            PyErr_Format(PyExc_ValueError,
+                         "_score.setup: yaku %d is %s (%d/%d han) in Python but %s in C", i, id,
+                         hc, ho, YAKU[i].id);
+            Py_DECREF(seq);
+            return NULL;
+        }
+    }
+    Py_DECREF(seq);
+    ready = 0;
+    if (slot_offsets((PyTypeObject *)c, CTX_FIELDS, N_CTX, ctx_off) < 0 ||
+        slot_offsets((PyTypeObject *)m, MELD_FIELDS, N_MELD, meld_off) < 0 ||
+        slot_offsets((PyTypeObject *)r, RES_FIELDS, N_RES, res_off) < 0 ||
+        slot_offsets((PyTypeObject *)u, RULE_FIELDS, N_RULES, rules_off) < 0)
+        return NULL;
+    for (int i = 0; i < N_YAKU; i++) {
+        Py_XDECREF(yaku_ids[i]);
+        yaku_ids[i] = PyUnicode_InternFromString(YAKU[i].id);
+        Py_XDECREF(entry_closed[i]);
+        Py_XDECREF(entry_open[i]);
+        Py_XDECREF(entry_ym[i][0]);
+        Py_XDECREF(entry_ym[i][1]);
+        entry_closed[i] = pair_entry(yaku_ids[i], YAKU[i].han_closed);
+        entry_open[i] = pair_entry(yaku_ids[i], YAKU[i].han_open);
+        entry_ym[i][0] = pair_entry(yaku_ids[i], 13);
+        entry_ym[i][1] = pair_entry(yaku_ids[i], 26);
+        if (!entry_closed[i] || !entry_open[i] || !entry_ym[i][0] || !entry_ym[i][1])
+            return NULL;
+    }
+    const char *dn[3] = {"dora", "aka_dora", "ura_dora"};
+    for (int k = 0; k < 3; k++) {
+        Py_XDECREF(dora_names[k]);
+        dora_names[k] = PyUnicode_InternFromString(dn[k]);
+        for (int d = 0; d < N_DORA_CACHE; d++) {
+            Py_XDECREF(dora_entry[k][d]);
+            dora_entry[k][d] = pair_entry(dora_names[k], d);
+            if (dora_entry[k][d] == NULL) return NULL;
+        }
+    }
+    const char *ln[9] = {"", "mangan", "haneman", "baiman", "sanbaiman", "kazoe_yakuman",
+                         "yakuman", "double_yakuman", "triple_yakuman"};
+    for (int i = 0; i < 9; i++) {
+        Py_XDECREF(limit_names[i]);
+        limit_names[i] = PyUnicode_InternFromString(ln[i]);
+    }
+    (void)LIMIT_STR;
+    for (int i = 0; i < N_RULES_CACHE; i++) Py_CLEAR(rules_cache[i].obj);
+#define INTERN(var, text) \
+    Py_XDECREF(var);      \
+    var = PyUnicode_InternFromString(text)
+    INTERN(s_chi, "chi");
+    INTERN(s_pon, "pon");
+    INTERN(s_daiminkan, "daiminkan");
+    INTERN(s_kakan, "kakan");
+    INTERN(s_ankan, "ankan");
+    INTERN(s_mangan_str, "mangan");
+    INTERN(s_yakuman_str, "yakuman");
+    INTERN(s_whole_hand, "whole_hand");
+#undef INTERN
+    Py_INCREF(c);
+    Py_INCREF(m);
+    Py_INCREF(r);
+    Py_INCREF(u);
+    Py_INCREF(err);
+    Py_XSETREF(ctx_type, (PyTypeObject *)c);
+    Py_XSETREF(meld_type, (PyTypeObject *)m);
+    Py_XSETREF(result_type, (PyTypeObject *)r);
+    Py_XSETREF(rules_type, (PyTypeObject *)u);
+    Py_XSETREF(scoring_error, err);
+    ready = 1;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"setup", setup, METH_VARARGS, "Hand over the classes and check the yaku table."},
+    {"evaluate", evaluate, METH_O, "Score a WinContext (NotImplemented: use Python)."},
+    {"payments", payments, METH_VARARGS, "Per-seat deltas (NotImplemented: use Python)."},
+    {"install_constructors", install_constructors, METH_VARARGS,
+     "Fast WinContext/Meld construction (Python checks kept as the fallback)."},
+    {"uninstall_constructors", uninstall_constructors, METH_NOARGS,
+     "Back to the dataclass constructors."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_score",
+                                    "Compiled Riichi win scoring (see evaluate.py).", -1, methods,
+                                    NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__score(void) {
+    PyObject *mod = PyModule_Create(&module);
+    if (mod == NULL) return NULL;
+    if (PyModule_AddIntConstant(mod, "ABI", ABI) < 0) {
+        Py_DECREF(mod);
+        return NULL;
+    }
+    return mod;
+}
