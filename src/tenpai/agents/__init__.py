@@ -35,6 +35,13 @@ def _expert(seed: int) -> Agent:
     return ExpertAgent(seed)
 
 
+def _planner(seed: int) -> Agent:
+    # MCR only: efficiency steered toward the best reachable 8-fan target (tenpai.rules.mcr.plan)
+    from tenpai.agents.planner import PlannerAgent
+
+    return PlannerAgent(seed)
+
+
 def _mdp(seed: int) -> Agent:
     from tenpai.agents.mdp import MDPAgent
 
@@ -144,6 +151,7 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
     "efficiency": _efficiency,
     "defensive": _defensive,
     "expert": _expert,
+    "planner": _planner,
     "mdp": _mdp,
     "sl": _sl,
     "sl_model": _sl_model,

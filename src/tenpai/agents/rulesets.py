@@ -40,6 +40,7 @@ AGENT_RULES: dict[str, frozenset[str]] = {
     # declaration as the threat, safety from passed tiles as there is no furiten)
     "defensive": frozenset({"riichi", "suits108"}),
     "expert": ANY_RULES,
+    "planner": frozenset({"mcr"}),
     "mdp": frozenset({"riichi"}),
     "sl": frozenset({"riichi"}),
     "sl_model": frozenset({"riichi"}),

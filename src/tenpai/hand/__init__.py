@@ -28,6 +28,7 @@ from tenpai.hand.efficiency import (
 from tenpai.hand.mcr import (
     KNITTED_PATTERNS,
     is_complete_mcr,
+    sets_distance,
     shanten_honors_knitted,
     shanten_knitted_straight,
     shanten_mcr,
@@ -66,6 +67,7 @@ __all__ = [
     "shanten_mcr",
     "shanten_seven_pairs_mcr",
     "shanten_standard",
+    "sets_distance",
     "standard_useful",
     "ukeire",
     "waits",
