@@ -36,6 +36,7 @@ __all__ = [
     "PlannerAgent",
     "PlannerError",
     "plan_state",
+    "planned_discard",
     "scored_melds",
 ]
 
@@ -126,20 +127,8 @@ class PlannerAgent:
         return best_by_discard(plan_state(obs))
 
     def discard(self, obs: Any, discards: Sequence[Event]) -> Event:
-        targets = self.discard_targets(obs)
-        fallback = best_discard_mcr(obs.counts, discards, obs.visible_counts())
-        if not targets:
-            return fallback
-        best_value = max(
-            (targets[T.kind_of(e.pai)].value for e in discards
-             if e.pai is not None and T.kind_of(e.pai) in targets), default=0.0)
-        if best_value <= 0.0:
-            return fallback
-        tied = [e for e in discards if e.pai is not None and T.kind_of(e.pai) in targets
-                and targets[T.kind_of(e.pai)].value >= best_value]
-        if fallback in tied:
-            return fallback
-        return best_discard_mcr(obs.counts, tied, obs.visible_counts())
+        return planned_discard(obs.counts, discards, obs.visible_counts(),
+                               self.discard_targets(obs))
 
     # ------------------------------------------------------------------ calls
     def _claim(self, obs: Any, legal: Sequence[Event]) -> Event:
@@ -184,6 +173,22 @@ class PlannerAgent:
             target = best_target(state)
             self._pass_cache[key] = target.value if target is not None else 0.0
         return self._pass_cache[key]
+
+
+def planned_discard(
+    counts: list[int], discards: Sequence[Event], visible: Sequence[int],
+    targets: dict[int, Target],
+) -> Event:
+    """The discard keeping the most valuable target; among equals (and when no discard keeps
+    any target) the one ``efficiency`` plays."""
+    value = {k: t.value for k, t in targets.items()}
+    best_value = max((value.get(T.kind_of(e.pai), 0.0) for e in discards if e.pai is not None),
+                     default=0.0)
+    if best_value <= 0.0:
+        return best_discard_mcr(counts, discards, visible)
+    tied = [e for e in discards
+            if e.pai is not None and value.get(T.kind_of(e.pai), 0.0) >= best_value]
+    return best_discard_mcr(counts, tied, visible)
 
 
 def _sh_after_discard(counts: list[int], k: int) -> int:

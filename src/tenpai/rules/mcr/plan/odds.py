@@ -56,7 +56,8 @@ def completion_probability(
     if not pairs:
         return 1.0
     if live_total > unseen:
-        raise OddsError(f"{live_total} live copies of the needed kinds exceed {unseen} unseen tiles")
+        raise OddsError(f"{live_total} live copies of the needed kinds exceed the {unseen} "
+                        "unseen tiles")
     return _tail(tuple(sorted(pairs)), unseen, min(draws, unseen))
 
 

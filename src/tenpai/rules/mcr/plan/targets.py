@@ -24,8 +24,8 @@ from tenpai.rules.mcr.context import MCRContext, MCRInputError, Meld
 from tenpai.rules.mcr.evaluate import MINIMUM_FAN, evaluate
 from tenpai.rules.mcr.plan.families import FAMILIES, Family, chow_index, pung_index
 from tenpai.rules.mcr.plan.odds import completion_probability
-from tenpai.rules.mcr.plan.search import HandCounts
 from tenpai.rules.mcr.plan.search import (
+    HandCounts,
     family_candidates,
     honors_knitted_candidates,
     orphans_candidates,
@@ -37,9 +37,9 @@ __all__ = [
     "SELF_DRAW_SHARE",
     "SPECIAL_SLACK",
     "WIN_POINTS",
+    "Candidate",
     "PlanError",
     "PlanState",
-    "Candidate",
     "Target",
     "best_by_discard",
     "best_target",
