@@ -26,11 +26,11 @@ from tenpai.hand.shanten import Counts, _invalid, to_count_bytes
 __all__ = [
     "KNITTED_PATTERNS",
     "is_complete_mcr",
+    "sets_distance",
     "shanten_honors_knitted",
     "shanten_knitted_straight",
     "shanten_mcr",
     "shanten_seven_pairs_mcr",
-    "sets_distance",
 ]
 
 HONOR_KINDS: Final = tuple(range(27, 34))
