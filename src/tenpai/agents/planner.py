@@ -42,7 +42,7 @@ __all__ = [
 
 #: Beyond this many tiles from any win (MCR shanten + 1) the agent plays efficiency's
 #: discard: the search grows with the distance and its estimates get too small to rank.
-PLAN_MAX_DISTANCE = 4
+PLAN_MAX_DISTANCE = 5
 
 
 class PlannerError(ValueError):
