@@ -11,6 +11,7 @@ from tenpai.agents.planner import PlannerAgent, PlannerError, plan_state
 from tenpai.arena.games import make_game
 from tenpai.events import Event
 from tenpai.rules.mcr import Meld
+from tenpai.rules.mcr.game import MCRGame
 from tenpai.rules.mcr.plan import (
     FAN_CAP,
     OddsError,
@@ -148,6 +149,7 @@ def test_planner_plays_legal_moves_through_seeded_games(preset: str) -> None:
     actions = 0
     for seed in range(2):
         game = make_game("mcr", seed, ["p", "e", "p", "e"], {"preset": preset})
+        assert isinstance(game, MCRGame)
         agents = [make_agent("planner" if i % 2 == 0 else "efficiency", seed * 4 + i)
                   for i in range(4)]
         hands = 0
