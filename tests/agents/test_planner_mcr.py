@@ -172,6 +172,11 @@ def test_planner_reads_the_observation() -> None:
     # Botzone: 34-tile seat walls, 13 dealt, and the dealer has made its first draw
     assert sum(state.concealed) == 14 and state.draws == 20
     assert state.unseen == 136 - 14 - sum(d.observation.visible_counts())
+    # one shared wall (the Green Book): a quarter of it, rounded up
+    # (every draw, flower replacements included, is a tsumo event)
+    shared = make_game("mcr", 2, ["a", "b", "c", "d"], {"preset": "mcr_official"})
+    drawn = sum(1 for e in shared.events if e.type == "tsumo")
+    assert shared.pending()[0].observation.draws_left == (144 - 4 * 13 - drawn + 3) // 4
 
 
 def test_planner_refuses_riichi() -> None:
