@@ -44,6 +44,7 @@ __all__ = [
     "best_by_discard",
     "best_target",
     "candidates",
+    "meld_set_index",
     "plan",
     "score",
 ]
@@ -52,8 +53,8 @@ __all__ = [
 #: (Botzone's settlement, and the Green Book's).  A target's value is its probability times
 #: ``WIN_POINTS + fans``, so a bigger hand is worth somewhat more but winning at all dominates.
 WIN_POINTS = 24
-#: Weight of a target that reaches 8 only on a self-draw: about the share of wins that are
-#: self-drawn when the player may also win on any of three opponents' discards.
+#: Weight of a target that reaches 8 only on a self-draw: a judgement (not fitted) of the share
+#: of wins that are self-drawn when a player may also win on three opponents' discards.
 SELF_DRAW_SHARE = 0.4
 #: Extra tiles (over the hand's shortest route to any win) the special shapes may cost.
 SPECIAL_SLACK = 2
