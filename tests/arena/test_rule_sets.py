@@ -154,6 +154,21 @@ def test_arena_report_for_mcr(app: typer.Typer, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     md = (out / "report.md").read_text()
     assert "mcr" in md and "| expert | 8 |" in md
+    assert "score diff [95% CI]" in md
+
+
+def test_mcr_summary_shows_the_paired_score_difference(app: typer.Typer, tmp_path: Path) -> None:
+    # Botzone ranks by score: the MCR summary prints it beside the place difference.
+    args = [
+        "arena", "--rules", "mcr", "--preset", "botzone", "--agents",
+        "expert,efficiency,expert,efficiency", "--games", "8", "--seed", "3",
+        "--db", str(tmp_path / "s.db"), "--workers", "1", "--no-progress",
+    ]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "score per game difference" in text
+    assert "score per game ± 95% interval" in text
 
 
 def test_bad_mcr_preset_is_a_usage_error(app: typer.Typer, tmp_path: Path) -> None:

@@ -151,6 +151,22 @@ def test_pair_win_rate_is_002s_win_by_deal() -> None:
     assert pair_win_rate(rows, "B", "A")[0] == pytest.approx(1 - mean)
 
 
+def test_paired_score_difference_by_deal() -> None:
+    # Per deal, A's mean score minus B's: deal 0 (30+26)/2-(20+24)/2 = 6, deal 1 15, deal 2 -20.
+    rows = _pairs([[(30, 20), (26, 24)], [(40, 10), (25, 25)], [(10, 40), (20, 30)]])
+    p = paired_test(rows, "A", "B")
+    diffs = [6.0, 15.0, -20.0]
+    mean = sum(diffs) / 3
+    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / 2 / 3)
+    assert p.score_diff == pytest.approx(mean)
+    assert p.score_low == pytest.approx(mean - 4.302653 * se, rel=1e-5)
+    assert p.score_high == pytest.approx(mean + 4.302653 * se, rel=1e-5)
+    assert paired_test(rows, "B", "A").score_diff == pytest.approx(-mean)
+    d = p.as_dict()
+    assert d["score_diff"] == pytest.approx(mean)
+    assert d["score_low"] is not None and d["score_high"] is not None
+
+
 def test_pair_win_rate_needs_equal_seats() -> None:
     # A,B,B,B (the third agent rows of _three_deals) has no equal-seat game: no rate.
     assert pair_win_rate(_three_deals(), "A", "C") == (None, None, None)

@@ -75,6 +75,8 @@ ENTRIES: Final[tuple[AgentEntry, ...]] = (
     AgentEntry("defensive", "tenpai.agents.defensive:DefensiveAgent",
                frozenset({"riichi", "suits108"})),
     AgentEntry("expert", "tenpai.agents.expert:ExpertAgent", ANY_RULES),
+    # MCR: efficiency steered toward the best reachable 8-fan target (tenpai.rules.mcr.plan)
+    AgentEntry("planner", "tenpai.agents.planner:PlannerAgent", _MCR),
     AgentEntry("mdp", "tenpai.mdp.agent:MDPAgent", _RIICHI),
     AgentEntry("sl", "tenpai.agents.factories:sl", _RIICHI, "learn"),
     AgentEntry("sl_model", "tenpai.agents.factories:sl_model", _RIICHI, "learn"),

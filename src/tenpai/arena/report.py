@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from tenpai.arena.stats import Estimate
+from tenpai.arena.stats import Estimate, PairedTest
 from tenpai.arena.summary import Summary
 from tenpai.plots import PlotError, pyplot, save_png
 
@@ -73,6 +73,12 @@ def _ci(e: Estimate, fmt: str, pct: bool = False) -> str:
     if math.isnan(e.low):
         return m
     return f"{m} [{format(e.low * scale, fmt)}, {format(e.high * scale, fmt)}]"
+
+
+def _score_diff(p: PairedTest) -> str:
+    if p.score_diff is None or p.score_low is None or p.score_high is None:
+        return "n/a"
+    return f"{p.score_diff:+,.2f} [{p.score_low:+,.2f}, {p.score_high:+,.2f}]"
 
 
 def _dan(v: float) -> str:
@@ -163,7 +169,9 @@ def _markdown(summary: Summary) -> str:
             "",
             "Mean rank of A minus mean rank of B per deal (negative: A ranks better), over the",
             'deals both played; one-sided p for "A ranks better" (Student t, and the normal',
-            "approximation of the standard error of the mean), two-sided p for any difference.",
+            "approximation of the standard error of the mean), two-sided p for any difference;",
+            "score diff: A's mean final score per game minus B's, deal by deal (positive: A",
+            "scores more), the measure of a contest that ranks by score.",
             "",
             _row(
                 [
@@ -175,9 +183,10 @@ def _markdown(summary: Summary) -> str:
                     "p (A better)",
                     "p normal",
                     "p two-sided",
+                    "score diff [95% CI]",
                 ]
             ),
-            _row(["---", "---"] + ["---:"] * 6),
+            _row(["---", "---"] + ["---:"] * 7),
         ]
         for p in summary.pairs:
             if p.deals < 2:
@@ -193,6 +202,7 @@ def _markdown(summary: Summary) -> str:
                         f"{p.p_a_better:.3g}",
                         f"{p.p_a_better_normal:.3g}",
                         f"{p.p_two_sided:.3g}",
+                        _score_diff(p),
                     ]
                 )
             )

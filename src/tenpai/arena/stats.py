@@ -284,6 +284,10 @@ class PairedTest:
     ``b`` hold as many seats each, ``a`` wins when its seats end with more points in total than
     ``b``'s (a tie counts one half); the rate is the mean over deals of each deal's mean, with
     a Student-t interval over deals.  None when no game seats them equally (e.g. ``A,B,B,B``).
+
+    ``score_diff`` is the same comparison on the final score instead of the place (``a``'s
+    mean score per game minus ``b``'s, deal by deal; positive: ``a`` scores more), with its
+    Student-t interval: the measure a contest that ranks by score (Botzone's MCR) cares about.
     """
 
     a: str
@@ -301,6 +305,9 @@ class PairedTest:
     pair_win_rate: float | None = None
     pair_win_low: float | None = None
     pair_win_high: float | None = None
+    score_diff: float | None = None
+    score_low: float | None = None
+    score_high: float | None = None
 
     def as_dict(self) -> dict[str, object]:
         def finite(v: float | None) -> float | None:
@@ -325,30 +332,52 @@ class PairedTest:
                     "pair_win_rate",
                     "pair_win_low",
                     "pair_win_high",
+                    "score_diff",
+                    "score_low",
+                    "score_high",
                 )
             },
         }
 
 
-def paired_test(rows: Sequence[SeatRow], a: str, b: str, confidence: float = 0.95) -> PairedTest:
-    """Compare ``a`` and ``b`` on the deals both played: one rank difference per deal."""
-    if a == b:
-        raise ValueError("a paired test needs two different agents")
+def _per_deal_diffs(
+    rows: Sequence[SeatRow], a: str, b: str, value: Callable[[SeatRow], float]
+) -> list[float]:
+    """Per deal both played: mean ``value`` of ``a``'s seat-games minus ``b``'s."""
     diffs: list[float] = []
     for deal_rows in _by_deal(rows).values():
-        ra = [r.rank for r in deal_rows if r.agent == a]
-        rb = [r.rank for r in deal_rows if r.agent == b]
-        if ra and rb:
-            diffs.append(sum(ra) / len(ra) - sum(rb) / len(rb))
+        va = [value(r) for r in deal_rows if r.agent == a]
+        vb = [value(r) for r in deal_rows if r.agent == b]
+        if va and vb:
+            diffs.append(sum(va) / len(va) - sum(vb) / len(vb))
+    return diffs
+
+
+def _t_interval(values: Sequence[float], confidence: float) -> tuple[float, float, float, float]:
+    """Mean, standard deviation, standard error and half-width of a Student-t interval
+    (nan where fewer than two values leave them undefined)."""
+    n = len(values)
+    nan = math.nan
+    if n < 2:
+        return (sum(values) / n if n else nan), nan, nan, nan
+    mean = sum(values) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in values) / (n - 1))
+    se = sd / math.sqrt(n)
+    return mean, sd, se, student_t_ppf(0.5 + confidence / 2, n - 1) * se
+
+
+def paired_test(rows: Sequence[SeatRow], a: str, b: str, confidence: float = 0.95) -> PairedTest:
+    """Compare ``a`` and ``b`` on the deals both played: one rank difference per deal (and
+    one score difference, see :class:`PairedTest`)."""
+    if a == b:
+        raise ValueError("a paired test needs two different agents")
+    diffs = _per_deal_diffs(rows, a, b, lambda r: float(r.rank))
     n = len(diffs)
     nan = math.nan
     if n < 2:
         mean = sum(diffs) / n if n else nan
         return PairedTest(a, b, n, mean, nan, nan, nan, nan, nan, nan, nan, nan)
-    mean = sum(diffs) / n
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-    se = sd / math.sqrt(n)
-    half = student_t_ppf(0.5 + confidence / 2, n - 1) * se
+    mean, sd, se, half = _t_interval(diffs, confidence)
     if se == 0:
         t = 0.0 if mean == 0 else math.copysign(math.inf, mean)
     else:
@@ -357,8 +386,11 @@ def paired_test(rows: Sequence[SeatRow], a: str, b: str, confidence: float = 0.9
     p_norm = normal_cdf(t)
     # From the lower tail of -|t| directly: 1 - p_one loses all precision when p_one ~ 1.
     p_two = min(1.0, 2 * student_t_cdf(-abs(t), n - 1))
+    score_mean, _, _, score_half = _t_interval(
+        _per_deal_diffs(rows, a, b, lambda r: float(r.score)), confidence)
     return PairedTest(a, b, n, mean, sd, se, t, mean - half, mean + half, p_one, p_norm, p_two,
-                      *pair_win_rate(rows, a, b, confidence))
+                      *pair_win_rate(rows, a, b, confidence),
+                      score_mean, score_mean - score_half, score_mean + score_half)
 
 
 def pair_win_rate(

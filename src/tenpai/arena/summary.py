@@ -141,13 +141,14 @@ def render_summary(summary: Summary, console: Console, title: str = "") -> None:
         "dan",
     ):
         table.add_column(col, justify="left" if col == "agent" else "right", no_wrap=True)
+    mcr = summary.config.get("rules") == "mcr"
     for a in summary.agents:
         table.add_row(
             a.agent,
             str(a.games),
             _ci(a.avg_rank, ".2f"),
             "/".join(str(n) for n in a.rank_counts),
-            _points(a.avg_score.mean),
+            _ci(a.avg_score, "+.1f") if mcr else _points(a.avg_score.mean),
             f"{a.win_rate.mean:.1%}",
             f"{a.deal_in_rate.mean:.1%}",
             f"{a.riichi_rate.mean:.1%}",
@@ -157,7 +158,8 @@ def render_summary(summary: Summary, console: Console, title: str = "") -> None:
     console.print(table)
     console.print(
         "rank: average rank ± 95% interval clustered by deal (Student t); points: average final "
-        "score; win, deal-in, riichi and call rates are per hand; dan: Tenhou's stable dan "
+        + ("score per game ± 95% interval (the contest's measure)" if mcr else "score")
+        + "; win, deal-in, riichi and call rates are per hand; dan: Tenhou's stable dan "
         "(5·n1 + 2·n2)/n4 − 2 over all games."
     )
     for agent, info in summary.protocol_dict().items():
@@ -189,6 +191,10 @@ def render_summary(summary: Summary, console: Console, title: str = "") -> None:
             + (f"; {p.a}'s pair win rate (002) {p.pair_win_rate:.3f} "
                f"[{p.pair_win_low:.3f}, {p.pair_win_high:.3f}]"
                if p.pair_win_rate is not None else "")
+            + (f"; score per game difference {p.score_diff:+.2f} "
+               f"[{p.score_low:+.2f}, {p.score_high:+.2f}]"
+               if mcr and p.score_diff is not None and p.score_low is not None
+               and p.score_high is not None else "")
         )
     _render_highlights(summary, console)
 

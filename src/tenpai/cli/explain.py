@@ -1,5 +1,6 @@
 """``tenpai explain --agent mdp RECORD --round R --seat S --turn T``: why the MDP player would
-play what it plays at one decision of a recorded game."""
+play what it plays at one decision of a recorded game.  ``tenpai explain --agent planner
+--hand ...``: the MCR planner's 8-fan targets behind a discard (:mod:`tenpai.cli.explain_mcr`)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ __all__ = ["register"]
 
 
 def explain(
-    record: Path = typer.Argument(..., help="A game record (any supported format)."),
-    agent: str = typer.Option("mdp", "--agent", help="Agent to explain (only 'mdp' so far)."),
+    record: Path | None = typer.Argument(None, help="A game record (any supported format; "
+                                        "the mdp agent)."),
+    agent: str = typer.Option("mdp", "--agent", help="Agent to explain: mdp (Riichi, a "
+                              "record's decision) or planner (MCR, a hand given by --hand)."),
     round_: str = typer.Option("1", "--round", help="Round: 1-based index, or a label like E2 "
                                "or S1-1 (honba)."),
     seat: int = typer.Option(0, "--seat", min=0, max=3, help="Seat whose decision to explain."),
@@ -23,14 +26,36 @@ def explain(
                                        "(default: the shipped one)."),
     game_index: int = typer.Option(0, "--game", min=0, help="Game in a multi-game file."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    hand: str = typer.Option("", "--hand", help="planner: the concealed hand, e.g. "
+                             "12345678m234s55p7z (14 - 3 per meld tiles to explain a discard)."),
+    melds: str = typer.Option("", "--melds", help="planner: own melds, e.g. chi:234m,pon:9s."),
+    seen: str = typer.Option("", "--seen", help="planner: tiles seen outside the hand "
+                             "(discards, others' melds)."),
+    draws: int = typer.Option(12, "--draws", min=0, help="planner: draws left."),
+    seat_wind: str = typer.Option("E", "--seat-wind", help="planner: E, S, W or N."),
+    prevalent_wind: str = typer.Option("E", "--prevalent-wind", help="planner: E, S, W or N."),
+    top: int = typer.Option(10, "--top", min=1, help="planner: targets to list."),
 ) -> None:
-    """Each legal action's value (expected rank payoff) and the MDP terms behind it."""
+    """Each legal action's value and the terms behind it: the MDP player's expected rank
+    payoff, or the MCR planner's targets (tiles needed, probability, fans)."""
+    if agent == "planner":
+        if not hand:
+            typer.echo("error: --agent planner explains the hand given by --hand", err=True)
+            raise typer.Exit(2)
+        from tenpai.cli.explain_mcr import explain_planner
+
+        explain_planner(hand, melds, seen, draws, seat_wind, prevalent_wind, top, as_json)
+        return
     from tenpai.mdp.models import ModelFileError
     from tenpai.mdp.record_view import find_turn, round_label
     from tenpai.records import RecordError, read_any
 
     if agent != "mdp":
-        typer.echo(f"error: --agent {agent}: only the 'mdp' agent can explain itself", err=True)
+        typer.echo(f"error: --agent {agent}: only 'mdp' and 'planner' can explain themselves",
+                   err=True)
+        raise typer.Exit(2)
+    if record is None:
+        typer.echo("error: --agent mdp explains a decision of a RECORD", err=True)
         raise typer.Exit(2)
     try:
         games = read_any(record)

@@ -28,6 +28,7 @@ from tenpai.hand.efficiency import (
 from tenpai.hand.mcr import (
     KNITTED_PATTERNS,
     is_complete_mcr,
+    sets_distance,
     shanten_honors_knitted,
     shanten_knitted_straight,
     shanten_mcr,
@@ -57,6 +58,7 @@ __all__ = [
     "is_complete_mcr",
     "is_standard_complete",
     "is_standard_form_complete",
+    "sets_distance",
     "shanten",
     "shanten_batch",
     "shanten_chiitoi",

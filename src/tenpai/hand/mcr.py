@@ -26,6 +26,7 @@ from tenpai.hand.shanten import Counts, _invalid, to_count_bytes
 __all__ = [
     "KNITTED_PATTERNS",
     "is_complete_mcr",
+    "sets_distance",
     "shanten_honors_knitted",
     "shanten_knitted_straight",
     "shanten_mcr",
@@ -156,6 +157,22 @@ def _shanten_mcr_py(counts: Counts) -> int:
     if n in (10, 11, 13, 14):
         best = min(best, _knitted_raw(b, 1 if n >= 13 else 0, bound=best))
     return best
+
+
+def sets_distance(counts: Counts, sets: int) -> int:
+    """Fewest tiles a hand of *any* size must gain to hold ``sets`` sets and one pair.
+
+    Unlike the shanten functions it accepts partial hands (a hand with some tiles set aside
+    for a planned pattern), which is what a fan planner needs as an exact lower bound while
+    it fills the rest of a target hand.  Raises :class:`HandError` for a count above four.
+    """
+    if not 0 <= sets <= 4:
+        raise HandError(f"sets_distance needs 0-4 sets, got {sets}")
+    b = to_count_bytes(counts)
+    try:
+        return distance_raw(b, sets)
+    except BadPattern:
+        raise HandError(describe_bad_counts(b)) from None
 
 
 def is_complete_mcr(counts: Counts) -> bool:

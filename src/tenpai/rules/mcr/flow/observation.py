@@ -42,6 +42,16 @@ class MCRObservation(TableObservation):
         return self._table._wall_remaining()
 
     @property
+    def draws_left(self) -> int:
+        """Tiles this position can still expect to draw: what is left of its own wall under
+        per-seat walls (Botzone), else a quarter of the shared wall, rounded up.  Public
+        knowledge: anyone can count the draws made so far."""
+        t = self._table
+        if t.rules.per_seat_walls:
+            return t.wall.remaining_for(self.seat)
+        return (t.wall.total_remaining + 3) // 4
+
+    @property
     def prevalent_wind(self) -> int:
         """0-3 = E S W N."""
         return self._table.prevalent_wind

@@ -1,0 +1,198 @@
+"""The fan-aware MCR player: steer every discard and call toward the best 8-point target.
+
+``efficiency`` plays the fastest hand and often ends ready with fewer than 8 fans, a hand
+that can never be declared.  This agent asks the planner (:mod:`tenpai.rules.mcr.plan`) for
+the complete hands worth 8 or more within reach, each with the probability of drawing what
+it still needs, and plays to keep the most valuable one:
+
+* **discard**: the tile whose discard keeps the target of highest probability × (24 + fans)
+  (:func:`~tenpai.rules.mcr.plan.best_by_discard`); equal values go to the efficiency order
+  (lower MCR shanten, then more live effective tiles);
+* **chow / pung**: only calls that lower the MCR shanten are considered (a call that does not
+  speed the hand up only gives away its concealed fans), and one is made when the best
+  target after it is worth more than the best target of passing;
+* **wins** are always declared (the engine offers only legal, 8-fan wins); concealed kongs
+  as ``efficiency`` declares them; open kongs are never called.
+
+Where no target is within the planner's reach, or the hand is more than
+:data:`PLAN_MAX_DISTANCE` tiles from any win (too far for the search to be affordable or
+its probabilities to mean much), it plays exactly as ``efficiency``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tenpai import tiles as T
+from tenpai.agents.efficiency import EfficiencyAgent, best_discard_mcr, is_mcr_observation
+from tenpai.events import Event
+from tenpai.hand import shanten_mcr
+from tenpai.rules.mcr import Meld
+from tenpai.rules.mcr.plan import PlanState, Target, best_by_discard, best_target
+
+__all__ = [
+    "PLAN_MAX_DISTANCE",
+    "PlannerAgent",
+    "PlannerError",
+    "plan_state",
+    "planned_discard",
+    "scored_melds",
+]
+
+#: Beyond this many tiles from any win (MCR shanten + 1) the agent plays efficiency's
+#: discard: the search grows with the distance and its estimates get too small to rank.
+PLAN_MAX_DISTANCE = 5
+
+
+class PlannerError(ValueError):
+    """The planner agent was given a table it does not play (it plays MCR only)."""
+
+
+def scored_melds(obs: Any) -> tuple[Meld, ...]:
+    """The observing position's melds as the MCR scorer reads them."""
+    out: list[Meld] = []
+    seat = obs.seat
+    for m in obs.melds[seat]:
+        kinds = tuple(T.kind_of(t) for t in m.tiles)
+        offset = 1 if m.target is None else ((seat - m.target) % 4 or 1)
+        if m.type == "chi":
+            out.append(Meld("chow", kinds, 1))
+        elif m.type == "pon":
+            out.append(Meld("pung", kinds, offset))
+        elif m.type == "daiminkan":
+            out.append(Meld("exposed_kong", kinds, offset))
+        elif m.type == "kakan":
+            out.append(Meld("promoted_kong", kinds, offset))
+        else:
+            out.append(Meld("concealed_kong", kinds, 0))
+    return tuple(out)
+
+
+def plan_state(
+    obs: Any, counts: Sequence[int] | None = None, melds: tuple[Meld, ...] | None = None
+) -> PlanState:
+    """The planner's view of an MCR observation (optionally with the hand and melds a call
+    would leave)."""
+    own = obs.counts if counts is None else counts
+    visible = obs.visible_counts()
+    live = tuple(max(0, 4 - c - v) for c, v in zip(obs.counts, visible))
+    return PlanState(
+        concealed=tuple(own),
+        melds=scored_melds(obs) if melds is None else melds,
+        live=live,
+        draws=obs.draws_left,
+        seat_wind=obs.seat_wind - 27,
+        prevalent_wind=obs.prevalent_wind,
+    )
+
+
+class PlannerAgent:
+    """Fan-aware MCR player (see the module docstring)."""
+
+    def __init__(self, seed: int = 0, name: str = "planner") -> None:
+        self.name = name
+        self._efficiency = EfficiencyAgent(seed)
+        #: Best target of passing, per (hand, melds, draws left): the hand does not change
+        #: while the other three discard, so one search serves every claim of a go-around.
+        self._pass_cache: dict[tuple[Any, ...], float] = {}
+
+    def act(self, observation: Any, legal: Sequence[Event]) -> Event:
+        for e in legal:
+            if e.type == "hora":
+                return e
+        if not is_mcr_observation(observation):
+            raise PlannerError("the planner agent plays MCR only")
+        types = {e.type for e in legal}
+        if "dahai" in types:
+            for e in legal:
+                if e.type == "ankan":
+                    choice = self._efficiency.act(observation, legal)
+                    if choice.type == "ankan":
+                        return choice
+            return self.discard(observation, [e for e in legal if e.type == "dahai"])
+        if types & {"chi", "pon"}:
+            return self._claim(observation, legal)
+        return next((e for e in legal if e.type == "none"), legal[0])
+
+    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
+        return [self.act(o, legal) for o, legal in requests]
+
+    # ------------------------------------------------------------------ discards
+    def discard_targets(self, obs: Any) -> dict[int, Target]:
+        """Per kind in hand, the best target its discard keeps (empty when out of reach)."""
+        counts = obs.counts
+        if shanten_mcr(counts) + 1 > PLAN_MAX_DISTANCE:
+            return {}
+        return best_by_discard(plan_state(obs))
+
+    def discard(self, obs: Any, discards: Sequence[Event]) -> Event:
+        return planned_discard(obs.counts, discards, obs.visible_counts(),
+                               self.discard_targets(obs))
+
+    # ------------------------------------------------------------------ calls
+    def _claim(self, obs: Any, legal: Sequence[Event]) -> Event:
+        counts = obs.counts
+        before = shanten_mcr(counts)
+        options: list[tuple[Event, list[int], Meld]] = []
+        for e in legal:
+            if e.type not in ("chi", "pon") or e.pai is None:
+                continue
+            after = counts.copy()
+            for c in e.consumed:
+                after[T.kind_of(c)] -= 1
+            if min(_sh_after_discard(after, k) for k in range(34) if after[k]) >= before:
+                continue
+            kinds = tuple(sorted(T.kind_of(t) for t in (*e.consumed, e.pai)))
+            offset = 1 if e.target is None else ((obs.seat - e.target) % 4 or 1)
+            meld = Meld("chow", kinds, 1) if e.type == "chi" else Meld("pung", kinds, offset)
+            options.append((e, after, meld))
+        skip = next(e for e in legal if e.type == "none")
+        if not options:
+            return skip
+        if before + 1 > PLAN_MAX_DISTANCE:
+            return self._efficiency.act(obs, legal)
+        pass_value = self._pass_value(obs)
+        best, best_value = skip, pass_value
+        own = scored_melds(obs)
+        for e, after, meld in options:
+            targets = best_by_discard(plan_state(obs, after, (*own, meld)))
+            value = max((t.value for t in targets.values()), default=0.0)
+            if value > best_value:
+                best, best_value = e, value
+        if best_value <= 0.0:
+            return self._efficiency.act(obs, legal)
+        return best
+
+    def _pass_value(self, obs: Any) -> float:
+        state = plan_state(obs)
+        key = (state.concealed, state.melds, state.draws)
+        if key not in self._pass_cache:
+            if len(self._pass_cache) > 256:
+                self._pass_cache.clear()
+            target = best_target(state)
+            self._pass_cache[key] = target.value if target is not None else 0.0
+        return self._pass_cache[key]
+
+
+def planned_discard(
+    counts: list[int], discards: Sequence[Event], visible: Sequence[int],
+    targets: dict[int, Target],
+) -> Event:
+    """The discard keeping the most valuable target; among equals (and when no discard keeps
+    any target) the one ``efficiency`` plays."""
+    value = {k: t.value for k, t in targets.items()}
+    best_value = max((value.get(T.kind_of(e.pai), 0.0) for e in discards if e.pai is not None),
+                     default=0.0)
+    if best_value <= 0.0:
+        return best_discard_mcr(counts, discards, visible)
+    tied = [e for e in discards
+            if e.pai is not None and value.get(T.kind_of(e.pai), 0.0) >= best_value]
+    return best_discard_mcr(counts, tied, visible)
+
+
+def _sh_after_discard(counts: list[int], k: int) -> int:
+    counts[k] -= 1
+    sh = shanten_mcr(counts)
+    counts[k] += 1
+    return sh

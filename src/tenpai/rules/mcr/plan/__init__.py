@@ -1,0 +1,46 @@
+"""Fan-aware planning for MCR: which 8-point hands are reachable, what they need, how likely.
+
+``plan(PlanState(...))`` lists :class:`Target` s — complete hands found by searching the fan
+families strong contest players steer for, each verified by the engine's fan counter, with
+the tiles still needed and the probability of drawing them (model in
+:mod:`tenpai.rules.mcr.plan.odds`).  Agents (``planner``) and ``tenpai explain`` build on it.
+"""
+
+from tenpai.rules.mcr.plan.families import FAMILIES, SETS, Family
+from tenpai.rules.mcr.plan.odds import OddsError, completion_probability
+from tenpai.rules.mcr.plan.targets import (
+    FAN_CAP,
+    SELF_DRAW_SHARE,
+    WIN_POINTS,
+    Candidate,
+    PlanError,
+    PlanState,
+    Target,
+    best_by_discard,
+    best_target,
+    candidates,
+    meld_set_index,
+    plan,
+    score,
+)
+
+__all__ = [
+    "FAMILIES",
+    "FAN_CAP",
+    "SELF_DRAW_SHARE",
+    "SETS",
+    "WIN_POINTS",
+    "Candidate",
+    "Family",
+    "OddsError",
+    "PlanError",
+    "PlanState",
+    "Target",
+    "best_by_discard",
+    "best_target",
+    "candidates",
+    "completion_probability",
+    "meld_set_index",
+    "plan",
+    "score",
+]

@@ -1,0 +1,307 @@
+"""Reachable fan combinations of 8 points or more, with what they need and how likely they are.
+
+:func:`plan` searches every family of :mod:`tenpai.rules.mcr.plan.families` (and the special
+shapes) for complete hands close to the player's, scores each with the engine's own fan
+counter, keeps those that pass the 8-point minimum, and attaches the tiles still needed and
+the probability of drawing them (:mod:`tenpai.rules.mcr.plan.odds`).
+
+A target is scored as won on a discard, the more common way to win and the one with fewer
+fans (no 不求人 / 自摸).  A hand that reaches 8 only when self-drawn is kept with
+``self_draw_only`` set; its value is discounted by :data:`SELF_DRAW_SHARE`, because the
+winning tile then has to come from the player's own wall.  Wait fans depend on which tile
+comes last; the target names the needed kind it assumes (``win_tile``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from tenpai import tiles as T
+from tenpai.hand import shanten_mcr
+from tenpai.rules.mcr.context import MCRContext, MCRInputError, Meld
+from tenpai.rules.mcr.evaluate import MINIMUM_FAN, evaluate
+from tenpai.rules.mcr.plan.families import FAMILIES, Family, chow_index, pung_index
+from tenpai.rules.mcr.plan.odds import completion_probability
+from tenpai.rules.mcr.plan.search import (
+    HandCounts,
+    family_candidates,
+    honors_knitted_candidates,
+    orphans_candidates,
+    seven_pairs_candidates,
+)
+
+__all__ = [
+    "FAN_CAP",
+    "SELF_DRAW_SHARE",
+    "SPECIAL_SLACK",
+    "WIN_POINTS",
+    "Candidate",
+    "PlanError",
+    "PlanState",
+    "Target",
+    "best_by_discard",
+    "best_target",
+    "candidates",
+    "meld_set_index",
+    "plan",
+    "score",
+]
+
+#: Points a win brings besides its fans: the base of 8 from each of the three others
+#: (Botzone's settlement, and the Green Book's).  A target's value is its probability times
+#: ``WIN_POINTS + fans``, so a bigger hand is worth somewhat more but winning at all dominates.
+WIN_POINTS = 24
+#: Weight of a target that reaches 8 only on a self-draw: a judgement (not fitted) of the share
+#: of wins that are self-drawn when a player may also win on three opponents' discards.
+SELF_DRAW_SHARE = 0.4
+#: Extra tiles (over the hand's shortest route to any win) the special shapes may cost.
+SPECIAL_SLACK = 2
+#: Fans a candidate of a set family or seven pairs is assumed to reach at most when deciding
+#: whether it is worth counting (thirteen orphans is assumed 88).
+FAN_CAP = 48
+
+
+class PlanError(ValueError):
+    """A position the planner cannot read (a hand of the wrong size, a count above four)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlanState:
+    """What a player knows that matters to planning.
+
+    ``concealed`` is its hand as 34 counts (``13 - 3·melds`` tiles waiting for a tile, or
+    ``14 - 3·melds`` about to discard); ``melds`` its sets on the table as the scorer reads
+    them; ``live`` the copies of each kind it has not seen (4 minus own tiles, rivers and open
+    melds); ``draws`` how many more tiles it expects to draw.
+    """
+
+    concealed: tuple[int, ...]
+    melds: tuple[Meld, ...] = ()
+    live: tuple[int, ...] = field(default=(4,) * 34)
+    draws: int = 21
+    seat_wind: int = 0
+    prevalent_wind: int = 0
+
+    def __post_init__(self) -> None:
+        if len(self.concealed) != 34 or any(not 0 <= c <= 4 for c in self.concealed):
+            raise PlanError(f"PlanState.concealed must be 34 counts of 0-4, got {self.concealed}")
+        if len(self.live) != 34 or any(not 0 <= c <= 4 for c in self.live):
+            raise PlanError(f"PlanState.live must be 34 counts of 0-4, got {self.live}")
+        n = sum(self.concealed)
+        want = (13 - 3 * len(self.melds), 14 - 3 * len(self.melds))
+        if n not in want:
+            raise PlanError(f"PlanState: {n} concealed tiles with {len(self.melds)} melds; "
+                            f"expected {want[0]} or {want[1]}")
+        if self.draws < 0:
+            raise PlanError(f"PlanState.draws must not be negative, got {self.draws}")
+
+    @property
+    def unseen(self) -> int:
+        return sum(self.live)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One complete hand worth at least 8 points, and how far the player is from it."""
+
+    family: str
+    #: The complete hand's concealed tiles (34 counts); the melds are the player's own.
+    hand: tuple[int, ...]
+    #: ``(kind, copies)`` still to draw.
+    needed: tuple[tuple[int, int], ...]
+    #: ``(kind, copies)`` of the player's hand the target does not use (to discard).
+    excess: tuple[tuple[int, int], ...]
+    #: Fans of the completed hand as ``(English name, points)``, flowers left out.
+    fans: tuple[tuple[str, int], ...]
+    points: int
+    win_tile: int
+    self_draw_only: bool
+    probability: float
+
+    @property
+    def missing(self) -> int:
+        return sum(n for _, n in self.needed)
+
+    @property
+    def value(self) -> float:
+        """Expected points of steering for it: probability × (win base + fans), discounted
+        when only a self-draw reaches the minimum."""
+        share = SELF_DRAW_SHARE if self.self_draw_only else 1.0
+        return self.probability * (WIN_POINTS + self.points) * share
+
+    def keeps(self, kind: int) -> bool:
+        """True when discarding one tile of ``kind`` leaves the target's needs unchanged."""
+        return any(k == kind for k, _ in self.excess)
+
+    def describe(self) -> str:
+        need = " ".join(T.to_compact([k] * n) for k, n in self.needed) or "-"
+        fans = ", ".join(f"{name} {p}" for name, p in self.fans)
+        note = " (self-draw only)" if self.self_draw_only else ""
+        return (f"{self.family}: needs {need}; p={self.probability:.3f}; {self.points} fans "
+                f"[{fans}]{note}")
+
+
+def meld_set_index(meld: Meld) -> int:
+    """The meld as an index of :data:`tenpai.rules.mcr.plan.families.SETS`."""
+    if meld.kind == "chow":
+        return chow_index(meld.base)
+    return pung_index(meld.base)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A complete hand found by the search, before its fans are counted."""
+
+    family: str
+    hand: HandCounts
+    needed: tuple[tuple[int, int], ...]
+    probability: float
+
+    def excess_of(self, concealed: Sequence[int]) -> tuple[tuple[int, int], ...]:
+        return tuple((k, h - c) for k, (c, h) in enumerate(zip(self.hand, concealed)) if h > c)
+
+
+def candidates(state: PlanState, families: Sequence[Family] = FAMILIES) -> list[Candidate]:
+    """Every complete hand within the search budgets whose needed tiles are still live,
+    most likely first (ties: fewer tiles needed, then the order found).
+
+    The search budget of a family is the hand's shortest route to any MCR win (its shanten
+    + 1 tiles) plus the family's slack; the special shapes get :data:`SPECIAL_SLACK`.
+    """
+    hand = state.concealed
+    try:
+        base = shanten_mcr(list(hand)) + 1
+    except ValueError as err:
+        raise PlanError(f"PlanState.concealed: {err}") from None
+    meld_sets = [meld_set_index(m) for m in state.melds]
+    seen: dict[HandCounts, str] = {}
+    for fam in families:
+        for cand in family_candidates(fam, hand, meld_sets, base):
+            seen.setdefault(cand, fam.name)
+    if not state.melds:
+        special = base + SPECIAL_SLACK
+        for name, cands in (
+            ("seven pairs", seven_pairs_candidates(hand, special)),
+            ("honors and knitted", honors_knitted_candidates(hand, special)),
+            ("thirteen orphans", orphans_candidates(hand, special)),
+        ):
+            for cand in cands:
+                seen.setdefault(cand, name)
+    unseen = state.unseen
+    out: list[Candidate] = []
+    for cand, family in seen.items():
+        needed = tuple((k, c - h) for k, (c, h) in enumerate(zip(cand, hand)) if c > h)
+        p = completion_probability(needed, state.live, unseen, state.draws)
+        if p > 0.0 or not needed:
+            out.append(Candidate(family, cand, needed, p))
+    out.sort(key=lambda c: (-c.probability, sum(n for _, n in c.needed)))
+    return out
+
+
+def fan_cap(c: Candidate) -> int:
+    """The most fans :func:`best_by_discard` assumes a candidate may score before counting
+    them (it skips a candidate that could not beat the best target even with this many)."""
+    return 88 if c.family == "thirteen orphans" else FAN_CAP
+
+
+def plan(state: PlanState, families: Sequence[Family] = FAMILIES) -> list[Target]:
+    """Every reachable target worth 8 or more, best value first (ties: fewer tiles needed)."""
+    out = [t for c in candidates(state, families) if (t := score(state, c)) is not None]
+    out.sort(key=lambda t: (-t.value, t.missing, t.family))
+    return out
+
+
+def best_by_discard(state: PlanState) -> dict[int, Target]:
+    """For each kind in a hand about to discard, the most valuable target that does not use
+    one of its tiles (so discarding it keeps that target's needs unchanged).
+
+    Candidates are counted most likely first, and one is skipped when even :func:`fan_cap`
+    fans could not lift it above the best target of every kind it would let go; the answer
+    is therefore the same as scoring everything, unless a skipped hand scores above the cap.
+    """
+    hand = state.concealed
+    kinds = [k for k in range(34) if hand[k]]
+    best: dict[int, Target] = {}
+    floor = dict.fromkeys(kinds, 0.0)
+    for c in candidates(state):
+        top = c.probability * (WIN_POINTS + fan_cap(c))
+        if top <= min(floor.values()):
+            if fan_cap(c) == FAN_CAP:
+                break
+            continue
+        excess = c.excess_of(hand)
+        if all(top <= floor[k] for k, _ in excess):
+            continue
+        t = score(state, c, excess)
+        if t is None:
+            continue
+        v = t.value
+        for k, _ in excess:
+            if v > floor[k]:
+                floor[k] = v
+                best[k] = t
+    return best
+
+
+def best_target(state: PlanState) -> Target | None:
+    """The most valuable target of a hand waiting for a tile (or any hand), with the same
+    skipping rule as :func:`best_by_discard`."""
+    best: Target | None = None
+    floor = 0.0
+    for c in candidates(state):
+        if c.probability * (WIN_POINTS + fan_cap(c)) <= floor:
+            if fan_cap(c) == FAN_CAP:
+                break
+            continue
+        t = score(state, c)
+        if t is not None and t.value > floor:
+            best, floor = t, t.value
+    return best
+
+
+def score(
+    state: PlanState, c: Candidate, excess: tuple[tuple[int, int], ...] | None = None
+) -> Target | None:
+    """The candidate as a target, or None when it does not reach the 8-fan minimum."""
+    needed = c.needed
+    win = max(needed, key=lambda kn: (kn[1], -kn[0]))[0] if needed else _any_kind(c.hand)
+    melds = state.melds
+    scored = _fans(c.hand, melds, win, False, state.seat_wind, state.prevalent_wind)
+    self_only = False
+    if scored is None or scored[1] < MINIMUM_FAN:
+        scored = _fans(c.hand, melds, win, True, state.seat_wind, state.prevalent_wind)
+        self_only = True
+        if scored is None or scored[1] < MINIMUM_FAN:
+            return None
+    fans, points = scored
+    if excess is None:
+        excess = c.excess_of(state.concealed)
+    return Target(c.family, c.hand, needed, excess, fans, points, win, self_only,
+                  c.probability)
+
+
+def _any_kind(cand: HandCounts) -> int:
+    return next(k for k, c in enumerate(cand) if c)
+
+
+@lru_cache(maxsize=1 << 16)
+def _fans(
+    cand: HandCounts, melds: tuple[Meld, ...], win: int, self_drawn: bool, seat_wind: int,
+    prevalent_wind: int,
+) -> tuple[tuple[tuple[str, int], ...], int] | None:
+    """Fans of one completed hand (cached: a hand's candidates change little from one turn
+    to the next)."""
+    concealed = tuple(k for k, c in enumerate(cand) for _ in range(c))
+    try:
+        ctx = MCRContext(concealed=concealed, win_tile=win, melds=melds,
+                         self_drawn=self_drawn, seat_wind=seat_wind,
+                         prevalent_wind=prevalent_wind)
+    except MCRInputError:
+        return None
+    result = evaluate(ctx)
+    if result is None:
+        return None
+    fans = tuple((h.fan.en, h.points) for h in result.fans if h.fan.number != 81)
+    return fans, result.total_without_flowers
