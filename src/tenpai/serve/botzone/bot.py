@@ -78,11 +78,16 @@ class BotzoneBot:
         ``my_response`` is what this bot answered to it."""
         req = self._apply(line)
         if my_response is not None:
-            try:
-                self._last = parse_response(my_response)
-            except ProtocolError:
-                self._last = PASS
+            self.sent(my_response)
         return req
+
+    def sent(self, response: str) -> None:
+        """Record what was really answered to the last request (when the judge got another
+        answer than ours, e.g. a transcript's)."""
+        try:
+            self._last = parse_response(response)
+        except ProtocolError:
+            self._last = PASS
 
     def _apply(self, line: str) -> Request | None:
         try:

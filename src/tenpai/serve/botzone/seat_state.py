@@ -119,6 +119,7 @@ class SeatState:
         self._wall: _FedWall | None = None
         self.unseen: Counter[int] = Counter(tileset_for(BOTZONE))
         self.requests = 0
+        self.last_request: Request | None = None
 
     # ------------------------------------------------------------------ the unseen pool
     def take_unseen(self) -> int:
@@ -253,6 +254,34 @@ class SeatState:
         return w is not None and self.me is not None and bool(w.standin.get(self.me)) \
             and self._drawn_standin(self.me)
 
+    def public_view(self) -> dict[str, object]:
+        """What this seat knows, in comparable form: its own concealed tiles (sorted), every
+        seat's melds as ``(type, kinds)`` (another's concealed kong as ``("ankan", ())``), every
+        seat's discards with whether they were claimed, and each seat's draws left."""
+        rnd = self._rnd()
+        me = self.me
+        assert me is not None
+        concealed = list(rnd.hands[me])
+        wall = list(self.wall_left())
+        last = rnd.events[-1]
+        req = self.last_request
+        drew = req is not None and (req.kind == 2 or req.verb == "DRAW")
+        if last.type == "tsumo" and last.actor is not None and not drew:
+            # the engine drew ahead of the judge (a kong's replacement): not announced yet
+            wall[last.actor] += 1
+            if last.actor == me:
+                concealed = concealed[:-1]
+        hand = sorted(KIND[t] for t in concealed)
+        return {
+            "hand": hand,
+            "melds": [[(m.type, () if m.type == "ankan" and s != me
+                        else tuple(sorted(KIND[t] for t in m.tiles)))
+                       for m in rnd.melds[s]] for s in range(4)],
+            "rivers": [list(zip((KIND[t] for t in rnd.rivers[s]), rnd.river_called[s],
+                                strict=True)) for s in range(4)],
+            "wall": wall,
+        }
+
     def wall_left(self) -> tuple[int, ...]:
         assert self._wall is not None
         return tuple(self._wall.left)
@@ -262,6 +291,7 @@ class SeatState:
         """Advance by one request.  ``my_last`` is the tile of this seat's previous answer
         (the concealed kong ``GANG t`` the judge's echo ``3 me GANG`` leaves out)."""
         self.requests += 1
+        self.last_request = req
         try:
             self._apply(req, my_last)
         except (IllegalActionError, WallError, AssertionError) as exc:
