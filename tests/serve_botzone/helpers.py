@@ -101,3 +101,5 @@ def public_views(events: list[Event], seat: int) -> list[dict[str, object]]:
                 "wall": list(wall),
             })
     return views
+
+REPO_SRC = Path(__file__).resolve().parents[2] / "src"

@@ -65,12 +65,12 @@ class BotzoneBot:
         self.agent = agent
         self.state = SeatState()
         self.lost: str | None = None
-        self._err = err if err is not None else sys.stderr
+        self.err = err if err is not None else sys.stderr
         self._last: Response = PASS
 
     def _complain(self, message: str) -> None:
-        self._err.write(f"tenpai botzone-bot: {message}\n")
-        self._err.flush()
+        self.err.write(f"tenpai botzone-bot: {message}\n")
+        self.err.flush()
 
     # ------------------------------------------------------------------ feeding
     def follow(self, line: str, my_response: str | None = None) -> Request | None:

@@ -137,10 +137,12 @@ def run_bot(
         if isinstance(got, str):
             if bot is None:
                 bot = make_bot()
+                bot.err = err
             emit(bot.answer(got))
         else:
             requests, responses = got
             bot = make_bot()
+            bot.err = err
             for r, a in zip(requests, responses, strict=False):
                 bot.follow(r, a)
             emit(bot.answer(requests[-1]))

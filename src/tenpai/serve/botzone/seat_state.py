@@ -139,6 +139,9 @@ class SeatState:
         for s in self._others():
             if self._swap_out(s, tile):
                 return
+        if self._relabel_hidden_kong(tile):
+            self.unseen[tile] -= 1
+            return
         raise StateError(f"{T.to_botzone(tile)}: all four copies are already accounted for")
 
     def _others(self) -> list[int]:
