@@ -92,8 +92,9 @@ class ProgramRunner:
         self.label = label or self.argv[0]
         self._proc: BotProcess | None = None
         self._seen = 0  # requests the running program has had
-        #: CPU-free wall seconds spent waiting for answers (for reports)
+        #: wall seconds spent waiting for answers, and program starts (for reports)
         self.waited = 0.0
+        self.starts = 0
 
     def _full_input(self, requests: Sequence[str], responses: Sequence[str]) -> list[str]:
         if self.interaction == "json":
@@ -121,6 +122,7 @@ class ProgramRunner:
         if not kept:
             self.close()
             self._proc = BotProcess(self.argv, label=self.label)
+            self.starts += 1
             lines = self._full_input(requests, responses)
         else:
             lines = self._one_input(requests[-1])
