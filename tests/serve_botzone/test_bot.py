@@ -87,14 +87,15 @@ def test_keep_running_answers_each_request_with_the_marker(interaction: str) -> 
 ])
 def test_bad_input_gets_one_line_and_a_safe_answer(lines: list[str], says: str) -> None:
     code, out, err = _run("\n".join(lines) + "\n")
-    assert out == "PASS\n"
+    assert out == "PASS\n" and code == 2
     assert err.count("\n") == 1 and says in err and "Traceback" not in err
 
 
 def test_a_lost_bot_still_discards_its_draw() -> None:
     text = "\n".join(["4", "0 0 1", "PASS", DEAL, "PASS", "3 2 PLAY W9", "PASS", "2 J2"])
     code, out, err = _run(text + "\n")
-    assert out == "PLAY J2\n" and err.count("\n") == 1  # the bad request named once
+    assert out == "PLAY J2\n" and code == 2
+    assert err.count("\n") == 1  # the bad request, named once
 
 
 def test_ten_megabyte_line_in_keep_running_mode() -> None:
@@ -114,7 +115,7 @@ def test_cli_bad_input_exit_code_and_clean_stdout() -> None:
                        timeout=120)
     assert p.stdout == "PASS\n"
     assert p.stderr.count("\n") == 1 and "not a seat" in p.stderr
-    assert p.returncode == 0
+    assert p.returncode == 2
     p = subprocess.run([sys.executable, "-m", "tenpai", "botzone-bot", "--agent", "sl"],
                        input="", capture_output=True, text=True, env=env, timeout=120)
     assert p.returncode == 2 and p.stdout == "" and p.stderr.count("\n") == 1

@@ -20,6 +20,7 @@ from tenpai.serve.botzone.external import BotzoneSeat, play_game
 from tenpai.serve.botzone.judge import AnswerError, interpret
 from tenpai.serve.botzone.protocol import parse_response
 from tenpai.serve.botzone.runners import ScriptedRunner
+
 from .helpers import Match, engine_game, load_matches, public_views
 
 

@@ -2,7 +2,8 @@
 ``tenpai botzone-package`` (the files to upload to Botzone for one agent).
 
 Exit codes: botzone-bot 0 when the input ends (keep running) or after its one answer, 2 when a
-per-turn input was unreadable (it still printed a safe answer) or the agent cannot be built;
+per-turn input was unreadable or did not fit the match (it still printed a safe answer) or the
+agent cannot be built;
 botzone-package 0 built (and checked), 2 bad usage, 1 the built package failed its check.
 """
 

@@ -147,4 +147,4 @@ def run_bot(
                 bot.follow(r, a)
             emit(bot.answer(requests[-1]))
         if not keep_running:
-            return 0
+            return 2 if bot.lost is not None else 0

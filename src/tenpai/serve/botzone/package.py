@@ -26,7 +26,7 @@ import tenpai
 from tenpai.agents import AGENTS
 from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules
 
-__all__ = ["BuiltPackage", "PackageError", "build_package", "check_package", "MODEL_AGENTS"]
+__all__ = ["MODEL_AGENTS", "BuiltPackage", "PackageError", "build_package", "check_package"]
 
 #: Network agents: (agent name the bot builds, environment variable naming its weights,
 #: the shipped weights' file in tenpai/data).  Rule agents need no model and no torch.

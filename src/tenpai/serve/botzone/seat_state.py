@@ -35,7 +35,7 @@ from tenpai.rules.mcr.flow.wall import HAND, WallError
 from tenpai.rules.mcr.game import tileset_for
 from tenpai.serve.botzone.protocol import Request
 
-__all__ = ["SeatState", "StateError", "WALL_PER_SEAT"]
+__all__ = ["WALL_PER_SEAT", "SeatState", "StateError"]
 
 #: Tiles each seat draws from its own wall (34 per seat, 13 dealt).
 WALL_PER_SEAT = 136 // 4 - HAND
