@@ -14,6 +14,7 @@ from tenpai.rules.mcr.flow.rules import BOTZONE
 from tenpai.rules.mcr.flow.wall import SeatWalls
 from tenpai.rules.mcr.game import MCRGame
 from tenpai.serve.botzone.judge import RequestWriter
+from tenpai.serve.botzone.seat_state import PublicView
 
 EXPORTS = "mcr/botzone_json/SuuTTT_IJCAI-mahjong/botzone_logs"
 
@@ -57,7 +58,7 @@ def engine_game(m: Match) -> MCRGame:
                    prevalent_wind=m.quan)
 
 
-def public_views(events: list[Event], seat: int) -> list[dict[str, object]]:
+def public_views(events: list[Event], seat: int) -> list[PublicView]:
     """What ``seat`` should know after each request, folded from the engine's own events
     (true tiles: the engine played the whole match) — one view per Botzone turn."""
     hands: list[list[int]] = []
@@ -65,7 +66,7 @@ def public_views(events: list[Event], seat: int) -> list[dict[str, object]]:
     rivers: list[list[tuple[int, bool]]] = [[] for _ in range(4)]
     wall = [21, 21, 21, 21]
     writer = RequestWriter()
-    views: list[dict[str, object]] = []
+    views: list[PublicView] = []
     for e in events:
         t, p = e.type, e.actor
         if t == "start_kyoku":

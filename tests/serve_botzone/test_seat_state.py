@@ -33,7 +33,7 @@ def test_hidden_kong_kind_is_regussed_when_the_seat_draws_it() -> None:
     kong = st.round.melds[1][0]
     assert kong.type == "ankan" and kong.tiles[0] != guessed
     assert st.public_view()["melds"][1] == [("ankan", ())]
-    assert T.kind_of(guessed) in st.public_view()["hand"]  # type: ignore[operator]
+    assert T.kind_of(guessed) in st.public_view()["hand"]
 
 
 def test_hidden_kong_kind_is_reguessed_when_another_seat_shows_it() -> None:
@@ -41,7 +41,7 @@ def test_hidden_kong_kind_is_reguessed_when_another_seat_shows_it() -> None:
     guessed = T.to_botzone(first.round.melds[1][0].tiles[0]) if first.round else "?"
     st = _feed(_hidden_kong_then("2 W9", "3 0 PLAY W9", "3 1 DRAW", f"3 1 PLAY {guessed}"))
     assert st.round is not None
-    assert st.public_view()["rivers"][1][-1] == (T.from_botzone(guessed), False)  # type: ignore[index]
+    assert st.public_view()["rivers"][1][-1] == (T.from_botzone(guessed), False)
     assert st.round.melds[1][0].tiles[0] != T.from_botzone(guessed)
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Literal
 
 import pytest
 
@@ -52,8 +54,12 @@ def _src_on_path(monkeypatch: pytest.MonkeyPatch) -> None:
                                              ("expert", 1), ("random", 2)])
 def test_our_bot_in_process_plays_the_same_games(agent: str, seed: int) -> None:
     g = _game(seed)
-    seats = {s: BotzoneSeat(s, "b", InProcessRunner(
-        lambda s=s: BotzoneBot(make_agent(agent, s))), keeps_state=True) for s in range(4)}
+
+    def maker(s: int) -> Callable[[], BotzoneBot]:
+        return lambda: BotzoneBot(make_agent(agent, s))
+
+    seats = {s: BotzoneSeat(s, "b", InProcessRunner(maker(s)), keeps_state=True)
+             for s in range(4)}
     reports = play_game(g, [None] * 4, seats)
     assert all(not r.errors for r in reports)
     assert _norm(g.events) == _norm(_in_process(seed, agent).events)
@@ -64,7 +70,7 @@ def test_four_bot_programs_keep_running_play_the_same_game() -> None:
     g = _game(seed)
     seats = {}
     for s in range(4):
-        form = "json" if s == 3 else "simple"
+        form: Literal["simple", "json"] = "json" if s == 3 else "simple"
         argv = _tenpai("botzone-bot", "--agent", "efficiency", "--seed", str(s),
                        "--keep-running", "--interaction", form)
         seats[s] = BotzoneSeat(s, f"bot{s}", ProgramRunner(argv, interaction=form,

@@ -22,6 +22,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Sequence
+from typing import Literal, TypedDict
 
 from tenpai import tiles as T
 from tenpai.engine.flow import IllegalActionError
@@ -79,6 +80,15 @@ class _FedWall:
 
     def undrawn_tiles(self) -> list[int]:
         return []
+
+
+class PublicView(TypedDict):
+    """What a seat knows, in comparable form (see :meth:`SeatState.public_view`)."""
+
+    hand: list[int]
+    melds: list[list[tuple[str, tuple[int, ...]]]]
+    rivers: list[list[tuple[int, bool]]]
+    wall: list[int]
 
 
 class _ShadowRound(MCRRound):
@@ -257,7 +267,7 @@ class SeatState:
         return w is not None and self.me is not None and bool(w.standin.get(self.me)) \
             and self._drawn_standin(self.me)
 
-    def public_view(self) -> dict[str, object]:
+    def public_view(self) -> PublicView:
         """What this seat knows, in comparable form: its own concealed tiles (sorted), every
         seat's melds as ``(type, kinds)`` (another's concealed kong as ``("ankan", ())``), every
         seat's discards with whether they were claimed, and each seat's draws left."""
@@ -435,7 +445,7 @@ class SeatState:
             raise StateError(f"{verb} by seat {seat} of its own discard")
         if verb == "PENG":
             consumed: tuple[int, ...] = (d, d)
-            call = "pon"
+            call: Literal["pon", "chi"] = "pon"
             discard = tiles[0]
         else:
             mid = tiles[0]
