@@ -196,7 +196,7 @@ class Bot:
         if t < 27 and p == (self.me + 3) % 4:
             n = t % 9
             for a, b in ((-2, -1), (-1, 1), (1, 2)):
-                if 0 <= n + a and n + b <= 8 and self.hand[t + a] and self.hand[t + b]:
+                if n + a >= 0 and n + b <= 8 and self.hand[t + a] and self.hand[t + b]:
                     options.append(("CHI", [t + a, t + b], sorted((t, t + a, t + b))[1]))
         best = None
         for verb, used, mid in options:

@@ -71,6 +71,7 @@ def keep_running(agent: str, reqs: list[str]) -> None:
                          text=True, bufsize=1)
     assert p.stdin is not None and p.stdout is not None
     times = []
+    draws = []
     try:
         for i, r in enumerate(reqs):
             t = time.perf_counter()
@@ -79,11 +80,14 @@ def keep_running(agent: str, reqs: list[str]) -> None:
             p.stdout.readline()
             p.stdout.readline()  # the keep-running line
             times.append(time.perf_counter() - t)
+            if r.startswith("2 ") and i > 0:
+                draws.append(times[-1])
     finally:
         p.stdin.close()
         p.wait(30)
     print(f"{agent} keep running, wall: first turn (start) {times[0]:.3f} s; then "
           + _stats("one request each", times[1:]))
+    print(f"{agent} keep running, wall, own draws only: " + _stats("2 t requests", draws))
 
 
 def main() -> None:
@@ -92,11 +96,15 @@ def main() -> None:
     ap.add_argument("--match", type=Path, required=True, help="a Botzone *_lite.json export")
     ap.add_argument("--seat", type=int, default=0)
     ap.add_argument("--turns", type=int, default=12, help="per-turn runs (spread evenly)")
+    ap.add_argument("--modes", default="per-turn,keep-running")
     a = ap.parse_args()
     os.environ.setdefault("PYTHONPATH", str(Path(__file__).resolve().parents[1] / "src"))
     reqs, resps = _seat_log(a.match, a.seat)
-    per_turn(a.agent, reqs, resps, a.turns)
-    keep_running(a.agent, reqs)
+    modes = a.modes.split(",")
+    if "per-turn" in modes:
+        per_turn(a.agent, reqs, resps, a.turns)
+    if "keep-running" in modes:
+        keep_running(a.agent, reqs)
 
 
 if __name__ == "__main__":

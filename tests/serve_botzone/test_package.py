@@ -62,3 +62,47 @@ def test_arena_takes_botzone_seats_for_the_botzone_preset_only() -> None:
     with pytest.raises(ArenaConfigError, match="does not exist"):
         make_config("mcr", ["botzone:./no/such/bot", "efficiency", "efficiency", "efficiency"],
                     4, 0, {"preset": "botzone"})
+
+
+def _old_python() -> str | None:
+    """Some Python older than 3.11 on this machine (Botzone's pages describe 3.6)."""
+    import glob
+    import shutil
+
+    for v in ("3.6", "3.7", "3.8", "3.9", "3.10"):
+        found = shutil.which(f"python{v}") or next(
+            iter(sorted(glob.glob(f"/root/.pyenv/versions/{v}*/bin/python{v}"))), None)
+        if found:
+            return found
+    return None
+
+
+def test_under_an_old_python_the_package_answers_safely(tmp_path: Path) -> None:
+    old = _old_python()
+    if old is None:
+        pytest.skip("no Python older than 3.11 here")
+    built = build_package("efficiency", tmp_path / "pkg")
+    # the input stays open (a kept-running bot's would): the history is read line by line
+    proc = subprocess.Popen([old, str(built.zip_path)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdin.write("\n".join(["3", "0 0 1", "PASS", DEAL, "PASS", "2 J2"]) + "\n")
+    proc.stdin.flush()
+    try:
+        assert proc.stdout.readline() == "PLAY J2\n"
+        assert proc.wait(30) == 0
+        assert "needs 3.11" in proc.stderr.read()
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_the_greedy_bot_runs_on_an_old_python() -> None:
+    old = _old_python()
+    if old is None:
+        pytest.skip("no Python older than 3.11 here")
+    bot = Path(__file__).resolve().parents[2] / "bench" / "botzone_greedy_bot.py"
+    p = subprocess.run([old, str(bot)], input="\n".join(
+        ["3", "0 0 1", "PASS", DEAL, "PASS", "2 J2"]) + "\n", capture_output=True, text=True,
+        timeout=60)
+    assert (p.returncode, p.stdout, p.stderr) == (0, "PLAY J2\n", "")

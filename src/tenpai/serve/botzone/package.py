@@ -79,11 +79,11 @@ MODEL_FILE = {model!r}
 def _safe_answers(reason):
     sys.stderr.write("tenpai bot cannot run here: " + reason + "\\n")
     sys.stderr.flush()
-    lines = sys.stdin.read().splitlines()
-    last = lines[-1] if lines else ""
-    if len(lines) > 1 and lines[0].strip().isdigit():
-        n = int(lines[0])
-        last = lines[2 * n - 1] if len(lines) >= 2 * n else last
+    first = sys.stdin.readline().strip()
+    last = first
+    if first.isdigit():  # read the history line by line (the input may stay open)
+        for _ in range(2 * int(first) - 1):
+            last = sys.stdin.readline().strip()
     words = last.split()
     print("PLAY " + words[1] if len(words) == 2 and words[0] == "2" else "PASS")
 
