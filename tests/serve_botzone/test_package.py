@@ -70,10 +70,12 @@ def _old_python() -> str | None:
     import shutil
 
     for v in ("3.6", "3.7", "3.8", "3.9", "3.10"):
-        found = shutil.which(f"python{v}") or next(
-            iter(sorted(glob.glob(f"/root/.pyenv/versions/{v}*/bin/python{v}"))), None)
-        if found:
-            return found
+        candidates = [*sorted(glob.glob(f"/root/.pyenv/versions/{v}*/bin/python{v}")),
+                      shutil.which(f"python{v}")]
+        for found in candidates:
+            if found and subprocess.run([found, "-c", "pass"], capture_output=True,
+                                        timeout=30).returncode == 0:
+                return found
     return None
 
 
