@@ -58,7 +58,7 @@ def test_our_bot_in_process_plays_the_same_games(agent: str, seed: int) -> None:
     def maker(s: int) -> Callable[[], BotzoneBot]:
         return lambda: BotzoneBot(make_agent(agent, s))
 
-    seats = {s: BotzoneSeat(s, "b", InProcessRunner(maker(s)), keeps_state=True)
+    seats = {s: BotzoneSeat(s, "b", InProcessRunner(maker(s)))
              for s in range(4)}
     reports = play_game(g, [None] * 4, seats)
     assert all(not r.errors for r in reports)

@@ -129,14 +129,11 @@ class SeatReport:
 class BotzoneSeat:
     """The judge's side of one bot (see the module docstring); an :class:`Agent` of sorts."""
 
-    def __init__(self, seat: int, name: str, runner: Runner, *, ask_all: bool = False,
-                 keeps_state: bool | None = None) -> None:
+    def __init__(self, seat: int, name: str, runner: Runner, *, ask_all: bool = False) -> None:
         self.seat = seat
         self.name = name
         self.runner = runner
         self.ask_all = ask_all
-        #: whether every request must reach the bot (a kept-running program tracks the match)
-        self.keeps_state = keeps_state
         self.report = SeatReport(seat, name)
         self.requests: list[str] = []
         self.responses: list[str] = []
@@ -152,16 +149,10 @@ class BotzoneSeat:
         self._fed = len(events)
         return new
 
-    def _kept(self) -> bool:
-        if self.keeps_state is not None:
-            return self.keeps_state
-        proc = getattr(self.runner, "_proc", None)
-        return proc is not None
-
     def _pass_through(self, request: str) -> None:
         """A request with ``PASS`` as the only answer."""
         self.requests.append(request)
-        if not (self.ask_all or self._kept()):
+        if not (self.ask_all or self.runner.tracking):
             self.responses.append("PASS")
             return
         line = self._run()

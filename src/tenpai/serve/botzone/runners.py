@@ -40,6 +40,12 @@ class BotFailure(RuntimeError):
 
 
 class Runner(Protocol):
+    @property
+    def tracking(self) -> bool:
+        """Whether the bot follows the match itself now (a kept-running program, or a bot in
+        this process): then every request must reach it, even those it can only pass."""
+        ...
+
     def ask(self, requests: Sequence[str], responses: Sequence[str]) -> str:
         """The response to ``requests[-1]``; ``responses`` answered the earlier ones."""
         ...
@@ -49,6 +55,8 @@ class Runner(Protocol):
 
 class ScriptedRunner:
     """Answers request ``i`` with ``script[i]`` (a recorded match's responses)."""
+
+    tracking = False
 
     def __init__(self, script: Sequence[str]) -> None:
         self.script = list(script)
@@ -63,6 +71,8 @@ class ScriptedRunner:
 
 class InProcessRunner:
     """One of our bots in this process, kept running (it sees every request once)."""
+
+    tracking = True
 
     def __init__(self, make_bot: Callable[[], BotzoneBot]) -> None:
         self._make = make_bot
@@ -95,6 +105,10 @@ class ProgramRunner:
         #: wall seconds spent waiting for answers, and program starts (for reports)
         self.waited = 0.0
         self.starts = 0
+
+    @property
+    def tracking(self) -> bool:
+        return self._proc is not None and self._proc.alive
 
     def _full_input(self, requests: Sequence[str], responses: Sequence[str]) -> list[str]:
         if self.interaction == "json":
