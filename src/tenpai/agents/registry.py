@@ -95,7 +95,11 @@ AGENTS: dict[str, Callable[[int], Agent]] = {entry.name: entry for entry in ENTR
 #: Seats played by a program outside this process, by name prefix (``mjai:PATH``), and the
 #: module that plays a game with them (``resolve_spec(name)``, ``play_game(game, names,
 #: agents)``).  The protocol lives in the serve layer, above the arena that seats them.
-EXTERNAL_SEATS: Final = {"mjai:": "tenpai.serve.mjai.external"}
+EXTERNAL_SEATS: Final = {
+    "mjai:": "tenpai.serve.mjai.external",
+    "botzone:": "tenpai.serve.botzone.external",
+    "botzone-json:": "tenpai.serve.botzone.external",
+}
 
 
 def agent_entry(name: str) -> AgentEntry | None:

@@ -44,6 +44,7 @@ __all__ = [
 ]
 
 _CALLS = frozenset({"chi", "pon", "daiminkan"})
+_BOTZONE = ("botzone:", "botzone-json:")
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +238,9 @@ def play_scheduled(
     names = seating(lineup, key.rotation)
     seed = deal_seed(run_seed, key.deal)
     game = make_game(rules, seed, names, options)
-    if any(n.startswith("mjai:") for n in names):
+    if any(n.startswith(_BOTZONE) for n in names):
+        protocol = _play_with_botzone(game, names, run_seed, key)
+    elif any(n.startswith("mjai:") for n in names):
         protocol = _play_with_external(game, names, run_seed, key)
     else:
         agents = [make_agent(n, agent_seed(run_seed, key, s)) for s, n in enumerate(names)]
@@ -296,7 +299,7 @@ def play_scheduled_batch(
         raise ValueError(f"tables must be at least 1, got {tables}")
     shared: dict[str, Agent | None] = {}
     for name in dict.fromkeys(lineup):
-        if name.startswith("mjai:"):
+        if name.startswith(("mjai:", *_BOTZONE)):
             raise ValueError("external mjai seats are played one game at a time")
         candidate = make_agent(name, 0)
         shared[name] = candidate if shares_tables(candidate) else None
@@ -345,6 +348,32 @@ def _play_with_external(
         for s, n in enumerate(names)
     ]
     reports = play_game(game, names, agents)
+    return tuple(
+        ProtocolRecord(
+            r.seat,
+            r.agent,
+            r.decisions,
+            tuple((k, n, r.examples.get(k, "")) for k, n in sorted(r.errors.items())),
+        )
+        for r in reports
+    )
+
+
+def _play_with_botzone(
+    game: GameFlow, names: Sequence[str], run_seed: int, key: GameKey
+) -> tuple[ProtocolRecord, ...]:
+    """A game with Botzone bots in ``botzone:`` seats, our engine as their judge (the module
+    that plays them, in the serve layer above us, is found through the agent registry)."""
+    botzone = external_seats("botzone:")
+    BotzoneSeat, play_game, runner_for = botzone.BotzoneSeat, botzone.play_game, botzone.runner_for
+
+    agents = [
+        None if n.startswith(_BOTZONE) else make_agent(n, agent_seed(run_seed, key, s))
+        for s, n in enumerate(names)
+    ]
+    seats = {s: BotzoneSeat(s, n, runner_for(n)) for s, n in enumerate(names)
+             if n.startswith(_BOTZONE)}
+    reports = play_game(game, agents, seats)
     return tuple(
         ProtocolRecord(
             r.seat,

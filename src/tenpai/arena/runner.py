@@ -96,8 +96,13 @@ def make_config(
         raise ArenaConfigError(f"mjai: seats play Riichi only, not rules {rules!r}")
     if seats != 4 and any(a.startswith("mjai:") for a in lineup):
         raise ArenaConfigError("mjai: seats play four-player games only")
-    lineup = tuple(_external_seat(a) if a.startswith("mjai:") else a for a in lineup)
-    unknown = [a for a in lineup if a not in AGENTS and not a.startswith("mjai:")]
+    if any(a.startswith(_BOTZONE) for a in lineup) and (
+        rules != "mcr" or full.get("preset") != "botzone"
+    ):
+        raise ArenaConfigError("botzone: seats play rules mcr with --option preset=botzone only")
+    lineup = tuple(_external_seat(a) if a.startswith(("mjai:", *_BOTZONE)) else a
+                   for a in lineup)
+    unknown = [a for a in lineup if a not in AGENTS and not a.startswith(("mjai:", *_BOTZONE))]
     if unknown:
         raise ArenaConfigError(
             f"unknown agent {', '.join(unknown)}; known: {', '.join(sorted(AGENTS))}"
@@ -108,7 +113,7 @@ def make_config(
             check_agent_rules(a, rules)
         except UnsupportedRulesError as exc:
             raise ArenaConfigError(str(exc)) from None
-        if not a.startswith("mjai:"):
+        if not a.startswith(("mjai:", *_BOTZONE)):
             identity = _check_buildable(a, rules)
             if identity:
                 players[a] = identity
@@ -140,12 +145,16 @@ def _check_buildable(name: str, rules: str) -> str:
     return str(getattr(agent, "identity", ""))
 
 
+_BOTZONE = ("botzone:", "botzone-json:")
+
+
 def _external_seat(name: str) -> str:
-    """``mjai:PATH`` with the program resolved and checked (an external mjai bot's seat); the
-    serve layer's module is found through the agent registry, imported only when such a seat
-    is asked for."""
+    """``mjai:PATH`` or ``botzone:PATH`` with the program resolved and checked (an external
+    bot's seat); the serve layer's module is found through the agent registry, imported only
+    when such a seat is asked for."""
+    prefix = next(p for p in ("mjai:", *_BOTZONE) if name.startswith(p))
     try:
-        resolved: str = external_seats("mjai:").resolve_spec(name)
+        resolved: str = external_seats(prefix).resolve_spec(name)
         return resolved
     except ValueError as exc:
         raise ArenaConfigError(str(exc)) from None
@@ -161,7 +170,7 @@ def _play_task(task: Task) -> list[GameRecord]:
 def _tasks(config: RunConfig, keys: Sequence[GameKey], tables: int) -> list[Task]:
     """One game per task on one table (as before batching); else chunks of several rounds of
     ``tables`` games.  External mjai seats always play one game per task."""
-    if any(a.startswith("mjai:") for a in config.agents):
+    if any(a.startswith(("mjai:", *_BOTZONE)) for a in config.agents):
         tables = 1
     size = 1 if tables == 1 else tables * _TASK_ROUNDS
     return [

@@ -24,6 +24,7 @@ from tenpai.cli import (
     train_pg,
     view,
 )
+from tenpai.cli import botzone as botzone_cmd
 from tenpai.cli import eval as eval_cmd
 from tenpai.cli import explain as explain_cmd
 from tenpai.cli import mjai as mjai_cmd
@@ -69,6 +70,7 @@ train.register(app)
 eval_cmd.register(app)
 serve_cmd.register(app)
 mjai_cmd.register(app)
+botzone_cmd.register(app)
 tenhou_cmd.register(app)
 explain_cmd.register(app)
 

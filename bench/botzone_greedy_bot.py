@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""A shanten-greedy Botzone bot for Chinese-Standard-Mahjong, in plain Python (no tenpai).
+
+The kind of bot a contest newcomer writes first: it discards the tile that leaves the fewest
+tiles to a ready hand (ties: the most useful draws still unseen), pongs or chows only when that
+brings it closer, never kongs, and declares a win whenever its hand is complete — it has no fan
+counter, so a complete hand under 8 fans is a false win, which a judge refuses.
+
+It speaks Botzone's simple interaction: per turn (``n``, then ``2n-1`` lines, answer the last)
+or, with ``--keep-running``, a first full input and then one request per line.  Its state comes
+from the requests alone (the judge echoes every move, its own included).
+"""
+
+import sys
+
+NAMES = ([f"W{i}" for i in range(1, 10)] + [f"B{i}" for i in range(1, 10)]
+         + [f"T{i}" for i in range(1, 10)] + [f"F{i}" for i in range(1, 5)]
+         + [f"J{i}" for i in range(1, 4)])
+INDEX = {n: i for i, n in enumerate(NAMES)}
+KEEP = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
+
+
+_CACHE = {}
+
+
+def shanten(c, melds):
+    """Tiles short of a ready hand: four sets and a pair (and seven pairs with no melds)."""
+    key = (tuple(c), melds)
+    got = _CACHE.get(key)
+    if got is None:
+        got = _CACHE[key] = _shanten(list(c), melds)
+    return got
+
+
+def _shanten(c, melds):
+    best = [8]
+
+    def rec(i, sets, parts, pair):
+        while i < 34 and c[i] == 0:
+            i += 1
+        if i == 34:
+            s = sets + melds
+            value = 8 - 2 * s - min(parts, 4 - s) - pair
+            if value < best[0]:
+                best[0] = value
+            return
+        if c[i] >= 3:
+            c[i] -= 3
+            rec(i, sets + 1, parts, pair)
+            c[i] += 3
+        run = i < 27 and i % 9 <= 6
+        if run and c[i + 1] and c[i + 2]:
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
+            rec(i, sets + 1, parts, pair)
+            c[i] += 1
+            c[i + 1] += 1
+            c[i + 2] += 1
+        if c[i] >= 2:
+            c[i] -= 2
+            if not pair:
+                rec(i, sets, parts, 1)
+            rec(i, sets, parts + 1, pair)
+            c[i] += 2
+        for d in (1, 2):
+            if i < 27 and i % 9 + d <= 8 and c[i + d]:
+                c[i] -= 1
+                c[i + d] -= 1
+                rec(i, sets, parts + 1, pair)
+                c[i] += 1
+                c[i + d] += 1
+        c[i] -= 1
+        rec(i + 1, sets, parts, pair)
+        c[i] += 1
+
+    rec(0, 0, 0, 0)
+    out = best[0]
+    if melds == 0:
+        pairs = sum(1 for x in c if x >= 2)
+        kinds = sum(1 for x in c if x)
+        out = min(out, 6 - pairs + max(0, 7 - kinds))
+    return out
+
+
+class Bot:
+    def __init__(self):
+        self.me = 0
+        self.hand = [0] * 34
+        self.melds = 0
+        self.seen = [0] * 34  # tiles in view outside the hand: discards and melds
+        self.last = None  # (player, tile) of the last discard or added kong
+
+    def useful(self, c):
+        base = shanten(c, self.melds)
+        n = 0
+        for t in range(34):
+            left = 4 - self.seen[t] - c[t]
+            if left <= 0:
+                continue
+            c[t] += 1
+            if shanten(c, self.melds) < base:
+                n += left
+            c[t] -= 1
+        return n
+
+    def best_discard(self, c, melds):
+        """(shanten after, -useful draws, tile) of the best discard from counts ``c``."""
+        saved, self.melds = self.melds, melds
+        scored = []
+        for t in range(34):
+            if c[t]:
+                c[t] -= 1
+                scored.append((shanten(c, melds), t))
+                c[t] += 1
+        low = min(s for s, _ in scored)
+        best = None
+        for s, t in scored:
+            if s == low:
+                c[t] -= 1
+                key = (s, -self.useful(c), t)
+                c[t] += 1
+                if best is None or key < best:
+                    best = key
+        self.melds = saved
+        return best
+
+    def wins_with(self, t):
+        self.hand[t] += 1
+        done = shanten(self.hand, self.melds) == -1
+        self.hand[t] -= 1
+        return done
+
+    # -- requests: update the state, and say what to answer
+    def step(self, line):
+        w = line.split()
+        if w[0] == "0":
+            self.me = int(w[1])
+            return "PASS"
+        if w[0] == "1":
+            for name in w[5:18]:
+                self.hand[INDEX[name]] += 1
+            return "PASS"
+        if w[0] == "2":
+            t = INDEX[w[1]]
+            self.hand[t] += 1
+            if shanten(self.hand, self.melds) == -1:
+                return "HU"
+            return "PLAY " + NAMES[self.best_discard(self.hand, self.melds)[2]]
+        p, verb = int(w[1]), w[2]
+        if verb == "PLAY":
+            t = INDEX[w[3]]
+            if p == self.me:
+                self.hand[t] -= 1
+            self.seen[t] += 1
+            self.last = (p, t)
+            return "PASS" if p == self.me else self.claim(p, t)
+        if verb in ("PENG", "CHI"):
+            d = self.last[1]
+            if verb == "PENG":
+                used = [d, d]
+            else:
+                mid = INDEX[w[3]]
+                used = [x for x in (mid - 1, mid, mid + 1) if x != d]
+            out = INDEX[w[-1]]
+            for x in used:
+                self.seen[x] += 1
+                if p == self.me:
+                    self.hand[x] -= 1
+            if p == self.me:
+                self.melds += 1
+                self.hand[out] -= 1
+            self.seen[out] += 1
+            self.last = (p, out)
+            return "PASS" if p == self.me else self.claim(p, out)
+        if verb == "GANG":
+            if self.last is not None and self.last[0] != p and p != self.me:
+                self.seen[self.last[1]] += 3
+            self.last = None
+            return "PASS"
+        if verb == "BUGANG":
+            t = INDEX[w[3]]
+            self.seen[t] += 1
+            if p != self.me and self.wins_with(t):
+                return "HU"
+            return "PASS"
+        return "PASS"  # DRAW, BUHUA
+
+    def claim(self, p, t):
+        if self.wins_with(t):
+            return "HU"
+        now = shanten(self.hand, self.melds)
+        options = []
+        if self.hand[t] >= 2:
+            options.append(("PENG", [t, t], None))
+        if t < 27 and p == (self.me + 3) % 4:
+            n = t % 9
+            for a, b in ((-2, -1), (-1, 1), (1, 2)):
+                if n + a >= 0 and n + b <= 8 and self.hand[t + a] and self.hand[t + b]:
+                    options.append(("CHI", [t + a, t + b], sorted((t, t + a, t + b))[1]))
+        best = None
+        for verb, used, mid in options:
+            c = list(self.hand)
+            for x in used:
+                c[x] -= 1
+            after = self.best_discard(c, self.melds + 1)
+            if after is not None and after[0] < now and (best is None or after < best[0]):
+                best = (after, verb, mid)
+        if best is None:
+            return "PASS"
+        (_, _, out), verb, mid = best
+        if verb == "PENG":
+            return "PENG " + NAMES[out]
+        return "CHI " + NAMES[mid] + " " + NAMES[out]
+
+
+def main():
+    keep = "--keep-running" in sys.argv[1:]
+    bot = None
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            return
+        line = line.strip()
+        if not line:
+            continue
+        if line.isdigit():
+            n = int(line)
+            msgs = [sys.stdin.readline().strip() for _ in range(2 * n - 1)]
+            bot = Bot()
+            for r in msgs[0:-1:2]:
+                bot.step(r)
+            answer = bot.step(msgs[-1])
+        else:
+            answer = bot.step(line) if bot is not None else "PASS"
+        sys.stdout.write(answer + "\n")
+        if not keep:
+            sys.stdout.flush()
+            return
+        sys.stdout.write(KEEP + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
