@@ -9,6 +9,10 @@ slow run must not move the figure).  The CPU seconds of each run (user + system,
 ``getrusage``) are reported beside the wall seconds: on a loaded machine they stay close to
 what a quiet one would show while the wall time does not.
 
+Python compiles a module from source unless its byte-code cache exists; an installed package
+has one, but under ``PYTHONDONTWRITEBYTECODE`` a source tree never gets it and every run pays
+the compiling.  The table says so when that is the case (``python -m compileall src`` first).
+
 ``tenpai replay FILE`` and ``tenpai view FILE`` need a record: unless one is given, the bench
 has ``tenpai arena`` save a seeded game of random agents as tenhou.net/6 into a temporary
 folder first, so it needs no data beside the checkout.
@@ -143,4 +147,20 @@ def render(result: StartupBench) -> None:
                       f"{max(times):.3f}", f"{statistics.median(result.cpu[label]):.3f}")
     for label, why in result.failed.items():
         table.add_row(label, "failed", why, "", "")
-    Console().print(table)
+    console = Console()
+    console.print(table)
+    if os.environ.get("PYTHONDONTWRITEBYTECODE") and not _has_bytecode():
+        console.print("PYTHONDONTWRITEBYTECODE is set and tenpai has no byte-code cache: every "
+                      "run compiled tenpai from source (python -m compileall on the source "
+                      "tree first to time what an installed package does)")
+
+
+def _has_bytecode() -> bool:
+    """Whether tenpai's command-line modules have byte-code caches beside them."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("tenpai.cli.main")
+    if spec is None or spec.origin is None:
+        return False
+    cached = importlib.util.cache_from_source(spec.origin)
+    return Path(cached).exists()
