@@ -17,7 +17,7 @@ from typing import Any, Final
 from tenpai.events import Event
 from tenpai.records import Game, RecordError, read_any
 from tenpai.records.source import DEFAULT_MAX_BYTES
-from tenpai.serve.web.tableview import TableView
+from tenpai.serve.web.tableview import LIVE_WALL, TableView
 
 __all__ = [
     "ARENA_SUFFIXES",
@@ -118,7 +118,8 @@ class LoadedRecord:
             if stream[j].type == "start_kyoku":
                 start = j
                 break
-        view = TableView(list(self.games[game].names))
+        g = self.games[game]
+        view = TableView(list(g.names), LIVE_WALL.get(g.rules.variant))
         for e in stream[start : index + 1]:
             view.apply(e)
         actor = stream[index].actor
