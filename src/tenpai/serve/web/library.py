@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from tenpai.events import Event
-from tenpai.records import Game, RecordError, read_any
+from tenpai.records import Game, RecordError, RecordTruncatedError, read_any
 from tenpai.records.source import DEFAULT_MAX_BYTES
 from tenpai.serve.web.tableview import LIVE_WALL, TableView
 
@@ -132,11 +132,26 @@ class LoadedRecord:
         }
 
 
+def _read(path: Path, max_bytes: int) -> list[Game]:
+    """All games of a record; a cut-off record gives its complete hands, marked ``truncated``.
+
+    ``tenpai replay`` treats a truncated record the same way (it replays the hands that ended
+    and says the record was cut), so the page shows what is there instead of refusing it.
+    """
+    try:
+        return read_any(path, max_bytes=max_bytes)
+    except RecordTruncatedError:
+        games = [g for g in read_any(path, max_bytes=max_bytes, strict=False) if g.rounds]
+        for g in games:
+            g.truncated = True
+        return games
+
+
 def load_path(path: Path, name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> LoadedRecord:
     """Read a record file; :class:`RecordError` (typed, with a message) when it is not one."""
-    games = read_any(path, max_bytes=max_bytes)
+    games = _read(path, max_bytes)
     if not games:
-        raise RecordError("the file holds no game", name)
+        raise RecordError("the file holds no game (or, cut off, not one complete hand)", name)
     return LoadedRecord(name, games)
 
 
@@ -153,11 +168,11 @@ def load_bytes(data: bytes, filename: str, max_bytes: int) -> LoadedRecord:
         path = Path(tmp) / f"record{suffix}"
         path.write_bytes(data)
         try:
-            games = read_any(path, max_bytes=max_bytes)
+            games = _read(path, max_bytes)
         except RecordError as exc:
             raise type(exc)(exc.detail, safe, exc.where) from None
     if not games:
-        raise RecordError("the file holds no game", safe)
+        raise RecordError("the file holds no game (or, cut off, not one complete hand)", safe)
     for g in games:
         g.source = safe
     return LoadedRecord(safe, games)
