@@ -227,7 +227,7 @@ def test_replay_and_review_a_houou_record(
     assert names == ["All simples", "Dora", "Red five"]
     assert first.query_selector(".hanfu").text_content() == "5 han · 30 fu · Mangan"
     assert len(page.query_selector_all("#replay-results .result h3")) == 2
-    page.screenshot(path=str(shots / "replay.png"))
+    page.screenshot(path=str(shots / "replay.png"), full_page=True)
 
     page.click("#review-this")
     page.select_option("#review-player", "1")

@@ -17,6 +17,7 @@ from typing import Any, Final
 from tenpai.events import Event
 from tenpai.records import Game, RecordError, RecordTruncatedError, read_any
 from tenpai.records.source import DEFAULT_MAX_BYTES
+from tenpai.serve.web.labels import round_label
 from tenpai.serve.web.tableview import LIVE_WALL, TableView
 
 __all__ = [
@@ -31,7 +32,6 @@ __all__ = [
 #: Files listed per folder at most (a folder of 100,000 logs must not stall the page).
 MAX_LISTED: Final = 2000
 ARENA_SUFFIXES: Final = (".sqlite", ".sqlite3", ".db")
-_WINDS: Final = "ESWN"
 
 
 def resolve_in(folder: Path, relative: str) -> Path | None:
@@ -96,7 +96,7 @@ class LoadedRecord:
         rounds = []
         for j, e in enumerate(self.streams[i]):
             if e.type == "start_kyoku":
-                label = f"{_WINDS[(e.bakaze or 0) % 4]}{(e.kyoku or 0) + 1}-{e.honba or 0}"
+                label = round_label(e.bakaze or 0, e.kyoku or 0, e.honba or 0)
                 rounds.append({"event": j, "label": label})
         return {
             "index": i,

@@ -127,7 +127,7 @@ function renderTable(container, t, opts = {}) {
   const last = t.last || {};
   const center = el("div", "center");
   center.appendChild(el("div", "round", t.started ? `${WINDS[t.bakaze % 4]} ${t.kyoku + 1}` : "—"));
-  if (t.honba) center.appendChild(el("div", "honba", `${t.honba} honba (repeat)`));
+  if (t.honba) center.appendChild(el("div", "honba", `${t.honba} honba`));
   if (t.tiles_left !== null && t.tiles_left !== undefined) {
     center.appendChild(el("div", "left", `tiles left ${t.tiles_left}`));
   }
