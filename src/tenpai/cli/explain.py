@@ -16,7 +16,7 @@ def explain(
     record: Path = typer.Argument(..., help="A game record (any supported format)."),
     agent: str = typer.Option("mdp", "--agent", help="Agent to explain (only 'mdp' so far)."),
     round_: str = typer.Option("1", "--round", help="Round: 1-based index, or a label like E2 "
-                               "or S1-1 (honba)."),
+                               "(its first hand) or S1-1 (with 1 honba)."),
     seat: int = typer.Option(0, "--seat", min=0, max=3, help="Seat whose decision to explain."),
     turn: int = typer.Option(1, "--turn", min=1, help="The seat's n-th draw in that round."),
     models: Path | None = typer.Option(None, "--models", help="Opponent-model file "
@@ -34,18 +34,25 @@ def explain(
         raise typer.Exit(2)
     try:
         games = read_any(record)
-    except (RecordError, OSError) as err:
-        typer.echo(f"error: {record}: {err}", err=True)
+    except RecordError as err:
+        typer.echo(f"error: {err}", err=True)  # the message names the file itself
+        raise typer.Exit(2) from None
+    except OSError as err:
+        typer.echo(f"error: {record}: {err.strerror or err}", err=True)
         raise typer.Exit(2) from None
     if game_index >= len(games):
         typer.echo(f"error: {record} holds {len(games)} game(s); no --game {game_index}", err=True)
         raise typer.Exit(2)
     rounds = games[game_index].rounds
     labels = [round_label(r[0]) for r in rounds]
+    # "E2" names East 2 whatever its honba (its first hand); "E2-1" the one with 1 honba.
+    first_of = [label.split("-")[0] for label in labels]
     if round_.isdigit() and 1 <= int(round_) <= len(rounds):
         rnd = rounds[int(round_) - 1]
     elif round_ in labels:
         rnd = rounds[labels.index(round_)]
+    elif round_ in first_of:
+        rnd = rounds[first_of.index(round_)]
     else:
         typer.echo(f"error: no round {round_!r}; the record has {', '.join(labels)}", err=True)
         raise typer.Exit(2)
