@@ -37,6 +37,7 @@ def register(app: typer.Typer) -> None:
 
         from tenpai.progress import StepProgress
         from tenpai.replay.runner import DEFAULT_PRESETS, RULE_FAMILIES, replay_files
+        from tenpai.textout import stdout_console
 
         if rules not in RULE_FAMILIES:
             raise typer.BadParameter(
@@ -74,7 +75,7 @@ def register(app: typer.Typer) -> None:
                 paths, preset=preset, limit=limit, on_game=tick, rules=rules
             )
         # with --json, stdout carries the JSON line alone (a pipe into jq must parse)
-        out = err if as_json else Console()
+        out = err if as_json else stdout_console()
         out.print(
             f"games {summary.games}, passed {summary.passed}, skipped {summary.skipped}, "
             f"failed {len(summary.failures)}"
