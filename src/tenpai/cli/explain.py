@@ -106,6 +106,30 @@ def _print(player: object, view: object, as_json: bool, label: str) -> None:
         typer.echo(f"  {name(v.action):<12} {shown}  {v.method}{extra}")
     for note in decision.notes:
         typer.echo(f"  note: {note}")
+    shown_text = " ".join(v.method + " " + " ".join(v.terms) for v in ordered)
+    legend = [line for key, line in _LEGEND if key in shown_text]
+    if legend:
+        typer.echo("terms (seed 001's paper, docs/mdp_search.md):")
+        for line in legend:
+            typer.echo(f"  {line}")
+
+
+#: What the abbreviations in the methods and terms mean, printed below the actions that use
+#: them so a reader need not know the paper's equation numbers.
+_LEGEND: tuple[tuple[str, str], ...] = (
+    ("IPS", "IPS: the hand played out alone, each draw kept or exchanged at best "
+     "(Inclusive Policy Solitary mahjong, eq. 16)"),
+    ("eq. 17", "eq. 17: a hand two or more tiles from ready, valued by its chances to win, "
+     "deal in, see another win or reach the exhaustive draw"),
+    ("FS", "FS: folding (discarding the safest tiles until the hand ends)"),
+    ("deal_in", "deal_in: the chance this discard deals in"),
+    ("p_win", "p_win / p_lose / p_other / p_washout: the chances the hand ends in our win, "
+     "our deal-in, another player's win, an exhaustive draw"),
+    ("p_W", "p_W / p_T: the chances of winning / of being ready at the exhaustive draw, "
+     "playing alone"),
+    ("P_FL", "P_FL: the chance of dealing in while folding"),
+    ("V_win", "V_win / V_lose: the rank payoff of a typical win / of a deal-in"),
+)
 
 
 def register(app: typer.Typer) -> None:
