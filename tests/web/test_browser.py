@@ -225,6 +225,8 @@ def test_replay_and_review_a_houou_record(
     first = page.query_selector("#replay-results .result")
     names = [y.text_content() for y in first.query_selector_all(".yaku-name")]
     assert names == ["All simples", "Dora", "Red five"]
+    # the winning hand (mjlog does not write it; the table knows it): 14 tiles with the melds
+    assert len(first.query_selector_all(".result-hand .tile")) >= 14
     assert first.query_selector(".hanfu").text_content() == "5 han · 30 fu · Mangan"
     assert len(page.query_selector_all("#replay-results .result h3")) == 2
     page.screenshot(path=str(shots / "replay.png"), full_page=True)

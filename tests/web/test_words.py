@@ -138,3 +138,21 @@ def test_a_truncated_record_opens_with_its_complete_hands(tmp_path: Path) -> Non
     nothing = "\n".join(lines[: starts[0] + 5]).encode()  # not one complete hand
     r = c.post("/api/records", files={"file": ("cut.mjson", nothing)})
     assert r.status_code == 422 and "not one complete hand" in r.json()["detail"]
+
+
+def test_a_win_read_from_mjlog_shows_the_winning_hand(data_dir: Path) -> None:
+    """mjlog does not write the winning hand; the result takes it from the table."""
+    from tenpai.records import read_any
+
+    from .helpers import HOUOU
+
+    (game,) = read_any(data_dir / HOUOU)
+    view = TableView(list(game.names), LIVE_WALL["riichi"])
+    for e in game.rounds[2]:
+        view.apply(e)
+    first, second = view.snapshot()["results"]
+    for r in (first, second):
+        assert r["pai"] in r["hand"]
+        assert len(r["hand"]) + 3 * len(r["melds"]) == 14
+    assert [y["en"] for y in first["yaku_labels"]] == ["All simples", "Dora", "Red five"]
+    assert first["limit"] == "Mangan" and second["limit"] == ""

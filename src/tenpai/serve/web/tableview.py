@@ -282,10 +282,16 @@ class TableView:
 
     def _on_hora(self, e: Event) -> None:
         seat = e.actor or 0
-        self.results.append(describe_result(
+        result = describe_result(
             e, self._player_names(), seat_wind=(seat - self.oya) % 4, round_wind=self.bakaze,
             melds=self.seats[seat].melds, dora=self.dora,
-        ))
+        )
+        known = self.seats[seat].hand
+        if not result["hand"] and known is not None:
+            # Some formats (mjlog) do not write the winning hand: the table still knows it.
+            ron = e.actor != e.target and e.pai is not None
+            result["hand"] = [*known, e.pai] if ron else list(known)
+        self.results.append(result)
         self._pay(e.deltas)
 
     def _on_ryukyoku(self, e: Event) -> None:

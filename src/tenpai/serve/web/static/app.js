@@ -73,6 +73,12 @@ async function loadMeta() {
 
 $("play-setup").addEventListener("submit", async (ev) => {
   ev.preventDefault();
+  // On a phone the settings are folded away during a game: the first press shows them.
+  if (document.body.dataset.game === "running" && matchMedia("(max-width: 700px)").matches) {
+    document.body.dataset.game = "settings";
+    $("start").textContent = "Start game";
+    return;
+  }
   const rules = $("rules").value;
   const options = { preset: $("opt-preset").value };
   if (!$("opt-length-box").hidden) options.length = $("opt-length").value;
@@ -94,6 +100,7 @@ function startGame(gid) {
   $("actions").innerHTML = "";
   $("play-over").hidden = true;
   document.body.dataset.game = "running";
+  $("start").textContent = "New game";
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/api/games/${gid}/ws`);
   play.ws = ws;

@@ -132,7 +132,7 @@ function renderTable(container, t, opts = {}) {
     center.appendChild(el("div", "left", `tiles left ${t.tiles_left}`));
   }
   if (t.kyotaku) {
-    const sticks = el("div", "deposits", `riichi sticks on the table: ${t.kyotaku}`);
+    const sticks = el("div", "deposits", `riichi sticks ${t.kyotaku}`);
     sticks.title = "1,000 points each; the next winner takes them";
     center.appendChild(sticks);
   }
