@@ -192,6 +192,7 @@ async function showFinal(msg) {
   box.appendChild(tbl);
   const dl = $("downloads");
   dl.innerHTML = "";
+  dl.appendChild(el("span", "label", "Download the record:"));
   state.meta.formats.forEach((fmt) => {
     const a = el("a", "download", fmt);
     a.href = `/api/games/${play.gid}/download/${fmt}`;
@@ -201,6 +202,7 @@ async function showFinal(msg) {
   });
   try {
     const links = await api(`/api/games/${play.gid}/links`);
+    if (links.tenhou6.length) dl.appendChild(el("span", "label break", "Watch each hand again:"));
     links.tenhou6.forEach((href, i) => {
       const label = links.rounds && links.rounds[i] ? links.rounds[i] : `hand ${i + 1}`;
       const a = el("a", "viewer", `${label} on tenhou.net/6`);
