@@ -94,6 +94,9 @@ def test_play_a_whole_tonpuu_game_by_clicking(
     assert re.fullmatch(r"tiles left \d+", page.inner_text("#play-table .center .left"))
     assert re.match(r"you draw (\d[mps]|red 5[mps]|East|South|West|North|\w+ dragon)$",
                     page.inner_text("#play-table .last"))
+    # The open decision has a prompt and a running clock.
+    assert page.inner_text("#actions .prompt") == "Your turn: click a tile to discard"
+    page.wait_for_function("document.querySelector('#actions .clock').textContent === '0:01'")
     # Tiles are drawn, not typed: no SVG text, so no font is needed for any face.
     assert page.evaluate("document.querySelectorAll('.tile svg text').length") == 0
     _no_sideways_scroll(page, "play table")

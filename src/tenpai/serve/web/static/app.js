@@ -269,6 +269,17 @@ function drawDecision() {
   const discard = d.actions.some((a) => a.type === "dahai");
   const prompt = el("span", "prompt", discard ? "Your turn: click a tile to discard" : "Your call:");
   box.appendChild(prompt);
+  // How long this decision has been open (no limit: a clock for the player, not a rule).
+  const clock = el("span", "clock", "0:00");
+  clock.title = "time on this decision";
+  box.appendChild(clock);
+  const opened = Date.now();
+  clearInterval(play.clock);
+  play.clock = setInterval(() => {
+    if (!clock.isConnected) { clearInterval(play.clock); return; }
+    const s = Math.floor((Date.now() - opened) / 1000);
+    clock.textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  }, 500);
   const hand = document.querySelector("#play-table .my-row .hand");
   if (hand) {
     hand.querySelectorAll(".tile").forEach((tile) => {
