@@ -119,7 +119,7 @@ def test_highlights_point_at_view_commands(tmp_path: Path) -> None:
     assert h["worst_deal_ins"] and all(x["points"] > 0 for x in h["worst_deal_ins"])
     top = h["biggest_wins"][0]
     view = top["view"]
-    assert view.startswith(f"tenpai view {out}/d{top['deal']:05d}-r{top['rotation']}.mjson")
+    assert view.startswith(f"tenpai view --bare {out}/d{top['deal']:05d}-r{top['rotation']}.mjson")
     link = subprocess.run(view.replace("tenpai ", f"{sys.executable} -m tenpai ", 1),
                           shell=True, capture_output=True, text=True, check=True).stdout
     assert link.startswith("https://tenhou.net/6/#json=") and link.count("\n") == 1

@@ -28,7 +28,7 @@ def test_dataset_build_writes_a_manifest(data_dir: Path, tmp_path: Path) -> None
             "gao56",
             "--kinds",
             "discard,pon",
-            "--limit",
+            "--games",
             "2",
         ],
     )
@@ -61,7 +61,7 @@ def test_eval_agreement_json(data_dir: Path, tmp_path: Path) -> None:
             str(data_dir / FOLDER),
             "--model",
             "default",
-            "--limit",
+            "--games",
             "1",
             "--json",
         ],

@@ -114,7 +114,7 @@ def test_seq7_and_seq_gru_through_build_train_and_eval(data_dir: Path, tmp_path:
     r = runner.invoke(
         app,
         ["dataset", "build", str(folder), str(ds), "-e", "seq7", "--kinds", "discard",
-         "--limit", "12"],
+         "--games", "12"],
     )  # fmt: skip  (the twelfth game is the folder's first dev game)
     assert r.exit_code == 0, r.output
     tiny = '{"width": 8, "blocks": 1, "hidden": 16, "step_width": 8}'
@@ -125,7 +125,7 @@ def test_seq7_and_seq_gru_through_build_train_and_eval(data_dir: Path, tmp_path:
     )  # fmt: skip
     assert r.exit_code == 0, r.output
     r = runner.invoke(
-        app, ["eval", "agreement", str(folder), "--model", str(out), "--limit", "1", "--json"]
+        app, ["eval", "agreement", str(folder), "--model", str(out), "--games", "1", "--json"]
     )
     assert r.exit_code == 0, r.output
     report = json.loads(r.stdout)

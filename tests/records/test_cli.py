@@ -36,8 +36,14 @@ def test_view_prints_one_link_per_round(data_dir: Path) -> None:
     src = data_dir / "riichi" / "tenhou6_json" / "Equim-chan_mjai-reviewer" / "double_ron.json"
     res = CliRunner().invoke(app, ["view", str(src)])
     assert res.exit_code == 0, res.output
-    links = res.output.split()
-    assert len(links) == 1
+    lines = res.output.splitlines()
+    assert len(lines) == 1
+    # each link is named by its hand ("East 1: https://..."); --bare prints links alone
+    label, _, link = lines[0].partition(": ")
+    assert label == "South 4"  # the double-ron hand
+    links = [link]
+    bare = CliRunner().invoke(app, ["view", str(src), "--bare"]).output.split()
+    assert bare == links
     prefix = "https://tenhou.net/6/#json="
     assert links[0].startswith(prefix)
     obj = json.loads(unquote(links[0][len(prefix):]))

@@ -107,4 +107,4 @@ def find_highlights(store: ResultsStore, n: int = 5) -> Highlights:
 
 def view_command(h: Highlight, record: Path) -> str:
     """The shell command printing the viewer link of ``h``'s hand in its game's record."""
-    return f"tenpai view {shlex.quote(str(record))} | sed -n {h.hand + 1}p"
+    return f"tenpai view --bare {shlex.quote(str(record))} | sed -n {h.hand + 1}p"

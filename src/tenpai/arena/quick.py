@@ -6,7 +6,6 @@ process and prints the arena's table, so the demo shows exactly what a real tour
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 
 from rich.console import Console
@@ -14,6 +13,7 @@ from rich.console import Console
 from tenpai.arena.runner import make_config, run_tournament
 from tenpai.arena.store import ResultsStore
 from tenpai.arena.summary import Summary, render_summary, summarize_store
+from tenpai.textout import stdout_console
 
 __all__ = ["run_quick_match"]
 
@@ -32,7 +32,7 @@ def run_quick_match(
     ``ValueError``).
     """
     # Piped output has no terminal width; give the table room rather than truncating it.
-    console = console or Console(width=None if sys.stdout.isatty() else 120)
+    console = console or stdout_console()
     config, rounded = make_config("riichi", agent_names, games, seed, {"length": length})
     if rounded:
         console.print(f"note: {games} games rounded up to {config.games} (whole deal sets)")

@@ -13,11 +13,17 @@ import os
 from pathlib import Path
 from typing import Any
 
-from tenpai.arena.stats import Estimate, PairedTest
+from tenpai.arena.stats import (
+    MIN_INTERVAL_DEALS,
+    TOO_FEW,
+    Estimate,
+    PairedTest,
+    interval_shown,
+)
 from tenpai.arena.summary import Summary
 from tenpai.plots import PlotError, pyplot, save_png
 
-__all__ = ["ReportError", "write_report"]
+__all__ = ["ReportError", "check_report_target", "write_report"]
 
 
 class ReportError(PlotError):
@@ -70,7 +76,7 @@ def _ci(e: Estimate, fmt: str, pct: bool = False) -> str:
     scale = 100.0 if pct else 1.0
     unit = "%" if pct else ""
     m = format(e.mean * scale, fmt) + unit
-    if math.isnan(e.low):
+    if not interval_shown(e.low, e.high, e.clusters):
         return m
     return f"{m} [{format(e.low * scale, fmt)}, {format(e.high * scale, fmt)}]"
 
@@ -100,6 +106,10 @@ def _markdown(summary: Summary) -> str:
         "Intervals are 95 % Student-t intervals clustered by deal: the four rotations of one deal",
         "share the walls and are not independent.  Rates are per hand played.",
         "",
+        *([f"With {summary.deals} deal sets there are {TOO_FEW}: fewer than "
+           f"{MIN_INTERVAL_DEALS} deals give intervals wider than the possible range or of zero "
+           "width, so only the means are shown.", ""]
+          if summary.deals < MIN_INTERVAL_DEALS else []),
         "![average rank](avg_rank.png)",
         "",
         "![rank distribution](rank_distribution.png)",
@@ -138,8 +148,9 @@ def _markdown(summary: Summary) -> str:
         "",
         "*Pooled*: Tenhou's stable dan (5·n1 + 2·n2)/n4 − 2 from all games (n_k = games",
         "finished k-th); the phoenix-lobby weights (6·n1 + 3·n2)/n4 − 2 for comparison.",
-        "*Blocked (§4.3)*: the same 5:2 formula per block of games, averaged over whole blocks as",
-        "the paper's ten experiments of 100 games were; median and quartiles as in its Figure 8.",
+        "*Blocked*: the same 5:2 formula per block of games, averaged over whole blocks, the way",
+        "seed 000's paper measures strength (ten experiments of 100 games, its section 4.3);",
+        "median and quartiles as in its Figure 8.",
         "",
         _row(["agent", "pooled 5:2", "pooled 6:3", "blocks", "blocked mean", "median", "25–75 %"]),
         _row(["---"] + ["---:"] * 6),
@@ -197,7 +208,9 @@ def _markdown(summary: Summary) -> str:
                         p.a,
                         p.b,
                         str(p.deals),
-                        f"{p.mean_diff:+.3f} [{p.low:+.3f}, {p.high:+.3f}]",
+                        f"{p.mean_diff:+.3f} [{p.low:+.3f}, {p.high:+.3f}]"
+                        if interval_shown(p.low, p.high, p.deals)
+                        else f"{p.mean_diff:+.3f} ({TOO_FEW})",
                         f"{p.t:.2f}",
                         f"{p.p_a_better:.3g}",
                         f"{p.p_a_better_normal:.3g}",
@@ -259,6 +272,24 @@ def _highlight_lines(summary: Summary) -> list[str]:
                                f"`{view}`".replace("|", "\\|") if view else ""]))
         lines.append("")
     return lines
+
+
+def check_report_target(out: Path) -> None:
+    """Refuse, before any game is played, a report folder the report could not be written to
+    afterwards (a file in the way, no permission, no matplotlib): finding out only after
+    every game was played wastes the run's time.  Creates the folder."""
+    if out.exists() and not out.is_dir():
+        raise ReportError(f"--report {out} is a file, not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ReportError(f"cannot create report folder {out}: {exc.strerror or exc}") from None
+    if not os.access(out, os.W_OK):
+        raise ReportError(f"cannot write into report folder {out}")
+    try:
+        pyplot()
+    except PlotError as exc:
+        raise ReportError(str(exc)) from None
 
 
 def write_report(summary: Summary, out: Path) -> Path:

@@ -31,12 +31,15 @@ from tenpai.arena.distributions import normal_cdf, student_t_cdf, student_t_ppf
 from tenpai.arena.store import SeatRow
 
 __all__ = [
+    "MIN_INTERVAL_DEALS",
+    "TOO_FEW",
     "AgentStats",
     "BlockedStableDan",
     "Estimate",
     "PairedTest",
     "agent_stats",
     "clustered_ratio",
+    "interval_shown",
     "pair_win_rate",
     "paired_test",
     "stable_dan",
@@ -48,6 +51,19 @@ __all__ = [
 TOKUJOU = (5.0, 2.0)
 HOUOU = (6.0, 3.0)
 
+
+
+#: Fewer deals than this give no interval worth printing: a t interval over two to four
+#: clusters is either far wider than the possible range (12.5% [-146.3, 171.3]) or, when the
+#: few deals happen to agree, zero wide (2.75±0.00) - neither says anything.
+MIN_INTERVAL_DEALS = 5
+#: What reports print instead of such an interval.
+TOO_FEW = "too few games for an interval"
+
+
+def interval_shown(low: float, high: float, deals: int) -> bool:
+    """Whether an interval over ``deals`` clusters is worth printing (see MIN_INTERVAL_DEALS)."""
+    return deals >= MIN_INTERVAL_DEALS and not math.isnan(low) and high > low
 
 @dataclass(frozen=True, slots=True)
 class Estimate:

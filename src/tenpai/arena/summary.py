@@ -13,7 +13,15 @@ from rich.table import Table
 
 from tenpai.arena.highlights import Highlight, Highlights, find_highlights, view_command
 from tenpai.arena.saved import record_path
-from tenpai.arena.stats import AgentStats, PairedTest, agent_stats, paired_test
+from tenpai.arena.stats import (
+    MIN_INTERVAL_DEALS,
+    TOO_FEW,
+    AgentStats,
+    PairedTest,
+    agent_stats,
+    interval_shown,
+    paired_test,
+)
 from tenpai.arena.store import ResultsStore, SeatRow
 from tenpai.arena.under_riichi import UnderRiichi
 
@@ -104,8 +112,9 @@ def summarize_store(store: ResultsStore, block_size: int = 100) -> Summary:
 
 
 def _ci(e: Any, fmt: str) -> str:
-    """``mean ± half-width`` (the t interval is symmetric); the mean alone below two deals."""
-    if e.low != e.low:  # nan: fewer than two deals
+    """``mean ± half-width`` (the t interval is symmetric); the mean alone when there are too
+    few deals for a meaningful interval (the footnote says so)."""
+    if not interval_shown(e.low, e.high, e.clusters):
         return format(e.mean, fmt)
     return f"{format(e.mean, fmt)}±{format((e.high - e.low) / 2, fmt)}"
 
@@ -180,15 +189,24 @@ def render_summary(summary: Summary, console: Console, title: str = "") -> None:
     if summary.under_riichi_skipped:
         console.print(f"(under riichi: {summary.under_riichi_skipped} games stored without "
                       "their events are not counted)")
+    if any(not interval_shown(a.avg_rank.low, a.avg_rank.high, a.avg_rank.clusters)
+           for a in summary.agents):
+        console.print(f"rank: {TOO_FEW} (fewer than {MIN_INTERVAL_DEALS} deals, or they all "
+                      "agree); the mean alone is shown.")
     for p in summary.pairs:
         if p.deals < 2:
+            continue
+        if not interval_shown(p.low, p.high, p.deals):
+            console.print(f"{p.a} − {p.b}: mean rank difference {p.mean_diff:+.3f} over "
+                          f"{p.deals} deals; {TOO_FEW} or a p-value")
             continue
         console.print(
             f"{p.a} − {p.b}: mean rank difference {p.mean_diff:+.3f} "
             f"[{p.low:+.3f}, {p.high:+.3f}] over {p.deals} deals; "
             f"one-sided p ({p.a} better) = {p.p_a_better:.2g}, two-sided p = "
             f"{p.p_two_sided:.2g}"
-            + (f"; {p.a}'s pair win rate (002) {p.pair_win_rate:.3f} "
+            + (f"; {p.a}'s pair win rate (share of deals where {p.a}'s pair scored more "
+               f"than {p.b}'s) {p.pair_win_rate:.3f} "
                f"[{p.pair_win_low:.3f}, {p.pair_win_high:.3f}]"
                if p.pair_win_rate is not None else "")
             + (f"; score per game difference {p.score_diff:+.2f} "

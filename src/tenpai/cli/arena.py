@@ -160,6 +160,7 @@ def register(app: typer.Typer) -> None:
         from tenpai.arena.saved import RecordsFolder
         from tenpai.arena.store import ResultsStore
         from tenpai.arena.summary import render_summary, summarize_store
+        from tenpai.textout import stdout_console
 
         err = Console(stderr=True)
         keep = db is not None
@@ -179,6 +180,14 @@ def register(app: typer.Typer) -> None:
                 f"note: {games} games rounded up to {config.games} "
                 "(whole deal sets of 4 seat rotations)"
             )
+        if report is not None:
+            # Checked now, not after the last game: a bad path must not cost the whole run.
+            from tenpai.arena.report import ReportError, check_report_target
+
+            try:
+                check_report_target(report)
+            except ReportError as exc:
+                _fail(err, str(exc))
         try:
             folder = None if save_records is None else RecordsFolder(
                 save_records, record_format, config)
@@ -226,7 +235,7 @@ def register(app: typer.Typer) -> None:
             data["run"] = {"played_now": outcome.played, "seconds": outcome.seconds}
             typer.echo(json.dumps(data, indent=2))
         else:
-            render_summary(summary, Console())
+            render_summary(summary, stdout_console())
 
     @app.command("arena-report")
     def arena_report(
@@ -301,6 +310,7 @@ def register(app: typer.Typer) -> None:
         from tenpai.arena.pool import PoolError, pooled_summary
         from tenpai.arena.store import StoreError
         from tenpai.arena.summary import render_summary
+        from tenpai.textout import stdout_console
 
         err = Console(stderr=True)
         try:
@@ -311,6 +321,6 @@ def register(app: typer.Typer) -> None:
             typer.echo(json.dumps(summary.as_dict(), indent=2))
         else:
             seeds = ", ".join(str(s) for s in summary.config["seeds"])
-            render_summary(summary, Console(),
+            render_summary(summary, stdout_console(),
                            title=f"{summary.games} games in {summary.deals} deal sets "
                            f"(seeds {seeds})")

@@ -45,10 +45,11 @@ def engine(
     as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
 ) -> None:
     """Full random hanchan per second, ours against riichienv (Rust) in the same run."""
-    from rich.console import Console
+
     from rich.table import Table
 
     from tenpai.bench.engine import run_engine_bench
+    from tenpai.textout import stdout_console
 
     if vs not in ("riichienv", "none"):
         raise typer.BadParameter("choose riichienv or none", param_hint="--vs")
@@ -63,7 +64,7 @@ def engine(
         table.add_row("ratio (ours / theirs)", f"{s['ratio']:.3f}")
     else:
         table.add_row("peer", "not installed (pip install tenpai[bench])")
-    Console().print(table)
+    stdout_console().print(table)
     if as_json:
         typer.echo(json.dumps(s, sort_keys=True))
 
@@ -77,10 +78,10 @@ def fan(
     as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
 ) -> None:
     """MCR fan calculation against PyMahjongGB (C++) on the same hands, interleaved, cold."""
-    from rich.console import Console
     from rich.table import Table
 
     from tenpai.bench.fan import bench_fan
+    from tenpai.textout import stdout_console
 
     try:
         result = bench_fan(n=n, seed=seed, repeats=repeat)
@@ -94,7 +95,7 @@ def fan(
     table.add_column("value", justify="right")
     for key, value in result.items():
         table.add_row(key, f"{value:.3f}" if isinstance(value, float) else str(value))
-    Console().print(table)
+    stdout_console().print(table)
     if as_json:
         typer.echo(json.dumps(result, sort_keys=True))
 
@@ -171,11 +172,12 @@ def agent(
     as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
 ) -> None:
     """Per-decision latency of an agent (issue 8's budget: 10 ms), efficiency timed alongside."""
-    from rich.console import Console
+
     from rich.table import Table
 
     from tenpai.agents.registry import AGENTS
     from tenpai.bench.agent import run_agent_bench
+    from tenpai.textout import stdout_console
 
     if name not in AGENTS:
         raise typer.BadParameter(f"choose one of {', '.join(AGENTS)}", param_hint="--agent")
@@ -187,7 +189,7 @@ def agent(
     for key in (*keys, "batched_ms_per_decision"):
         table.add_row(key.replace("_ms", "").replace("_", " "), f"{s[key]:.2f}")
     table.add_row("median / efficiency median", f"{s['ratio_median']:.2f}")
-    Console().print(table)
+    stdout_console().print(table)
     if as_json:
         typer.echo(json.dumps(s, sort_keys=True))
 

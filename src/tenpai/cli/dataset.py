@@ -14,6 +14,7 @@ from pathlib import Path
 import typer
 
 from tenpai.cli import HELP_MARKUP
+from tenpai.cli._flags import LIMIT_ALIAS, games_flag
 from tenpai.cli._learn import RULES_HELP, fail, learning_rules, refuse_filters
 
 #: Parameters that are record filters, and the filter each is (see LearningRules.filters).
@@ -66,7 +67,10 @@ def build(
         help="Riichi: keep four-player games (default) or three-player ones (tenhou_sanma).",
     ),
     shard_size: int = typer.Option(20000, "--shard-size", min=100, help="Samples per shard."),
-    limit: int = typer.Option(0, "--limit", min=0, help="Stop after this many games (0: all)."),
+    games: int | None = typer.Option(
+        None, "--games", min=0, help="Stop after this many games (0 or unset: all)."
+    ),
+    limit: int | None = LIMIT_ALIAS,
     workers: int = typer.Option(
         1, "--workers", min=1, help="Processes replaying records (same shards for any count)."
     ),
@@ -79,7 +83,8 @@ def build(
     from tenpai.learn.dataset import BuildOptions, DatasetError, build_dataset, record_files
     from tenpai.progress import StepProgress
 
-    changes: dict[str, object] = {"shard_size": shard_size, "limit": limit or None}
+    count = games_flag(games, limit) or None
+    changes: dict[str, object] = {"shard_size": shard_size, "limit": count}
     changes["splits"] = tuple(s.strip() for s in split.split(",") if s.strip())
     if encoder is not None:
         changes["encoder"] = encoder

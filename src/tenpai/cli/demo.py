@@ -51,14 +51,14 @@ def register(app: typer.Typer) -> None:
 
 def _show_first_game(names: list[str], seed: int, length: str, delay: float) -> None:
     """The match's first game, drawn as it is played (bad names are left to the match)."""
-    import sys
 
-    from rich.console import Console
+
 
     from tenpai.arena.games import ArenaConfigError
     from tenpai.arena.watch import watch_game
+    from tenpai.textout import stdout_console
 
-    console = Console(width=None if sys.stdout.isatty() else 120)
+    console = stdout_console()
     console.print(f"[bold]The first game of the match:[/bold] {', '.join(names)}")
     try:
         view = watch_game(names, seed=seed, options={"length": length}, console=console,

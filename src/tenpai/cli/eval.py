@@ -21,6 +21,7 @@ from typing import Any
 import typer
 
 from tenpai.cli import HELP_MARKUP
+from tenpai.cli._flags import LIMIT_ALIAS, games_flag
 from tenpai.cli._learn import (
     RULES_HELP,
     check_model_rules,
@@ -48,7 +49,10 @@ def agreement(
         "houou", "--room", help="Tenhou lobbies, comma-separated; or 'any' (Riichi only)."
     ),
     max_loss: int = typer.Option(-1, "--max-loss", help="Gao's filter (-1: off)."),
-    limit: int = typer.Option(0, "--limit", min=0, help="Stop after this many games (0: all)."),
+    games: int | None = typer.Option(
+        None, "--games", min=0, help="Stop after this many games (0 or unset: all)."
+    ),
+    limit: int | None = LIMIT_ALIAS,
     suit_average: bool = typer.Option(
         False,
         "--suit-average",
@@ -88,7 +92,7 @@ def agreement(
         splits=SPLITS if split == "all" else (split,),
         rooms=None if room == "any" else tuple(r.strip() for r in room.split(",")),
         max_loss=None if max_loss < 0 else max_loss,
-        limit=limit or None,
+        limit=games_flag(games, limit) or None,
     )
     total = sum(1 for _ in record_files(records, rules))
     try:

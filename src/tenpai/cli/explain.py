@@ -19,7 +19,7 @@ def explain(
     agent: str = typer.Option("mdp", "--agent", help="Agent to explain: mdp (Riichi, a "
                               "record's decision) or planner (MCR, a hand given by --hand)."),
     round_: str = typer.Option("1", "--round", help="Round: 1-based index, or a label like E2 "
-                               "or S1-1 (honba)."),
+                               "(its first hand) or S1-1 (with 1 honba)."),
     seat: int = typer.Option(0, "--seat", min=0, max=3, help="Seat whose decision to explain."),
     turn: int = typer.Option(1, "--turn", min=1, help="The seat's n-th draw in that round."),
     models: Path | None = typer.Option(None, "--models", help="Opponent-model file "
@@ -59,18 +59,25 @@ def explain(
         raise typer.Exit(2)
     try:
         games = read_any(record)
-    except (RecordError, OSError) as err:
-        typer.echo(f"error: {record}: {err}", err=True)
+    except RecordError as err:
+        typer.echo(f"error: {err}", err=True)  # the message names the file itself
+        raise typer.Exit(2) from None
+    except OSError as err:
+        typer.echo(f"error: {record}: {err.strerror or err}", err=True)
         raise typer.Exit(2) from None
     if game_index >= len(games):
         typer.echo(f"error: {record} holds {len(games)} game(s); no --game {game_index}", err=True)
         raise typer.Exit(2)
     rounds = games[game_index].rounds
     labels = [round_label(r[0]) for r in rounds]
+    # "E2" names East 2 whatever its honba (its first hand); "E2-1" the one with 1 honba.
+    first_of = [label.split("-")[0] for label in labels]
     if round_.isdigit() and 1 <= int(round_) <= len(rounds):
         rnd = rounds[int(round_) - 1]
     elif round_ in labels:
         rnd = rounds[labels.index(round_)]
+    elif round_ in first_of:
+        rnd = rounds[first_of.index(round_)]
     else:
         typer.echo(f"error: no round {round_!r}; the record has {', '.join(labels)}", err=True)
         raise typer.Exit(2)
@@ -124,6 +131,30 @@ def _print(player: object, view: object, as_json: bool, label: str) -> None:
         typer.echo(f"  {name(v.action):<12} {shown}  {v.method}{extra}")
     for note in decision.notes:
         typer.echo(f"  note: {note}")
+    shown_text = " ".join(v.method + " " + " ".join(v.terms) for v in ordered)
+    legend = [line for key, line in _LEGEND if key in shown_text]
+    if legend:
+        typer.echo("terms (seed 001's paper, docs/mdp_search.md):")
+        for line in legend:
+            typer.echo(f"  {line}")
+
+
+#: What the abbreviations in the methods and terms mean, printed below the actions that use
+#: them so a reader need not know the paper's equation numbers.
+_LEGEND: tuple[tuple[str, str], ...] = (
+    ("IPS", "IPS: the hand played out alone, each draw kept or exchanged at best "
+     "(Inclusive Policy Solitary mahjong, eq. 16)"),
+    ("eq. 17", "eq. 17: a hand two or more tiles from ready, valued by its chances to win, "
+     "deal in, see another win or reach the exhaustive draw"),
+    ("FS", "FS: folding (discarding the safest tiles until the hand ends)"),
+    ("deal_in", "deal_in: the chance this discard deals in"),
+    ("p_win", "p_win / p_lose / p_other / p_washout: the chances the hand ends in our win, "
+     "our deal-in, another player's win, an exhaustive draw"),
+    ("p_W", "p_W / p_T: the chances of winning / of being ready at the exhaustive draw, "
+     "playing alone"),
+    ("P_FL", "P_FL: the chance of dealing in while folding"),
+    ("V_win", "V_win / V_lose: the rank payoff of a typical win / of a deal-in"),
+)
 
 
 def register(app: typer.Typer) -> None:

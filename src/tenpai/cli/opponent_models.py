@@ -8,6 +8,8 @@ from pathlib import Path
 
 import typer
 
+from tenpai.cli._flags import LIMIT_ALIAS, games_flag
+
 __all__ = ["register"]
 
 
@@ -16,7 +18,10 @@ def opponent_models(
     out: Path = typer.Option(..., "--out", help="Model file to write (JSON)."),
     rooms: str = typer.Option("houou", "--rooms", help="Tenhou lobbies to keep, comma-separated "
                               "('any' for all)."),
-    limit: int = typer.Option(0, "--limit", min=0, help="At most this many games (0: all)."),
+    games: int | None = typer.Option(
+        None, "--games", min=0, help="At most this many games (0 or unset: all)."
+    ),
+    limit: int | None = LIMIT_ALIAS,
     as_json: bool = typer.Option(False, "--json", help="Print the metrics as one JSON object."),
 ) -> None:
     """Fit P(tenpai) per (discards, calls), P(tile deals in | tenpai), the other-win hazard,
@@ -29,7 +34,7 @@ def opponent_models(
             typer.echo(f"error: {p}: no such file or folder", err=True)
             raise typer.Exit(2)
     opts = FitOptions(rooms=None if rooms == "any" else tuple(rooms.split(",")),
-                      limit=limit or None)
+                      limit=games_flag(games, limit) or None)
     t0 = time.process_time()
     samples = collect(iter_games(data, opts), opts)
     if not samples.games.get("train"):

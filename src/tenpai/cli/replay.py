@@ -7,6 +7,8 @@ from pathlib import Path
 
 import typer
 
+from tenpai.cli._flags import LIMIT_ALIAS, games_flag
+
 
 def register(app: typer.Typer) -> None:
     @app.command()
@@ -20,9 +22,10 @@ def register(app: typer.Typer) -> None:
             help="Rule preset (riichi: tenhou [default], mahjong_soul; "
             "mcr: botzone [default], mcr_official).",
         ),
-        limit: int | None = typer.Option(
-            None, "--limit", min=1, help="Stop after this many games."
+        games: int | None = typer.Option(
+            None, "--games", min=1, help="Stop after this many games."
         ),
+        limit: int | None = LIMIT_ALIAS,
         as_json: bool = typer.Option(False, "--json", help="End with one JSON summary line."),
         show: int = typer.Option(20, "--show", min=0, help="Failures to list in the text report."),
     ) -> None:
@@ -34,6 +37,7 @@ def register(app: typer.Typer) -> None:
 
         from tenpai.progress import StepProgress
         from tenpai.replay.runner import DEFAULT_PRESETS, RULE_FAMILIES, replay_files
+        from tenpai.textout import stdout_console
 
         if rules not in RULE_FAMILIES:
             raise typer.BadParameter(
@@ -56,6 +60,7 @@ def register(app: typer.Typer) -> None:
         for p in paths:
             if not p.exists():
                 raise typer.BadParameter(f"{p} does not exist", param_hint="PATHS")
+        limit = games_flag(games, limit) or None
         err = Console(stderr=True)
         failed = 0
         with StepProgress("replaying", limit, unit="games", console=err) as prog:
@@ -70,7 +75,7 @@ def register(app: typer.Typer) -> None:
                 paths, preset=preset, limit=limit, on_game=tick, rules=rules
             )
         # with --json, stdout carries the JSON line alone (a pipe into jq must parse)
-        out = err if as_json else Console()
+        out = err if as_json else stdout_console()
         out.print(
             f"games {summary.games}, passed {summary.passed}, skipped {summary.skipped}, "
             f"failed {len(summary.failures)}"
@@ -80,7 +85,10 @@ def register(app: typer.Typer) -> None:
         for d in summary.skipped_details[:show]:
             out.print(f"    {d['where']}: {d['error']}", markup=False)
         for f in summary.failures[:show]:
-            out.print(f"  FAIL {f['where']}: {f['error']}", markup=False)
+            # a reader's message already starts with the file's name: do not say it twice
+            where, error = f["where"], f["error"]
+            text = error if error.startswith(where) else f"{where}: {error}"
+            out.print(f"  FAIL {text}", markup=False)
         if len(summary.failures) > show:
             out.print(f"  … and {len(summary.failures) - show} more")
         if as_json:

@@ -29,6 +29,7 @@ from tenpai.serve.web.export import (
     ExportError,
     export_bytes,
     game_from_lines,
+    round_labels,
     viewer_links_for,
 )
 from tenpai.serve.web.library import (
@@ -218,7 +219,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             raise HTTPException(409, "the game is not finished yet")
         record = game_from_lines(game.record_lines(), "tenpai-web", game.settings.rules,
                                  game.settings.options.get("length"))
-        return {"tenhou6": viewer_links_for(record, game.settings.rules)}
+        return {"tenhou6": viewer_links_for(record, game.settings.rules),
+                "rounds": round_labels(record)}
 
     # ------------------------------------------------------------------ records
     @app.post("/api/records")

@@ -15,7 +15,10 @@ from typing import Final
 from tenpai.records import Game, RecordError, write_game
 from tenpai.records.mjai import parse_mjai
 
-__all__ = ["DOWNLOAD_FORMATS", "ExportError", "export_bytes", "game_from_lines", "viewer_links_for"]
+__all__ = [
+    "DOWNLOAD_FORMATS", "ExportError", "export_bytes", "game_from_lines", "round_labels",
+    "viewer_links_for",
+]
 
 DOWNLOAD_FORMATS: Final = {"mjai": ".mjson", "tenhou6": ".json", "mjlog": ".mjlog"}
 
@@ -63,3 +66,17 @@ def viewer_links_for(game: Game, rules: str) -> list[str]:
         return viewer_links(game)
     except RecordError:
         return []
+
+
+_WINDS: Final = ("East", "South", "West", "North")
+
+
+def round_labels(game: Game) -> list[str]:
+    """Each hand's name ("East 2, 1 honba"), in the order of :func:`viewer_links_for`, so a
+    page of links says which hand each one opens."""
+    out = []
+    for r in game.rounds:
+        start = r[0]
+        label = f"{_WINDS[(start.bakaze or 0) % 4]} {(start.kyoku or 0) + 1}"
+        out.append(label + (f", {start.honba} honba" if start.honba else ""))
+    return out

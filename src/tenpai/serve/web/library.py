@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any, Final
 
 from tenpai.events import Event
-from tenpai.records import Game, RecordError, read_any
+from tenpai.records import Game, RecordError, RecordTruncatedError, read_any
 from tenpai.records.source import DEFAULT_MAX_BYTES
-from tenpai.serve.web.tableview import TableView
+from tenpai.serve.web.labels import round_label
+from tenpai.serve.web.tableview import LIVE_WALL, TableView
 
 __all__ = [
     "ARENA_SUFFIXES",
@@ -31,7 +32,6 @@ __all__ = [
 #: Files listed per folder at most (a folder of 100,000 logs must not stall the page).
 MAX_LISTED: Final = 2000
 ARENA_SUFFIXES: Final = (".sqlite", ".sqlite3", ".db")
-_WINDS: Final = "ESWN"
 
 
 def resolve_in(folder: Path, relative: str) -> Path | None:
@@ -96,7 +96,7 @@ class LoadedRecord:
         rounds = []
         for j, e in enumerate(self.streams[i]):
             if e.type == "start_kyoku":
-                label = f"{_WINDS[(e.bakaze or 0) % 4]}{(e.kyoku or 0) + 1}-{e.honba or 0}"
+                label = round_label(e.bakaze or 0, e.kyoku or 0, e.honba or 0)
                 rounds.append({"event": j, "label": label})
         return {
             "index": i,
@@ -118,7 +118,8 @@ class LoadedRecord:
             if stream[j].type == "start_kyoku":
                 start = j
                 break
-        view = TableView(list(self.games[game].names))
+        g = self.games[game]
+        view = TableView(list(g.names), LIVE_WALL.get(g.rules.variant))
         for e in stream[start : index + 1]:
             view.apply(e)
         actor = stream[index].actor
@@ -131,11 +132,26 @@ class LoadedRecord:
         }
 
 
+def _read(path: Path, max_bytes: int) -> list[Game]:
+    """All games of a record; a cut-off record gives its complete hands, marked ``truncated``.
+
+    ``tenpai replay`` treats a truncated record the same way (it replays the hands that ended
+    and says the record was cut), so the page shows what is there instead of refusing it.
+    """
+    try:
+        return read_any(path, max_bytes=max_bytes)
+    except RecordTruncatedError:
+        games = [g for g in read_any(path, max_bytes=max_bytes, strict=False) if g.rounds]
+        for g in games:
+            g.truncated = True
+        return games
+
+
 def load_path(path: Path, name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> LoadedRecord:
     """Read a record file; :class:`RecordError` (typed, with a message) when it is not one."""
-    games = read_any(path, max_bytes=max_bytes)
+    games = _read(path, max_bytes)
     if not games:
-        raise RecordError("the file holds no game", name)
+        raise RecordError("the file holds no game (or, cut off, not one complete hand)", name)
     return LoadedRecord(name, games)
 
 
@@ -152,11 +168,11 @@ def load_bytes(data: bytes, filename: str, max_bytes: int) -> LoadedRecord:
         path = Path(tmp) / f"record{suffix}"
         path.write_bytes(data)
         try:
-            games = read_any(path, max_bytes=max_bytes)
+            games = _read(path, max_bytes)
         except RecordError as exc:
             raise type(exc)(exc.detail, safe, exc.where) from None
     if not games:
-        raise RecordError("the file holds no game", safe)
+        raise RecordError("the file holds no game (or, cut off, not one complete hand)", safe)
     for g in games:
         g.source = safe
     return LoadedRecord(safe, games)

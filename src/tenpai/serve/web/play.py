@@ -23,7 +23,8 @@ from tenpai.engine.agent import Agent
 from tenpai.engine.flow import Decision, GameFlow
 from tenpai.engine.observation import mask_event
 from tenpai.events import Event
-from tenpai.serve.web.tableview import TableView
+from tenpai.serve.web.labels import WIND_NAMES, seat_labels
+from tenpai.serve.web.tableview import LIVE_WALL, TableView
 
 __all__ = ["HUMAN", "MAX_EVENTS", "GameSettings", "PlayError", "PlayGame", "action_json"]
 
@@ -106,7 +107,7 @@ class PlayGame:
         ]
         self.lock = threading.Lock()
         self.sent = 0  # events of flow.events already turned into frames
-        self.view = TableView(names)
+        self.view = TableView(names, LIVE_WALL.get(settings.rules))
         self.decision_id = 0
         self._human: Decision | None = None
         self._bot_answers: dict[int, Event] = {}
@@ -197,7 +198,23 @@ class PlayGame:
             "error": self.error,
             "final": list(self.flow.final_scores) if self.flow.done else None,
             "names": self.names,
+            "labels": seat_labels(self.names),
+            "start_winds": self._start_winds(),
         }
+
+    def _start_winds(self) -> list[str] | None:
+        """Each player's seat wind in the first hand, so the ranking can say who sat where."""
+        first = next((e for e in self.flow.events if e.type == "start_kyoku"), None)
+        if first is None:
+            return None
+        seating = (first.meta or {}).get("seating")
+        positions = [int(p) for p in seating] if seating else [0, 1, 2, 3]
+        oya = first.oya if first.oya is not None else 0
+        winds = [""] * len(self.names)
+        for position, player in enumerate(positions):
+            if player < len(winds):
+                winds[player] = WIND_NAMES[(position - oya) % 4]
+        return winds
 
     def resync_or_start(self) -> dict[str, Any]:
         """The first call starts the game (agents play up to the human); later calls resync."""

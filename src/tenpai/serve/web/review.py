@@ -21,6 +21,7 @@ from tenpai.engine.agent import Agent
 from tenpai.engine.flow import Decision, GameFlow
 from tenpai.engine.observation import mask_event
 from tenpai.events import Event
+from tenpai.serve.web.labels import round_label, tile_label
 from tenpai.serve.web.play import action_json
 from tenpai.serve.web.tableview import TableView
 
@@ -257,20 +258,26 @@ def judge(agent: Agent, d: Decision) -> Judged:
 
 # ---------------------------------------------------------------------- the review
 def _label(e: Event) -> str:
-    name = T.to_mjai(e.pai) if e.pai is not None else ""
+    """A move as a player reads it: "discard 5p", "pon White dragon", "chi 3s with 4s + 5s"."""
+    name = tile_label(e.pai) if e.pai is not None else ""
     if e.type == "dahai":
-        return f"discard {name}" + (" (drawn)" if e.tsumogiri else "")
+        return f"discard {name}" + (" (the drawn tile)" if e.tsumogiri else "")
     if e.type == "none":
         return "pass"
-    if e.type in _CALL_TYPES or e.type in ("ankan", "kakan"):
-        tiles = " ".join(T.to_mjai(t) for t in e.consumed)
-        return " ".join(x for x in (e.type, name, "with", tiles) if x)
+    if e.type == "ankan":
+        return f"closed kan of {tile_label(e.consumed[0])}" if e.consumed else "closed kan"
+    if e.type == "kakan":
+        return f"add {name} to the pon (kan)"
+    if e.type in _CALL_TYPES:
+        tiles = " + ".join(tile_label(t) for t in e.consumed)
+        what = "kan" if e.type == "daiminkan" else e.type
+        return f"{what} {name} with {tiles}" if tiles else f"{what} {name}"
     if e.type == "hora":
-        return "tsumo" if e.actor == e.target else "ron"
+        return "win (tsumo)" if e.actor == e.target else "win (ron)"
     if e.type == "reach":
-        return "riichi"
+        return "declare riichi"
     if e.type == "ryukyoku":
-        return "abortive draw (nine terminals)"
+        return "call a draw (nine terminals)"
     return e.type
 
 
@@ -314,7 +321,7 @@ def review_stream(
 
 
 def _round_label(view: TableView) -> str:
-    return f"{'ESWN'[view.bakaze % 4]}{view.kyoku + 1}-{view.honba}"
+    return round_label(view.bakaze, view.kyoku, view.honba)
 
 
 def summarize(decisions: Sequence[dict[str, Any]], top: int = 10) -> dict[str, Any]:

@@ -15,10 +15,18 @@ from typing import Any
 
 from tenpai import tiles as T
 from tenpai.events import Event
+from tenpai.serve.web.labels import is_fan, limit_name, seat_labels, yaku_label
 
-__all__ = ["SeatState", "TableView", "describe_result"]
+__all__ = ["LIVE_WALL", "SeatState", "TableView", "describe_result"]
 
 _CALLS = frozenset({"chi", "pon", "daiminkan"})
+#: Events after which the seat that made them is the one "on turn" (lit on the table).
+_TURN_EVENTS = frozenset({"tsumo", "dahai", "reach", "chi", "pon", "daiminkan", "ankan",
+                          "kakan", "flower", "nukidora"})
+#: Tiles a hand can draw after the deal, by rule set: the page shows "tiles left" from it.
+#: Riichi keeps a 14-tile dead wall (kan draws come from it and it is topped up from the live
+#: wall, so every draw counts); MCR and the 108-tile game draw the whole wall.
+LIVE_WALL: dict[str, int] = {"riichi": 136 - 14 - 52, "mcr": 144 - 52, "suits108": 108 - 52}
 
 
 @dataclass(slots=True)
@@ -76,11 +84,27 @@ def _sort_key(tile: int) -> tuple[int, int]:
     return (T.kind_of(tile), 1 if T.is_red(tile) else 0)
 
 
-def describe_result(e: Event, names: list[str]) -> dict[str, Any]:
-    """A hand's end for the result panel: who won or why it was drawn, points, yaku, han, fu."""
+def describe_result(
+    e: Event, names: list[str], *, seat_wind: int = 0, round_wind: int = 0,
+    melds: list[dict[str, Any]] | None = None, dora: list[int] | None = None,
+) -> dict[str, Any]:
+    """A hand's end for the result panel: who won or why it was drawn, points, yaku, han, fu.
+
+    ``yaku_labels`` carries each yaku's English and native name (the page offers both);
+    ``limit`` names the limit reached (Mangan...) for Riichi hands, "" otherwise.
+    """
     out: dict[str, Any] = {"type": e.type, "deltas": list(e.deltas)}
     if e.type == "hora":
+        labels = [{**yaku_label(n, seat_wind, round_wind), "han": v} for n, v in e.yaku]
+        riichi = all(lb["en"] != lb["native"] and not is_fan(n) for lb, (n, _) in
+                     zip(labels, e.yaku))
         out.update(
+            yaku_labels=labels,
+            limit=limit_name(e.han, e.fu, list(e.yaku)) if riichi and e.yaku else "",
+            unit="han" if riichi else "fan" if any(is_fan(n) for n, _ in e.yaku) else "",
+            melds=[dict(m) for m in (melds or [])],
+            dora=list(dora or []),
+            seat_wind=seat_wind,
             actor=e.actor,
             target=e.target,
             tsumo=e.actor == e.target,
@@ -114,8 +138,10 @@ class TableView:
     hands (MCR's ``start_kyoku.meta["seating"]``).
     """
 
-    def __init__(self, names: list[str] | None = None) -> None:
+    def __init__(self, names: list[str] | None = None, live_wall: int | None = None) -> None:
         self.names: list[str] = list(names or ["", "", "", ""])
+        self.live_wall = live_wall
+        self.turn: int | None = None
         self.seats: list[SeatState] = [SeatState() for _ in range(4)]
         self.bakaze = 0
         self.kyoku = 0
@@ -139,6 +165,10 @@ class TableView:
             handler(e)
         if e.type != "none":
             self.last = _public(e)
+        if e.type in _TURN_EVENTS and e.actor is not None:
+            self.turn = e.actor
+        elif e.type in ("start_kyoku", "hora", "ryukyoku", "end_kyoku"):
+            self.turn = None
 
     def _on_start_game(self, e: Event) -> None:
         if e.names:
@@ -251,7 +281,17 @@ class TableView:
         self._on_flower(e)
 
     def _on_hora(self, e: Event) -> None:
-        self.results.append(describe_result(e, self._player_names()))
+        seat = e.actor or 0
+        result = describe_result(
+            e, self._player_names(), seat_wind=(seat - self.oya) % 4, round_wind=self.bakaze,
+            melds=self.seats[seat].melds, dora=self.dora,
+        )
+        known = self.seats[seat].hand
+        if not result["hand"] and known is not None:
+            # Some formats (mjlog) do not write the winning hand: the table still knows it.
+            ron = e.actor != e.target and e.pai is not None
+            result["hand"] = [*known, e.pai] if ron else list(known)
+        self.results.append(result)
         self._pay(e.deltas)
 
     def _on_ryukyoku(self, e: Event) -> None:
@@ -268,7 +308,9 @@ class TableView:
             self.final = list(e.scores)
 
     def _player_names(self) -> list[str]:
-        return [self.names[p] if p < len(self.names) else "" for p in self.players]
+        """Each table position's label: repeated agent names are numbered (expert 1, 2, 3)."""
+        labels = seat_labels(self.names)
+        return [labels[p] if p < len(labels) else f"seat {p}" for p in self.players]
 
     # ------------------------------------------------------------------ output
     def snapshot(self, viewer: int | None = None) -> dict[str, Any]:
@@ -284,6 +326,9 @@ class TableView:
             "scores": list(self.scores),
             "dora": list(self.dora),
             "draws": self.draws,
+            "tiles_left": (max(0, self.live_wall - self.draws)
+                           if self.live_wall is not None and self.started else None),
+            "turn": self.turn,
             "seats": [s.as_json() for s in self.seats],
             "results": [dict(r) for r in self.results],
             "last": self.last,

@@ -3,7 +3,7 @@
 // of the legal actions the server offered.
 "use strict";
 
-const { renderTable, renderResults, el } = window.TableView;
+const { renderTable, renderResults, el, seatWind } = window.TableView;
 const $ = (id) => document.getElementById(id);
 const state = { meta: null, lastGame: null, record: null, speed: 500 };
 
@@ -73,6 +73,12 @@ async function loadMeta() {
 
 $("play-setup").addEventListener("submit", async (ev) => {
   ev.preventDefault();
+  // On a phone the settings are folded away during a game: the first press shows them.
+  if (document.body.dataset.game === "running" && matchMedia("(max-width: 700px)").matches) {
+    document.body.dataset.game = "settings";
+    $("start").textContent = "Start game";
+    return;
+  }
   const rules = $("rules").value;
   const options = { preset: $("opt-preset").value };
   if (!$("opt-length-box").hidden) options.length = $("opt-length").value;
@@ -94,6 +100,7 @@ function startGame(gid) {
   $("actions").innerHTML = "";
   $("play-over").hidden = true;
   document.body.dataset.game = "running";
+  $("start").textContent = "New game";
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/api/games/${gid}/ws`);
   play.ws = ws;
@@ -166,7 +173,8 @@ $("continue").addEventListener("click", () => { if (play.waitContinue) play.wait
 
 async function showFinal(msg) {
   document.body.dataset.game = "over";
-  state.lastGame = { id: play.gid, names: msg.names };
+  const labels = msg.labels || msg.names;
+  state.lastGame = { id: play.gid, names: labels };
   $("play-results").innerHTML = "";
   const box = $("play-final");
   box.innerHTML = "";
@@ -176,13 +184,15 @@ async function showFinal(msg) {
   ranked.forEach(([s, i], r) => {
     const tr = el("tr");
     tr.appendChild(el("td", "", `${r + 1}.`));
-    tr.appendChild(el("td", "", msg.names[i]));
-    tr.appendChild(el("td", "", String(s)));
+    const wind = msg.start_winds ? ` (started ${msg.start_winds[i]})` : "";
+    tr.appendChild(el("td", "who", labels[i] + wind));
+    tr.appendChild(el("td", "num", s.toLocaleString("en-US")));
     tbl.appendChild(tr);
   });
   box.appendChild(tbl);
   const dl = $("downloads");
   dl.innerHTML = "";
+  dl.appendChild(el("span", "label", "Download the record:"));
   state.meta.formats.forEach((fmt) => {
     const a = el("a", "download", fmt);
     a.href = `/api/games/${play.gid}/download/${fmt}`;
@@ -192,8 +202,10 @@ async function showFinal(msg) {
   });
   try {
     const links = await api(`/api/games/${play.gid}/links`);
+    if (links.tenhou6.length) dl.appendChild(el("span", "label break", "Watch each hand again:"));
     links.tenhou6.forEach((href, i) => {
-      const a = el("a", "viewer", `tenhou.net/6 hand ${i + 1}`);
+      const label = links.rounds && links.rounds[i] ? links.rounds[i] : `hand ${i + 1}`;
+      const a = el("a", "viewer", `${label} on tenhou.net/6`);
       a.href = href; a.target = "_blank"; a.rel = "noopener";
       dl.appendChild(a);
     });
@@ -210,17 +222,17 @@ async function showFinal(msg) {
 }
 
 function actionLabel(a) {
-  const t = (c) => Tiles.tileName(c);
+  const t = (c) => Tiles.tileLabel(c);
   switch (a.type) {
     case "hora": return play.table && play.table.seats[play.table.viewer].drawn ? "Tsumo" : "Ron";
     case "reach": return "Riichi";
     case "none": return "Pass";
-    case "chi": return `Chi ${t(a.pai)} (${a.consumed.map(t).join(" ")})`;
+    case "chi": return `Chi ${t(a.pai)} with ${a.consumed.map(t).join(" + ")}`;
     case "pon": return `Pon ${t(a.pai)}`;
     case "daiminkan": return `Kan ${t(a.pai)}`;
     case "ankan": return `Closed kan ${t(a.consumed[0])}`;
     case "kakan": return `Added kan ${t(a.pai)}`;
-    case "ryukyoku": return "Nine terminals (draw)";
+    case "ryukyoku": return "Call a draw (nine terminals)";
     default: return a.type;
   }
 }
@@ -254,7 +266,21 @@ function drawDecision() {
   box.innerHTML = "";
   const d = play.decision;
   if (!d || !play.table) return;
-  const hand = document.querySelector("#play-table .seat-bottom .hand");
+  const discard = d.actions.some((a) => a.type === "dahai");
+  const prompt = el("span", "prompt", discard ? "Your turn: click a tile to discard" : "Your call:");
+  box.appendChild(prompt);
+  // How long this decision has been open (no limit: a clock for the player, not a rule).
+  const clock = el("span", "clock", "0:00");
+  clock.title = "time on this decision";
+  box.appendChild(clock);
+  const opened = Date.now();
+  clearInterval(play.clock);
+  play.clock = setInterval(() => {
+    if (!clock.isConnected) { clearInterval(play.clock); return; }
+    const s = Math.floor((Date.now() - opened) / 1000);
+    clock.textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  }, 500);
+  const hand = document.querySelector("#play-table .my-row .hand");
   if (hand) {
     hand.querySelectorAll(".tile").forEach((tile) => {
       const i = Number(tile.dataset.index);
@@ -336,7 +362,9 @@ function openRecord(rec) {
   replay.rid = rec.id;
   replay.summary = rec;
   state.record = rec;
-  $("record-info").textContent = `${rec.name} · ${rec.format} · ${rec.games.length} game(s)`;
+  const n = rec.games.length;
+  const cut = rec.games.some((g) => g.truncated) ? " · the record stops early (truncated): shown up to where it ends" : "";
+  $("record-info").textContent = `${rec.name} · ${rec.format} · ${n} game${n === 1 ? "" : "s"}${cut}`;
   fillSelect($("replay-game"), rec.games.map((g, i) => `game ${i + 1}: ${g.names.join(", ")}`));
   $("replay-game").selectedIndex = 0;
   $("replay-controls").hidden = false;
@@ -421,7 +449,27 @@ function fillReviewSources() {
   }
   if (prev && [...sel.options].some((o) => o.value === prev)) sel.value = prev;
   else if (state.lastGame && !state.record) sel.value = `game:${state.lastGame.id}:0`;
+  fillReviewPlayers();
 }
+
+// The player menu names the players of the chosen game, not seat numbers.
+function fillReviewPlayers() {
+  const [source, , game] = ($("review-source").value || "").split(":");
+  let names = null;
+  if (source === "record" && state.record) names = state.record.games[Number(game)].names;
+  if (source === "game" && state.lastGame) names = state.lastGame.names;
+  const sel = $("review-player");
+  const prev = sel.value;
+  sel.innerHTML = "";
+  for (let i = 0; i < 4; i++) {
+    const o = document.createElement("option");
+    o.value = String(i);
+    o.textContent = names && names[i] ? `${names[i]} (seat ${i})` : `seat ${i}`;
+    sel.appendChild(o);
+  }
+  if (prev) sel.value = prev;
+}
+$("review-source").addEventListener("change", fillReviewPlayers);
 
 $("review-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
@@ -435,7 +483,8 @@ $("review-form").addEventListener("submit", async (ev) => {
     const r = await api("/api/review", {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
     });
-    renderReview(r);
+    const chosen = $("review-player").selectedOptions[0];
+    renderReview({ ...r, player_name: chosen ? chosen.textContent : null });
   } catch (e) { $("review-summary").textContent = ""; toast(e.message); }
 });
 
@@ -444,17 +493,23 @@ function renderReview(r) {
   const box = $("review-summary");
   box.innerHTML = "";
   const pct = s.agreement === null ? "—" : `${(100 * s.agreement).toFixed(1)}%`;
-  box.appendChild(el("p", "", `${r.agent} agrees with player ${r.player} on ${s.agreements} of ` +
-    `${s.decisions} decisions (${pct}).` + (r.scored ? "" : ` ${r.agent} gives no probabilities; its choice is shown.`)));
+  const who = r.player_name || `player ${r.player}`;
+  box.appendChild(el("p", "", `The ${r.agent} agent agrees with ${who} on ${s.agreements} of ` +
+    `${s.decisions} decisions (${pct}).` + (r.scored ? "" : ` The ${r.agent} agent gives no probabilities; its choice is shown.`)));
+  box.appendChild(el("p", "explain", r.scored
+    ? "Doubt = 1 − the probability the agent gave the move that was played: 0 means the agent would surely have played it too, near 1 means it almost never would."
+    : "Doubt is 1 where the agent chose a different move, 0 where it chose the same."));
   const worst = el("table", "worst");
-  worst.appendChild(rowOf(["#", "hand", "player", r.agent, "disagreement"], "th"));
+  worst.appendChild(rowOf(["#", "hand", "played", `${r.agent} prefers`, "doubt"], "th"));
   s.worst.forEach((w) => {
     const tr = rowOf([String(w.n + 1), w.round, w.player, w.agent, w.disagreement.toFixed(2)]);
     tr.addEventListener("click", () => showDecision(r, w.n));
     worst.appendChild(tr);
   });
   box.appendChild(el("h3", "", "Largest disagreements"));
-  box.appendChild(worst);
+  const scroll = el("div", "scroll-x");
+  scroll.appendChild(worst);
+  box.appendChild(scroll);
   const list = $("review-list");
   list.innerHTML = "";
   r.decisions.forEach((d) => {
@@ -478,7 +533,7 @@ function showDecision(r, n) {
   renderTable($("review-table"), d.table);
   const tbl = $("review-actions");
   tbl.innerHTML = "";
-  tbl.appendChild(rowOf(["action", "probability", ""], "th"));
+  tbl.appendChild(rowOf(["move", "agent's probability", ""], "th"));
   d.actions.forEach((a, i) => {
     const tr = el("tr");
     tr.appendChild(el("td", "", a.label));
@@ -491,8 +546,8 @@ function showDecision(r, n) {
     } else td.textContent = "—";
     tr.appendChild(td);
     const marks = [];
-    if (i === d.player) marks.push("player");
-    if (i === d.agent) marks.push(r.agent);
+    if (i === d.player) marks.push("played");
+    if (i === d.agent) marks.push(`${r.agent}'s choice`);
     tr.appendChild(el("td", "marks", marks.join(" · ")));
     if (i === d.player) tr.classList.add("chosen");
     tbl.appendChild(tr);
@@ -527,6 +582,13 @@ $("arena-form").addEventListener("submit", async (ev) => {
   try { renderArena(await api("/api/records", { method: "POST", body: form })); } catch (e) { toast(e.message); }
 });
 
+// Wide tables scroll inside their own box, so the page itself never scrolls sideways.
+function scrollBox(child) {
+  const box = el("div", "scroll-x");
+  box.appendChild(child);
+  return box;
+}
+
 function fmtEst(e, digits = 2, pct = false) {
   if (!e || e.mean === null) return "—";
   const f = (v) => (pct ? (100 * v).toFixed(1) + "%" : v.toFixed(digits));
@@ -545,7 +607,7 @@ function renderArena(s) {
     fmtEst(a.win_rate, 3, true), fmtEst(a.deal_in_rate, 3, true), fmtEst(a.riichi_rate, 3, true),
     fmtEst(a.call_rate, 3, true), a.stable_dan === null ? "—" : a.stable_dan.toFixed(2),
   ])));
-  out.appendChild(tbl);
+  out.appendChild(scrollBox(tbl));
   out.appendChild(el("h3", "", "Rank distribution"));
   out.appendChild(rankPlot(s.agents));
   out.appendChild(el("h3", "", "Average rank (95% interval)"));
@@ -557,7 +619,7 @@ function renderArena(s) {
     s.paired_tests.forEach((p) => pt.appendChild(rowOf([p.a, p.b, String(p.deals),
       p.mean_diff === null ? "—" : p.mean_diff.toFixed(1),
       p.low === null ? "—" : `[${p.low.toFixed(1)}, ${p.high.toFixed(1)}]`])));
-    out.appendChild(pt);
+    out.appendChild(scrollBox(pt));
   }
 }
 
@@ -605,6 +667,18 @@ function avgRankPlot(agents) {
   });
   return svg;
 }
+
+// Yaku names: English by default, the native names (Japanese for Riichi, Chinese for MCR) as a
+// setting kept in the browser.
+(() => {
+  const sel = $("yaku-names");
+  try { sel.value = localStorage.getItem("tenpai.yakuNames") || "en"; } catch (_) { sel.value = "en"; }
+  sel.addEventListener("change", () => {
+    try { localStorage.setItem("tenpai.yakuNames", sel.value); } catch (_) { /* private mode */ }
+    if (play.table && !$("play-over").hidden && $("play-results").childElementCount) renderResults($("play-results"), play.table);
+    if (replay.frame) renderResults($("replay-results"), replay.frame.table);
+  });
+})();
 
 // Pages that need the server's facts (the replay library) wait for this, not for luck.
 const metaReady = loadMeta().catch((e) => toast(e.message));
