@@ -139,6 +139,14 @@ def _dropout(seed: int) -> Agent:
                         take_wins=wins == "always")
 
 
+def _search(seed: int) -> Agent:
+    # Issue 38: pg's choice reconsidered by playouts over sampled worlds (docs/search.md);
+    # settings from $TENPAI_SEARCH_*, the prior from $TENPAI_PG_MODEL as for pg.
+    from tenpai.search.agent import make_search_agent
+
+    return make_search_agent(seed)
+
+
 AGENTS: dict[str, Callable[[int], Agent]] = {
     "random": _random,
     "efficiency": _efficiency,
@@ -155,6 +163,7 @@ AGENTS: dict[str, Callable[[int], Agent]] = {
     "mcts": _mcts,
     "mcts_prior": _mcts_prior,
     "dropout": _dropout,
+    "search": _search,
 }
 
 

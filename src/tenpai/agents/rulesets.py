@@ -55,6 +55,8 @@ AGENT_RULES: dict[str, frozenset[str]] = {
     "mcts": frozenset({"suits108", "riichi"}),
     "mcts_prior": frozenset({"suits108", "riichi"}),
     "dropout": frozenset({"suits108", "riichi"}),
+    # four-player riichi searched; three players get the prior's answers (docs/search.md)
+    "search": frozenset({"riichi"}),
 }
 
 

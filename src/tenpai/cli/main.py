@@ -17,6 +17,7 @@ from tenpai.cli import (
     dataset,
     demo,
     opponent_models,
+    placement_model,
     replay,
     train,
     train_mcts,
@@ -63,6 +64,7 @@ dataset.register(app)
 train_pg.register(train.app)
 train_mcts.register(train.app)
 opponent_models.register(train.app)
+placement_model.register(train.app)
 train.register(app)
 eval_cmd.register(app)
 serve_cmd.register(app)
