@@ -11,7 +11,10 @@ leaves alone is answered exactly as ``pg`` answers it.  Probabilities are the he
   P(open kan) from the kan head; "pass" takes what the calls leave;
 * forced answers (wins, the isolated-kan rule, nothing to ask a network) have one candidate.
 
-Any other prior (a different network, a uniform one for tests) implements :class:`Prior`.
+:class:`AgentPrior` makes any agent a prior without probabilities of its own: its choice gets
+``confidence`` and the other legal actions share the rest evenly (a rule-based prior when no
+network is at hand, and what the fast tests search with).  Any other prior implements
+:class:`Prior`.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import numpy as np
 from tenpai import tiles as T
 from tenpai.events import Event
 
-__all__ = ["Candidate", "NetworkPrior", "Prior", "PriorAnswer"]
+__all__ = ["AgentPrior", "Candidate", "NetworkPrior", "Prior", "PriorAnswer"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,3 +144,27 @@ class NetworkPrior:
         cands = [Candidate(e, p / total) for e, p in probs.items()]
         cands.sort(key=lambda c: -c.prior)
         return cands
+
+
+class AgentPrior:
+    """Any agent as a prior: its choice ``confidence``, the rest of the legal actions evenly."""
+
+    def __init__(self, agent: Any, confidence: float = 0.5) -> None:
+        if not 0.0 < confidence <= 1.0:
+            raise ValueError(f"confidence must be in (0, 1], got {confidence}")
+        self.agent = agent
+        self.confidence = confidence
+        self.name = str(agent.name)
+        self.identity = f"confidence {confidence}"
+
+    def answer_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[PriorAnswer]:
+        out = []
+        for (_obs, legal), choice in zip(requests, self.agent.act_batch(requests)):
+            others = [e for e in dict.fromkeys(legal) if e != choice]
+            if not others:
+                out.append(PriorAnswer(choice, (Candidate(choice, 1.0),)))
+                continue
+            rest = (1.0 - self.confidence) / len(others)
+            cands = (Candidate(choice, self.confidence), *(Candidate(e, rest) for e in others))
+            out.append(PriorAnswer(choice, cands))
+        return out
