@@ -22,6 +22,9 @@ class SearchSettings:
     #: Wall-clock budget per searched decision, in milliseconds (anytime: the worlds played
     #: when it runs out are used).
     budget_ms: float = 300.0
+    #: The budget's clock: "wall" (think time at a real table) or "cpu" (this process's CPU
+    #: time: a measurement on a shared machine does not depend on the other jobs).
+    clock: str = "wall"
     #: At most this many worlds per searched decision (each plays every candidate once).
     worlds: int = 8
     #: Candidates: the prior's top k (the prior's own choice always among them).
@@ -51,6 +54,8 @@ class SearchSettings:
     def __post_init__(self) -> None:
         if not self.budget_ms > 0:
             raise ValueError(f"{_ENV}BUDGET_MS must be > 0, got {self.budget_ms}")
+        if self.clock not in ("wall", "cpu"):
+            raise ValueError(f"{_ENV}CLOCK must be wall or cpu, got {self.clock!r}")
         if self.worlds < 1:
             raise ValueError(f"{_ENV}WORLDS must be >= 1, got {self.worlds}")
         if self.top_k < 2:
@@ -93,6 +98,7 @@ class SearchSettings:
 
         return cls(
             budget_ms=float(get("BUDGET_MS", d.budget_ms, float)),  # type: ignore[arg-type]
+            clock=str(get("CLOCK", d.clock, str)),
             worlds=int(get("WORLDS", d.worlds, int)),  # type: ignore[call-overload]
             top_k=int(get("TOPK", d.top_k, int)),  # type: ignore[call-overload]
             threshold=float(get("THRESHOLD", d.threshold, float)),  # type: ignore[arg-type]
