@@ -103,3 +103,20 @@ def test_newton_fit_recovers_a_known_softmax() -> None:
     fitted = -np.mean(np.log(q[np.arange(len(y)), y]))
     truth = -np.mean(np.log(p[np.arange(len(y)), y]))
     assert fitted < truth + 0.01
+
+
+def test_train_placement_model_refuses_a_missing_path_in_one_line(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tenpai.cli.main import app
+
+    r = CliRunner().invoke(app, ["train", "placement-model", str(tmp_path / "none"),
+                                 "--out", str(tmp_path / "m.json")])
+    assert r.exit_code == 2
+    assert "no such file or folder" in r.output and "Traceback" not in r.output
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    r = CliRunner().invoke(app, ["train", "placement-model", str(empty),
+                                 "--out", str(tmp_path / "m.json")])
+    assert r.exit_code == 2
+    assert "no complete four-player game" in r.output
