@@ -11,7 +11,9 @@ overwritten: each opponent's concealed tiles, the undrawn live wall, the unrevea
 ura indicators, the unused replacement tiles; the event list is replaced by the seat's masked
 view; the cached waits and the furiten flags are recomputed from the new hands; and a claim
 window's other pending decisions are rebuilt from the new hands (the real ones would tell which
-opponent can pon).  Nothing of the true hidden state survives (``tests/search``).
+opponent can pon).  Nothing of the true hidden state that play can reach survives
+(``tests/search``); the live-wall slots already drawn keep their old tiles, which the engine
+never reads again.
 
 Which worlds (the proposal):
 
