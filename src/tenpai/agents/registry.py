@@ -88,6 +88,10 @@ ENTRIES: Final[tuple[AgentEntry, ...]] = (
     AgentEntry("mcts", "tenpai.mcts.agent:search_agent", _SEARCH, "learn"),
     AgentEntry("mcts_prior", "tenpai.mcts.agent:prior_agent", _SEARCH, "learn"),
     AgentEntry("dropout", "tenpai.mcts.agent:dropout_agent", _SEARCH, "learn"),
+    # issue 38: pg's choice reconsidered by playouts over sampled worlds (docs/search.md);
+    # settings from $TENPAI_SEARCH_*, the prior from $TENPAI_PG_MODEL as for pg; four-player
+    # riichi is searched, three players get the prior's answers
+    AgentEntry("search", "tenpai.search.agent:make_search_agent", _RIICHI, "learn"),
 )
 
 AGENTS: dict[str, Callable[[int], Agent]] = {entry.name: entry for entry in ENTRIES}

@@ -18,6 +18,7 @@ from tenpai.cli import (
     dataset,
     demo,
     opponent_models,
+    placement_model,
     replay,
     train,
     train_mcts,
@@ -69,6 +70,7 @@ dataset.register(app)
 train_pg.register(train.app)
 train_mcts.register(train.app)
 opponent_models.register(train.app)
+placement_model.register(train.app)
 train.register(app)
 eval_cmd.register(app)
 serve_cmd.register(app)

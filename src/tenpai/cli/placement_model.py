@@ -1,0 +1,57 @@
+"""``tenpai train placement-model DATA --out FILE``: fit the search's placement value model."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import typer
+
+__all__ = ["register"]
+
+
+def placement_model(
+    data: list[Path] = typer.Argument(..., help="Record files or folders (Tenhou mjlog)."),
+    out: Path = typer.Option(..., "--out", help="Model file to write (JSON)."),
+    rooms: str = typer.Option("houou", "--rooms", help="Tenhou lobbies to keep, comma-separated "
+                              "('any' for all)."),
+    l2: float = typer.Option(1.0, "--l2", min=0.0, help="L2 penalty on the standardised weights."),
+    as_json: bool = typer.Option(False, "--json", help="Print the metrics as one JSON object."),
+) -> None:
+    """Fit P(final rank | scores, hands left, dealer, honba, deposits, seat) on the records'
+    hand starts; report held-out log-loss against the constant model and calibration."""
+    from tenpai.search.placement_fit import collect_rows, fit_placement, iter_houou_games
+
+    for p in data:
+        if not p.exists():
+            typer.echo(f"error: {p}: no such file or folder", err=True)
+            raise typer.Exit(2)
+    chosen = None if rooms == "any" else tuple(rooms.split(","))
+    t0 = time.process_time()
+    rows = collect_rows(iter_houou_games(data, chosen))
+    if not rows.y["train"]:
+        typer.echo("error: no complete four-player game of the chosen lobbies in the train "
+                   "split", err=True)
+        raise typer.Exit(2)
+    model = fit_placement(rows, l2=l2)
+    model.meta.update({"source": ", ".join(str(p) for p in data), "rooms": rooms,
+                       "cpu_seconds": round(time.process_time() - t0, 1)})
+    model.save(out)
+    m = model.metrics
+    if as_json:
+        typer.echo(json.dumps(m, sort_keys=True))
+        return
+    typer.echo(f"games: train {rows.games['train']}, held out {rows.games['heldout']}; "
+               f"rows: train {m['train_rows']}, held out {m.get('heldout_rows', 0)}; wrote {out}")
+    if "heldout_log_loss" in m:
+        typer.echo(f"held-out log-loss {m['heldout_log_loss']:.4f} (constant model "
+                   f"{m['heldout_log_loss_constant']:.4f}); accuracy {m['heldout_accuracy']:.3f}; "
+                   f"expected-rank MAE {m['heldout_expected_rank_mae']:.3f}")
+        for name in ("calibration_first", "calibration_fourth"):
+            shown = "  ".join(f"{r['predicted']:.2f}->{r['observed']:.2f}" for r in m[name])
+            typer.echo(f"{name} (decile predicted->observed): {shown}")
+
+
+def register(train_app: typer.Typer) -> None:
+    train_app.command("placement-model")(placement_model)

@@ -1,0 +1,229 @@
+"""The ``search`` agent: the prior's choice, reconsidered by playouts over sampled worlds.
+
+At each decision the prior (``pg``) proposes its greedy action and candidates with
+probabilities.  When its own choice has probability at least ``threshold`` — or there is one
+candidate — the agent plays it and nothing else happens, so ``search`` plays exactly like the
+prior wherever it does not search.  Otherwise the agent takes the prior's top ``top_k``
+candidates (its own choice always among them) and, world after world until ``worlds`` worlds
+or the budget is spent:
+
+1. samples a world from this seat's view (:class:`~tenpai.search.worlds.WorldSampler`);
+2. plays the world out once per candidate with the playout backend — same world, same seed,
+   so the candidates are compared with common random numbers;
+3. values each hand end with the leaf value (placement utility by default).
+
+A world is the unit of time: the budget is checked before each world and the first is always
+played, so a decision overruns the budget by at most one world's playouts.  The budget runs on
+the wall clock by default, or on the process's CPU time (``clock = "cpu"``) for measurements on
+a shared machine.
+
+**Choice** — two rules (``rule`` setting):
+
+* ``paired`` (default): the prior's choice stands unless another candidate beats it, world by
+  world, by more than ``z`` standard errors of the paired difference (common random numbers
+  make that difference much less noisy than either mean); among those that do, the largest
+  mean gain wins.  The prior enters as the default and through the candidate list;
+* ``puct``: with ``n`` worlds played, ``Q(a)`` the mean leaf value of candidate ``a`` divided by
+  the leaf value's scale (the utility's spread between 1st and 4th, or 12,000 points), ``P(a)``
+  its prior and ``K`` the number of candidates, ``argmax_a Q(a) + c_prior · P(a) · sqrt(K·n) /
+  (1 + n)``: the prior's say shrinks like 1/sqrt(n) as evidence accumulates.
+
+Seeds: the world seeds of a decision come from the agent's seed and the decision's place in
+the game (hand, event count, seat), so a decision's search is reproducible when the ``worlds``
+cap binds before the time budget (tests set a large budget for that reason).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tenpai.engine.wall import SplitMix64
+from tenpai.events import Event
+from tenpai.rules.riichi.flow.round import RiichiRound
+from tenpai.search.placement import load_placement_model, parse_utility
+from tenpai.search.playout import (
+    LeafValue,
+    PlacementValue,
+    PlayoutBackend,
+    PointsValue,
+    PythonPlayout,
+)
+from tenpai.search.prior import Candidate, Prior, PriorAnswer
+from tenpai.search.settings import SearchSettings
+from tenpai.search.worlds import WorldSampler
+
+__all__ = [
+    "DecisionStat",
+    "SearchAgent",
+    "choose_paired",
+    "choose_puct",
+    "make_search_agent",
+    "paired_advantage",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionStat:
+    """What one decision cost and did (kept in :attr:`SearchAgent.log` for measurement)."""
+
+    searched: bool
+    cpu_seconds: float
+    wall_seconds: float
+    worlds: int
+    candidates: int
+    changed: bool
+
+
+def choose_puct(
+    candidates: Sequence[Candidate], values: Sequence[Sequence[float]], scale: float,
+    c_prior: float,
+) -> int:
+    """Index of the chosen candidate by the PUCT-style rule of the module docstring;
+    ``values[w][i]`` is candidate i's leaf value in world w."""
+    k, n = len(candidates), len(values)
+    bonus = math.sqrt(k * n) / (1 + n)
+
+    def score(i: int) -> float:
+        q = sum(v[i] for v in values) / n
+        return q / scale + c_prior * candidates[i].prior * bonus
+
+    return max(range(k), key=score)
+
+
+def paired_advantage(values: Sequence[Sequence[float]], i: int, base: int) -> tuple[float, float]:
+    """Mean and standard error of candidate i's value minus candidate base's, world by world
+    (the common random numbers make this difference far less noisy than the two means)."""
+    d = [v[i] - v[base] for v in values]
+    n = len(d)
+    mean = sum(d) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def choose_paired(values: Sequence[Sequence[float]], base: int, z: float) -> int:
+    """The prior's choice (``base``) unless another candidate beats it by more than ``z``
+    standard errors of the paired difference; then the one with the largest mean gain."""
+    best, best_gain = base, 0.0
+    for i in range(len(values[0])):
+        if i == base:
+            continue
+        mean, se = paired_advantage(values, i, base)
+        if mean > z * se and mean > best_gain:
+            best, best_gain = i, mean
+    return best
+
+
+class SearchAgent:
+    """Decision-time search over sampled worlds (see the module docstring)."""
+
+    shares_tables: ClassVar[bool] = False
+
+    def __init__(
+        self,
+        prior: Prior,
+        *,
+        settings: SearchSettings | None = None,
+        backend: PlayoutBackend | None = None,
+        value: LeafValue | None = None,
+        sampler: WorldSampler | None = None,
+        seed: int = 0,
+        name: str = "search",
+    ) -> None:
+        self.settings = s = settings or SearchSettings()
+        self.prior = prior
+        self.backend: PlayoutBackend = backend or PythonPlayout(s.policy)
+        if value is None:
+            if s.value == "points":
+                value = PointsValue()
+            else:
+                model = load_placement_model(s.placement_model or None)
+                value = PlacementValue(model, parse_utility(s.utility))
+        self.value: LeafValue = value
+        self.sampler = sampler or WorldSampler(s.opponents, riichi_ready=s.riichi_ready)  # type: ignore[arg-type]
+        self.seed = seed
+        self.name = name
+        self.identity = (f"prior {prior.name} {prior.identity}; {self.backend.name}; "
+                         f"{self.value.name}; {s.describe()}")
+        self.log: list[DecisionStat] = []
+
+    def act(self, observation: Any, legal: Sequence[Event]) -> Event:
+        return self.act_batch([(observation, legal)])[0]
+
+    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
+        answers = self.prior.answer_batch(requests)
+        return [self._decide(obs, legal, pa) for (obs, legal), pa in zip(requests, answers)]
+
+    # ------------------------------------------------------------------ one decision
+    def _decide(self, obs: Any, legal: Sequence[Event], pa: PriorAnswer) -> Event:
+        s = self.settings
+        table = getattr(obs, "_table", None)
+        searchable = (
+            isinstance(table, RiichiRound)
+            and table.players == 4
+            and len(pa.candidates) > 1
+            and pa.choice_prior < s.threshold
+        )
+        if not searchable:
+            self.log.append(DecisionStat(False, 0.0, 0.0, 0, 1, False))
+            return pa.choice
+        assert isinstance(table, RiichiRound)
+        return self._search(table, obs.seat, pa)
+
+    def candidates(self, pa: PriorAnswer) -> list[Candidate]:
+        """The prior's top ``top_k`` candidates, its own choice always included."""
+        top = list(pa.candidates[: self.settings.top_k])
+        if all(c.action != pa.choice for c in top):
+            top[-1] = next(c for c in pa.candidates if c.action == pa.choice)
+        return top
+
+    def world_seed(self, table: RiichiRound, seat: int, index: int) -> int:
+        """The seed of world ``index`` of this decision (agent seed and decision place)."""
+        key = (((table.hand_index * 1009 + len(table.events)) * 7 + seat) * 4099 + index)
+        return SplitMix64(self.seed * 0x9E3779B1 + key).next() & 0x7FFFFFFF
+
+    def _search(self, table: RiichiRound, seat: int, pa: PriorAnswer) -> Event:
+        s = self.settings
+        cands = self.candidates(pa)
+        wall0, cpu0 = time.perf_counter(), time.process_time()
+        clock = time.process_time if s.clock == "cpu" else time.perf_counter
+        deadline = clock() + s.budget_ms / 1000.0
+        values: list[list[float]] = []
+        for w in range(s.worlds):
+            if values and clock() >= deadline:
+                break
+            seed = self.world_seed(table, seat, w)
+            world = self.sampler.sample(table, seat, seed)
+            row = []
+            for c in cands:
+                end = self.backend.play_out(world.round, {seat: c.action}, seed)
+                row.append(self.value.value(end, seat))
+            values.append(row)
+        base = next(i for i, c in enumerate(cands) if c.action == pa.choice)
+        if s.rule == "puct":
+            best = choose_puct(cands, values, self.value.scale, s.c_prior)
+        else:
+            best = choose_paired(values, base, s.z)
+        action = cands[best].action
+        self.log.append(DecisionStat(
+            True, time.process_time() - cpu0, time.perf_counter() - wall0, len(values),
+            len(cands), action != pa.choice))
+        return action
+
+
+def make_search_agent(seed: int = 0, env: Mapping[str, str] | None = None) -> SearchAgent:
+    """The registered ``search``: settings from ``$TENPAI_SEARCH_*``, the prior ``pg`` (its
+    model from ``$TENPAI_PG_MODEL`` as for ``pg``).  Bad settings raise one-line ValueErrors."""
+    from tenpai.agents.pg import PGAgent
+    from tenpai.search.prior import NetworkPrior
+
+    e = os.environ if env is None else env
+    settings = SearchSettings.from_env(e)
+    prior = NetworkPrior(PGAgent(e.get("TENPAI_PG_MODEL", "default"), seed))
+    return SearchAgent(prior, settings=settings, seed=seed)

@@ -1,0 +1,233 @@
+"""Playouts: a world played on to the end of its hand, and the value of how the hand ended.
+
+Two pluggable parts, in the manner of OpenSpiel's evaluators:
+
+* a :class:`PlayoutBackend` takes a world, the answers of the decision being searched (the
+  candidate) and a seed, and returns the :class:`HandEnd`.  :class:`PythonPlayout` runs the
+  Python engine with a rule-based policy in every seat (:data:`POLICIES`: ``fast`` and
+  ``fast-fold`` of :mod:`tenpai.search.policies`, shanten-greedy without and with folding
+  against riichi; the arena's ``efficiency`` and ``defensive``, slower).  A compiled
+  rollout core can stand in by implementing the same one-method protocol;
+* a :class:`LeafValue` turns a hand end into a number for the deciding seat:
+  :class:`PlacementValue` (expected rank utility from the placement model, or the exact rank
+  when the hand ended the game) or :class:`PointsValue` (the hand's point change, in thousands,
+  for the ablation).
+
+Common random numbers: a playout's only randomness is the world (fixed per world) and the
+policies' seeded generators, which are made afresh from the world's seed for every candidate,
+so two candidates on one world meet the same tiles and the same policy draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from tenpai.engine.agent import Agent
+from tenpai.engine.snapshot import clone
+from tenpai.events import Event
+from tenpai.rules.riichi.flow.round import RiichiRound
+from tenpai.rules.riichi.ruleset import RiichiRules
+from tenpai.search.placement import (
+    PlacementModel,
+    RankUtility,
+    TablePosition,
+    final_rank_probs,
+)
+
+__all__ = [
+    "POLICIES",
+    "HandEnd",
+    "LeafValue",
+    "PlacementValue",
+    "PlayoutBackend",
+    "PointsValue",
+    "PythonPlayout",
+    "hand_end",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnd:
+    """How a played-out hand left the game: the next hand's start, or the final scores."""
+
+    start_scores: tuple[int, ...]
+    scores: tuple[int, ...]
+    kyotaku: int
+    #: The next hand's position, or None when this hand ended the game.
+    next_position: TablePosition | None
+    #: Ranks by seat when the game ended (leftover deposits to first place), else None.
+    final: tuple[tuple[float, ...], ...] | None = None
+
+
+def hand_end(rnd: RiichiRound, start_scores: tuple[int, ...]) -> HandEnd:
+    """The hand end of a finished round: dealer repeat, honba, wind rotation and the end of the
+    game as :class:`~tenpai.rules.riichi.game.RiichiGame` applies them (tested against it)."""
+    result = rnd.result
+    assert result is not None, "the round has not ended"
+    rules: RiichiRules = rnd.rules
+    n = rnd.players
+    scores = tuple(rnd.scores)
+    dealer = rnd.oya
+    if result.kind == "hora":
+        renchan = dealer in result.winners
+    elif result.kind == "exhaustive":
+        renchan = result.tenpai[dealer]
+    else:
+        renchan = True
+    bakaze, kyoku, honba = rnd.bakaze, rnd.kyoku, rnd.honba
+    over = _game_over(rules, scores, bakaze, kyoku, dealer, result.kind, renchan)
+    if over:
+        ranks = final_rank_probs(scores, rnd.kyotaku, rules.riichi_deposit)
+        return HandEnd(start_scores, scores, rnd.kyotaku, None,
+                       tuple(tuple(r) for r in ranks))
+    if renchan:
+        honba += 1
+    else:
+        honba = 0 if result.kind == "hora" else honba + 1
+        kyoku += 1
+        if kyoku == n:
+            kyoku = 0
+            bakaze += 1
+    pos = TablePosition(scores, bakaze, kyoku, honba, rnd.kyotaku, rules.length)
+    return HandEnd(start_scores, scores, rnd.kyotaku, pos)
+
+
+def _game_over(
+    r: RiichiRules, scores: tuple[int, ...], bakaze: int, kyoku: int, dealer: int, kind: str,
+    renchan: bool,
+) -> bool:
+    n = len(scores)
+    if r.bust_below_zero and min(scores) < 0:
+        return True
+    last_wind = 0 if r.length == "tonpuu" else 1
+    final = n - 1
+    in_last = bakaze > last_wind or (bakaze == last_wind and kyoku == final)
+    if not in_last:
+        return False
+    reached = max(scores) >= r.target_points
+    if renchan:
+        if kind == "abortive":
+            return False
+        top = sorted(range(n), key=lambda s: (-scores[s], s))[0] == dealer
+        stop_ok = r.agari_yame if kind == "hora" else r.tenpai_yame
+        return reached and top and stop_ok
+    if not reached and r.west_extension:
+        return bakaze >= last_wind + r.extension_rounds and kyoku == final
+    return True
+
+
+class PlayoutBackend(Protocol):
+    """Plays a world to the end of its hand after the given first answers."""
+
+    name: str
+
+    def play_out(self, world: RiichiRound, first: Mapping[int, Event], seed: int) -> HandEnd: ...
+
+
+def _efficiency(seed: int) -> Agent:
+    from tenpai.agents.efficiency import EfficiencyAgent
+
+    return EfficiencyAgent(seed)
+
+
+def _defensive(seed: int) -> Agent:
+    from tenpai.agents.defensive import DefensiveAgent
+
+    return DefensiveAgent(seed)
+
+
+def _fast(seed: int) -> Agent:
+    from tenpai.search.policies import FastPolicy
+
+    return FastPolicy(seed)
+
+
+def _fast_fold(seed: int) -> Agent:
+    from tenpai.search.policies import FastPolicy
+
+    return FastPolicy(seed, fold=True)
+
+
+#: Playout policies by name (one agent object per seat, made from the playout's seed).
+POLICIES: dict[str, Callable[[int], Agent]] = {
+    "fast-fold": _fast_fold,
+    "fast": _fast,
+    "efficiency": _efficiency,
+    "defensive": _defensive,
+}
+
+
+class PythonPlayout:
+    """The Python engine with a fast policy in every seat (see the module docstring)."""
+
+    def __init__(self, policy: str = "fast-fold", max_steps: int = 2000) -> None:
+        if policy not in POLICIES:
+            raise ValueError(f"unknown playout policy {policy!r}; known: {', '.join(POLICIES)}")
+        self.policy = policy
+        self.name = f"python:{policy}"
+        self.max_steps = max_steps
+        self._make = POLICIES[policy]
+
+    def play_out(self, world: RiichiRound, first: Mapping[int, Event], seed: int) -> HandEnd:
+        rnd = clone(world)
+        start = tuple(rnd.scores)
+        agents = [self._make(seed * 4 + s) for s in range(rnd.players)]
+        answers = dict(first)
+        for d in rnd.pending():
+            if d.seat not in answers:
+                answers[d.seat] = agents[d.seat].act(d.observation, d.legal)
+        rnd.step(answers)
+        steps = 0
+        while not rnd.done:
+            steps += 1
+            if steps > self.max_steps:
+                raise RuntimeError(f"playout did not end in {self.max_steps} steps")
+            rnd.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in rnd.pending()})
+        return hand_end(rnd, start)
+
+
+class LeafValue(Protocol):
+    """The deciding seat's value of a hand end (higher is better), and its natural scale."""
+
+    name: str
+    scale: float
+
+    def value(self, end: HandEnd, seat: int) -> float: ...
+
+
+class PlacementValue:
+    """Expected rank utility: the placement model's balanced rank table at the next hand's
+    start (or the exact ranks of a finished game), weighted by the rank utility."""
+
+    def __init__(self, model: PlacementModel, utility: RankUtility) -> None:
+        self.model = model
+        self.utility = utility
+        self.name = f"placement:{utility.name}"
+        self.scale = utility.spread
+        self._cache: dict[Any, list[float]] = {}
+
+    def value(self, end: HandEnd, seat: int) -> float:
+        if end.final is not None:
+            return self.utility.of(end.final[seat])
+        pos = end.next_position
+        assert pos is not None
+        row = self._cache.get(pos)
+        if row is None:
+            table = self.model.table_probs(pos)
+            row = [self.utility.of(table[s]) for s in range(len(pos.scores))]
+            if len(self._cache) > 4096:
+                self._cache.clear()
+            self._cache[pos] = row
+        return row[seat]
+
+
+class PointsValue:
+    """The hand's point change of the deciding seat, in thousands (the raw-points ablation)."""
+
+    name = "points"
+    scale = 12.0
+
+    def value(self, end: HandEnd, seat: int) -> float:
+        return (end.scores[seat] - end.start_scores[seat]) / 1000.0

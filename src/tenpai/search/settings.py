@@ -1,0 +1,120 @@
+"""The search agent's settings, from ``$TENPAI_SEARCH_*`` like the other agents' settings.
+
+Every bad value is a :class:`ValueError` with one line naming the variable, which the arena and
+the CLI turn into exit code 2 before any game is played.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+
+from tenpai.search.playout import POLICIES
+
+__all__ = ["SearchSettings"]
+
+_ENV = "TENPAI_SEARCH_"
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    #: Wall-clock budget per searched decision, in milliseconds (anytime: the worlds played
+    #: when it runs out are used).
+    budget_ms: float = 300.0
+    #: The budget's clock: "wall" (think time at a real table) or "cpu" (this process's CPU
+    #: time: a measurement on a shared machine does not depend on the other jobs).
+    clock: str = "wall"
+    #: At most this many worlds per searched decision (each plays every candidate once).
+    worlds: int = 8
+    #: Candidates: the prior's top k (the prior's own choice always among them).
+    top_k: int = 3
+    #: Search only when the prior gives its own choice less than this probability.
+    threshold: float = 0.9
+    #: Playout policy of every seat (tenpai.search.playout.POLICIES).
+    policy: str = "fast-fold"
+    #: Leaf value: "placement" (expected rank utility) or "points" (the ablation).
+    value: str = "placement"
+    #: Rank utility of the placement value: tenhou, uma, or four weights "a,b,c,d".
+    utility: str = "tenhou"
+    #: Opponents' hands outside riichi: "uniform" or "shaped" (tenpai.search.worlds).
+    opponents: str = "uniform"
+    #: Ready hands for opponents in riichi (off: uniform worlds, the ablation).
+    riichi_ready: bool = True
+    #: Final choice: "paired" (leave the prior's choice only on a paired gain of z standard
+    #: errors) or "puct" (a prior bonus; see tenpai.search.agent).
+    rule: str = "paired"
+    #: Standard errors a candidate must beat the prior's choice by (rule "paired").
+    z: float = 1.0
+    #: Weight of the prior in the final choice (rule "puct").
+    c_prior: float = 1.0
+    #: A placement-model file instead of the shipped one ("" = shipped).
+    placement_model: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.budget_ms > 0:
+            raise ValueError(f"{_ENV}BUDGET_MS must be > 0, got {self.budget_ms}")
+        if self.clock not in ("wall", "cpu"):
+            raise ValueError(f"{_ENV}CLOCK must be wall or cpu, got {self.clock!r}")
+        if self.worlds < 1:
+            raise ValueError(f"{_ENV}WORLDS must be >= 1, got {self.worlds}")
+        if self.top_k < 2:
+            raise ValueError(f"{_ENV}TOPK must be >= 2 (one candidate is no search), got "
+                             f"{self.top_k}")
+        if not 0.0 < self.threshold <= 1.0:
+            raise ValueError(f"{_ENV}THRESHOLD must be in (0, 1], got {self.threshold}")
+        if self.policy not in POLICIES:
+            raise ValueError(f"{_ENV}POLICY: unknown playout policy {self.policy!r}; known: "
+                             f"{', '.join(POLICIES)}")
+        if self.value not in ("placement", "points"):
+            raise ValueError(f"{_ENV}VALUE must be placement or points, got {self.value!r}")
+        if self.opponents not in ("uniform", "shaped"):
+            raise ValueError(f"{_ENV}OPPONENTS must be uniform or shaped, got {self.opponents!r}")
+        if self.rule not in ("paired", "puct"):
+            raise ValueError(f"{_ENV}RULE must be paired or puct, got {self.rule!r}")
+        if not self.z >= 0:
+            raise ValueError(f"{_ENV}Z must be >= 0, got {self.z}")
+        if not self.c_prior >= 0:
+            raise ValueError(f"{_ENV}C_PRIOR must be >= 0, got {self.c_prior}")
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> SearchSettings:
+        e = os.environ if env is None else env
+        d = cls()
+
+        def get(name: str, default: object, conv: type) -> object:
+            raw = e.get(_ENV + name)
+            if raw is None or raw == "":
+                return default
+            try:
+                if conv is bool:
+                    low = raw.strip().lower()
+                    if low not in ("0", "1", "true", "false", "on", "off"):
+                        raise ValueError(raw)
+                    return low in ("1", "true", "on")
+                return conv(raw)
+            except ValueError:
+                raise ValueError(f"{_ENV}{name}: cannot read {raw!r} as {conv.__name__}") from None
+
+        return cls(
+            budget_ms=float(get("BUDGET_MS", d.budget_ms, float)),  # type: ignore[arg-type]
+            clock=str(get("CLOCK", d.clock, str)),
+            worlds=int(get("WORLDS", d.worlds, int)),  # type: ignore[call-overload]
+            top_k=int(get("TOPK", d.top_k, int)),  # type: ignore[call-overload]
+            threshold=float(get("THRESHOLD", d.threshold, float)),  # type: ignore[arg-type]
+            policy=str(get("POLICY", d.policy, str)),
+            value=str(get("VALUE", d.value, str)),
+            utility=str(get("UTILITY", d.utility, str)),
+            opponents=str(get("OPPONENTS", d.opponents, str)),
+            riichi_ready=bool(get("RIICHI_READY", d.riichi_ready, bool)),
+            rule=str(get("RULE", d.rule, str)),
+            z=float(get("Z", d.z, float)),  # type: ignore[arg-type]
+            c_prior=float(get("C_PRIOR", d.c_prior, float)),  # type: ignore[arg-type]
+            placement_model=str(get("PLACEMENT_MODEL", d.placement_model, str)),
+        )
+
+    def describe(self) -> str:
+        """The settings that differ from the defaults, for the arena's record of who played."""
+        base = asdict(SearchSettings())
+        diff = {k: v for k, v in asdict(self).items() if base[k] != v}
+        return ",".join(f"{k}={v}" for k, v in sorted(diff.items())) or "defaults"

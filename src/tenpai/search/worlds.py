@@ -1,0 +1,324 @@
+"""Worlds: the hidden tiles of a Riichi hand, sampled from what one seat has seen.
+
+A *world* is a full :class:`~tenpai.rules.riichi.flow.round.RiichiRound` that agrees with
+everything the deciding seat knows — its own hand, every river, meld, dora indicator and set-
+aside North, the scores, riichi sticks and flags — and fills everything else (the opponents'
+concealed tiles, the live wall's order, the dead wall) with the tiles the seat has *not* seen.
+
+How it is built.  The seat's observation is a lazy view of the real table, so the world starts
+as a copy of that table (:func:`tenpai.engine.snapshot.clone`) and then *every* hidden field is
+overwritten: each opponent's concealed tiles, the undrawn live wall, the unrevealed dora and all
+ura indicators, the unused replacement tiles; the event list is replaced by the seat's masked
+view; the cached waits and the furiten flags are recomputed from the new hands; and a claim
+window's other pending decisions are rebuilt from the new hands (the real ones would tell which
+opponent can pon).  Nothing of the true hidden state that play can reach survives
+(``tests/search``); the live-wall slots already drawn keep their old tiles, which the engine
+never reads again.
+
+Which worlds (the proposal):
+
+* an opponent **in riichi** gets a ready hand: a random complete shape (pair + sets drawn from
+  the unseen tiles, runs 3:1 over triplets) minus one tile, rejected unless its waits are
+  consistent with the table — none of them in the opponent's own river (a ready player does
+  not declare riichi furiten) and none discarded by anyone after the declaration (the player
+  would have won on it).  After ``riichi_tries`` failures a uniform hand is used (counted);
+* every other opponent gets ``opponent_model = "uniform"`` tiles, or with ``"shaped"`` the
+  least-shanten of ``shaped_draws`` uniform draws (ties at random): a hand that has been played
+  for several turns is closer to ready than a random one, and this is the cheapest way to say
+  so.  Neither weights the worlds by how likely the opponent's discards were under them — the
+  network-likelihood weighting of issue 38 is not done (see docs/search.md);
+* the remaining unseen tiles are shuffled into the wall slots.
+
+All worlds of one decision have equal weight.  Randomness is a :class:`random.Random` seeded per
+world, so a world is a pure function of (observation, seed).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from tenpai import tiles as T
+from tenpai.engine.snapshot import clone
+from tenpai.engine.table import NONE
+from tenpai.hand import shanten, waits
+from tenpai.rules.riichi.flow.round import RiichiRound
+from tenpai.rules.riichi.game import RiichiGame
+
+__all__ = [
+    "OpponentModel",
+    "World",
+    "WorldError",
+    "WorldSampler",
+    "hidden_slots",
+    "seen_tiles",
+    "unseen_tiles",
+]
+
+OpponentModel = Literal["uniform", "shaped"]
+
+
+class WorldError(ValueError):
+    """The view cannot be completed into a world (the tile counts do not add up)."""
+
+
+@dataclass(slots=True)
+class World:
+    """One sampled completion of the table, ready to be copied and played out."""
+
+    round: RiichiRound
+    seed: int
+    #: Riichi opponents whose ready hand could not be found within the tries (uniform instead).
+    riichi_fallbacks: int = 0
+
+
+def seen_tiles(rnd: RiichiRound, seat: int) -> Counter[int]:
+    """Tile codes ``seat`` has seen, as a multiset (codes are kinds with red fives apart, so
+    copies share a code): its hand, the unclaimed river tiles, every meld (closed kans are
+    shown in Riichi; a claimed discard counts once, in its meld), the dora indicators and the
+    set-aside Norths."""
+    seen: Counter[int] = Counter(rnd.hands[seat])
+    for s in range(rnd.players):
+        seen.update(t for t, called in zip(rnd.rivers[s], rnd.river_called[s]) if not called)
+        for m in rnd.melds[s]:
+            seen.update(m.tiles)
+        seen.update(rnd.nukidora[s])
+    seen.update(rnd.dora_markers)
+    return seen
+
+
+def unseen_tiles(rnd: RiichiRound, seat: int) -> list[int]:
+    """The multiset difference of the rule set's tiles and :func:`seen_tiles`, sorted."""
+    left = Counter(RiichiGame.tileset_for(rnd.rules))
+    left.subtract(seen_tiles(rnd, seat))
+    if any(c < 0 for c in left.values()):
+        bad = sorted(k for k, c in left.items() if c < 0)
+        raise WorldError(f"seat {seat} sees more copies of tiles {bad} than the set holds")
+    return sorted(left.elements())
+
+
+def hidden_slots(rnd: RiichiRound) -> list[tuple[list[int], int, int]]:
+    """The wall's hidden slots as (list, start, stop) spans: undrawn live tiles, live tiles past
+    the cut (beyond those drawn as replacements), unrevealed dora, all ura, unused rinshan."""
+    w = rnd.wall
+    taken = max(0, w._kans - len(w.rinshan))
+    return [
+        (w.live, w._next, w._end),
+        (w.live, w._end + taken, len(w.live)),
+        (w.dora, len(rnd.dora_markers), len(w.dora)),
+        (w.ura, 0, len(w.ura)),
+        (w.rinshan, w._kans, len(w.rinshan)),
+    ]
+
+
+def _riichi_turn(events: Sequence[Any], seat: int) -> int | None:
+    """Index in ``events`` of ``seat``'s riichi declaration, or None."""
+    for i, e in enumerate(events):
+        if e.type == "reach" and e.actor == seat:
+            return i
+    return None
+
+
+class WorldSampler:
+    """Samples worlds for one seat's decision (see the module docstring)."""
+
+    def __init__(
+        self,
+        opponent_model: OpponentModel = "uniform",
+        *,
+        riichi_ready: bool = True,
+        riichi_tries: int = 200,
+        shaped_draws: int = 4,
+    ) -> None:
+        if opponent_model not in ("uniform", "shaped"):
+            raise ValueError(f"unknown opponent model {opponent_model!r}; known: uniform, shaped")
+        self.opponent_model = opponent_model
+        self.riichi_ready = riichi_ready
+        self.riichi_tries = riichi_tries
+        self.shaped_draws = shaped_draws
+
+    def sample(self, table: RiichiRound, seat: int, seed: int) -> World:
+        """A world for ``seat`` at ``table`` (only what ``seat`` may know is read from it)."""
+        rng = random.Random(seed)
+        rnd = clone(table)
+        rnd._emit_hook = None
+        rnd.events = [e for e in table._observe(seat).events]
+        n = rnd.players
+        unseen = unseen_tiles(rnd, seat)
+        sizes = {s: len(rnd.hands[s]) for s in range(n) if s != seat}
+        slots = hidden_slots(rnd)
+        need = sum(sizes.values()) + sum(b - a for _l, a, b in slots)
+        if need != len(unseen):
+            raise WorldError(
+                f"seat {seat}: {len(unseen)} unseen tiles for {need} hidden places "
+                f"({rnd._where()})")
+        rng.shuffle(unseen)
+        pool = unseen
+        fallbacks = 0
+        order = [s for s in range(n) if s != seat]
+        # Riichi hands first: they are the constrained ones.
+        order.sort(key=lambda s: not rnd.riichi[s])
+        for s in order:
+            hand: list[int] | None = None
+            if rnd.riichi[s] and self.riichi_ready:
+                hand = self._ready_hand(rnd, s, sizes[s], pool, rng)
+                if hand is None:
+                    fallbacks += 1
+            if hand is None:
+                hand = self._plain_hand(sizes[s], pool, rng)
+            taken = list(hand)
+            for t in taken:
+                pool.remove(t)
+            rnd.hands[s] = taken
+            rnd.counts[s] = T.counts34(taken)
+        rng.shuffle(pool)
+        i = 0
+        for lst, a, b in slots:
+            for j in range(a, b):
+                lst[j] = pool[i]
+                i += 1
+        rnd._waits_cache = [None] * n
+        self._refresh_furiten(rnd, seat)
+        self._rebuild_window(rnd, seat)
+        return World(rnd, seed, fallbacks)
+
+    # ------------------------------------------------------------------ hands
+    def _plain_hand(self, size: int, pool: list[int], rng: random.Random) -> list[int]:
+        if self.opponent_model == "uniform" or size < 4:
+            return rng.sample(pool, size)
+        best: list[int] = []
+        best_sh = 99
+        for _ in range(self.shaped_draws):
+            h = rng.sample(pool, size)
+            sh = shanten(T.counts34(h))
+            if sh < best_sh:
+                best, best_sh = h, sh
+        return best
+
+    def _ready_hand(
+        self, rnd: RiichiRound, s: int, size: int, pool: list[int], rng: random.Random
+    ) -> list[int] | None:
+        """A ready hand of ``size`` tiles from ``pool`` whose waits fit the table, or None."""
+        by_kind: dict[int, list[int]] = {}
+        for t in pool:
+            by_kind.setdefault(T.kind_of(t), []).append(t)
+        forbidden = self._forbidden_waits(rnd, s)
+        sets = (size - 1) // 3
+        for _ in range(self.riichi_tries):
+            avail = {k: len(v) for k, v in by_kind.items()}
+            shape = _complete_shape(avail, sets, rng)
+            if shape is None:
+                continue
+            shape.pop(rng.randrange(len(shape)))  # the dropped tile stays in the pool
+            counts = [0] * 34
+            for k in shape:
+                counts[k] += 1
+            w = waits(counts)
+            if not w or any(k in forbidden for k in w):
+                continue
+            hand: list[int] = []
+            used: dict[int, int] = {}
+            for k in shape:
+                i = used.get(k, 0)
+                hand.append(by_kind[k][i])
+                used[k] = i + 1
+            return hand
+        return None
+
+    @staticmethod
+    def _forbidden_waits(rnd: RiichiRound, s: int) -> set[int]:
+        """Kinds that cannot be waits of riichi player ``s``: its own river, and anything
+        discarded (or added to a kan) by another seat after its declaration."""
+        out = {T.kind_of(t) for t in rnd.rivers[s]}
+        at = _riichi_turn(rnd.events, s)
+        if at is not None:
+            for e in rnd.events[at + 1:]:
+                if e.type in ("dahai", "kakan") and e.actor != s and e.pai is not None:
+                    out.add(T.kind_of(e.pai))
+        return out
+
+    # ------------------------------------------------------------------ derived state
+    @staticmethod
+    def _refresh_furiten(rnd: RiichiRound, seat: int) -> None:
+        """Temporary and riichi furiten of each opponent, from its sampled hand: a winning tile
+        passed since its last discard (temporary) or since its riichi (for good)."""
+        for s in range(rnd.players):
+            if s == seat:
+                continue
+            w = set(rnd.waits_of(s))
+            rnd.furiten_temp[s] = False
+            rnd.furiten_riichi[s] = False
+            if not w:
+                continue
+            last = max((i for i, e in enumerate(rnd.events)
+                        if e.type == "dahai" and e.actor == s), default=-1)
+            reach = _riichi_turn(rnd.events, s) if rnd.riichi[s] else None
+            for i, e in enumerate(rnd.events):
+                if e.type not in ("dahai", "kakan") or e.actor == s or e.pai is None:
+                    continue
+                if T.kind_of(e.pai) not in w:
+                    continue
+                # the discard still waiting for answers is not passed yet
+                if rnd.phase in ("claim", "rob") and i == len(rnd.events) - 1:
+                    continue
+                if i > last:
+                    rnd.furiten_temp[s] = True
+                if reach is not None and i > reach:
+                    rnd.furiten_riichi[s] = True
+
+    @staticmethod
+    def _rebuild_window(rnd: RiichiRound, seat: int) -> None:
+        """In a claim or rob window, the other seats' options from their sampled hands."""
+        if rnd.phase == "claim":
+            assert rnd.last_discard is not None
+            discarder, tile = rnd.last_discard
+            mine = [d for d in rnd._pending if d.seat == seat]
+            others = []
+            for s in range(rnd.players):
+                if s in (seat, discarder):
+                    continue
+                legal = rnd._claims(s, tile, discarder)
+                if legal:
+                    others.append(rnd._decide(s, (*legal, NONE)))
+            rnd._pending = sorted(mine + others, key=lambda d: d.seat)
+        elif rnd.phase == "rob":
+            assert rnd.kan_in_progress is not None
+            kan_seat, tile, closed = rnd.kan_in_progress
+            mine = [d for d in rnd._pending if d.seat == seat]
+            from tenpai.events import Event
+
+            others = [
+                rnd._decide(s, (Event("hora", actor=s, target=kan_seat, pai=tile), NONE))
+                for s in range(rnd.players)
+                if s not in (seat, kan_seat) and rnd._rule_rob_candidates(s, tile, kan_seat, closed)
+            ]
+            rnd._pending = sorted(mine + others, key=lambda d: d.seat)
+
+
+def _complete_shape(avail: dict[int, int], sets: int, rng: random.Random) -> list[int] | None:
+    """Kinds of a random pair + ``sets`` sets drawable from ``avail`` (consumed), or None."""
+    pairs = [k for k, c in avail.items() if c >= 2]
+    if not pairs:
+        return None
+    p = rng.choice(pairs)
+    avail[p] -= 2
+    out = [p, p]
+    for _ in range(sets):
+        runs = [k for k in avail if k < 27 and k % 9 <= 6
+                and avail.get(k, 0) and avail.get(k + 1, 0) and avail.get(k + 2, 0)]
+        trips = [k for k, c in avail.items() if c >= 3]
+        if not runs and not trips:
+            return None
+        if runs and (not trips or rng.random() < 0.75):
+            k = rng.choice(runs)
+            group = [k, k + 1, k + 2]
+        else:
+            k = rng.choice(trips)
+            group = [k, k, k]
+        for g in group:
+            avail[g] -= 1
+        out += group
+    return out

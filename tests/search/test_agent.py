@@ -1,0 +1,118 @@
+"""The search agent: legal seeded games, determinism, settings refused in one line."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from tenpai.agents.efficiency import EfficiencyAgent
+from tenpai.cli.main import app
+from tenpai.events import Event
+from tenpai.rules.riichi.game import RiichiGame
+from tenpai.search.agent import SearchAgent, choose_paired, make_search_agent
+from tenpai.search.placement import PlacementError
+from tenpai.search.prior import AgentPrior
+from tenpai.search.settings import SearchSettings
+
+from .helpers import TONPUU
+
+
+def _short_game(seed: int, settings: SearchSettings) -> tuple[list[Event], SearchAgent]:
+    agent = SearchAgent(AgentPrior(EfficiencyAgent(seed), 0.5), settings=settings, seed=seed)
+    others = EfficiencyAgent(seed + 1)
+    game = RiichiGame(TONPUU, seed=seed, scores=(32000, 25000, 23000, 20000),
+                      start=(0, 3, 0, 0))
+    steps = 0
+    while not game.done and steps < 400:
+        answers = {}
+        for d in game.pending():
+            a = (agent if d.seat == 0 else others).act(d.observation, d.legal)
+            assert a in d.legal
+            answers[d.seat] = a
+        game.step(answers)
+        steps += 1
+    assert game.done
+    return game.events, agent
+
+
+def test_search_plays_legal_moves_through_seeded_games() -> None:
+    settings = SearchSettings(budget_ms=1e6, worlds=2, top_k=2, threshold=0.9)
+    searched = 0
+    for seed in range(2):
+        _events, agent = _short_game(seed, settings)
+        searched += sum(s.searched for s in agent.log)
+    assert searched > 5
+
+
+def test_a_capped_search_is_reproducible() -> None:
+    settings = SearchSettings(budget_ms=1e6, worlds=2, top_k=2, z=0.0)
+    a, agent_a = _short_game(4, settings)
+    b, agent_b = _short_game(4, settings)
+    assert a == b
+    assert [s.changed for s in agent_a.log] == [s.changed for s in agent_b.log]
+
+
+def test_paired_rule_keeps_the_prior_without_a_clear_gain() -> None:
+    values = [[0.0, 1.0, 0.5], [0.0, -1.0, 0.6], [0.0, 1.0, 0.4]]
+    assert choose_paired(values, 0, z=1.0) == 2  # steady +0.5 beats noisy +0.33
+    assert choose_paired(values, 0, z=100.0) == 0
+    assert choose_paired([[0.0, 5.0]], 0, z=1.0) == 0  # one world: no standard error
+
+
+@pytest.mark.parametrize(("env", "message"), [
+    ({"TENPAI_SEARCH_BUDGET_MS": "0"}, "BUDGET_MS must be > 0"),
+    ({"TENPAI_SEARCH_BUDGET_MS": "-5"}, "BUDGET_MS must be > 0"),
+    ({"TENPAI_SEARCH_BUDGET_MS": "soon"}, "cannot read 'soon'"),
+    ({"TENPAI_SEARCH_POLICY": "psychic"}, "unknown playout policy 'psychic'"),
+    ({"TENPAI_SEARCH_VALUE": "vibes"}, "VALUE must be placement or points"),
+    ({"TENPAI_SEARCH_TOPK": "1"}, "TOPK must be >= 2"),
+    ({"TENPAI_SEARCH_RULE": "dice"}, "RULE must be paired or puct"),
+])
+def test_bad_settings_are_one_line_errors(env: dict[str, str], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_search_agent(0, env)
+
+
+def test_a_placement_model_of_other_rules_is_refused(tmp_path: object) -> None:
+    import json
+    from pathlib import Path
+
+    from tenpai.search.placement import load_placement_model
+
+    d = load_placement_model().to_json()
+    d["rules"] = "mcr"
+    p = Path(str(tmp_path)) / "mcr.json"
+    p.write_text(json.dumps(d))
+    with pytest.raises(PlacementError, match="rules 'mcr'"):
+        SearchAgent(AgentPrior(EfficiencyAgent()), settings=SearchSettings(placement_model=str(p)))
+
+
+@pytest.mark.parametrize(("var", "value"), [
+    ("TENPAI_SEARCH_BUDGET_MS", "0"),
+    ("TENPAI_SEARCH_POLICY", "psychic"),
+])
+def test_arena_refuses_bad_settings_with_exit_2(
+    monkeypatch: pytest.MonkeyPatch, var: str, value: str
+) -> None:
+    monkeypatch.setenv(var, value)
+    r = CliRunner().invoke(app, ["arena", "--agents", "search,efficiency,efficiency,efficiency",
+                                 "--games", "4", "--workers", "1", "--no-progress"])
+    assert r.exit_code == 2
+    assert "Traceback" not in r.output
+    assert var.removeprefix("TENPAI_") in r.output
+
+
+@pytest.mark.slow
+def test_search_with_the_pg_prior_plays_a_legal_game() -> None:
+    pytest.importorskip("torch")
+    agent = make_search_agent(3, {"TENPAI_SEARCH_WORLDS": "2", "TENPAI_SEARCH_BUDGET_MS": "1e6"})
+    others = EfficiencyAgent(1)
+    game = RiichiGame(TONPUU, seed=3, scores=(32000, 25000, 23000, 20000), start=(0, 3, 0, 0))
+    while not game.done:
+        answers = {}
+        for d in game.pending():
+            a = (agent if d.seat == 0 else others).act(d.observation, d.legal)
+            assert a in d.legal
+            answers[d.seat] = a
+        game.step(answers)
+    assert any(s.searched for s in agent.log)

@@ -1,0 +1,122 @@
+"""The placement model: shipped file, monotone sanity, file checks, and the fit."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tenpai.search.placement import (
+    TENHOU,
+    PlacementError,
+    TablePosition,
+    final_rank_probs,
+    load_placement_model,
+    parse_utility,
+)
+from tenpai.search.placement_fit import fit_softmax_newton
+
+
+def test_more_points_never_lower_the_expected_utility() -> None:
+    model = load_placement_model()
+    for bakaze, kyoku in ((0, 0), (0, 3), (1, 3)):
+        for length in ("tonpuu", "hanchan"):
+            values = []
+            for mine in range(5000, 60001, 5000):
+                pos = TablePosition((mine, 25000, 25000, 25000), bakaze, kyoku, 0, 0, length)
+                probs = model.table_probs(pos)[0]
+                values.append(TENHOU.of(probs))
+            assert all(b > a for a, b in itertools.pairwise(values)), (bakaze, kyoku, values)
+
+
+def test_a_lead_counts_more_near_the_end() -> None:
+    model = load_placement_model()
+    scores = (35000, 25000, 22000, 18000)
+    early = model.table_probs(TablePosition(scores, 0, 0, 0, 0, "hanchan"))[0][0]
+    last = model.table_probs(TablePosition(scores, 1, 3, 0, 0, "hanchan"))[0][0]
+    assert last > early
+
+
+def test_balanced_table_gives_each_rank_once() -> None:
+    model = load_placement_model()
+    p = model.table_probs(TablePosition((31000, 24000, 26000, 19000), 0, 2, 1, 1, "tonpuu"))
+    assert np.allclose(p.sum(axis=0), 1.0, atol=1e-3)
+    assert np.allclose(p.sum(axis=1), 1.0, atol=1e-6)
+
+
+def test_final_ranks_give_leftover_deposits_to_first_and_ties_to_the_first_seat() -> None:
+    ranks = final_rank_probs((30000, 30000, 20000, 19000), kyotaku=1)
+    assert ranks[0][0] == 1.0 and ranks[1][1] == 1.0 and ranks[3][3] == 1.0
+
+
+def test_shipped_model_reports_its_held_out_figures() -> None:
+    m = load_placement_model().metrics
+    assert m["heldout_log_loss"] < m["heldout_log_loss_constant"]
+
+
+def _write(tmp_path: Path, change: dict[str, object]) -> Path:
+    d = load_placement_model().to_json()
+    d.update(change)
+    p = tmp_path / "model.json"
+    p.write_text(json.dumps(d))
+    return p
+
+
+def test_a_model_for_other_rules_is_refused_in_one_line(tmp_path: Path) -> None:
+    with pytest.raises(PlacementError, match="rules 'mcr'"):
+        load_placement_model(_write(tmp_path, {"rules": "mcr"}))
+    with pytest.raises(PlacementError, match="3 players"):
+        load_placement_model(_write(tmp_path, {"players": 3}))
+    with pytest.raises(PlacementError, match="other features"):
+        load_placement_model(_write(tmp_path, {"features": ["x"]}))
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    with pytest.raises(PlacementError, match="not JSON"):
+        load_placement_model(bad)
+    with pytest.raises(PlacementError, match="cannot read"):
+        load_placement_model(tmp_path / "missing.json")
+
+
+def test_utilities() -> None:
+    assert parse_utility("").weights == (90.0, 45.0, 0.0, -135.0)
+    assert parse_utility("uma").weights == (20.0, 10.0, -10.0, -20.0)
+    assert parse_utility("3,1,-1,-3").weights == (3.0, 1.0, -1.0, -3.0)
+    for bad in ("nope", "1,2,3", "1,2,3,4", "1,1,1,1"):
+        with pytest.raises(ValueError):
+            parse_utility(bad)
+
+
+def test_newton_fit_recovers_a_known_softmax() -> None:
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(4000, 2))
+    true = np.array([[2.0, 0.0, -1.0, 0.0], [0.0, 1.5, 0.0, 0.0]])
+    logits = x @ true
+    p = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    y = np.array([rng.choice(4, p=row) for row in p])
+    w, mean, scale = fit_softmax_newton(x, y, 4, l2=0.1)
+    z = np.hstack([(x - mean) / scale, np.ones((len(x), 1))])
+    q = np.exp(z @ w)
+    q /= q.sum(axis=1, keepdims=True)
+    fitted = -np.mean(np.log(q[np.arange(len(y)), y]))
+    truth = -np.mean(np.log(p[np.arange(len(y)), y]))
+    assert fitted < truth + 0.01
+
+
+def test_train_placement_model_refuses_a_missing_path_in_one_line(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tenpai.cli.main import app
+
+    r = CliRunner().invoke(app, ["train", "placement-model", str(tmp_path / "none"),
+                                 "--out", str(tmp_path / "m.json")])
+    assert r.exit_code == 2
+    assert "no such file or folder" in r.output and "Traceback" not in r.output
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    r = CliRunner().invoke(app, ["train", "placement-model", str(empty),
+                                 "--out", str(tmp_path / "m.json")])
+    assert r.exit_code == 2
+    assert "no complete four-player game" in r.output
