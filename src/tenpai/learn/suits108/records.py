@@ -155,7 +155,7 @@ def write_selfplay_records(
     folder.mkdir(parents=True, exist_ok=True)
     for g, path in enumerate(targets):
         s = seed + g
-        players = [make_agent(name, seed=s * 4 + i) for i, name in enumerate(agents)]
+        players = [make_agent(name, s * 4 + i) for i, name in enumerate(agents)]
         flow = Suits108Game(PAPER, seed=s, names=tuple(agents))
         events = play_with_passes(flow, players, flow.events)
         record = Game(source=str(path), format="mjai", names=tuple(agents))
