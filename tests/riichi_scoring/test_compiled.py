@@ -151,13 +151,42 @@ def test_impossible_hands_are_typed_errors_on_both_paths() -> None:
     {"seat_wind": 5},
     {"dora_indicators": (40,)},
     {"nukidora": 9},
-    {"closed": "not a tuple"},
     {"melds": (Meld("pon", (1, 1, 1)),) * 5},
     {"closed": (0,) * 14 + (1,) * 20},
 ])
 def test_the_compiled_path_refuses_impossible_contexts(fields: dict[str, Any]) -> None:
     with pytest.raises(ScoringError):
         _MODULE.evaluate(_raw(**fields))
+
+
+@needs_compiled
+@pytest.mark.parametrize("fields", [
+    {"closed": "not a tuple"},
+    {"closed": [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 9]},
+    {"seat_wind": 27.0},
+    {"dora_indicators": (5,) * 70},
+    {"melds": [Meld("pon", (1, 1, 1))]},
+])
+def test_types_the_compiled_path_does_not_read_are_left_to_python(
+        fields: dict[str, Any]) -> None:
+    assert _MODULE.evaluate(_raw(**fields)) is NotImplemented
+
+
+def test_integers_of_other_types_are_scored_by_python() -> None:
+    """numpy integers pass WinContext's checks; the compiled path declines them, evaluate
+    answers through Python."""
+    np = pytest.importorskip("numpy")
+    for w in random_wins(200, seed=21):
+        c = w.ctx
+        odd = WinContext(
+            closed=tuple(np.int64(t) for t in c.closed), win_tile=np.int64(c.win_tile),
+            melds=c.melds, tsumo=c.tsumo, seat_wind=np.int64(c.seat_wind),
+            round_wind=c.round_wind, riichi=c.riichi, double_riichi=c.double_riichi,
+            ippatsu=c.ippatsu, haitei=c.haitei, houtei=c.houtei, rinshan=c.rinshan,
+            chankan=c.chankan, tenhou=c.tenhou, chiihou=c.chiihou, renhou=c.renhou,
+            dora_indicators=c.dora_indicators, ura_indicators=c.ura_indicators,
+            rules=c.rules, nukidora=c.nukidora)
+        assert evaluate(odd) == evaluate_python(c)
 
 
 @needs_compiled

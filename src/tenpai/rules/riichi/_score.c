@@ -145,11 +145,10 @@ typedef struct {
 static Rules rules_cache[N_RULES_CACHE];
 static int rules_next = 0;
 
+/* 0 done; -1 an exception (a value out of range); -2 not an int at all, no exception: the
+ * caller hands the context to Python, which accepts what it accepts (a numpy integer ...). */
 static int as_int(PyObject *o, long *out, const char *what) {
-    if (o == NULL || !PyLong_Check(o)) {
-        PyErr_Format(scoring_error, "%s is not an int", what);
-        return -1;
-    }
+    if (o == NULL || !PyLong_Check(o)) return -2;
     int overflow = 0;
     long v = PyLong_AsLongAndOverflow(o, &overflow);
     if (overflow || (v == -1 && PyErr_Occurred())) {
@@ -160,6 +159,14 @@ static int as_int(PyObject *o, long *out, const char *what) {
     *out = v;
     return 0;
 }
+
+/* In read_facts: -1 propagates the exception, -2 declines the context. */
+#define TRY(call)                  \
+    do {                           \
+        int rc_ = (call);          \
+        if (rc_ == -2) return 0;   \
+        if (rc_ < 0) return -1;    \
+    } while (0)
 
 static int truth(PyObject *o, const char *what) {
     if (o == NULL) {
@@ -192,7 +199,7 @@ static Rules *get_rules(PyObject *obj) {
             return NULL;
         }
     }
-    if (as_int(f[U_PLAYERS], &v, "RiichiRules.players") < 0) return NULL;
+    if (as_int(f[U_PLAYERS], &v, "RiichiRules.players") < 0) return NULL; /* -2: no error set */
     if (v != 3 && v != 4) {
         PyErr_Format(scoring_error, "RiichiRules.players must be 3 or 4, got %ld", v);
         return NULL;
@@ -643,18 +650,17 @@ static int ym_value(int y, const Rules *r) { return YAKU[y].dbl && r->dbl_varian
 /* ------------------------------------------------------------------------- reading the ctx */
 
 static int tile_tuple(PyObject *t, int *out, int max, const char *what) {
-    if (t == NULL || !PyTuple_Check(t)) {
-        PyErr_Format(scoring_error, "WinContext.%s is not a tuple", what);
-        return -1;
-    }
+    if (t == NULL || !PyTuple_Check(t)) return -2;
     Py_ssize_t n = PyTuple_GET_SIZE(t);
     if (n > max) {
+        if (max > 14) return -2; /* indicators: more than a table has, but Python copes */
         PyErr_Format(scoring_error, "WinContext.%s holds %zd tiles", what, n);
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         long v;
-        if (as_int(PyTuple_GET_ITEM(t, i), &v, what) < 0) return -1;
+        int rc = as_int(PyTuple_GET_ITEM(t, i), &v, what);
+        if (rc < 0) return rc;
         if (v < 0 || v >= 37) {
             PyErr_Format(scoring_error, "WinContext.%s holds %ld, not a tile code (0-36)", what,
                          v);
@@ -678,15 +684,16 @@ static int read_facts(PyObject *ctx, Facts *f) {
     if (Py_TYPE(c[C_RULES]) != rules_type) return 0;
     memset(f, 0, sizeof *f);
     Rules *cached = get_rules(c[C_RULES]);
-    if (cached == NULL) return -1;
+    if (cached == NULL) return PyErr_Occurred() ? -1 : 0;
     f->rules_v = *cached;
     f->rules_v.obj = NULL; /* not a reference of its own */
     f->rules = &f->rules_v;
     int closed[14], ind[64];
     int n = tile_tuple(c[C_CLOSED], closed, 14, "closed");
-    if (n < 0) return -1;
+    TRY(n);
     PyObject *melds = c[C_MELDS];
-    if (!PyTuple_Check(melds) || PyTuple_GET_SIZE(melds) > 4) {
+    if (!PyTuple_Check(melds)) return 0;
+    if (PyTuple_GET_SIZE(melds) > 4) {
         PyErr_SetString(scoring_error, "WinContext.melds must be a tuple of at most 4 melds");
         return -1;
     }
@@ -697,7 +704,7 @@ static int read_facts(PyObject *ctx, Facts *f) {
         return -1;
     }
     long v;
-    if (as_int(c[C_WIN_TILE], &v, "WinContext.win_tile") < 0) return -1;
+    TRY(as_int(c[C_WIN_TILE], &v, "WinContext.win_tile"));
     int win = (int)v, found = 0;
     for (int i = 0; i < n; i++) {
         int k = kind_of(closed[i]);
@@ -732,7 +739,7 @@ static int read_facts(PyObject *ctx, Facts *f) {
         }
         int mt[4];
         int mn = tile_tuple(tiles, mt, 4, "melds");
-        if (mn < 0) return -1;
+        TRY(mn);
         if (mn != (is_kan ? 4 : 3)) {
             PyErr_SetString(scoring_error, "Meld.tiles has the wrong number of tiles");
             return -1;
@@ -763,7 +770,7 @@ static int read_facts(PyObject *ctx, Facts *f) {
         f->meld_sets[i] = (Set){(unsigned char)is_chi, (unsigned char)lo, (unsigned char)open,
                                 (unsigned char)(mn == 4), (unsigned char)!open};
     }
-    if (as_int(c[C_NUKIDORA], &v, "WinContext.nukidora") < 0) return -1;
+    TRY(as_int(c[C_NUKIDORA], &v, "WinContext.nukidora"));
     if (v < 0 || v > 4) {
         PyErr_SetString(scoring_error, "WinContext.nukidora is not 0-4");
         return -1;
@@ -776,9 +783,9 @@ static int read_facts(PyObject *ctx, Facts *f) {
         }
     f->win_kind = kind_of(win);
     if ((f->tsumo = truth(c[C_TSUMO], "tsumo")) < 0) return -1;
-    if (as_int(c[C_SEAT_WIND], &v, "WinContext.seat_wind") < 0) return -1;
+    TRY(as_int(c[C_SEAT_WIND], &v, "WinContext.seat_wind"));
     f->seat_wind = (int)v;
-    if (as_int(c[C_ROUND_WIND], &v, "WinContext.round_wind") < 0) return -1;
+    TRY(as_int(c[C_ROUND_WIND], &v, "WinContext.round_wind"));
     f->round_wind = (int)v;
     if (f->seat_wind < 27 || f->seat_wind > 30 || f->round_wind < 27 || f->round_wind > 30) {
         PyErr_SetString(scoring_error, "WinContext winds must be wind kinds 27-30");
@@ -810,11 +817,11 @@ static int read_facts(PyObject *ctx, Facts *f) {
     memcpy(dc, f->counts, sizeof dc);
     dc[30] += f->nukidora;
     int ni = tile_tuple(c[C_DORA], ind, 64, "dora_indicators");
-    if (ni < 0) return -1;
+    TRY(ni);
     f->dora[0] = f->nukidora;
     for (int i = 0; i < ni; i++) f->dora[0] += dc[dora_of(kind_of(ind[i]), table_players)];
     ni = tile_tuple(c[C_URA], ind, 64, "ura_indicators");
-    if (ni < 0) return -1;
+    TRY(ni);
     if (f->riichi || f->double_riichi)
         for (int i = 0; i < ni; i++) f->dora[2] += dc[dora_of(kind_of(ind[i]), table_players)];
     f->dora[1] = f->rules->red_fives ? f->reds : 0;
@@ -1110,7 +1117,10 @@ static PyObject *payments(PyObject *self, PyObject *args) {
     if (!ready || Py_TYPE(res) != result_type || Py_TYPE(robj) != rules_type)
         Py_RETURN_NOTIMPLEMENTED;
     Rules *r = get_rules(robj);
-    if (r == NULL) return NULL;
+    if (r == NULL) {
+        if (PyErr_Occurred()) return NULL;
+        Py_RETURN_NOTIMPLEMENTED;
+    }
     long winner, dealer, disc, honba, kyotaku, pao;
     if (!seat_arg(o_w, &winner, 0) || !seat_arg(o_d, &dealer, 0) ||
         !seat_arg(o_disc, &disc, 1) || !seat_arg(o_h, &honba, 0) || !seat_arg(o_k, &kyotaku, 0) ||
