@@ -92,6 +92,13 @@ def _interrupted(err: Any, stored: int, total: int, db: Path | None) -> NoReturn
     raise typer.Exit(130)
 
 
+def _kept(stored: int, total: int, db: Path, keep: bool) -> str:
+    """What a stopped run leaves behind, for its one error line."""
+    if not keep:
+        return f"{stored} of {total} games played; without --db they are not kept"
+    return f"{stored} of {total} games stored in {db}; run the same command again to resume"
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def arena(
@@ -156,7 +163,12 @@ def register(app: typer.Typer) -> None:
         from rich.console import Console
 
         from tenpai.arena.games import ArenaConfigError
-        from tenpai.arena.runner import BackendUnavailableError, make_config, run_tournament
+        from tenpai.arena.runner import (
+            BackendUnavailableError,
+            WorkerDiedError,
+            make_config,
+            run_tournament,
+        )
         from tenpai.arena.saved import RecordsFolder
         from tenpai.arena.store import ResultsStore
         from tenpai.arena.summary import render_summary, summarize_store
@@ -196,6 +208,8 @@ def register(app: typer.Typer) -> None:
                     )
                 except KeyboardInterrupt:
                     _interrupted(err, store.game_count(), config.games, db if keep else None)
+                except WorkerDiedError as exc:
+                    _fail(err, f"{exc}: {_kept(store.game_count(), config.games, db, keep)}")
                 if folder is not None:
                     _save_missing(folder, store, config, err, progress)
                 summary = summarize_store(store, block_size)
