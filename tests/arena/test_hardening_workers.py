@@ -74,7 +74,7 @@ def test_a_killed_worker_is_replaced_and_the_run_completes(tmp_path: Path) -> No
         os.kill(workers[0], signal.SIGKILL)
         assert _games(db) < games, "the kill came too late"
         # Before: the killed worker's game was never answered and this waited forever.
-        out, err = proc.communicate(timeout=240)
+        _out, err = proc.communicate(timeout=240)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)

@@ -24,7 +24,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterator, Mapping
-from contextlib import closing
+from contextlib import closing, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -294,10 +294,14 @@ class ResultsStore:
         self._lock_run()
         stored = self.config()
         if stored is None:
-            self._conn.execute(
-                "INSERT INTO run (id, schema_version, config, tenpai_version) VALUES (1, ?, ?, ?)",
-                (SCHEMA_VERSION, config.to_json(), __version__),
-            )
+            try:
+                self._conn.execute(
+                    "INSERT INTO run (id, schema_version, config, tenpai_version) "
+                    "VALUES (1, ?, ?, ?)",
+                    (SCHEMA_VERSION, config.to_json(), __version__),
+                )
+            except sqlite3.Error as exc:
+                raise self._write_error(exc, "the run configuration") from None
             return
         if stored.to_json() != config.to_json():
             old, new = json.loads(stored.to_json()), json.loads(config.to_json())
@@ -375,9 +379,23 @@ class ResultsStore:
                     [(d, r, p.seat, p.agent, k, n, ex) for k, n, ex in rows],
                 )
             c.execute("COMMIT")
-        except BaseException:
-            c.execute("ROLLBACK")
+        except BaseException as exc:
+            # SQLite has already rolled back after some errors (a full disk among them): a
+            # second ROLLBACK would fail and hide the cause behind "no transaction is active".
+            if c.in_transaction:
+                with suppress(sqlite3.Error):
+                    c.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise self._write_error(exc, f"game {d}/{r}") from None
             raise
+
+    def _write_error(self, exc: sqlite3.Error, what: str) -> StoreError:
+        """A failed write as one line naming the file and the cause (e.g. "database or disk
+        is full"); everything committed before it is kept, so the run resumes."""
+        return StoreError(
+            f"cannot write {what} to {self.path}: {exc}; the games stored before it are kept: "
+            "fix that, then run the same command again to resume"
+        )
 
     def game_events(self, key: GameKey) -> bytes | None:
         """The stored events of a game (see :mod:`tenpai.arena.saved`); ``None`` for a game
