@@ -42,6 +42,7 @@ from tenpai.progress import StepProgress
 
 __all__ = [
     "BACKENDS",
+    "MAX_GAMES",
     "BackendUnavailableError",
     "RunOutcome",
     "WorkerDiedError",
@@ -59,6 +60,12 @@ Task = tuple[str, Mapping[str, str], tuple[str, ...], int, tuple[GameKey, ...], 
 #: worker (its finished games are stored only when the task returns).
 _TASK_ROUNDS = 4
 
+
+#: The largest run (games), worker count and tables per worker accepted: far beyond any real
+#: run, and small enough that an absurd number (a typo, 1e23) is refused before any game.
+MAX_GAMES = 100_000_000
+MAX_WORKERS = 512
+MAX_TABLES = 4096
 
 #: Pools broken by a dead worker that a run survives (their tasks run again); one more stops it.
 _WORKER_DEATHS = 2
@@ -123,6 +130,8 @@ def make_config(
                 players[a] = identity
     if games < 1:
         raise ArenaConfigError(f"games must be at least 1, got {games}")
+    if games > MAX_GAMES:
+        raise ArenaConfigError(f"games must be at most {MAX_GAMES:,}, got {games:,}")
     total = rounded_games(games, seats)
     return RunConfig(rules, lineup, total, seed, full, players), total != games
 
@@ -173,10 +182,17 @@ def _tasks(config: RunConfig, keys: Iterable[GameKey], tables: int) -> Iterator[
     millions of games never builds its schedule in memory."""
     if any(a.startswith("mjai:") for a in config.agents):
         tables = 1
-    size = 1 if tables == 1 else tables * _TASK_ROUNDS
+    size = _task_size(config, tables)
     it = iter(keys)
     while chunk := tuple(islice(it, size)):
         yield (config.rules, dict(config.options), config.agents, config.seed, chunk, tables)
+
+
+def _task_size(config: RunConfig, tables: int) -> int:
+    """Games per task (see :func:`_tasks`)."""
+    if tables == 1 or any(a.startswith("mjai:") for a in config.agents):
+        return 1
+    return tables * _TASK_ROUNDS
 
 
 def _watch_parent(parent: int) -> None:
@@ -376,14 +392,19 @@ def run_tournament(
     if backend not in _BACKEND_RUNNERS:
         raise ArenaConfigError(f"unknown backend {backend!r}; choose {', '.join(BACKENDS)}")
     workers = workers or os.cpu_count() or 1
-    if workers < 1:
-        raise ArenaConfigError(f"workers must be at least 1, got {workers}")
-    if isinstance(tables, bool) or not isinstance(tables, int) or tables < 1:
-        raise ArenaConfigError(f"tables must be a whole number of at least 1, got {tables!r}")
+    if workers < 1 or workers > MAX_WORKERS:
+        raise ArenaConfigError(f"workers must be from 1 to {MAX_WORKERS}, got {workers}")
+    if isinstance(tables, bool) or not isinstance(tables, int) or not 1 <= tables <= MAX_TABLES:
+        raise ArenaConfigError(f"tables must be a whole number from 1 to {MAX_TABLES}, got "
+                               f"{tables!r}")
+    if config.games > MAX_GAMES:
+        raise ArenaConfigError(f"games must be at most {MAX_GAMES:,}, got {config.games:,}")
     store.begin_run(config)
     done = store.done_keys()
     keys = (k for k in iter_keys(config.games, len(config.agents)) if k not in done)
     tasks = _tasks(config, keys, tables)
+    size = _task_size(config, tables)
+    workers = max(1, min(workers, -(-(config.games - len(done)) // size)))  # no idle workers
     start = time.perf_counter()
     played = 0
     console = console or Console(stderr=True)

@@ -106,7 +106,8 @@ def register(app: typer.Typer) -> None:
             ..., "--agents", help="Comma-separated agent names, one per seat (e.g. A,B,B,B)."
         ),
         games: int = typer.Option(
-            ..., "--games", "-n", min=1, help="Games; rounded up to a multiple of 4 (deal sets)."
+            ..., "--games", "-n", min=1, max=100_000_000,
+            help="Games; rounded up to a multiple of 4 (deal sets).",
         ),
         db: Path | None = typer.Option(
             None, "--db", help="SQLite results file (resumed if it exists).  Without it the "
@@ -128,11 +129,12 @@ def register(app: typer.Typer) -> None:
             [], "--option", "-o", help="Other rules option KEY=VALUE (repeatable)."
         ),
         workers: int | None = typer.Option(
-            None, "--workers", "-w", min=1, help="Worker processes (default: CPU count)."
+            None, "--workers", "-w", min=1, max=512,
+            help="Worker processes (default: CPU count).",
         ),
         backend: str = typer.Option("local", "--backend", help="local or ray (extra 'scale')."),
         tables: int = typer.Option(
-            1, "--tables", "-t", min=1,
+            1, "--tables", "-t", min=1, max=4096,
             help="Games each worker plays at once; network agents (sl, pg, ...) then answer "
             "them all with one call per step (try 32).  Same deals and seeds as one at a time.",
         ),
