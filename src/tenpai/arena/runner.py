@@ -33,7 +33,7 @@ from types import FrameType
 from rich.console import Console
 
 from tenpai.agents import AGENTS, make_agent
-from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules
+from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules, check_built_agent
 from tenpai.arena.games import ArenaConfigError, rules_entry
 from tenpai.arena.record import GameRecord, play_scheduled, play_scheduled_batch
 from tenpai.arena.schedule import GameKey, iter_keys, rounded_games
@@ -149,12 +149,10 @@ def _check_buildable(name: str, rules: str) -> str:
                                ) from None
     except (ValueError, OSError) as exc:  # model errors are ValueErrors naming the file
         raise ArenaConfigError(f"agent {name!r} cannot be built: {exc}") from None
-    model_rules = getattr(agent, "model_rules", None)
-    if model_rules is not None and model_rules != rules:
-        raise ArenaConfigError(
-            f"agent {name!r} has a {model_rules} model and cannot play {rules}; give it a "
-            f"{rules} model (docs/agents.md names its environment variable)"
-        )
+    try:
+        check_built_agent(name, agent, rules)
+    except UnsupportedRulesError as exc:
+        raise ArenaConfigError(str(exc)) from None
     return str(getattr(agent, "identity", ""))
 
 
