@@ -159,9 +159,10 @@ def _check_buildable(name: str, rules: str) -> str:
 def _external_seat(name: str) -> str:
     """``mjai:PATH`` with the program resolved and checked (an external mjai bot's seat); the
     serve layer is imported only when such a seat is asked for."""
-    from tenpai.serve.mjai.external import resolve_spec
+    from tenpai.serve.mjai.external import default_timeout, resolve_spec
 
     try:
+        default_timeout()  # a bad $TENPAI_MJAI_TIMEOUT: one line now, not in every worker
         return resolve_spec(name)
     except ValueError as exc:
         raise ArenaConfigError(str(exc)) from None

@@ -150,7 +150,11 @@ def agent(
 
     if name not in AGENTS:
         raise typer.BadParameter(f"choose one of {', '.join(AGENTS)}", param_hint="--agent")
-    s = run_agent_bench(name, games=games, seed=seed, batch=batch).summary()
+    try:
+        s = run_agent_bench(name, games=games, seed=seed, batch=batch).summary()
+    except (ValueError, OSError, ImportError) as exc:  # a model, a setting, another rule set
+        typer.echo(f"error: agent {name!r}: {exc}", err=True)
+        raise typer.Exit(2) from None
     table = Table(title=f"{name}: {s['decisions']} decisions in {games} tonpuu games")
     table.add_column("measure")
     table.add_column("ms", justify="right")
