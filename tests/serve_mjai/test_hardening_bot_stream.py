@@ -118,6 +118,13 @@ def test_impossible_sequences_are_refused(name: str, make: Any, words: list[str]
     assert len(res.stdout.splitlines()) == _answers_before(lines, bad), name
 
 
+def test_a_draw_while_another_seat_must_discard() -> None:
+    s = _stream()
+    first = _first(s, type="tsumo", actor=0)
+    lines, bad = _inserted(first, {"type": "tsumo", "actor": 1, "pai": "?"}, s)
+    _one_line(_bot(lines), bad, "tsumo", "yet to discard")
+
+
 def test_a_discard_with_no_draw_before_it() -> None:
     s = _stream()
     draw = _first(s, type="tsumo", actor=1)

@@ -234,7 +234,7 @@ class SeatTracker:
         seat = self._actor(e)
         if self.wall_remaining <= 0:
             raise TrackerError("a draw from an empty wall")
-        if self.to_discard is not None and not self._turn_of(self.to_discard):
+        if self.to_discard is not None and not self.turn_unknown:
             raise TrackerError(f"tsumo by seat {seat} while seat {self.to_discard} has yet to "
                                f"discard: {e.to_mjai()}")
         self.turn_unknown = False
