@@ -1,0 +1,49 @@
+"""Issue 39, item 6 (part): records ``tenpai replay`` passed that it must reject.
+
+One unknown yaku name among known ones used to switch the whole yaku comparison off, so a win
+claiming ``立直`` and ``bogus`` instead of ``混一色`` passed (mjai, and tenhou.net/6 with
+``Bogus(1飜)``).  An unknown name among known ones is now a divergence naming it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from tenpai.cli.main import app
+
+G = "riichi/tenhou_mjlog/mjx-project_mjx/tests_py/2010081709gm-00a9-0000-fe3371ad.mjlog"
+
+
+def _convert(data_dir: Path, out: Path, fmt: str) -> str:
+    res = CliRunner().invoke(app, ["convert", str(data_dir / G), str(out), "--to", fmt])
+    assert res.exit_code == 0, res.output
+    return out.read_text(encoding="utf-8")
+
+
+def _replay(path: Path) -> tuple[int, str]:
+    res = CliRunner().invoke(app, ["replay", str(path)])
+    return res.exit_code, res.output
+
+
+def test_an_unknown_yaku_in_mjai_is_rejected(data_dir: Path, tmp_path: Path) -> None:
+    text = _convert(data_dir, tmp_path / "g.mjson", "mjai")
+    assert _replay(tmp_path / "g.mjson")[0] == 0
+    assert text.count('["混一色",2]') == 1
+    bad = tmp_path / "bogus.mjson"
+    bad.write_text(text.replace('["混一色",2]', '["立直",1],["bogus",1]'), encoding="utf-8")
+    code, out = _replay(bad)
+    assert code == 1, out
+    assert "unknown yaku 'bogus'" in out
+
+
+def test_an_unknown_yaku_in_tenhou6_is_rejected(data_dir: Path, tmp_path: Path) -> None:
+    text = _convert(data_dir, tmp_path / "g.json", "tenhou6")
+    assert _replay(tmp_path / "g.json")[0] == 0
+    assert text.count('"混一色(2飜)"') == 1
+    bad = tmp_path / "bogus.json"
+    bad.write_text(text.replace('"混一色(2飜)"', '"立直(1飜)","Bogus(1飜)"'), encoding="utf-8")
+    code, out = _replay(bad)
+    assert code == 1, out
+    assert "unknown yaku" in out and "Bogus" in out
