@@ -47,3 +47,15 @@ def test_an_unknown_yaku_in_tenhou6_is_rejected(data_dir: Path, tmp_path: Path) 
     code, out = _replay(bad)
     assert code == 1, out
     assert "unknown yaku" in out and "Bogus" in out
+
+
+def test_a_duplicated_physical_tile_in_mjlog_is_rejected(data_dir: Path, tmp_path: Path) -> None:
+    """``sed 's|<V0/><F0/>|<V1/><F1/>|'`` on the mjlog of G: seat 2 draws tile id 1, a copy
+    already in play; the kinds match (both 1m), so the replay alone let it through."""
+    text = (data_dir / G).read_text(encoding="utf-8")
+    assert "<V0/><F0/>" in text
+    bad = tmp_path / "dup.mjlog"  # sed on the one-line file replaces the first occurrence
+    bad.write_text(text.replace("<V0/><F0/>", "<V1/><F1/>", 1), encoding="utf-8")
+    code, out = _replay(bad)
+    assert code == 1, out
+    assert "physical tile 1" in out and "<V1>" in out
