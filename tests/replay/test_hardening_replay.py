@@ -59,3 +59,18 @@ def test_a_duplicated_physical_tile_in_mjlog_is_rejected(data_dir: Path, tmp_pat
     code, out = _replay(bad)
     assert code == 1, out
     assert "physical tile 1" in out and "<V1>" in out
+
+
+def test_a_tenhou6_pao_seat_out_of_range_is_rejected(data_dir: Path, tmp_path: Path) -> None:
+    """A pao seat of 88 passed, and ``convert --to mjlog`` then wrote a file our own reader
+    rejects; now the tenhou.net/6 reader refuses it, naming the win."""
+    import json
+
+    data = json.loads(_convert(data_dir, tmp_path / "g.json", "tenhou6"))
+    win = next(r[-1] for r in data["log"] if r[-1][0] == "和了")
+    win[2][2] = 88
+    bad = tmp_path / "pao.json"
+    bad.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    code, out = _replay(bad)
+    assert code == 1, out
+    assert "pao seat 88" in out
