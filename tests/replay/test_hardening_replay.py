@@ -74,3 +74,22 @@ def test_a_tenhou6_pao_seat_out_of_range_is_rejected(data_dir: Path, tmp_path: P
     code, out = _replay(bad)
     assert code == 1, out
     assert "pao seat 88" in out
+
+
+def test_a_fifth_copy_is_named_by_where_it_appears(data_dir: Path, tmp_path: Path) -> None:
+    """The message said ``more copies of tile 8`` (an internal code); it now names the deal
+    or draw and the tile in mjai notation."""
+    import json
+
+    lines = _convert(data_dir, tmp_path / "g.mjson", "mjai").splitlines()
+    start = json.loads(lines[1])
+    assert start["type"] == "start_kyoku"
+    start["tehais"][1] = ["9m", *start["tehais"][1][1:]]
+    start["tehais"][0] = ["9m"] * 4 + start["tehais"][0][4:]
+    lines[1] = json.dumps(start, ensure_ascii=False)
+    bad = tmp_path / "fifth.mjson"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out = _replay(bad)
+    assert code == 1, out
+    flat = " ".join(out.split())
+    assert "copy 5 of 9m" in flat and "deal" in flat and "tile 8" not in flat
