@@ -166,6 +166,6 @@ class Event:
                 kw["choices"] = tuple(str(c) for c in obj["choices"])
             if "meta" in obj and isinstance(obj["meta"], dict):
                 kw["meta"] = obj["meta"]
-        except (ValueError, TypeError, KeyError) as exc:
+        except (ValueError, TypeError, KeyError, OverflowError) as exc:
             raise EventError(f"bad {typ} event: {exc}") from exc
         return cls(**kw)

@@ -25,6 +25,7 @@ __all__ = [
     "ANY_RULES",
     "UnsupportedRulesError",
     "check_agent_rules",
+    "check_built_agent",
     "declare_rules",
     "supported_rules",
 ]
@@ -54,4 +55,17 @@ def check_agent_rules(name: str, rules: str) -> None:
     if supported is not None and rules not in supported:
         raise UnsupportedRulesError(
             f"agent {name!r} plays {', '.join(sorted(supported))}, not {rules!r}"
+        )
+
+
+def check_built_agent(name: str, agent: object, rules: str) -> None:
+    """:func:`check_agent_rules`, and then the model the built ``agent`` loaded: an agent that
+    declares several rule sets (``mcts``) plays only the one its weights were made for (its
+    ``model_rules``), which only the built agent knows.  Raises :class:`UnsupportedRulesError`."""
+    check_agent_rules(name, rules)
+    model_rules = getattr(agent, "model_rules", None)
+    if model_rules is not None and model_rules != rules:
+        raise UnsupportedRulesError(
+            f"agent {name!r} has a {model_rules} model and cannot play {rules}; give it a "
+            f"{rules} model (docs/agents.md names its environment variable)"
         )

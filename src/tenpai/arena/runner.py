@@ -21,17 +21,21 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import chain, islice
 from types import FrameType
 from typing import TYPE_CHECKING
 
 from tenpai.agents.registry import AGENTS, external_seats, make_agent
-from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules
+from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules, check_built_agent
 from tenpai.arena.games import ArenaConfigError, rules_entry
 from tenpai.arena.record import GameRecord, play_scheduled, play_scheduled_batch
-from tenpai.arena.schedule import GameKey, all_keys, rounded_games
+from tenpai.arena.schedule import GameKey, iter_keys, rounded_games
 from tenpai.arena.store import ResultsStore, RunConfig
 from tenpai.progress import StepProgress
 
@@ -42,8 +46,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BACKENDS",
+    "MAX_GAMES",
     "BackendUnavailableError",
     "RunOutcome",
+    "WorkerDiedError",
     "make_config",
     "run_tournament",
 ]
@@ -59,8 +65,22 @@ Task = tuple[str, Mapping[str, str], tuple[str, ...], int, tuple[GameKey, ...], 
 _TASK_ROUNDS = 4
 
 
+#: The largest run (games), worker count and tables per worker accepted: far beyond any real
+#: run, and small enough that an absurd number (a typo, 1e23) is refused before any game.
+MAX_GAMES = 100_000_000
+MAX_WORKERS = 512
+MAX_TABLES = 4096
+
+#: Pools broken by a dead worker that a run survives (their tasks run again); one more stops it.
+_WORKER_DEATHS = 2
+
+
 class BackendUnavailableError(RuntimeError):
     """The chosen backend cannot run here (for Ray: the package is not installed)."""
+
+
+class WorkerDiedError(RuntimeError):
+    """Worker processes kept dying; the games stored so far are kept and the run resumes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +139,8 @@ def make_config(
                 players[a] = identity
     if games < 1:
         raise ArenaConfigError(f"games must be at least 1, got {games}")
+    if games > MAX_GAMES:
+        raise ArenaConfigError(f"games must be at most {MAX_GAMES:,}, got {games:,}")
     total = rounded_games(games, seats)
     return RunConfig(rules, lineup, total, seed, full, players), total != games
 
@@ -136,12 +158,10 @@ def _check_buildable(name: str, rules: str) -> str:
                                ) from None
     except (ValueError, OSError) as exc:  # model errors are ValueErrors naming the file
         raise ArenaConfigError(f"agent {name!r} cannot be built: {exc}") from None
-    model_rules = getattr(agent, "model_rules", None)
-    if model_rules is not None and model_rules != rules:
-        raise ArenaConfigError(
-            f"agent {name!r} has a {model_rules} model and cannot play {rules}; give it a "
-            f"{rules} model (docs/agents.md names its environment variable)"
-        )
+    try:
+        check_built_agent(name, agent, rules)
+    except UnsupportedRulesError as exc:
+        raise ArenaConfigError(str(exc)) from None
     return str(getattr(agent, "identity", ""))
 
 
@@ -154,7 +174,10 @@ def _external_seat(name: str) -> str:
     when such a seat is asked for."""
     prefix = next(p for p in ("mjai:", *_BOTZONE) if name.startswith(p))
     try:
-        resolved: str = external_seats(prefix).resolve_spec(name)
+        module = external_seats(prefix)
+        if prefix == "mjai:":
+            module.default_timeout()  # a bad $TENPAI_MJAI_TIMEOUT: one line now, not per worker
+        resolved: str = module.resolve_spec(name)
         return resolved
     except ValueError as exc:
         raise ArenaConfigError(str(exc)) from None
@@ -167,17 +190,23 @@ def _play_task(task: Task) -> list[GameRecord]:
     return list(play_scheduled_batch(rules, options, lineup, seed, keys, tables))
 
 
-def _tasks(config: RunConfig, keys: Sequence[GameKey], tables: int) -> list[Task]:
+def _tasks(config: RunConfig, keys: Iterable[GameKey], tables: int) -> Iterator[Task]:
     """One game per task on one table (as before batching); else chunks of several rounds of
-    ``tables`` games.  External mjai seats always play one game per task."""
+    ``tables`` games.  External seats always play one game per task.  Lazy: a run of
+    millions of games never builds its schedule in memory."""
     if any(a.startswith(("mjai:", *_BOTZONE)) for a in config.agents):
         tables = 1
-    size = 1 if tables == 1 else tables * _TASK_ROUNDS
-    return [
-        (config.rules, dict(config.options), config.agents, config.seed,
-         tuple(keys[i : i + size]), tables)
-        for i in range(0, len(keys), size)
-    ]
+    size = _task_size(config, tables)
+    it = iter(keys)
+    while chunk := tuple(islice(it, size)):
+        yield (config.rules, dict(config.options), config.agents, config.seed, chunk, tables)
+
+
+def _task_size(config: RunConfig, tables: int) -> int:
+    """Games per task (see :func:`_tasks`)."""
+    if tables == 1 or any(a.startswith(("mjai:", *_BOTZONE)) for a in config.agents):
+        return 1
+    return tables * _TASK_ROUNDS
 
 
 def _watch_parent(parent: int) -> None:
@@ -194,20 +223,102 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=loop, daemon=True, name="tenpai-parent-watch").start()
 
 
-def _local(tasks: Sequence[Task], workers: int) -> Iterator[list[GameRecord]]:
-    if workers <= 1 or len(tasks) <= 1:
-        for t in tasks:
-            yield _play_task(t)
+def _local(
+    tasks: Iterable[Task], workers: int, play: Callable[[Task], list[GameRecord]] = _play_task
+) -> Iterator[list[GameRecord]]:
+    """Tasks' results as they finish, from ``workers`` processes.
+
+    A ``concurrent.futures`` process pool, not ``multiprocessing.Pool``: a worker that dies
+    (``kill -9``, the out-of-memory killer, a crash in native code) breaks the pool at once
+    instead of leaving its task unanswered forever.  The tasks in flight then run again on a
+    fresh pool; a run whose workers keep dying stops with :class:`WorkerDiedError`.  At most
+    ``2 * workers`` tasks are queued at a time, so the schedule is read lazily.
+    """
+    queue = iter(tasks)
+    head = list(islice(queue, 2))
+    if workers <= 1 or len(head) <= 1:  # no pool for a single task
+        for t in chain(head, queue):
+            yield play(t)
         return
+    queue = chain(head, queue)
+    retry: deque[Task] = deque()
+    deaths = 0
+    while True:
+        pool, running = _start_pool(workers, play, retry, queue)
+        if not running:
+            _stop_pool(pool)
+            return
+        broken = False
+        try:
+            while running:
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    task = running.pop(future)
+                    try:
+                        result = future.result()
+                    except BrokenProcessPool:
+                        broken = True
+                        retry.append(task)
+                        continue
+                    yield result
+                if broken:
+                    retry.extend(running.values())
+                    running.clear()
+                    break
+                _fill(pool, play, running, retry, queue, 2 * workers)
+        finally:
+            _stop_pool(pool)
+        if not broken:
+            return
+        deaths += 1
+        if deaths > _WORKER_DEATHS:
+            raise WorkerDiedError(
+                f"a worker process died {deaths} times (killed, out of memory, or a crash); "
+                "stopped"
+            )
+
+
+def _start_pool(
+    workers: int, play: Callable[[Task], list[GameRecord]], retry: deque[Task],
+    queue: Iterator[Task],
+) -> tuple[ProcessPoolExecutor, dict[Future[list[GameRecord]], Task]]:
+    """A fresh pool with its first tasks queued (tasks to re-run first).  The workers start
+    with SIGINT ignored: a terminal's Ctrl-C reaches the whole process group, and only the
+    parent should act on it."""
     import multiprocessing as mp
 
-    ctx = mp.get_context("spawn")
+    running: dict[Future[list[GameRecord]], Task] = {}
     with _sigint_ignored():  # inherited by the spawned workers from their first instruction
-        pool = ctx.Pool(
-            min(workers, len(tasks)), initializer=_watch_parent, initargs=(os.getpid(),)
+        pool = ProcessPoolExecutor(
+            workers, mp_context=mp.get_context("spawn"), initializer=_watch_parent,
+            initargs=(os.getpid(),),
         )
-    with pool:  # leaving it (finished, error or Ctrl-C) terminates the workers
-        yield from pool.imap_unordered(_play_task, tasks, chunksize=1)
+        _fill(pool, play, running, retry, queue, 2 * workers)
+    return pool, running
+
+
+def _fill(
+    pool: ProcessPoolExecutor, play: Callable[[Task], list[GameRecord]],
+    running: dict[Future[list[GameRecord]], Task], retry: deque[Task], queue: Iterator[Task],
+    window: int,
+) -> None:
+    while len(running) < window:
+        task = retry.popleft() if retry else next(queue, None)
+        if task is None:
+            return
+        running[pool.submit(play, task)] = task
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """End the pool now, whatever its workers are doing (finished, a dead worker, Ctrl-C):
+    queued tasks are dropped and running ones killed; their games were never stored."""
+    procs = dict(getattr(pool, "_processes", None) or {})  # pid -> Process, until shutdown
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs.values():
+        if proc.is_alive():
+            proc.terminate()
+    for proc in procs.values():
+        proc.join(timeout=5)
 
 
 def _in_main_thread() -> bool:
@@ -247,7 +358,7 @@ def _sigint_deferred() -> Iterator[None]:
         old(caught[0], None)
 
 
-def _ray(tasks: Sequence[Task], workers: int) -> Iterator[list[GameRecord]]:
+def _ray(tasks: Iterable[Task], workers: int) -> Iterator[list[GameRecord]]:
     try:
         import ray
     except ImportError:
@@ -258,17 +369,18 @@ def _ray(tasks: Sequence[Task], workers: int) -> Iterator[list[GameRecord]]:
     if not ray.is_initialized():
         ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
     remote = ray.remote(_play_task)
-    queue = list(tasks)
+    queue = iter(tasks)
     window = max(2 * workers, 1)
-    pending = [remote.remote(queue.pop(0)) for _ in range(min(window, len(queue)))]
+    pending = [remote.remote(t) for t in islice(queue, window)]
     while pending:
         done, pending = ray.wait(pending, num_returns=1)
-        if queue:
-            pending.append(remote.remote(queue.pop(0)))
+        nxt = next(queue, None)
+        if nxt is not None:
+            pending.append(remote.remote(nxt))
         yield ray.get(done[0])
 
 
-_BACKEND_RUNNERS: dict[str, Callable[[Sequence[Task], int], Iterator[list[GameRecord]]]] = {
+_BACKEND_RUNNERS: dict[str, Callable[[Iterable[Task], int], Iterator[list[GameRecord]]]] = {
     "local": _local,
     "ray": _ray,
 }
@@ -294,15 +406,21 @@ def run_tournament(
     if backend not in _BACKEND_RUNNERS:
         raise ArenaConfigError(f"unknown backend {backend!r}; choose {', '.join(BACKENDS)}")
     workers = workers or os.cpu_count() or 1
-    if workers < 1:
-        raise ArenaConfigError(f"workers must be at least 1, got {workers}")
-    if isinstance(tables, bool) or not isinstance(tables, int) or tables < 1:
-        raise ArenaConfigError(f"tables must be a whole number of at least 1, got {tables!r}")
+    if workers < 1 or workers > MAX_WORKERS:
+        raise ArenaConfigError(f"workers must be from 1 to {MAX_WORKERS}, got {workers}")
+    if isinstance(tables, bool) or not isinstance(tables, int) or not 1 <= tables <= MAX_TABLES:
+        raise ArenaConfigError(f"tables must be a whole number from 1 to {MAX_TABLES}, got "
+                               f"{tables!r}")
+    if config.games > MAX_GAMES:
+        raise ArenaConfigError(f"games must be at most {MAX_GAMES:,}, got {config.games:,}")
     store.begin_run(config)
     done = store.done_keys()
-    keys = [k for k in all_keys(config.games, len(config.agents)) if k not in done]
+    keys = (k for k in iter_keys(config.games, len(config.agents)) if k not in done)
     tasks = _tasks(config, keys, tables)
+    size = _task_size(config, tables)
+    workers = max(1, min(workers, -(-(config.games - len(done)) // size)))  # no idle workers
     start = time.perf_counter()
+    played = 0
     if console is None:
         from rich.console import Console
 
@@ -313,7 +431,8 @@ def run_tournament(
             for record in records:
                 with _sigint_deferred():
                     store.add_game(record)
+                played += 1
                 if on_game is not None:
                     on_game(record)
                 bar.advance()
-    return RunOutcome(config, len(keys), store.game_count(), time.perf_counter() - start)
+    return RunOutcome(config, played, store.game_count(), time.perf_counter() - start)

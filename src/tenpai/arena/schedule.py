@@ -10,7 +10,7 @@ then falls on every agent alike and cancels out of rank differences; what remain
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from tenpai.engine.wall import SplitMix64
@@ -21,6 +21,7 @@ __all__ = [
     "agent_seed",
     "all_keys",
     "deal_seed",
+    "iter_keys",
     "rounded_games",
     "seating",
 ]
@@ -48,6 +49,16 @@ def all_keys(games: int, rotations: int = ROTATIONS) -> list[GameKey]:
     if games % rotations:
         raise ValueError(f"games must be a multiple of {rotations}, got {games}")
     return [GameKey(d, r) for d in range(games // rotations) for r in range(rotations)]
+
+
+def iter_keys(games: int, rotations: int = ROTATIONS) -> Iterator[GameKey]:
+    """:func:`all_keys` one at a time: a run's schedule is never held in memory whole (a huge
+    ``games`` must not cost memory before the first game)."""
+    if games % rotations:
+        raise ValueError(f"games must be a multiple of {rotations}, got {games}")
+    for d in range(games // rotations):
+        for r in range(rotations):
+            yield GameKey(d, r)
 
 
 def seating(lineup: Sequence[str], rotation: int) -> list[str]:

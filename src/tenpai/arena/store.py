@@ -24,7 +24,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterator, Mapping
-from contextlib import closing
+from contextlib import closing, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -283,8 +283,48 @@ class ResultsStore:
 
     # ------------------------------------------------------------------ configuration
     def config(self) -> RunConfig | None:
+        """The stored run, or ``None``; a :class:`StoreError` naming the file when the stored
+        configuration is not one (edited by hand, or another program's row)."""
         row = self._conn.execute("SELECT config FROM run WHERE id = 1").fetchone()
-        return None if row is None else RunConfig.from_json(row[0])
+        if row is None:
+            return None
+        try:
+            config = RunConfig.from_json(row[0])
+            if not (isinstance(config.rules, str) and isinstance(config.options, dict)
+                    and all(isinstance(a, str) for a in config.agents)
+                    and all(isinstance(k, str) and isinstance(v, str)
+                            for k, v in config.options.items())
+                    and isinstance(config.players, dict)):
+                raise TypeError("fields of the wrong type")
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            raise StoreError(f"{self.path}: its run configuration is not a valid run "
+                             f"({type(exc).__name__}: {str(exc)[:80]})") from None
+        return config
+
+    def check_columns(self) -> None:
+        """Raise :class:`StoreError` when a numeric column holds something else (text where a
+        score should be): SQLite stores whatever it is given, and the statistics would fail
+        deep inside with a ``TypeError``.  One scan of each table."""
+        for table in sorted(_TABLES):
+            checks = []
+            for _cid, name, kind, notnull, _default, _pk in self._conn.execute(
+                f"PRAGMA table_info({table})"
+            ):
+                allowed = {"INTEGER": "'integer'", "REAL": "'integer', 'real'"}.get(kind)
+                if allowed is None:
+                    continue
+                if not notnull:
+                    allowed += ", 'null'"
+                checks.append(f"SUM(typeof({name}) NOT IN ({allowed}))")
+            if not checks:
+                continue
+            row = self._conn.execute(f"SELECT {', '.join(checks)} FROM {table}").fetchone()
+            columns = [n for n, k in ((c[1], c[2]) for c in self._conn.execute(
+                f"PRAGMA table_info({table})")) if k in ("INTEGER", "REAL")]
+            bad = [c for c, n in zip(columns, row, strict=True) if n]
+            if bad:
+                raise StoreError(f"{self.path}: table {table} holds values that are not numbers "
+                                 f"in column {', '.join(bad)}; not a results file tenpai wrote")
 
     def begin_run(self, config: RunConfig) -> None:
         """Record the configuration, or check that it matches the stored one; from here on
@@ -294,10 +334,14 @@ class ResultsStore:
         self._lock_run()
         stored = self.config()
         if stored is None:
-            self._conn.execute(
-                "INSERT INTO run (id, schema_version, config, tenpai_version) VALUES (1, ?, ?, ?)",
-                (SCHEMA_VERSION, config.to_json(), __version__),
-            )
+            try:
+                self._conn.execute(
+                    "INSERT INTO run (id, schema_version, config, tenpai_version) "
+                    "VALUES (1, ?, ?, ?)",
+                    (SCHEMA_VERSION, config.to_json(), __version__),
+                )
+            except sqlite3.Error as exc:
+                raise self._write_error(exc, "the run configuration") from None
             return
         if stored.to_json() != config.to_json():
             old, new = json.loads(stored.to_json()), json.loads(config.to_json())
@@ -375,9 +419,23 @@ class ResultsStore:
                     [(d, r, p.seat, p.agent, k, n, ex) for k, n, ex in rows],
                 )
             c.execute("COMMIT")
-        except BaseException:
-            c.execute("ROLLBACK")
+        except BaseException as exc:
+            # SQLite has already rolled back after some errors (a full disk among them): a
+            # second ROLLBACK would fail and hide the cause behind "no transaction is active".
+            if c.in_transaction:
+                with suppress(sqlite3.Error):
+                    c.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.OperationalError):  # a full disk, an I/O error
+                raise self._write_error(exc, f"game {d}/{r}") from None
             raise
+
+    def _write_error(self, exc: sqlite3.Error, what: str) -> StoreError:
+        """A failed write as one line naming the file and the cause (e.g. "database or disk
+        is full"); everything committed before it is kept, so the run resumes."""
+        return StoreError(
+            f"cannot write {what} to {self.path}: {exc}; the games stored before it are kept: "
+            "fix that, then run the same command again to resume"
+        )
 
     def game_events(self, key: GameKey) -> bytes | None:
         """The stored events of a game (see :mod:`tenpai.arena.saved`); ``None`` for a game

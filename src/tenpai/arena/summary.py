@@ -106,6 +106,7 @@ def summarize_store(store: ResultsStore, block_size: int = 100) -> Summary:
     import json
 
     cfg = store.config()
+    store.check_columns()
     config = json.loads(cfg.to_json()) if cfg is not None else {}
     return Summary(config, store.seat_rows(), block_size, store.protocol_counts(),
                    find_highlights(store))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tenpai.agents.registry import make_agent
+from tenpai.agents.rulesets import check_agent_rules, check_built_agent
 from tenpai.events import Event
 from tenpai.rules.riichi.game import RiichiGame
 from tenpai.rules.riichi.ruleset import TENHOU
@@ -58,7 +59,9 @@ def run_agent_bench(
     agent: str = "sl", games: int = 2, seed: int = 1, batch: int = 16
 ) -> AgentBenchResult:
     """Time ``agent`` on every request of seat 0 in ``games`` games (see the module docstring)."""
+    check_agent_rules(agent, "riichi")  # the bench plays Riichi tables
     subject = make_agent(agent, 0)
+    check_built_agent(agent, subject, "riichi")
     reference = make_agent("efficiency", 0)
     others = [make_agent("efficiency", i) for i in range(1, 4)]
     single: list[float] = []

@@ -92,6 +92,13 @@ def _interrupted(err: Any, stored: int, total: int, db: Path | None) -> NoReturn
     raise typer.Exit(130)
 
 
+def _kept(stored: int, total: int, db: Path, keep: bool) -> str:
+    """What a stopped run leaves behind, for its one error line."""
+    if not keep:
+        return f"{stored} of {total} games played; without --db they are not kept"
+    return f"{stored} of {total} games stored in {db}; run the same command again to resume"
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def arena(
@@ -99,7 +106,8 @@ def register(app: typer.Typer) -> None:
             ..., "--agents", help="Comma-separated agent names, one per seat (e.g. A,B,B,B)."
         ),
         games: int = typer.Option(
-            ..., "--games", "-n", min=1, help="Games; rounded up to a multiple of 4 (deal sets)."
+            ..., "--games", "-n", min=1, max=100_000_000,
+            help="Games; rounded up to a multiple of 4 (deal sets).",
         ),
         db: Path | None = typer.Option(
             None, "--db", help="SQLite results file (resumed if it exists).  Without it the "
@@ -121,11 +129,12 @@ def register(app: typer.Typer) -> None:
             [], "--option", "-o", help="Other rules option KEY=VALUE (repeatable)."
         ),
         workers: int | None = typer.Option(
-            None, "--workers", "-w", min=1, help="Worker processes (default: CPU count)."
+            None, "--workers", "-w", min=1, max=512,
+            help="Worker processes (default: CPU count).",
         ),
         backend: str = typer.Option("local", "--backend", help="local or ray (extra 'scale')."),
         tables: int = typer.Option(
-            1, "--tables", "-t", min=1,
+            1, "--tables", "-t", min=1, max=4096,
             help="Games each worker plays at once; network agents (sl, pg, ...) then answer "
             "them all with one call per step (try 32).  Same deals and seeds as one at a time.",
         ),
@@ -156,7 +165,12 @@ def register(app: typer.Typer) -> None:
         from rich.console import Console
 
         from tenpai.arena.games import ArenaConfigError
-        from tenpai.arena.runner import BackendUnavailableError, make_config, run_tournament
+        from tenpai.arena.runner import (
+            BackendUnavailableError,
+            WorkerDiedError,
+            make_config,
+            run_tournament,
+        )
         from tenpai.arena.saved import RecordsFolder
         from tenpai.arena.store import ResultsStore
         from tenpai.arena.summary import render_summary, summarize_store
@@ -205,6 +219,8 @@ def register(app: typer.Typer) -> None:
                     )
                 except KeyboardInterrupt:
                     _interrupted(err, store.game_count(), config.games, db if keep else None)
+                except WorkerDiedError as exc:
+                    _fail(err, f"{exc}: {_kept(store.game_count(), config.games, db, keep)}")
                 if folder is not None:
                     _save_missing(folder, store, config, err, progress)
                 summary = summarize_store(store, block_size)

@@ -18,7 +18,8 @@ app = typer.Typer(
 
 @app.command("hand")
 def hand(
-    n: int = typer.Option(20_000, "--n", min=10, help="Number of random hands (13/14 tiles)."),
+    n: int = typer.Option(20_000, "--n", min=10, max=1_000_000,
+                          help="Number of random hands (13/14 tiles)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the hand generator."),
     repeat: int = typer.Option(3, "--repeat", min=1,
                                help="Timed passes of the other rows; the best counts."),
@@ -39,7 +40,8 @@ def hand(
 
 @app.command("engine")
 def engine(
-    games: int = typer.Option(20, "--games", min=1, help="Random hanchan per engine."),
+    games: int = typer.Option(20, "--games", min=1, max=100_000,
+                              help="Random hanchan per engine."),
     seed: int = typer.Option(0, "--seed", help="First game seed."),
     vs: str = typer.Option("riichienv", "--vs", help="Peer engine: riichienv or none."),
     as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
@@ -71,7 +73,7 @@ def engine(
 
 @app.command("fan")
 def fan(
-    n: int = typer.Option(5000, "--n", min=10, help="Random winning MCR hands."),
+    n: int = typer.Option(5000, "--n", min=10, max=1_000_000, help="Random winning MCR hands."),
     seed: int = typer.Option(0, "--seed", help="Seed of the hand generator."),
     repeat: int = typer.Option(9, "--repeat", min=1,
                                help="Interleaved rounds; medians and ranges are reported."),
@@ -102,8 +104,9 @@ def fan(
 
 @app.command("scoring")
 def scoring(
-    n: int = typer.Option(30_000, "--n", min=10, help="Random winning Riichi hands per pass."),
-    n_slow: int = typer.Option(6_000, "--n-slow", min=10,
+    n: int = typer.Option(30_000, "--n", min=10, max=1_000_000,
+                          help="Random winning Riichi hands per pass."),
+    n_slow: int = typer.Option(6_000, "--n-slow", min=10, max=1_000_000,
                                help="Of which the slow sides (our Python path, mahjong) score."),
     seed: int = typer.Option(0, "--seed", help="Seed of the hand generator."),
     repeat: int = typer.Option(9, "--repeat", min=1,
@@ -123,7 +126,7 @@ def scoring(
 def process(
     games: str = typer.Option("1,10,100", "--games", help="Demo game counts, commas."),
     seed: int = typer.Option(1, "--seed", help="Seed of the games."),
-    arena_games: int = typer.Option(16, "--arena-games", min=0,
+    arena_games: int = typer.Option(16, "--arena-games", min=0, max=100_000,
                                     help="Arena games timed with 1 and 2 workers (0: skip)."),
     startup: bool = typer.Option(True, "--startup/--no-startup",
                                  help="Also time start-up: --help, import, replay, view."),
@@ -154,8 +157,8 @@ def process(
             raise typer.BadParameter(
                 "whole numbers separated by commas", param_hint="--games"
             ) from None
-        if not counts or min(counts) < 1:
-            raise typer.BadParameter("game counts must be positive", param_hint="--games")
+        if not counts or min(counts) < 1 or max(counts) > 10_000:
+            raise typer.BadParameter("game counts must be from 1 to 10000", param_hint="--games")
         result = run_process_bench(counts, seed=seed, arena_games=arena_games)
         render(result)
         summary.update(result.summary())
@@ -166,9 +169,10 @@ def process(
 @app.command("agent")
 def agent(
     name: str = typer.Option("sl", "--agent", help="Agent to time (registry name)."),
-    games: int = typer.Option(2, "--games", min=1, help="Tonpuu games; the agent plays seat 0."),
+    games: int = typer.Option(2, "--games", min=1, max=100_000,
+                              help="Tonpuu games; the agent plays seat 0."),
     seed: int = typer.Option(1, "--seed", help="First game seed."),
-    batch: int = typer.Option(16, "--batch", min=1, help="Tables per act_batch call."),
+    batch: int = typer.Option(16, "--batch", min=1, max=4096, help="Tables per act_batch call."),
     as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
 ) -> None:
     """Per-decision latency of an agent (issue 8's budget: 10 ms), efficiency timed alongside."""
@@ -181,7 +185,11 @@ def agent(
 
     if name not in AGENTS:
         raise typer.BadParameter(f"choose one of {', '.join(AGENTS)}", param_hint="--agent")
-    s = run_agent_bench(name, games=games, seed=seed, batch=batch).summary()
+    try:
+        s = run_agent_bench(name, games=games, seed=seed, batch=batch).summary()
+    except (ValueError, OSError, ImportError) as exc:  # a model, a setting, another rule set
+        typer.echo(f"error: agent {name!r}: {exc}", err=True)
+        raise typer.Exit(2) from None
     table = Table(title=f"{name}: {s['decisions']} decisions in {games} tonpuu games")
     table.add_column("measure")
     table.add_column("ms", justify="right")
@@ -198,8 +206,10 @@ def agent(
 def selfplay(
     name: str = typer.Option("sl", "--agent", help="Agent in all four seats (registry name)."),
     tables: str = typer.Option("16,64,256", "--tables", help="Batched table counts, commas."),
-    games: int = typer.Option(3, "--games", min=1, help="Whole games played one table at a time."),
-    window: int = typer.Option(3000, "--window", min=1, help="Decisions timed per table count."),
+    games: int = typer.Option(3, "--games", min=1, max=100_000,
+                              help="Whole games played one table at a time."),
+    window: int = typer.Option(3000, "--window", min=1, max=10_000_000,
+                               help="Decisions timed per table count."),
     seed: int = typer.Option(0, "--seed", help="First game seed."),
     profile: int = typer.Option(0, "--profile", min=0, help="cProfile lines, extra run."),
     as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
@@ -219,8 +229,8 @@ def selfplay(
         raise typer.BadParameter(
             "whole numbers separated by commas", param_hint="--tables"
         ) from None
-    if not counts or min(counts) < 1:
-        raise typer.BadParameter("table counts must be positive", param_hint="--tables")
+    if not counts or min(counts) < 1 or max(counts) > 4096:
+        raise typer.BadParameter("table counts must be from 1 to 4096", param_hint="--tables")
     result = run_selfplay_bench(
         name, tables=counts, unbatched_games=games, window=window, seed=seed, profile=profile
     )
@@ -252,8 +262,10 @@ def arena(
     agents: str = typer.Option(
         "sl,efficiency,sl,efficiency", "--agents", help="Line-up, one agent per seat, commas."
     ),
-    games: int = typer.Option(16, "--games", min=1, help="Games, rounded up to deal sets."),
-    tables: int = typer.Option(32, "--tables", min=1, help="Tables of the batched phase."),
+    games: int = typer.Option(16, "--games", min=1, max=100_000,
+                              help="Games, rounded up to deal sets."),
+    tables: int = typer.Option(32, "--tables", min=1, max=4096,
+                               help="Tables of the batched phase."),
     rules: str = typer.Option("riichi", "--rules", help="Rule set (registry name)."),
     preset: str | None = typer.Option(None, "--preset", help="Rules preset (as tenpai arena)."),
     seed: int = typer.Option(0, "--seed", help="Run seed."),

@@ -36,7 +36,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play one MCR agent as a Botzone bot (Chinese-Standard-Mahjong): the history of
         requests on stdin, one response on stdout per turn."""
-        from tenpai.agents import make_agent
+        from tenpai.agents.registry import make_agent
         from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules
         from tenpai.serve.botzone.bot import BotzoneBot
         from tenpai.serve.botzone.io import run_bot

@@ -100,6 +100,8 @@ def build(
     missing = [p for p in records if not p.exists()]
     if missing:
         fail(f"no such file or folder: {missing[0]}")
+    if out.exists() and not out.is_dir():
+        fail(f"{out} is a file; the output must be a folder (empty or new)")
     console = Console(stderr=True)
     total = sum(1 for _ in record_files(records, rules))
     try:
@@ -109,6 +111,8 @@ def build(
             )
     except (DatasetError, ValueError) as exc:
         fail(str(exc))
+    except OSError as exc:  # the folder cannot be created or written
+        fail(f"cannot write {out}: {exc.strerror or exc}")
     console.print(
         f"rules {manifest['rules']}, encoder {manifest['encoder']}, "
         f"games {manifest['games_per_split']}"
@@ -124,7 +128,8 @@ def build(
 def record(
     out: Path = typer.Argument(..., help="Folder for the records (created)."),
     rules_name: str = typer.Option("suits108", "--rules", help=RULES_HELP),
-    games: int = typer.Option(20, "--games", help="Games to play and save."),
+    games: int = typer.Option(20, "--games", min=1, max=1_000_000,
+                              help="Games to play and save."),
     agents: str = typer.Option(
         "expert,efficiency,expert,efficiency", "--agents", help="Four agents, one per seat."
     ),
@@ -141,6 +146,7 @@ def record(
     if rules.write_records is None:
         fail(f"--rules {rules.name} learns from real records; dataset record has nothing to play")
     names = [a.strip() for a in agents.split(",") if a.strip()]
+    _check_agents(names, rules.name)
     try:
         written = rules.write_records(out, games, names, seed, make_agent)
     except (ValueError, FileExistsError) as exc:
@@ -176,6 +182,22 @@ def derive(
         fail(str(exc))
     console.print(f"encoder {manifest['encoder']}, {total} shards from {source}")
     console.print(f"wrote {out / 'manifest.json'}")
+
+
+def _check_agents(names: list[str], rules: str) -> None:
+    """Each agent known and built for ``rules`` (its declaration, then its model), before any
+    game is played or file written."""
+    from tenpai.agents.registry import AGENTS, make_agent
+    from tenpai.agents.rulesets import check_agent_rules, check_built_agent
+
+    for name in dict.fromkeys(names):
+        if name not in AGENTS:
+            fail(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}")
+        try:
+            check_agent_rules(name, rules)
+            check_built_agent(name, make_agent(name, 0), rules)
+        except (ValueError, OSError, ImportError) as exc:
+            fail(str(exc))
 
 
 def register(root: typer.Typer) -> None:

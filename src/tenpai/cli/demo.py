@@ -13,7 +13,8 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def demo(
         games: int = typer.Option(
-            12, "--games", "-n", min=1, help="Games to play (seats rotate within each deal)."
+            12, "--games", "-n", min=1, max=10_000,
+            help="Games to play (seats rotate within each deal).",
         ),
         seed: int = typer.Option(2026, "--seed", help="Seed for walls and agents."),
         agents: str = typer.Option(

@@ -68,7 +68,19 @@ def explain(
     if game_index >= len(games):
         typer.echo(f"error: {record} holds {len(games)} game(s); no --game {game_index}", err=True)
         raise typer.Exit(2)
-    rounds = games[game_index].rounds
+    game = games[game_index]
+    from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules
+
+    try:  # the same check as every other entry point: an MCR record is not Riichi
+        check_agent_rules(agent, game.rules.variant)
+    except UnsupportedRulesError as err:
+        typer.echo(f"error: {record}: a {game.rules.variant} record: {err}", err=True)
+        raise typer.Exit(2) from None
+    if game.players != 4:
+        typer.echo(f"error: {record}: a {game.players}-player game; {agent} explains "
+                   "four-player Riichi", err=True)
+        raise typer.Exit(2)
+    rounds = game.rounds
     labels = [round_label(r[0]) for r in rounds]
     # "E2" names East 2 whatever its honba (its first hand); "E2-1" the one with 1 honba.
     first_of = [label.split("-")[0] for label in labels]

@@ -7,6 +7,7 @@ line, a server error or a game the bot cannot follow (the reason is one line on 
 from __future__ import annotations
 
 import sys
+from typing import NoReturn
 
 import typer
 
@@ -33,12 +34,13 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play one agent over mjai: events in on stdin, one action out when a decision is due
         ({"type":"none"} for a pass); with --connect, an mjsonp TCP client instead."""
-        from tenpai.agents.registry import make_agent
+        from tenpai.agents.registry import AGENTS, make_agent
+        from tenpai.agents.rulesets import check_agent_rules, check_built_agent
         from tenpai.rules.riichi.ruleset import PRESETS
         from tenpai.serve.mjai.bot import BotError, MjaiBot
         from tenpai.serve.mjai.io import run_mjsonp, run_stdio
 
-        def fail(message: str) -> None:
+        def fail(message: str) -> NoReturn:
             sys.stderr.write(f"tenpai mjai-bot: error: {message}\n")
             sys.stderr.flush()
             raise typer.Exit(2)
@@ -48,8 +50,12 @@ def register(app: typer.Typer) -> None:
         if PRESETS[preset].players != 4:
             fail(f"preset {preset!r} is for {PRESETS[preset].players} players; the mjai bot "
                  "plays four-player games only")
+        if agent not in AGENTS:
+            fail(f"unknown agent {agent!r}; known: {', '.join(sorted(AGENTS))}")
         try:
+            check_agent_rules(agent, "riichi")  # mjai is a Riichi protocol
             player = make_agent(agent, seed)
+            check_built_agent(agent, player, "riichi")
             bot = MjaiBot(
                 player,
                 seat=seat,
@@ -57,7 +63,7 @@ def register(app: typer.Typer) -> None:
                 name=name,
                 rules=PRESETS[preset],
             )
-        except (ValueError, BotError) as exc:
+        except (ValueError, OSError, ImportError, BotError) as exc:
             fail(str(exc))
         try:
             if connect is not None:

@@ -33,6 +33,9 @@ def opponent_models(
         if not p.exists():
             typer.echo(f"error: {p}: no such file or folder", err=True)
             raise typer.Exit(2)
+    if out.is_dir():
+        typer.echo(f"error: --out {out} is a folder; give the model file to write", err=True)
+        raise typer.Exit(2)
     opts = FitOptions(rooms=None if rooms == "any" else tuple(rooms.split(",")),
                       limit=games_flag(games, limit) or None)
     t0 = time.process_time()
@@ -42,7 +45,11 @@ def opponent_models(
         raise typer.Exit(2)
     models = fit_models(samples, opts, source=", ".join(str(p) for p in data))
     models.meta["cpu_seconds"] = round(time.process_time() - t0, 1)
-    models.save(out)
+    try:
+        models.save(out)
+    except OSError as exc:
+        typer.echo(f"error: cannot write {out}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(2) from None
     if as_json:
         typer.echo(json.dumps(models.metrics, sort_keys=True))
         return

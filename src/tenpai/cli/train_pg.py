@@ -245,13 +245,19 @@ def imitate(
     from rich.console import Console
 
     from tenpai.progress import StepProgress
-    from tenpai.rl.imitate import ImitationConfig, collect_imitation, train_imitation
+    from tenpai.rl.imitate import (
+        ImitationConfig,
+        check_teacher,
+        collect_imitation,
+        train_imitation,
+    )
 
     err = Console(stderr=True)
     torch.set_num_threads(threads)
     try:
         cfg = ImitationConfig(teacher=teacher, games=games, first_seed=first_seed, tables=tables,
                               minutes=minutes, width=width, blocks=blocks, seed=seed)
+        check_teacher(cfg)
         with StepProgress(f"watching {teacher}", games, unit="games", console=err) as bar:
             data = collect_imitation(cfg, progress=bar.update)
         counts = {h: data.count(h) for h in data.label}

@@ -49,7 +49,34 @@ def load_tagged(
         ) from exc
     if not isinstance(payload, dict) or payload.get("format") != fmt:
         raise error(f"{path}: not a {fmt} file")
+    bad = _non_finite(payload)
+    if bad is not None:
+        raise error(f"{path}: tensor {bad} holds NaN or infinite values; a {what} with "
+                    "non-finite weights cannot play (a diverged training run?)")
     return payload
+
+
+def _non_finite(obj: Any, where: str = "", depth: int = 0) -> str | None:
+    """The name of the first floating tensor in ``obj`` (nested dicts and lists) holding a NaN
+    or an infinity, else ``None``: such weights load fine and then answer every decision with
+    NaN scores, i.e. an arbitrary action, so a broken model would silently play."""
+    if depth > 32:
+        return None
+    if isinstance(obj, torch.Tensor):
+        if obj.is_floating_point() and obj.numel() and not bool(torch.isfinite(obj).all()):
+            return where or "(top level)"
+        return None
+    if isinstance(obj, dict):
+        items: Any = obj.items()
+    elif isinstance(obj, (list, tuple)):
+        items = enumerate(obj)
+    else:
+        return None
+    for key, value in items:
+        found = _non_finite(value, f"{where}.{key}" if where else str(key), depth + 1)
+        if found is not None:
+            return found
+    return None
 
 
 def file_fingerprint(path: Path) -> str:

@@ -99,10 +99,21 @@ class _Reader:
         self.scores: list[int] = []
         self.ended = False
         self.reach_wait: int | None = None
+        #: physical tile ids (0-135) the round has taken from the wall: the deal, the draws
+        #: and the dora indicators; one id twice is a record that cannot be
+        self.taken: set[int] = set()
 
     # -- helpers -------------------------------------------------------------
     def tile(self, tile_id: int) -> int:
         return T.from_tenhou136(tile_id, self.red)
+
+    def take(self, tile_id: int, where: str) -> None:
+        """One physical tile leaves the wall; the same id twice in a round is refused (the
+        kinds alone would let a duplicated copy through)."""
+        if tile_id in self.taken:
+            raise ValueError(f"{where}: physical tile {tile_id} ({T.to_mjai(self.tile(tile_id))})"
+                             " is already in play in this round")
+        self.taken.add(tile_id)
 
     def emit(self, ev: Event) -> None:
         if self.round is None or (self.round_closed and ev.type not in ("hora",)):
@@ -148,6 +159,7 @@ class _Reader:
             else:
                 raise ValueError(f"REACH step {step!r}")
         elif tag == "DORA":
+            self.take(int(a["hai"]), "<DORA>")
             self.emit(Event("dora", dora_marker=self.tile(int(a["hai"]))))
         elif tag == "INIT":
             self.init(a)
@@ -209,10 +221,14 @@ class _Reader:
             raise ValueError("INIT ten has too few scores")
         oya = self.seat(a.get("oya"))
         hands: list[tuple[int, ...] | None] = []
+        self.taken = set()
+        self.take(dora, "<INIT> seed (dora indicator)")
         for s in range(self.n):
             ids = _ints(a.get(f"hai{s}"), f"hai{s}")
             if len(ids) != 13:
                 raise ValueError(f"hai{s} has {len(ids)} tiles, expected 13")
+            for t in ids:
+                self.take(t, f"<INIT> hai{s}")
             hands.append(canonical(self.tile(t) for t in ids))
         if rnd < 0 or honba < 0 or kyotaku < 0:
             raise ValueError("negative round, honba or deposit count")
@@ -242,6 +258,7 @@ class _Reader:
     def draw(self, who: int, tile_id: int) -> None:
         if who >= self.n:
             raise ValueError(f"draw by seat {who} in a {self.n}-player game")
+        self.take(tile_id, f"<{_DRAW_TAGS[who]}{tile_id}>")
         self.emit(Event("tsumo", actor=who, pai=self.tile(tile_id)))
         self.last_draw[who] = tile_id
 

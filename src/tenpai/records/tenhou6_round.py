@@ -354,6 +354,10 @@ class _RoundReader:
                 info = res[i + 1]
                 who, frm = int(info[0]), int(info[1])
                 pao = int(info[2]) if len(info) > 2 and int(info[2]) != who else None
+                for name, seat in (("winner", who), ("payer", frm), ("pao", pao)):
+                    if seat is not None and not 0 <= seat < self.n:
+                        raise ValueError(f"win {i // 2 + 1}: {name} seat {seat} is not 0-"
+                                         f"{self.n - 1}")
                 fu: int | None = None
                 han_label: int | None = None
                 if len(info) > 3:

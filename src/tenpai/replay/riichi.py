@@ -187,10 +187,13 @@ class _RoundDriver(HandDriver[RiichiGame]):
         fu = rec.fu if rec.fu is None or rec.fu == 25 else -(-rec.fu // 10) * 10
         if fu is not None and e.fu is not None and e.han is not None and e.han < 5 and fu != e.fu:
             raise self.fail(f"fu differ {shown}")
-        # names in another vocabulary (mjai-reviewer's English "Riichi") cannot be compared
-        if rec.yaku and all(n in _KNOWN_YAKU for n, _ in rec.yaku) and (
-            self._yaku_names(rec) != self._yaku_names(e)
-        ):
+        # names in another vocabulary (mjai-reviewer's English "Riichi") cannot be compared;
+        # but one unknown name among known ones is a lie, not a vocabulary: it must not switch
+        # the check off for the whole list
+        unknown = [n for n, _ in rec.yaku if n not in _KNOWN_YAKU]
+        if unknown and len(unknown) < len(rec.yaku):
+            raise self.fail(f"unknown yaku {unknown[0]!r} {shown}")
+        if rec.yaku and not unknown and self._yaku_names(rec) != self._yaku_names(e):
             raise self.fail(f"yaku differ {shown}")
 
     def _yaku_names(self, e: Event) -> list[tuple[str, int]]:

@@ -24,6 +24,7 @@ from torch import nn
 
 from tenpai import tiles as T
 from tenpai.agents.registry import make_agent
+from tenpai.agents.rulesets import check_agent_rules, check_built_agent
 from tenpai.engine.agent import Agent
 from tenpai.events import Event
 from tenpai.learn.mcr.decisions import chow_class
@@ -35,7 +36,8 @@ from tenpai.selfplay.spec import SelfPlaySpec
 from tenpai.selfplay.vector import VectorRunner
 from tenpai.train.sl import masked_logits
 
-__all__ = ["HEADS", "ImitationConfig", "ImitationData", "collect_imitation", "train_imitation"]
+__all__ = ["HEADS", "ImitationConfig", "ImitationData", "check_teacher", "collect_imitation",
+           "train_imitation"]
 
 #: Heads and their class counts, as the supervised MCR model has them.
 HEADS: dict[str, int] = {"discard": 34, "peng": 2, "chi": 4, "gang": 2}
@@ -138,12 +140,20 @@ class ImitationConfig:
     seed: int = 0
 
 
+def check_teacher(cfg: ImitationConfig) -> None:
+    """Refuse (a ``ValueError``) a teacher that does not play ``cfg.rules`` before any game:
+    an ``sl`` teacher fed MCR tables breaks mid-way or teaches nonsense."""
+    check_agent_rules(cfg.teacher, cfg.rules)
+    check_built_agent(cfg.teacher, make_agent(cfg.teacher, 0), cfg.rules)
+
+
 def collect_imitation(
     cfg: ImitationConfig, progress: Callable[[int], None] | None = None
 ) -> ImitationData:
     """Play ``cfg.games`` games with the teacher in every seat and record its decisions."""
     if cfg.games < 1 or cfg.tables < 1:
         raise ValueError("games and tables must be at least 1")
+    check_teacher(cfg)
     data = ImitationData()
     encoder = get_mcr_encoder(cfg.encoder)
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import tenpai
-from tenpai.agents import AGENTS
+from tenpai.agents.registry import AGENTS
 from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules
 
 __all__ = ["MODEL_AGENTS", "BuiltPackage", "PackageError", "build_package", "check_package"]
@@ -107,7 +107,7 @@ def main():
             _safe_answers("model file " + MODEL_FILE + " not found under data/")
             return 0
         os.environ[MODEL_ENV] = path
-    from tenpai.agents import make_agent
+    from tenpai.agents.registry import make_agent
     from tenpai.serve.botzone.bot import BotzoneBot
     from tenpai.serve.botzone.io import run_bot
 
@@ -215,7 +215,7 @@ def check_package(built: BuiltPackage, seed: int = 1) -> str | None:
     the first protocol error found, or None."""
     import sys
 
-    from tenpai.agents import make_agent
+    from tenpai.agents.registry import make_agent
     from tenpai.arena.games import make_game
     from tenpai.serve.botzone.external import BotzoneSeat, play_game
     from tenpai.serve.botzone.runners import ProgramRunner

@@ -84,6 +84,8 @@ class MjaiBot:
             return None
         if self.tracker is None:
             raise BotError(f"{typ} before start_game")
+        if typ == "start_kyoku":
+            _check_deal(obj)
         event = read_message(obj)
         try:
             self.tracker.apply(event)
@@ -109,8 +111,11 @@ class MjaiBot:
             seat = 0
         if not 0 <= seat < 4:
             raise BotError(f"seat {seat} is not 0-3")
+        names = obj.get("names", [])
+        if not isinstance(names, list):
+            raise BotError(f"start_game names are not a list: {names!r:.80}")
         self.tracker = SeatTracker(seat, self.rules)
-        self.tracker.apply(Event("start_game", names=tuple(str(n) for n in obj.get("names", []))))
+        self.tracker.apply(Event("start_game", names=tuple(str(n) for n in names)))
         self.ended = False
 
     # ------------------------------------------------------------------ deciding
@@ -140,7 +145,27 @@ class MjaiBot:
         if not legal:
             return None
         self.decisions += 1
-        action = self.agent.act(MjaiObservation(self.tracker), legal)
+        try:
+            action = self.agent.act(MjaiObservation(self.tracker), legal)
+        except (ValueError, LookupError, AttributeError, TypeError) as exc:
+            # The tracker refuses impossible streams; this is the last guard, so that a state
+            # it missed is one line naming the agent, never a traceback or a guessed answer.
+            raise BotError(f"the agent cannot decide on this state ({type(exc).__name__}: "
+                           f"{exc})") from None
         if action not in legal:
             raise BotError(f"the agent chose an action that is not legal: {action.to_mjai()}")
         return action
+
+
+def _check_deal(obj: dict[str, Any]) -> None:
+    """Four hands of 13 tiles (hidden ones as thirteen ``"?"``): a 14-tile deal or a fifth hand
+    is a stream the bot must not play on."""
+    hands = obj.get("tehais")
+    if not isinstance(hands, list) or len(hands) != 4:
+        count = len(hands) if isinstance(hands, list) else "no"
+        raise BotError(f"cannot follow the game: start_kyoku deals {count} hands, not 4")
+    for seat, hand in enumerate(hands):
+        if not isinstance(hand, list) or len(hand) != 13:
+            size = len(hand) if isinstance(hand, list) else "no"
+            raise BotError(f"cannot follow the game: start_kyoku deals seat {seat} {size} "
+                           "tiles, not 13")

@@ -53,12 +53,18 @@ def parse_mjsonp_url(url: str) -> MjsonpURL:
     parts = urlsplit(url)
     if parts.scheme != "mjsonp":
         raise BotError(f"{url!r}: the URL must start with mjsonp://")
-    if not parts.hostname or parts.port is None:
+    try:
+        port = parts.port  # urllib raises for a port that is not a number or out of range
+    except ValueError:
+        raise BotError(f"{url!r}: the port must be a number from 1 to 65535") from None
+    if not parts.hostname or port is None:
         raise BotError(f"{url!r}: the URL needs host:port")
+    if port == 0:
+        raise BotError(f"{url!r}: the port must be a number from 1 to 65535")
     room = parts.path.lstrip("/")
     if not room or "/" in room:
         raise BotError(f"{url!r}: the URL needs a room (mjsonp://host:port/room)")
-    return MjsonpURL(parts.hostname, parts.port, room)
+    return MjsonpURL(parts.hostname, port, room)
 
 
 def run_mjsonp(bot: MjaiBot, url: str, *, timeout: float = 600.0) -> int:

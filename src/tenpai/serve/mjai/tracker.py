@@ -9,8 +9,10 @@ stands at its discard, ippatsu broken by any call or kan, furiten after a passed
 so that :mod:`tenpai.serve.mjai.legal` derives exactly the actions the engine would offer; a
 test checks the two against each other at every decision of many seeded games.
 
-Inconsistent input (a discard of a tile the seat does not hold, a call on an empty river) raises
-:class:`TrackerError`: a bot must not act on a state it knows to be wrong.
+Inconsistent input (a discard of a tile the seat does not hold, a call on an empty river, a
+discard with no draw before it, a fifth copy of a tile, a deal of the wrong size, a win with
+nothing to win on) raises :class:`TrackerError` naming the event: a bot must not act on a state
+it knows to be wrong, and a stream that cannot happen says nothing an agent should answer.
 """
 
 from __future__ import annotations
@@ -75,6 +77,15 @@ class SeatTracker:
         self._missed: int | None = None
         self._kan_by: int | None = None
         self._waits: tuple[int, ...] | None = None
+        #: The seat that drew (or called) and must discard now; None between turns.
+        self.to_discard: int | None = None
+        #: True when the hand was rebuilt mid-way (Tenhou's REINIT) and whose turn it is was
+        #: not said: the next turn event is taken as it comes.
+        self.turn_unknown = False
+        #: Copies of each kind this seat has seen (own tiles, others' discards and calls,
+        #: dora markers), and of each red five: a fifth copy means a corrupt stream.
+        self.seen = [0] * 34
+        self.seen_red: dict[int, int] = {}
 
     # ------------------------------------------------------------------ helpers
     def seat_wind(self, seat: int | None = None) -> int:
@@ -94,6 +105,25 @@ class SeatTracker:
             return True
         river = {T.kind_of(t) for t in self.rivers[self.seat]}
         return any(w in river for w in self.waits())
+
+    def _see(self, tile: int, e: Event) -> None:
+        """One more physical tile became visible to this seat."""
+        if T.is_flower(tile):
+            raise TrackerError(f"{e.type} shows a flower, which Riichi has not: {e.to_mjai()}")
+        k = T.kind_of(tile)
+        self.seen[k] += 1
+        if self.seen[k] > 4:
+            raise TrackerError(f"{e.type} shows a fifth {T.to_mjai(k)}: {e.to_mjai()}")
+        if T.is_red(tile):
+            self.seen_red[tile] = self.seen_red.get(tile, 0) + 1
+            if self.seen_red[tile] > 1:
+                raise TrackerError(f"{e.type} shows a second red {T.to_mjai(tile)}: "
+                                   f"{e.to_mjai()}")
+
+    def _concealed_size(self) -> int:
+        """Tiles the seat holds between turns: 13 less three per meld (a kan's fourth tile is
+        replaced by its extra draw)."""
+        return 13 - 3 * len(self.melds[self.seat])
 
     def _add(self, tile: int) -> None:
         self.hand.append(tile)
@@ -148,6 +178,7 @@ class SeatTracker:
         self.last = e
 
     def _start(self, e: Event) -> None:
+        self._check_start(e)
         self._reset_round()
         self.in_round = True
         self.round_events = [e]
@@ -159,14 +190,40 @@ class SeatTracker:
         self.turn = self.oya
         if len(e.scores) == 4:
             self.scores = list(e.scores)
-        if e.dora_marker is not None:
-            self.dora_markers.append(e.dora_marker)
-        mine = e.tehais[self.seat] if len(e.tehais) > self.seat else None
+        mine = e.tehais[self.seat]
         if mine is None:
             raise TrackerError(f"start_kyoku does not show seat {self.seat}'s hand")
         for tile in mine:
+            self._see(tile, e)
             self._add(tile)
+        if e.dora_marker is not None:
+            self._see(e.dora_marker, e)
+            self.dora_markers.append(e.dora_marker)
         self.last = e
+
+    def _turn_of(self, seat: int) -> bool:
+        """Whether ``seat`` is the one to discard (or declare) now."""
+        if self.turn_unknown:
+            self.turn_unknown = False
+            return True
+        return self.to_discard == seat
+
+    @staticmethod
+    def _check_start(e: Event) -> None:
+        """A deal that cannot be: four hands, a dealer and a round of the table.  (A hand's
+        size is checked by the bot on the message: Tenhou's REINIT rebuilds a hand mid-way.)"""
+        if len(e.tehais) != 4:
+            raise TrackerError(f"start_kyoku deals {len(e.tehais)} hands, not 4")
+        if e.oya is not None and not 0 <= e.oya < 4:
+            raise TrackerError(f"start_kyoku names dealer seat {e.oya}, not 0-3")
+        if e.kyoku is not None and not 0 <= e.kyoku < 4:
+            raise TrackerError(f"start_kyoku round {e.kyoku + 1} is not 1-4")
+        for name in ("honba", "kyotaku"):
+            value = getattr(e, name)
+            if value is not None and value < 0:
+                raise TrackerError(f"start_kyoku {name} {value} is negative")
+        if e.scores and len(e.scores) != 4:
+            raise TrackerError(f"start_kyoku gives {len(e.scores)} scores, not 4")
 
     def _actor(self, e: Event) -> int:
         if e.actor is None or not 0 <= e.actor < 4:
@@ -177,6 +234,14 @@ class SeatTracker:
         seat = self._actor(e)
         if self.wall_remaining <= 0:
             raise TrackerError("a draw from an empty wall")
+        if self.to_discard is not None and not self.turn_unknown:
+            raise TrackerError(f"tsumo by seat {seat} while seat {self.to_discard} has yet to "
+                               f"discard: {e.to_mjai()}")
+        self.turn_unknown = False
+        if seat == self.seat and len(self.hand) != self._concealed_size():
+            raise TrackerError(f"tsumo to a hand of {len(self.hand)} tiles (seat {seat} holds "
+                               f"{self._concealed_size()} between turns): {e.to_mjai()}")
+        self.to_discard = seat
         self.wall_remaining -= 1
         # A replacement draw follows its kan, perhaps with dora turned in between.
         before = next((p for p in reversed(self.round_events[:-1]) if p.type != "dora"), None)
@@ -185,6 +250,7 @@ class SeatTracker:
         if seat == self.seat:
             if e.pai is None:
                 raise TrackerError("own draw without its tile")
+            self._see(e.pai, e)
             self._add(e.pai)
             self.drawn = e.pai
         else:
@@ -194,11 +260,17 @@ class SeatTracker:
         seat = self._actor(e)
         if e.pai is None:
             raise TrackerError(f"dahai without a tile: {e.to_mjai()}")
+        if not self._turn_of(seat):
+            raise TrackerError(f"dahai by seat {seat} with no draw or call before it: "
+                               f"{e.to_mjai()}")
+        self.to_discard = None
         if seat == self.seat:
             self._remove(e.pai, "dahai")
             self.drawn = None
             self.banned = ()
             self.furiten_temp = False
+        else:
+            self._see(e.pai, e)
         self.rivers[seat].append(e.pai)
         self.river_called[seat].append(False)
         self.discards_made[seat] += 1
@@ -211,10 +283,21 @@ class SeatTracker:
             self._missed = e.pai
 
     def _on_reach(self, e: Event) -> None:
-        self.reach_pending = self._actor(e)
+        seat = self._actor(e)
+        if not self._turn_of(seat):
+            raise TrackerError(f"reach by seat {seat}, who has not just drawn: {e.to_mjai()}")
+        if self.riichi[seat] or self.reach_pending is not None:
+            raise TrackerError(f"reach by seat {seat} during another riichi declaration or "
+                               f"after its own: {e.to_mjai()}")
+        if any(m.type != "ankan" for m in self.melds[seat]):
+            raise TrackerError(f"reach by seat {seat} with an open hand: {e.to_mjai()}")
+        self.reach_pending = seat
 
     def _on_reach_accepted(self, e: Event) -> None:
         seat = self._actor(e)
+        if self.reach_pending != seat:
+            raise TrackerError(f"reach_accepted of seat {seat}, who declared no riichi: "
+                               f"{e.to_mjai()}")
         self.reach_pending = None
         self.riichi[seat] = True
         self.ippatsu[seat] = True
@@ -227,6 +310,7 @@ class SeatTracker:
     def _on_dora(self, e: Event) -> None:
         if e.dora_marker is None:
             raise TrackerError("dora without its marker")
+        self._see(e.dora_marker, e)
         self.dora_markers.append(e.dora_marker)
 
     def _claimed(self, e: Event) -> tuple[int, int, int]:
@@ -234,6 +318,9 @@ class SeatTracker:
         target, tile = e.target, e.pai
         if target is None or tile is None or not 0 <= target < 4:
             raise TrackerError(f"{e.type} without target or tile: {e.to_mjai()}")
+        if (self.to_discard is not None and not self.turn_unknown) or target == seat:
+            raise TrackerError(f"{e.type} by seat {seat} when no discard can be called: "
+                               f"{e.to_mjai()}")
         river = self.rivers[target]
         if not river or river[-1] != tile or self.river_called[target][-1]:
             raise TrackerError(f"{e.type} of a tile that is not seat {target}'s last discard")
@@ -248,6 +335,11 @@ class SeatTracker:
         if seat == self.seat:
             for c in e.consumed:
                 self._remove(c, e.type)
+        else:
+            for c in e.consumed:
+                self._see(c, e)
+        if e.type != "daiminkan":  # a kan's caller draws its replacement tile first
+            self.to_discard = seat
         tiles = tuple(sorted((*e.consumed, tile), key=T.kind_of))
         meld = Meld(e.type, tiles, tile, target)  # type: ignore[arg-type]
         self.melds[seat].append(meld)
@@ -273,11 +365,15 @@ class SeatTracker:
 
     def _on_ankan(self, e: Event) -> None:
         seat = self._actor(e)
+        self._own_turn_kan(seat, e)
         if seat == self.seat:
             if len(e.consumed) != 4:
                 raise TrackerError(f"own ankan needs four tiles: {e.to_mjai()}")
             for c in e.consumed:
                 self._remove(c, "ankan")
+        else:
+            for c in e.consumed:
+                self._see(c, e)
         self.melds[seat].append(Meld("ankan", tuple(e.consumed)))
         self.kans += 1
         self.any_call = True
@@ -289,8 +385,11 @@ class SeatTracker:
         seat = self._actor(e)
         if e.pai is None:
             raise TrackerError(f"kakan without a tile: {e.to_mjai()}")
+        self._own_turn_kan(seat, e)
         if seat == self.seat:
             self._remove(e.pai, "kakan")
+        else:
+            self._see(e.pai, e)
         k = T.kind_of(e.pai)
         ms = self.melds[seat]
         i = next(
@@ -305,6 +404,13 @@ class SeatTracker:
         if seat != self.seat:
             self._missed = e.pai
 
+    def _own_turn_kan(self, seat: int, e: Event) -> None:
+        """A closed or added kan is declared in the seat's own turn, instead of a discard; its
+        replacement draw follows."""
+        if not self._turn_of(seat):
+            raise TrackerError(f"{e.type} by seat {seat}, whose turn it is not: {e.to_mjai()}")
+        self.to_discard = None
+
     def _kan_stands(self, seat: int) -> None:
         """An added kan nobody robbed: it now counts as a call and breaks ippatsu."""
         self.any_call = True
@@ -314,6 +420,7 @@ class SeatTracker:
         self.in_round = False
 
     def _on_hora(self, e: Event) -> None:
+        self._check_win(e)
         if len(e.deltas) == 4:
             self.scores = [s + d for s, d in zip(self.scores, e.deltas, strict=True)]
         if len(e.scores) == 4:
@@ -325,6 +432,26 @@ class SeatTracker:
             self.scores = [s + d for s, d in zip(self.scores, e.deltas, strict=True)]
         if len(e.scores) == 4:
             self.scores = list(e.scores)
+
+    def _check_win(self, e: Event) -> None:
+        """A win needs something to win on: the winner's own draw (tsumo), or the tile just
+        discarded or added to a kan (ron, chankan; a closed kan for thirteen orphans)."""
+        seat = self._actor(e)
+        target = seat if e.target is None else e.target
+        if not 0 <= target < 4:
+            raise TrackerError(f"hora from seat {target}, not 0-3: {e.to_mjai()}")
+        if target == seat:
+            if not self._turn_of(seat):
+                raise TrackerError(f"hora (tsumo) by seat {seat}, who has not just drawn: "
+                                   f"{e.to_mjai()}")
+            return
+        prev = next((p for p in reversed(self.round_events[:-1])
+                     if p.type not in ("hora", "dora", "reach_accepted")), None)
+        if prev is None or prev.type not in ("dahai", "kakan", "ankan") or prev.actor != target:
+            raise TrackerError(f"hora (ron) by seat {seat} on seat {target}, who has just "
+                               f"discarded nothing: {e.to_mjai()}")
+        if prev.actor == seat:
+            raise TrackerError(f"hora by seat {seat} on its own discard: {e.to_mjai()}")
 
     # ------------------------------------------------------------------ questions
     def _kokushi_ready(self) -> bool:

@@ -65,15 +65,30 @@ def _quote(line: str) -> str:
     return line if len(line) <= 160 else line[:157] + "..."
 
 
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number in JSON")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text[:40]} is out of range")
+    return value
+
+
 def parse_line(line: str) -> list[dict[str, Any]]:
     """The JSON objects of one line: an object, or a batch (a JSON array of objects)."""
     text = line.strip()
     if not text:
         raise ProtocolError("empty line")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as exc:
         raise ProtocolError(f"not JSON ({exc.msg}): {_quote(text)}") from None
+    except RecursionError:
+        raise ProtocolError(f"not JSON (nested too deeply): {_quote(text)}") from None
+    except ValueError as exc:  # NaN, Infinity, 1e400: no mjai field is such a number
+        raise ProtocolError(f"{exc}: {_quote(text)}") from None
     items = data if isinstance(data, list) else [data]
     for item in items:
         if not isinstance(item, dict) or not isinstance(item.get("type"), str):
@@ -108,7 +123,7 @@ def read_message(obj: dict[str, Any]) -> Event:
         out.pop("pai")
     try:
         return Event.from_mjai(out)
-    except (EventError, ValueError, TypeError, KeyError, AttributeError) as exc:
+    except (EventError, ValueError, TypeError, KeyError, AttributeError, OverflowError) as exc:
         raise ProtocolError(f"bad {obj.get('type')} message: {exc}: {_quote(dumps(obj))}") from None
 
 

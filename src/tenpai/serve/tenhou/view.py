@@ -270,6 +270,7 @@ class TenhouView:
             st.dora_markers.append(self.code(tid))
         draws = sum(st.discards_made) + st.kans + (1 if len(self.ids) % 3 == 2 else 0)
         st.wall_remaining = max(LIVE_WALL_AFTER_DEAL - draws, 0)
+        st.turn_unknown = True  # the next turn event is taken as it comes
 
     def _init_from_reinit(self, tag: Tag) -> None:
         seed = tag.int_list("seed")

@@ -9,6 +9,7 @@ answered with a status and a one-line message; tracebacks stay in the server's l
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,9 @@ from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import UploadFile
 
 from tenpai.agents.registry import AGENTS
+from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules, check_built_agent
 from tenpai.arena.games import all_rules_entries
+from tenpai.engine.agent import Agent
 from tenpai.records import RecordError
 from tenpai.serve.web.arenaview import ArenaFileError, arena_summary
 from tenpai.serve.web.config import WebConfig
@@ -140,10 +143,10 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     async def game_act(request: Request, gid: str) -> dict[str, Any]:
         game = game_of(request, gid)
         body = await _json_body(request)
-        try:
-            decision, action = int(body["decision"]), int(body["action"])
-        except (KeyError, TypeError, ValueError):
-            raise HTTPException(422, "send {decision: id, action: index}") from None
+        answer = _answer(body)
+        if answer is None:
+            raise HTTPException(422, "send {decision: id, action: index}")
+        decision, action = answer
         try:
             return await anyio.to_thread.run_sync(_locked, game, game.act, decision, action)
         except PlayError as exc:
@@ -167,7 +170,18 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             update = await anyio.to_thread.run_sync(_locked, game, game.resync_or_start)
             await ws.send_json({"type": "update", **update})
             while True:
-                msg = await ws.receive_json()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    return
+                text = frame.get("text")
+                if text is None:  # a binary frame: this protocol is JSON text only
+                    await ws.send_json({"type": "error", "message": "send JSON text frames"})
+                    continue
+                try:
+                    msg = _strict_json(text)
+                except ValueError as exc:
+                    await ws.send_json({"type": "error", "message": str(exc)})
+                    continue
                 if not isinstance(msg, dict):
                     await ws.send_json({"type": "error", "message": "send a JSON object"})
                     continue
@@ -175,16 +189,16 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
                     update = await anyio.to_thread.run_sync(_locked, game, game.resync)
                     await ws.send_json({"type": "update", **update})
                     continue
-                try:
-                    decision, action = int(msg["decision"]), int(msg["action"])
-                    update = await anyio.to_thread.run_sync(
-                        _locked, game, game.act, decision, action
-                    )
-                except (KeyError, TypeError, ValueError):
+                answer = _answer(msg)
+                if answer is None:
                     await ws.send_json(
                         {"type": "error", "message": "send {decision: id, action: index}"}
                     )
                     continue
+                try:
+                    update = await anyio.to_thread.run_sync(
+                        _locked, game, game.act, *answer
+                    )
                 except PlayError as exc:
                     await ws.send_json({"type": "error", "message": str(exc)})
                     continue
@@ -301,15 +315,13 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     @app.post("/api/review")
     async def review(request: Request) -> Response:
         body = await _json_body(request)
-        agent_name = str(body.get("agent", "efficiency"))
-        if agent_name not in AGENTS:
+        agent_name = body.get("agent", "efficiency")
+        if not isinstance(agent_name, str) or agent_name not in AGENTS:
             return _error(422, f"unknown agent {agent_name!r}")
-        try:
-            player = int(body.get("player", 0))
-            index = int(body.get("game", 0))
-        except (TypeError, ValueError):
-            return _error(422, "player and game must be integers")
-        source = str(body.get("source", "record"))
+        player, index = _whole(body.get("player", 0)), _whole(body.get("game", 0))
+        if player is None or index is None:
+            return _error(422, "player and game must be whole numbers")
+        source = body.get("source", "record")
         s = session(request)
         job: Callable[[], dict[str, Any]]
         if source == "record":
@@ -317,11 +329,10 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             if not isinstance(rec, LoadedRecord) or not 0 <= index < len(rec.games):
                 return _error(404, "no such record in this session")
             chosen = rec.games[index]
+            rules = "riichi"  # review_record reviews Riichi records only
 
             def job() -> dict[str, Any]:
-                from tenpai.agents.registry import make_agent
-
-                return review_record(chosen, player, make_agent(agent_name, 0))
+                return review_record(chosen, player, _reviewer(agent_name, rules))
         elif source == "game":
             game = s.games.get(str(body.get("id", "")))
             if game is None:
@@ -331,16 +342,20 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             if player != 0:
                 return _error(422, "in a game you played, only your own seat can be reviewed")
             played = game
+            rules = played.settings.rules
 
             def job() -> dict[str, Any]:
-                from tenpai.agents.registry import make_agent
                 from tenpai.arena.games import make_game
 
                 st = played.settings
                 flow = make_game(st.rules, st.seed, played.names, st.options)
-                return review_stream(flow, played.flow.events, 0, make_agent(agent_name, 0))
+                return review_stream(flow, played.flow.events, 0, _reviewer(agent_name, rules))
         else:
             return _error(422, "source is 'record' or 'game'")
+        try:  # before any work: an agent of another rule set fails deep inside the review
+            check_agent_rules(agent_name, rules)
+        except UnsupportedRulesError as exc:
+            return _error(422, str(exc))
         if reviews.value == 0:
             return _error(503, "the server is busy with other reviews; try again shortly")
         async with reviews:
@@ -355,6 +370,54 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     return app
 
 
+def _reviewer(name: str, rules: str) -> Agent:
+    """The reviewing agent, refused (a ``ValueError``) when its model is of another rule set."""
+    from tenpai.agents.registry import make_agent
+
+    agent = make_agent(name, 0)
+    check_built_agent(name, agent, rules)
+    return agent
+
+
+def _whole(value: Any) -> int | None:
+    """A JSON whole number (not a bool, not 2.5), else ``None``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value
+
+
+def _answer(msg: dict[str, Any]) -> tuple[int, int] | None:
+    """``(decision, action)`` of an answer, or ``None`` when either is not a whole number."""
+    decision, action = _whole(msg.get("decision")), _whole(msg.get("action"))
+    if decision is None or action is None:
+        return None
+    return decision, action
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"the body is not JSON ({name} is not a number in JSON)")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the body is not JSON ({text} is out of range)")
+    return value
+
+
+def _strict_json(data: str | bytes) -> Any:
+    """Standard JSON only: no NaN/Infinity, no numbers that overflow to infinity (``1e400``),
+    and no nesting deep enough to exhaust the parser's stack; each is a ``ValueError``."""
+    try:
+        return json.loads(data, parse_constant=_reject_constant, parse_float=_finite_float)
+    except RecursionError:
+        raise ValueError("the body is not JSON (nested too deeply)") from None
+    except UnicodeDecodeError:
+        raise ValueError("the body is not JSON (not UTF-8)") from None
+    except json.JSONDecodeError:
+        raise ValueError("the body is not JSON") from None
+
+
 def _locked(game: PlayGame, fn: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
     """Run one game operation under the game's lock (a browser may send two clicks at once)."""
     with game.lock:
@@ -366,9 +429,9 @@ async def _json_body(request: Request, limit: int = 64 * 1024) -> dict[str, Any]
     if data is None:
         raise HTTPException(413, "request body too large")
     try:
-        body = json.loads(data or b"{}")
-    except json.JSONDecodeError:
-        raise HTTPException(422, "the body is not JSON") from None
+        body = _strict_json(data or b"{}")
+    except ValueError as exc:
+        raise HTTPException(422, str(exc)) from None
     if not isinstance(body, dict):
         raise HTTPException(422, "the body must be a JSON object")
     return body

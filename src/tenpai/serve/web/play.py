@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tenpai.agents.registry import AGENTS, make_agent
+from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules, check_built_agent
 from tenpai.arena.games import ArenaConfigError, make_game, rules_entry
 from tenpai.engine.agent import Agent
 from tenpai.engine.flow import Decision, GameFlow
@@ -50,7 +51,9 @@ class GameSettings:
     @classmethod
     def parse(cls, body: Mapping[str, Any]) -> GameSettings:
         """Check a request body; every problem becomes a :class:`PlayError` naming the field."""
-        rules = str(body.get("rules", "riichi"))
+        rules = body.get("rules", "riichi")
+        if not isinstance(rules, str):
+            raise PlayError("rules must be a name")
         try:
             entry = rules_entry(rules)
         except ArenaConfigError as exc:
@@ -58,6 +61,8 @@ class GameSettings:
         raw = body.get("options") or {}
         if not isinstance(raw, dict):
             raise PlayError("options must be an object")
+        if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in raw.values()):
+            raise PlayError("options values must be strings or whole numbers")
         options = {str(k): str(v) for k, v in raw.items()}
         try:
             options = entry.options(options)
@@ -67,12 +72,17 @@ class GameSettings:
         if not isinstance(opponents, list) or len(opponents) != 3:
             raise PlayError("choose exactly three opponents")
         for name in opponents:
-            if name not in AGENTS:
+            if not isinstance(name, str) or name not in AGENTS:
                 raise PlayError(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}")
-        try:
-            seed = int(body.get("seed", 0))
-        except (TypeError, ValueError):
-            raise PlayError("seed must be an integer") from None
+            try:  # before any game: an agent of another rule set breaks it mid-way
+                check_agent_rules(name, rules)
+            except UnsupportedRulesError as exc:
+                raise PlayError(str(exc)) from None
+        seed = body.get("seed", 0)
+        if isinstance(seed, str) and seed.strip().isdigit():
+            seed = int(seed)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise PlayError("seed must be a whole number")
         if not 0 <= seed < 2**63:
             raise PlayError("seed must be between 0 and 2**63 - 1")
         a, b, c = (str(o) for o in opponents)
@@ -101,10 +111,14 @@ class PlayGame:
         names = [human_name, *settings.opponents]
         self.names = names
         self.flow: GameFlow = make_game(settings.rules, settings.seed, names, settings.options)
-        self.agents: list[Agent | None] = [None] + [
-            make_agent(name, settings.seed * 4 + i + 1)
-            for i, name in enumerate(settings.opponents)
-        ]
+        self.agents: list[Agent | None] = [None]
+        for i, name in enumerate(settings.opponents):
+            try:
+                agent = make_agent(name, settings.seed * 4 + i + 1)
+                check_built_agent(name, agent, settings.rules)  # its model's rule set
+            except (ValueError, OSError, ImportError) as exc:  # a model file, a missing extra
+                raise PlayError(f"agent {name!r} cannot play here: {exc}") from None
+            self.agents.append(agent)
         self.lock = threading.Lock()
         self.sent = 0  # events of flow.events already turned into frames
         self.view = TableView(names, LIVE_WALL.get(settings.rules))

@@ -17,6 +17,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from tenpai import tiles as T
+
 __all__ = ["RoundWall", "WallError"]
 
 DEAD_WALL = 14
@@ -92,10 +94,17 @@ class RoundWall:
         if len(rinshan) > most:
             raise WallError(f"the record takes {len(rinshan)} replacement tiles; at most {most}")
         left = Counter(tileset)
-        for group in (*hands, draws, dora, ura, rinshan):
-            for t in group:
-                if left[t] <= 0:
-                    raise WallError(f"the record uses more copies of tile {t} than the set has")
+        groups: list[tuple[str, Sequence[int]]] = [
+            *((f"seat {s}'s deal", h) for s, h in enumerate(hands)),
+            ("the draws", draws), ("the dora indicators", dora),
+            ("the ura-dora indicators", ura), ("the replacement draws", rinshan)]
+        for where, group in groups:
+            for i, t in enumerate(group):
+                if left[t] <= 0:  # named by where it appears, in mjai notation
+                    have = tileset.count(t)
+                    raise WallError(
+                        f"{where} (tile {i + 1}: {T.to_mjai(t)}) would be copy {have + 1} of "
+                        f"{T.to_mjai(t)}; the set has {have}")
                 left[t] -= 1
         spare = sorted(left.elements())
 
