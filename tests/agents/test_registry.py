@@ -76,6 +76,7 @@ def test_unknown_name_lists_the_known_ones() -> None:
 
 
 def test_external_seats_are_found_by_prefix() -> None:
-    assert set(EXTERNAL_SEATS) == {"mjai:"}
-    module = external_seats("mjai:")
-    assert callable(module.play_game) and callable(module.resolve_spec)
+    assert set(EXTERNAL_SEATS) == {"mjai:", "botzone:", "botzone-json:"}
+    for prefix in EXTERNAL_SEATS:
+        module = external_seats(prefix)
+        assert callable(module.play_game) and callable(module.resolve_spec)

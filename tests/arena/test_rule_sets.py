@@ -161,9 +161,9 @@ def test_mcr_summary_shows_the_paired_score_difference(app: typer.Typer, tmp_pat
     # Botzone ranks by score: the MCR summary prints it beside the place difference.
     args = [
         "arena", "--rules", "mcr", "--preset", "botzone", "--agents",
-        "expert,efficiency,expert,efficiency", "--games", "8", "--seed", "3",
+        "expert,efficiency,expert,efficiency", "--games", "20", "--seed", "3",
         "--db", str(tmp_path / "s.db"), "--workers", "1", "--no-progress",
-    ]
+    ]  # 5 deals: the fewest for which an interval is shown
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     text = " ".join(result.output.split())

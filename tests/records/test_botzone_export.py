@@ -223,7 +223,7 @@ def test_cli_convert_and_view(data_dir: Path, tmp_path: Path) -> None:
     assert len(list((tmp_path / "bz").glob("*_metadata.json"))) == 16
     lite = next(iter(sorted(folder.glob("*_lite.json"))))
     r = runner.invoke(app, ["view", str(lite)])
-    assert r.exit_code == 0 and r.output.startswith("https://tenhou.net/6/#json=")
+    assert r.exit_code == 0 and ": https://tenhou.net/6/#json=" in r.output  # labelled link
     meta = lite.with_name(lite.name.replace("_lite", "_metadata"))
     r = runner.invoke(app, ["convert", str(meta), str(tmp_path / "x.mjson"), "--to", "mjai"])
     assert r.exit_code == 2 and "holds no game by itself" in r.output

@@ -2,7 +2,7 @@
  * Optional C fast path for Riichi win scoring (tenpai.rules.riichi.evaluate and payments).
  *
  * The Python classes under tenpai/rules/riichi/yaku/ are the specification; this file is a
- * transcription of them, checked against them by tests/riichi_scoring/test_compiled.py on
+ * transcription of them, checked against them by tests/riichi_scoring/test_riichi_compiled.py on
  * random wins and by the corpus replay.  setup() is handed the Python yaku list in display
  * order and refuses to run (the package then stays on the Python path) unless every id, han
  * value and double flag matches the table below, so a yaku added on one side only cannot go

@@ -7,7 +7,7 @@ last tile, robbed kong, replacement tile, last copy, flowers) plus near misses t
 so ``None`` is compared too.  The C side may answer ``NotImplemented`` for a case it leaves to
 Python; the tests count those (none so far) and require at least 99.9 % coverage.
 
-    PYTHONPATH=src .venv/bin/pytest tests/mcr_scoring/test_compiled.py -m slow   # 1,000,000
+    PYTHONPATH=src .venv/bin/pytest tests/mcr_scoring/test_mcr_compiled.py -m slow   # 1,000,000
 
 Skipped when the extension is not built or ``TENPAI_PURE_PYTHON`` is set.
 """
