@@ -35,3 +35,26 @@ def test_a_botzone_file_cut_short_reports_its_last_match(data_dir: Path, tmp_pat
     assert "truncated" in reason
     (detail,) = out["skipped_details"]
     assert detail["game"].endswith("#16") and "Score" in detail["error"], detail
+
+
+G = "riichi/tenhou_mjlog/mjx-project_mjx/tests_py/2010081709gm-00a9-0000-fe3371ad.mjlog"
+SHOWN = '["7m","8m","4p","5p","6p","8p","8p","2s","3s","4s","4s","5s","6s"]'
+NINE_GATES = '["1m","1m","1m","2m","3m","4m","5m","6m","7m","8m","9m","9m","9m"]'
+
+
+def test_a_hand_shown_at_a_draw_must_be_the_engines(data_dir: Path, tmp_path: Path) -> None:
+    """Tenpai hands shown at an exhaustive draw were never compared: nine gates shown in place
+    of seat 1's real hand passed (the payments are the same for any tenpai hand)."""
+    g = tmp_path / "g.mjson"
+    res = CliRunner().invoke(app, ["convert", str(data_dir / G), str(g), "--to", "mjai"])
+    assert res.exit_code == 0, res.output
+    text = g.read_text(encoding="utf-8")
+    assert _replay_json(g)[1]["passed"] == 1
+    assert text.count(SHOWN) == 1
+    bad = tmp_path / "gates.mjson"
+    bad.write_text(text.replace(SHOWN, NINE_GATES), encoding="utf-8")
+    code, out = _replay_json(bad)
+    assert code == 1 and out["passed"] == 0, out
+    (failure,) = out["failures"]
+    assert "ryukyoku" in failure["error"] and "seat 1" in failure["error"], failure
+    assert "1112345678999m" in failure["error"], failure

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import partial
 
+from tenpai import tiles as T
 from tenpai.engine.flow import Decision
 from tenpai.events import Event
 from tenpai.records.yaku_names import ENGINE_YAKU_NAMES, YAKU_NAMES, tenhou_yaku_name
@@ -172,6 +173,26 @@ class _RoundDriver(HandDriver[RiichiGame]):
                 )
             if t == "hora":
                 self._compare_value(e, rec)
+            else:
+                self._compare_shown(e, rec)
+
+    def _compare_shown(self, e: Event, rec: Event) -> None:
+        """A hand the record shows at a draw must be the engine's: the payments are the same
+        for any tenpai hand, so a record showing nine gates for another hand passed.  Hidden
+        hands (``?`` in mjai) are not compared, nor the hands other draws (nine terminals, four
+        riichi) lay open, which the engine does not show."""
+        if e.kind != "exhaustive":
+            return
+        for seat, shown in enumerate(rec.tehais):
+            if shown is None:
+                continue
+            held = e.tehais[seat] if seat < len(e.tehais) else None
+            if held is None or sorted(held) != sorted(shown):
+                engine = "not shown (noten)" if held is None else T.to_compact(held)
+                raise self.fail(
+                    f"ryukyoku shows seat {seat}'s hand {T.to_compact(shown)}; "
+                    f"engine: {engine}"
+                )
 
     def _compare_value(self, e: Event, rec: Event) -> None:
         """The recorded han, fu and yaku must be the engine's, not only the payments: a record
