@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tenpai.cli.main import app
@@ -58,3 +59,41 @@ def test_a_hand_shown_at_a_draw_must_be_the_engines(data_dir: Path, tmp_path: Pa
     (failure,) = out["failures"]
     assert "ryukyoku" in failure["error"] and "seat 1" in failure["error"], failure
     assert "1112345678999m" in failure["error"], failure
+
+
+def _fragment(data_dir: Path, tmp_path: Path, **header: object) -> Path:
+    """The first round of G alone (a one-round fragment), its start_kyoku changed by header."""
+    g = tmp_path / "g.mjson"
+    res = CliRunner().invoke(app, ["convert", str(data_dir / G), str(g), "--to", "mjai"])
+    assert res.exit_code == 0, res.output
+    objs = [json.loads(x) for x in g.read_text(encoding="utf-8").splitlines()]
+    end = next(i for i, o in enumerate(objs) if o["type"] == "end_kyoku")
+    frag = [o for o in objs[: end + 1] if o["type"] != "start_game"]
+    frag[0].update(header)
+    out = tmp_path / "frag.mjson"
+    out.write_text("\n".join(json.dumps(o, ensure_ascii=False) for o in frag) + "\n",
+                   encoding="utf-8")
+    return out
+
+
+@pytest.mark.parametrize(
+    ("header", "field"),
+    [
+        ({"scores": [10**12, 25000, 25000, 25000]}, "scores"),
+        ({"scores": [25000.5, 25000, 25000, 25000]}, "scores"),
+        ({"oya": 7}, "oya"),
+        ({"kyotaku": 94}, "kyotaku"),
+        ({"honba": -1}, "honba"),
+        ({"kyoku": 9}, "kyoku"),
+    ],
+)
+def test_a_fragments_impossible_header_is_refused(
+    data_dir: Path, tmp_path: Path, header: dict[str, object], field: str
+) -> None:
+    """A one-round fragment's start_kyoku was taken on trust: scores of 1e12 or 25000.5, dealer
+    seat 7 or 94 deposits replayed (or failed later as an internal error)."""
+    assert _replay_json(_fragment(data_dir, tmp_path))[1]["failures"] == []
+    code, out = _replay_json(_fragment(data_dir, tmp_path, **header))
+    assert code == 1, out
+    (failure,) = out["failures"]
+    assert f"start_kyoku {field}" in failure["error"] and "line 1" in failure["error"], failure
