@@ -97,3 +97,21 @@ def test_a_fragments_impossible_header_is_refused(
     assert code == 1, out
     (failure,) = out["failures"]
     assert f"start_kyoku {field}" in failure["error"] and "line 1" in failure["error"], failure
+
+
+AKOCHAN = "riichi/mjai/critter-mj_akochan/haifu_log_1000_0.json"
+
+
+def test_akochan_hora_scores_must_be_the_engines(data_dir: Path, tmp_path: Path) -> None:
+    """akochan's mjai wins carry the scores after the win and no deltas; they were not compared,
+    so a first win moving 1,000 points from seat 2 to seat 1 passed."""
+    objs = [json.loads(x) for x in (data_dir / AKOCHAN).read_text(encoding="utf-8").splitlines()]
+    hora = next(o for o in objs if o["type"] == "hora")
+    assert hora["scores"] == [19000, 37000, 22000, 22000] and "deltas" not in hora
+    hora["scores"] = [19000, 38000, 21000, 22000]
+    bad = tmp_path / "ako.json"
+    bad.write_text("\n".join(json.dumps(o) for o in objs) + "\n", encoding="utf-8")
+    code, out = _replay_json(bad)
+    assert code == 1, out
+    (failure,) = out["failures"]
+    assert "hora scores differ" in failure["error"] and "38000" in failure["error"], failure

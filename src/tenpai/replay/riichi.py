@@ -84,6 +84,9 @@ class _RoundDriver(HandDriver[RiichiGame]):
         eng = game.round
         self.oya = eng.oya if eng is not None else 0
         self.bakaze = eng.bakaze if eng is not None else 0
+        # the engine's scores as the round goes on, for records that state the scores after a
+        # win or draw (akochan's mjai: ``hora.scores`` and no deltas)
+        self.running = list(eng.scores) if eng is not None else []
 
     def _same_action(self, a: Event, b: Event) -> bool:
         if a.type != b.type or a.actor != b.actor:
@@ -158,6 +161,8 @@ class _RoundDriver(HandDriver[RiichiGame]):
         elif t == "reach_accepted":
             if e.actor != rec.actor:
                 raise self.fail(f"engine {e.to_mjai()}; record {rec.to_mjai()}")
+            if e.actor is not None and e.actor < len(self.running):
+                self.running[e.actor] -= 1000
         elif t in ("hora", "ryukyoku"):
             if t == "hora" and (e.actor, e.target, e.pai) != (rec.actor, rec.target, rec.pai):
                 raise self.fail(f"engine {e.to_mjai()}; record {rec.to_mjai()}")
@@ -171,6 +176,11 @@ class _RoundDriver(HandDriver[RiichiGame]):
                 raise self.fail(
                     f"{t} deltas differ: engine {list(e.deltas)}, record {list(rec.deltas)}{detail}"
                 )
+            for seat, d in enumerate(e.deltas[: len(self.running)]):
+                self.running[seat] += d
+            if len(rec.scores) == len(self.running) and list(rec.scores) != self.running:
+                raise self.fail(
+                    f"{t} scores differ: engine {self.running}, record {list(rec.scores)}")
             if t == "hora":
                 self._compare_value(e, rec)
             else:
