@@ -115,3 +115,21 @@ def test_akochan_hora_scores_must_be_the_engines(data_dir: Path, tmp_path: Path)
     assert code == 1, out
     (failure,) = out["failures"]
     assert "hora scores differ" in failure["error"] and "38000" in failure["error"], failure
+
+
+ENGLISH = "riichi/tenhou6_json/Equim-chan_mjai-reviewer/confusing_nakis_7.json"
+
+
+def test_english_yaku_names_are_compared(data_dir: Path, tmp_path: Path) -> None:
+    """English names (``Riichi(1飜)``) were not compared at all, so a win claiming tanyao
+    instead of its dora passed; the real record still replays."""
+    text = (data_dir / ENGLISH).read_text(encoding="utf-8")
+    code, out = _replay_json(data_dir / ENGLISH)
+    assert code == 0 and out["passed"] == 1, out
+    assert text.count('"Dora(1飜)"') == 1
+    bad = tmp_path / "english.json"
+    bad.write_text(text.replace('"Dora(1飜)"', '"Tanyao(1飜)"'), encoding="utf-8")
+    code, out = _replay_json(bad)
+    assert code == 1, out
+    (failure,) = out["failures"]
+    assert "yaku differ" in failure["error"] and "Tanyao" in failure["error"], failure

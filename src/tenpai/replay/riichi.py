@@ -16,7 +16,13 @@ from functools import partial
 from tenpai import tiles as T
 from tenpai.engine.flow import Decision
 from tenpai.events import Event
-from tenpai.records.yaku_names import ENGINE_YAKU_NAMES, YAKU_NAMES, tenhou_yaku_name
+from tenpai.records.yaku_names import (
+    ENGINE_YAKU_NAMES,
+    ENGLISH_YAKU_IDS,
+    YAKU_NAMES,
+    english_key,
+    tenhou_yaku_name,
+)
 from tenpai.replay.driver import (
     Divergence,
     GameAdapter,
@@ -224,6 +230,11 @@ class _RoundDriver(HandDriver[RiichiGame]):
         unknown = [n for n, _ in rec.yaku if n not in _KNOWN_YAKU]
         if unknown and len(unknown) < len(rec.yaku):
             raise self.fail(f"unknown yaku {unknown[0]!r} {shown}")
+        if unknown and all(english_key(n) in ENGLISH_YAKU_IDS for n in unknown):
+            # English names are compared only when every one of them can be read: a name of
+            # another spelling must not make a real record fail
+            rec = rec.with_(yaku=tuple((ENGLISH_YAKU_IDS[english_key(n)], h) for n, h in rec.yaku))
+            unknown = []
         if rec.yaku and not unknown and self._yaku_names(rec) != self._yaku_names(e):
             raise self.fail(f"yaku differ {shown}")
 
