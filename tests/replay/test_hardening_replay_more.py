@@ -133,3 +133,34 @@ def test_english_yaku_names_are_compared(data_dir: Path, tmp_path: Path) -> None
     assert code == 1, out
     (failure,) = out["failures"]
     assert "yaku differ" in failure["error"] and "Tanyao" in failure["error"], failure
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [(("scores", 25000.5), "scores"), (("kyotaku", 94), "kyotaku"), (("honba", -1), "honba"),
+     (("round", 99), "round")],
+)
+def test_a_tenhou6_fragments_impossible_header_is_refused(
+    data_dir: Path, tmp_path: Path, change: tuple[str, float], field: str
+) -> None:
+    """The tenhou.net/6 reader rounded 25000.5 to 25000 and took 94 deposits on trust."""
+    g = tmp_path / "g.json"
+    res = CliRunner().invoke(app, ["convert", str(data_dir / G), str(g), "--to", "tenhou6"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(g.read_text(encoding="utf-8"))
+    data["log"] = data["log"][:1]
+    data.pop("sc", None)
+    frag = tmp_path / "frag.json"
+    frag.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert _replay_json(frag)[1]["failures"] == []
+    key, value = change
+    head = data["log"][0]
+    if key == "scores":
+        head[1][0] = value
+    else:
+        head[0][{"round": 0, "honba": 1, "kyotaku": 2}[key]] = value
+    frag.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    code, out = _replay_json(frag)
+    assert code == 1, out
+    (failure,) = out["failures"]
+    assert f"round header {field}" in failure["error"], failure
