@@ -131,6 +131,8 @@ def parse_mjai(text: str, source: str = "<memory>", *, strict: bool = True) -> G
             ended = True
             continue
         try:
+            if typ == "start_kyoku":
+                _check_round_header(obj)
             ev = Event.from_mjai(_normalise(obj))
         except (EventError, ValueError, TypeError, KeyError, AttributeError) as exc:
             raise RecordContentError(str(exc), source, where) from exc
@@ -174,6 +176,49 @@ def parse_mjai(text: str, source: str = "<memory>", *, strict: bool = True) -> G
         hanchan={0: True, 4: False}.get(kyoku_first) if kyoku_first is not None else None,
     )
     return game
+
+
+#: no real table comes near these; a score beyond them is a corrupt or forged header
+_MAX_SCORE: Final = 10_000_000
+_MAX_HONBA: Final = 999
+
+
+def _check_round_header(obj: dict[str, Any]) -> None:
+    """Refuse a ``start_kyoku`` no game can reach, naming the field.
+
+    A one-round fragment is replayed from its header alone (no earlier round vouches for it), so
+    scores of 1e12 or 25000.5, dealer seat 7 or 94 deposits were taken on trust.  Deposits only
+    pile up over draws, each of which adds at most one stick per player and one honba, so there
+    can be no more than players x honba of them.  Fields left out stay allowed (some logs omit
+    them).
+    """
+    tehais = obj.get("tehais")
+    players = len(tehais) if isinstance(tehais, list) and tehais else 4
+
+    def whole(field: str, low: int, high: int) -> int | None:
+        value = obj.get(field)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"start_kyoku {field} {value!r} is not a whole number "
+                             f"from {low} to {high}")
+        return value
+
+    whole("kyoku", 1, 4)
+    whole("oya", 0, players - 1)
+    honba = whole("honba", 0, _MAX_HONBA)
+    kyotaku = whole("kyotaku", 0, players * _MAX_HONBA)
+    if kyotaku is not None and kyotaku > players * (honba or 0):
+        raise ValueError(f"start_kyoku kyotaku {kyotaku}: {players} players leave at most "
+                         f"{players * (honba or 0)} deposits over {honba or 0} honba")
+    scores = obj.get("scores")
+    if scores is not None:
+        if not isinstance(scores, list) or len(scores) != players:
+            raise ValueError(f"start_kyoku scores {scores!r} are not {players} numbers")
+        for x in scores:
+            if isinstance(x, bool) or not isinstance(x, int) or abs(x) > _MAX_SCORE:
+                raise ValueError(f"start_kyoku scores: {x!r} is not a whole number of points "
+                                 f"within ±{_MAX_SCORE:,}")
 
 
 def _fill_hora_tiles(rnd: list[Event]) -> None:

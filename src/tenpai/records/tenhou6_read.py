@@ -83,16 +83,47 @@ def _discard_item(y: Any) -> Any:
     return Discard(_tile(y), reach, False)
 
 
+#: no real table comes near these; beyond them a header is corrupt or forged
+_MAX_SCORE = 10_000_000
+_MAX_HONBA = 999
+
+
+def _whole(value: Any, field: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"round header {field} {value!r} is not a whole number "
+                         f"from {low} to {high}")
+    return value
+
+
+def _round_header(r: list[Any]) -> tuple[int, int, int, list[int]]:
+    """Round number, honba, deposits and scores, refusing what no game can reach.
+
+    A one-round fragment is replayed from its header alone, so 25000.5 points (rounded
+    silently before) or 94 deposits were taken on trust.  Deposits pile up only over draws,
+    each adding at most one stick per player and one honba: at most 4 x honba of them.
+    """
+    head, scores = r[0], r[1]
+    if not isinstance(head, list) or len(head) < 3 or not isinstance(scores, list):
+        raise ValueError("round header: [round, honba, deposits] and a list of scores expected")
+    rnd = _whole(head[0], "round", 0, 15)
+    honba = _whole(head[1], "honba", 0, _MAX_HONBA)
+    kyotaku = _whole(head[2], "kyotaku", 0, 4 * _MAX_HONBA)
+    if kyotaku > 4 * honba:
+        raise ValueError(f"round header kyotaku {kyotaku}: at most {4 * honba} deposits "
+                         f"over {honba} honba")
+    return rnd, honba, kyotaku, [_whole(x, "scores", -_MAX_SCORE, _MAX_SCORE) for x in scores]
+
+
 def round_data_from_tenhou6(r: list[Any]) -> RoundData:
     """A tenhou.net/6 round array as :class:`RoundData`."""
     if not isinstance(r, list) or len(r) < 17:
         raise ValueError("a round must be a list of 17 items")
-    rnd, honba, kyotaku = (int(x) for x in r[0][:3])
+    rnd, honba, kyotaku, scores = _round_header(r)
     return RoundData(
         rnd=rnd,
         honba=honba,
         kyotaku=kyotaku,
-        scores=[int(x) for x in r[1]],
+        scores=scores,
         dora=[_tile(x) for x in r[2]],
         ura=[_tile(x) for x in r[3]],
         hands=[[_tile(x) for x in r[4 + 3 * s]] for s in range(4)],

@@ -10,10 +10,12 @@ from typing import Final
 
 __all__ = [
     "ENGINE_YAKU_NAMES",
+    "ENGLISH_YAKU_IDS",
     "MJAI_YAKU_IDS",
     "YAKUMAN_HAN",
     "YAKU_IDS",
     "YAKU_NAMES",
+    "english_key",
     "tenhou_yaku_name",
 ]
 
@@ -70,6 +72,39 @@ MJAI_YAKU_IDS: Final[dict[str, str]] = {
     "kokushimuso": "kokushi", "daisushi": "daisuushii", "shosushi": "shousuushii",
     "sukantsu": "suukantsu", "dora": "dora", "uradora": "ura_dora", "akadora": "aka_dora",
 }
+
+#: English yaku names (Tenhou's English client, as mjai-reviewer's logs carry them, and the
+#: common romanisations) -> the engine's ids, keyed by :func:`english_key`.  Only names with
+#: one meaning are here: a bare "Yakuhai" or "Seat Wind" does not say which, so a win naming
+#: one is not compared (the replay compares a win's names only when it can read all of them).
+ENGLISH_YAKU_IDS: Final[dict[str, str]] = {
+    "riichi": "riichi", "reach": "riichi", "doubleriichi": "double_riichi",
+    "dabururiichi": "double_riichi", "ippatsu": "ippatsu", "menzentsumo": "menzen_tsumo",
+    "menzenchintsumohou": "menzen_tsumo", "fullyconcealedhand": "menzen_tsumo",
+    "pinfu": "pinfu", "tanyao": "tanyao", "allsimples": "tanyao", "iipeikou": "iipeikou",
+    "iipeiko": "iipeikou", "ryanpeikou": "ryanpeikou", "ryanpeiko": "ryanpeikou",
+    "chiitoitsu": "chiitoitsu", "sevenpairs": "chiitoitsu", "honitsu": "honitsu",
+    "halfflush": "honitsu", "chinitsu": "chinitsu", "fullflush": "chinitsu",
+    "toitoi": "toitoi", "toitoihou": "toitoi", "sanshoku": "sanshoku",
+    "sanshokudoujun": "sanshoku", "sanshokudoukou": "sanshoku_doukou", "ittsu": "ittsu",
+    "ikkitsuukan": "ittsu", "chanta": "chanta", "chantai": "chanta", "chantaiyao": "chanta",
+    "junchan": "junchan", "junchantaiyao": "junchan", "sanankou": "sanankou",
+    "sankantsu": "sankantsu", "shousangen": "shousangen", "honroutou": "honroutou",
+    "haitei": "haitei", "haiteiraoyue": "haitei", "houtei": "houtei", "houteiraoyui": "houtei",
+    "rinshan": "rinshan", "rinshankaihou": "rinshan", "chankan": "chankan", "dora": "dora",
+    "uradora": "ura_dora", "akadora": "aka_dora", "reddora": "aka_dora",
+    "kokushimusou": "kokushi", "daisangen": "daisangen", "suuankou": "suuankou",
+    "suuankoutanki": "suuankou_tanki", "tsuuiisou": "tsuuiisou", "ryuuiisou": "ryuuiisou",
+    "chinroutou": "chinroutou", "chuurenpoutou": "chuuren", "junseichuurenpoutou":
+    "junsei_chuuren", "daisuushii": "daisuushii", "shousuushii": "shousuushii",
+    "suukantsu": "suukantsu", "tenhou": "tenhou", "chiihou": "chiihou",
+}
+
+
+def english_key(name: str) -> str:
+    """``"Ura Dora"``, ``"ura-dora"`` and ``"UraDora"`` are one name: lower case, letters only."""
+    return "".join(c for c in name.lower() if c.isalpha())
+
 
 _WINDS: Final = "東南西北"
 

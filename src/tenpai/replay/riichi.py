@@ -13,9 +13,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import partial
 
+from tenpai import tiles as T
 from tenpai.engine.flow import Decision
 from tenpai.events import Event
-from tenpai.records.yaku_names import ENGINE_YAKU_NAMES, YAKU_NAMES, tenhou_yaku_name
+from tenpai.records.yaku_names import (
+    ENGINE_YAKU_NAMES,
+    ENGLISH_YAKU_IDS,
+    YAKU_NAMES,
+    english_key,
+    tenhou_yaku_name,
+)
 from tenpai.replay.driver import (
     Divergence,
     GameAdapter,
@@ -83,6 +90,9 @@ class _RoundDriver(HandDriver[RiichiGame]):
         eng = game.round
         self.oya = eng.oya if eng is not None else 0
         self.bakaze = eng.bakaze if eng is not None else 0
+        # the engine's scores as the round goes on, for records that state the scores after a
+        # win or draw (akochan's mjai: ``hora.scores`` and no deltas)
+        self.running = list(eng.scores) if eng is not None else []
 
     def _same_action(self, a: Event, b: Event) -> bool:
         if a.type != b.type or a.actor != b.actor:
@@ -157,6 +167,8 @@ class _RoundDriver(HandDriver[RiichiGame]):
         elif t == "reach_accepted":
             if e.actor != rec.actor:
                 raise self.fail(f"engine {e.to_mjai()}; record {rec.to_mjai()}")
+            if e.actor is not None and e.actor < len(self.running):
+                self.running[e.actor] -= 1000
         elif t in ("hora", "ryukyoku"):
             if t == "hora" and (e.actor, e.target, e.pai) != (rec.actor, rec.target, rec.pai):
                 raise self.fail(f"engine {e.to_mjai()}; record {rec.to_mjai()}")
@@ -170,8 +182,33 @@ class _RoundDriver(HandDriver[RiichiGame]):
                 raise self.fail(
                     f"{t} deltas differ: engine {list(e.deltas)}, record {list(rec.deltas)}{detail}"
                 )
+            for seat, d in enumerate(e.deltas[: len(self.running)]):
+                self.running[seat] += d
+            if len(rec.scores) == len(self.running) and list(rec.scores) != self.running:
+                raise self.fail(
+                    f"{t} scores differ: engine {self.running}, record {list(rec.scores)}")
             if t == "hora":
                 self._compare_value(e, rec)
+            else:
+                self._compare_shown(e, rec)
+
+    def _compare_shown(self, e: Event, rec: Event) -> None:
+        """A hand the record shows at a draw must be the engine's: the payments are the same
+        for any tenpai hand, so a record showing nine gates for another hand passed.  Hidden
+        hands (``?`` in mjai) are not compared, nor the hands other draws (nine terminals, four
+        riichi) lay open, which the engine does not show."""
+        if e.kind != "exhaustive":
+            return
+        for seat, shown in enumerate(rec.tehais):
+            if shown is None:
+                continue
+            held = e.tehais[seat] if seat < len(e.tehais) else None
+            if held is None or sorted(held) != sorted(shown):
+                engine = "not shown (noten)" if held is None else T.to_compact(held)
+                raise self.fail(
+                    f"ryukyoku shows seat {seat}'s hand {T.to_compact(shown)}; "
+                    f"engine: {engine}"
+                )
 
     def _compare_value(self, e: Event, rec: Event) -> None:
         """The recorded han, fu and yaku must be the engine's, not only the payments: a record
@@ -193,6 +230,11 @@ class _RoundDriver(HandDriver[RiichiGame]):
         unknown = [n for n, _ in rec.yaku if n not in _KNOWN_YAKU]
         if unknown and len(unknown) < len(rec.yaku):
             raise self.fail(f"unknown yaku {unknown[0]!r} {shown}")
+        if unknown and all(english_key(n) in ENGLISH_YAKU_IDS for n in unknown):
+            # English names are compared only when every one of them can be read: a name of
+            # another spelling must not make a real record fail
+            rec = rec.with_(yaku=tuple((ENGLISH_YAKU_IDS[english_key(n)], h) for n, h in rec.yaku))
+            unknown = []
         if rec.yaku and not unknown and self._yaku_names(rec) != self._yaku_names(e):
             raise self.fail(f"yaku differ {shown}")
 

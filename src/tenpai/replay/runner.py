@@ -148,6 +148,7 @@ def replay_files(
     for f in iter_record_files(paths):
         if limit is not None and summary.games >= limit:
             break
+        cut_short: str | None = None
         try:
             games = load_record(f)
         except UnknownFormatError as exc:
@@ -166,7 +167,8 @@ def replay_files(
             continue
         except RecordTruncatedError as exc:
             games = _truncated(f, exc)
-            if not games:
+            cut_short = str(exc)
+            if not any(g.rounds for g in games):
                 summary.games += 1
                 summary.failures.append({"game": str(f), "where": str(f), "error": str(exc)})
                 if on_game:
@@ -189,6 +191,15 @@ def replay_files(
             if limit is not None and summary.games >= limit:
                 break
             name = str(f) if len(games) == 1 else f"{f}#{i + 1}"
+            if game.truncated and not game.rounds:
+                # A match of a many-match file cut before its first complete round: nothing of
+                # it can be checked, but dropping it silently would overstate what was verified.
+                summary.skip("truncated record: cut off before its first complete round")
+                summary.skipped_details.append({"game": name, "where": name,
+                                                "error": cut_short or "cut off"})
+                if on_game:
+                    on_game(name, True)
+                continue
             summary.games += 1
             reason = _skip_reason(game, rules, preset)
             if reason:
@@ -257,9 +268,11 @@ def _describe(exc: BaseException) -> str:
 
 
 def _truncated(path: Path, exc: RecordError) -> list[Game]:
-    """The complete rounds of a cut-off record (empty when even that cannot be read)."""
+    """The games of a cut-off record, leniently read (empty when even that cannot be read).
+
+    Games without a complete round stay in the list so the caller can report them."""
     try:
-        return [g for g in load_record(path, strict=False) if g.rounds]
+        return load_record(path, strict=False)
     except RecordError:
         return []
 
