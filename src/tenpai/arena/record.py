@@ -18,6 +18,7 @@ import time
 import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from tenpai.agents.registry import external_seats, make_agent
 from tenpai.arena.games import make_game
@@ -348,15 +349,7 @@ def _play_with_external(
         for s, n in enumerate(names)
     ]
     reports = play_game(game, names, agents)
-    return tuple(
-        ProtocolRecord(
-            r.seat,
-            r.agent,
-            r.decisions,
-            tuple((k, n, r.examples.get(k, "")) for k, n in sorted(r.errors.items())),
-        )
-        for r in reports
-    )
+    return _protocol_records(reports)
 
 
 def _play_with_botzone(
@@ -365,15 +358,19 @@ def _play_with_botzone(
     """A game with Botzone bots in ``botzone:`` seats, our engine as their judge (the module
     that plays them, in the serve layer above us, is found through the agent registry)."""
     botzone = external_seats("botzone:")
-    BotzoneSeat, play_game, runner_for = botzone.BotzoneSeat, botzone.play_game, botzone.runner_for
-
     agents = [
         None if n.startswith(_BOTZONE) else make_agent(n, agent_seed(run_seed, key, s))
         for s, n in enumerate(names)
     ]
-    seats = {s: BotzoneSeat(s, n, runner_for(n)) for s, n in enumerate(names)
+    seats = {s: botzone.BotzoneSeat(s, n, botzone.runner_for(n)) for s, n in enumerate(names)
              if n.startswith(_BOTZONE)}
-    reports = play_game(game, agents, seats)
+    reports = botzone.play_game(game, agents, seats)
+    return _protocol_records(reports)
+
+
+def _protocol_records(reports: Sequence[Any]) -> tuple[ProtocolRecord, ...]:
+    """Each external seat's protocol report (decisions, errors by kind with one example each)
+    as stored with the game; mjai and Botzone seats report alike."""
     return tuple(
         ProtocolRecord(
             r.seat,
