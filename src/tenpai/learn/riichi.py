@@ -9,7 +9,7 @@ passes), and the network config of a head.  See docs/learning.md.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -36,6 +36,51 @@ def game_id_of(game: Game) -> str:
         if m:
             return m.group(0)
     return Path(game.source).stem
+
+
+def iter_four_player_games(
+    paths: Iterable[str | Path],
+    rooms: tuple[str, ...] | None = None,
+    *,
+    complete: bool = False,
+    on_skip: Callable[[str], None] | None = None,
+) -> Iterator[tuple[str, Game]]:
+    """(game id, Game) of each four-player Riichi game in ``paths``, de-duplicated by game id,
+    in file order; ``rooms`` keeps those lobbies only, ``complete`` only games that ran to their
+    final scores.  The game sources that fitting models read (001's opponent models, the search's
+    placement model) share it, so they agree on what counts as one game."""
+    from tenpai.records import RecordError
+    from tenpai.replay.runner import iter_record_files, load_record
+
+    seen: set[str] = set()
+    for f in iter_record_files([Path(p) for p in paths]):
+        try:
+            games = load_record(f)
+        except (RecordError, ValueError, OSError) as err:
+            if on_skip is not None:
+                on_skip(f"{f}: {type(err).__name__}")
+            continue
+        for g in games:
+            if g.rules.variant != "riichi" or g.players != 4 or not g.rounds:
+                continue
+            if complete and (g.truncated or not g.final_scores or len(g.final_scores) != 4):
+                continue
+            if rooms is not None and g.rules.room not in rooms:
+                continue
+            gid = game_id_of(g)
+            if gid in seen:
+                continue
+            seen.add(gid)
+            yield gid, g
+
+
+def final_ranks(final: Sequence[int]) -> list[int]:
+    """0-based rank of each seat from final scores, ties to the earlier seat (Tenhou's rule)."""
+    order = sorted(range(len(final)), key=lambda s: (-final[s], s))
+    out = [0] * len(final)
+    for r, s in enumerate(order):
+        out[s] = r
+    return out
 
 
 def _game_id(game: Game, _name: str, _index: int, _count: int) -> str:

@@ -83,46 +83,17 @@ def iter_games(
     paths: Iterable[str | Path], opts: FitOptions, on_skip: Callable[[str], None] | None = None
 ) -> Iterator[tuple[str, Any]]:
     """(game id, Game) of every kept four-player Riichi game, de-duplicated, in file order."""
-    from tenpai.learn.riichi import game_id_of
-    from tenpai.records import RecordError
-    from tenpai.replay.runner import iter_record_files, load_record
+    from tenpai.learn.riichi import iter_four_player_games
 
-    seen: set[str] = set()
-    n = 0
-    for f in iter_record_files([Path(p) for p in paths]):
-        try:
-            games = load_record(f)
-        except (RecordError, ValueError, OSError) as err:
-            if on_skip is not None:
-                on_skip(f"{f}: {type(err).__name__}")
-            continue
-        for g in games:
-            if g.rules.variant != "riichi" or g.players != 4 or not g.rounds:
-                continue
-            if opts.rooms is not None and g.rules.room not in opts.rooms:
-                continue
-            gid = game_id_of(g)
-            if gid in seen:
-                continue
-            seen.add(gid)
-            yield gid, g
-            n += 1
-            if opts.limit is not None and n >= opts.limit:
-                return
-
-
-def _ranks(final: tuple[int, ...]) -> list[int]:
-    """0-based ranks from final scores, ties to the earlier seat (Tenhou's rule)."""
-    order = sorted(range(4), key=lambda s: (-final[s], s))
-    out = [0] * 4
-    for r, s in enumerate(order):
-        out[s] = r
-    return out
+    for n, found in enumerate(iter_four_player_games(paths, opts.rooms, on_skip=on_skip), 1):
+        yield found
+        if opts.limit is not None and n >= opts.limit:
+            return
 
 
 def collect(games: Iterable[tuple[str, Any]], opts: FitOptions) -> Samples:
     """Walk every round of every game once and gather the rows of all models."""
-    from tenpai.learn.riichi import SPLIT
+    from tenpai.learn.riichi import SPLIT, final_ranks
 
     out = Samples()
     for gid, game in games:
@@ -134,7 +105,7 @@ def collect(games: Iterable[tuple[str, Any]], opts: FitOptions) -> Samples:
         for rnd in game.rounds:
             _collect_round(list(rnd), split, out, opts)
         if final is not None and len(final) == 4:
-            ranks = _ranks(final)
+            ranks = final_ranks(final)
             for rnd in game.rounds:
                 events = list(rnd)
                 start = next((e for e in events if e.type == "start_kyoku"), None)

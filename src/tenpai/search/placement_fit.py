@@ -48,48 +48,19 @@ def iter_houou_games(
     on_skip: Callable[[str], None] | None = None,
 ) -> Iterator[tuple[str, Any]]:
     """(game id, Game) of each complete four-player Riichi game of the rooms, de-duplicated."""
-    from tenpai.learn.riichi import game_id_of
-    from tenpai.records import RecordError
-    from tenpai.replay.runner import iter_record_files, load_record
+    from tenpai.learn.riichi import iter_four_player_games
 
-    seen: set[str] = set()
-    for f in iter_record_files([Path(p) for p in paths]):
-        try:
-            games = load_record(f)
-        except (RecordError, ValueError, OSError) as err:
-            if on_skip is not None:
-                on_skip(f"{f}: {type(err).__name__}")
-            continue
-        for g in games:
-            if g.rules.variant != "riichi" or g.players != 4 or not g.rounds or g.truncated:
-                continue
-            if rooms is not None and g.rules.room not in rooms:
-                continue
-            if not g.final_scores or len(g.final_scores) != 4:
-                continue
-            gid = game_id_of(g)
-            if gid in seen:
-                continue
-            seen.add(gid)
-            yield gid, g
-
-
-def _final_ranks(final: tuple[int, ...]) -> list[int]:
-    order = sorted(range(4), key=lambda s: (-final[s], s))
-    out = [0] * 4
-    for r, s in enumerate(order):
-        out[s] = r
-    return out
+    return iter_four_player_games(paths, rooms, complete=True, on_skip=on_skip)
 
 
 def collect_rows(games: Iterable[tuple[str, Any]]) -> PlacementRows:
-    from tenpai.learn.riichi import SPLIT
+    from tenpai.learn.riichi import SPLIT, final_ranks
 
     out = PlacementRows()
     for gid, game in games:
         split = "train" if SPLIT(gid) == "train" else "heldout"
         length = "tonpuu" if game.rules.hanchan is False else "hanchan"
-        ranks = _final_ranks(tuple(game.final_scores))
+        ranks = final_ranks(game.final_scores)
         out.games[split] += 1
         for rnd in game.rounds:
             start = next((e for e in rnd if e.type == "start_kyoku"), None)
