@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import os
 import shlex
-import shutil
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from tenpai.engine.flow import GameFlow
 from tenpai.events import Event
 from tenpai.serve.botzone.judge import AnswerError, RequestWriter, interpret
 from tenpai.serve.botzone.runners import BotFailure, ProgramRunner, Runner
+from tenpai.serve.commands import resolve_command
 from tenpai.serve.mjai.external import safe_default
 
 __all__ = [
@@ -81,25 +81,7 @@ def _split(name: str) -> tuple[str, str]:
 def resolve_spec(name: str) -> str:
     """``botzone:CMD`` with its program made absolute and checked (one-line ValueError)."""
     prefix, spec = _split(name)
-    try:
-        words = shlex.split(spec)
-    except ValueError as exc:
-        raise ValueError(f"{name}: cannot split the command: {exc}") from None
-    if not words:
-        raise ValueError(f"{name}: no program after {prefix}")
-    prog = words[0]
-    if os.sep in prog or prog.startswith("."):
-        path = os.path.abspath(os.path.expanduser(prog))
-        if not os.path.exists(path):
-            raise ValueError(f"{name}: {path} does not exist")
-        if os.path.isdir(path) or not os.access(path, os.X_OK):
-            raise ValueError(f"{name}: {path} is not an executable file")
-    else:
-        found = shutil.which(prog)
-        if found is None:
-            raise ValueError(f"{name}: {prog} is not an executable on PATH")
-        path = os.path.abspath(found)
-    return prefix + shlex.join([path, *words[1:]])
+    return resolve_command(name, prefix, spec)
 
 
 def runner_for(name: str, timeout: float | None = None) -> ProgramRunner:

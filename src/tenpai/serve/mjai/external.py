@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import shlex
-import shutil
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -25,6 +24,7 @@ from tenpai.engine.agent import Agent
 from tenpai.engine.flow import GameFlow
 from tenpai.engine.observation import mask_event
 from tenpai.events import Event
+from tenpai.serve.commands import resolve_command
 from tenpai.serve.mjai.process import BotExited, BotProcess, BotTimeout
 from tenpai.serve.mjai.wire import ProtocolError, dumps, event_to_wire, parse_action
 
@@ -76,26 +76,7 @@ def is_external(name: str) -> bool:
 def resolve_spec(name: str) -> str:
     """``mjai:CMD`` with the program made absolute and checked; ValueError in one line if the
     program does not exist or is not executable.  Arguments may follow (shell-quoted)."""
-    spec = name[len(PREFIX) :].strip()
-    try:
-        words = shlex.split(spec)
-    except ValueError as exc:
-        raise ValueError(f"{name}: cannot split the command: {exc}") from None
-    if not words:
-        raise ValueError(f"{name}: no program after {PREFIX}")
-    prog = words[0]
-    if os.sep in prog or prog.startswith("."):
-        path = os.path.abspath(os.path.expanduser(prog))
-        if not os.path.exists(path):
-            raise ValueError(f"{name}: {path} does not exist")
-        if os.path.isdir(path) or not os.access(path, os.X_OK):
-            raise ValueError(f"{name}: {path} is not an executable file")
-    else:
-        found = shutil.which(prog)
-        if found is None:
-            raise ValueError(f"{name}: {prog} is not an executable on PATH")
-        path = os.path.abspath(found)
-    return PREFIX + shlex.join([path, *words[1:]])
+    return resolve_command(name, PREFIX, name[len(PREFIX) :].strip())
 
 
 def safe_default(legal: Sequence[Event]) -> Event:
