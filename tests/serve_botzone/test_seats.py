@@ -167,10 +167,12 @@ class Dying:
         self.n = 0
     def readline(self):
         self.n += 1
+        line = sys.stdin.readline()
         if self.n == 40 and not os.path.exists({str(marker)!r}):
+            # die holding a request: dying between turns would be a plain restart, not a loss
             open({str(marker)!r}, "w").close()
             os._exit(9)
-        return sys.stdin.readline()
+        return line
 
 sys.exit(run_bot(lambda: BotzoneBot(make_agent("efficiency", 0)), Dying(), sys.stdout,
                  sys.stderr, keep_running=True))
