@@ -18,7 +18,7 @@ from tenpai.events import Event
 from tenpai.records import Game, RecordError, RecordTruncatedError, read_any
 from tenpai.records.source import DEFAULT_MAX_BYTES
 from tenpai.serve.web.labels import round_label
-from tenpai.serve.web.tableview import LIVE_WALL, TableView
+from tenpai.serve.web.tableview import TableView, live_wall_for
 
 __all__ = [
     "ARENA_SUFFIXES",
@@ -119,7 +119,7 @@ class LoadedRecord:
                 start = j
                 break
         g = self.games[game]
-        view = TableView(list(g.names), LIVE_WALL.get(g.rules.variant))
+        view = TableView(list(g.names), live_wall_for(g.rules.variant, g.players))
         for e in stream[start : index + 1]:
             view.apply(e)
         actor = stream[index].actor

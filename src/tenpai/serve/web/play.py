@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from tenpai.agents.registry import AGENTS, make_agent
 from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules, check_built_agent
@@ -25,7 +25,7 @@ from tenpai.engine.flow import Decision, GameFlow
 from tenpai.engine.observation import mask_event
 from tenpai.events import Event
 from tenpai.serve.web.labels import WIND_NAMES, seat_labels
-from tenpai.serve.web.tableview import LIVE_WALL, TableView
+from tenpai.serve.web.tableview import TableView, live_wall_for
 
 __all__ = ["HUMAN", "MAX_EVENTS", "GameSettings", "PlayError", "PlayGame", "action_json"]
 
@@ -33,6 +33,9 @@ __all__ = ["HUMAN", "MAX_EVENTS", "GameSettings", "PlayError", "PlayGame", "acti
 HUMAN = 0
 #: A guard on memory per game: no real game comes near this many events.
 MAX_EVENTS = 20_000
+
+
+_COUNT_WORDS: Final = {1: "one", 2: "two", 3: "three"}
 
 
 class PlayError(ValueError):
@@ -45,7 +48,7 @@ class GameSettings:
 
     rules: str
     options: Mapping[str, str]
-    opponents: tuple[str, str, str]
+    opponents: tuple[str, ...]
     seed: int
 
     @classmethod
@@ -68,9 +71,13 @@ class GameSettings:
             options = entry.options(options)
         except ArenaConfigError as exc:
             raise PlayError(str(exc)) from None
-        opponents = body.get("opponents", ["efficiency"] * 3)
-        if not isinstance(opponents, list) or len(opponents) != 3:
-            raise PlayError("choose exactly three opponents")
+        # A three-player preset (tenhou_sanma) seats two opponents, not three.
+        wanted = entry.seat_count(options) - 1
+        opponents = body.get("opponents", ["efficiency"] * wanted)
+        if not isinstance(opponents, list) or len(opponents) != wanted:
+            raise PlayError(
+                f"choose exactly {_COUNT_WORDS.get(wanted, str(wanted))} opponents for these rules"
+            )
         for name in opponents:
             if not isinstance(name, str) or name not in AGENTS:
                 raise PlayError(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}")
@@ -85,8 +92,7 @@ class GameSettings:
             raise PlayError("seed must be a whole number")
         if not 0 <= seed < 2**63:
             raise PlayError("seed must be between 0 and 2**63 - 1")
-        a, b, c = (str(o) for o in opponents)
-        return cls(rules, options, (a, b, c), seed)
+        return cls(rules, options, tuple(str(o) for o in opponents), seed)
 
 
 def action_json(index: int, e: Event) -> dict[str, Any]:
@@ -121,7 +127,7 @@ class PlayGame:
             self.agents.append(agent)
         self.lock = threading.Lock()
         self.sent = 0  # events of flow.events already turned into frames
-        self.view = TableView(names, LIVE_WALL.get(settings.rules))
+        self.view = TableView(names, live_wall_for(settings.rules, len(names)))
         self.decision_id = 0
         self._human: Decision | None = None
         self._bot_answers: dict[int, Event] = {}
@@ -222,12 +228,12 @@ class PlayGame:
         if first is None:
             return None
         seating = (first.meta or {}).get("seating")
-        positions = [int(p) for p in seating] if seating else [0, 1, 2, 3]
+        positions = [int(p) for p in seating] if seating else list(range(len(self.names)))
         oya = first.oya if first.oya is not None else 0
         winds = [""] * len(self.names)
         for position, player in enumerate(positions):
             if player < len(winds):
-                winds[player] = WIND_NAMES[(position - oya) % 4]
+                winds[player] = WIND_NAMES[(position - oya) % len(positions)]
         return winds
 
     def resync_or_start(self) -> dict[str, Any]:

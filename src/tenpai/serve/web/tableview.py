@@ -17,7 +17,7 @@ from tenpai import tiles as T
 from tenpai.events import Event
 from tenpai.serve.web.labels import is_fan, limit_name, seat_labels, yaku_label
 
-__all__ = ["LIVE_WALL", "SeatState", "TableView", "describe_result"]
+__all__ = ["LIVE_WALL", "SeatState", "TableView", "describe_result", "live_wall_for"]
 
 _CALLS = frozenset({"chi", "pon", "daiminkan"})
 #: Events after which the seat that made them is the one "on turn" (lit on the table).
@@ -27,6 +27,15 @@ _TURN_EVENTS = frozenset({"tsumo", "dahai", "reach", "chi", "pon", "daiminkan", 
 #: Riichi keeps a 14-tile dead wall (kan draws come from it and it is topped up from the live
 #: wall, so every draw counts); MCR and the 108-tile game draw the whole wall.
 LIVE_WALL: dict[str, int] = {"riichi": 136 - 14 - 52, "mcr": 144 - 52, "suits108": 108 - 52}
+#: Three-player Riichi (2m-8m taken out): 108 tiles, a dead wall of 14, three hands of 13.
+_LIVE_WALL_SANMA = 108 - 14 - 39
+
+
+def live_wall_for(rules: str, players: int) -> int | None:
+    """The draws after the deal of a rule set at ``players`` seats (``None`` when unknown)."""
+    if rules == "riichi" and players == 3:
+        return _LIVE_WALL_SANMA
+    return LIVE_WALL.get(rules)
 
 
 @dataclass(slots=True)
@@ -153,6 +162,8 @@ class TableView:
         self.draws = 0
         self.results: list[dict[str, Any]] = []
         self.players: list[int] = [0, 1, 2, 3]
+        #: seats at the table: three in sanma, known from the deal (its scores)
+        self.seat_count = 4
         self.last: dict[str, Any] | None = None
         self.final: list[int] | None = None
         self.started = False
@@ -183,6 +194,7 @@ class TableView:
         self.oya = e.oya if e.oya is not None else self.kyoku % 4
         if e.scores:
             self.scores = list(e.scores)
+            self.seat_count = len(e.scores)
         self.dora = [e.dora_marker] if e.dora_marker is not None else []
         self.draws = 0
         self.results = []
@@ -283,7 +295,7 @@ class TableView:
     def _on_hora(self, e: Event) -> None:
         seat = e.actor or 0
         result = describe_result(
-            e, self._player_names(), seat_wind=(seat - self.oya) % 4, round_wind=self.bakaze,
+            e, self._player_names(), seat_wind=(seat - self.oya) % self.seat_count, round_wind=self.bakaze,
             melds=self.seats[seat].melds, dora=self.dora,
         )
         known = self.seats[seat].hand
@@ -317,7 +329,7 @@ class TableView:
         """The picture as JSON; ``viewer`` is the table position drawn at the bottom."""
         return {
             "started": self.started,
-            "names": self._player_names(),
+            "names": self._player_names()[: self.seat_count],
             "bakaze": self.bakaze,
             "kyoku": self.kyoku,
             "honba": self.honba,
@@ -329,7 +341,8 @@ class TableView:
             "tiles_left": (max(0, self.live_wall - self.draws)
                            if self.live_wall is not None and self.started else None),
             "turn": self.turn,
-            "seats": [s.as_json() for s in self.seats],
+            "players": self.seat_count,
+            "seats": [s.as_json() for s in self.seats[: self.seat_count]],
             "results": [dict(r) for r in self.results],
             "last": self.last,
             "final": self.final,

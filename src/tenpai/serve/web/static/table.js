@@ -8,6 +8,13 @@
 
 const WINDS = ["East", "South", "West", "North"];
 const POS = ["bottom", "right", "top", "left"];
+// Three players (sanma) sit as Tenhou seats them: the next one on the right, the previous one
+// on the left, the far side empty.
+const POS3 = ["bottom", "right", "left"];
+
+function seatsOf(t) {
+  return t.players || (t.seats ? t.seats.length : 4);
+}
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -21,7 +28,8 @@ function roundLabel(t) {
 }
 
 function seatWind(t, seat) {
-  return WINDS[(seat - t.oya + 4) % 4];
+  const n = seatsOf(t);
+  return WINDS[(seat - t.oya + n) % n];
 }
 
 function nameOf(t, seat) {
@@ -41,10 +49,11 @@ function sortTiles(tiles) {
   return [...tiles].sort((a, b) => kindOf(a) - kindOf(b) || a - b);
 }
 
-function meldEl(m, seat) {
+function meldEl(m, seat, n = 4) {
   const box = el("span", "meld meld-" + m.type);
   const tiles = m.tiles.length ? m.tiles : [-1, -1, -1, -1];
-  const rel = m.from === null || m.from === undefined ? -1 : (m.from - seat + 4) % 4;
+  let rel = m.from === null || m.from === undefined ? -1 : (m.from - seat + n) % n;
+  if (n === 3 && rel === 2) rel = 3;  // in sanma the player before sits on the left
   // The called tile lies sideways on the side of the player it came from: left for the player
   // before, middle for the one across, right for the next one. The server lists it first.
   let order = tiles;
@@ -111,9 +120,9 @@ function handEl(s, big) {
   return hand;
 }
 
-function meldsEl(s, seat) {
+function meldsEl(s, seat, n) {
   const melds = el("div", "melds");
-  s.melds.forEach((m) => melds.appendChild(meldEl(m, seat)));
+  s.melds.forEach((m) => melds.appendChild(meldEl(m, seat, n)));
   s.flowers.forEach((f) => melds.appendChild(Tiles.tileEl(f, { cls: "flower" })));
   return melds;
 }
@@ -142,10 +151,12 @@ function renderTable(container, t, opts = {}) {
   t.dora.forEach((d) => dora.appendChild(Tiles.tileEl(d)));
   center.appendChild(dora);
   square.appendChild(center);  // first, so each seat's turn bar and stick lie on top
-  for (let rel = 0; rel < 4; rel++) {
-    const seat = (viewer + rel) % 4;
+  const n = seatsOf(t);
+  const where = n === 3 ? POS3 : POS;
+  for (let rel = 0; rel < n; rel++) {
+    const seat = (viewer + rel) % n;
     const s = t.seats[seat];
-    const zone = el("div", "zone seat seat-" + POS[rel] + (t.turn === seat ? " on-turn" : ""));
+    const zone = el("div", "zone seat seat-" + where[rel] + (t.turn === seat ? " on-turn" : ""));
     zone.dataset.seat = seat;
     zone.appendChild(plateEl(t, seat));
     zone.appendChild(riverEl(s, last.type === "dahai" && last.actor === seat));
@@ -154,7 +165,7 @@ function renderTable(container, t, opts = {}) {
     if (rel !== 0) {
       const row = el("div", "edge");
       row.appendChild(handEl(s, false));
-      row.appendChild(meldsEl(s, seat));
+      row.appendChild(meldsEl(s, seat, n));
       zone.appendChild(row);
     }
     square.appendChild(zone);
@@ -167,7 +178,7 @@ function renderTable(container, t, opts = {}) {
   mine.dataset.seat = viewer;
   const hand = handEl(me, true);
   mine.appendChild(hand);
-  mine.appendChild(meldsEl(me, viewer));
+  mine.appendChild(meldsEl(me, viewer, n));
   wrap.appendChild(mine);
   wrap.appendChild(el("div", "last", t.last ? describeEvent(t.last, t) : ""));
   container.appendChild(wrap);
@@ -240,7 +251,7 @@ function renderResults(container, t) {
       if (win !== undefined && win !== null) {
         hand.appendChild(Tiles.tileEl(win, { cls: "win-tile", title: `winning tile: ${Tiles.tileLabel(win)}` }));
       }
-      (r.melds || []).forEach((m) => hand.appendChild(meldEl(m, r.actor)));
+      (r.melds || []).forEach((m) => hand.appendChild(meldEl(m, r.actor, seatsOf(t))));
       box.appendChild(hand);
       const markers = el("div", "markers");
       const dora = el("span", "dora");
