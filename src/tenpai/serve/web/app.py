@@ -43,6 +43,7 @@ from tenpai.serve.web.library import (
     load_path,
     resolve_in,
 )
+from tenpai.serve.web.opponents import DEFAULT_THINK_MS, THINK_CHOICES_MS, opponent_menu
 from tenpai.serve.web.play import GameSettings, PlayError, PlayGame
 from tenpai.serve.web.review import ReviewError, review_record, review_stream
 from tenpai.serve.web.sessions import LimitError, Session, SessionStore
@@ -114,6 +115,9 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         return {
             "rules": rules,
             "agents": sorted(AGENTS),
+            # Play's menus: who can sit at each rule set's table, and the think times
+            "opponents": {name: opponent_menu(name) for name in rules},
+            "think_ms": {"choices": list(THINK_CHOICES_MS), "default": DEFAULT_THINK_MS},
             "folders": len(cfg.records),
             "formats": list(DOWNLOAD_FORMATS),
             "limits": {"upload_bytes": cfg.limits.upload_bytes,

@@ -25,6 +25,12 @@ from tenpai.engine.flow import Decision, GameFlow
 from tenpai.engine.observation import mask_event
 from tenpai.events import Event
 from tenpai.serve.web.labels import WIND_NAMES, seat_labels
+from tenpai.serve.web.opponents import (
+    DEFAULT_THINK_MS,
+    THINK_CHOICES_MS,
+    apply_think_time,
+    timeout_action,
+)
 from tenpai.serve.web.tableview import TableView, live_wall_for
 
 __all__ = ["HUMAN", "MAX_EVENTS", "GameSettings", "PlayError", "PlayGame", "action_json"]
@@ -44,12 +50,14 @@ class PlayError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class GameSettings:
-    """What a player chooses before a game: rule set, its options, opponents and seed."""
+    """What a player chooses before a game: rule set, its options, opponents, seed, and the
+    think time of opponents that search (milliseconds per decision)."""
 
     rules: str
     options: Mapping[str, str]
     opponents: tuple[str, ...]
     seed: int
+    think_ms: int = DEFAULT_THINK_MS
 
     @classmethod
     def parse(cls, body: Mapping[str, Any]) -> GameSettings:
@@ -92,7 +100,10 @@ class GameSettings:
             raise PlayError("seed must be a whole number")
         if not 0 <= seed < 2**63:
             raise PlayError("seed must be between 0 and 2**63 - 1")
-        return cls(rules, options, tuple(str(o) for o in opponents), seed)
+        think = body.get("think_ms", DEFAULT_THINK_MS)
+        if think not in THINK_CHOICES_MS or isinstance(think, bool):
+            raise PlayError(f"think_ms must be one of {', '.join(map(str, THINK_CHOICES_MS))}")
+        return cls(rules, options, tuple(str(o) for o in opponents), seed, int(think))
 
 
 def action_json(index: int, e: Event) -> dict[str, Any]:
@@ -122,6 +133,7 @@ class PlayGame:
             try:
                 agent = make_agent(name, settings.seed * 4 + i + 1)
                 check_built_agent(name, agent, settings.rules)  # its model's rule set
+                apply_think_time(agent, settings.think_ms)
             except (ValueError, OSError, ImportError) as exc:  # a model file, a missing extra
                 raise PlayError(f"agent {name!r} cannot play here: {exc}") from None
             self.agents.append(agent)
@@ -210,6 +222,8 @@ class PlayGame:
             offer = {
                 "id": self.decision_id,
                 "actions": [action_json(i, e) for i, e in enumerate(self._human.legal)],
+                # what the move timer plays at zero (the browser runs the clock)
+                "timeout": timeout_action(self._human.legal),
             }
         return {
             "frames": frames,
