@@ -252,13 +252,17 @@ def write_tenhou6(game: Game, path: str | Path) -> None:
 VIEWER_URL = "https://tenhou.net/6/#json="
 
 
-def viewer_links(game: Game) -> list[str]:
-    """One tenhou.net/6 link per round: the URL-encoded JSON of a game object holding it."""
+def viewer_link(game: Game, index: int) -> str:
+    """The tenhou.net/6 link of round ``index``: the URL-encoded JSON of a game object holding
+    that round alone, so the viewer opens at it.  A round the format cannot hold is a
+    :class:`RecordContentError`."""
     from urllib.parse import quote
 
-    links = []
-    for i in range(len(game.rounds)):
-        obj = game_to_tenhou6(game, rounds=[i])
-        text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-        links.append(VIEWER_URL + quote(text, safe=""))
-    return links
+    obj = game_to_tenhou6(game, rounds=[index])
+    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    return VIEWER_URL + quote(text, safe="")
+
+
+def viewer_links(game: Game) -> list[str]:
+    """One tenhou.net/6 link per round (:func:`viewer_link`)."""
+    return [viewer_link(game, i) for i in range(len(game.rounds))]

@@ -32,6 +32,7 @@ from tenpai.serve.web.export import (
     ExportError,
     export_bytes,
     game_from_lines,
+    hand_links,
     round_labels,
     viewer_links_for,
 )
@@ -336,7 +337,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             rules = "riichi"  # review_record reviews Riichi records only
 
             def job() -> dict[str, Any]:
-                return review_record(chosen, player, _reviewer(agent_name, rules))
+                links = hand_links(chosen, rules)
+                return review_record(chosen, player, _reviewer(agent_name, rules), links)
         elif source == "game":
             game = s.games.get(str(body.get("id", "")))
             if game is None:
@@ -353,7 +355,10 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
                 st = played.settings
                 flow = make_game(st.rules, st.seed, played.names, st.options)
-                return review_stream(flow, played.flow.events, 0, _reviewer(agent_name, rules))
+                record = game_from_lines(played.record_lines(), "tenpai-web", st.rules,
+                                         st.options.get("length"))
+                return review_stream(flow, played.flow.events, 0, _reviewer(agent_name, rules),
+                                     played.names, hand_links(record, st.rules))
         else:
             return _error(422, "source is 'record' or 'game'")
         try:  # before any work: an agent of another rule set fails deep inside the review

@@ -16,8 +16,8 @@ from tenpai.records import Game, RecordError, write_game
 from tenpai.records.mjai import parse_mjai
 
 __all__ = [
-    "DOWNLOAD_FORMATS", "ExportError", "export_bytes", "game_from_lines", "round_labels",
-    "viewer_links_for",
+    "DOWNLOAD_FORMATS", "ExportError", "export_bytes", "game_from_lines", "hand_links",
+    "round_labels", "viewer_links_for",
 ]
 
 DOWNLOAD_FORMATS: Final = {"mjai": ".mjson", "tenhou6": ".json", "mjlog": ".mjlog"}
@@ -66,6 +66,24 @@ def viewer_links_for(game: Game, rules: str) -> list[str]:
         return viewer_links(game)
     except RecordError:
         return []
+
+
+def hand_links(game: Game, rules: str) -> dict[tuple[int, int, int], str]:
+    """Each hand's tenhou.net/6 link by (round wind, hand number, honba), the key that names
+    a hand in any stream of the same game; only Riichi hands (the viewer shows no MCR or
+    108-tile game), and a hand the format cannot hold costs only its own link."""
+    from tenpai.records.tenhou6_write import viewer_link
+
+    out: dict[tuple[int, int, int], str] = {}
+    if rules != "riichi":
+        return out
+    for i, r in enumerate(game.rounds):
+        start = r[0]
+        try:
+            out[(start.bakaze or 0, start.kyoku or 0, start.honba or 0)] = viewer_link(game, i)
+        except RecordError:
+            continue
+    return out
 
 
 _WINDS: Final = ("East", "South", "West", "North")

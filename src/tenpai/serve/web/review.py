@@ -10,7 +10,7 @@ also give a probability for every legal action, rule agents only their choice.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,8 +24,12 @@ from tenpai.events import Event
 from tenpai.serve.web.labels import round_label, tile_label
 from tenpai.serve.web.play import action_json
 from tenpai.serve.web.tableview import TableView
+from tenpai.serve.web.timeline import HandKey, hand_of_events, hand_timeline
 
-__all__ = ["ReviewError", "action_probabilities", "follow_stream", "review_record", "summarize"]
+__all__ = [
+    "ReviewError", "action_probabilities", "expected_loss", "follow_stream", "review_record",
+    "summarize",
+]
 
 #: Decisions reviewed per game at most (a bound on work and on the answer's size).
 MAX_DECISIONS = 400
@@ -281,26 +285,40 @@ def _label(e: Event) -> str:
     return e.type
 
 
+def expected_loss(judged: Judged, played: int) -> float:
+    """How much the reviewing agent thinks the played move gave away, between 0 and 1.
+
+    With probabilities (the ``sl`` and ``pg`` networks) it is the *probability gap*: the
+    agent's highest probability minus the probability it gave the move played, so 0 when the
+    move played is the agent's favourite and near 1 when the agent was sure of another move.
+    Rule agents give only a choice: the loss is 1 where their choice differs, else 0.
+    """
+    if judged.probs is not None:
+        return max(judged.probs) - judged.probs[played]
+    return 0.0 if judged.choice == played else 1.0
+
+
 def review_stream(
-    flow: GameFlow, stream: Sequence[Event], player: int, agent: Agent
+    flow: GameFlow, stream: Sequence[Event], player: int, agent: Agent,
+    names: Sequence[str] | None = None, links: Mapping[HandKey, str] | None = None,
 ) -> dict[str, Any]:
     """Review ``player`` in ``stream`` with ``agent``; decisions with one legal action (a forced
-    pass) are skipped because there is nothing to compare."""
+    pass) are skipped because there is nothing to compare.  ``names`` and ``links`` (each
+    hand's tenhou.net/6 link) go into the hand-by-hand timeline."""
     decisions: list[dict[str, Any]] = []
+    # the flow's event count indexes the stream without its "none" answers (follow_stream)
+    hand_of = hand_of_events([e for e in stream if e.type != "none"])
 
     def on_decision(d: Decision, taken: Event, view: TableView, n: int) -> None:
         if len(d.legal) < 2 or len(decisions) >= MAX_DECISIONS:
             return
         j = judge(agent, d)
         mine = next(i for i, e in enumerate(d.legal) if e == taken)
-        if j.probs is not None:
-            disagreement = 1.0 - j.probs[mine]
-        else:
-            disagreement = 0.0 if j.choice == mine else 1.0
         decisions.append(
             {
                 "n": len(decisions),
                 "event": n,
+                "hand": hand_of[min(n, len(hand_of) - 1)] if hand_of else 0,
                 "round": _round_label(view),
                 "actions": [
                     {**action_json(i, e), "label": _label(e),
@@ -310,34 +328,54 @@ def review_stream(
                 "player": mine,
                 "agent": j.choice,
                 "agree": mine == j.choice,
-                "disagreement": round(disagreement, 4),
+                "loss": round(expected_loss(j, mine), 4),
                 "table": view.snapshot(d.observation.seat),
             }
         )
 
     follow_stream(flow, stream, player, on_decision)
-    return {"decisions": decisions, "summary": summarize(decisions),
-            "scored": any(a["prob"] is not None for d in decisions for a in d["actions"])}
+    scored = any(a["prob"] is not None for d in decisions for a in d["actions"])
+    hands = hand_timeline(stream, names or getattr(flow, "names", None) or [], links)
+    for h in hands:
+        mine_here = [d for d in decisions if d["hand"] == h["hand"]]
+        h["decisions"] = len(mine_here)
+        h["agreements"] = sum(1 for d in mine_here if d["agree"])
+        h["loss"] = round(sum(d["loss"] for d in mine_here), 4)
+        h["first_decision"] = mine_here[0]["n"] if mine_here else None
+    return {"decisions": decisions, "summary": summarize(decisions, scored=scored),
+            "hands": hands, "scored": scored}
 
 
 def _round_label(view: TableView) -> str:
     return round_label(view.bakaze, view.kyoku, view.honba)
 
 
-def summarize(decisions: Sequence[dict[str, Any]], top: int = 10) -> dict[str, Any]:
-    """Agreement rate and the decisions where player and agent disagreed most."""
+def summarize(
+    decisions: Sequence[dict[str, Any]], top: int = 10, scored: bool = True
+) -> dict[str, Any]:
+    """The game's rating and the decisions with the largest expected loss.
+
+    ``agreement`` is the share of decisions where the move played was the agent's choice;
+    ``mean_loss`` the mean :func:`expected_loss`; ``rating`` is ``100 × (1 − mean_loss)``: 100
+    when every move played was the agent's favourite, lower as the agent's confidence in other
+    moves grows.  ``loss_kind`` says which loss was used (the page explains it).
+    """
     n = len(decisions)
     agree = sum(1 for d in decisions if d["agree"])
+    mean_loss = sum(d["loss"] for d in decisions) / n if n else None
     ranked = sorted(
-        (d for d in decisions if d["disagreement"] > 0),
-        key=lambda d: (-d["disagreement"], d["n"]),
+        (d for d in decisions if d["loss"] > 0),
+        key=lambda d: (-d["loss"], d["n"]),
     )[:top]
     return {
         "decisions": n,
         "agreements": agree,
         "agreement": agree / n if n else None,
+        "mean_loss": None if mean_loss is None else round(mean_loss, 4),
+        "rating": None if mean_loss is None else round(100 * (1 - mean_loss), 1),
+        "loss_kind": "probability gap" if scored else "choice differs",
         "worst": [
-            {"n": d["n"], "round": d["round"], "disagreement": d["disagreement"],
+            {"n": d["n"], "hand": d["hand"], "round": d["round"], "loss": d["loss"],
              "player": d["actions"][d["player"]]["label"],
              "agent": d["actions"][d["agent"]]["label"]}
             for d in ranked
@@ -345,7 +383,9 @@ def summarize(decisions: Sequence[dict[str, Any]], top: int = 10) -> dict[str, A
     }
 
 
-def review_record(game: Any, player: int, agent: Agent) -> dict[str, Any]:
+def review_record(
+    game: Any, player: int, agent: Agent, links: Mapping[HandKey, str] | None = None
+) -> dict[str, Any]:
     """Review one player of a Riichi record: replay it, then follow the replayed stream."""
     from tenpai.replay.riichi import _round_wall, replay_riichi, split_rounds
     from tenpai.replay.runner import riichi_rules_for
@@ -379,7 +419,7 @@ def review_record(game: Any, player: int, agent: Agent) -> dict[str, Any]:
         scores=first.scores or None,
         start=opening,
     )
-    return review_stream(flow, stream, player, agent)
+    return review_stream(flow, stream, player, agent, list(game.names or ()), links)
 
 
 def _wall(walls: Sequence[Any], index: int) -> Any:
