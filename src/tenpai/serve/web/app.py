@@ -110,7 +110,10 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     async def meta() -> dict[str, Any]:
         rules = {
             name: {"defaults": dict(e.defaults), "choices": {k: list(v) for k, v in
-                                                             e.choices.items()}}
+                                                             e.choices.items()},
+                   # seats by preset: a three-player preset seats two opponents
+                   "seats": {p: e.seat_count(e.options({"preset": p}))
+                             for p in e.choices.get("preset", ())}}
             for name, e in all_rules_entries().items()
         }
         return {

@@ -17,8 +17,10 @@ from typing import Any, Final
 from tenpai.events import Event
 from tenpai.records import Game, RecordError, RecordTruncatedError, read_any
 from tenpai.records.source import DEFAULT_MAX_BYTES
+from tenpai.serve.web.export import hand_links
 from tenpai.serve.web.labels import round_label
 from tenpai.serve.web.tableview import TableView, live_wall_for
+from tenpai.serve.web.timeline import HandKey, hand_key
 
 __all__ = [
     "ARENA_SUFFIXES",
@@ -80,6 +82,7 @@ class LoadedRecord:
     name: str
     games: list[Game]
     streams: list[list[Event]] = field(default_factory=list)
+    links: dict[int, dict[HandKey, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.streams = [g.events() for g in self.games]
@@ -93,11 +96,13 @@ class LoadedRecord:
 
     def _game_summary(self, i: int) -> dict[str, Any]:
         g = self.games[i]
+        # each hand's tenhou.net/6 link (Riichi only), computed once per record
+        links = self.links.setdefault(i, hand_links(g, g.rules.variant))
         rounds = []
         for j, e in enumerate(self.streams[i]):
             if e.type == "start_kyoku":
                 label = round_label(e.bakaze or 0, e.kyoku or 0, e.honba or 0)
-                rounds.append({"event": j, "label": label})
+                rounds.append({"event": j, "label": label, "link": links.get(hand_key(e))})
         return {
             "index": i,
             "names": list(g.names),

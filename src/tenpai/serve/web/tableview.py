@@ -295,8 +295,8 @@ class TableView:
     def _on_hora(self, e: Event) -> None:
         seat = e.actor or 0
         result = describe_result(
-            e, self._player_names(), seat_wind=(seat - self.oya) % self.seat_count, round_wind=self.bakaze,
-            melds=self.seats[seat].melds, dora=self.dora,
+            e, self._player_names(), seat_wind=(seat - self.oya) % self.seat_count,
+            round_wind=self.bakaze, melds=self.seats[seat].melds, dora=self.dora,
         )
         known = self.seats[seat].hand
         if not result["hand"] and known is not None:

@@ -58,13 +58,47 @@ function onRulesChange() {
   if (length) fillSelect($("opt-length"), length, rules.defaults.length);
   fillSelect($("opt-preset"), rules.choices.preset || [], rules.defaults.preset);
   const fit = $("rules").value === "mcr" ? "efficiency" : "expert";
-  document.querySelectorAll(".opponent").forEach((s) => fillSelect(s, state.meta.agents, fit));
+  const menu = state.meta.opponents[$("rules").value] || [];
+  document.querySelectorAll(".opponent").forEach((s) => {
+    fillSelect(s, menu.map((o) => o.name), fit);
+    [...s.options].forEach((o, i) => { o.textContent = menu[i].about ? `${menu[i].name} (${menu[i].about})` : menu[i].name; });
+  });
+  onPresetChange();
+}
+
+// A three-player preset (tenhou_sanma) seats two opponents: the third menu goes away.
+function onPresetChange() {
+  const rules = state.meta.rules[$("rules").value];
+  const seats = (rules.seats || {})[$("opt-preset").value] || 4;
+  document.querySelectorAll(".opponent").forEach((s, i) => { s.hidden = i >= seats - 1; });
+  describeOpponents();
+}
+
+// Say how long each chosen opponent takes: only a searching agent uses the think time.
+function describeOpponents() {
+  const menu = state.meta.opponents[$("rules").value] || [];
+  const chosen = [...document.querySelectorAll(".opponent")].filter((s) => !s.hidden).map((s) => s.value);
+  const thinking = [...new Set(chosen.filter((n) => (menu.find((o) => o.name === n) || {}).thinks))];
+  const quick = [...new Set(chosen.filter((n) => !thinking.includes(n)))];
+  const secs = (Number($("think").value) / 1000).toLocaleString("en-US");
+  const parts = [];
+  if (thinking.length) parts.push(`${thinking.join(", ")} searches up to ${secs} s per decision`);
+  if (quick.length) parts.push(`${quick.join(", ")} ${quick.length > 1 ? "answer" : "answers"} at once (no search)`);
+  $("think").disabled = !thinking.length;
+  const timer = $("timer").value === "0" ? "no move timer"
+    : `move timer ${$("timer").selectedOptions[0].textContent}: at zero your drawn tile is discarded (or the call passed), as on Tenhou`;
+  $("opponents-help").textContent = `Think time: ${parts.join("; ")}. ${timer[0].toUpperCase()}${timer.slice(1)}.`;
 }
 
 async function loadMeta() {
   state.meta = await api("/api/meta");
   fillSelect($("rules"), Object.keys(state.meta.rules), "riichi");
   $("rules").addEventListener("change", onRulesChange);
+  const think = $("think");
+  fillSelect(think, state.meta.think_ms.choices.map(String), String(state.meta.think_ms.default));
+  [...think.options].forEach((o) => { o.textContent = `${Number(o.value) / 1000} s`; });
+  $("opt-preset").addEventListener("change", onPresetChange);
+  document.querySelectorAll(".opponent, #think, #timer").forEach((s) => s.addEventListener("change", describeOpponents));
   onRulesChange();
   fillSelect($("review-agent"), state.meta.agents, "sl");
   const params = new URLSearchParams(location.search);
@@ -83,8 +117,8 @@ $("play-setup").addEventListener("submit", async (ev) => {
   const options = { preset: $("opt-preset").value };
   if (!$("opt-length-box").hidden) options.length = $("opt-length").value;
   const body = {
-    rules, options, seed: Number($("seed").value || 0),
-    opponents: [...document.querySelectorAll(".opponent")].map((s) => s.value),
+    rules, options, seed: Number($("seed").value || 0), think_ms: Number($("think").value),
+    opponents: [...document.querySelectorAll(".opponent")].filter((s) => !s.hidden).map((s) => s.value),
   };
   try {
     const g = await api("/api/games", {
@@ -96,7 +130,9 @@ $("play-setup").addEventListener("submit", async (ev) => {
 
 function startGame(gid) {
   if (play.ws) play.ws.close();
-  Object.assign(play, { gid, queue: [], busy: false, decision: null, done: false });
+  const [move, bank] = $("timer").value.split("+").map(Number);
+  Object.assign(play, { gid, queue: [], busy: false, decision: null, done: false,
+                        timer: move ? { move, bank: bank || 0 } : null });
   $("actions").innerHTML = "";
   $("play-over").hidden = true;
   document.body.dataset.game = "running";
@@ -240,6 +276,7 @@ function actionLabel(a) {
 function send(action) {
   if (!play.decision || (!play.ws && !play.http)) return;
   const msg = { decision: play.decision.id, action: action.index };
+  if (play.spend) { play.spend(); play.spend = null; }
   play.decision = null;
   $("actions").innerHTML = "";
   document.querySelectorAll("#play-table .hand .tile.playable").forEach((t) => t.classList.remove("playable"));
@@ -247,6 +284,42 @@ function send(action) {
   api(`/api/games/${play.gid}/act`, {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(msg),
   }).then((u) => { play.queue.push(u); pump(); }).catch((e) => { toast(e.message); });
+}
+
+// Without a move timer the clock counts up (time on this decision, no limit).  With one it
+// counts down the move's seconds, then the bank (kept for the whole game, as on Tenhou); at
+// zero the server's timeout action is played: the drawn tile discarded, or the call passed.
+function startClock(box, d) {
+  clearInterval(play.clock);
+  const opened = Date.now();
+  const timer = play.timer;
+  const clock = el("span", "clock" + (timer ? " countdown" : ""), timer ? String(timer.move) : "0:00");
+  clock.title = timer ? "your time on this move (then the bank); at zero the drawn tile is discarded or the call passed" : "time on this decision";
+  box.appendChild(clock);
+  play.clock = setInterval(() => {
+    if (!clock.isConnected || play.decision !== d) { clearInterval(play.clock); return; }
+    const spent = (Date.now() - opened) / 1000;
+    if (!timer) {
+      const s = Math.floor(spent);
+      clock.textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+      return;
+    }
+    const over = Math.max(0, spent - timer.move);
+    const left = Math.ceil(Math.max(0, timer.move - spent));
+    const bank = Math.ceil(Math.max(0, timer.bank - over));
+    clock.textContent = timer.bank ? `${left} + ${bank}` : String(left);
+    clock.classList.toggle("low", left === 0);
+    if (over >= timer.bank) {
+      clearInterval(play.clock);
+      timer.bank = 0;
+      const a = d.actions[d.timeout];
+      toast(`Time ran out: ${a.type === "none" ? "passed" : a.type === "dahai" ? `discarded ${Tiles.tileLabel(a.pai)}` : actionLabel(a)}`);
+      send(a);
+    }
+  }, 200);
+  play.spend = () => {  // the bank pays for the seconds over the move's own
+    if (timer) timer.bank = Math.max(0, timer.bank - Math.max(0, (Date.now() - opened) / 1000 - timer.move));
+  };
 }
 
 function discardFor(hand, i) {
@@ -269,17 +342,7 @@ function drawDecision() {
   const discard = d.actions.some((a) => a.type === "dahai");
   const prompt = el("span", "prompt", discard ? "Your turn: click a tile to discard" : "Your call:");
   box.appendChild(prompt);
-  // How long this decision has been open (no limit: a clock for the player, not a rule).
-  const clock = el("span", "clock", "0:00");
-  clock.title = "time on this decision";
-  box.appendChild(clock);
-  const opened = Date.now();
-  clearInterval(play.clock);
-  play.clock = setInterval(() => {
-    if (!clock.isConnected) { clearInterval(play.clock); return; }
-    const s = Math.floor((Date.now() - opened) / 1000);
-    clock.textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-  }, 500);
+  startClock(box, d);
   const hand = document.querySelector("#play-table .my-row .hand");
   if (hand) {
     hand.querySelectorAll(".tile").forEach((tile) => {
@@ -397,6 +460,10 @@ async function goto(index) {
     $("replay-pos").textContent = `${f.index + 1} / ${f.total}`;
     const rounds = g.rounds.filter((r) => r.event <= f.index);
     if (rounds.length) $("replay-round").value = String(rounds[rounds.length - 1].event);
+    const link = $("replay-link");
+    const here = rounds.length ? rounds[rounds.length - 1] : null;
+    link.hidden = !(here && here.link);
+    if (here && here.link) { link.href = here.link; link.textContent = `${here.label} on tenhou.net/6`; }
   } catch (e) { toast(e.message); }
 }
 
@@ -429,6 +496,7 @@ function replayKeys(ev) {
 }
 
 // ------------------------------------------------------------------ review
+const review = { current: null };
 function fillReviewSources() {
   const sel = $("review-source");
   const prev = sel.value;
@@ -479,6 +547,7 @@ $("review-form").addEventListener("submit", async (ev) => {
                  agent: $("review-agent").value };
   $("review-summary").textContent = "reviewing…";
   $("review-list").innerHTML = "";
+  $("review-hands-box").hidden = true;
   try {
     const r = await api("/api/review", {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
@@ -488,28 +557,42 @@ $("review-form").addEventListener("submit", async (ev) => {
   } catch (e) { $("review-summary").textContent = ""; toast(e.message); }
 });
 
+function pct(x) { return x === null || x === undefined ? "—" : `${(100 * x).toFixed(1)}%`; }
+
+function viewerLink(href, text) {
+  const a = el("a", "viewer", text);
+  a.href = href; a.target = "_blank"; a.rel = "noopener";
+  a.title = "opens this hand in the tenhou.net/6 viewer";
+  return a;
+}
+
+// The review as review sites lay it out: the rating in words, the game hand by hand, the
+// decisions that cost most, then any decision with the agent's probabilities.
 function renderReview(r) {
+  review.current = r;
   const s = r.summary;
   const box = $("review-summary");
   box.innerHTML = "";
-  const pct = s.agreement === null ? "—" : `${(100 * s.agreement).toFixed(1)}%`;
   const who = r.player_name || `player ${r.player}`;
-  box.appendChild(el("p", "", `The ${r.agent} agent agrees with ${who} on ${s.agreements} of ` +
-    `${s.decisions} decisions (${pct}).` + (r.scored ? "" : ` The ${r.agent} agent gives no probabilities; its choice is shown.`)));
+  const rating = el("p", "rating");
+  rating.appendChild(el("span", "rating-value", s.rating === null ? "—" : s.rating.toFixed(1)));
+  rating.appendChild(el("span", "", ` rating · ${who} played the ${r.agent} agent's choice in ` +
+    `${s.agreements} of ${s.decisions} decisions (${pct(s.agreement)}) · mean expected loss ` +
+    `${s.mean_loss === null ? "—" : s.mean_loss.toFixed(3)}`));
+  box.appendChild(rating);
   box.appendChild(el("p", "explain", r.scored
-    ? "Doubt = 1 − the probability the agent gave the move that was played: 0 means the agent would surely have played it too, near 1 means it almost never would."
-    : "Doubt is 1 where the agent chose a different move, 0 where it chose the same."));
+    ? `Expected loss of a decision = the ${r.agent} agent's highest probability minus the probability it gave the move played (the probability gap): 0 when the move played was its favourite, near 1 when it was sure of another move. The rating is 100 × (1 − the mean loss): 100 means every move was the agent's favourite.`
+    : `The ${r.agent} agent gives no probabilities, only its choice: the expected loss of a decision is 1 where it chose another move, 0 where it chose the same, so the rating (100 × (1 − the mean loss)) is the share of matching decisions. Choose sl or pg for probabilities.`));
   const worst = el("table", "worst");
-  worst.appendChild(rowOf(["#", "hand", "played", `${r.agent} prefers`, "doubt"], "th"));
+  worst.appendChild(rowOf(["#", "hand", "played", `${r.agent} prefers`, "loss"], "th"));
   s.worst.forEach((w) => {
-    const tr = rowOf([String(w.n + 1), w.round, w.player, w.agent, w.disagreement.toFixed(2)]);
+    const tr = rowOf([String(w.n + 1), w.round, w.player, w.agent, w.loss.toFixed(2)]);
     tr.addEventListener("click", () => showDecision(r, w.n));
     worst.appendChild(tr);
   });
-  box.appendChild(el("h3", "", "Largest disagreements"));
-  const scroll = el("div", "scroll-x");
-  scroll.appendChild(worst);
-  box.appendChild(scroll);
+  box.appendChild(el("h3", "", "Worst decisions (largest expected loss)"));
+  box.appendChild(scrollBox(worst));
+  renderHands(r);
   const list = $("review-list");
   list.innerHTML = "";
   r.decisions.forEach((d) => {
@@ -521,20 +604,66 @@ function renderReview(r) {
   if (r.decisions.length) showDecision(r, s.worst.length ? s.worst[0].n : 0);
 }
 
+// One row per hand: the result, the reviewed player's change, their decisions there, and the
+// hand on tenhou.net/6; a click jumps to the player's first decision of that hand.
+function renderHands(r) {
+  const tbl = $("review-hands");
+  tbl.innerHTML = "";
+  $("review-hands-box").hidden = !r.hands.length;
+  tbl.appendChild(rowOf(["hand", "result", "change", "decisions", "loss", ""], "th"));
+  r.hands.forEach((h) => {
+    const change = h.change[r.player] || 0;
+    const tr = el("tr", "hand-row");
+    tr.dataset.hand = h.hand;
+    tr.appendChild(el("td", "", h.round));
+    tr.appendChild(el("td", "result-text", h.results.map((x) => x.text).join("; ") || "—"));
+    tr.appendChild(el("td", "num " + (change > 0 ? "plus" : change < 0 ? "minus" : ""), (change > 0 ? "+" : "") + change.toLocaleString("en-US")));
+    tr.appendChild(el("td", "num", h.decisions ? `${h.agreements}/${h.decisions} match` : "—"));
+    tr.appendChild(el("td", "num", h.decisions ? h.loss.toFixed(2) : "—"));
+    const link = el("td", "link");
+    if (h.link) link.appendChild(viewerLink(h.link, "tenhou.net/6"));
+    tr.appendChild(link);
+    if (h.first_decision !== null) {
+      tr.classList.add("jump");
+      tr.title = "show this hand's first decision";
+      tr.addEventListener("click", (ev) => { if (ev.target.tagName !== "A") showDecision(r, h.first_decision); });
+    }
+    tbl.appendChild(tr);
+  });
+}
+
 function rowOf(cells, tag = "td") {
   const tr = el("tr");
   cells.forEach((c) => tr.appendChild(el(tag, "", c)));
   return tr;
 }
 
+//: Moves shown per decision: the agent's few most likely, and the one played if not among them.
+const TOP_MOVES = 4;
+
 function showDecision(r, n) {
   const d = r.decisions[n];
   document.querySelectorAll("#review-list li").forEach((li) => li.classList.toggle("current", Number(li.dataset.n) === n));
+  document.querySelectorAll("#review-hands tr.hand-row").forEach((tr) => tr.classList.toggle("current", Number(tr.dataset.hand) === d.hand));
+  const current = document.querySelector("#review-list li.current");
+  if (current) current.scrollIntoView({ block: "nearest" });
   renderTable($("review-table"), d.table);
+  const head = $("review-decision");
+  head.innerHTML = "";
+  head.appendChild(el("span", "", `Decision ${d.n + 1} · ${d.round} · expected loss ${d.loss.toFixed(2)}`));
+  const hand = r.hands[d.hand];
+  if (hand && hand.link) head.appendChild(viewerLink(hand.link, "this hand on tenhou.net/6"));
   const tbl = $("review-actions");
   tbl.innerHTML = "";
   tbl.appendChild(rowOf(["move", "agent's probability", ""], "th"));
-  d.actions.forEach((a, i) => {
+  const order = d.actions.map((a, i) => i);
+  if (r.scored) order.sort((i, j) => d.actions[j].prob - d.actions[i].prob || i - j);
+  else order.sort((i, j) => (j === d.agent) - (i === d.agent) || (j === d.player) - (i === d.player) || i - j);
+  let shown = order.slice(0, TOP_MOVES);
+  if (!shown.includes(d.player)) shown = [...shown, d.player];
+  if (!shown.includes(d.agent)) shown = [...shown, d.agent];
+  shown.forEach((i) => {
+    const a = d.actions[i];
     const tr = el("tr");
     tr.appendChild(el("td", "", a.label));
     const td = el("td", "prob");
@@ -552,6 +681,12 @@ function showDecision(r, n) {
     if (i === d.player) tr.classList.add("chosen");
     tbl.appendChild(tr);
   });
+  const rest = d.actions.length - shown.length;
+  if (rest > 0) {
+    const tr = el("tr", "more");
+    tr.appendChild(el("td", "", `${rest} other legal move${rest > 1 ? "s" : ""}` + (r.scored ? ", each less likely" : "")));
+    tbl.appendChild(tr);
+  }
 }
 
 // ------------------------------------------------------------------ arena
