@@ -306,7 +306,7 @@ def test_review_of_a_played_game_and_of_a_record(tmp_path: Path) -> None:
         total = sum(a["prob"] for a in d["actions"])
         assert abs(total - 1) < 1e-3
     worst = body["summary"]["worst"]
-    assert worst == sorted(worst, key=lambda w: -w["disagreement"])
+    assert worst == sorted(worst, key=lambda w: -w["loss"])
 
 
 def test_arena_file_summary(tmp_path: Path) -> None:
