@@ -208,6 +208,7 @@ def test_replay_and_review_a_houou_record(
     for _ in range(20):
         page.click("#next-event")
     page.wait_for_function("document.querySelector('#replay-pos').textContent.startsWith('22 /')")
+    assert page.inner_text("#replay-link") == "East 1 on tenhou.net/6"
     page.keyboard.press("ArrowLeft")
     page.wait_for_function("document.querySelector('#replay-pos').textContent.startsWith('21 /')")
     page.click("#next-round")
@@ -240,10 +241,16 @@ def test_replay_and_review_a_houou_record(
     page.click("#review-run")
     page.wait_for_selector("#review-actions tr.chosen", timeout=60_000)
     summary = page.inner_text("#review-summary")
-    assert "The sl agent agrees with" in summary and "Largest disagreements" in summary
-    assert "Doubt = 1 − the probability" in summary
+    assert "the sl agent's choice in" in summary and "mean expected loss" in summary
+    assert "Worst decisions (largest expected loss)" in summary
+    assert "the probability gap" in summary and "100 × (1 − the mean loss)" in summary
+    assert re.fullmatch(r"\d+\.\d", page.inner_text("#review-summary .rating-value"))
     probs = page.query_selector_all("#review-actions td.prob .num")
     assert probs, "the sl agent's probabilities are shown"
+    # the agent's top moves, most likely first (the played one added when not among them)
+    shown = [float(p.text_content().rstrip("%")) for p in probs]
+    assert len(shown) <= 6 and shown[:4] == sorted(shown[:4], reverse=True)
+    _check_hand_timeline(page)
     assert page.query_selector_all("#review-list li.disagree")
     # Moves read as words: "discard White dragon", "discard red 5p", not "discard P" or "5pr".
     moves = _texts(page, "#review-list li")
@@ -254,6 +261,34 @@ def test_replay_and_review_a_houou_record(
             assert re.search(r": discard " + word + r"( \(the drawn tile\))?$", m), m
     page.screenshot(path=str(shots / "review.png"))
     assert page.errors == []
+
+
+def _check_hand_timeline(page: Any) -> None:
+    """The Houou game hand by hand: nine hands, each with a result, and a tenhou.net/6 link
+    that holds that hand; a click on a hand shows its first decision."""
+    from urllib.parse import unquote
+
+    rows = page.query_selector_all("#review-hands tr.hand-row")
+    assert len(rows) == 9
+    labels = [r.query_selector("td").text_content() for r in rows]
+    assert labels[:3] == ["East 1", "East 2, 1 honba", "East 2, 2 honba"]
+    results = [r.query_selector("td.result-text").text_content() for r in rows]
+    assert results[0] == "draw: no tiles left" and " deals in to " in results[2]
+    for label, row in zip(labels, rows):
+        href = row.query_selector("a.viewer").get_attribute("href")
+        assert href.startswith("https://tenhou.net/6/#json=")
+        header = json.loads(unquote(href.split("#json=", 1)[1]))["log"][0][0]
+        wind, rest = label.split(" ", 1)
+        honba = int(rest.split(", ")[1].split()[0]) if "honba" in rest else 0
+        assert header[:2] == [_WINDS.index(wind) * 4 + int(rest.split(",")[0]) - 1, honba]
+    rows[4].click()
+    page.wait_for_function(
+        "document.querySelector('#review-decision').textContent.includes('East 4')")
+    assert page.eval_on_selector("#review-hands tr.current", "e => e.dataset.hand") == "4"
+    assert page.eval_on_selector("#review-list li.current", "e => e.textContent").startswith(
+        "East 4: ")
+    link = page.get_attribute("#review-decision a.viewer", "href")
+    assert link == rows[4].query_selector("a.viewer").get_attribute("href")
 
 
 def _arena_file(folder: Path) -> None:
@@ -268,7 +303,7 @@ def _arena_file(folder: Path) -> None:
         store.add_game(play_scheduled("riichi", options, lineup, 1, GameKey(0, 0)))
 
 
-@pytest.mark.parametrize("width", [360, 414])
+@pytest.mark.parametrize("width", [360, 390, 414])
 def test_every_page_fits_a_phone(
     browser: Any, live_server: LiveServer, data_dir: Path, tmp_path: Path, shots: Path,
     width: int,
@@ -293,6 +328,8 @@ def test_every_page_fits_a_phone(
     page.select_option("#review-agent", "efficiency")
     page.click("#review-run")
     page.wait_for_selector("#review-actions tr.chosen", timeout=60_000)
+    assert page.is_visible("#review-hands tr.hand-row a.viewer")
+    assert page.is_visible("#review-summary .rating-value")
     _no_sideways_scroll(page, "review")
     if width == 360:
         page.screenshot(path=str(shots / "review-phone.png"), full_page=True)
@@ -309,4 +346,44 @@ def test_every_page_fits_a_phone(
         "document.querySelectorAll('#play-table .seat-bottom .river .tile').length >= 1"
     )
     _no_sideways_scroll(page, "play")
+    assert page.errors == []
+
+
+def test_three_player_table_with_chosen_opponents_and_a_move_timer(
+    browser: Any, live_server: LiveServer, shots: Path
+) -> None:
+    """tenhou_sanma seats two opponents on a three-seat table; the think time and the move
+    timer are stated; at zero the timer discards the drawn tile for the player."""
+    page = _page(browser, 390, 844)
+    page.goto(live_server.url + "/?speed=0")
+    page.select_option("#rules", "riichi")
+    page.select_option("#opt-preset", "tenhou_sanma")
+    assert page.is_visible("#opp2") and not page.is_visible("#opp3")
+    menu = page.eval_on_selector_all("#opp1 option", "os => os.map(o => o.value)")
+    assert {"efficiency", "defensive", "expert"} <= set(menu) and "mcts" not in menu
+    page.select_option("#opp1", "defensive")
+    page.select_option("#opp2", "efficiency")
+    page.select_option("#timer", "5+10")
+    help_text = page.inner_text("#opponents-help")
+    assert "defensive, efficiency answer at once (no search)" in help_text
+    assert "at zero your drawn tile is discarded (or the call passed)" in help_text
+    page.click("#start")
+    page.wait_for_selector("#play-table .my-row .tile.playable", timeout=30_000)
+    zones = page.eval_on_selector_all("#play-table .zone", "els => els.map(e => e.className)")
+    assert len(zones) == 3 and not any("seat-top" in z for z in zones)
+    assert sorted(_texts(page, "#play-table .plate .name")) == ["defensive", "efficiency", "you"]
+    assert re.fullmatch(r"tiles left \d+", page.inner_text("#play-table .center .left"))
+    page.wait_for_function("document.querySelector('#actions .clock').textContent === '4 + 10'")
+    _no_sideways_scroll(page, "three-player table")
+    # nobody clicks: after 5 s and the 10 s bank the drawn tile goes to the river
+    page.wait_for_selector("#toast:not([hidden])", timeout=25_000)
+    assert page.inner_text("#toast").startswith("Time ran out: discarded ")
+    page.wait_for_function(
+        "document.querySelectorAll('#play-table .seat-bottom .river .tile').length >= 1")
+    # the bank is spent: the next decision counts the move's own 5 s only
+    page.wait_for_function(
+        "document.querySelector('#actions .clock') && "
+        "/^[1-5]$/.test(document.querySelector('#actions .clock').textContent)",
+        timeout=30_000)
+    page.screenshot(path=str(shots / "play-sanma-phone.png"))
     assert page.errors == []
