@@ -259,7 +259,8 @@ def test_replay_and_review_a_houou_record(
         assert re.fullmatch(r"(East|South) \d(, \d+ honba)?: .+", m), m
         if ": discard " in m:
             assert re.search(r": discard " + word + r"( \(the drawn tile\))?$", m), m
-    page.screenshot(path=str(shots / "review.png"))
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(shots / "review.png"), full_page=True)
     assert page.errors == []
 
 

@@ -645,8 +645,13 @@ function showDecision(r, n) {
   const d = r.decisions[n];
   document.querySelectorAll("#review-list li").forEach((li) => li.classList.toggle("current", Number(li.dataset.n) === n));
   document.querySelectorAll("#review-hands tr.hand-row").forEach((tr) => tr.classList.toggle("current", Number(tr.dataset.hand) === d.hand));
-  const current = document.querySelector("#review-list li.current");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  // bring the decision into view inside the list only (the page itself stays where it is)
+  const list = $("review-list");
+  const current = list.querySelector("li.current");
+  if (current) {
+    const off = current.getBoundingClientRect().top - list.getBoundingClientRect().top;
+    if (off < 0 || off > list.clientHeight - current.offsetHeight) list.scrollTop += off - list.clientHeight / 3;
+  }
   renderTable($("review-table"), d.table);
   const head = $("review-decision");
   head.innerHTML = "";
