@@ -3,7 +3,7 @@
 The list comes from the lazy agent registry, so listing agents imports none of them: an agent
 is offered when it plays the chosen rule set and the optional dependencies it needs (its
 registry ``extra``) are installed, so nobody picks an opponent that can only fail.  The strong
-agents come first in the menu.
+agents (search, the networks, then the fuller rule agents) come first in the menu.
 
 "Think time" is the search budget of agents that search at decision time (``search``: a wall
 clock budget per decision); every other agent answers in one pass of its rules or networks, and
@@ -39,8 +39,10 @@ __all__ = [
 #: Think times offered for agents that search (milliseconds per decision).
 THINK_CHOICES_MS: Final = (100, 300, 1000, 3000)
 DEFAULT_THINK_MS: Final = 300
-#: The menu's order: strongest measured first, then the rest of the registry by name.
-_FIRST: Final = ("expert", "search", "pg", "sl", "defensive", "efficiency", "planner", "pg_mcr",
+#: The menu's order: the searching and learned agents, the rule agents from the most complete
+#: to the simplest, then the rest of the registry by name (an order of kind, not a measured
+#: ranking: no arena run has ranked all of them against each other).
+_FIRST: Final = ("search", "pg", "sl", "expert", "defensive", "efficiency", "planner", "pg_mcr",
                  "sl_mcr", "dropout")
 #: Agents the Play menu leaves out: ones that need a model file named by an environment
 #: variable, read every hand (perfect information) or exist to measure another agent.
