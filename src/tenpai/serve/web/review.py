@@ -6,6 +6,10 @@ read from the game's event stream (a record's replayed stream, or the stream of 
 in the browser), so the engine walks exactly the same path.  At each of the reviewed player's
 decisions the agent is asked what it would do; agents that expose scores (the ``sl`` networks)
 also give a probability for every legal action, rule agents only their choice.
+
+Each decision gets an expected loss (:func:`expected_loss`: the probability gap, or 0/1 for a
+rule agent's choice), the game a rating from their mean, and the stream a hand-by-hand
+timeline (:mod:`tenpai.serve.web.timeline`) so a reader starts from the hands that mattered.
 """
 
 from __future__ import annotations

@@ -61,7 +61,7 @@ function onRulesChange() {
   const menu = state.meta.opponents[$("rules").value] || [];
   document.querySelectorAll(".opponent").forEach((s) => {
     fillSelect(s, menu.map((o) => o.name), fit);
-    [...s.options].forEach((o, i) => { o.textContent = menu[i].about ? `${menu[i].name} (${menu[i].about})` : menu[i].name; });
+    [...s.options].forEach((o, i) => { o.title = menu[i].about; });
   });
   onPresetChange();
 }
@@ -78,16 +78,19 @@ function onPresetChange() {
 function describeOpponents() {
   const menu = state.meta.opponents[$("rules").value] || [];
   const chosen = [...document.querySelectorAll(".opponent")].filter((s) => !s.hidden).map((s) => s.value);
-  const thinking = [...new Set(chosen.filter((n) => (menu.find((o) => o.name === n) || {}).thinks))];
+  const info = (n) => menu.find((o) => o.name === n) || {};
+  const thinking = [...new Set(chosen.filter((n) => info(n).thinks))];
   const quick = [...new Set(chosen.filter((n) => !thinking.includes(n)))];
   const secs = (Number($("think").value) / 1000).toLocaleString("en-US");
   const parts = [];
   if (thinking.length) parts.push(`${thinking.join(", ")} searches up to ${secs} s per decision`);
   if (quick.length) parts.push(`${quick.join(", ")} ${quick.length > 1 ? "answer" : "answers"} at once (no search)`);
+  const about = [...new Set(chosen)].filter((n) => info(n).about).map((n) => `${n} (${info(n).about})`);
   $("think").disabled = !thinking.length;
   const timer = $("timer").value === "0" ? "no move timer"
     : `move timer ${$("timer").selectedOptions[0].textContent}: at zero your drawn tile is discarded (or the call passed), as on Tenhou`;
-  $("opponents-help").textContent = `Think time: ${parts.join("; ")}. ${timer[0].toUpperCase()}${timer.slice(1)}.`;
+  const who = about.length ? `Opponents: ${about.join(", ")}. ` : "";
+  $("opponents-help").textContent = `${who}Think time: ${parts.join("; ")}. ${timer[0].toUpperCase()}${timer.slice(1)}.`;
 }
 
 async function loadMeta() {
