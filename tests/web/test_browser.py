@@ -104,6 +104,7 @@ def test_play_a_whole_tonpuu_game_by_clicking(
     rng = SplitMix64(11)
     clicks = 0
     panels: list[list[dict[str, Any]]] = []
+    won_shown = False
     deadline = time.monotonic() + 200
     while not page.is_visible("#review-played"):
         assert time.monotonic() < deadline, "the game did not finish in time"
@@ -115,7 +116,9 @@ def test_play_a_whole_tonpuu_game_by_clicking(
                 hanfu: (r.querySelector('.hanfu') || {}).textContent || '',
                 deltas: [...r.querySelectorAll('.deltas .who')].map(d => d.textContent)}))""")
             panels.append(panel)
-            if any(p["yaku"] for p in panel) and not (shots / f"hand-result{suffix}.png").exists():
+            if any(p["yaku"] for p in panel) and not won_shown:
+                # the first win of this run (a file left by an earlier run is replaced)
+                won_shown = True
                 page.screenshot(path=str(shots / f"hand-result{suffix}.png"))
                 # The native names are a setting; English comes back when chosen again.
                 page.select_option("#yaku-names", "native")
