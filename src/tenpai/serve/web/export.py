@@ -14,6 +14,7 @@ from typing import Final
 
 from tenpai.records import Game, RecordError, write_game
 from tenpai.records.mjai import parse_mjai
+from tenpai.serve.web.labels import round_label
 
 __all__ = [
     "DOWNLOAD_FORMATS", "ExportError", "export_bytes", "game_from_lines", "hand_links",
@@ -86,15 +87,7 @@ def hand_links(game: Game, rules: str) -> dict[tuple[int, int, int], str]:
     return out
 
 
-_WINDS: Final = ("East", "South", "West", "North")
-
-
 def round_labels(game: Game) -> list[str]:
     """Each hand's name ("East 2, 1 honba"), in the order of :func:`viewer_links_for`, so a
     page of links says which hand each one opens."""
-    out = []
-    for r in game.rounds:
-        start = r[0]
-        label = f"{_WINDS[(start.bakaze or 0) % 4]} {(start.kyoku or 0) + 1}"
-        out.append(label + (f", {start.honba} honba" if start.honba else ""))
-    return out
+    return [round_label(r[0].bakaze or 0, r[0].kyoku or 0, r[0].honba or 0) for r in game.rounds]
