@@ -55,7 +55,13 @@ from tenpai.search.playout import (
 )
 from tenpai.search.prior import Candidate, Prior, PriorAnswer
 from tenpai.search.settings import SearchSettings
-from tenpai.search.worlds import WorldSampler
+from tenpai.search.weights import (
+    DiscardLikelihood,
+    effective_size,
+    normalised,
+    systematic_resample,
+)
+from tenpai.search.worlds import Hands, WorldSampler
 
 __all__ = [
     "DecisionStat",
@@ -77,6 +83,10 @@ class DecisionStat:
     worlds: int
     candidates: int
     changed: bool
+    #: Weighted worlds: Kish's effective size of the pool's weights (0 with uniform worlds).
+    effective_worlds: float = 0.0
+    #: Weighted worlds: CPU seconds spent sampling and weighting the pool.
+    weigh_seconds: float = 0.0
 
 
 def choose_puct(
@@ -133,9 +143,12 @@ class SearchAgent:
         backend: PlayoutBackend | None = None,
         value: LeafValue | None = None,
         sampler: WorldSampler | None = None,
+        weigher: DiscardLikelihood | None = None,
         seed: int = 0,
         name: str = "search",
     ) -> None:
+        """``weigher`` weights the worlds when ``settings.worlds_mode`` is "weighted"; by
+        default it is built on the prior's own network (a prior without one is refused)."""
         self.settings = s = settings or SearchSettings()
         self.prior = prior
         self.backend: PlayoutBackend = backend or PythonPlayout(s.policy)
@@ -147,6 +160,13 @@ class SearchAgent:
                 value = PlacementValue(model, parse_utility(s.utility))
         self.value: LeafValue = value
         self.sampler = sampler or WorldSampler(s.opponents, riichi_ready=s.riichi_ready)  # type: ignore[arg-type]
+        if s.worlds_mode == "weighted" and weigher is None:
+            network = getattr(prior, "agent", None)
+            if network is None or not hasattr(network, "bundle"):
+                raise ValueError("TENPAI_SEARCH_WORLDS_MODE=weighted needs a network prior "
+                                 f"(the prior {prior.name!r} has no discard network)")
+            weigher = DiscardLikelihood(network, s.weight_temperature)
+        self.weigher = weigher if s.worlds_mode == "weighted" else None
         self.seed = seed
         self.name = name
         self.identity = (f"prior {prior.name} {prior.identity}; {self.backend.name}; "
@@ -195,11 +215,20 @@ class SearchAgent:
         clock = time.process_time if s.clock == "cpu" else time.perf_counter
         deadline = clock() + s.budget_ms / 1000.0
         values: list[list[float]] = []
+        plan: list[Hands] | None = None
+        ess = weigh = 0.0
+        if self.weigher is not None:
+            t0 = time.process_time()
+            plan, ess = self.weighted_pool(table, seat)
+            weigh = time.process_time() - t0
         for w in range(s.worlds):
             if values and clock() >= deadline:
                 break
             seed = self.world_seed(table, seat, w)
-            world = self.sampler.sample(table, seat, seed)
+            if plan is None:
+                world = self.sampler.sample(table, seat, seed)
+            else:
+                world = self.sampler.build(table, seat, plan[w], seed)
             row = []
             for c in cands:
                 end = self.backend.play_out(world.round, {seat: c.action}, seed)
@@ -213,8 +242,28 @@ class SearchAgent:
         action = cands[best].action
         self.log.append(DecisionStat(
             True, time.process_time() - cpu0, time.perf_counter() - wall0, len(values),
-            len(cands), action != pa.choice))
+            len(cands), action != pa.choice, ess, weigh))
         return action
+
+    def weighted_pool(self, table: RiichiRound, seat: int) -> tuple[list[Hands], float]:
+        """The hand assignments of the worlds to play, in order, and the pool's effective size:
+        ``pool × worlds`` assignments sampled, weighted by the opponents' discard likelihood
+        (:class:`~tenpai.search.weights.DiscardLikelihood`) and resampled systematically.  A
+        pick drawn twice is built on two walls (each played world has its own seed)."""
+        s = self.settings
+        assert self.weigher is not None
+        n = s.pool * s.worlds
+        pool = [self.sampler.sample_hands(table, seat, self.world_seed(table, seat, 100_000 + j))
+                for j in range(n)]
+        evidence = self.weigher.evidence(table._observe(seat).events, seat, table.players)
+        logw = self.weigher.log_weights(evidence, [h.hands for h in pool])
+        weights = normalised(logw)
+        u = (self.world_seed(table, seat, 99_999) % 1_000_003) / 1_000_003
+        picks = systematic_resample(weights, s.worlds, u)
+        # the picks come in pool order; interleave them so that a budget that stops the loop
+        # early still plays picks from across the pool
+        order = sorted(range(len(picks)), key=lambda i: ((i * 5) % len(picks), i))
+        return [pool[picks[i]] for i in order], effective_size(weights)
 
 
 def make_search_agent(seed: int = 0, env: Mapping[str, str] | None = None) -> SearchAgent:
