@@ -105,6 +105,24 @@ def test_the_true_hands_are_more_likely_than_sampled_ones(pg: object) -> None:
     assert wins >= 0.8 * total
 
 
+def test_one_weighted_decision_is_reproducible(pg: object) -> None:
+    settings = SearchSettings(budget_ms=1e6, worlds=3, top_k=2, worlds_mode="weighted", pool=3)
+    rnd, d = find(lambda r, d: (r.phase == "act" and r.turn == d.seat and len(r.events) > 45),
+                  range(7, 8))
+    picks = []
+    for _ in range(2):
+        agent = SearchAgent(AgentPrior(EfficiencyAgent(5), 0.5), settings=settings, seed=5,
+                            weigher=DiscardLikelihood(pg))
+        hands, ess = agent.weighted_pool(rnd, d.seat)
+        assert len(hands) == 3 and 1.0 <= ess <= 9.0
+        picks.append([h.hands for h in hands])
+        action = agent.act(d.observation, d.legal)
+        assert action in d.legal
+        assert agent.log[-1].searched and agent.log[-1].effective_worlds == ess
+    assert picks[0] == picks[1]
+
+
+@pytest.mark.slow
 def test_weighted_search_plays_a_reproducible_game(pg: object) -> None:
     settings = SearchSettings(budget_ms=1e6, worlds=2, top_k=2, worlds_mode="weighted", pool=2)
 
