@@ -134,6 +134,9 @@ class SearchAgent:
     """Decision-time search over sampled worlds (see the module docstring)."""
 
     shares_tables: ClassVar[bool] = False
+    #: The placement model (and the searched tables) are four-player: the arena, the fronts
+    #: and the web app refuse a three-player table in one line (rulesets.check_built_agent).
+    model_players: ClassVar[int] = 4
 
     def __init__(
         self,
