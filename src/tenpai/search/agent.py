@@ -35,6 +35,7 @@ cap binds before the time budget (tests set a large budget for that reason).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import time
@@ -175,6 +176,13 @@ class SearchAgent:
         self.identity = (f"prior {prior.name} {prior.identity}; {self.backend.name}; "
                          f"{self.value.name}; {s.describe()}")
         self.log: list[DecisionStat] = []
+
+    def set_budget_ms(self, budget_ms: float) -> None:
+        """A new think time per searched decision (the fronts' ``--budget-ms``); the settings
+        check it (> 0) as they check ``$TENPAI_SEARCH_BUDGET_MS``."""
+        self.settings = dataclasses.replace(self.settings, budget_ms=budget_ms)
+        self.identity = (f"prior {self.prior.name} {self.prior.identity}; {self.backend.name}; "
+                         f"{self.value.name}; {self.settings.describe()}")
 
     def act(self, observation: Any, legal: Sequence[Event]) -> Event:
         return self.act_batch([(observation, legal)])[0]

@@ -43,7 +43,7 @@ from tenpai.serve.web.library import (
     load_path,
     resolve_in,
 )
-from tenpai.serve.web.play import GameSettings, PlayError, PlayGame
+from tenpai.serve.web.play import MAX_THINK_MS, GameSettings, PlayError, PlayGame
 from tenpai.serve.web.review import ReviewError, review_record, review_stream
 from tenpai.serve.web.sessions import LimitError, Session, SessionStore
 
@@ -118,6 +118,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             "formats": list(DOWNLOAD_FORMATS),
             "limits": {"upload_bytes": cfg.limits.upload_bytes,
                        "max_games": cfg.limits.max_games},
+            # a new game's think_ms (ms per searched decision) for opponents that search
+            "think_ms": {"max": MAX_THINK_MS},
         }
 
     # ------------------------------------------------------------------ play

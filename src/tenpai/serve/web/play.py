@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tenpai.agents.budget import has_budget, set_budget_ms
 from tenpai.agents.registry import AGENTS, make_agent
 from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules, check_built_agent
 from tenpai.arena.games import ArenaConfigError, make_game, rules_entry
@@ -27,12 +28,22 @@ from tenpai.events import Event
 from tenpai.serve.web.labels import WIND_NAMES, seat_labels
 from tenpai.serve.web.tableview import LIVE_WALL, TableView
 
-__all__ = ["HUMAN", "MAX_EVENTS", "GameSettings", "PlayError", "PlayGame", "action_json"]
+__all__ = [
+    "HUMAN",
+    "MAX_EVENTS",
+    "MAX_THINK_MS",
+    "GameSettings",
+    "PlayError",
+    "PlayGame",
+    "action_json",
+]
 
 #: The human is always player 0 (the first dealer in Riichi; MCR reseats players by wind).
 HUMAN = 0
 #: A guard on memory per game: no real game comes near this many events.
 MAX_EVENTS = 20_000
+#: The longest think time a player may give the searching opponents (ms per decision).
+MAX_THINK_MS = 10_000
 
 
 class PlayError(ValueError):
@@ -47,6 +58,9 @@ class GameSettings:
     options: Mapping[str, str]
     opponents: tuple[str, str, str]
     seed: int
+    #: Think time per searched decision (ms) for opponents that search (``search``); None:
+    #: their own default (``$TENPAI_SEARCH_BUDGET_MS``, 300 ms).
+    think_ms: float | None = None
 
     @classmethod
     def parse(cls, body: Mapping[str, Any]) -> GameSettings:
@@ -85,8 +99,15 @@ class GameSettings:
             raise PlayError("seed must be a whole number")
         if not 0 <= seed < 2**63:
             raise PlayError("seed must be between 0 and 2**63 - 1")
+        think = body.get("think_ms")
+        if think is not None:
+            if isinstance(think, bool) or not isinstance(think, (int, float)):
+                raise PlayError("think_ms must be a number of milliseconds")
+            if not 0 < think <= MAX_THINK_MS:
+                raise PlayError(f"think_ms must be in (0, {MAX_THINK_MS}], got {think}")
         a, b, c = (str(o) for o in opponents)
-        return cls(rules, options, (a, b, c), seed)
+        return cls(rules, options, (a, b, c), seed,
+                   None if think is None else float(think))
 
 
 def action_json(index: int, e: Event) -> dict[str, Any]:
@@ -115,7 +136,10 @@ class PlayGame:
         for i, name in enumerate(settings.opponents):
             try:
                 agent = make_agent(name, settings.seed * 4 + i + 1)
-                check_built_agent(name, agent, settings.rules)  # its model's rule set
+                check_built_agent(name, agent, settings.rules,  # its model's rules and seats
+                                  rules_entry(settings.rules).seat_count(settings.options))
+                if settings.think_ms is not None and has_budget(agent):
+                    set_budget_ms(name, agent, settings.think_ms)
             except (ValueError, OSError, ImportError) as exc:  # a model file, a missing extra
                 raise PlayError(f"agent {name!r} cannot play here: {exc}") from None
             self.agents.append(agent)
