@@ -55,6 +55,7 @@ from tenpai.search.playout import (
     PythonPlayout,
 )
 from tenpai.search.prior import Candidate, Prior, PriorAnswer
+from tenpai.search.rebuild import RebuildError, rebuild_table
 from tenpai.search.settings import SearchSettings
 from tenpai.search.weights import (
     DiscardLikelihood,
@@ -176,6 +177,10 @@ class SearchAgent:
         self.identity = (f"prior {prior.name} {prior.identity}; {self.backend.name}; "
                          f"{self.value.name}; {s.describe()}")
         self.log: list[DecisionStat] = []
+        #: Decisions over a protocol (no engine table) whose table could not be rebuilt; they
+        #: were answered by the prior alone (tenpai.search.rebuild).
+        self.rebuild_failures = 0
+        self._from_engine: dict[Event, Event] = {}
 
     def set_budget_ms(self, budget_ms: float) -> None:
         """A new think time per searched decision (the fronts' ``--budget-ms``); the settings
@@ -195,17 +200,50 @@ class SearchAgent:
     def _decide(self, obs: Any, legal: Sequence[Event], pa: PriorAnswer) -> Event:
         s = self.settings
         table = getattr(obs, "_table", None)
-        searchable = (
-            isinstance(table, RiichiRound)
-            and table.players == 4
-            and len(pa.candidates) > 1
-            and pa.choice_prior < s.threshold
-        )
+        wanted = len(pa.candidates) > 1 and pa.choice_prior < s.threshold
+        rebuilt = False
+        if wanted and not isinstance(table, RiichiRound) and hasattr(obs, "events"):
+            # a seat's view without an engine table (mjai, the Tenhou client): rebuild one
+            try:
+                table = rebuild_table(obs.events, obs.seat, legal)
+                rebuilt = True
+            except RebuildError:
+                self.rebuild_failures += 1
+        searchable = wanted and isinstance(table, RiichiRound) and table.players == 4
         if not searchable:
             self.log.append(DecisionStat(False, 0.0, 0.0, 0, 1, False))
             return pa.choice
         assert isinstance(table, RiichiRound)
-        return self._search(table, obs.seat, pa)
+        if rebuilt:
+            pa = self._to_engine(table, obs.seat, pa)
+            if pa.choice_prior <= 0.0:  # the prior's own choice has no engine twin
+                self.rebuild_failures += 1
+                self.log.append(DecisionStat(False, 0.0, 0.0, 0, 1, False))
+                return self._from_engine.get(pa.choice, pa.choice)
+        action = self._search(table, obs.seat, pa)
+        return self._from_engine.get(action, action) if rebuilt else action
+
+    def _to_engine(self, table: RiichiRound, seat: int, pa: PriorAnswer) -> PriorAnswer:
+        """The prior's answer with each action replaced by the rebuilt table's legal event
+        that means it (protocol events may differ in details such as the tsumogiri flag);
+        candidates without one are dropped.  ``_from_engine`` maps back."""
+        legal = next((d.legal for d in table.pending() if d.seat == seat), ())
+
+        def key(e: Event, strict: bool) -> tuple[object, ...]:
+            k = (e.type, e.actor, e.target, e.pai, tuple(sorted(e.consumed)))
+            return (*k, e.tsumogiri) if strict else k
+
+        exact = {key(e, True): e for e in legal}
+        loose = {key(e, False): e for e in legal}
+        self._from_engine = {}
+        cands = []
+        for c in pa.candidates:
+            twin = exact.get(key(c.action, True)) or loose.get(key(c.action, False))
+            if twin is not None and twin not in self._from_engine:
+                self._from_engine[twin] = c.action
+                cands.append(Candidate(twin, c.prior))
+        choice = next((t for t, a in self._from_engine.items() if a == pa.choice), pa.choice)
+        return PriorAnswer(choice, tuple(cands))
 
     def candidates(self, pa: PriorAnswer) -> list[Candidate]:
         """The prior's top ``top_k`` candidates, its own choice always included."""
