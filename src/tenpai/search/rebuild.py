@@ -181,9 +181,9 @@ def _fill(hand: list[Event], seat: int, rules: RiichiRules, rng: random.Random) 
         shape = _ready_shape(unseen, len(held[s]), rng)
         if shape is None:
             raise RebuildError(f"no ready hand for seat {s}'s riichi")
-        for slot, t in zip(held[s], shape):
-            slots[s][slot] = t
-            unseen.remove(t)
+        for slot, tile in zip(held[s], shape):
+            slots[s][slot] = tile
+            unseen.remove(tile)
     for s in slots:
         for j, t in enumerate(slots[s]):
             if t is None:

@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> None:
 
     t0 = time.process_time()
     weigher = DiscardLikelihood(PGAgent())
-    sampler = WorldSampler(args.opponents)  # type: ignore[arg-type]
+    sampler = WorldSampler(args.opponents)
     groups, stats = collect(args.data, args.games, args.pool, args.stride, sampler, weigher,
                             temps, args.seed)
     n = max(stats["decisions"], 1.0)
