@@ -185,8 +185,8 @@ def _fill(hand: list[Event], seat: int, rules: RiichiRules, rng: random.Random) 
             slots[s][slot] = tile
             unseen.remove(tile)
     for s in slots:
-        for j, t in enumerate(slots[s]):
-            if t is None:
+        for j, held_tile in enumerate(slots[s]):
+            if held_tile is None:
                 slots[s][j] = unseen.pop()
     tehais = tuple(
         tuple(start.tehais[s] or ()) if s == seat else tuple(t for t in slots[s][:13]
