@@ -67,6 +67,9 @@ def test_paired_rule_keeps_the_prior_without_a_clear_gain() -> None:
     ({"TENPAI_SEARCH_VALUE": "vibes"}, "VALUE must be placement or points"),
     ({"TENPAI_SEARCH_TOPK": "1"}, "TOPK must be >= 2"),
     ({"TENPAI_SEARCH_RULE": "dice"}, "RULE must be paired or puct"),
+    ({"TENPAI_SEARCH_WORLDS_MODE": "psychic"}, "unknown worlds mode 'psychic'"),
+    ({"TENPAI_SEARCH_POOL": "0"}, "POOL must be >= 1"),
+    ({"TENPAI_SEARCH_WEIGHT_T": "0"}, "WEIGHT_T must be > 0"),
 ])
 def test_bad_settings_are_one_line_errors(env: dict[str, str], message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -89,7 +92,9 @@ def test_a_placement_model_of_other_rules_is_refused(tmp_path: object) -> None:
 
 @pytest.mark.parametrize(("var", "value"), [
     ("TENPAI_SEARCH_BUDGET_MS", "0"),
+    ("TENPAI_SEARCH_BUDGET_MS", "-1"),
     ("TENPAI_SEARCH_POLICY", "psychic"),
+    ("TENPAI_SEARCH_WORLDS_MODE", "psychic"),
 ])
 def test_arena_refuses_bad_settings_with_exit_2(
     monkeypatch: pytest.MonkeyPatch, var: str, value: str
@@ -116,3 +121,30 @@ def test_search_with_the_pg_prior_plays_a_legal_game() -> None:
             answers[d.seat] = a
         game.step(answers)
     assert any(s.searched for s in agent.log)
+
+
+def _one_line_exit_2(args: list[str], *needles: str) -> None:
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 2, r.output
+    assert "Traceback" not in r.output
+    for needle in needles:
+        assert needle in r.output
+
+
+def test_arena_refuses_a_file_that_is_not_a_placement_model(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    from pathlib import Path
+
+    bogus = Path(str(tmp_path)) / "model.json"
+    bogus.write_text('{"format": "something-else/1"}')
+    monkeypatch.setenv("TENPAI_SEARCH_PLACEMENT_MODEL", str(bogus))
+    _one_line_exit_2(["arena", "--agents", "search,efficiency,efficiency,efficiency",
+                      "--games", "4", "--workers", "1", "--no-progress"],
+                     "not a", "model.json")
+
+
+def test_arena_refuses_search_at_a_three_player_table() -> None:
+    _one_line_exit_2(["arena", "--agents", "search,efficiency,efficiency", "--preset",
+                      "tenhou_sanma", "--games", "3", "--workers", "1", "--no-progress"],
+                     "4-player model", "3-player table")

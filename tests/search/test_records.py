@@ -33,3 +33,49 @@ def test_wait_predictions_are_probabilities_with_truths(data_dir: Path) -> None:
     assert used == 1
     assert len(pred) == len(actual)
     assert all(0.0 <= p <= 1.0 for p in pred) and set(actual) <= {0, 1}
+
+
+def test_tables_rebuilt_from_houou_streams_match_the_real_ones(data_dir: Path) -> None:
+    from tenpai.engine.flow import Decision
+    from tenpai.events import Event
+    from tenpai.replay.riichi import replay_riichi
+    from tenpai.replay.runner import riichi_rules_for
+    from tenpai.rules.riichi.flow.round import RiichiRound
+    from tenpai.search.rebuild import rebuild_table
+    from tenpai.search.worlds import seen_tiles
+
+    checked = [0]
+
+    def observe(d: Decision, _answer: Event) -> None:
+        real = getattr(d.observation, "_table", None)
+        if not isinstance(real, RiichiRound) or len(real.events) % 3:
+            return
+        table = rebuild_table(d.observation.events, d.seat, d.legal)
+        assert list(table._observe(d.seat).events) == list(d.observation.events)
+        assert seen_tiles(table, d.seat) == seen_tiles(real, d.seat)
+        mine = next(x for x in table.pending() if x.seat == d.seat)
+        assert set(mine.legal) == set(d.legal)
+        checked[0] += 1
+
+    _gid, game = next(iter(iter_houou_games([_mjx(data_dir)])))
+    replay_riichi(game.events(), rules=riichi_rules_for(game, "tenhou"),
+                  final_scores=game.final_scores, observe=observe)
+    assert checked[0] > 50
+
+
+@pytest.mark.slow
+def test_world_calibration_rows_are_probabilities_with_truths(data_dir: Path) -> None:
+    pytest.importorskip("torch")
+    from tenpai.agents.pg import PGAgent
+    from tenpai.search.weights import DiscardLikelihood
+    from tenpai.search.world_calibration import collect, scores
+
+    groups, stats = collect([_mjx(data_dir)], games=1, pool=4, stride=8,
+                            sampler=WorldSampler(), weigher=DiscardLikelihood(PGAgent()),
+                            temperatures=[1.0, 4.0])
+    assert stats["games"] == 1 and stats["decisions"] > 5
+    rows = groups["tenpai_other"]
+    assert len(rows.truth) == len(rows.uniform) == len(rows.weighted[4.0]) > 0
+    assert all(0.0 <= p <= 1.0 + 1e-9 for p in rows.weighted[1.0])
+    report = scores(rows)
+    assert {"constant", "uniform", "weighted_T1", "weighted_T4"} <= set(report)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -59,7 +58,8 @@ def test_meta_gives_seats_by_preset_and_the_opponents_menu(tmp_path: Path) -> No
     assert rule_agents == ["expert", "defensive", "efficiency", "random"]
     assert not {"mcts", "sl_model", "dropout", "planner"} & set(riichi)
     assert "defensive" not in [o["name"] for o in meta["opponents"]["mcr"]]
-    assert meta["think_ms"] == {"choices": [100, 300, 1000, 3000], "default": 300}
+    assert meta["think_ms"] == {"choices": [100, 300, 1000, 3000], "default": 300,
+                                "max": 10_000}
 
 
 def test_agents_needing_a_missing_extra_are_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -72,27 +72,26 @@ def test_agents_needing_a_missing_extra_are_hidden(monkeypatch: pytest.MonkeyPat
     assert not {"sl", "pg", "search"} & set(without) and "efficiency" in without
 
 
-@dataclass(frozen=True)
-class _Budget:
-    budget_ms: float = 300.0
-
-
 class _Searcher:
     def __init__(self) -> None:
-        self.settings = _Budget()
+        self.budget_ms = 300.0
+
+    def set_budget_ms(self, ms: float) -> None:
+        self.budget_ms = ms
 
 
 def test_think_time_is_checked_and_reaches_searching_agents() -> None:
     s = GameSettings.parse({"rules": "riichi", "think_ms": 1000})
     assert s.think_ms == 1000
-    for bad in (0, 250, "300", True, -1):
+    assert GameSettings.parse({"rules": "riichi", "think_ms": 250}).think_ms == 250  # off-menu
+    for bad in (0, 10_001, "300", True, -1):
         with pytest.raises(PlayError, match="think_ms"):
             GameSettings.parse({"rules": "riichi", "think_ms": bad})
     agent = _Searcher()
-    apply_think_time(agent, 3000)
-    assert agent.settings.budget_ms == 3000.0
+    apply_think_time("search", agent, 3000)
+    assert agent.budget_ms == 3000.0
     plain = object()
-    apply_think_time(plain, 3000)  # an agent without a budget is left alone
+    apply_think_time("efficiency", plain, 3000)  # an agent without a budget is left alone
 
 
 def _e(**kw: Any) -> Event:

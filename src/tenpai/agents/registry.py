@@ -90,7 +90,7 @@ ENTRIES: Final[tuple[AgentEntry, ...]] = (
     AgentEntry("dropout", "tenpai.mcts.agent:dropout_agent", _SEARCH, "learn"),
     # issue 38: pg's choice reconsidered by playouts over sampled worlds (docs/search.md);
     # settings from $TENPAI_SEARCH_*, the prior from $TENPAI_PG_MODEL as for pg; four-player
-    # riichi is searched, three players get the prior's answers
+    # riichi only (a three-player table is refused: its placement model is four-player)
     AgentEntry("search", "tenpai.search.agent:make_search_agent", _RIICHI, "learn"),
 )
 

@@ -58,14 +58,22 @@ def check_agent_rules(name: str, rules: str) -> None:
         )
 
 
-def check_built_agent(name: str, agent: object, rules: str) -> None:
+def check_built_agent(name: str, agent: object, rules: str, players: int | None = None) -> None:
     """:func:`check_agent_rules`, and then the model the built ``agent`` loaded: an agent that
     declares several rule sets (``mcts``) plays only the one its weights were made for (its
-    ``model_rules``), which only the built agent knows.  Raises :class:`UnsupportedRulesError`."""
+    ``model_rules``), which only the built agent knows; likewise an agent whose model is for
+    one seat count (``model_players``: ``search``'s four-player placement model) is refused at
+    a table of ``players`` seats (when given).  Raises :class:`UnsupportedRulesError`."""
     check_agent_rules(name, rules)
     model_rules = getattr(agent, "model_rules", None)
     if model_rules is not None and model_rules != rules:
         raise UnsupportedRulesError(
             f"agent {name!r} has a {model_rules} model and cannot play {rules}; give it a "
             f"{rules} model (docs/agents.md names its environment variable)"
+        )
+    model_players = getattr(agent, "model_players", None)
+    if players is not None and model_players is not None and model_players != players:
+        raise UnsupportedRulesError(
+            f"agent {name!r} has a {model_players}-player model and cannot play a "
+            f"{players}-player table"
         )

@@ -134,7 +134,7 @@ def make_config(
         except UnsupportedRulesError as exc:
             raise ArenaConfigError(str(exc)) from None
         if not a.startswith(("mjai:", *_BOTZONE)):
-            identity = _check_buildable(a, rules)
+            identity = _check_buildable(a, rules, seats)
             if identity:
                 players[a] = identity
     if games < 1:
@@ -145,7 +145,7 @@ def make_config(
     return RunConfig(rules, lineup, total, seed, full, players), total != games
 
 
-def _check_buildable(name: str, rules: str) -> str:
+def _check_buildable(name: str, rules: str, seats: int | None = None) -> str:
     """Build agent ``name`` once before any game: a missing or broken model file (or a
     missing extra), or a model made for another rule set (an agent's ``model_rules``), is
     then one line here, not a traceback from inside a worker.  Returns the agent's
@@ -159,7 +159,7 @@ def _check_buildable(name: str, rules: str) -> str:
     except (ValueError, OSError) as exc:  # model errors are ValueErrors naming the file
         raise ArenaConfigError(f"agent {name!r} cannot be built: {exc}") from None
     try:
-        check_built_agent(name, agent, rules)
+        check_built_agent(name, agent, rules, seats)
     except UnsupportedRulesError as exc:
         raise ArenaConfigError(str(exc)) from None
     return str(getattr(agent, "identity", ""))

@@ -31,9 +31,13 @@ def register(app: typer.Typer) -> None:
         name: str = typer.Option("tenpai", "--name", help="Player name sent in join."),
         seed: int = typer.Option(0, "--seed", help="Agent seed."),
         preset: str = typer.Option("tenhou", "--preset", help="Riichi rules preset."),
+        budget_ms: float | None = typer.Option(
+            None, "--budget-ms", help="Think time per searched decision in ms (agent search; "
+            "default its $TENPAI_SEARCH_BUDGET_MS, 300)."),
     ) -> None:
         """Play one agent over mjai: events in on stdin, one action out when a decision is due
         ({"type":"none"} for a pass); with --connect, an mjsonp TCP client instead."""
+        from tenpai.agents.budget import set_budget_ms
         from tenpai.agents.registry import AGENTS, make_agent
         from tenpai.agents.rulesets import check_agent_rules, check_built_agent
         from tenpai.rules.riichi.ruleset import PRESETS
@@ -52,10 +56,14 @@ def register(app: typer.Typer) -> None:
                  "plays four-player games only")
         if agent not in AGENTS:
             fail(f"unknown agent {agent!r}; known: {', '.join(sorted(AGENTS))}")
+        if budget_ms is not None and not budget_ms > 0:
+            fail(f"--budget-ms must be > 0, got {budget_ms:g}")
         try:
             check_agent_rules(agent, "riichi")  # mjai is a Riichi protocol
             player = make_agent(agent, seed)
-            check_built_agent(agent, player, "riichi")
+            check_built_agent(agent, player, "riichi", 4)
+            if budget_ms is not None:
+                set_budget_ms(agent, player, budget_ms)
             bot = MjaiBot(
                 player,
                 seat=seat,

@@ -106,15 +106,25 @@ def register(app: typer.Typer) -> None:
         timeout: float = typer.Option(600.0, "--timeout", min=1.0,
                                       help="Give up after this many seconds of silence."),
         verbose: bool = typer.Option(False, "--verbose", help="Log every message on stderr."),
+        budget_ms: float | None = typer.Option(
+            None, "--budget-ms", help="Think time per searched decision in ms (agent search; "
+            "default its $TENPAI_SEARCH_BUDGET_MS, 300)."),
     ) -> None:
         """Play a built-in agent at a Tenhou-protocol table; one JSON line per game on stdout
         (final scores from our seat, rank, decisions)."""
+        from tenpai.agents.budget import set_budget_ms
         from tenpai.agents.registry import make_agent
+        from tenpai.agents.rulesets import check_built_agent
         from tenpai.serve.tenhou.client import ClientError, TenhouClient
 
+        if budget_ms is not None and not budget_ms > 0:
+            _fail("tenhou-client", f"--budget-ms must be > 0, got {budget_ms:g}")
         try:
             player = make_agent(agent, seed)
-        except ValueError as exc:
+            check_built_agent(agent, player, "riichi", 4)  # the client plays four-player tables
+            if budget_ms is not None:
+                set_budget_ms(agent, player, budget_ms)
+        except (ValueError, OSError, ImportError) as exc:
             _fail("tenhou-client", str(exc))
 
         def log(line: str) -> None:

@@ -35,6 +35,7 @@ cap binds before the time budget (tests set a large budget for that reason).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import time
@@ -54,8 +55,15 @@ from tenpai.search.playout import (
     PythonPlayout,
 )
 from tenpai.search.prior import Candidate, Prior, PriorAnswer
+from tenpai.search.rebuild import RebuildError, rebuild_table
 from tenpai.search.settings import SearchSettings
-from tenpai.search.worlds import WorldSampler
+from tenpai.search.weights import (
+    DiscardLikelihood,
+    effective_size,
+    normalised,
+    systematic_resample,
+)
+from tenpai.search.worlds import Hands, WorldSampler
 
 __all__ = [
     "DecisionStat",
@@ -77,6 +85,10 @@ class DecisionStat:
     worlds: int
     candidates: int
     changed: bool
+    #: Weighted worlds: Kish's effective size of the pool's weights (0 with uniform worlds).
+    effective_worlds: float = 0.0
+    #: Weighted worlds: CPU seconds spent sampling and weighting the pool.
+    weigh_seconds: float = 0.0
 
 
 def choose_puct(
@@ -124,6 +136,9 @@ class SearchAgent:
     """Decision-time search over sampled worlds (see the module docstring)."""
 
     shares_tables: ClassVar[bool] = False
+    #: The placement model (and the searched tables) are four-player: the arena, the fronts
+    #: and the web app refuse a three-player table in one line (rulesets.check_built_agent).
+    model_players: ClassVar[int] = 4
 
     def __init__(
         self,
@@ -133,9 +148,12 @@ class SearchAgent:
         backend: PlayoutBackend | None = None,
         value: LeafValue | None = None,
         sampler: WorldSampler | None = None,
+        weigher: DiscardLikelihood | None = None,
         seed: int = 0,
         name: str = "search",
     ) -> None:
+        """``weigher`` weights the worlds when ``settings.worlds_mode`` is "weighted"; by
+        default it is built on the prior's own network (a prior without one is refused)."""
         self.settings = s = settings or SearchSettings()
         self.prior = prior
         self.backend: PlayoutBackend = backend or PythonPlayout(s.policy)
@@ -147,11 +165,29 @@ class SearchAgent:
                 value = PlacementValue(model, parse_utility(s.utility))
         self.value: LeafValue = value
         self.sampler = sampler or WorldSampler(s.opponents, riichi_ready=s.riichi_ready)  # type: ignore[arg-type]
+        if s.worlds_mode == "weighted" and weigher is None:
+            network = getattr(prior, "agent", None)
+            if network is None or not hasattr(network, "bundle"):
+                raise ValueError("TENPAI_SEARCH_WORLDS_MODE=weighted needs a network prior "
+                                 f"(the prior {prior.name!r} has no discard network)")
+            weigher = DiscardLikelihood(network, s.weight_temperature)
+        self.weigher = weigher if s.worlds_mode == "weighted" else None
         self.seed = seed
         self.name = name
         self.identity = (f"prior {prior.name} {prior.identity}; {self.backend.name}; "
                          f"{self.value.name}; {s.describe()}")
         self.log: list[DecisionStat] = []
+        #: Decisions over a protocol (no engine table) whose table could not be rebuilt; they
+        #: were answered by the prior alone (tenpai.search.rebuild).
+        self.rebuild_failures = 0
+        self._from_engine: dict[Event, Event] = {}
+
+    def set_budget_ms(self, budget_ms: float) -> None:
+        """A new think time per searched decision (the fronts' ``--budget-ms``); the settings
+        check it (> 0) as they check ``$TENPAI_SEARCH_BUDGET_MS``."""
+        self.settings = dataclasses.replace(self.settings, budget_ms=budget_ms)
+        self.identity = (f"prior {self.prior.name} {self.prior.identity}; {self.backend.name}; "
+                         f"{self.value.name}; {self.settings.describe()}")
 
     def act(self, observation: Any, legal: Sequence[Event]) -> Event:
         return self.act_batch([(observation, legal)])[0]
@@ -164,17 +200,50 @@ class SearchAgent:
     def _decide(self, obs: Any, legal: Sequence[Event], pa: PriorAnswer) -> Event:
         s = self.settings
         table = getattr(obs, "_table", None)
-        searchable = (
-            isinstance(table, RiichiRound)
-            and table.players == 4
-            and len(pa.candidates) > 1
-            and pa.choice_prior < s.threshold
-        )
+        wanted = len(pa.candidates) > 1 and pa.choice_prior < s.threshold
+        rebuilt = False
+        if wanted and not isinstance(table, RiichiRound) and hasattr(obs, "events"):
+            # a seat's view without an engine table (mjai, the Tenhou client): rebuild one
+            try:
+                table = rebuild_table(obs.events, obs.seat, legal)
+                rebuilt = True
+            except RebuildError:
+                self.rebuild_failures += 1
+        searchable = wanted and isinstance(table, RiichiRound) and table.players == 4
         if not searchable:
             self.log.append(DecisionStat(False, 0.0, 0.0, 0, 1, False))
             return pa.choice
         assert isinstance(table, RiichiRound)
-        return self._search(table, obs.seat, pa)
+        if rebuilt:
+            pa = self._to_engine(table, obs.seat, pa)
+            if pa.choice_prior <= 0.0:  # the prior's own choice has no engine twin
+                self.rebuild_failures += 1
+                self.log.append(DecisionStat(False, 0.0, 0.0, 0, 1, False))
+                return self._from_engine.get(pa.choice, pa.choice)
+        action = self._search(table, obs.seat, pa)
+        return self._from_engine.get(action, action) if rebuilt else action
+
+    def _to_engine(self, table: RiichiRound, seat: int, pa: PriorAnswer) -> PriorAnswer:
+        """The prior's answer with each action replaced by the rebuilt table's legal event
+        that means it (protocol events may differ in details such as the tsumogiri flag);
+        candidates without one are dropped.  ``_from_engine`` maps back."""
+        legal = next((d.legal for d in table.pending() if d.seat == seat), ())
+
+        def key(e: Event, strict: bool) -> tuple[object, ...]:
+            k = (e.type, e.actor, e.target, e.pai, tuple(sorted(e.consumed)))
+            return (*k, e.tsumogiri) if strict else k
+
+        exact = {key(e, True): e for e in legal}
+        loose = {key(e, False): e for e in legal}
+        self._from_engine = {}
+        cands = []
+        for c in pa.candidates:
+            twin = exact.get(key(c.action, True)) or loose.get(key(c.action, False))
+            if twin is not None and twin not in self._from_engine:
+                self._from_engine[twin] = c.action
+                cands.append(Candidate(twin, c.prior))
+        choice = next((t for t, a in self._from_engine.items() if a == pa.choice), pa.choice)
+        return PriorAnswer(choice, tuple(cands))
 
     def candidates(self, pa: PriorAnswer) -> list[Candidate]:
         """The prior's top ``top_k`` candidates, its own choice always included."""
@@ -195,11 +264,20 @@ class SearchAgent:
         clock = time.process_time if s.clock == "cpu" else time.perf_counter
         deadline = clock() + s.budget_ms / 1000.0
         values: list[list[float]] = []
+        plan: list[Hands] | None = None
+        ess = weigh = 0.0
+        if self.weigher is not None:
+            t0 = time.process_time()
+            plan, ess = self.weighted_pool(table, seat)
+            weigh = time.process_time() - t0
         for w in range(s.worlds):
             if values and clock() >= deadline:
                 break
             seed = self.world_seed(table, seat, w)
-            world = self.sampler.sample(table, seat, seed)
+            if plan is None:
+                world = self.sampler.sample(table, seat, seed)
+            else:
+                world = self.sampler.build(table, seat, plan[w], seed)
             row = []
             for c in cands:
                 end = self.backend.play_out(world.round, {seat: c.action}, seed)
@@ -213,8 +291,28 @@ class SearchAgent:
         action = cands[best].action
         self.log.append(DecisionStat(
             True, time.process_time() - cpu0, time.perf_counter() - wall0, len(values),
-            len(cands), action != pa.choice))
+            len(cands), action != pa.choice, ess, weigh))
         return action
+
+    def weighted_pool(self, table: RiichiRound, seat: int) -> tuple[list[Hands], float]:
+        """The hand assignments of the worlds to play, in order, and the pool's effective size:
+        ``pool × worlds`` assignments sampled, weighted by the opponents' discard likelihood
+        (:class:`~tenpai.search.weights.DiscardLikelihood`) and resampled systematically.  A
+        pick drawn twice is built on two walls (each played world has its own seed)."""
+        s = self.settings
+        assert self.weigher is not None
+        n = s.pool * s.worlds
+        pool = [self.sampler.sample_hands(table, seat, self.world_seed(table, seat, 100_000 + j))
+                for j in range(n)]
+        evidence = self.weigher.evidence(table._observe(seat).events, seat, table.players)
+        logw = self.weigher.log_weights(evidence, [h.hands for h in pool])
+        weights = normalised(logw)
+        u = (self.world_seed(table, seat, 99_999) % 1_000_003) / 1_000_003
+        picks = systematic_resample(weights, s.worlds, u)
+        # the picks come in pool order; interleave them so that a budget that stops the loop
+        # early still plays picks from across the pool
+        order = sorted(range(len(picks)), key=lambda i: ((i * 5) % len(picks), i))
+        return [pool[picks[i]] for i in order], effective_size(weights)
 
 
 def make_search_agent(seed: int = 0, env: Mapping[str, str] | None = None) -> SearchAgent:

@@ -57,6 +57,12 @@ def main(argv: list[str] | None = None) -> None:
         "cpu_per_searched_p90_s": round(float(np.percentile(cpu, 90)), 3),
         "cpu_per_searched_p99_s": round(float(np.percentile(cpu, 99)), 3),
         "worlds_median": float(np.median([s.worlds for s in searched])) if searched else 0.0,
+        # weighted worlds (TENPAI_SEARCH_WORLDS_MODE=weighted): the pool's sampling and
+        # weighting per searched decision, and the effective number of worlds of its weights
+        "weigh_cpu_median_ms": round(1000 * float(np.median(
+            [s.weigh_seconds for s in searched])), 1) if searched else 0.0,
+        "effective_worlds_median": round(float(np.median(
+            [s.effective_worlds for s in searched])), 2) if searched else 0.0,
         "cpu_seconds_total": round(time.process_time() - cpu0, 1),
     }
     print(json.dumps(out))

@@ -12,9 +12,11 @@ from dataclasses import asdict, dataclass
 
 from tenpai.search.playout import POLICIES
 
-__all__ = ["SearchSettings"]
+__all__ = ["WORLDS_MODES", "SearchSettings"]
 
 _ENV = "TENPAI_SEARCH_"
+#: How sampled worlds count (see SearchSettings.worlds_mode).
+WORLDS_MODES = ("uniform", "weighted")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,15 @@ class SearchSettings:
     c_prior: float = 1.0
     #: A placement-model file instead of the shipped one ("" = shipped).
     placement_model: str = ""
+    #: Worlds: "uniform" (every sampled world counts the same) or "weighted" (sampled in a
+    #: pool, weighted by the prior network's likelihood of the opponents' discards and
+    #: resampled; tenpai.search.weights).
+    worlds_mode: str = "uniform"
+    #: Weighted worlds: candidate worlds sampled per world played.
+    pool: int = 4
+    #: Weighted worlds: the log-likelihood is divided by this (> 1 flattens the weights; 4 from
+    #: the held-out calibration in docs/search.md: at 1 the weights rest on a few worlds).
+    weight_temperature: float = 4.0
 
     def __post_init__(self) -> None:
         if not self.budget_ms > 0:
@@ -76,6 +87,13 @@ class SearchSettings:
             raise ValueError(f"{_ENV}Z must be >= 0, got {self.z}")
         if not self.c_prior >= 0:
             raise ValueError(f"{_ENV}C_PRIOR must be >= 0, got {self.c_prior}")
+        if self.worlds_mode not in WORLDS_MODES:
+            raise ValueError(f"{_ENV}WORLDS_MODE: unknown worlds mode {self.worlds_mode!r}; "
+                             f"known: {', '.join(WORLDS_MODES)}")
+        if self.pool < 1:
+            raise ValueError(f"{_ENV}POOL must be >= 1, got {self.pool}")
+        if not self.weight_temperature > 0:
+            raise ValueError(f"{_ENV}WEIGHT_T must be > 0, got {self.weight_temperature}")
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> SearchSettings:
@@ -111,6 +129,9 @@ class SearchSettings:
             z=float(get("Z", d.z, float)),  # type: ignore[arg-type]
             c_prior=float(get("C_PRIOR", d.c_prior, float)),  # type: ignore[arg-type]
             placement_model=str(get("PLACEMENT_MODEL", d.placement_model, str)),
+            worlds_mode=str(get("WORLDS_MODE", d.worlds_mode, str)),
+            pool=int(get("POOL", d.pool, int)),  # type: ignore[call-overload]
+            weight_temperature=float(get("WEIGHT_T", d.weight_temperature, float)),  # type: ignore[arg-type]
         )
 
     def describe(self) -> str:

@@ -29,8 +29,11 @@ Which worlds (the proposal):
   network-likelihood weighting of issue 38 is not done (see docs/search.md);
 * the remaining unseen tiles are shuffled into the wall slots.
 
-All worlds of one decision have equal weight.  Randomness is a :class:`random.Random` seeded per
-world, so a world is a pure function of (observation, seed).
+Here all worlds are equally likely; the search agent's weighted worlds
+(:mod:`tenpai.search.weights`) sample many hand assignments with :meth:`WorldSampler.sample_hands`,
+weight them by the opponents' discards and build only the ones they keep
+(:meth:`WorldSampler.build`).  Randomness is a :class:`random.Random` seeded per world, so a
+world is a pure function of (observation, seed).
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.rules.riichi.game import RiichiGame
 
 __all__ = [
+    "Hands",
     "OpponentModel",
     "World",
     "WorldError",
@@ -73,6 +77,16 @@ class World:
     seed: int
     #: Riichi opponents whose ready hand could not be found within the tries (uniform instead).
     riichi_fallbacks: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Hands:
+    """The opponents' sampled concealed hands and the unseen tiles left for the wall."""
+
+    hands: dict[int, list[int]]
+    rest: list[int]
+    #: Riichi opponents whose ready hand could not be found within the tries (uniform instead).
+    fallbacks: int = 0
 
 
 def seen_tiles(rnd: RiichiRound, seat: int) -> Counter[int]:
@@ -143,28 +157,41 @@ class WorldSampler:
     def sample(self, table: RiichiRound, seat: int, seed: int) -> World:
         """A world for ``seat`` at ``table`` (only what ``seat`` may know is read from it)."""
         rng = random.Random(seed)
-        rnd = clone(table)
-        rnd._emit_hook = None
-        rnd.events = [e for e in table._observe(seat).events]
-        n = rnd.players
-        unseen = unseen_tiles(rnd, seat)
-        sizes = {s: len(rnd.hands[s]) for s in range(n) if s != seat}
-        slots = hidden_slots(rnd)
-        need = sum(sizes.values()) + sum(b - a for _l, a, b in slots)
+        hands = self._draw_hands(table, seat, rng)
+        return self._build(table, seat, hands, rng, seed)
+
+    def sample_hands(self, table: RiichiRound, seat: int, seed: int) -> Hands:
+        """The opponents' concealed hands of a world, without the world: what the weighted
+        worlds sample in bulk (the copy of the table is the costly part of a world)."""
+        return self._draw_hands(table, seat, random.Random(seed))
+
+    def build(self, table: RiichiRound, seat: int, hands: Hands, seed: int) -> World:
+        """The world with these hands; the rest of the unseen tiles shuffled into the wall
+        by ``seed`` (so one hand assignment built twice gives two walls)."""
+        return self._build(table, seat, hands, random.Random(seed), seed)
+
+    def _draw_hands(self, table: RiichiRound, seat: int, rng: random.Random) -> Hands:
+        n = table.players
+        unseen = unseen_tiles(table, seat)
+        sizes = {s: len(table.hands[s]) for s in range(n) if s != seat}
+        need = sum(sizes.values()) + sum(b - a for _l, a, b in hidden_slots(table))
         if need != len(unseen):
             raise WorldError(
                 f"seat {seat}: {len(unseen)} unseen tiles for {need} hidden places "
-                f"({rnd._where()})")
+                f"({table._where()})")
+        riichi = [s for s in range(n) if s != seat and table.riichi[s]]
+        events = table._observe(seat).events if riichi and self.riichi_ready else []
         rng.shuffle(unseen)
         pool = unseen
         fallbacks = 0
         order = [s for s in range(n) if s != seat]
         # Riichi hands first: they are the constrained ones.
-        order.sort(key=lambda s: not rnd.riichi[s])
+        order.sort(key=lambda s: not table.riichi[s])
+        hands: dict[int, list[int]] = {}
         for s in order:
             hand: list[int] | None = None
-            if rnd.riichi[s] and self.riichi_ready:
-                hand = self._ready_hand(rnd, s, sizes[s], pool, rng)
+            if table.riichi[s] and self.riichi_ready:
+                hand = self._ready_hand(table, events, s, sizes[s], pool, rng)
                 if hand is None:
                     fallbacks += 1
             if hand is None:
@@ -172,18 +199,30 @@ class WorldSampler:
             taken = list(hand)
             for t in taken:
                 pool.remove(t)
-            rnd.hands[s] = taken
+            hands[s] = taken
+        return Hands(hands, pool, fallbacks)
+
+    def _build(
+        self, table: RiichiRound, seat: int, hands: Hands, rng: random.Random, seed: int
+    ) -> World:
+        rnd = clone(table)
+        rnd._emit_hook = None
+        rnd.events = [e for e in table._observe(seat).events]
+        n = rnd.players
+        for s, taken in hands.hands.items():
+            rnd.hands[s] = list(taken)
             rnd.counts[s] = T.counts34(taken)
+        pool = list(hands.rest)
         rng.shuffle(pool)
         i = 0
-        for lst, a, b in slots:
+        for lst, a, b in hidden_slots(rnd):
             for j in range(a, b):
                 lst[j] = pool[i]
                 i += 1
         rnd._waits_cache = [None] * n
         self._refresh_furiten(rnd, seat)
         self._rebuild_window(rnd, seat)
-        return World(rnd, seed, fallbacks)
+        return World(rnd, seed, hands.fallbacks)
 
     # ------------------------------------------------------------------ hands
     def _plain_hand(self, size: int, pool: list[int], rng: random.Random) -> list[int]:
@@ -199,13 +238,14 @@ class WorldSampler:
         return best
 
     def _ready_hand(
-        self, rnd: RiichiRound, s: int, size: int, pool: list[int], rng: random.Random
+        self, rnd: RiichiRound, events: Sequence[Any], s: int, size: int, pool: list[int],
+        rng: random.Random,
     ) -> list[int] | None:
         """A ready hand of ``size`` tiles from ``pool`` whose waits fit the table, or None."""
         by_kind: dict[int, list[int]] = {}
         for t in pool:
             by_kind.setdefault(T.kind_of(t), []).append(t)
-        forbidden = self._forbidden_waits(rnd, s)
+        forbidden = self._forbidden_waits(rnd, events, s)
         sets = (size - 1) // 3
         for _ in range(self.riichi_tries):
             avail = {k: len(v) for k, v in by_kind.items()}
@@ -229,13 +269,13 @@ class WorldSampler:
         return None
 
     @staticmethod
-    def _forbidden_waits(rnd: RiichiRound, s: int) -> set[int]:
+    def _forbidden_waits(rnd: RiichiRound, events: Sequence[Any], s: int) -> set[int]:
         """Kinds that cannot be waits of riichi player ``s``: its own river, and anything
         discarded (or added to a kan) by another seat after its declaration."""
         out = {T.kind_of(t) for t in rnd.rivers[s]}
-        at = _riichi_turn(rnd.events, s)
+        at = _riichi_turn(events, s)
         if at is not None:
-            for e in rnd.events[at + 1:]:
+            for e in events[at + 1:]:
                 if e.type in ("dahai", "kakan") and e.actor != s and e.pai is not None:
                     out.add(T.kind_of(e.pai))
         return out

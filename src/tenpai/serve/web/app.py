@@ -45,7 +45,7 @@ from tenpai.serve.web.library import (
     resolve_in,
 )
 from tenpai.serve.web.opponents import DEFAULT_THINK_MS, THINK_CHOICES_MS, opponent_menu
-from tenpai.serve.web.play import GameSettings, PlayError, PlayGame
+from tenpai.serve.web.play import MAX_THINK_MS, GameSettings, PlayError, PlayGame
 from tenpai.serve.web.review import ReviewError, review_record, review_stream
 from tenpai.serve.web.sessions import LimitError, Session, SessionStore
 
@@ -119,9 +119,11 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         return {
             "rules": rules,
             "agents": sorted(AGENTS),
-            # Play's menus: who can sit at each rule set's table, and the think times
+            # Play's menus: who can sit at each rule set's table, and the think times (ms per
+            # searched decision: the menu's choices; the API takes any number up to "max")
             "opponents": {name: opponent_menu(name) for name in rules},
-            "think_ms": {"choices": list(THINK_CHOICES_MS), "default": DEFAULT_THINK_MS},
+            "think_ms": {"choices": list(THINK_CHOICES_MS), "default": DEFAULT_THINK_MS,
+                         "max": MAX_THINK_MS},
             "folders": len(cfg.records),
             "formats": list(DOWNLOAD_FORMATS),
             "limits": {"upload_bytes": cfg.limits.upload_bytes,

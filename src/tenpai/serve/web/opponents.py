@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, Final
 
 from tenpai import tiles as T
+from tenpai.agents.budget import has_budget, set_budget_ms
 from tenpai.agents.registry import ENTRIES
 from tenpai.agents.rulesets import check_agent_rules
 from tenpai.events import Event
@@ -100,11 +100,11 @@ def opponent_menu(rules: str) -> list[dict[str, Any]]:
     return out
 
 
-def apply_think_time(agent: object, think_ms: int) -> None:
-    """Give a searching agent its budget per decision; other agents are left as they are."""
-    settings = getattr(agent, "settings", None)
-    if settings is not None and hasattr(settings, "budget_ms"):
-        agent.settings = replace(settings, budget_ms=float(think_ms))  # type: ignore[attr-defined]
+def apply_think_time(name: str, agent: object, think_ms: float) -> None:
+    """Give a searching agent its budget per decision; agents that answer at once are left as
+    they are (the menu says which opponents search)."""
+    if has_budget(agent):
+        set_budget_ms(name, agent, think_ms)
 
 
 def timeout_action(legal: Sequence[Event]) -> int:

@@ -27,18 +27,27 @@ from tenpai.events import Event
 from tenpai.serve.web.labels import WIND_NAMES, seat_labels
 from tenpai.serve.web.opponents import (
     DEFAULT_THINK_MS,
-    THINK_CHOICES_MS,
     apply_think_time,
     timeout_action,
 )
 from tenpai.serve.web.tableview import TableView, live_wall_for
 
-__all__ = ["HUMAN", "MAX_EVENTS", "GameSettings", "PlayError", "PlayGame", "action_json"]
+__all__ = [
+    "HUMAN",
+    "MAX_EVENTS",
+    "MAX_THINK_MS",
+    "GameSettings",
+    "PlayError",
+    "PlayGame",
+    "action_json",
+]
 
 #: The human is always player 0 (the first dealer in Riichi; MCR reseats players by wind).
 HUMAN = 0
 #: A guard on memory per game: no real game comes near this many events.
 MAX_EVENTS = 20_000
+#: The longest think time a player may give the searching opponents (ms per decision).
+MAX_THINK_MS = 10_000
 
 
 _COUNT_WORDS: Final = {1: "one", 2: "two", 3: "three"}
@@ -57,7 +66,8 @@ class GameSettings:
     options: Mapping[str, str]
     opponents: tuple[str, ...]
     seed: int
-    think_ms: int = DEFAULT_THINK_MS
+    #: Think time per searched decision (ms) for opponents that search (``search``).
+    think_ms: float = DEFAULT_THINK_MS
 
     @classmethod
     def parse(cls, body: Mapping[str, Any]) -> GameSettings:
@@ -100,10 +110,13 @@ class GameSettings:
             raise PlayError("seed must be a whole number")
         if not 0 <= seed < 2**63:
             raise PlayError("seed must be between 0 and 2**63 - 1")
+        # the menu offers THINK_CHOICES_MS; a program may ask for any time up to the maximum
         think = body.get("think_ms", DEFAULT_THINK_MS)
-        if think not in THINK_CHOICES_MS or isinstance(think, bool):
-            raise PlayError(f"think_ms must be one of {', '.join(map(str, THINK_CHOICES_MS))}")
-        return cls(rules, options, tuple(str(o) for o in opponents), seed, int(think))
+        if isinstance(think, bool) or not isinstance(think, (int, float)):
+            raise PlayError("think_ms must be a number of milliseconds")
+        if not 0 < think <= MAX_THINK_MS:
+            raise PlayError(f"think_ms must be in (0, {MAX_THINK_MS}], got {think}")
+        return cls(rules, options, tuple(str(o) for o in opponents), seed, float(think))
 
 
 def action_json(index: int, e: Event) -> dict[str, Any]:
@@ -132,8 +145,9 @@ class PlayGame:
         for i, name in enumerate(settings.opponents):
             try:
                 agent = make_agent(name, settings.seed * 4 + i + 1)
-                check_built_agent(name, agent, settings.rules)  # its model's rule set
-                apply_think_time(agent, settings.think_ms)
+                check_built_agent(name, agent, settings.rules,  # its model's rules and seats
+                                  rules_entry(settings.rules).seat_count(settings.options))
+                apply_think_time(name, agent, settings.think_ms)
             except (ValueError, OSError, ImportError) as exc:  # a model file, a missing extra
                 raise PlayError(f"agent {name!r} cannot play here: {exc}") from None
             self.agents.append(agent)

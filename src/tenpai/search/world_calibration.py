@@ -1,0 +1,191 @@
+"""Do weighted worlds predict the hidden hands better than uniform ones?  Measured on held-out
+Houou games: ``python -m tenpai.search.world_calibration DATA --games N``.
+
+Held-out games (the supervised datasets' split) are replayed on the engine.  At every
+``stride``-th own-turn decision of a seat not in riichi, ``pool`` hand assignments are sampled
+from that seat's view exactly as the search samples them, and each is weighted by the prior
+network's likelihood of the opponents' discards (:mod:`tenpai.search.weights`) at each
+``temperature``.  From the same pool, for every opponent:
+
+* **tenpai**: the probability the opponent is ready (share of the pool, plain or weighted,
+  whose hand for it has shanten 0) against the truth of the replayed table;
+* **deal-in**: for every kind in the deciding seat's hand, the probability that the kind is
+  one of that opponent's waits (the prediction of dealing in with it, furiten and yaku
+  aside) against the truth.
+
+Scores: Brier and log-loss (predictions clipped to [``EPS``, 1 − ``EPS``]: a finite pool
+predicts exact zeros) for uniform worlds (equal weights), weighted worlds, and the constant
+rate of the same rows (in-sample, which flatters the constant), split by whether the opponent
+is in riichi (its worlds have ready hands by construction) or not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from tenpai import tiles as T
+from tenpai.engine.flow import Decision
+from tenpai.events import Event
+from tenpai.hand import shanten, waits
+from tenpai.rules.riichi.flow.round import RiichiRound
+from tenpai.search.weights import DiscardLikelihood, normalised
+from tenpai.search.worlds import WorldSampler
+
+__all__ = ["EPS", "Rows", "collect", "main", "scores"]
+
+#: Predictions are clipped to [EPS, 1 - EPS] for the log-loss.
+EPS = 0.005
+
+
+class Rows:
+    """Predictions and truths of one target (tenpai or deal-in) in one group."""
+
+    def __init__(self, temperatures: Sequence[float]) -> None:
+        self.uniform: list[float] = []
+        self.weighted: dict[float, list[float]] = {t: [] for t in temperatures}
+        self.truth: list[int] = []
+
+    def add(self, x: np.ndarray, weights: dict[float, np.ndarray], truth: int) -> None:
+        self.uniform.append(float(x.mean()))
+        for t, w in weights.items():
+            self.weighted[t].append(float(w @ x))
+        self.truth.append(truth)
+
+
+def _loss(p: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    q = np.clip(p, EPS, 1 - EPS)
+    brier = float(((p - y) ** 2).mean())
+    logloss = float(-(y * np.log(q) + (1 - y) * np.log(1 - q)).mean())
+    return round(brier, 5), round(logloss, 4)
+
+
+def scores(rows: Rows) -> dict[str, Any]:
+    """Brier and log-loss of each prediction against the truth, and the constant's."""
+    y = np.asarray(rows.truth, dtype=np.float64)
+    if not len(y):
+        return {"rows": 0}
+    rate = float(y.mean())
+    out: dict[str, Any] = {"rows": len(y), "observed_rate": round(rate, 4)}
+    b, ll = _loss(np.full_like(y, rate), y)
+    out["constant"] = {"brier": b, "logloss": ll}
+    u = np.asarray(rows.uniform)
+    b, ll = _loss(u, y)
+    out["uniform"] = {"brier": b, "logloss": ll, "mean_predicted": round(float(u.mean()), 4)}
+    for t, pred in rows.weighted.items():
+        p = np.asarray(pred)
+        b, ll = _loss(p, y)
+        out[f"weighted_T{t:g}"] = {"brier": b, "logloss": ll,
+                                   "mean_predicted": round(float(p.mean()), 4)}
+    return out
+
+
+def collect(
+    paths: list[Path], games: int, pool: int, stride: int, sampler: WorldSampler,
+    weigher: DiscardLikelihood, temperatures: Sequence[float], seed: int = 0,
+) -> tuple[dict[str, Rows], dict[str, float]]:
+    """Rows of every (target, group) over ``games`` held-out games, and timing figures."""
+    from tenpai.learn.riichi import SPLIT
+    from tenpai.replay.riichi import replay_riichi
+    from tenpai.replay.runner import riichi_rules_for
+    from tenpai.search.placement_fit import iter_houou_games
+
+    groups = {f"{target}_{g}": Rows(temperatures)
+              for target in ("tenpai", "dealin") for g in ("riichi", "other")}
+    stats = {"games": 0.0, "decisions": 0.0, "weigh_seconds": 0.0, "sample_seconds": 0.0,
+             "effective_size_sum": 0.0}
+    counter = [0, seed]
+
+    def observe(d: Decision, _answer: Event) -> None:
+        table = getattr(d.observation, "_table", None)
+        if not isinstance(table, RiichiRound) or table.phase != "act" or table.turn != d.seat:
+            return
+        if table.riichi[d.seat] or table.players != 4:
+            return
+        counter[0] += 1
+        if counter[0] % stride:
+            return
+        t0 = time.process_time()
+        hands = []
+        for _ in range(pool):
+            counter[1] += 1
+            hands.append(sampler.sample_hands(table, d.seat, counter[1]).hands)
+        t1 = time.process_time()
+        evidence = weigher.evidence(table._observe(d.seat).events, d.seat, table.players)
+        logl = np.asarray(weigher.log_weights(evidence, hands))
+        t2 = time.process_time()
+        stats["sample_seconds"] += t1 - t0
+        stats["weigh_seconds"] += t2 - t1
+        stats["decisions"] += 1
+        weights = {t: np.asarray(normalised(list(logl / t))) for t in temperatures}
+        w1 = weights[temperatures[0]]
+        stats["effective_size_sum"] += 1.0 / float((w1 * w1).sum())
+        kinds = sorted({T.kind_of(t) for t in table.hands[d.seat]})
+        for s in range(4):
+            if s == d.seat:
+                continue
+            group = "riichi" if table.riichi[s] else "other"
+            counts = [T.counts34(h[s]) for h in hands]
+            ready = np.asarray([shanten(c) == 0 for c in counts], dtype=np.float64)
+            true_counts = T.counts34(table.hands[s])
+            groups[f"tenpai_{group}"].add(ready, weights, int(shanten(true_counts) == 0))
+            pool_waits = [set(waits(c)) for c in counts]
+            true_waits = set(waits(true_counts))
+            for k in kinds:
+                x = np.asarray([k in w for w in pool_waits], dtype=np.float64)
+                groups[f"dealin_{group}"].add(x, weights, int(k in true_waits))
+
+    for gid, game in iter_houou_games(paths):
+        if SPLIT(gid) == "train":
+            continue
+        rules = riichi_rules_for(game, "tenhou")
+        replay_riichi(game.events(), rules=rules, final_scores=game.final_scores, name=gid,
+                      observe=observe)
+        stats["games"] += 1
+        if stats["games"] >= games:
+            break
+    return groups, stats
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m tenpai.search.world_calibration")
+    ap.add_argument("data", type=Path, nargs="+")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--pool", type=int, default=32, help="hand assignments per decision")
+    ap.add_argument("--stride", type=int, default=4, help="every n-th eligible decision")
+    ap.add_argument("--temperatures", default="1,2,4",
+                    help="weight temperatures, comma-separated (the first gives the ESS)")
+    ap.add_argument("--opponents", default="uniform", choices=("uniform", "shaped"))
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    temps = [float(t) for t in args.temperatures.split(",")]
+    if not temps or any(not t > 0 for t in temps):
+        ap.error("--temperatures must be positive numbers")
+    from tenpai.agents.pg import PGAgent
+
+    t0 = time.process_time()
+    weigher = DiscardLikelihood(PGAgent())
+    sampler = WorldSampler(args.opponents)
+    groups, stats = collect(args.data, args.games, args.pool, args.stride, sampler, weigher,
+                            temps, args.seed)
+    n = max(stats["decisions"], 1.0)
+    out = {
+        "games": int(stats["games"]), "decisions": int(stats["decisions"]), "pool": args.pool,
+        "opponents": args.opponents,
+        "ms_per_decision_sampling": round(1000 * stats["sample_seconds"] / n, 1),
+        "ms_per_decision_weighting": round(1000 * stats["weigh_seconds"] / n, 1),
+        f"mean_effective_size_T{temps[0]:g}": round(stats["effective_size_sum"] / n, 2),
+        **{name: scores(rows) for name, rows in groups.items()},
+        "cpu_seconds": round(time.process_time() - t0, 1),
+    }
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
