@@ -45,6 +45,7 @@ __all__ = [
     "PointsValue",
     "PythonPlayout",
     "hand_end",
+    "settle_hand",
 ]
 
 
@@ -66,9 +67,6 @@ def hand_end(rnd: RiichiRound, start_scores: tuple[int, ...]) -> HandEnd:
     game as :class:`~tenpai.rules.riichi.game.RiichiGame` applies them (tested against it)."""
     result = rnd.result
     assert result is not None, "the round has not ended"
-    rules: RiichiRules = rnd.rules
-    n = rnd.players
-    scores = tuple(rnd.scores)
     dealer = rnd.oya
     if result.kind == "hora":
         renchan = dealer in result.winners
@@ -76,22 +74,32 @@ def hand_end(rnd: RiichiRound, start_scores: tuple[int, ...]) -> HandEnd:
         renchan = result.tenpai[dealer]
     else:
         renchan = True
-    bakaze, kyoku, honba = rnd.bakaze, rnd.kyoku, rnd.honba
-    over = _game_over(rules, scores, bakaze, kyoku, dealer, result.kind, renchan)
+    return settle_hand(rnd.rules, tuple(rnd.scores), rnd.kyotaku, rnd.bakaze, rnd.kyoku,
+                       rnd.honba, result.kind, renchan, start_scores)
+
+
+def settle_hand(
+    rules: RiichiRules, scores: tuple[int, ...], kyotaku: int, bakaze: int, kyoku: int,
+    honba: int, kind: str, renchan: bool, start_scores: tuple[int, ...],
+) -> HandEnd:
+    """:func:`hand_end` from the facts a compiled rollout returns instead of a round."""
+    n = len(scores)
+    dealer = kyoku % n
+    over = _game_over(rules, scores, bakaze, kyoku, dealer, kind, renchan)
     if over:
-        ranks = final_rank_probs(scores, rnd.kyotaku, rules.riichi_deposit)
-        return HandEnd(start_scores, scores, rnd.kyotaku, None,
+        ranks = final_rank_probs(scores, kyotaku, rules.riichi_deposit)
+        return HandEnd(start_scores, scores, kyotaku, None,
                        tuple(tuple(r) for r in ranks))
     if renchan:
         honba += 1
     else:
-        honba = 0 if result.kind == "hora" else honba + 1
+        honba = 0 if kind == "hora" else honba + 1
         kyoku += 1
         if kyoku == n:
             kyoku = 0
             bakaze += 1
-    pos = TablePosition(scores, bakaze, kyoku, honba, rnd.kyotaku, rules.length)
-    return HandEnd(start_scores, scores, rnd.kyotaku, pos)
+    pos = TablePosition(scores, bakaze, kyoku, honba, kyotaku, rules.length)
+    return HandEnd(start_scores, scores, kyotaku, pos)
 
 
 def _game_over(
@@ -150,12 +158,27 @@ def _fast_fold(seed: int) -> Agent:
     return FastPolicy(seed, fold=True)
 
 
+def _greedy(seed: int) -> Agent:
+    from tenpai.search.policies import FastPolicy
+
+    return FastPolicy(seed, calls=False)
+
+
+def _greedy_fold(seed: int) -> Agent:
+    from tenpai.search.policies import FastPolicy
+
+    return FastPolicy(seed, fold=True, calls=False)
+
+
 #: Playout policies by name (one agent object per seat, made from the playout's seed).
 POLICIES: dict[str, Callable[[int], Agent]] = {
     "fast-fold": _fast_fold,
     "fast": _fast,
     "efficiency": _efficiency,
     "defensive": _defensive,
+    # the Python references of the compiled rollout policies (no calls)
+    "greedy": _greedy,
+    "greedy-fold": _greedy_fold,
 }
 
 

@@ -352,21 +352,7 @@ static int read_facts(PyObject *ctx, Facts *f) {
                     &f->rinshan, &f->chankan, &f->tenhou, &f->chiihou, &f->renhou_flag};
     for (int i = 0; i < 10; i++)
         if ((*flags[i] = truth(c[C_RIICHI + i], CTX_FIELDS[C_RIICHI + i])) < 0) return -1;
-    f->suits = (f->counts[0] || f->counts[1] || f->counts[2] || f->counts[3] || f->counts[4] ||
-                f->counts[5] || f->counts[6] || f->counts[7] || f->counts[8]);
-    for (int k = 9; k < 18; k++)
-        if (f->counts[k]) { f->suits |= 2; break; }
-    for (int k = 18; k < 27; k++)
-        if (f->counts[k]) { f->suits |= 4; break; }
-    int outside_n = 0, green = 0;
-    for (int k = 27; k < 34; k++) f->has_honor |= f->counts[k] != 0;
-    for (int k = 0; k < 34; k++) {
-        if (TERM_HONOR[k]) outside_n += f->counts[k];
-        if (GREEN_KIND[k]) green += f->counts[k];
-    }
-    f->all_simple = outside_n == 0;
-    f->all_terminal_honor = outside_n == total;
-    f->all_green = green == total;
+    facts_shape(f, total);
     /* dora (count_dora): Norths set aside count as a dora each and for every North shown */
     int table_players = f->rules->players;
     int dc[34];
@@ -375,11 +361,11 @@ static int read_facts(PyObject *ctx, Facts *f) {
     int ni = tile_tuple(c[C_DORA], ind, 64, "dora_indicators");
     TRY(ni);
     f->dora[0] = f->nukidora;
-    for (int i = 0; i < ni; i++) f->dora[0] += dc[dora_of(kind_of(ind[i]), table_players)];
+    f->dora[0] += dora_hits(dc, ind, ni, table_players);
     ni = tile_tuple(c[C_URA], ind, 64, "ura_indicators");
     TRY(ni);
     if (f->riichi || f->double_riichi)
-        for (int i = 0; i < ni; i++) f->dora[2] += dc[dora_of(kind_of(ind[i]), table_players)];
+        f->dora[2] += dora_hits(dc, ind, ni, table_players);
     f->dora[1] = f->rules->red_fives ? f->reds : 0;
     return 1;
 }

@@ -459,6 +459,33 @@ static unsigned long long hand_yakuman(const Facts *f) {
 static int han_of(int y, int closed) { return closed ? YAKU[y].han_closed : YAKU[y].han_open; }
 static int ym_value(int y, const Rules *r) { return YAKU[y].dbl && r->dbl_variants ? 2 : 1; }
 
+/* The hand-wide facts read_facts derives from the counts (suits, honours, all simples, all
+ * terminals/honours, all green); ``total`` is the number of tiles in hand and melds. */
+static void facts_shape(Facts *f, int total) {
+    f->suits = (f->counts[0] || f->counts[1] || f->counts[2] || f->counts[3] || f->counts[4] ||
+                f->counts[5] || f->counts[6] || f->counts[7] || f->counts[8]);
+    for (int k = 9; k < 18; k++)
+        if (f->counts[k]) { f->suits |= 2; break; }
+    for (int k = 18; k < 27; k++)
+        if (f->counts[k]) { f->suits |= 4; break; }
+    int outside_n = 0, green = 0;
+    for (int k = 27; k < 34; k++) f->has_honor |= f->counts[k] != 0;
+    for (int k = 0; k < 34; k++) {
+        if (TERM_HONOR[k]) outside_n += f->counts[k];
+        if (GREEN_KIND[k]) green += f->counts[k];
+    }
+    f->all_simple = outside_n == 0;
+    f->all_terminal_honor = outside_n == total;
+    f->all_green = green == total;
+}
+
+/* Dora from a list of indicators (tile codes) over the counts ``dc`` (count_dora). */
+static int dora_hits(const int *dc, const int *ind, int n, int players) {
+    int d = 0;
+    for (int i = 0; i < n; i++) d += dc[dora_of(kind_of(ind[i]), players)];
+    return d;
+}
+
 /* Score the facts of one win (evaluate.evaluate without the Python objects): 1 with *out
  * filled, 0 when no reading has a yaku, -1 when the decompositions overflow (the caller falls
  * back to Python).  The yaku mask, han, fu and yakuman multiple are those of the best reading
