@@ -324,15 +324,7 @@ static PyObject *draw_shanten(PyObject *self, PyObject *obj) {
     hand_init(&h, c);
     if (h.tiles % 3 != 1 || hand_riichi(&h) == FALLBACK) Py_RETURN_NONE;
     int row[34];
-    for (int k = 0; k < 34; k++) {
-        row[k] = 99;
-        if (c[k] < 4) {
-            hand_move(&h, k, +1);
-            row[k] = hand_riichi(&h);
-            hand_move(&h, k, -1);
-            if (row[k] == FALLBACK) Py_RETURN_NONE;
-        }
-    }
+    if (hand_draw_row(&h, row) == FALLBACK) Py_RETURN_NONE;
     PyObject *out = PyList_New(34);
     if (out == NULL) return NULL;
     for (int k = 0; k < 34; k++) {

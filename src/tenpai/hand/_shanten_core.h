@@ -180,4 +180,56 @@ static inline int hand_standard(const Hand *h) {
     return code == invalid_code ? FALLBACK : code;
 }
 
+/* Riichi shanten after drawing each kind: row[k] is what hand_riichi gives for the hand with one
+ * more k (99 where four are held already).  A draw changes one suit's key only, so each entry
+ * costs one pattern look-up and one combination instead of a whole hand's; the seven-pairs and
+ * thirteen-orphans counts move as hand_move would move them.  Returns 0, or FALLBACK. */
+static int hand_draw_row(const Hand *h, int *row) {
+    const uint8_t *suit = (const uint8_t *)suit_buf.buf;
+    const uint8_t *honor = (const uint8_t *)honor_buf.buf;
+    const int16_t *mp = (const int16_t *)mp_buf.buf;
+    const int16_t *sh = (const int16_t *)sh_buf.buf;
+    const int8_t *fin = (const int8_t *)final_buf.buf;
+    int cls[4] = {suit[h->key[0]], suit[h->key[1]], suit[h->key[2]], honor[h->key[3]]};
+    if (cls[0] == 255 || cls[1] == 255 || cls[2] == 255 || cls[3] == 255) return FALLBACK;
+    int mpv = mp[cls[0] * n_pin + cls[1]], shv = sh[cls[2] * n_honor + cls[3]];
+    int closed = h->tiles + 1 >= 13;
+    for (int k = 0; k < 34; k++) {
+        int v = h->c[k];
+        if (v >= 4) {
+            row[k] = 99;
+            continue;
+        }
+        int g = KIND_GROUP[k];
+        long key = h->key[g] + KIND_PLACE[k];
+        int c2 = g < 3 ? suit[key] : honor[key];
+        if (c2 == 255) return FALLBACK;
+        int a = mpv, b = shv;
+        if (g == 0)
+            a = mp[c2 * n_pin + cls[1]];
+        else if (g == 1)
+            a = mp[cls[0] * n_pin + c2];
+        else if (g == 2)
+            b = sh[c2 * n_honor + cls[3]];
+        else
+            b = sh[cls[2] * n_honor + c2];
+        int code = fin[(Py_ssize_t)a * n_sh + b];
+        if (code == invalid_code) return FALLBACK;
+        if (closed) {
+            int pairs = h->pairs + (v == 1), kinds = h->kinds + (v == 0);
+            int t = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+            if (t < code) code = t;
+            int tk = h->term_kinds, tp = h->term_pairs;
+            if (KIND_TERMINAL[k]) {
+                tk += v == 0;
+                tp += v == 1;
+            }
+            t = 13 - tk - (tp > 0);
+            if (t < code) code = t;
+        }
+        row[k] = code;
+    }
+    return 0;
+}
+
 #endif /* TENPAI_SHANTEN_CORE_H */

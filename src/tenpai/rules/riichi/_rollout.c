@@ -57,6 +57,7 @@ typedef struct {
     int dora[5], ura[5], n_dora, pending_dora;
     unsigned char c37[4][37];
     int c34[4][34];
+    Hand hand[4]; /* the concealed kinds as the shanten look-ups keep them, moved tile by tile */
     int drawn, turn, after_kan, phase;
     CMeld melds[4][4];
     int n_melds[4], open[4], nuki[4];
@@ -86,28 +87,17 @@ static int tables_ready = 0;
 
 /* ------------------------------------------------------------------------- shanten */
 
-static inline int shanten_of(const int *c34) {
-    Hand h;
-    hand_init(&h, c34);
-    return hand_riichi(&h);
-}
-
 /* Waits of a 3k+1-tile hand as a bit mask over kinds (kinds held four times excluded); -1 if the
  * look-up fell back (never for a valid hand). */
-static long long waits_mask(const int *c34) {
-    Hand h;
-    hand_init(&h, c34);
-    int s = hand_riichi(&h);
+static long long waits_mask(const Hand *h) {
+    int s = hand_riichi(h);
     if (s == FALLBACK) return -1;
     if (s != 0) return 0;
+    int row[34];
+    if (hand_draw_row(h, row) == FALLBACK) return -1;
     unsigned long long m = 0;
-    for (int k = 0; k < 34; k++) {
-        if (h.c[k] >= 4) continue;
-        hand_move(&h, k, +1);
-        int v = hand_riichi(&h);
-        hand_move(&h, k, -1);
-        if (v == -1) m |= 1ULL << k;
-    }
+    for (int k = 0; k < 34; k++)
+        if (row[k] == -1) m |= 1ULL << k;
     return (long long)m;
 }
 
@@ -115,7 +105,7 @@ static int bad_lookup = 0; /* set when a shanten look-up fell back: the run repo
 
 static unsigned long long waits_of(St *st, int s) {
     if (!st->waits_ok[s]) {
-        long long w = waits_mask(st->c34[s]);
+        long long w = waits_mask(&st->hand[s]);
         if (w < 0) {
             bad_lookup = 1;
             w = 0;
@@ -131,12 +121,14 @@ static unsigned long long waits_of(St *st, int s) {
 static inline void add_tile(St *st, int s, int t) {
     st->c37[s][t]++;
     st->c34[s][kind_of_code(t)]++;
+    hand_move(&st->hand[s], kind_of_code(t), +1);
     st->waits_ok[s] = 0;
 }
 
 static inline void remove_tile(St *st, int s, int t) {
     st->c37[s][t]--;
     st->c34[s][kind_of_code(t)]--;
+    hand_move(&st->hand[s], kind_of_code(t), -1);
     st->waits_ok[s] = 0;
 }
 
@@ -294,8 +286,7 @@ typedef struct {
 
 /* Shanten after each discard (the first part of discard_ukeire). */
 static int options_init(St *st, int s, Options *o) {
-    Hand h;
-    hand_init(&h, st->c34[s]);
+    Hand h = st->hand[s];
     int best = 99;
     for (int k = 0; k < 34; k++) {
         o->total[k] = -1;
@@ -318,18 +309,13 @@ static int options_init(St *st, int s, Options *o) {
 /* The effective-tile total of discarding kind k (the rest of discard_ukeire), computed once. */
 static int option_total(St *st, int s, Options *o, int k) {
     if (o->total[k] >= 0) return o->total[k];
-    Hand h;
-    hand_init(&h, st->c34[s]);
+    Hand h = st->hand[s];
     hand_move(&h, k, -1);
-    int sh = o->after[k], total = 0;
-    for (int j = 0; j < 34; j++) {
-        if (h.c[j] >= 4) continue;
-        hand_move(&h, j, +1);
-        int v = hand_riichi(&h);
-        hand_move(&h, j, -1);
-        if (v == FALLBACK) bad_lookup = 1;
-        else if (v < sh) total += o->left[j];
-    }
+    int row[34], sh = o->after[k], total = 0;
+    if (hand_draw_row(&h, row) == FALLBACK) bad_lookup = 1;
+    else
+        for (int j = 0; j < 34; j++)
+            if (row[j] < sh) total += o->left[j];
     o->total[k] = total;
     return total;
 }
@@ -539,9 +525,7 @@ static int play(St *st, const RRules *r, const int *policies, Outcome *out) {
         if (st->phase == PH_ACT) {
             int s = st->turn;
             if (st->drawn < 0) return -1;
-            Hand h;
-            hand_init(&h, st->c34[s]);
-            if (hand_riichi(&h) == -1) {
+            if (hand_riichi(&st->hand[s]) == -1) {
                 long long d[4];
                 int got = score_win(st, r, s, s, st->drawn, 1, st->honba, st->kyotaku, d);
                 if (got < 0) return -1;
@@ -1073,6 +1057,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_rollout",
 PyMODINIT_FUNC PyInit__rollout(void) {
     (void)LIMIT_STR;   /* shared with _score.c, which names limits; unused here */
     (void)riichi_code; /* shared with _accel.c */
+    (void)hand_init;
     state_error = PyExc_ValueError;
     Py_INCREF(state_error);
     PyObject *mod = PyModule_Create(&module);
