@@ -398,6 +398,10 @@ static void flip_pending_dora(St *st) {
 }
 
 static void discard(St *st, int s, int code, int reach) {
+    if (st->n_river[s] >= MAX_RIVER) { /* only a forged state gets here */
+        bad_lookup = 1;
+        return;
+    }
     flip_pending_dora(st);
     remove_tile(st, s, code);
     st->river[s][st->n_river[s]] = code;
@@ -942,7 +946,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
     }
     int32_t *rows = (int32_t *)PyBytes_AS_STRING(out);
     int failed = 0;
-    Py_BEGIN_ALLOW_THREADS
+    /* The GIL stays held: the scorer core's reading buffer and the failure flag are static. */
     for (Py_ssize_t i = 0; i < count && !failed; i++) {
         memcpy(st, base, sizeof(St));
         st->rng = seed_v[i];
@@ -963,7 +967,6 @@ static PyObject *run(PyObject *self, PyObject *args) {
             row[9 + j] = j < st->n ? o.deltas[j] : 0;
         }
     }
-    Py_END_ALLOW_THREADS
     PyMem_Free(seed_v);
     if (failed) {
         Py_CLEAR(out);

@@ -206,8 +206,9 @@ def run(
     state, policies and seed give the same row, bit for bit.
     """
     module = _need()
-    players = state[0] if isinstance(state, tuple) and state else 4
-    names = [policies] * int(players) if isinstance(policies, str) else list(policies)
+    # one name for every seat: as many as the state says (the core checks the count itself)
+    players = state[0] if isinstance(state, tuple) and state and state[0] in (3, 4) else 4
+    names = [policies] * players if isinstance(policies, str) else list(policies)
     try:
         codes = tuple(POLICY_CODES[p] for p in names)
     except KeyError as err:

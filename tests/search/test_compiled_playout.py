@@ -1,0 +1,220 @@
+"""The compiled rollout core against the Python engine: same worlds, same hand ends.
+
+Every world is a seeded mid-hand table of a game of rule agents (four- and three-player, the
+presets tenhou, mahjong_soul and tenhou_sanma); the core plays it with ``greedy`` or
+``greedy-fold`` and the Python engine plays it with the reference policy
+(:class:`FastPolicy` without calls).  Kind, winners, final scores, deposits and the tenpai seats
+of a draw must be equal.  Skipped where the extension is not built (``TENPAI_PURE_PYTHON=1``),
+except the test that the unavailable core says so.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from tenpai.engine.snapshot import clone
+from tenpai.events import Event
+from tenpai.rules.riichi import rollout
+from tenpai.search.playout import POLICIES, PythonPlayout
+
+from .rollout_worlds import PRESET_NAMES, compiled, reference, worlds
+
+built = pytest.mark.skipif(not rollout.available(), reason="compiled rollout core not built")
+
+
+def _differential(n_worlds: int, seeds: range, every: int) -> Counter[str]:
+    """Compare ``n_worlds`` worlds (policies alternating), return what the hands did."""
+    seen: Counter[str] = Counter()
+    checked = 0
+    for seed in seeds:
+        for preset in PRESET_NAMES:
+            for world in worlds(preset, seed, every=every, mixed=seed % 3 == 2):
+                policy = ("greedy", "greedy-fold")[checked % 2]
+                want = reference(world, policy)
+                row = rollout.run(rollout.export_state(world), world.rules, policy, [seed])[0]
+                got = compiled(row, world.players)
+                assert got == want, (preset, seed, policy, checked, rollout.CODES[int(row[3])])
+                seen[want[0]] += 1
+                seen[f"{preset}:{policy}"] += 1
+                if want[0] == "hora" and len(want[1]) > 1:
+                    seen["multiple ron"] += 1
+                if want[0] == "abortive":
+                    seen[rollout.CODES[int(row[3])]] += 1
+                if any(m.type != "ankan" for ms in world.melds for m in ms):
+                    seen["open melds in the world"] += 1
+                if world.kans_by:
+                    seen["kans in the world"] += 1
+                if any(world.riichi):
+                    seen["riichi in the world"] += 1
+                checked += 1
+                if checked >= n_worlds:
+                    seen["worlds"] = checked
+                    return seen
+    seen["worlds"] = checked
+    return seen
+
+
+@built
+def test_two_thousand_worlds_end_as_in_the_python_engine() -> None:
+    seen = _differential(2000, range(40), every=5)
+    assert seen["worlds"] == 2000
+    for preset in PRESET_NAMES:
+        for policy in ("greedy", "greedy-fold"):
+            assert seen[f"{preset}:{policy}"] > 50, seen
+    assert seen["hora"] > 200 and seen["exhaustive"] > 100, seen
+    assert seen["open melds in the world"] > 100 and seen["riichi in the world"] > 100, seen
+
+
+@pytest.mark.slow
+@built
+def test_a_hundred_thousand_worlds_end_as_in_the_python_engine() -> None:
+    seen = _differential(100_000, range(10_000), every=3)
+    print(dict(seen))
+    assert seen["worlds"] == 100_000
+
+
+@built
+def test_same_seed_same_rows_and_random_ties_follow_the_seed() -> None:
+    world = next(w for w in worlds("tenhou", 3) if w.phase == "act" and w.wall.remaining > 50)
+    state = rollout.export_state(world)
+    seeds = list(range(40))
+    for policy in rollout.POLICY_CODES:
+        a = rollout.run(state, "tenhou", policy, seeds)
+        b = rollout.run(state, "tenhou", policy, seeds)
+        assert a.dtype == np.int32 and a.shape == (40, len(rollout.COLUMNS))
+        assert np.array_equal(a, b)
+    # greedy is deterministic: the seed does not matter; greedy-random's ties do follow it
+    greedy = rollout.run(state, "tenhou", "greedy", seeds)
+    assert (greedy == greedy[0]).all()
+    spread = rollout.run(state, "tenhou", "greedy-random", range(200))
+    assert len({tuple(r) for r in spread.tolist()}) > 1
+    # every row conserves points: the deltas sum to minus the deposits taken
+    for row in spread.tolist():
+        scores = row[5:9]
+        assert sum(scores) + 1000 * row[4] == sum(world.scores) + 1000 * world.kyotaku
+
+
+@built
+def test_policies_per_seat_and_tsumogiri() -> None:
+    world = next(w for w in worlds("tenhou", 5) if w.phase == "act")
+    state = rollout.export_state(world)
+    rows = rollout.run(state, "tenhou", ["tsumogiri", "greedy", "greedy-fold", "greedy-random"],
+                       [1, 2])
+    assert rows.shape == (2, 13)
+    with pytest.raises(rollout.RolloutStateError, match="unknown rollout policy"):
+        rollout.run(state, "tenhou", "fold", [1])
+
+
+def _bad(state: tuple[object, ...], index: int, value: object) -> tuple[object, ...]:
+    s = list(state)
+    s[index] = value
+    return tuple(s)
+
+
+@built
+def test_impossible_states_are_refused_with_a_typed_error() -> None:
+    world = next(w for w in worlds("tenhou", 7) if w.phase == "act")
+    state = rollout.export_state(world)
+    hands = list(state[11])  # type: ignore[arg-type]
+    seat = next(s for s in range(4) if s != world.turn)
+    five = _bad(state, 11, tuple(tuple(h) + ((hands[seat][0],) * 5 if s == seat else ())
+                                 for s, h in enumerate(hands)))
+    with pytest.raises(rollout.RolloutStateError):
+        rollout.run(five, "tenhou", "greedy", [1])
+    short = _bad(state, 11, tuple(tuple(h)[:-1] if s == seat else tuple(h)
+                                  for s, h in enumerate(hands)))
+    with pytest.raises(rollout.RolloutStateError, match="holds 12 tiles, not 13"):
+        rollout.run(short, "tenhou", "greedy", [1])
+    # a fifth copy spread over the wall and a hand
+    k = hands[seat][0]
+    live = tuple(state[6]) + (k,) * 4  # type: ignore[arg-type]
+    with pytest.raises(rollout.RolloutStateError, match="copies of kind"):
+        rollout.run(_bad(state, 6, live), "tenhou", "greedy", [1])
+    with pytest.raises(rollout.RolloutStateError, match="unknown Riichi preset"):
+        rollout.run(state, "tenhou_yonma", "greedy", [1])
+    with pytest.raises(rollout.RolloutStateError, match="3 players but the rules are for 4"):
+        rollout.run(_bad(state, 0, 3), "tenhou", "greedy", [1])
+    with pytest.raises(rollout.RolloutStateError):
+        rollout.run(_bad(state, 5, (1, 2)), "tenhou", "greedy", [1])
+    with pytest.raises(rollout.RolloutStateError):
+        rollout.run(state[:-1], "tenhou", "greedy", [1])
+    with pytest.raises(rollout.RolloutStateError, match="drawn must be in"):
+        rollout.run(_bad(state, 12, 99), "tenhou", "greedy", [1])
+    other = next(t for t in range(34) if not world.counts[world.turn][t])
+    with pytest.raises(rollout.RolloutStateError, match="drawn tile is not in"):
+        rollout.run(_bad(state, 12, other), "tenhou", "greedy", [1])
+
+
+@built
+def test_fuzzed_states_never_crash_the_interpreter() -> None:
+    """Random fields of real states replaced by random values: a row or a RolloutStateError."""
+    rng = random.Random(37)
+    base = [rollout.export_state(w) for w in worlds("tenhou", 11, every=23)]
+    base += [rollout.export_state(w) for w in worlds("tenhou_sanma", 12, every=23)]
+    junk: list[object] = [-5, 0, 1, 3, 4, 37, 200, 10**30, None, "x", (), (1, 2, 3), ((),),
+                          tuple(range(40)), ((0, (1, 2, 3)),), 2.5]
+    played = refused = 0
+    for _ in range(1500):
+        state = list(rng.choice(base))
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(state))
+            if rng.random() < 0.5 and isinstance(state[i], tuple) and state[i]:
+                items = list(state[i])
+                items[rng.randrange(len(items))] = rng.choice(junk)
+                state[i] = tuple(items)
+            else:
+                state[i] = rng.choice(junk)
+        preset = "tenhou_sanma" if state[0] == 3 else "tenhou"
+        try:
+            rows = rollout.run(tuple(state), preset, "greedy-fold", [rng.randrange(10)])
+        except rollout.RolloutStateError:
+            refused += 1
+        except RuntimeError as err:  # a consistent-looking state the hand cannot finish
+            assert "could not be played" in str(err)
+        else:
+            assert rows.shape == (1, 13)
+            played += 1
+    assert refused > 500 and played > 20
+
+
+@built
+def test_compiled_playout_equals_the_python_playout() -> None:
+    from tenpai.search.compiled_playout import CompiledPlayout
+
+    backend = CompiledPlayout("greedy-fold")
+    python = PythonPlayout("greedy-fold")
+    compared = 0
+    for world in worlds("tenhou", 21, every=11):
+        decision = next((d for d in world.pending() if d.seat == world.turn), None)
+        if world.phase != "act" or decision is None:
+            continue
+        candidates = [{world.turn: e} for e in decision.legal if e.type in ("dahai", "reach")][:3]
+        many = backend.play_out_many(world, candidates, [5, 6])
+        for first, ends in zip(candidates, many):
+            want = python.play_out(clone(world), first, 5)
+            assert ends[0] == want == ends[1]
+            compared += 1
+    assert compared > 30
+
+
+def test_unbuilt_core_says_how_to_build_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tenpai.search.compiled_playout import CompiledPlayout
+
+    monkeypatch.setattr(rollout, "_module", None)
+    assert not rollout.available()
+    with pytest.raises(rollout.RolloutUnavailable, match="build_ext --inplace"):
+        CompiledPlayout("greedy")
+    with pytest.raises(rollout.RolloutUnavailable):
+        rollout.run((), "tenhou", "greedy", [1])
+
+
+def test_reference_policies_are_registered() -> None:
+    assert {"greedy", "greedy-fold"} <= set(POLICIES)
+    agent = POLICIES["greedy"](0)
+    assert agent.name == "greedy"  # type: ignore[attr-defined]
+    legal = (Event("pon", actor=1, target=0, pai=5, consumed=(5, 5)), Event("none"))
+    assert agent.act(None, legal).type == "none"
