@@ -218,3 +218,45 @@ def test_reference_policies_are_registered() -> None:
     assert agent.name == "greedy"  # type: ignore[attr-defined]
     legal = (Event("pon", actor=1, target=0, pai=5, consumed=(5, 5)), Event("none"))
     assert agent.act(None, legal).type == "none"
+
+
+@built
+def test_search_settings_choose_the_compiled_backend_and_it_searches() -> None:
+    from tenpai.agents.efficiency import EfficiencyAgent
+    from tenpai.rules.riichi.game import RiichiGame
+    from tenpai.search.agent import SearchAgent
+    from tenpai.search.compiled_playout import CompiledPlayout
+    from tenpai.search.prior import AgentPrior
+    from tenpai.search.settings import SearchSettings
+
+    from .helpers import TONPUU
+
+    settings = SearchSettings.from_env({"TENPAI_SEARCH_POLICY": "c:greedy-fold",
+                                        "TENPAI_SEARCH_WORLDS": "3",
+                                        "TENPAI_SEARCH_BUDGET_MS": "1000000"})
+    agent = SearchAgent(AgentPrior(EfficiencyAgent(1), 0.5), settings=settings, seed=1)
+    assert isinstance(agent.backend, CompiledPlayout) and agent.backend.name == "c:greedy-fold"
+    game = RiichiGame(TONPUU, seed=1, start=(0, 3, 0, 0))
+    others = EfficiencyAgent(2)
+    steps = 0
+    while not game.done and steps < 400:
+        answers = {}
+        for d in game.pending():
+            a = (agent if d.seat == 0 else others).act(d.observation, d.legal)
+            assert a in d.legal
+            answers[d.seat] = a
+        game.step(answers)
+        steps += 1
+    assert sum(s.searched for s in agent.log) > 3
+
+
+def test_compiled_policy_setting_without_the_core_is_a_one_line_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tenpai.search.settings import SearchSettings
+
+    monkeypatch.setattr(rollout, "_module", None)
+    with pytest.raises(ValueError, match="TENPAI_SEARCH_POLICY=c:greedy needs the compiled"):
+        SearchSettings(policy="c:greedy")
+    with pytest.raises(ValueError, match="unknown playout policy 'c:fold'"):
+        SearchSettings(policy="c:fold")

@@ -51,7 +51,7 @@ from tenpai.search.playout import (
     PlacementValue,
     PlayoutBackend,
     PointsValue,
-    PythonPlayout,
+    make_backend,
 )
 from tenpai.search.prior import Candidate, Prior, PriorAnswer
 from tenpai.search.settings import SearchSettings
@@ -138,7 +138,7 @@ class SearchAgent:
     ) -> None:
         self.settings = s = settings or SearchSettings()
         self.prior = prior
-        self.backend: PlayoutBackend = backend or PythonPlayout(s.policy)
+        self.backend: PlayoutBackend = backend or make_backend(s.policy)
         if value is None:
             if s.value == "points":
                 value = PointsValue()
@@ -200,11 +200,12 @@ class SearchAgent:
                 break
             seed = self.world_seed(table, seat, w)
             world = self.sampler.sample(table, seat, seed)
-            row = []
-            for c in cands:
-                end = self.backend.play_out(world.round, {seat: c.action}, seed)
-                row.append(self.value.value(end, seat))
-            values.append(row)
+            many = getattr(self.backend, "play_out_many", None)
+            if many is not None:  # every candidate of the world in one call
+                ends = [e[0] for e in many(world.round, [{seat: c.action} for c in cands], [seed])]
+            else:
+                ends = [self.backend.play_out(world.round, {seat: c.action}, seed) for c in cands]
+            values.append([self.value.value(end, seat) for end in ends])
         base = next(i for i, c in enumerate(cands) if c.action == pa.choice)
         if s.rule == "puct":
             best = choose_puct(cands, values, self.value.scale, s.c_prior)

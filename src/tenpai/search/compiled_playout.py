@@ -23,10 +23,7 @@ from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.search.playout import HandEnd, hand_end, settle_hand
 from tenpai.search.policies import FastPolicy
 
-__all__ = ["COMPILED_POLICIES", "CompiledPlayout"]
-
-#: Compiled playout policies by their settings name (``TENPAI_SEARCH_POLICY=c:greedy-fold``).
-COMPILED_POLICIES = ("c:greedy", "c:greedy-fold", "c:greedy-random", "c:tsumogiri")
+__all__ = ["CompiledPlayout", "end_of_row"]
 
 
 class CompiledPlayout:

@@ -6,8 +6,11 @@ Two pluggable parts, in the manner of OpenSpiel's evaluators:
   candidate) and a seed, and returns the :class:`HandEnd`.  :class:`PythonPlayout` runs the
   Python engine with a rule-based policy in every seat (:data:`POLICIES`: ``fast`` and
   ``fast-fold`` of :mod:`tenpai.search.policies`, shanten-greedy without and with folding
-  against riichi; the arena's ``efficiency`` and ``defensive``, slower).  A compiled
-  rollout core can stand in by implementing the same one-method protocol;
+  against riichi; the arena's ``efficiency`` and ``defensive``, slower; ``greedy`` and
+  ``greedy-fold``, the same without calls).  :class:`~tenpai.search.compiled_playout.
+  CompiledPlayout` plays those two inside the compiled core (policy names ``c:greedy``,
+  ``c:greedy-fold``: :func:`make_backend`) and adds ``play_out_many``, every candidate of a
+  world in one call;
 * a :class:`LeafValue` turns a hand end into a number for the deciding seat:
   :class:`PlacementValue` (expected rank utility from the placement model, or the exact rank
   when the hand ended the game) or :class:`PointsValue` (the hand's point change, in thousands,
@@ -37,6 +40,7 @@ from tenpai.search.placement import (
 )
 
 __all__ = [
+    "COMPILED_POLICIES",
     "POLICIES",
     "HandEnd",
     "LeafValue",
@@ -45,6 +49,7 @@ __all__ = [
     "PointsValue",
     "PythonPlayout",
     "hand_end",
+    "make_backend",
     "settle_hand",
 ]
 
@@ -180,6 +185,23 @@ POLICIES: dict[str, Callable[[int], Agent]] = {
     "greedy": _greedy,
     "greedy-fold": _greedy_fold,
 }
+
+
+#: Policies of the compiled rollout core (:mod:`tenpai.search.compiled_playout`), by the names
+#: the search settings use: ``c:greedy`` plays what ``greedy`` plays, in C.
+COMPILED_POLICIES: tuple[str, ...] = ("c:greedy", "c:greedy-fold", "c:greedy-random",
+                                      "c:tsumogiri")
+
+
+def make_backend(policy: str) -> PlayoutBackend:
+    """The playout backend of a settings policy name: ``c:<name>`` plays in the compiled core
+    (:class:`~tenpai.search.compiled_playout.CompiledPlayout`, which raises
+    ``RolloutUnavailable`` when it is not built), any other name in the Python engine."""
+    if policy.startswith("c:"):
+        from tenpai.search.compiled_playout import CompiledPlayout
+
+        return CompiledPlayout(policy[2:])
+    return PythonPlayout(policy)
 
 
 class PythonPlayout:
