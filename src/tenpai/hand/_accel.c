@@ -275,23 +275,20 @@ static PyObject *discard_draws(PyObject *self, PyObject *args) {
     if (read_counts(hand_obj, c) < 0 || read_weights(weights_obj, weights) < 0) Py_RETURN_NONE;
     hand_init(&h, c);
     if (h.tiles % 3 != 2 || hand_riichi(&h) == FALLBACK) Py_RETURN_NONE;
+    int cls[4], drawn[34], row[34];
+    if (hand_drawn_classes(&h, cls, drawn) == FALLBACK) Py_RETURN_NONE;
     for (int k = 0; k < 34; k++) {
         after[k] = 99;
         totals[k] = 0;
         if (!c[k]) continue;
         hand_move(&h, k, -1);
         int s = hand_riichi(&h);
-        long total = 0;
-        for (int j = 0; j < 34 && s != FALLBACK; j++) {
-            if (h.c[j] >= 4) continue;
-            hand_move(&h, j, +1);
-            int v = hand_riichi(&h);
-            hand_move(&h, j, -1);
-            if (v == FALLBACK) s = FALLBACK;
-            else if (v < s) total += weights[j];
-        }
         hand_move(&h, k, +1);
-        if (s == FALLBACK) Py_RETURN_NONE;
+        if (s == FALLBACK || hand_draw_row_after(&h, cls, drawn, k, row) == FALLBACK)
+            Py_RETURN_NONE;
+        long total = 0;
+        for (int j = 0; j < 34; j++)
+            if (row[j] < s) total += weights[j];
         after[k] = s;
         totals[k] = total;
     }

@@ -232,4 +232,89 @@ static int hand_draw_row(const Hand *h, int *row) {
     return 0;
 }
 
+/* The classes of each kind's group with one more copy of that kind, for a hand whose
+ * discards will be tried next (-1 where four are held or no such pattern exists).  A discard changes one group only, so
+ * for every other group these are the classes hand_draw_row would look up again for each
+ * discard; hand_draw_row_after() reads them instead.  Returns 0, or FALLBACK. */
+static int hand_drawn_classes(const Hand *h, int *cls, int *drawn) {
+    const uint8_t *suit = (const uint8_t *)suit_buf.buf;
+    const uint8_t *honor = (const uint8_t *)honor_buf.buf;
+    for (int g = 0; g < 4; g++) {
+        cls[g] = g < 3 ? suit[h->key[g]] : honor[h->key[g]];
+        if (cls[g] == 255) return FALLBACK;
+    }
+    for (int k = 0; k < 34; k++) {
+        if (h->c[k] >= 4) {
+            drawn[k] = -1;
+            continue;
+        }
+        int g = KIND_GROUP[k];
+        long key = h->key[g] + KIND_PLACE[k];
+        drawn[k] = g < 3 ? suit[key] : honor[key];
+        /* no such pattern (a suit of 15 tiles): only a discard from this group can follow,
+         * and hand_draw_row_after looks that group up itself */
+        if (drawn[k] == 255) drawn[k] = -1;
+    }
+    return 0;
+}
+
+/* hand_draw_row for the hand ``h`` minus one ``k`` (``cls``/``drawn`` from
+ * hand_drawn_classes(h)): the same numbers, with one pattern look-up per draw only in k's
+ * group.  Returns 0, or FALLBACK (as hand_draw_row would for the same hand). */
+static int hand_draw_row_after(const Hand *h, const int *cls, const int *drawn, int k,
+                               int *row) {
+    const uint8_t *suit = (const uint8_t *)suit_buf.buf;
+    const uint8_t *honor = (const uint8_t *)honor_buf.buf;
+    const int16_t *mp = (const int16_t *)mp_buf.buf;
+    const int16_t *sh = (const int16_t *)sh_buf.buf;
+    const int8_t *fin = (const int8_t *)final_buf.buf;
+    Hand a = *h;
+    hand_move(&a, k, -1);
+    int gk = KIND_GROUP[k];
+    int c2[4] = {cls[0], cls[1], cls[2], cls[3]};
+    c2[gk] = gk < 3 ? suit[a.key[gk]] : honor[a.key[gk]];
+    if (c2[gk] == 255) return FALLBACK;
+    int mpv = mp[c2[0] * n_pin + c2[1]], shv = sh[c2[2] * n_honor + c2[3]];
+    int closed = a.tiles + 1 >= 13;
+    for (int j = 0; j < 34; j++) {
+        int v = a.c[j];
+        if (v >= 4) {
+            row[j] = 99;
+            continue;
+        }
+        int g = KIND_GROUP[j], d;
+        if (g == gk) {
+            long key = a.key[g] + KIND_PLACE[j];
+            d = g < 3 ? suit[key] : honor[key];
+            if (d == 255) return FALLBACK;
+        } else if ((d = drawn[j]) < 0)
+            return FALLBACK;
+        int x = mpv, y = shv;
+        if (g == 0)
+            x = mp[d * n_pin + c2[1]];
+        else if (g == 1)
+            x = mp[c2[0] * n_pin + d];
+        else if (g == 2)
+            y = sh[d * n_honor + c2[3]];
+        else
+            y = sh[c2[2] * n_honor + d];
+        int code = fin[(Py_ssize_t)x * n_sh + y];
+        if (code == invalid_code) return FALLBACK;
+        if (closed) {
+            int pairs = a.pairs + (v == 1), kinds = a.kinds + (v == 0);
+            int t = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+            if (t < code) code = t;
+            int tk = a.term_kinds, tp = a.term_pairs;
+            if (KIND_TERMINAL[j]) {
+                tk += v == 0;
+                tp += v == 1;
+            }
+            t = 13 - tk - (tp > 0);
+            if (t < code) code = t;
+        }
+        row[j] = code;
+    }
+    return 0;
+}
+
 #endif /* TENPAI_SHANTEN_CORE_H */

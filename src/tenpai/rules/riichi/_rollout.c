@@ -279,6 +279,7 @@ static inline int edge_of(int k) {
 }
 
 typedef struct {
+    int cls[4], drawn[34]; /* the 14-tile hand's draw classes (hand_drawn_classes) */
     int after[34];  /* shanten after discarding each kind (99: not held) */
     int total[34];  /* live effective tiles after that discard (-1: not computed yet) */
     int left[34];   /* 4 - own - visible, from the 14-tile hand */
@@ -288,6 +289,7 @@ typedef struct {
 static int options_init(St *st, int s, Options *o) {
     Hand h = st->hand[s];
     int best = 99;
+    if (hand_drawn_classes(&h, o->cls, o->drawn) == FALLBACK) bad_lookup = 1;
     for (int k = 0; k < 34; k++) {
         o->total[k] = -1;
         o->left[k] = 4 - st->c34[s][k] - st->visible[k];
@@ -309,10 +311,9 @@ static int options_init(St *st, int s, Options *o) {
 /* The effective-tile total of discarding kind k (the rest of discard_ukeire), computed once. */
 static int option_total(St *st, int s, Options *o, int k) {
     if (o->total[k] >= 0) return o->total[k];
-    Hand h = st->hand[s];
-    hand_move(&h, k, -1);
     int row[34], sh = o->after[k], total = 0;
-    if (hand_draw_row(&h, row) == FALLBACK) bad_lookup = 1;
+    if (bad_lookup || hand_draw_row_after(&st->hand[s], o->cls, o->drawn, k, row) == FALLBACK)
+        bad_lookup = 1;
     else
         for (int j = 0; j < 34; j++)
             if (row[j] < sh) total += o->left[j];
