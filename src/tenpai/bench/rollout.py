@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tenpai.agents.efficiency import EfficiencyAgent
+from tenpai.agents.registry import make_agent
 from tenpai.engine.snapshot import clone
 from tenpai.rules.riichi import rollout
 from tenpai.rules.riichi.flow.round import RiichiRound
@@ -45,7 +45,7 @@ def hand_starts(count: int, preset: str = "tenhou", seed: int = 0) -> list[Riich
     g = seed
     while len(out) < count:
         game = RiichiGame(rules, seed=g)
-        agent = EfficiencyAgent(g)
+        agent = make_agent("efficiency", g)
         last: RiichiRound | None = None
         while not game.done and len(out) < count:
             rnd = game.round
