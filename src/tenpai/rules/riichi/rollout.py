@@ -112,11 +112,11 @@ def available() -> bool:
 
 def _need() -> Any:
     if _module is None:
+        why = ("is switched off (TENPAI_PURE_PYTHON is set)" if os.environ.get("TENPAI_PURE_PYTHON")
+               else "is not built")
         raise RolloutUnavailable(
-            "the compiled rollout core (tenpai.rules.riichi._rollout) is not built"
-            + (" (TENPAI_PURE_PYTHON is set)" if os.environ.get("TENPAI_PURE_PYTHON") else
-               "; build it with: python -c 'import setuptools; setuptools.setup()' "
-               "build_ext --inplace"))
+            f"the compiled rollout core (tenpai.rules.riichi._rollout) {why}; build it with: "
+            "python -c 'import setuptools; setuptools.setup()' build_ext --inplace")
     return _module
 
 
