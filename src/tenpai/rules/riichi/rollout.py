@@ -150,7 +150,19 @@ def rules_tuple(rules: RiichiRules | str) -> tuple[int, ...]:
         rules = PRESETS[rules]
     if not isinstance(rules, RiichiRules):
         raise RolloutStateError(f"rules must be a RiichiRules or a preset name, got {rules!r}")
-    return _rules_tuple(rules)
+    # Hashing a frozen dataclass of forty fields costs more than a short playout's set-up:
+    # remember the few rule objects a process uses by identity (kept alive by the dict).
+    hit = _BY_ID.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    t = _rules_tuple(rules)
+    if len(_BY_ID) > 64:
+        _BY_ID.clear()
+    _BY_ID[id(rules)] = (rules, t)
+    return t
+
+
+_BY_ID: dict[int, tuple[RiichiRules, tuple[int, ...]]] = {}
 
 
 def export_state(rnd: RiichiRound) -> tuple[Any, ...]:
