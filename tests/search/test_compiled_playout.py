@@ -188,6 +188,11 @@ def test_impossible_states_are_refused_with_a_typed_error() -> None:
     with pytest.raises(rollout.RolloutStateError, match="drawn must be in"):
         rollout.run(_bad(state, 12, 99), "tenhou", "greedy", [1])
     other = next(t for t in range(34) if not world.counts[world.turn][t])
+    with pytest.raises(rollout.RolloutStateError, match="first discard"):
+        rollout.run(state, "tenhou", "greedy", [1], first_discard=other)
+    claim = next(w for w in worlds("tenhou", 7) if w.phase == "claim")
+    with pytest.raises(rollout.RolloutStateError, match="first discard"):
+        rollout.run(rollout.export_state(claim), "tenhou", "greedy", [1], first_discard=0)
     with pytest.raises(rollout.RolloutStateError, match="drawn tile is not in"):
         rollout.run(_bad(state, 12, other), "tenhou", "greedy", [1])
 

@@ -1,6 +1,7 @@
 """A :class:`~tenpai.search.playout.PlayoutBackend` that plays hands inside the compiled core.
 
-The decision being searched (the candidate's first answers) and whatever the compiled policies
+A candidate that is a discard after a draw is handed to the core as its first move.  Any other
+decision being searched (the candidate's first answers) and whatever the compiled policies
 cannot start from (a discard owed after a call or a riichi declaration, a kan's rob window) are
 stepped in Python with the reference policy, :class:`~tenpai.search.policies.FastPolicy`
 without calls; from the next draw or claim window on the hand is played by
@@ -76,6 +77,13 @@ class CompiledPlayout:
         start = tuple(world.scores)
         out: list[list[HandEnd]] = []
         for first in candidates:
+            discard = _plain_discard(world, first)
+            if discard is not None:
+                # the commonest candidate, a discard after a draw: the core makes it itself
+                rows = rollout.run(rollout.export_state(world), world.rules, self.policy, seeds,
+                                   first_discard=discard)
+                out.append([end_of_row(world, row, start) for row in rows])
+                continue
             # The Python prefix reads FastPolicy's seed only for calls, which these policies
             # never make: one prefix serves every seed, and one core call plays them all.
             rnd = self._prefix(world, first, seeds[0] if seeds else 0)
@@ -86,6 +94,16 @@ class CompiledPlayout:
             rows = rollout.run(rollout.export_state(rnd), rnd.rules, self.policy, seeds)
             out.append([end_of_row(rnd, row, start) for row in rows])
         return out
+
+
+def _plain_discard(world: RiichiRound, first: Mapping[int, Event]) -> int | None:
+    """The tile of ``first`` when it is the only answer and a discard after a draw."""
+    if world.phase != "act" or len(first) != 1:
+        return None
+    ((seat, e),) = first.items()
+    if seat != world.turn or e.type != "dahai" or e.pai is None:
+        return None
+    return e.pai
 
 
 def end_of_row(rnd: RiichiRound, row: Sequence[int], start: tuple[int, ...]) -> HandEnd:

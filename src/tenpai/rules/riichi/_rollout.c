@@ -21,7 +21,7 @@
 #include "../../hand/_shanten_core.h"
 #include "_score_core.h"
 
-#define ABI 1
+#define ABI 2
 
 /* ------------------------------------------------------------------------- rules */
 
@@ -522,11 +522,17 @@ static int settle_wins(St *st, const RRules *r, const int *seats, int nw, int ta
 }
 
 /* Play the hand to its end.  0 done, -1 internal failure (reported as RuntimeError). */
-static int play(St *st, const RRules *r, const int *policies, Outcome *out) {
+static int play(St *st, const RRules *r, const int *policies, int first, Outcome *out) {
     memset(out, 0, sizeof *out);
     int n = st->n;
     for (int steps = 0; steps < 1000; steps++) {
         if (bad_lookup) return -1;
+        if (st->phase == PH_ACT && first >= 0) {
+            /* the searched answer: this discard, whatever the policy would do */
+            discard(st, st->turn, first, 0);
+            first = -1;
+            continue;
+        }
         if (st->phase == PH_ACT) {
             int s = st->turn;
             if (st->drawn < 0) return -1;
@@ -903,10 +909,12 @@ static int read_rules(PyObject *tup, RRules *r) {
 
 /* ------------------------------------------------------------------------- module functions */
 
-/* run(state, rules, policies, seeds) -> bytes of len(seeds) rows of ROW int32 */
+/* run(state, rules, policies, seeds[, first]) -> bytes of len(seeds) rows of ROW int32;
+ * ``first`` (a tile code, -1 for none) is the discard the player to move makes first. */
 static PyObject *run(PyObject *self, PyObject *args) {
     PyObject *state, *rules, *pol, *seeds;
-    if (!PyArg_ParseTuple(args, "OOOO", &state, &rules, &pol, &seeds)) return NULL;
+    int first = -1;
+    if (!PyArg_ParseTuple(args, "OOOO|i", &state, &rules, &pol, &seeds, &first)) return NULL;
     if (!tables_ready) {
         PyErr_SetString(PyExc_RuntimeError, "_rollout.configure() has not been called");
         return NULL;
@@ -924,6 +932,16 @@ static PyObject *run(PyObject *self, PyObject *args) {
     int policies[4];
     if (read_state(state, base, &r) < 0) goto done;
     if (read_seat_ints(pol, base->n, 0, N_POLICIES - 1, "policies", policies) < 0) goto done;
+    if (first != -1) {
+        int t = base->turn;
+        if (first < 0 || first > 36 || base->phase != PH_ACT || !base->c37[t][first] ||
+            (base->riichi[t] && first != base->drawn)) {
+            PyErr_Format(state_error,
+                         "rollout: the first discard %d is not a discard the player to move "
+                         "may make here", first);
+            goto done;
+        }
+    }
     fast = PySequence_Fast(seeds, "seeds must be a sequence of ints");
     if (fast == NULL) goto done;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
@@ -953,7 +971,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
         st->rng = seed_v[i];
         Outcome o;
         bad_lookup = 0;
-        if (play(st, &r, policies, &o) < 0 || bad_lookup) {
+        if (play(st, &r, policies, first, &o) < 0 || bad_lookup) {
             failed = 1;
             break;
         }

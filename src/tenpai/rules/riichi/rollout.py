@@ -54,7 +54,7 @@ __all__ = [
 ]
 
 #: The extension's ``ABI`` this side is written for (``_rollout.c``).
-ABI: Final = 1
+ABI: Final = 2
 #: Policy names and their codes in the extension.
 POLICY_CODES: Final = {"tsumogiri": 0, "greedy": 1, "greedy-random": 2, "greedy-fold": 3}
 #: Result columns of :func:`run` (one row per playout; scores and deltas padded to four seats).
@@ -211,11 +211,14 @@ def run(
     rules: RiichiRules | str,
     policies: str | Sequence[str],
     seeds: Sequence[int],
+    first_discard: int | None = None,
 ) -> np.ndarray:
     """Play the state's hand once per seed; one int32 row per seed (:data:`COLUMNS`).
 
     ``policies`` is one name for every seat or one per seat (:data:`POLICY_CODES`).  The same
-    state, policies and seed give the same row, bit for bit.
+    state, policies and seed give the same row, bit for bit.  ``first_discard`` (a tile code,
+    phase ``act`` only) is the discard the player to move makes before the policies take over:
+    a searched candidate played without a Python step.
     """
     module = _need()
     # one name for every seat: as many as the state says (the core checks the count itself)
@@ -227,5 +230,6 @@ def run(
         raise RolloutStateError(
             f"unknown rollout policy {err.args[0]!r}; known: {', '.join(POLICY_CODES)}"
         ) from None
-    raw = module.run(state, rules_tuple(rules), codes, [int(s) for s in seeds])
+    first = -1 if first_discard is None else int(first_discard)
+    raw = module.run(state, rules_tuple(rules), codes, [int(s) for s in seeds], first)
     return np.frombuffer(raw, dtype=np.int32).reshape(-1, len(COLUMNS))
