@@ -68,3 +68,20 @@ def compiled(row: object, players: int) -> Outcome:
     winners = tuple(s for s in range(players) if r[1] >> s & 1)
     tenpai = tuple(s for s in range(players) if kind == "exhaustive" and r[2] >> s & 1)
     return (kind, winners, tuple(r[5 + s] for s in range(players)), r[4], tenpai)
+
+
+def crafted(hands: list[str], draws: str, preset: str = "tenhou", *,
+            scores: tuple[int, ...] | None = None, honba: int = 0, kyotaku: int = 0
+            ) -> RiichiRound:
+    """A hand whose deal and first draws are given (mjai-like tile strings); the rest of the
+    wall is the leftovers, as the engine's scenario tests build it."""
+    from tenpai import tiles as T
+    from tenpai.rules.riichi.flow.scoring import score_win
+    from tenpai.rules.riichi.flow.wall import RoundWall
+
+    rules = PRESETS[preset]
+    wall = RoundWall.from_record(RiichiGame.tileset_for(rules), [T.parse(h) for h in hands],
+                                 T.parse(draws), [], [], [])
+    n = rules.players
+    return RiichiRound(rules, wall, bakaze=0, kyoku=0, honba=honba, kyotaku=kyotaku,
+                       scores=scores or (rules.starting_points,) * n, scorer=score_win)

@@ -308,3 +308,44 @@ def test_compiled_policy_setting_without_the_core_is_a_one_line_error(
         SearchSettings(policy="c:greedy")
     with pytest.raises(ValueError, match="unknown playout policy 'c:fold'"):
         SearchSettings(policy="c:fold")
+
+
+@built
+def test_four_winds_abort_as_in_the_python_engine() -> None:
+    from .rollout_worlds import crafted
+
+    # ready hands and no points for riichi: each seat's best discard is the East it draws
+    world = crafted(["123456789m123p5p", "123456789m123p6p", "123456789s456p7p",
+                     "123456789s456p8p"], "1z1z1z1z", scores=(500,) * 4)
+    for policy in ("greedy", "greedy-fold"):
+        row = rollout.run(rollout.export_state(world), world.rules, policy, [0])[0]
+        assert compiled(row, 4) == reference(world, policy)
+        assert rollout.CODES[int(row[3])] == "four_winds"
+
+
+@built
+@pytest.mark.parametrize("preset", ["tenhou", "mahjong_soul"])
+@pytest.mark.parametrize("third", ["234567m234567s4p", "234567m234567s9p"])
+def test_several_rons_on_one_discard_as_in_the_python_engine(preset: str, third: str) -> None:
+    """Two or three seats win on the dealer's 4p: triple ron aborts under tenhou and pays all
+    three under mahjong_soul; honba and deposits go to the first winner after the discarder."""
+    from tenpai import tiles as T
+
+    from .rollout_worlds import crafted
+
+    world = crafted(["111222333z44z5z6z", "234567m234567s4p", "234567m234567s4p", third], "4p",
+                    preset, honba=2, kyotaku=1)
+    d = world.pending()[0]
+    four = T.parse("4p")[0]
+    world.step({0: next(e for e in d.legal if e.type == "dahai" and e.pai == four)})
+    assert world.phase == "claim"
+    want_rons = 3 if third.endswith("4p") else 2
+    assert len(world.pending()) == want_rons
+    for policy in ("greedy", "greedy-fold"):
+        want = reference(world, policy)
+        row = rollout.run(rollout.export_state(world), world.rules, policy, [0])[0]
+        assert compiled(row, 4) == want
+        if want_rons == 3 and preset == "tenhou":
+            assert want[0] == "abortive" and rollout.CODES[int(row[3])] == "triple_ron"
+        else:
+            assert want[0] == "hora" and len(want[1]) == want_rons and want[3] == 0
