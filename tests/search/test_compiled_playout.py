@@ -349,3 +349,49 @@ def test_several_rons_on_one_discard_as_in_the_python_engine(preset: str, third:
             assert want[0] == "abortive" and rollout.CODES[int(row[3])] == "triple_ron"
         else:
             assert want[0] == "hora" and len(want[1]) == want_rons and want[3] == 0
+
+
+@built
+def test_nagashi_mangan_as_in_the_python_engine() -> None:
+    """Seat 1 is dealt and draws only terminals and honours and (scripted) discards only those;
+    six tiles before the end the core and the Python engine finish the hand: nagashi mangan
+    is paid instead of the tenpai payments."""
+    from tenpai import tiles as T
+    from tenpai.search.policies import FastPolicy
+
+    from .rollout_worlds import crafted
+
+    outer = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+    rng = random.Random(113)  # a deal where nobody wins before the wall runs out
+    th = [k for k in outer for _ in range(4)]
+    rng.shuffle(th)
+    simple = [k for k in range(34) if k not in outer for _ in range(4)]
+    for red, k in ((34, 4), (35, 13), (36, 22)):
+        simple[simple.index(k)] = red
+    rng.shuffle(simple)
+    rest = simple[39:] + th[30:]
+    rng.shuffle(rest)
+    draws: list[int] = []
+    for i in range(17):
+        draws += [rest.pop(), th[13 + i], rest.pop(), rest.pop()]
+    hands = [simple[0:13], th[:13], simple[13:26], simple[26:39]]
+    world = crafted([T.to_compact(h) for h in hands], T.to_compact(draws, sort=False),
+                    scores=(500,) * 4)
+    agents = [FastPolicy(s, calls=False) for s in range(4)]
+    while world.wall.remaining > 6:
+        answers = {}
+        for d in world.pending():
+            if d.seat == 1:
+                answers[1] = next(e for e in d.legal if (e.type == "dahai" and e.pai is not None
+                                                         and T.kind_of(e.pai) in outer)
+                                  or e.type == "none")
+            else:
+                answers[d.seat] = agents[d.seat].act(d.observation, d.legal)
+        world.step(answers)
+    assert not world.done and world.phase in ("act", "claim")
+    for policy in ("greedy", "greedy-fold"):
+        want = reference(world, policy)
+        row = rollout.run(rollout.export_state(world), world.rules, policy, [0])[0]
+        assert compiled(row, 4) == want
+        assert rollout.CODES[int(row[3])] == "nagashi_mangan"
+        assert want[2][1] - 500 == 8000  # a mangan tsumo by a non-dealer, no tenpai payment
