@@ -395,3 +395,49 @@ def test_nagashi_mangan_as_in_the_python_engine() -> None:
         assert compiled(row, 4) == want
         assert rollout.CODES[int(row[3])] == "nagashi_mangan"
         assert want[2][1] - 500 == 8000  # a mangan tsumo by a non-dealer, no tenpai payment
+
+
+def _python_answer(world: object, agent: object) -> tuple[str, int] | None:
+    """The agent's answer at a draw as ``rollout.decide`` reports it (riichi: the discard that
+    follows), or None when it is something the compiled policies never do (a kan, a North)."""
+    w = clone(world)  # type: ignore[type-var]
+    d = w.pending()[0]
+    a = agent.act(d.observation, d.legal)  # type: ignore[attr-defined]
+    if a.type in ("hora", "dahai"):
+        return (a.type, a.pai)
+    if a.type == "reach":
+        w.step({d.seat: a})
+        d2 = w.pending()[0]
+        return ("reach", agent.act(d2.observation, d2.legal).pai)  # type: ignore[attr-defined]
+    return None
+
+
+@built
+def test_compiled_policies_answer_as_the_python_agents_position_by_position() -> None:
+    """``efficiency`` against the ``efficiency`` agent (its discard and riichi choice), and the
+    two greedy policies against their references, at every third draw of seeded games."""
+    from tenpai.agents.efficiency import EfficiencyAgent
+    from tenpai.search.policies import FastPolicy
+
+    agents = {"efficiency": EfficiencyAgent(0), "greedy": FastPolicy(0, calls=False),
+              "greedy-fold": FastPolicy(0, fold=True, calls=False)}
+    seen: Counter[str] = Counter()
+    for seed, preset in ((0, "tenhou"), (1, "mahjong_soul"), (2, "tenhou_sanma")):
+        for world in worlds(preset, seed, every=3, mixed=seed == 2):
+            if world.phase != "act":
+                continue
+            state = rollout.export_state(world)
+            for name, agent in agents.items():
+                want = _python_answer(world, agent)
+                if want is None:
+                    seen["skipped"] += 1
+                    continue
+                assert rollout.decide(state, world.rules, name) == want, (preset, seed, name)
+                seen[name] += 1
+                seen[want[0]] += 1
+    assert min(seen["efficiency"], seen["greedy"], seen["greedy-fold"]) > 300, seen
+    assert seen["reach"] > 10 and seen["hora"] > 5, seen
+    # whole hands with the efficiency policy: legal rows, same seed same rows
+    world = next(w for w in worlds("tenhou", 4) if w.phase == "act")
+    rows = rollout.run(rollout.export_state(world), "tenhou", "efficiency", range(4))
+    assert (rows == rows[0]).all()

@@ -3,10 +3,11 @@
 What search spends: a world (a table with the hidden tiles filled in) played to the end of its
 hand with a built-in policy in every seat.  The worlds are the first draws of the hands of
 seeded ``efficiency`` games (so each playout is a whole hand, about 70 decisions), under the
-preset asked for.  Three sides play the same worlds: the core with ``greedy`` and with
-``greedy-fold`` (:mod:`tenpai.rules.riichi.rollout`), and the Python engine with the same
-policies' Python reference (:class:`~tenpai.search.policies.FastPolicy` without calls), whose
-hand ends the tests prove equal.
+preset asked for.  The sides play the same worlds: the core with ``greedy``, ``greedy-fold``
+and ``efficiency`` (:mod:`tenpai.rules.riichi.rollout`), and the Python engine with the two
+greedy policies' Python reference (:class:`~tenpai.search.policies.FastPolicy` without
+calls), whose hand ends the tests prove equal.  (``efficiency`` has no whole-hand Python
+twin: the agent calls; its choices are proven position by position.)
 
 Honest timing: the sides run interleaved in one process, ``repeat`` passes, the order of the
 sides turning every pass; each figure is the CPU time of the pass (``time.process_time``: the
@@ -120,6 +121,7 @@ def run_rollout_bench(
     sides: Sequence[tuple[str, Callable[[], int]]] = (
         ("c:greedy", compiled("greedy")),
         ("c:greedy-fold", compiled("greedy-fold")),
+        ("c:efficiency", compiled("efficiency")),
         ("python:greedy", python(False)),
         ("python:greedy-fold", python(True)),
     )

@@ -21,7 +21,7 @@
 #include "../../hand/_shanten_core.h"
 #include "_score_core.h"
 
-#define ABI 2
+#define ABI 3
 
 /* ------------------------------------------------------------------------- rules */
 
@@ -33,7 +33,7 @@ typedef struct {
 
 /* ------------------------------------------------------------------------- state */
 
-enum { P_TSUMOGIRI, P_GREEDY, P_GREEDY_RANDOM, P_GREEDY_FOLD, N_POLICIES };
+enum { P_TSUMOGIRI, P_GREEDY, P_GREEDY_RANDOM, P_GREEDY_FOLD, P_EFFICIENCY, N_POLICIES };
 enum { PH_ACT, PH_CLAIM };
 enum { K_HORA, K_EXHAUSTIVE, K_ABORTIVE };
 enum { A_NONE, A_FOUR_RIICHI, A_FOUR_WINDS, A_FOUR_KANS, A_TRIPLE_RON, A_NINE, A_NAGASHI };
@@ -283,6 +283,7 @@ typedef struct {
     int after[34];  /* shanten after discarding each kind (99: not held) */
     int total[34];  /* live effective tiles after that discard (-1: not computed yet) */
     int left[34];   /* 4 - own - visible, from the 14-tile hand */
+    int total13[34]; /* the efficiency agent's count: copies left beside the 13-tile hand */
 } Options;
 
 /* Shanten after each discard (the first part of discard_ukeire). */
@@ -318,7 +319,60 @@ static int option_total(St *st, int s, Options *o, int k) {
         for (int j = 0; j < 34; j++)
             if (row[j] < sh) total += o->left[j];
     o->total[k] = total;
+    /* tenpai.agents.efficiency counts what is left beside the hand after the discard (the
+     * discarded copy is one more left) and, at three players, nothing on 2m-8m */
+    int t13 = 0;
+    if (!bad_lookup)
+        for (int j = 0; j < 34; j++) {
+            if (row[j] >= sh) continue;
+            if (st->n == 3 && j >= 1 && j <= 7) continue;
+            t13 += o->left[j] + (j == k);
+        }
+    o->total13[k] = t13;
     return total;
+}
+
+/* tenpai.agents.efficiency.best_discard: the first candidate in legal order (the hand's tile
+ * codes ascending, the drawn tile last when it is the only copy of its code) of least
+ * (shanten, -live tiles left beside the 13-tile hand, edge + red); with ``ready_only`` only
+ * discards that keep the hand ready (the riichi discards). */
+static int choose_efficiency(St *st, int s, Options *o, int ready_only) {
+    int best = -1, bk_sh = 0, bk_total = 0, bk_edge = 0;
+    int drawn_alone = st->drawn >= 0 && st->c37[s][st->drawn] == 1;
+    for (int i = 0; i < 38; i++) {
+        int code;
+        if (i < 37) {
+            code = i;
+            int held = st->c37[s][code] - (code == st->drawn);
+            if (held <= 0) continue;
+        } else {
+            if (!drawn_alone) break;
+            code = st->drawn;
+        }
+        int k = kind_of_code(code);
+        if (ready_only && o->after[k] != 0) continue;
+        int sh = o->after[k], edge = edge_of(k) + (code >= 34);
+        if (best >= 0 && sh > bk_sh) continue; /* the live tiles cannot matter */
+        if (best < 0 || sh < bk_sh) {
+            best = code;
+            bk_sh = sh;
+            bk_total = -1; /* counted when a rival of the same shanten needs it */
+            bk_edge = edge;
+            continue;
+        }
+        if (bk_total < 0) {
+            option_total(st, s, o, kind_of_code(best));
+            bk_total = o->total13[kind_of_code(best)];
+        }
+        option_total(st, s, o, k);
+        int total = o->total13[k];
+        if (total > bk_total || (total == bk_total && edge < bk_edge)) {
+            best = code;
+            bk_total = total;
+            bk_edge = edge;
+        }
+    }
+    return best;
 }
 
 /* eff_key(a) < eff_key(b): lower shanten, then more effective tiles, then the outer tile. */
@@ -334,12 +388,18 @@ static int eff_equal(St *st, int s, Options *o, int a, int b) {
            edge_of(a) == edge_of(b);
 }
 
-/* The policy's discard kind for seat s after a draw; *reach is set when it declares riichi. */
+/* The policy's discard kind for seat s after a draw; *reach is set when it declares riichi.
+ * The efficiency policy returns a tile code instead (its choice of copy is its own). */
 static int choose_discard(St *st, const RRules *r, int s, int policy, int *reach) {
     *reach = 0;
     Options o;
     int best_s = options_init(st, s, &o);
     int best = -1;
+    if (policy == P_EFFICIENCY) {
+        *reach = !st->riichi[s] && !st->open[s] && st->scores[s] >= r->riichi_min_points &&
+                 remaining(st) >= r->riichi_min_wall && best_s <= 0;
+        return choose_efficiency(st, s, &o, *reach);
+    }
     if (policy == P_GREEDY_RANDOM) {
         int ties[34], nt = 0;
         for (int k = 0; k < 34; k++) {
@@ -381,6 +441,19 @@ static int choose_discard(St *st, const RRules *r, int s, int policy, int *reach
         remaining(st) >= r->riichi_min_wall && best_s <= 0)
         *reach = 1;
     return best;
+}
+
+/* The tile code the seat to move discards (after a draw that did not win); -1 on a failure. */
+static int own_discard(St *st, const RRules *r, int s, int policy, int *reach) {
+    *reach = 0;
+    if (st->riichi[s] || policy == P_TSUMOGIRI) return st->drawn;
+    int k = choose_discard(st, r, s, policy, reach);
+    if (k < 0) return -1;
+    if (policy == P_EFFICIENCY) return k; /* already a tile code */
+    /* the plain copy before a red five (tenpai.search.policies._discard_of) */
+    if (st->c37[s][k]) return k;
+    if (RED_OF_KIND[k] && st->c37[s][RED_OF_KIND[k]]) return RED_OF_KIND[k];
+    return -1;
 }
 
 /* ------------------------------------------------------------------------- the hand */
@@ -545,21 +618,9 @@ static int play(St *st, const RRules *r, const int *policies, int first, Outcome
                     return settle_wins(st, r, seats, 1, s, st->drawn, 1, out);
                 }
             }
-            int code;
             int reach = 0;
-            if (st->riichi[s] || policies[s] == P_TSUMOGIRI)
-                code = st->drawn;
-            else {
-                int k = choose_discard(st, r, s, policies[s], &reach);
-                if (k < 0) return -1;
-                /* the plain copy before a red five (tenpai.search.policies._discard_of) */
-                if (st->c37[s][k])
-                    code = k;
-                else if (RED_OF_KIND[k] && st->c37[s][RED_OF_KIND[k]])
-                    code = RED_OF_KIND[k];
-                else
-                    return -1;
-            }
+            int code = own_discard(st, r, s, policies[s], &reach);
+            if (code < 0) return -1;
             discard(st, s, code, reach);
             continue;
         }
@@ -999,6 +1060,55 @@ done:
     return out;
 }
 
+/* decide(state, rules, policy) -> (action, tile): the policy's answer at a draw, without
+ * playing on: action 0 a tsumo win (tile: the drawn one), 1 a discard, 2 riichi with that
+ * discard.  For testing the compiled policies against the Python agents position by position. */
+static PyObject *decide(PyObject *self, PyObject *args) {
+    PyObject *state, *rules;
+    int policy;
+    if (!PyArg_ParseTuple(args, "OOi", &state, &rules, &policy)) return NULL;
+    if (!tables_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "_rollout.configure() has not been called");
+        return NULL;
+    }
+    if (policy < 0 || policy >= N_POLICIES) {
+        PyErr_Format(state_error, "rollout: unknown policy code %d", policy);
+        return NULL;
+    }
+    RRules r;
+    if (read_rules(rules, &r) < 0) return NULL;
+    St *st = PyMem_Malloc(sizeof(St));
+    if (st == NULL) return PyErr_NoMemory();
+    PyObject *out = NULL;
+    if (read_state(state, st, &r) < 0) goto done;
+    if (st->phase != PH_ACT) {
+        PyErr_SetString(state_error, "rollout.decide needs a state at a draw (phase act)");
+        goto done;
+    }
+    bad_lookup = 0;
+    int s = st->turn, action = 1, code = -1, reach = 0;
+    if (hand_riichi(&st->hand[s]) == -1) {
+        long long d[4];
+        int got = score_win(st, &r, s, s, st->drawn, 1, st->honba, st->kyotaku, d);
+        if (got == 1) {
+            action = 0;
+            code = st->drawn;
+        }
+    }
+    if (action == 1) {
+        code = own_discard(st, &r, s, policy, &reach);
+        if (reach) action = 2;
+    }
+    if (code < 0 || bad_lookup) {
+        PyErr_SetString(PyExc_RuntimeError, "_rollout: no decision (an internal inconsistency)");
+        goto done;
+    }
+    out = Py_BuildValue("(ii)", action, code);
+done:
+    PyMem_Free(st);
+    return out;
+}
+
 /* configure(suit, honor, mp, n_pin, sh, n_honor, final, n_sh, invalid): the shanten tables,
  * the same buffers tenpai.hand.accel hands to _accel. */
 static PyObject *configure(PyObject *self, PyObject *args) {
@@ -1066,6 +1176,7 @@ static PyObject *yaku_ids_fn(PyObject *self, PyObject *unused) {
 
 static PyMethodDef methods[] = {
     {"run", run, METH_VARARGS, "Play one hand per seed from a state; packed int32 result rows."},
+    {"decide", decide, METH_VARARGS, "A policy's answer at a draw: (action, tile code)."},
     {"configure", configure, METH_VARARGS, "Hand over the shanten tables."},
     {"set_error", set_error, METH_O, "The ValueError subclass bad states raise."},
     {"yaku_ids", yaku_ids_fn, METH_NOARGS, "The scorer's yaku table (id, han, open han, yakuman, double)."},

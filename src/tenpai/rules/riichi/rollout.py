@@ -19,7 +19,9 @@ window (phase ``claim``); :func:`export_state` refuses other phases.
 
 Policies: ``tsumogiri`` (wins when it can, otherwise discards the drawn tile), ``greedy``
 (:class:`FastPolicy`'s shanten-greedy choice), ``greedy-random`` (the same with seeded random
-ties) and ``greedy-fold`` (``fast-fold``: folds against riichi).
+ties), ``greedy-fold`` (``fast-fold``: folds against riichi) and ``efficiency`` (the
+``efficiency`` agent's discard and riichi choice: :func:`decide` equals the agent position by
+position; the agent's calls, closed kans and Norths set aside are not played).
 
 ``TENPAI_PURE_PYTHON=1`` (or a missing build) leaves :func:`available` False; :func:`run`
 then raises :class:`RolloutUnavailable` with the build command.
@@ -48,15 +50,17 @@ __all__ = [
     "RolloutStateError",
     "RolloutUnavailable",
     "available",
+    "decide",
     "export_state",
     "rules_tuple",
     "run",
 ]
 
 #: The extension's ``ABI`` this side is written for (``_rollout.c``).
-ABI: Final = 2
+ABI: Final = 3
 #: Policy names and their codes in the extension.
-POLICY_CODES: Final = {"tsumogiri": 0, "greedy": 1, "greedy-random": 2, "greedy-fold": 3}
+POLICY_CODES: Final = {"tsumogiri": 0, "greedy": 1, "greedy-random": 2, "greedy-fold": 3,
+                       "efficiency": 4}
 #: Result columns of :func:`run` (one row per playout; scores and deltas padded to four seats).
 COLUMNS: Final = ("kind", "winners", "tenpai", "code", "kyotaku",
                   "score0", "score1", "score2", "score3",
@@ -233,3 +237,14 @@ def run(
     first = -1 if first_discard is None else int(first_discard)
     raw = module.run(state, rules_tuple(rules), codes, [int(s) for s in seeds], first)
     return np.frombuffer(raw, dtype=np.int32).reshape(-1, len(COLUMNS))
+
+
+def decide(state: tuple[Any, ...], rules: RiichiRules | str, policy: str) -> tuple[str, int]:
+    """A compiled policy's answer at a draw (phase ``act``), without playing on:
+    ``("hora", tile)``, ``("dahai", tile)`` or ``("reach", tile)`` (riichi with that discard)."""
+    module = _need()
+    if policy not in POLICY_CODES:
+        raise RolloutStateError(
+            f"unknown rollout policy {policy!r}; known: {', '.join(POLICY_CODES)}")
+    action, tile = module.decide(state, rules_tuple(rules), POLICY_CODES[policy])
+    return ("hora", "dahai", "reach")[action], int(tile)
