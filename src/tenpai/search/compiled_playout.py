@@ -24,18 +24,22 @@ from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.search.playout import HandEnd, hand_end, settle_hand
 from tenpai.search.policies import FastPolicy
 
-__all__ = ["CompiledPlayout", "end_of_row"]
+__all__ = ["PLAYOUT_POLICIES", "CompiledPlayout", "end_of_row"]
+
+#: The compiled policies a search playout can use: those whose Python prefix steps are
+#: ``FastPolicy`` without calls (``efficiency`` is not one: the agent's own steps would call).
+PLAYOUT_POLICIES = ("greedy", "greedy-fold", "greedy-random", "tsumogiri")
 
 
 class CompiledPlayout:
-    """Playouts in the compiled core (see the module docstring); ``policy`` is a name of
-    :data:`tenpai.rules.riichi.rollout.POLICY_CODES`.  Raises
+    """Playouts in the compiled core (see the module docstring); ``policy`` is one of
+    :data:`PLAYOUT_POLICIES`.  Raises
     :class:`~tenpai.rules.riichi.rollout.RolloutUnavailable` when the core is not built."""
 
     def __init__(self, policy: str = "greedy-fold", max_steps: int = 2000) -> None:
-        if policy not in rollout.POLICY_CODES:
+        if policy not in PLAYOUT_POLICIES:
             raise ValueError(f"unknown compiled playout policy {policy!r}; known: "
-                             f"{', '.join(rollout.POLICY_CODES)}")
+                             f"{', '.join(PLAYOUT_POLICIES)}")
         if not rollout.available():
             rollout._need()  # raises RolloutUnavailable with the build command
         self.policy = policy
