@@ -32,13 +32,16 @@ def _benches(quick: bool) -> dict[str, list[str]]:
         "scoring": [*TENPAI, "scoring", "--json", "--n", "2000" if small else "30000",
                     "--n-slow", "500" if small else "6000"],
         "engine": [*TENPAI, "engine", "--json", "--games", "3" if small else "20"],
+        "rollout": [*TENPAI, "rollout", "--json", "--worlds", "40" if small else "200",
+                    "--seeds", "2" if small else "10", "--python-worlds", "2" if small else "10",
+                    "--repeat", "2" if small else "5"],
         "agent": [*TENPAI, "agent", "--json", "--games", "1" if small else "2"],
         "process": [*TENPAI, "process", "--json", "--games", "1,10" if small else "1,10,100",
                     "--arena-games", "8" if small else "16"],
     }
 
 
-#: (label, bench, key, goal): the ratios issues 18, 20 and 37 track.
+#: (label, bench, key, goal): the ratios issues 18, 20 and 37 track (and the rollout rate).
 RATIOS: list[tuple[str, str, str, float | None]] = [
     ("Riichi shanten / riichienv", "hand", "shanten_ratio_vs_riichienv", 1.0),
     ("MCR shanten / PyMahjongGB", "hand", "mcr_shanten_ratio_vs_pymahjonggb", 1.0),
@@ -50,6 +53,10 @@ RATIOS: list[tuple[str, str, str, float | None]] = [
     ("Riichi scoring / riichienv", "scoring", "ratio_vs_riichienv", 1.0),
     ("Riichi scoring / mahjong", "scoring", "ratio_vs_mahjong", None),
     ("engine hanchan / riichienv", "engine", "ratio", 1.0),
+    # issue 37 step 2: absolute rates (complete hands per CPU second), not peer ratios
+    ("rollout c:greedy, hands per CPU second", "rollout", "c:greedy hands/cpu_s median",
+     20_000.0),
+    ("rollout c:greedy / the Python engine", "rollout", "greedy speed-up", None),
 ]
 
 

@@ -290,3 +290,35 @@ def arena(
     )
     if as_json:
         typer.echo(json.dumps(s, sort_keys=True))
+
+
+@app.command("rollout")
+def rollout(
+    worlds: int = typer.Option(200, "--worlds", min=1, max=100_000,
+                               help="Hand starts (first draws of seeded efficiency games)."),
+    seeds: int = typer.Option(10, "--seeds", min=1, max=10_000,
+                              help="Playouts of each world per pass in the compiled core."),
+    python_worlds: int = typer.Option(10, "--python-worlds", min=1, max=100_000,
+                                      help="Worlds the Python reference plays per pass."),
+    repeat: int = typer.Option(5, "--repeat", min=1,
+                               help="Interleaved passes; medians and ranges are reported."),
+    preset: str = typer.Option("tenhou", "--preset", help="Riichi preset of the games."),
+    seed: int = typer.Option(0, "--seed", help="First game seed."),
+    as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
+) -> None:
+    """Complete Riichi hands per CPU second in the compiled rollout core vs the Python engine."""
+    from tenpai.bench.rollout import render, run_rollout_bench
+    from tenpai.rules.riichi.rollout import RolloutUnavailable
+    from tenpai.rules.riichi.ruleset import PRESETS
+
+    if preset not in PRESETS:
+        raise typer.BadParameter(f"unknown preset {preset!r}; known: {', '.join(sorted(PRESETS))}",
+                                 param_hint="--preset")
+    try:
+        result = run_rollout_bench(worlds=worlds, seeds=seeds, python_worlds=python_worlds,
+                                   repeat=repeat, preset=preset, seed=seed)
+    except RolloutUnavailable as exc:
+        raise typer.BadParameter(str(exc), param_hint="rollout") from None
+    render(result)
+    if as_json:
+        typer.echo(json.dumps(result.summary(), sort_keys=True))

@@ -13,19 +13,17 @@
 #include <stdint.h>
 #include <string.h>
 
-#define FALLBACK (-3)
 
-static Py_buffer suit_buf, honor_buf, mp_buf, sh_buf, final_buf, mpv_buf, shv_buf;
+#include "_shanten_core.h"
+
+static Py_buffer mpv_buf, shv_buf;
 static int ready = 0;
-static Py_ssize_t n_pin = 0, n_honor = 0, n_sh = 0;
-static int invalid_code = 99;
 
 /* Python callables: configure() builds and hands over the tables; the fallbacks answer (or
  * raise the typed error for) anything the fast path does not handle. */
 static PyObject *cb_configure = NULL, *cb_shanten = NULL, *cb_standard = NULL,
                 *cb_complete = NULL;
 
-static const int TERMINALS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
 
 static void release_all(void) {
     if (ready) {
@@ -179,57 +177,6 @@ static int read_weights(PyObject *obj, long *w) {
     return 0;
 }
 
-/* Standard-form code from the tables, or FALLBACK; *tiles receives the tile count. */
-static int standard_code(const int *c, int *tiles) {
-    const uint8_t *suit = (const uint8_t *)suit_buf.buf;
-    const uint8_t *honor = (const uint8_t *)honor_buf.buf;
-    const int16_t *mp = (const int16_t *)mp_buf.buf;
-    const int16_t *sh = (const int16_t *)sh_buf.buf;
-    const int8_t *fin = (const int8_t *)final_buf.buf;
-    int cls[4];
-    int total = 0;
-    for (int s = 0; s < 3; s++) {
-        long key = 0;
-        for (int i = 0; i < 9; i++) {
-            key = key * 5 + c[s * 9 + i];
-            total += c[s * 9 + i];
-        }
-        cls[s] = suit[key];
-        if (cls[s] == 255) return FALLBACK;
-    }
-    long key = 0;
-    for (int i = 27; i < 34; i++) {
-        key = key * 5 + c[i];
-        total += c[i];
-    }
-    cls[3] = honor[key];
-    if (cls[3] == 255) return FALLBACK;
-    *tiles = total;
-    int a = mp[cls[0] * n_pin + cls[1]];
-    int b = sh[cls[2] * n_honor + cls[3]];
-    int code = fin[(Py_ssize_t)a * n_sh + b];
-    if (code == invalid_code) return FALLBACK;
-    return code;
-}
-
-static int chiitoi(const int *c) {
-    int kinds = 0, pairs = 0;
-    for (int i = 0; i < 34; i++) {
-        if (c[i]) kinds++;
-        if (c[i] >= 2) pairs++;
-    }
-    return 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
-}
-
-static int kokushi(const int *c) {
-    int have = 0, pair = 0;
-    for (int i = 0; i < 13; i++) {
-        int v = c[TERMINALS[i]];
-        if (v) have++;
-        if (v >= 2) pair = 1;
-    }
-    return 13 - have - pair;
-}
 
 /* install(configure, shanten_fallback, standard_fallback, complete_fallback) */
 static PyObject *install(PyObject *self, PyObject *args) {
@@ -312,101 +259,6 @@ static PyObject *complete(PyObject *self, PyObject *obj) {
     return PyObject_CallOneArg(cb_complete, obj);
 }
 
-/* Riichi shanten of a validated vector, or FALLBACK; *tiles receives the tile count. */
-static int riichi_code(const int *c, int *tiles) {
-    int s = standard_code(c, tiles);
-    if (s == FALLBACK) return FALLBACK;
-    if (*tiles >= 13) {
-        int t = chiitoi(c);
-        if (t < s) s = t;
-        t = kokushi(c);
-        if (t < s) s = t;
-    }
-    return s;
-}
-
-/* ---- Incremental hands -------------------------------------------------------------------
- * The encoders ask for the shanten of hundreds of hands that differ from one another by one or
- * two tiles (a discard, then each of the 34 draws).  A Hand keeps what riichi_code recomputes
- * from scratch -- each suit's base-5 key, the tile count, the kinds and pairs seven pairs needs,
- * the terminal kinds and terminal pairs thirteen orphans needs -- and moving one tile updates
- * them in a few operations instead of three loops over 34 counts.  hand_riichi() then reads
- * the same tables as standard_code(), so the answers are the same numbers. */
-
-typedef struct {
-    int c[34];
-    long key[4];
-    int tiles, kinds, pairs, term_kinds, term_pairs;
-} Hand;
-
-/* Which key each kind belongs to, its place value in that key, and whether it is a terminal
- * or honour (filled once by init_kinds()). */
-static int KIND_GROUP[34];
-static long KIND_PLACE[34];
-static int KIND_TERMINAL[34];
-
-static void init_kinds(void) {
-    for (int k = 0; k < 34; k++) {
-        int digits = k < 27 ? 9 : 7;
-        int pos = k < 27 ? k % 9 : k - 27;
-        long place = 1;
-        for (int i = pos + 1; i < digits; i++) place *= 5;
-        KIND_GROUP[k] = k < 27 ? k / 9 : 3;
-        KIND_PLACE[k] = place;
-        KIND_TERMINAL[k] = 0;
-    }
-    for (int i = 0; i < 13; i++) KIND_TERMINAL[TERMINALS[i]] = 1;
-}
-
-static void hand_init(Hand *h, const int *c) {
-    memset(h, 0, sizeof(*h));
-    for (int k = 0; k < 34; k++) {
-        int v = c[k];
-        h->c[k] = v;
-        h->key[KIND_GROUP[k]] += v * KIND_PLACE[k];
-        h->tiles += v;
-        h->kinds += v > 0;
-        h->pairs += v >= 2;
-        if (KIND_TERMINAL[k]) {
-            h->term_kinds += v > 0;
-            h->term_pairs += v >= 2;
-        }
-    }
-}
-
-/* Add d (+1 or -1) copies of kind k; the caller keeps every count within 0-4. */
-static inline void hand_move(Hand *h, int k, int d) {
-    int old = h->c[k], now = old + d;
-    h->c[k] = now;
-    h->key[KIND_GROUP[k]] += d * KIND_PLACE[k];
-    h->tiles += d;
-    h->kinds += (now > 0) - (old > 0);
-    h->pairs += (now >= 2) - (old >= 2);
-    if (KIND_TERMINAL[k]) {
-        h->term_kinds += (now > 0) - (old > 0);
-        h->term_pairs += (now >= 2) - (old >= 2);
-    }
-}
-
-/* Riichi shanten of the hand (same numbers as riichi_code), or FALLBACK. */
-static inline int hand_riichi(const Hand *h) {
-    const uint8_t *suit = (const uint8_t *)suit_buf.buf;
-    const uint8_t *honor = (const uint8_t *)honor_buf.buf;
-    const int16_t *mp = (const int16_t *)mp_buf.buf;
-    const int16_t *sh = (const int16_t *)sh_buf.buf;
-    const int8_t *fin = (const int8_t *)final_buf.buf;
-    int m = suit[h->key[0]], p = suit[h->key[1]], s = suit[h->key[2]], z = honor[h->key[3]];
-    if (m == 255 || p == 255 || s == 255 || z == 255) return FALLBACK;
-    int code = fin[(Py_ssize_t)mp[m * n_pin + p] * n_sh + sh[s * n_honor + z]];
-    if (code == invalid_code) return FALLBACK;
-    if (h->tiles >= 13) {
-        int t = 6 - h->pairs + (h->kinds < 7 ? 7 - h->kinds : 0);
-        if (t < code) code = t;
-        t = 13 - h->term_kinds - (h->term_pairs > 0);
-        if (t < code) code = t;
-    }
-    return code;
-}
 
 /* discard_draws(counts, weights) -> (after, totals) for a 3k+2-tile hand, or None for anything
  * the fast path does not handle.  after[k] is the shanten once one k is discarded (99 for a
@@ -423,23 +275,20 @@ static PyObject *discard_draws(PyObject *self, PyObject *args) {
     if (read_counts(hand_obj, c) < 0 || read_weights(weights_obj, weights) < 0) Py_RETURN_NONE;
     hand_init(&h, c);
     if (h.tiles % 3 != 2 || hand_riichi(&h) == FALLBACK) Py_RETURN_NONE;
+    int cls[4], drawn[34], row[34];
+    if (hand_drawn_classes(&h, cls, drawn) == FALLBACK) Py_RETURN_NONE;
     for (int k = 0; k < 34; k++) {
         after[k] = 99;
         totals[k] = 0;
         if (!c[k]) continue;
         hand_move(&h, k, -1);
         int s = hand_riichi(&h);
-        long total = 0;
-        for (int j = 0; j < 34 && s != FALLBACK; j++) {
-            if (h.c[j] >= 4) continue;
-            hand_move(&h, j, +1);
-            int v = hand_riichi(&h);
-            hand_move(&h, j, -1);
-            if (v == FALLBACK) s = FALLBACK;
-            else if (v < s) total += weights[j];
-        }
         hand_move(&h, k, +1);
-        if (s == FALLBACK) Py_RETURN_NONE;
+        if (s == FALLBACK || hand_draw_row_after(&h, cls, drawn, k, row) == FALLBACK)
+            Py_RETURN_NONE;
+        long total = 0;
+        for (int j = 0; j < 34; j++)
+            if (row[j] < s) total += weights[j];
         after[k] = s;
         totals[k] = total;
     }
@@ -472,15 +321,7 @@ static PyObject *draw_shanten(PyObject *self, PyObject *obj) {
     hand_init(&h, c);
     if (h.tiles % 3 != 1 || hand_riichi(&h) == FALLBACK) Py_RETURN_NONE;
     int row[34];
-    for (int k = 0; k < 34; k++) {
-        row[k] = 99;
-        if (c[k] < 4) {
-            hand_move(&h, k, +1);
-            row[k] = hand_riichi(&h);
-            hand_move(&h, k, -1);
-            if (row[k] == FALLBACK) Py_RETURN_NONE;
-        }
-    }
+    if (hand_draw_row(&h, row) == FALLBACK) Py_RETURN_NONE;
     PyObject *out = PyList_New(34);
     if (out == NULL) return NULL;
     for (int k = 0; k < 34; k++) {
@@ -526,18 +367,6 @@ static PyObject *waits(PyObject *self, PyObject *obj) {
 
 /* ---- Standard form with its useful draws (PyMahjongGB's RegularShanten does the same work) */
 
-/* Standard-form shanten of the hand (no seven pairs / orphans), or FALLBACK. */
-static inline int hand_standard(const Hand *h) {
-    const uint8_t *suit = (const uint8_t *)suit_buf.buf;
-    const uint8_t *honor = (const uint8_t *)honor_buf.buf;
-    const int16_t *mp = (const int16_t *)mp_buf.buf;
-    const int16_t *sh = (const int16_t *)sh_buf.buf;
-    const int8_t *fin = (const int8_t *)final_buf.buf;
-    int m = suit[h->key[0]], p = suit[h->key[1]], s = suit[h->key[2]], z = honor[h->key[3]];
-    if (m == 255 || p == 255 || s == 255 || z == 255) return FALLBACK;
-    int code = fin[(Py_ssize_t)mp[m * n_pin + p] * n_sh + sh[s * n_honor + z]];
-    return code == invalid_code ? FALLBACK : code;
-}
 
 /* standard_useful(counts) -> (standard shanten, [kinds whose draw lowers it]) for a 3k+1-tile
  * hand, or None for anything the fast path does not handle.  A kind held four times cannot be

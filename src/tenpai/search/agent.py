@@ -52,7 +52,7 @@ from tenpai.search.playout import (
     PlacementValue,
     PlayoutBackend,
     PointsValue,
-    PythonPlayout,
+    make_backend,
 )
 from tenpai.search.prior import Candidate, Prior, PriorAnswer
 from tenpai.search.rebuild import RebuildError, rebuild_table
@@ -156,7 +156,7 @@ class SearchAgent:
         default it is built on the prior's own network (a prior without one is refused)."""
         self.settings = s = settings or SearchSettings()
         self.prior = prior
-        self.backend: PlayoutBackend = backend or PythonPlayout(s.policy)
+        self.backend: PlayoutBackend = backend or make_backend(s.policy)
         if value is None:
             if s.value == "points":
                 value = PointsValue()
@@ -278,11 +278,12 @@ class SearchAgent:
                 world = self.sampler.sample(table, seat, seed)
             else:
                 world = self.sampler.build(table, seat, plan[w], seed)
-            row = []
-            for c in cands:
-                end = self.backend.play_out(world.round, {seat: c.action}, seed)
-                row.append(self.value.value(end, seat))
-            values.append(row)
+            many = getattr(self.backend, "play_out_many", None)
+            if many is not None:  # every candidate of the world in one call
+                ends = [e[0] for e in many(world.round, [{seat: c.action} for c in cands], [seed])]
+            else:
+                ends = [self.backend.play_out(world.round, {seat: c.action}, seed) for c in cands]
+            values.append([self.value.value(end, seat) for end in ends])
         base = next(i for i, c in enumerate(cands) if c.action == pa.choice)
         if s.rule == "puct":
             best = choose_puct(cands, values, self.value.scale, s.c_prior)

@@ -6,8 +6,11 @@ Two pluggable parts, in the manner of OpenSpiel's evaluators:
   candidate) and a seed, and returns the :class:`HandEnd`.  :class:`PythonPlayout` runs the
   Python engine with a rule-based policy in every seat (:data:`POLICIES`: ``fast`` and
   ``fast-fold`` of :mod:`tenpai.search.policies`, shanten-greedy without and with folding
-  against riichi; the arena's ``efficiency`` and ``defensive``, slower).  A compiled
-  rollout core can stand in by implementing the same one-method protocol;
+  against riichi; the arena's ``efficiency`` and ``defensive``, slower; ``greedy`` and
+  ``greedy-fold``, the same without calls).  :class:`~tenpai.search.compiled_playout.
+  CompiledPlayout` plays those two inside the compiled core (policy names ``c:greedy``,
+  ``c:greedy-fold``: :func:`make_backend`) and adds ``play_out_many``, every candidate of a
+  world in one call;
 * a :class:`LeafValue` turns a hand end into a number for the deciding seat:
   :class:`PlacementValue` (expected rank utility from the placement model, or the exact rank
   when the hand ended the game) or :class:`PointsValue` (the hand's point change, in thousands,
@@ -37,6 +40,7 @@ from tenpai.search.placement import (
 )
 
 __all__ = [
+    "COMPILED_POLICIES",
     "POLICIES",
     "HandEnd",
     "LeafValue",
@@ -45,6 +49,8 @@ __all__ = [
     "PointsValue",
     "PythonPlayout",
     "hand_end",
+    "make_backend",
+    "settle_hand",
 ]
 
 
@@ -66,9 +72,6 @@ def hand_end(rnd: RiichiRound, start_scores: tuple[int, ...]) -> HandEnd:
     game as :class:`~tenpai.rules.riichi.game.RiichiGame` applies them (tested against it)."""
     result = rnd.result
     assert result is not None, "the round has not ended"
-    rules: RiichiRules = rnd.rules
-    n = rnd.players
-    scores = tuple(rnd.scores)
     dealer = rnd.oya
     if result.kind == "hora":
         renchan = dealer in result.winners
@@ -76,22 +79,32 @@ def hand_end(rnd: RiichiRound, start_scores: tuple[int, ...]) -> HandEnd:
         renchan = result.tenpai[dealer]
     else:
         renchan = True
-    bakaze, kyoku, honba = rnd.bakaze, rnd.kyoku, rnd.honba
-    over = _game_over(rules, scores, bakaze, kyoku, dealer, result.kind, renchan)
+    return settle_hand(rnd.rules, tuple(rnd.scores), rnd.kyotaku, rnd.bakaze, rnd.kyoku,
+                       rnd.honba, result.kind, renchan, start_scores)
+
+
+def settle_hand(
+    rules: RiichiRules, scores: tuple[int, ...], kyotaku: int, bakaze: int, kyoku: int,
+    honba: int, kind: str, renchan: bool, start_scores: tuple[int, ...],
+) -> HandEnd:
+    """:func:`hand_end` from the facts a compiled rollout returns instead of a round."""
+    n = len(scores)
+    dealer = kyoku % n
+    over = _game_over(rules, scores, bakaze, kyoku, dealer, kind, renchan)
     if over:
-        ranks = final_rank_probs(scores, rnd.kyotaku, rules.riichi_deposit)
-        return HandEnd(start_scores, scores, rnd.kyotaku, None,
+        ranks = final_rank_probs(scores, kyotaku, rules.riichi_deposit)
+        return HandEnd(start_scores, scores, kyotaku, None,
                        tuple(tuple(r) for r in ranks))
     if renchan:
         honba += 1
     else:
-        honba = 0 if result.kind == "hora" else honba + 1
+        honba = 0 if kind == "hora" else honba + 1
         kyoku += 1
         if kyoku == n:
             kyoku = 0
             bakaze += 1
-    pos = TablePosition(scores, bakaze, kyoku, honba, rnd.kyotaku, rules.length)
-    return HandEnd(start_scores, scores, rnd.kyotaku, pos)
+    pos = TablePosition(scores, bakaze, kyoku, honba, kyotaku, rules.length)
+    return HandEnd(start_scores, scores, kyotaku, pos)
 
 
 def _game_over(
@@ -150,13 +163,45 @@ def _fast_fold(seed: int) -> Agent:
     return FastPolicy(seed, fold=True)
 
 
+def _greedy(seed: int) -> Agent:
+    from tenpai.search.policies import FastPolicy
+
+    return FastPolicy(seed, calls=False)
+
+
+def _greedy_fold(seed: int) -> Agent:
+    from tenpai.search.policies import FastPolicy
+
+    return FastPolicy(seed, fold=True, calls=False)
+
+
 #: Playout policies by name (one agent object per seat, made from the playout's seed).
 POLICIES: dict[str, Callable[[int], Agent]] = {
     "fast-fold": _fast_fold,
     "fast": _fast,
     "efficiency": _efficiency,
     "defensive": _defensive,
+    # the Python references of the compiled rollout policies (no calls)
+    "greedy": _greedy,
+    "greedy-fold": _greedy_fold,
 }
+
+
+#: Policies of the compiled rollout core (:mod:`tenpai.search.compiled_playout`), by the names
+#: the search settings use: ``c:greedy`` plays what ``greedy`` plays, in C.
+COMPILED_POLICIES: tuple[str, ...] = ("c:greedy", "c:greedy-fold", "c:greedy-random",
+                                      "c:tsumogiri")
+
+
+def make_backend(policy: str) -> PlayoutBackend:
+    """The playout backend of a settings policy name: ``c:<name>`` plays in the compiled core
+    (:class:`~tenpai.search.compiled_playout.CompiledPlayout`, which raises
+    ``RolloutUnavailable`` when it is not built), any other name in the Python engine."""
+    if policy.startswith("c:"):
+        from tenpai.search.compiled_playout import CompiledPlayout
+
+        return CompiledPlayout(policy[2:])
+    return PythonPlayout(policy)
 
 
 class PythonPlayout:

@@ -14,6 +14,10 @@ every discard.  These two read only the table's lazy fields:
   :func:`~tenpai.agents.defensive.danger` summed over the riichi seats — genbutsu there is the
   riichi seat's own river (what was passed after the declaration is not tracked: that needs the
   event list) — and passes every call.
+
+``calls=False`` passes every chi and pon too: ``greedy`` and ``greedy-fold``, the Python
+reference of the compiled rollout policies (:mod:`tenpai.rules.riichi.rollout`), which never
+call; the tests play the same worlds with both and require the same hand ends.
 """
 
 from __future__ import annotations
@@ -33,9 +37,15 @@ __all__ = ["FastPolicy"]
 class FastPolicy:
     """See the module docstring; ``fold=True`` is ``fast-fold``."""
 
-    def __init__(self, seed: int = 0, *, fold: bool = False, fold_shanten: int = 1) -> None:
-        self.name = "fast-fold" if fold else "fast"
+    def __init__(
+        self, seed: int = 0, *, fold: bool = False, fold_shanten: int = 1, calls: bool = True
+    ) -> None:
+        if calls:
+            self.name = "fast-fold" if fold else "fast"
+        else:
+            self.name = "greedy-fold" if fold else "greedy"
         self.fold = fold
+        self.calls = calls
         self.fold_shanten = fold_shanten
         self._calls = EfficiencyAgent(seed)
 
@@ -51,7 +61,7 @@ class FastPolicy:
             return self._own_turn(obs, legal)
         passing = next((e for e in legal if e.type == "none"), legal[0])
         if types & {"chi", "pon"}:
-            if self.fold and self._threats(obs):
+            if not self.calls or (self.fold and self._threats(obs)):
                 return passing
             return self._calls._claim(obs, legal)
         return passing

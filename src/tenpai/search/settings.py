@@ -10,7 +10,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 
-from tenpai.search.playout import POLICIES
+from tenpai.search.playout import COMPILED_POLICIES, POLICIES
 
 __all__ = ["WORLDS_MODES", "SearchSettings"]
 
@@ -33,7 +33,8 @@ class SearchSettings:
     top_k: int = 3
     #: Search only when the prior gives its own choice less than this probability.
     threshold: float = 0.9
-    #: Playout policy of every seat (tenpai.search.playout.POLICIES).
+    #: Playout policy of every seat (tenpai.search.playout.POLICIES), or a compiled one
+    #: (COMPILED_POLICIES: c:greedy, c:greedy-fold, ... played in the compiled rollout core).
     policy: str = "fast-fold"
     #: Leaf value: "placement" (expected rank utility) or "points" (the ablation).
     value: str = "placement"
@@ -74,9 +75,17 @@ class SearchSettings:
                              f"{self.top_k}")
         if not 0.0 < self.threshold <= 1.0:
             raise ValueError(f"{_ENV}THRESHOLD must be in (0, 1], got {self.threshold}")
-        if self.policy not in POLICIES:
+        if self.policy not in POLICIES and self.policy not in COMPILED_POLICIES:
             raise ValueError(f"{_ENV}POLICY: unknown playout policy {self.policy!r}; known: "
-                             f"{', '.join(POLICIES)}")
+                             f"{', '.join((*POLICIES, *COMPILED_POLICIES))}")
+        if self.policy in COMPILED_POLICIES:
+            from tenpai.rules.riichi import rollout
+
+            if not rollout.available():
+                raise ValueError(f"{_ENV}POLICY={self.policy} needs the compiled rollout core, "
+                                 "which is not built here (TENPAI_PURE_PYTHON set, or build it "
+                                 "with: python -c 'import setuptools; setuptools.setup()' "
+                                 "build_ext --inplace)")
         if self.value not in ("placement", "points"):
             raise ValueError(f"{_ENV}VALUE must be placement or points, got {self.value!r}")
         if self.opponents not in ("uniform", "shaped"):

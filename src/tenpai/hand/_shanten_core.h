@@ -1,0 +1,320 @@
+/*
+ * The Riichi shanten look-ups shared by the compiled modules: _accel.c (tenpai.hand) and
+ * _rollout.c (tenpai.rules.riichi) both include this file, so there is one shanten algorithm in C
+ * and it reads the tables tenpai.hand.tables builds (each module is handed the same buffers by
+ * its configure()).  Everything is static: each including module keeps its own copy of the
+ * table pointers, filled by its own configure().
+ */
+#ifndef TENPAI_SHANTEN_CORE_H
+#define TENPAI_SHANTEN_CORE_H
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define FALLBACK (-3)
+
+static Py_buffer suit_buf, honor_buf, mp_buf, sh_buf, final_buf;
+static Py_ssize_t n_pin = 0, n_honor = 0, n_sh = 0;
+static int invalid_code = 99;
+
+static const int TERMINALS[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+
+/* Standard-form code from the tables, or FALLBACK; *tiles receives the tile count. */
+static int standard_code(const int *c, int *tiles) {
+    const uint8_t *suit = (const uint8_t *)suit_buf.buf;
+    const uint8_t *honor = (const uint8_t *)honor_buf.buf;
+    const int16_t *mp = (const int16_t *)mp_buf.buf;
+    const int16_t *sh = (const int16_t *)sh_buf.buf;
+    const int8_t *fin = (const int8_t *)final_buf.buf;
+    int cls[4];
+    int total = 0;
+    for (int s = 0; s < 3; s++) {
+        long key = 0;
+        for (int i = 0; i < 9; i++) {
+            key = key * 5 + c[s * 9 + i];
+            total += c[s * 9 + i];
+        }
+        cls[s] = suit[key];
+        if (cls[s] == 255) return FALLBACK;
+    }
+    long key = 0;
+    for (int i = 27; i < 34; i++) {
+        key = key * 5 + c[i];
+        total += c[i];
+    }
+    cls[3] = honor[key];
+    if (cls[3] == 255) return FALLBACK;
+    *tiles = total;
+    int a = mp[cls[0] * n_pin + cls[1]];
+    int b = sh[cls[2] * n_honor + cls[3]];
+    int code = fin[(Py_ssize_t)a * n_sh + b];
+    if (code == invalid_code) return FALLBACK;
+    return code;
+}
+
+static int chiitoi(const int *c) {
+    int kinds = 0, pairs = 0;
+    for (int i = 0; i < 34; i++) {
+        if (c[i]) kinds++;
+        if (c[i] >= 2) pairs++;
+    }
+    return 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+}
+
+static int kokushi(const int *c) {
+    int have = 0, pair = 0;
+    for (int i = 0; i < 13; i++) {
+        int v = c[TERMINALS[i]];
+        if (v) have++;
+        if (v >= 2) pair = 1;
+    }
+    return 13 - have - pair;
+}
+
+/* Riichi shanten of a validated vector, or FALLBACK; *tiles receives the tile count. */
+static int riichi_code(const int *c, int *tiles) {
+    int s = standard_code(c, tiles);
+    if (s == FALLBACK) return FALLBACK;
+    if (*tiles >= 13) {
+        int t = chiitoi(c);
+        if (t < s) s = t;
+        t = kokushi(c);
+        if (t < s) s = t;
+    }
+    return s;
+}
+
+/* ---- Incremental hands -------------------------------------------------------------------
+ * The encoders ask for the shanten of hundreds of hands that differ from one another by one or
+ * two tiles (a discard, then each of the 34 draws).  A Hand keeps what riichi_code recomputes
+ * from scratch -- each suit's base-5 key, the tile count, the kinds and pairs seven pairs needs,
+ * the terminal kinds and terminal pairs thirteen orphans needs -- and moving one tile updates
+ * them in a few operations instead of three loops over 34 counts.  hand_riichi() then reads
+ * the same tables as standard_code(), so the answers are the same numbers. */
+
+typedef struct {
+    int c[34];
+    long key[4];
+    int tiles, kinds, pairs, term_kinds, term_pairs;
+} Hand;
+
+/* Which key each kind belongs to, its place value in that key, and whether it is a terminal
+ * or honour (filled once by init_kinds()). */
+static int KIND_GROUP[34];
+static long KIND_PLACE[34];
+static int KIND_TERMINAL[34];
+
+static void init_kinds(void) {
+    for (int k = 0; k < 34; k++) {
+        int digits = k < 27 ? 9 : 7;
+        int pos = k < 27 ? k % 9 : k - 27;
+        long place = 1;
+        for (int i = pos + 1; i < digits; i++) place *= 5;
+        KIND_GROUP[k] = k < 27 ? k / 9 : 3;
+        KIND_PLACE[k] = place;
+        KIND_TERMINAL[k] = 0;
+    }
+    for (int i = 0; i < 13; i++) KIND_TERMINAL[TERMINALS[i]] = 1;
+}
+
+static void hand_init(Hand *h, const int *c) {
+    memset(h, 0, sizeof(*h));
+    for (int k = 0; k < 34; k++) {
+        int v = c[k];
+        h->c[k] = v;
+        h->key[KIND_GROUP[k]] += v * KIND_PLACE[k];
+        h->tiles += v;
+        h->kinds += v > 0;
+        h->pairs += v >= 2;
+        if (KIND_TERMINAL[k]) {
+            h->term_kinds += v > 0;
+            h->term_pairs += v >= 2;
+        }
+    }
+}
+
+/* Add d (+1 or -1) copies of kind k; the caller keeps every count within 0-4. */
+static inline void hand_move(Hand *h, int k, int d) {
+    int old = h->c[k], now = old + d;
+    h->c[k] = now;
+    h->key[KIND_GROUP[k]] += d * KIND_PLACE[k];
+    h->tiles += d;
+    h->kinds += (now > 0) - (old > 0);
+    h->pairs += (now >= 2) - (old >= 2);
+    if (KIND_TERMINAL[k]) {
+        h->term_kinds += (now > 0) - (old > 0);
+        h->term_pairs += (now >= 2) - (old >= 2);
+    }
+}
+
+/* Riichi shanten of the hand (same numbers as riichi_code), or FALLBACK. */
+static inline int hand_riichi(const Hand *h) {
+    const uint8_t *suit = (const uint8_t *)suit_buf.buf;
+    const uint8_t *honor = (const uint8_t *)honor_buf.buf;
+    const int16_t *mp = (const int16_t *)mp_buf.buf;
+    const int16_t *sh = (const int16_t *)sh_buf.buf;
+    const int8_t *fin = (const int8_t *)final_buf.buf;
+    int m = suit[h->key[0]], p = suit[h->key[1]], s = suit[h->key[2]], z = honor[h->key[3]];
+    if (m == 255 || p == 255 || s == 255 || z == 255) return FALLBACK;
+    int code = fin[(Py_ssize_t)mp[m * n_pin + p] * n_sh + sh[s * n_honor + z]];
+    if (code == invalid_code) return FALLBACK;
+    if (h->tiles >= 13) {
+        int t = 6 - h->pairs + (h->kinds < 7 ? 7 - h->kinds : 0);
+        if (t < code) code = t;
+        t = 13 - h->term_kinds - (h->term_pairs > 0);
+        if (t < code) code = t;
+    }
+    return code;
+}
+
+/* Standard-form shanten of the hand (no seven pairs / orphans), or FALLBACK. */
+static inline int hand_standard(const Hand *h) {
+    const uint8_t *suit = (const uint8_t *)suit_buf.buf;
+    const uint8_t *honor = (const uint8_t *)honor_buf.buf;
+    const int16_t *mp = (const int16_t *)mp_buf.buf;
+    const int16_t *sh = (const int16_t *)sh_buf.buf;
+    const int8_t *fin = (const int8_t *)final_buf.buf;
+    int m = suit[h->key[0]], p = suit[h->key[1]], s = suit[h->key[2]], z = honor[h->key[3]];
+    if (m == 255 || p == 255 || s == 255 || z == 255) return FALLBACK;
+    int code = fin[(Py_ssize_t)mp[m * n_pin + p] * n_sh + sh[s * n_honor + z]];
+    return code == invalid_code ? FALLBACK : code;
+}
+
+/* Riichi shanten after drawing each kind: row[k] is what hand_riichi gives for the hand with one
+ * more k (99 where four are held already).  A draw changes one suit's key only, so each entry
+ * costs one pattern look-up and one combination instead of a whole hand's; the seven-pairs and
+ * thirteen-orphans counts move as hand_move would move them.  Returns 0, or FALLBACK. */
+static int hand_draw_row(const Hand *h, int *row) {
+    const uint8_t *suit = (const uint8_t *)suit_buf.buf;
+    const uint8_t *honor = (const uint8_t *)honor_buf.buf;
+    const int16_t *mp = (const int16_t *)mp_buf.buf;
+    const int16_t *sh = (const int16_t *)sh_buf.buf;
+    const int8_t *fin = (const int8_t *)final_buf.buf;
+    int cls[4] = {suit[h->key[0]], suit[h->key[1]], suit[h->key[2]], honor[h->key[3]]};
+    if (cls[0] == 255 || cls[1] == 255 || cls[2] == 255 || cls[3] == 255) return FALLBACK;
+    int mpv = mp[cls[0] * n_pin + cls[1]], shv = sh[cls[2] * n_honor + cls[3]];
+    int closed = h->tiles + 1 >= 13;
+    for (int k = 0; k < 34; k++) {
+        int v = h->c[k];
+        if (v >= 4) {
+            row[k] = 99;
+            continue;
+        }
+        int g = KIND_GROUP[k];
+        long key = h->key[g] + KIND_PLACE[k];
+        int c2 = g < 3 ? suit[key] : honor[key];
+        if (c2 == 255) return FALLBACK;
+        int a = mpv, b = shv;
+        if (g == 0)
+            a = mp[c2 * n_pin + cls[1]];
+        else if (g == 1)
+            a = mp[cls[0] * n_pin + c2];
+        else if (g == 2)
+            b = sh[c2 * n_honor + cls[3]];
+        else
+            b = sh[cls[2] * n_honor + c2];
+        int code = fin[(Py_ssize_t)a * n_sh + b];
+        if (code == invalid_code) return FALLBACK;
+        if (closed) {
+            int pairs = h->pairs + (v == 1), kinds = h->kinds + (v == 0);
+            int t = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+            if (t < code) code = t;
+            int tk = h->term_kinds, tp = h->term_pairs;
+            if (KIND_TERMINAL[k]) {
+                tk += v == 0;
+                tp += v == 1;
+            }
+            t = 13 - tk - (tp > 0);
+            if (t < code) code = t;
+        }
+        row[k] = code;
+    }
+    return 0;
+}
+
+/* The classes of each kind's group with one more copy of that kind, for a hand whose
+ * discards will be tried next (-1 where four are held or no such pattern exists).  A discard changes one group only, so
+ * for every other group these are the classes hand_draw_row would look up again for each
+ * discard; hand_draw_row_after() reads them instead.  Returns 0, or FALLBACK. */
+static int hand_drawn_classes(const Hand *h, int *cls, int *drawn) {
+    const uint8_t *suit = (const uint8_t *)suit_buf.buf;
+    const uint8_t *honor = (const uint8_t *)honor_buf.buf;
+    for (int g = 0; g < 4; g++) {
+        cls[g] = g < 3 ? suit[h->key[g]] : honor[h->key[g]];
+        if (cls[g] == 255) return FALLBACK;
+    }
+    for (int k = 0; k < 34; k++) {
+        if (h->c[k] >= 4) {
+            drawn[k] = -1;
+            continue;
+        }
+        int g = KIND_GROUP[k];
+        long key = h->key[g] + KIND_PLACE[k];
+        drawn[k] = g < 3 ? suit[key] : honor[key];
+        /* no such pattern (a suit of 15 tiles): only a discard from this group can follow,
+         * and hand_draw_row_after looks that group up itself */
+        if (drawn[k] == 255) drawn[k] = -1;
+    }
+    return 0;
+}
+
+/* hand_draw_row for the hand ``h`` minus one ``k`` (``cls``/``drawn`` from
+ * hand_drawn_classes(h)): the same numbers, with one pattern look-up per draw only in k's
+ * group.  Returns 0, or FALLBACK (as hand_draw_row would for the same hand). */
+static int hand_draw_row_after(const Hand *h, const int *cls, const int *drawn, int k,
+                               int *row) {
+    const uint8_t *suit = (const uint8_t *)suit_buf.buf;
+    const uint8_t *honor = (const uint8_t *)honor_buf.buf;
+    const int16_t *mp = (const int16_t *)mp_buf.buf;
+    const int16_t *sh = (const int16_t *)sh_buf.buf;
+    const int8_t *fin = (const int8_t *)final_buf.buf;
+    Hand a = *h;
+    hand_move(&a, k, -1);
+    int gk = KIND_GROUP[k];
+    int c2[4] = {cls[0], cls[1], cls[2], cls[3]};
+    c2[gk] = gk < 3 ? suit[a.key[gk]] : honor[a.key[gk]];
+    if (c2[gk] == 255) return FALLBACK;
+    int mpv = mp[c2[0] * n_pin + c2[1]], shv = sh[c2[2] * n_honor + c2[3]];
+    int closed = a.tiles + 1 >= 13;
+    for (int j = 0; j < 34; j++) {
+        int v = a.c[j];
+        if (v >= 4) {
+            row[j] = 99;
+            continue;
+        }
+        int g = KIND_GROUP[j], d;
+        if (g == gk) {
+            long key = a.key[g] + KIND_PLACE[j];
+            d = g < 3 ? suit[key] : honor[key];
+            if (d == 255) return FALLBACK;
+        } else if ((d = drawn[j]) < 0)
+            return FALLBACK;
+        int x = mpv, y = shv;
+        if (g == 0)
+            x = mp[d * n_pin + c2[1]];
+        else if (g == 1)
+            x = mp[c2[0] * n_pin + d];
+        else if (g == 2)
+            y = sh[d * n_honor + c2[3]];
+        else
+            y = sh[c2[2] * n_honor + d];
+        int code = fin[(Py_ssize_t)x * n_sh + y];
+        if (code == invalid_code) return FALLBACK;
+        if (closed) {
+            int pairs = a.pairs + (v == 1), kinds = a.kinds + (v == 0);
+            int t = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+            if (t < code) code = t;
+            int tk = a.term_kinds, tp = a.term_pairs;
+            if (KIND_TERMINAL[j]) {
+                tk += v == 0;
+                tp += v == 1;
+            }
+            t = 13 - tk - (tp > 0);
+            if (t < code) code = t;
+        }
+        row[j] = code;
+    }
+    return 0;
+}
+
+#endif /* TENPAI_SHANTEN_CORE_H */

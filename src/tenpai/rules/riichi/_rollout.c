@@ -1,0 +1,1203 @@
+/*
+ * Optional compiled rollouts: one Riichi hand played to its end inside C, from a table state whose
+ * hidden tiles are filled in, with a built-in policy in every seat -- what search spends.
+ *
+ * The Python engine (tenpai.rules.riichi.flow.round) is the specification; this file follows its
+ * order of events exactly for the hands its policies can produce (no calls, no kans, no Norths set
+ * aside: the state may hold earlier ones), and tests/search/test_compiled_playout.py plays the same
+ * worlds on both sides.  It holds no second shanten algorithm and no second scorer: the shanten
+ * look-ups come from hand/_shanten_core.h (the tables tenpai.hand.tables builds, handed over by
+ * configure()) and the scoring from _score_core.h, the pure-C core _score.c uses.
+ *
+ * run(state, rules, policies, seeds) plays one hand per seed from the same state and returns the
+ * results as packed int32 rows (see ROW below); a state that cannot occur is a ValueError naming
+ * the field, never a crash.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../../hand/_shanten_core.h"
+#include "_score_core.h"
+
+#define ABI 3
+
+/* ------------------------------------------------------------------------- rules */
+
+typedef struct {
+    Rules sc; /* the scorer's flags */
+    int players, abortive_draws, double_ron, triple_ron_abort, nagashi, riichi_min_points,
+        riichi_min_wall, riichi_deposit, noten_penalty, karaten_melds;
+} RRules;
+
+/* ------------------------------------------------------------------------- state */
+
+enum { P_TSUMOGIRI, P_GREEDY, P_GREEDY_RANDOM, P_GREEDY_FOLD, P_EFFICIENCY, N_POLICIES };
+enum { PH_ACT, PH_CLAIM };
+enum { K_HORA, K_EXHAUSTIVE, K_ABORTIVE };
+enum { A_NONE, A_FOUR_RIICHI, A_FOUR_WINDS, A_FOUR_KANS, A_TRIPLE_RON, A_NINE, A_NAGASHI };
+enum { MT_CHI, MT_PON, MT_DAIMINKAN, MT_KAKAN, MT_ANKAN };
+
+#define MAX_LIVE 136
+#define MAX_RIVER 48
+/* One result row: kind, winners (bit mask), tenpai (bit mask), abort/settlement code, deposits
+ * left, four final scores, four deltas of the hand. */
+#define ROW 13
+
+typedef struct {
+    int type, n;
+    int tiles[4];
+} CMeld;
+
+typedef struct {
+    int n, bakaze, oya, honba, kyotaku;
+    int scores[4];
+    int live[MAX_LIVE], next, end;
+    int dora[5], ura[5], n_dora, pending_dora;
+    unsigned char c37[4][37];
+    int c34[4][34];
+    Hand hand[4]; /* the concealed kinds as the shanten look-ups keep them, moved tile by tile */
+    int drawn, turn, after_kan, phase;
+    CMeld melds[4][4];
+    int n_melds[4], open[4], nuki[4];
+    int river[4][MAX_RIVER];
+    unsigned char river_called[4][MAX_RIVER];
+    int n_river[4], discards_made[4];
+    unsigned long long river_kinds[4];
+    int any_call;
+    int riichi[4], double_riichi[4], ippatsu[4], furiten_temp[4], furiten_riichi[4], pao[4];
+    int reach_pending, four_kans;
+    int visible[34];
+    /* waits per seat, cached until the hand changes */
+    unsigned long long waits[4];
+    int waits_ok[4];
+    uint64_t rng;
+} St;
+
+typedef struct {
+    int kind, winners, tenpai, code;
+    int deltas[4];
+} Outcome;
+
+static inline int kind_of_code(int t) { return kind_of(t); }
+static const int RED_OF_KIND[34] = {[4] = 34, [13] = 35, [22] = 36};
+
+static int tables_ready = 0;
+
+/* ------------------------------------------------------------------------- shanten */
+
+/* Waits of a 3k+1-tile hand as a bit mask over kinds (kinds held four times excluded); -1 if the
+ * look-up fell back (never for a valid hand). */
+static long long waits_mask(const Hand *h) {
+    int s = hand_riichi(h);
+    if (s == FALLBACK) return -1;
+    if (s != 0) return 0;
+    int row[34];
+    if (hand_draw_row(h, row) == FALLBACK) return -1;
+    unsigned long long m = 0;
+    for (int k = 0; k < 34; k++)
+        if (row[k] == -1) m |= 1ULL << k;
+    return (long long)m;
+}
+
+static int bad_lookup = 0; /* set when a shanten look-up fell back: the run reports an error */
+
+static unsigned long long waits_of(St *st, int s) {
+    if (!st->waits_ok[s]) {
+        long long w = waits_mask(&st->hand[s]);
+        if (w < 0) {
+            bad_lookup = 1;
+            w = 0;
+        }
+        st->waits[s] = (unsigned long long)w;
+        st->waits_ok[s] = 1;
+    }
+    return st->waits[s];
+}
+
+/* ------------------------------------------------------------------------- tiles in hands */
+
+static inline void add_tile(St *st, int s, int t) {
+    st->c37[s][t]++;
+    st->c34[s][kind_of_code(t)]++;
+    hand_move(&st->hand[s], kind_of_code(t), +1);
+    st->waits_ok[s] = 0;
+}
+
+static inline void remove_tile(St *st, int s, int t) {
+    st->c37[s][t]--;
+    st->c34[s][kind_of_code(t)]--;
+    hand_move(&st->hand[s], kind_of_code(t), -1);
+    st->waits_ok[s] = 0;
+}
+
+static inline int remaining(const St *st) { return st->end - st->next; }
+
+static inline uint64_t next_rand(St *st) {
+    /* splitmix64: small, fast and fully determined by the seed */
+    uint64_t z = (st->rng += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* ------------------------------------------------------------------------- scoring */
+
+static int first_go_around(const St *st, int s) { return !st->any_call && st->discards_made[s] == 0; }
+
+/* Score a win of seat s on tile t (tsumo: already in hand); 1 with deltas, 0 no yaku, -1 the
+ * scorer could not decide (decomposition overflow: never for a legal hand). */
+static int score_win(const St *st, const RRules *r, int s, int target, int t, int tsumo,
+                     long honba, long kyotaku, long long deltas[4]) {
+    Facts f;
+    memset(&f, 0, sizeof f);
+    f.rules_v = r->sc;
+    f.rules = &f.rules_v;
+    int n_closed = 0;
+    for (int code = 0; code < 37; code++) {
+        int c = st->c37[s][code];
+        if (!c) continue;
+        f.closed_counts[kind_of_code(code)] += c;
+        if (code >= 34) f.reds += c;
+        n_closed += c;
+    }
+    if (!tsumo) {
+        f.closed_counts[kind_of_code(t)]++;
+        if (t >= 34) f.reds++;
+        n_closed++;
+    }
+    memcpy(f.counts, f.closed_counts, sizeof f.counts);
+    int total = n_closed;
+    f.closed = 1;
+    f.n_melds = st->n_melds[s];
+    f.has_melds = f.n_melds > 0;
+    for (int i = 0; i < f.n_melds; i++) {
+        const CMeld *m = &st->melds[s][i];
+        int lo = 99;
+        for (int j = 0; j < m->n; j++) {
+            int k = kind_of_code(m->tiles[j]);
+            if (k < lo) lo = k;
+            f.counts[k]++;
+            f.reds += m->tiles[j] >= 34;
+        }
+        total += m->n;
+        int open = m->type != MT_ANKAN;
+        if (open) f.closed = 0;
+        f.meld_sets[i] = (Set){(unsigned char)(m->type == MT_CHI), (unsigned char)lo,
+                               (unsigned char)open, (unsigned char)(m->n == 4),
+                               (unsigned char)!open};
+    }
+    f.nukidora = st->nuki[s];
+    f.win_kind = kind_of_code(t);
+    f.tsumo = tsumo;
+    int n = st->n;
+    f.seat_wind = 27 + ((s - st->oya) % n + n) % n;
+    f.round_wind = 27 + st->bakaze;
+    f.dealer = f.seat_wind == 27;
+    int last = remaining(st) == 0;
+    int first = first_go_around(st, s);
+    int rinshan = tsumo && st->after_kan;
+    f.riichi = st->riichi[s] && !st->double_riichi[s];
+    f.double_riichi = st->double_riichi[s];
+    f.ippatsu = st->ippatsu[s] && !rinshan;
+    f.haitei = tsumo && last && !st->after_kan;
+    f.houtei = !tsumo && last;
+    f.rinshan = rinshan;
+    f.tenhou = tsumo && first && s == st->oya;
+    f.chiihou = tsumo && first && s != st->oya;
+    facts_shape(&f, total);
+    int dc[34];
+    memcpy(dc, f.counts, sizeof dc);
+    dc[30] += f.nukidora;
+    f.dora[0] = f.nukidora + dora_hits(dc, st->dora, st->n_dora, r->players);
+    if (st->riichi[s] && (f.riichi || f.double_riichi))
+        f.dora[2] = dora_hits(dc, st->ura, st->n_dora, r->players);
+    f.dora[1] = r->sc.red_fives ? f.reds : 0;
+    ScoreOut so;
+    int got = score_facts(&f, &so);
+    if (got <= 0) return got;
+    int lim;
+    long long base = base_points(so.han, so.fu, so.mult, &r->sc, &lim);
+    int pao = st->pao[s] >= 0 && st->pao[s] != s ? st->pao[s] : -1;
+    pay_core(&r->sc, base, so.pao, f.dealer, tsumo, s, st->oya, tsumo ? -1 : target, honba,
+             kyotaku, pao, deltas);
+    return 1;
+}
+
+/* ------------------------------------------------------------------------- the policies */
+
+static const double HONOR_BY_LEFT[4] = {0.0, 0.8, 2.5, 4.0};
+
+static inline double live_factor(const int *seen, int base, const int *numbers, int count) {
+    double factor = 1.0;
+    for (int i = 0; i < count; i++) {
+        int c = seen[base + numbers[i] - 1];
+        if (c >= 4) return 0.0;
+        if (c == 3) factor *= 0.5;
+    }
+    return factor;
+}
+
+/* tenpai.agents.defensive.danger, term by term in the same order (so the same doubles). */
+static double danger(int kind, unsigned long long safe, const int *seen) {
+    if (safe >> kind & 1) return 0.0;
+    int left = 4 - seen[kind];
+    if (left < 0) left = 0;
+    if (kind >= 27) return HONOR_BY_LEFT[left < 3 ? left : 3];
+    int n = kind % 9 + 1;
+    int base = kind - (n - 1);
+    double d = 0.0;
+    if (n >= 4 && !(safe >> (base + n - 4) & 1)) {
+        int nums[2] = {n - 2, n - 1};
+        d += 4.0 * live_factor(seen, base, nums, 2);
+    }
+    if (n <= 6 && !(safe >> (base + n + 2) & 1)) {
+        int nums[2] = {n + 1, n + 2};
+        d += 4.0 * live_factor(seen, base, nums, 2);
+    }
+    if (2 <= n && n <= 8) {
+        int nums[2] = {n - 1, n + 1};
+        d += 1.0 * live_factor(seen, base, nums, 2);
+    }
+    if (n == 3) {
+        int nums[2] = {1, 2};
+        d += 1.0 * live_factor(seen, base, nums, 2);
+    }
+    if (n == 7) {
+        int nums[2] = {8, 9};
+        d += 1.0 * live_factor(seen, base, nums, 2);
+    }
+    d += 1.5 * (left < 3 ? left : 3) / 3;
+    return d;
+}
+
+static inline int edge_of(int k) {
+    if (TERM_HONOR[k]) return 0;
+    int num = k % 9 + 1;
+    return (num == 2 || num == 8) ? 1 : 2;
+}
+
+typedef struct {
+    int cls[4], drawn[34]; /* the 14-tile hand's draw classes (hand_drawn_classes) */
+    int after[34];  /* shanten after discarding each kind (99: not held) */
+    int total[34];  /* live effective tiles after that discard (-1: not computed yet) */
+    int left[34];   /* 4 - own - visible, from the 14-tile hand */
+    int total13[34]; /* the efficiency agent's count: copies left beside the 13-tile hand */
+} Options;
+
+/* Shanten after each discard (the first part of discard_ukeire). */
+static int options_init(St *st, int s, Options *o) {
+    Hand h = st->hand[s];
+    int best = 99;
+    if (hand_drawn_classes(&h, o->cls, o->drawn) == FALLBACK) bad_lookup = 1;
+    for (int k = 0; k < 34; k++) {
+        o->total[k] = -1;
+        o->left[k] = 4 - st->c34[s][k] - st->visible[k];
+        o->after[k] = 99;
+        if (!st->c34[s][k]) continue;
+        hand_move(&h, k, -1);
+        int v = hand_riichi(&h);
+        hand_move(&h, k, +1);
+        if (v == FALLBACK) {
+            bad_lookup = 1;
+            v = 99;
+        }
+        o->after[k] = v;
+        if (v < best) best = v;
+    }
+    return best;
+}
+
+/* The effective-tile total of discarding kind k (the rest of discard_ukeire), computed once. */
+static int option_total(St *st, int s, Options *o, int k) {
+    if (o->total[k] >= 0) return o->total[k];
+    int row[34], sh = o->after[k], total = 0;
+    if (bad_lookup || hand_draw_row_after(&st->hand[s], o->cls, o->drawn, k, row) == FALLBACK)
+        bad_lookup = 1;
+    else
+        for (int j = 0; j < 34; j++)
+            if (row[j] < sh) total += o->left[j];
+    o->total[k] = total;
+    /* tenpai.agents.efficiency counts what is left beside the hand after the discard (the
+     * discarded copy is one more left) and, at three players, nothing on 2m-8m */
+    int t13 = 0;
+    if (!bad_lookup)
+        for (int j = 0; j < 34; j++) {
+            if (row[j] >= sh) continue;
+            if (st->n == 3 && j >= 1 && j <= 7) continue;
+            t13 += o->left[j] + (j == k);
+        }
+    o->total13[k] = t13;
+    return total;
+}
+
+/* tenpai.agents.efficiency.best_discard: the first candidate in legal order (the hand's tile
+ * codes ascending, the drawn tile last when it is the only copy of its code) of least
+ * (shanten, -live tiles left beside the 13-tile hand, edge + red); with ``ready_only`` only
+ * discards that keep the hand ready (the riichi discards). */
+static int choose_efficiency(St *st, int s, Options *o, int ready_only) {
+    int best = -1, bk_sh = 0, bk_total = 0, bk_edge = 0;
+    int drawn_alone = st->drawn >= 0 && st->c37[s][st->drawn] == 1;
+    for (int i = 0; i < 38; i++) {
+        int code;
+        if (i < 37) {
+            code = i;
+            int held = st->c37[s][code] - (code == st->drawn);
+            if (held <= 0) continue;
+        } else {
+            if (!drawn_alone) break;
+            code = st->drawn;
+        }
+        int k = kind_of_code(code);
+        if (ready_only && o->after[k] != 0) continue;
+        int sh = o->after[k], edge = edge_of(k) + (code >= 34);
+        if (best >= 0 && sh > bk_sh) continue; /* the live tiles cannot matter */
+        if (best < 0 || sh < bk_sh) {
+            best = code;
+            bk_sh = sh;
+            bk_total = -1; /* counted when a rival of the same shanten needs it */
+            bk_edge = edge;
+            continue;
+        }
+        if (bk_total < 0) {
+            option_total(st, s, o, kind_of_code(best));
+            bk_total = o->total13[kind_of_code(best)];
+        }
+        option_total(st, s, o, k);
+        int total = o->total13[k];
+        if (total > bk_total || (total == bk_total && edge < bk_edge)) {
+            best = code;
+            bk_total = total;
+            bk_edge = edge;
+        }
+    }
+    return best;
+}
+
+/* eff_key(a) < eff_key(b): lower shanten, then more effective tiles, then the outer tile. */
+static int eff_less(St *st, int s, Options *o, int a, int b) {
+    if (o->after[a] != o->after[b]) return o->after[a] < o->after[b];
+    int ta = option_total(st, s, o, a), tb = option_total(st, s, o, b);
+    if (ta != tb) return ta > tb;
+    return edge_of(a) < edge_of(b);
+}
+
+static int eff_equal(St *st, int s, Options *o, int a, int b) {
+    return o->after[a] == o->after[b] && option_total(st, s, o, a) == option_total(st, s, o, b) &&
+           edge_of(a) == edge_of(b);
+}
+
+/* The policy's discard kind for seat s after a draw; *reach is set when it declares riichi.
+ * The efficiency policy returns a tile code instead (its choice of copy is its own). */
+static int choose_discard(St *st, const RRules *r, int s, int policy, int *reach) {
+    *reach = 0;
+    Options o;
+    int best_s = options_init(st, s, &o);
+    int best = -1;
+    if (policy == P_EFFICIENCY) {
+        *reach = !st->riichi[s] && !st->open[s] && st->scores[s] >= r->riichi_min_points &&
+                 remaining(st) >= r->riichi_min_wall && best_s <= 0;
+        return choose_efficiency(st, s, &o, *reach);
+    }
+    if (policy == P_GREEDY_RANDOM) {
+        int ties[34], nt = 0;
+        for (int k = 0; k < 34; k++) {
+            if (o.after[k] != best_s) continue;
+            if (best < 0 || eff_less(st, s, &o, k, best)) {
+                best = k;
+                nt = 0;
+                ties[nt++] = k;
+            } else if (eff_equal(st, s, &o, k, best))
+                ties[nt++] = k;
+        }
+        if (nt > 1) best = ties[next_rand(st) % (uint64_t)nt];
+    } else {
+        for (int k = 0; k < 34; k++)
+            if (o.after[k] == best_s && (best < 0 || eff_less(st, s, &o, k, best))) best = k;
+    }
+    if (policy == P_GREEDY_FOLD && !st->riichi[s] && o.after[best] >= 1) {
+        int threats[4], nth = 0;
+        for (int x = 0; x < st->n; x++)
+            if (x != s && st->riichi[x]) threats[nth++] = x;
+        if (nth) {
+            int seen[34];
+            for (int k = 0; k < 34; k++) seen[k] = st->visible[k] + st->c34[s][k];
+            int pick = -1;
+            double pick_d = 0.0;
+            for (int k = 0; k < 34; k++) {
+                if (!st->c34[s][k]) continue;
+                double d = 0;
+                for (int i = 0; i < nth; i++) d += danger(k, st->river_kinds[threats[i]], seen);
+                if (pick < 0 || d < pick_d || (d == pick_d && eff_less(st, s, &o, k, pick))) {
+                    pick = k;
+                    pick_d = d;
+                }
+            }
+            return pick;
+        }
+    }
+    if (!st->riichi[s] && !st->open[s] && st->scores[s] >= r->riichi_min_points &&
+        remaining(st) >= r->riichi_min_wall && best_s <= 0)
+        *reach = 1;
+    return best;
+}
+
+/* The tile code the seat to move discards (after a draw that did not win); -1 on a failure. */
+static int own_discard(St *st, const RRules *r, int s, int policy, int *reach) {
+    *reach = 0;
+    if (st->riichi[s] || policy == P_TSUMOGIRI) return st->drawn;
+    int k = choose_discard(st, r, s, policy, reach);
+    if (k < 0) return -1;
+    if (policy == P_EFFICIENCY) return k; /* already a tile code */
+    /* the plain copy before a red five (tenpai.search.policies._discard_of) */
+    if (st->c37[s][k]) return k;
+    if (RED_OF_KIND[k] && st->c37[s][RED_OF_KIND[k]]) return RED_OF_KIND[k];
+    return -1;
+}
+
+/* ------------------------------------------------------------------------- the hand */
+
+static void end_result(Outcome *out, int kind, int code) {
+    out->kind = kind;
+    out->code = code;
+}
+
+static void flip_pending_dora(St *st) {
+    while (st->pending_dora > 0 && st->n_dora < 5) {
+        st->pending_dora--;
+        st->visible[kind_of_code(st->dora[st->n_dora])]++;
+        st->n_dora++;
+    }
+}
+
+static void discard(St *st, int s, int code, int reach) {
+    if (st->n_river[s] >= MAX_RIVER) { /* only a forged state gets here */
+        bad_lookup = 1;
+        return;
+    }
+    flip_pending_dora(st);
+    remove_tile(st, s, code);
+    st->river[s][st->n_river[s]] = code;
+    st->river_called[s][st->n_river[s]] = 0;
+    st->n_river[s]++;
+    st->river_kinds[s] |= 1ULL << kind_of_code(code);
+    st->visible[kind_of_code(code)]++;
+    st->discards_made[s]++;
+    st->drawn = -1;
+    if (reach) {
+        st->reach_pending = s;
+        st->riichi[s] = 1;
+        st->double_riichi[s] = st->discards_made[s] == 1 && !st->any_call;
+    } else if (st->riichi[s])
+        st->ippatsu[s] = 0;
+    st->furiten_temp[s] = 0;
+    st->phase = PH_CLAIM;
+}
+
+static int furiten(St *st, int s) {
+    if (st->furiten_temp[s] || st->furiten_riichi[s]) return 1;
+    return (waits_of(st, s) & st->river_kinds[s]) != 0;
+}
+
+static int four_winds(const St *st) {
+    if (st->n != 4 || st->any_call) return 0;
+    for (int s = 0; s < 4; s++)
+        if (st->discards_made[s] != 1 || st->n_river[s] < 1) return 0;
+    int k = kind_of_code(st->river[0][0]);
+    if (k < 27 || k > 30) return 0;
+    for (int s = 1; s < 4; s++)
+        if (kind_of_code(st->river[s][0]) != k) return 0;
+    return 1;
+}
+
+static int nagashi(const St *st, int s) {
+    if (!st->n_river[s]) return 0;
+    for (int i = 0; i < st->n_river[s]; i++)
+        if (st->river_called[s][i] || !TERM_HONOR[kind_of_code(st->river[s][i])]) return 0;
+    return 1;
+}
+
+static void exhaustive(St *st, const RRules *r, Outcome *out) {
+    int n = st->n, tenpai[4] = {0, 0, 0, 0}, ready = 0, any_nagashi = 0;
+    for (int s = 0; s < n; s++) {
+        unsigned long long w = waits_of(st, s);
+        if (r->karaten_melds) {
+            int held[34];
+            memcpy(held, st->c34[s], sizeof held);
+            for (int i = 0; i < st->n_melds[s]; i++)
+                for (int j = 0; j < st->melds[s][i].n; j++)
+                    held[kind_of_code(st->melds[s][i].tiles[j])]++;
+            held[30] += st->nuki[s];
+            for (int k = 0; k < 34; k++)
+                if ((w >> k & 1) && held[k] < 4) tenpai[s] = 1;
+        } else
+            tenpai[s] = w != 0;
+        ready += tenpai[s];
+    }
+    for (int i = 0; i < 4; i++) out->deltas[i] = 0;
+    for (int s = 0; s < n; s++) {
+        if (!(r->nagashi && nagashi(st, s))) continue;
+        any_nagashi = 1;
+        int dealer = s == st->oya;
+        int ron, fd, fo;
+        payment_split(2000, dealer, 1, &ron, &fd, &fo);
+        for (int x = 0; x < n; x++) {
+            if (x == s) continue;
+            int amount = x == st->oya ? fd : fo;
+            out->deltas[x] -= amount;
+            out->deltas[s] += amount;
+        }
+    }
+    if (!any_nagashi && ready > 0 && ready < n) {
+        int pot = r->noten_penalty;
+        for (int s = 0; s < n; s++) {
+            /* Python's floor division of -pot by the noten count */
+            int q = n - ready;
+            int neg = -((pot + q - 1) / q);
+            out->deltas[s] = tenpai[s] ? pot / ready : neg;
+        }
+    }
+    for (int s = 0; s < n; s++) st->scores[s] += out->deltas[s];
+    out->tenpai = 0;
+    for (int s = 0; s < n; s++) out->tenpai |= tenpai[s] << s;
+    end_result(out, K_EXHAUSTIVE, any_nagashi ? A_NAGASHI : A_NONE);
+}
+
+static void draw(St *st, int s) {
+    int t = st->live[st->next++];
+    st->turn = s;
+    st->drawn = t;
+    st->after_kan = 0;
+    add_tile(st, s, t);
+    st->phase = PH_ACT;
+}
+
+/* Settle rons (several in turn order from the discarder) or a tsumo; returns -1 on a scorer
+ * failure. */
+static int settle_wins(St *st, const RRules *r, const int *seats, int nw, int target, int tile,
+                       int tsumo, Outcome *out) {
+    long long total[4] = {0, 0, 0, 0};
+    for (int i = 0; i < nw; i++) {
+        long long d[4];
+        int got = score_win(st, r, seats[i], target, tile, tsumo, i == 0 ? st->honba : 0,
+                            i == 0 ? st->kyotaku : 0, d);
+        if (got <= 0) return -1;
+        for (int j = 0; j < st->n; j++) total[j] += d[j];
+        out->winners |= 1 << seats[i];
+    }
+    for (int j = 0; j < 4; j++) out->deltas[j] = (int)total[j];
+    for (int j = 0; j < st->n; j++) st->scores[j] += (int)total[j];
+    st->kyotaku = 0;
+    st->reach_pending = -1;
+    end_result(out, K_HORA, A_NONE);
+    return 0;
+}
+
+/* Play the hand to its end.  0 done, -1 internal failure (reported as RuntimeError). */
+static int play(St *st, const RRules *r, const int *policies, int first, Outcome *out) {
+    memset(out, 0, sizeof *out);
+    int n = st->n;
+    for (int steps = 0; steps < 1000; steps++) {
+        if (bad_lookup) return -1;
+        if (st->phase == PH_ACT && first >= 0) {
+            /* the searched answer: this discard, whatever the policy would do */
+            discard(st, st->turn, first, 0);
+            first = -1;
+            continue;
+        }
+        if (st->phase == PH_ACT) {
+            int s = st->turn;
+            if (st->drawn < 0) return -1;
+            if (hand_riichi(&st->hand[s]) == -1) {
+                long long d[4];
+                int got = score_win(st, r, s, s, st->drawn, 1, st->honba, st->kyotaku, d);
+                if (got < 0) return -1;
+                if (got == 1) {
+                    int seats[1] = {s};
+                    return settle_wins(st, r, seats, 1, s, st->drawn, 1, out);
+                }
+            }
+            int reach = 0;
+            int code = own_discard(st, r, s, policies[s], &reach);
+            if (code < 0) return -1;
+            discard(st, s, code, reach);
+            continue;
+        }
+        /* a discard on the table: rons, then the draw that follows */
+        int d = st->turn, tile = st->river[d][st->n_river[d] - 1], k = kind_of_code(tile);
+        int wins[3], nw = 0;
+        for (int i = 1; i < n; i++) {
+            int s = (d + i) % n;
+            if (!(waits_of(st, s) >> k & 1) || furiten(st, s)) continue;
+            long long dd[4];
+            int got = score_win(st, r, s, d, tile, 0, st->honba, st->kyotaku, dd);
+            if (got < 0) return -1;
+            if (got) wins[nw++] = s;
+        }
+        if (nw) {
+            if (nw == 3 && r->triple_ron_abort) {
+                end_result(out, K_ABORTIVE, A_TRIPLE_RON);
+                return 0;
+            }
+            if (nw > 1 && !r->double_ron) nw = 1;
+            return settle_wins(st, r, wins, nw, d, tile, 0, out);
+        }
+        for (int s = 0; s < n; s++) {
+            if (s == d || !(waits_of(st, s) >> k & 1)) continue;
+            if (st->riichi[s])
+                st->furiten_riichi[s] = 1;
+            else
+                st->furiten_temp[s] = 1;
+        }
+        if (st->reach_pending == d) {
+            st->reach_pending = -1;
+            st->scores[d] -= r->riichi_deposit;
+            st->kyotaku++;
+            st->ippatsu[d] = 1;
+            if (r->abortive_draws && n == 4 && st->riichi[0] && st->riichi[1] && st->riichi[2] &&
+                st->riichi[3]) {
+                end_result(out, K_ABORTIVE, A_FOUR_RIICHI);
+                return 0;
+            }
+        }
+        if (r->abortive_draws && four_winds(st)) {
+            end_result(out, K_ABORTIVE, A_FOUR_WINDS);
+            return 0;
+        }
+        if (st->four_kans) {
+            end_result(out, K_ABORTIVE, A_FOUR_KANS);
+            return 0;
+        }
+        if (remaining(st) == 0) {
+            exhaustive(st, r, out);
+            return 0;
+        }
+        draw(st, (d + 1) % n);
+    }
+    return -1;
+}
+
+/* ------------------------------------------------------------------------- reading the state */
+
+static PyObject *state_error;
+
+static int read_int(PyObject *o, long lo, long hi, const char *what, int *out) {
+    if (!PyLong_Check(o)) {
+        PyErr_Format(state_error, "rollout state: %s is not an int", what);
+        return -1;
+    }
+    int overflow = 0;
+    long v = PyLong_AsLongAndOverflow(o, &overflow);
+    if (overflow || (v == -1 && PyErr_Occurred()) || v < lo || v > hi) {
+        PyErr_Clear();
+        PyErr_Format(state_error, "rollout state: %s must be in %ld..%ld", what, lo, hi);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+/* A sequence of ints in lo..hi, at most max long; returns its length or -1. */
+static int read_ints(PyObject *seq, long lo, long hi, int max, const char *what, int *out) {
+    PyObject *fast = PySequence_Fast(seq, "rollout state: expected a sequence");
+    if (fast == NULL) {
+        PyErr_Clear();
+        PyErr_Format(state_error, "rollout state: %s is not a sequence", what);
+        return -1;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > max) {
+        Py_DECREF(fast);
+        PyErr_Format(state_error, "rollout state: %s holds %zd items, at most %d", what, n, max);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (read_int(PySequence_Fast_GET_ITEM(fast, i), lo, hi, what, &out[i]) < 0) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+static int read_seat_ints(PyObject *seq, int n, long lo, long hi, const char *what, int *out) {
+    int got = read_ints(seq, lo, hi, 4, what, out);
+    if (got < 0) return -1;
+    if (got != n) {
+        PyErr_Format(state_error, "rollout state: %s needs one entry per seat (%d), got %d", what,
+                     n, got);
+        return -1;
+    }
+    return 0;
+}
+
+/* Fields of the state tuple, in order (tenpai.rules.riichi.rollout.export_state builds it). */
+enum {
+    S_PLAYERS, S_BAKAZE, S_OYA, S_HONBA, S_KYOTAKU, S_SCORES, S_LIVE, S_DORA, S_URA, S_N_DORA,
+    S_PENDING_DORA, S_HANDS, S_DRAWN, S_TURN, S_AFTER_KAN, S_PHASE, S_MELDS, S_NUKI, S_RIVERS,
+    S_RIVER_CALLED, S_DISCARDS_MADE, S_ANY_CALL, S_RIICHI, S_DOUBLE_RIICHI, S_IPPATSU,
+    S_FURITEN_TEMP, S_FURITEN_RIICHI, S_PAO, S_REACH_PENDING, S_FOUR_KANS, N_STATE
+};
+
+static int read_state(PyObject *tup, St *st, const RRules *r) {
+    if (!PyTuple_Check(tup) || PyTuple_GET_SIZE(tup) != N_STATE) {
+        PyErr_Format(state_error, "rollout state must be a tuple of %d fields", N_STATE);
+        return -1;
+    }
+    memset(st, 0, sizeof *st);
+#define G(i) PyTuple_GET_ITEM(tup, i)
+    int n;
+    if (read_int(G(S_PLAYERS), 3, 4, "players", &n) < 0) return -1;
+    if (n != r->players) {
+        PyErr_Format(state_error, "rollout state: %d players but the rules are for %d", n,
+                     r->players);
+        return -1;
+    }
+    st->n = n;
+    if (read_int(G(S_BAKAZE), 0, 3, "bakaze", &st->bakaze) < 0) return -1;
+    if (read_int(G(S_OYA), 0, n - 1, "oya", &st->oya) < 0) return -1;
+    if (read_int(G(S_HONBA), 0, 1000, "honba", &st->honba) < 0) return -1;
+    if (read_int(G(S_KYOTAKU), 0, 1000, "kyotaku", &st->kyotaku) < 0) return -1;
+    if (read_seat_ints(G(S_SCORES), n, -10000000, 10000000, "scores", st->scores) < 0) return -1;
+    int got = read_ints(G(S_LIVE), 0, 36, MAX_LIVE, "live wall", st->live);
+    if (got < 0) return -1;
+    st->next = 0;
+    st->end = got;
+    if (read_ints(G(S_DORA), 0, 36, 5, "dora slots", st->dora) != 5 ||
+        read_ints(G(S_URA), 0, 36, 5, "ura slots", st->ura) != 5) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(state_error, "rollout state: dora and ura need five slots each");
+        return -1;
+    }
+    if (read_int(G(S_N_DORA), 1, 5, "dora shown", &st->n_dora) < 0) return -1;
+    if (read_int(G(S_PENDING_DORA), 0, 4, "pending dora", &st->pending_dora) < 0) return -1;
+    if (st->n_dora + st->pending_dora > 5) {
+        PyErr_SetString(state_error, "rollout state: more than five dora indicators");
+        return -1;
+    }
+    if (read_int(G(S_TURN), 0, n - 1, "turn", &st->turn) < 0) return -1;
+    if (read_int(G(S_PHASE), 0, 1, "phase", &st->phase) < 0) return -1;
+    if (read_int(G(S_DRAWN), -1, 36, "drawn", &st->drawn) < 0) return -1;
+    if (read_int(G(S_AFTER_KAN), 0, 1, "after_kan", &st->after_kan) < 0) return -1;
+    if (read_int(G(S_ANY_CALL), 0, 1, "any_call", &st->any_call) < 0) return -1;
+    if (read_int(G(S_REACH_PENDING), -1, n - 1, "reach_pending", &st->reach_pending) < 0)
+        return -1;
+    if (read_int(G(S_FOUR_KANS), 0, 1, "four_kans", &st->four_kans) < 0) return -1;
+    if (read_seat_ints(G(S_NUKI), n, 0, 4, "nukidora", st->nuki) < 0 ||
+        read_seat_ints(G(S_DISCARDS_MADE), n, 0, MAX_RIVER, "discards_made",
+                       st->discards_made) < 0 ||
+        read_seat_ints(G(S_RIICHI), n, 0, 1, "riichi", st->riichi) < 0 ||
+        read_seat_ints(G(S_DOUBLE_RIICHI), n, 0, 1, "double_riichi", st->double_riichi) < 0 ||
+        read_seat_ints(G(S_IPPATSU), n, 0, 1, "ippatsu", st->ippatsu) < 0 ||
+        read_seat_ints(G(S_FURITEN_TEMP), n, 0, 1, "furiten_temp", st->furiten_temp) < 0 ||
+        read_seat_ints(G(S_FURITEN_RIICHI), n, 0, 1, "furiten_riichi", st->furiten_riichi) < 0 ||
+        read_seat_ints(G(S_PAO), n, -1, n - 1, "pao", st->pao) < 0)
+        return -1;
+    /* every copy of every kind, for the four-copies check */
+    int all[34], reds[3] = {0, 0, 0};
+    memset(all, 0, sizeof all);
+#define COUNT(code)                                   \
+    do {                                              \
+        all[kind_of_code(code)]++;                    \
+        if ((code) >= 34) reds[(code) - 34]++;        \
+    } while (0)
+    PyObject *hands = G(S_HANDS), *melds = G(S_MELDS), *rivers = G(S_RIVERS),
+             *called = G(S_RIVER_CALLED);
+    if (!PyTuple_Check(hands) || PyTuple_GET_SIZE(hands) != n || !PyTuple_Check(melds) ||
+        PyTuple_GET_SIZE(melds) != n || !PyTuple_Check(rivers) || PyTuple_GET_SIZE(rivers) != n ||
+        !PyTuple_Check(called) || PyTuple_GET_SIZE(called) != n) {
+        PyErr_SetString(state_error,
+                        "rollout state: hands, melds, rivers and river_called need a tuple per seat");
+        return -1;
+    }
+    for (int s = 0; s < n; s++) {
+        int tiles[14];
+        int nt = read_ints(PyTuple_GET_ITEM(hands, s), 0, 36, 14, "a hand", tiles);
+        if (nt < 0) return -1;
+        for (int i = 0; i < nt; i++) {
+            add_tile(st, s, tiles[i]);
+            COUNT(tiles[i]);
+        }
+        PyObject *ms = PyTuple_GET_ITEM(melds, s);
+        if (!PyTuple_Check(ms) || PyTuple_GET_SIZE(ms) > 4) {
+            PyErr_SetString(state_error, "rollout state: a seat's melds must be a tuple of at most 4");
+            return -1;
+        }
+        st->n_melds[s] = (int)PyTuple_GET_SIZE(ms);
+        for (int i = 0; i < st->n_melds[s]; i++) {
+            PyObject *m = PyTuple_GET_ITEM(ms, i);
+            CMeld *cm = &st->melds[s][i];
+            if (!PyTuple_Check(m) || PyTuple_GET_SIZE(m) != 2 ||
+                read_int(PyTuple_GET_ITEM(m, 0), 0, 4, "a meld's type", &cm->type) < 0) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(state_error, "rollout state: a meld is (type, tiles)");
+                return -1;
+            }
+            cm->n = read_ints(PyTuple_GET_ITEM(m, 1), 0, 36, 4, "a meld's tiles", cm->tiles);
+            if (cm->n < 0) return -1;
+            int kan = cm->type >= MT_DAIMINKAN;
+            if (cm->n != (kan ? 4 : 3)) {
+                PyErr_SetString(state_error, "rollout state: a meld has the wrong number of tiles");
+                return -1;
+            }
+            int lo = 99, seen = 0;
+            for (int j = 0; j < cm->n; j++) {
+                int k = kind_of_code(cm->tiles[j]);
+                if (k < lo) lo = k;
+                COUNT(cm->tiles[j]);
+                st->visible[k]++;
+            }
+            for (int j = 0; j < cm->n; j++) {
+                int dk = kind_of_code(cm->tiles[j]) - lo;
+                int bad = cm->type == MT_CHI ? (dk > 2 || (seen >> dk & 1)) : dk != 0;
+                if (bad || (cm->type == MT_CHI && (lo >= 27 || lo % 9 > 6))) {
+                    PyErr_SetString(state_error, "rollout state: a meld's tiles do not form it");
+                    return -1;
+                }
+                seen |= 1 << dk;
+            }
+            if (cm->type != MT_ANKAN) st->open[s] = 1;
+        }
+        int need = 13 - 3 * st->n_melds[s] + (st->phase == PH_ACT && s == st->turn);
+        if (nt != need) {
+            PyErr_Format(state_error, "rollout state: seat %d holds %d tiles, not %d", s, nt, need);
+            return -1;
+        }
+        int rv[MAX_RIVER], cl[MAX_RIVER];
+        int nr = read_ints(PyTuple_GET_ITEM(rivers, s), 0, 36, MAX_RIVER, "a river", rv);
+        if (nr < 0) return -1;
+        int nc = read_ints(PyTuple_GET_ITEM(called, s), 0, 1, MAX_RIVER, "river_called", cl);
+        if (nc < 0) return -1;
+        if (nc != nr) {
+            PyErr_SetString(state_error, "rollout state: river_called must match the river");
+            return -1;
+        }
+        for (int i = 0; i < nr; i++) {
+            st->river[s][i] = rv[i];
+            st->river_called[s][i] = (unsigned char)cl[i];
+            st->river_kinds[s] |= 1ULL << kind_of_code(rv[i]);
+            if (!cl[i]) {
+                COUNT(rv[i]);
+                st->visible[kind_of_code(rv[i])]++;
+            }
+        }
+        st->n_river[s] = nr;
+        all[30] += st->nuki[s];
+        st->visible[30] += st->nuki[s];
+    }
+    for (int i = 0; i < st->end; i++) COUNT(st->live[i]);
+    for (int i = 0; i < 5; i++) {
+        COUNT(st->dora[i]);
+        COUNT(st->ura[i]);
+    }
+    for (int i = 0; i < st->n_dora; i++) st->visible[kind_of_code(st->dora[i])]++;
+#undef COUNT
+    for (int k = 0; k < 34; k++)
+        if (all[k] > 4) {
+            PyErr_Format(state_error, "rollout state holds %d copies of kind %d (at most 4)", all[k],
+                         k);
+            return -1;
+        }
+    for (int i = 0; i < 3; i++)
+        if (reds[i] > 1) {
+            PyErr_Format(state_error, "rollout state holds %d copies of red five %d", reds[i],
+                         34 + i);
+            return -1;
+        }
+    if (st->phase == PH_ACT) {
+        if (st->drawn < 0 || !st->c37[st->turn][st->drawn]) {
+            PyErr_SetString(state_error, "rollout state: the drawn tile is not in the turn's hand");
+            return -1;
+        }
+    } else if (st->n_river[st->turn] == 0) {
+        PyErr_SetString(state_error, "rollout state: a claim phase needs a discard in the river");
+        return -1;
+    }
+    if (st->reach_pending >= 0 && (st->phase != PH_CLAIM || st->reach_pending != st->turn)) {
+        PyErr_SetString(state_error, "rollout state: a pending riichi belongs to the discard");
+        return -1;
+    }
+#undef G
+    return 0;
+}
+
+/* rules: (scoring flags as read by _score's Rules, then the flow flags), see rollout.py. */
+static int read_rules(PyObject *tup, RRules *r) {
+    int v[23];
+    int got = read_ints(tup, -1000000, 1000000, 23, "rules", v);
+    if (got < 0) return -1;
+    if (got != 23) {
+        PyErr_SetString(state_error, "rollout rules must be a tuple of 23 ints");
+        return -1;
+    }
+    memset(r, 0, sizeof *r);
+    if (v[0] != 3 && v[0] != 4) {
+        PyErr_SetString(state_error, "rollout rules: players must be 3 or 4");
+        return -1;
+    }
+    r->sc.obj = NULL;
+    r->sc.players = r->players = v[0];
+    r->sc.red_fives = v[1] != 0;
+    r->sc.open_tanyao = v[2];
+    r->sc.kazoe = v[3];
+    r->sc.kiriage = v[4];
+    r->sc.dbl_variants = v[5];
+    r->sc.stacking = v[6];
+    r->sc.dwpf = v[7];
+    r->sc.renhou = v[8];
+    r->sc.pao_whole = v[9];
+    r->sc.honba_points = v[10];
+    r->sc.riichi_deposit = v[11];
+    /* the pao mask in two halves (31 bits each) */
+    r->sc.pao_mask = ((unsigned long long)(unsigned)v[12]) |
+                     ((unsigned long long)(unsigned)v[13] << 31);
+    r->abortive_draws = v[14];
+    r->double_ron = v[15];
+    r->triple_ron_abort = v[16];
+    r->nagashi = v[17];
+    r->riichi_min_points = v[18];
+    r->riichi_min_wall = v[19];
+    r->riichi_deposit = v[11];
+    r->noten_penalty = v[20];
+    r->karaten_melds = v[21];
+    if (v[22] != ABI) {
+        PyErr_SetString(state_error, "rollout rules were built for another ABI");
+        return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------- module functions */
+
+/* run(state, rules, policies, seeds[, first]) -> bytes of len(seeds) rows of ROW int32;
+ * ``first`` (a tile code, -1 for none) is the discard the player to move makes first. */
+static PyObject *run(PyObject *self, PyObject *args) {
+    PyObject *state, *rules, *pol, *seeds;
+    int first = -1;
+    if (!PyArg_ParseTuple(args, "OOOO|i", &state, &rules, &pol, &seeds, &first)) return NULL;
+    if (!tables_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "_rollout.configure() has not been called");
+        return NULL;
+    }
+    RRules r;
+    if (read_rules(rules, &r) < 0) return NULL;
+    St *base = PyMem_Malloc(sizeof(St));
+    St *st = PyMem_Malloc(sizeof(St));
+    if (base == NULL || st == NULL) {
+        PyMem_Free(base);
+        PyMem_Free(st);
+        return PyErr_NoMemory();
+    }
+    PyObject *out = NULL, *fast = NULL;
+    int policies[4];
+    if (read_state(state, base, &r) < 0) goto done;
+    if (read_seat_ints(pol, base->n, 0, N_POLICIES - 1, "policies", policies) < 0) goto done;
+    if (first != -1) {
+        int t = base->turn;
+        if (first < 0 || first > 36 || base->phase != PH_ACT || !base->c37[t][first] ||
+            (base->riichi[t] && first != base->drawn)) {
+            PyErr_Format(state_error,
+                         "rollout: the first discard %d is not a discard the player to move "
+                         "may make here", first);
+            goto done;
+        }
+    }
+    fast = PySequence_Fast(seeds, "seeds must be a sequence of ints");
+    if (fast == NULL) goto done;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
+    uint64_t *seed_v = PyMem_Malloc(sizeof(uint64_t) * (count ? count : 1));
+    if (seed_v == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        unsigned long long v = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+            PyMem_Free(seed_v);
+            goto done;
+        }
+        seed_v[i] = v;
+    }
+    out = PyBytes_FromStringAndSize(NULL, count * ROW * (Py_ssize_t)sizeof(int32_t));
+    if (out == NULL) {
+        PyMem_Free(seed_v);
+        goto done;
+    }
+    int32_t *rows = (int32_t *)PyBytes_AS_STRING(out);
+    int failed = 0;
+    /* The GIL stays held: the scorer core's reading buffer and the failure flag are static. */
+    for (Py_ssize_t i = 0; i < count && !failed; i++) {
+        memcpy(st, base, sizeof(St));
+        st->rng = seed_v[i];
+        Outcome o;
+        bad_lookup = 0;
+        if (play(st, &r, policies, first, &o) < 0 || bad_lookup) {
+            failed = 1;
+            break;
+        }
+        int32_t *row = rows + i * ROW;
+        row[0] = o.kind;
+        row[1] = o.winners;
+        row[2] = o.tenpai;
+        row[3] = o.code;
+        row[4] = st->kyotaku;
+        for (int j = 0; j < 4; j++) {
+            row[5 + j] = j < st->n ? st->scores[j] : 0;
+            row[9 + j] = j < st->n ? o.deltas[j] : 0;
+        }
+    }
+    PyMem_Free(seed_v);
+    if (failed) {
+        Py_CLEAR(out);
+        PyErr_SetString(PyExc_RuntimeError,
+                        "_rollout: a hand could not be played (an internal inconsistency)");
+    }
+done:
+    Py_XDECREF(fast);
+    PyMem_Free(base);
+    PyMem_Free(st);
+    return out;
+}
+
+/* decide(state, rules, policy) -> (action, tile): the policy's answer at a draw, without
+ * playing on: action 0 a tsumo win (tile: the drawn one), 1 a discard, 2 riichi with that
+ * discard.  For testing the compiled policies against the Python agents position by position. */
+static PyObject *decide(PyObject *self, PyObject *args) {
+    PyObject *state, *rules;
+    int policy;
+    if (!PyArg_ParseTuple(args, "OOi", &state, &rules, &policy)) return NULL;
+    if (!tables_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "_rollout.configure() has not been called");
+        return NULL;
+    }
+    if (policy < 0 || policy >= N_POLICIES) {
+        PyErr_Format(state_error, "rollout: unknown policy code %d", policy);
+        return NULL;
+    }
+    RRules r;
+    if (read_rules(rules, &r) < 0) return NULL;
+    St *st = PyMem_Malloc(sizeof(St));
+    if (st == NULL) return PyErr_NoMemory();
+    PyObject *out = NULL;
+    if (read_state(state, st, &r) < 0) goto done;
+    if (st->phase != PH_ACT) {
+        PyErr_SetString(state_error, "rollout.decide needs a state at a draw (phase act)");
+        goto done;
+    }
+    bad_lookup = 0;
+    int s = st->turn, action = 1, code = -1, reach = 0;
+    if (hand_riichi(&st->hand[s]) == -1) {
+        long long d[4];
+        int got = score_win(st, &r, s, s, st->drawn, 1, st->honba, st->kyotaku, d);
+        if (got == 1) {
+            action = 0;
+            code = st->drawn;
+        }
+    }
+    if (action == 1) {
+        code = own_discard(st, &r, s, policy, &reach);
+        if (reach) action = 2;
+    }
+    if (code < 0 || bad_lookup) {
+        PyErr_SetString(PyExc_RuntimeError, "_rollout: no decision (an internal inconsistency)");
+        goto done;
+    }
+    out = Py_BuildValue("(ii)", action, code);
+done:
+    PyMem_Free(st);
+    return out;
+}
+
+/* configure(suit, honor, mp, n_pin, sh, n_honor, final, n_sh, invalid): the shanten tables,
+ * the same buffers tenpai.hand.accel hands to _accel. */
+static PyObject *configure(PyObject *self, PyObject *args) {
+    PyObject *suit, *honor, *mp, *sh, *fin;
+    Py_ssize_t a, b, c;
+    int invalid;
+    if (!PyArg_ParseTuple(args, "OOOnOnOni", &suit, &honor, &mp, &a, &sh, &b, &fin, &c, &invalid))
+        return NULL;
+    if (tables_ready) Py_RETURN_NONE;
+    if (PyObject_GetBuffer(suit, &suit_buf, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (PyObject_GetBuffer(honor, &honor_buf, PyBUF_C_CONTIGUOUS) < 0) goto f1;
+    if (PyObject_GetBuffer(mp, &mp_buf, PyBUF_C_CONTIGUOUS) < 0) goto f2;
+    if (PyObject_GetBuffer(sh, &sh_buf, PyBUF_C_CONTIGUOUS) < 0) goto f3;
+    if (PyObject_GetBuffer(fin, &final_buf, PyBUF_C_CONTIGUOUS) < 0) goto f4;
+    if (suit_buf.len != 1953125 || honor_buf.len != 78125) {
+        PyErr_SetString(PyExc_ValueError, "_rollout.configure: unexpected table sizes");
+        PyBuffer_Release(&final_buf);
+        goto f4;
+    }
+    n_pin = a;
+    n_honor = b;
+    n_sh = c;
+    invalid_code = invalid;
+    init_kinds();
+    tables_ready = 1;
+    Py_RETURN_NONE;
+f4:
+    PyBuffer_Release(&sh_buf);
+f3:
+    PyBuffer_Release(&mp_buf);
+f2:
+    PyBuffer_Release(&honor_buf);
+f1:
+    PyBuffer_Release(&suit_buf);
+    return NULL;
+}
+
+/* set_error(cls): the exception class bad states raise (a ValueError subclass). */
+static PyObject *set_error(PyObject *self, PyObject *cls) {
+    if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, (PyTypeObject *)PyExc_ValueError)) {
+        PyErr_SetString(PyExc_TypeError, "_rollout.set_error needs a ValueError subclass");
+        return NULL;
+    }
+    Py_INCREF(cls);
+    Py_XSETREF(state_error, cls);
+    Py_RETURN_NONE;
+}
+
+/* yaku_ids() -> the scorer's yaku ids in its enum order (the Python side checks them against
+ * ALL_YAKU and builds the pao mask from them). */
+static PyObject *yaku_ids_fn(PyObject *self, PyObject *unused) {
+    PyObject *out = PyTuple_New(N_YAKU);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < N_YAKU; i++) {
+        PyObject *e = Py_BuildValue("(siiii)", YAKU[i].id, YAKU[i].han_closed, YAKU[i].han_open,
+                                    YAKU[i].yakuman, YAKU[i].dbl);
+        if (e == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, e);
+    }
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"run", run, METH_VARARGS, "Play one hand per seed from a state; packed int32 result rows."},
+    {"decide", decide, METH_VARARGS, "A policy's answer at a draw: (action, tile code)."},
+    {"configure", configure, METH_VARARGS, "Hand over the shanten tables."},
+    {"set_error", set_error, METH_O, "The ValueError subclass bad states raise."},
+    {"yaku_ids", yaku_ids_fn, METH_NOARGS, "The scorer's yaku table (id, han, open han, yakuman, double)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_rollout",
+                                    "Compiled Riichi rollouts (see rollout.py).", -1, methods,
+                                    NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__rollout(void) {
+    (void)LIMIT_STR;   /* shared with _score.c, which names limits; unused here */
+    (void)riichi_code; /* shared with _accel.c */
+    (void)hand_init;
+    state_error = PyExc_ValueError;
+    Py_INCREF(state_error);
+    PyObject *mod = PyModule_Create(&module);
+    if (mod == NULL) return NULL;
+    if (PyModule_AddIntConstant(mod, "ABI", ABI) < 0 || PyModule_AddIntConstant(mod, "ROW", ROW) < 0) {
+        Py_DECREF(mod);
+        return NULL;
+    }
+    return mod;
+}

@@ -1,0 +1,250 @@
+"""Compiled rollouts (``_rollout.c``): a Riichi hand played to its end inside C.
+
+Search wants thousands of complete hands per decision, and the Python engine spends about
+80 µs of Python per decision.  ``_rollout.c`` holds the state of one hand and plays it out with
+a built-in policy in every seat; this module hands it a :class:`RiichiRound`'s state
+(:func:`export_state`) and its rules (:func:`rules_tuple`) and reads the packed results back
+(:func:`run`).  The Python engine stays the specification: the policies are those of
+:class:`tenpai.search.policies.FastPolicy` without calls (``calls=False``), and
+``tests/search/test_compiled_playout.py`` plays the same worlds on both sides.
+
+What the core plays: draws, discards, riichi (deposit, ippatsu, double riichi), tsumo and ron
+with the yaku requirement (the compiled scorer of ``_score.c``, shared through
+``_score_core.h``), the three kinds of furiten, haitei/houtei, tenhou/chiihou, several rons on
+one discard (and the triple-ron abort where the preset has it), the exhaustive draw with
+tenpai payments and nagashi mangan, four riichi, four winds, and a four-kan abort the state
+already owes.  Its policies never call, kan, set a North aside or declare nine terminals, so a
+state is exported only where the next decision is a draw's (phase ``act``) or a discard's claim
+window (phase ``claim``); :func:`export_state` refuses other phases.
+
+Policies: ``tsumogiri`` (wins when it can, otherwise discards the drawn tile), ``greedy``
+(:class:`FastPolicy`'s shanten-greedy choice), ``greedy-random`` (the same with seeded random
+ties), ``greedy-fold`` (``fast-fold``: folds against riichi) and ``efficiency`` (the
+``efficiency`` agent's discard and riichi choice: :func:`decide` equals the agent position by
+position; the agent's calls, closed kans and Norths set aside are not played).
+
+``TENPAI_PURE_PYTHON=1`` (or a missing build) leaves :func:`available` False; :func:`run`
+then raises :class:`RolloutUnavailable` with the build command.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+
+from tenpai.rules.riichi.ruleset import PRESETS, RiichiRules
+
+if TYPE_CHECKING:
+    from tenpai.rules.riichi.flow.round import RiichiRound
+
+__all__ = [
+    "ABI",
+    "COLUMNS",
+    "KINDS",
+    "POLICY_CODES",
+    "RolloutStateError",
+    "RolloutUnavailable",
+    "available",
+    "decide",
+    "export_state",
+    "rules_tuple",
+    "run",
+]
+
+#: The extension's ``ABI`` this side is written for (``_rollout.c``).
+ABI: Final = 3
+#: Policy names and their codes in the extension.
+POLICY_CODES: Final = {"tsumogiri": 0, "greedy": 1, "greedy-random": 2, "greedy-fold": 3,
+                       "efficiency": 4}
+#: Result columns of :func:`run` (one row per playout; scores and deltas padded to four seats).
+COLUMNS: Final = ("kind", "winners", "tenpai", "code", "kyotaku",
+                  "score0", "score1", "score2", "score3",
+                  "delta0", "delta1", "delta2", "delta3")
+#: The ``kind`` column's values.
+KINDS: Final = ("hora", "exhaustive", "abortive")
+#: The ``code`` column's values: how an abortive hand ended, or nagashi mangan at a draw.
+CODES: Final = ("", "four_riichi", "four_winds", "four_kans", "triple_ron", "nine_terminals",
+                "nagashi_mangan")
+_MELD_CODES: Final = {"chi": 0, "pon": 1, "daiminkan": 2, "kakan": 3, "ankan": 4}
+
+
+class RolloutStateError(ValueError):
+    """A state the core cannot hold (a fifth copy, a hand of the wrong size, a phase the
+    compiled policies never reach, an unknown preset)."""
+
+
+class RolloutUnavailable(RuntimeError):
+    """The compiled rollout core is not built (or ``TENPAI_PURE_PYTHON`` is set)."""
+
+
+def _load() -> Any | None:
+    if os.environ.get("TENPAI_PURE_PYTHON"):
+        return None
+    try:
+        module = importlib.import_module("tenpai.rules.riichi._rollout")
+    except ImportError:
+        return None
+    if getattr(module, "ABI", None) != ABI:
+        return None
+    from tenpai.rules.riichi.yaku import ALL_YAKU
+
+    table = tuple((y.id, y.han_closed, y.han_open or 0, int(y.yakuman), int(y.double))
+                  for y in ALL_YAKU)
+    if tuple(module.yaku_ids()) != table:
+        return None  # a yaku added on one side only: the scorer core is not the specification
+    from tenpai.hand.packed import INVALID, packed_tables
+
+    t = packed_tables()
+    module.configure(t.suit, t.honor, t.mp_class, t.n_pin, t.sh_class, t.n_honor, t.final,
+                     t.n_sh, INVALID)
+    module.set_error(RolloutStateError)
+    return module
+
+
+_module: Any | None = _load()
+
+
+def available() -> bool:
+    """True when the compiled rollout core is built and in use."""
+    return _module is not None
+
+
+def _need() -> Any:
+    if _module is None:
+        why = ("is switched off (TENPAI_PURE_PYTHON is set)" if os.environ.get("TENPAI_PURE_PYTHON")
+               else "is not built")
+        raise RolloutUnavailable(
+            f"the compiled rollout core (tenpai.rules.riichi._rollout) {why}; build it with: "
+            "python -c 'import setuptools; setuptools.setup()' build_ext --inplace")
+    return _module
+
+
+@lru_cache(maxsize=32)
+def _rules_tuple(rules: RiichiRules) -> tuple[int, ...]:
+    ids = [y[0] for y in _need().yaku_ids()]
+    yakuman = [bool(y[3]) for y in _need().yaku_ids()]
+    pao = 0
+    for i, (yid, ym) in enumerate(zip(ids, yakuman)):
+        if ym and yid in rules.pao_yakuman:
+            pao |= 1 << i
+    renhou = {"off": 0, "mangan": 1, "yakuman": 2}[rules.renhou]
+    return (
+        rules.players, int(rules.red_fives != 0), int(rules.open_tanyao),
+        int(rules.kazoe_yakuman), int(rules.kiriage_mangan), int(rules.double_yakuman_variants),
+        int(rules.yakuman_stacking), rules.double_wind_pair_fu, renhou,
+        int(rules.pao_scope == "whole_hand"), rules.honba_points, rules.riichi_deposit,
+        pao & 0x7FFFFFFF, pao >> 31,
+        int(rules.abortive_draws), int(rules.double_ron), int(rules.triple_ron_abort),
+        int(rules.nagashi_mangan), rules.riichi_min_points, rules.riichi_min_wall_tiles,
+        rules.noten_penalty, int(rules.karaten == "hand_and_melds"), ABI,
+    )
+
+
+def rules_tuple(rules: RiichiRules | str) -> tuple[int, ...]:
+    """The flags the core reads, from a rule set or a preset name."""
+    if isinstance(rules, str):
+        if rules not in PRESETS:
+            raise RolloutStateError(
+                f"unknown Riichi preset {rules!r}; known: {', '.join(sorted(PRESETS))}")
+        rules = PRESETS[rules]
+    if not isinstance(rules, RiichiRules):
+        raise RolloutStateError(f"rules must be a RiichiRules or a preset name, got {rules!r}")
+    # Hashing a frozen dataclass of forty fields costs more than a short playout's set-up:
+    # remember the few rule objects a process uses by identity (kept alive by the dict).
+    hit = _BY_ID.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    t = _rules_tuple(rules)
+    if len(_BY_ID) > 64:
+        _BY_ID.clear()
+    _BY_ID[id(rules)] = (rules, t)
+    return t
+
+
+_BY_ID: dict[int, tuple[RiichiRules, tuple[int, ...]]] = {}
+
+
+def export_state(rnd: RiichiRound) -> tuple[Any, ...]:
+    """The round's state as the core reads it (field order: ``_rollout.c``'s ``S_*``).
+
+    Only phases ``act`` (the player to move has just drawn) and ``claim`` (a discard's claim
+    window) are exported: the compiled policies never reach the others (a discard after a
+    call or a riichi declaration, a kan's rob window), so the caller steps those in Python.
+    """
+    if rnd.phase not in ("act", "claim"):
+        raise RolloutStateError(
+            f"a rollout starts at a draw or a claim window, not in phase {rnd.phase!r}")
+    if rnd.phase == "act" and rnd.drawn is None:
+        raise RolloutStateError("phase act without a drawn tile")
+    if rnd.phase == "claim" and rnd.last_discard is None:
+        raise RolloutStateError("phase claim without a discard")
+    wall = rnd.wall
+    n = rnd.players
+    claim = rnd.phase == "claim"
+    turn = rnd.last_discard[0] if claim and rnd.last_discard is not None else rnd.turn
+    kans = rnd.kans_by
+    four_kans = (rnd.rules.four_kan_abort and len(kans) == 4 and len(set(kans)) > 1)
+    return (
+        n, rnd.bakaze, rnd.oya, rnd.honba, rnd.kyotaku, tuple(rnd.scores),
+        tuple(wall.live[wall._next:wall._end]), tuple(wall.dora), tuple(wall.ura),
+        len(rnd.dora_markers), rnd.pending_dora,
+        tuple(tuple(h) for h in rnd.hands),
+        -1 if claim or rnd.drawn is None else rnd.drawn,
+        turn, int(rnd.after_kan), 1 if claim else 0,
+        tuple(tuple((_MELD_CODES[m.type], tuple(m.tiles)) for m in ms) for ms in rnd.melds),
+        tuple(len(x) for x in rnd.nukidora),
+        tuple(tuple(r) for r in rnd.rivers),
+        tuple(tuple(int(c) for c in rc) for rc in rnd.river_called),
+        tuple(rnd.discards_made), int(rnd.any_call),
+        tuple(int(x) for x in rnd.riichi), tuple(int(x) for x in rnd.double_riichi),
+        tuple(int(x) for x in rnd.ippatsu), tuple(int(x) for x in rnd.furiten_temp),
+        tuple(int(x) for x in rnd.furiten_riichi),
+        tuple(-1 if p is None else p for p in rnd.pao),
+        -1 if rnd.reach_pending is None else rnd.reach_pending,
+        int(four_kans),
+    )
+
+
+def run(
+    state: tuple[Any, ...],
+    rules: RiichiRules | str,
+    policies: str | Sequence[str],
+    seeds: Sequence[int],
+    first_discard: int | None = None,
+) -> np.ndarray:
+    """Play the state's hand once per seed; one int32 row per seed (:data:`COLUMNS`).
+
+    ``policies`` is one name for every seat or one per seat (:data:`POLICY_CODES`).  The same
+    state, policies and seed give the same row, bit for bit.  ``first_discard`` (a tile code,
+    phase ``act`` only) is the discard the player to move makes before the policies take over:
+    a searched candidate played without a Python step.
+    """
+    module = _need()
+    # one name for every seat: as many as the state says (the core checks the count itself)
+    players = state[0] if isinstance(state, tuple) and state and state[0] in (3, 4) else 4
+    names = [policies] * players if isinstance(policies, str) else list(policies)
+    try:
+        codes = tuple(POLICY_CODES[p] for p in names)
+    except KeyError as err:
+        raise RolloutStateError(
+            f"unknown rollout policy {err.args[0]!r}; known: {', '.join(POLICY_CODES)}"
+        ) from None
+    first = -1 if first_discard is None else int(first_discard)
+    raw = module.run(state, rules_tuple(rules), codes, [int(s) for s in seeds], first)
+    return np.frombuffer(raw, dtype=np.int32).reshape(-1, len(COLUMNS))
+
+
+def decide(state: tuple[Any, ...], rules: RiichiRules | str, policy: str) -> tuple[str, int]:
+    """A compiled policy's answer at a draw (phase ``act``), without playing on:
+    ``("hora", tile)``, ``("dahai", tile)`` or ``("reach", tile)`` (riichi with that discard)."""
+    module = _need()
+    if policy not in POLICY_CODES:
+        raise RolloutStateError(
+            f"unknown rollout policy {policy!r}; known: {', '.join(POLICY_CODES)}")
+    action, tile = module.decide(state, rules_tuple(rules), POLICY_CODES[policy])
+    return ("hora", "dahai", "reach")[action], int(tile)

@@ -1,0 +1,127 @@
+"""A :class:`~tenpai.search.playout.PlayoutBackend` that plays hands inside the compiled core.
+
+A candidate that is a discard after a draw is handed to the core as its first move.  Any other
+decision being searched (the candidate's first answers) and whatever the compiled policies
+cannot start from (a discard owed after a call or a riichi declaration, a kan's rob window) are
+stepped in Python with the reference policy, :class:`~tenpai.search.policies.FastPolicy`
+without calls; from the next draw or claim window on the hand is played by
+:mod:`tenpai.rules.riichi.rollout` with the same policy compiled.  Both paths give the same
+hand end on the same world (tests/search/test_compiled_playout.py), so ``c:greedy-fold`` is
+``python:greedy-fold`` made fast.
+
+:meth:`CompiledPlayout.play_out_many` asks for every candidate's playouts of one world in one
+call; all of them meet the same world and the same seeds (common random numbers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from tenpai.engine.snapshot import clone
+from tenpai.events import Event
+from tenpai.rules.riichi import rollout
+from tenpai.rules.riichi.flow.round import RiichiRound
+from tenpai.search.playout import HandEnd, hand_end, settle_hand
+from tenpai.search.policies import FastPolicy
+
+__all__ = ["PLAYOUT_POLICIES", "CompiledPlayout", "end_of_row"]
+
+#: The compiled policies a search playout can use: those whose Python prefix steps are
+#: ``FastPolicy`` without calls (``efficiency`` is not one: the agent's own steps would call).
+PLAYOUT_POLICIES = ("greedy", "greedy-fold", "greedy-random", "tsumogiri")
+
+
+class CompiledPlayout:
+    """Playouts in the compiled core (see the module docstring); ``policy`` is one of
+    :data:`PLAYOUT_POLICIES`.  Raises
+    :class:`~tenpai.rules.riichi.rollout.RolloutUnavailable` when the core is not built."""
+
+    def __init__(self, policy: str = "greedy-fold", max_steps: int = 2000) -> None:
+        if policy not in PLAYOUT_POLICIES:
+            raise ValueError(f"unknown compiled playout policy {policy!r}; known: "
+                             f"{', '.join(PLAYOUT_POLICIES)}")
+        if not rollout.available():
+            rollout._need()  # raises RolloutUnavailable with the build command
+        self.policy = policy
+        self.name = f"c:{policy}"
+        self.max_steps = max_steps
+        # The Python steps before the core takes over use the reference of the same policy
+        # (tsumogiri and the random ties have none: greedy stands in for those few steps).
+        self._fold = policy == "greedy-fold"
+
+    def _agents(self, n: int, seed: int) -> list[FastPolicy]:
+        return [FastPolicy(seed * 4 + s, fold=self._fold, calls=False) for s in range(n)]
+
+    def _prefix(self, world: RiichiRound, first: Mapping[int, Event], seed: int) -> RiichiRound:
+        """The world after the first answers and any step the core cannot start from."""
+        rnd = clone(world)
+        agents = self._agents(rnd.players, seed)
+        answers = dict(first)
+        for d in rnd.pending():
+            if d.seat not in answers:
+                answers[d.seat] = agents[d.seat].act(d.observation, d.legal)
+        rnd.step(answers)
+        steps = 0
+        while not rnd.done and rnd.phase not in ("act", "claim"):
+            steps += 1
+            if steps > self.max_steps:
+                raise RuntimeError(f"playout did not reach a draw in {self.max_steps} steps")
+            rnd.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in rnd.pending()})
+        return rnd
+
+    def play_out(self, world: RiichiRound, first: Mapping[int, Event], seed: int) -> HandEnd:
+        return self.play_out_many(world, [first], [seed])[0][0]
+
+    def play_out_many(
+        self, world: RiichiRound, candidates: Sequence[Mapping[int, Event]], seeds: Sequence[int]
+    ) -> list[list[HandEnd]]:
+        """``[candidate][seed]`` hand ends: every candidate played from the same world with
+        every seed (the seeds drive only the random ties of ``greedy-random``; the world
+        fixes everything else)."""
+        start = tuple(world.scores)
+        out: list[list[HandEnd]] = []
+        for first in candidates:
+            discard = _plain_discard(world, first)
+            if discard is not None:
+                # the commonest candidate, a discard after a draw: the core makes it itself
+                rows = rollout.run(rollout.export_state(world), world.rules, self.policy, seeds,
+                                   first_discard=discard)
+                out.append([end_of_row(world, row, start) for row in rows])
+                continue
+            # The Python prefix reads FastPolicy's seed only for calls, which these policies
+            # never make: one prefix serves every seed, and one core call plays them all.
+            rnd = self._prefix(world, first, seeds[0] if seeds else 0)
+            if rnd.done:
+                end = hand_end(rnd, start)
+                out.append([end] * len(seeds))
+                continue
+            rows = rollout.run(rollout.export_state(rnd), rnd.rules, self.policy, seeds)
+            out.append([end_of_row(rnd, row, start) for row in rows])
+        return out
+
+
+def _plain_discard(world: RiichiRound, first: Mapping[int, Event]) -> int | None:
+    """The tile of ``first`` when it is the only answer and a discard after a draw."""
+    if world.phase != "act" or len(first) != 1:
+        return None
+    ((seat, e),) = first.items()
+    if seat != world.turn or e.type != "dahai" or e.pai is None:
+        return None
+    return e.pai
+
+
+def end_of_row(rnd: RiichiRound, row: Sequence[int], start: tuple[int, ...]) -> HandEnd:
+    """The :class:`HandEnd` of one result row of :func:`tenpai.rules.riichi.rollout.run`
+    played from ``rnd``."""
+    n = rnd.players
+    kind = rollout.KINDS[int(row[0])]
+    dealer = rnd.oya
+    if kind == "hora":
+        renchan = bool(int(row[1]) >> dealer & 1)
+    elif kind == "exhaustive":
+        renchan = bool(int(row[2]) >> dealer & 1)
+    else:
+        renchan = True
+    scores = tuple(int(row[5 + s]) for s in range(n))
+    return settle_hand(rnd.rules, scores, int(row[4]), rnd.bakaze, rnd.kyoku, rnd.honba, kind,
+                       renchan, start)
