@@ -30,7 +30,7 @@ from tenpai.mdp.features import (
     tenpai_bucket,
     tenpai_features,
 )
-from tenpai.mdp.logreg import BinaryModel, auc, fit_binary, fit_softmax, log_loss
+from tenpai.learn.logreg import BinaryModel, auc, fit_binary, fit_softmax, log_loss
 from tenpai.mdp.models import OpponentModels
 from tenpai.mdp.table import LIVE_WALL, TableState
 

@@ -25,7 +25,7 @@ from tenpai.mdp.features import (
     TENPAI_FEATURES,
     rank_features,
 )
-from tenpai.mdp.logreg import BinaryModel, SoftmaxModel
+from tenpai.learn.logreg import BinaryModel, SoftmaxModel
 
 __all__ = [
     "DEFAULT_MODEL_FILE",
