@@ -48,8 +48,9 @@ def test_probe_sees_what_a_command_imports() -> None:
 def test_help_imports_nothing_heavy() -> None:
     loaded = _loaded("--help")
     assert _heavy(loaded, (*HEAVY, "typer.rich_utils", "rich")) == []
-    # nor any agent, rule set or record reader: help only lists the commands
-    assert _heavy(loaded, ("tenpai.agents", "tenpai.rules", "tenpai.records")) == []
+    # nor any agent, rule set, record reader or event type: help only lists the commands
+    assert _heavy(loaded, ("tenpai.agents", "tenpai.rules", "tenpai.records",
+                           "tenpai.events")) == []
 
 
 @pytest.fixture(scope="module")
