@@ -33,7 +33,7 @@ def test_fit_on_a_few_records(tmp_path: Path) -> None:
     # The fitted tenpai model ranks the training rows better than chance.
     import numpy as np
 
-    from tenpai.mdp.logreg import auc
+    from tenpai.learn.logreg import auc
 
     p = np.array([again.p_tenpai(b, f) for b, f, _ in train])
     y = np.array([y for _, _, y in train], dtype=float)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from riichi_handgen import compare, describe, generate
+from library_oracle import compare, describe
 from riichi_helpers import ctx, meld
 
 from tenpai import tiles as T
@@ -29,6 +29,7 @@ from tenpai.rules.riichi import (
     preset,
     preset_for_players,
 )
+from tenpai.rules.riichi.random_wins import random_win
 
 S = TENHOU_SANMA
 
@@ -37,7 +38,7 @@ def _run(seed: int, n: int) -> list[str]:
     rng = random.Random(seed)
     failures = []
     for _ in range(n):
-        hand = generate(rng, S)
+        hand = random_win(rng, S)
         problem = compare(hand)
         if problem:
             failures.append(f"{describe(hand)}\n    {problem}")

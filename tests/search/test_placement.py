@@ -17,7 +17,6 @@ from tenpai.search.placement import (
     load_placement_model,
     parse_utility,
 )
-from tenpai.search.placement_fit import fit_softmax_newton
 
 
 def test_more_points_never_lower_the_expected_utility() -> None:
@@ -87,22 +86,6 @@ def test_utilities() -> None:
     for bad in ("nope", "1,2,3", "1,2,3,4", "1,1,1,1"):
         with pytest.raises(ValueError):
             parse_utility(bad)
-
-
-def test_newton_fit_recovers_a_known_softmax() -> None:
-    rng = np.random.default_rng(0)
-    x = rng.normal(size=(4000, 2))
-    true = np.array([[2.0, 0.0, -1.0, 0.0], [0.0, 1.5, 0.0, 0.0]])
-    logits = x @ true
-    p = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
-    y = np.array([rng.choice(4, p=row) for row in p])
-    w, mean, scale = fit_softmax_newton(x, y, 4, l2=0.1)
-    z = np.hstack([(x - mean) / scale, np.ones((len(x), 1))])
-    q = np.exp(z @ w)
-    q /= q.sum(axis=1, keepdims=True)
-    fitted = -np.mean(np.log(q[np.arange(len(y)), y]))
-    truth = -np.mean(np.log(p[np.arange(len(y)), y]))
-    assert fitted < truth + 0.01
 
 
 def test_train_placement_model_refuses_a_missing_path_in_one_line(tmp_path: Path) -> None:

@@ -6,9 +6,11 @@ Ours against peer libraries on the same inputs in the same process (``hand``, ``
 ``startup`` time whole processes from outside).
 Speed is never asserted in tests; the tests only check that a bench measures what it says.
 
-Three scripts stay in the repository's ``bench/`` folder, outside the package, because they
-are tools around the benchmarks rather than measurements a user runs: ``run_all.py`` drives
-every ``tenpai bench`` command and collects their JSON, ``web_load.py`` load-tests a live web
-app (the ``web`` extra, a server on a free port), and ``efficiency_profile.py`` profiles one
-encoder function with cProfile.
+Tools around them live here too: ``suite`` (``tenpai bench all``) runs every peer benchmark
+in turn and prints the tracked ratios in one table, ``efficiency`` times and profiles one
+encoder function, ``botzone_turn`` times the Botzone bot on a real match, and ``web_load``
+load-tests the web app (the ``web`` extra), which is why this package sits above
+:mod:`tenpai.serve` in the layers.  ``botzone_greedy_bot.py`` is no benchmark but a peer: a
+stand-alone Botzone bot in plain Python (it imports nothing of tenpai), the opponent of the
+Botzone timing runs (docs/protocols.md).
 """

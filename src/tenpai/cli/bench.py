@@ -322,3 +322,81 @@ def rollout(
     render(result)
     if as_json:
         typer.echo(json.dumps(result.summary(), sort_keys=True))
+
+
+@app.command("all")
+def all_benches(
+    out: Path | None = typer.Option(None, "--out", dir_okay=False,
+                                    help="Also write the JSON of every bench to this file."),
+    quick: bool = typer.Option(False, "--quick",
+                               help="Smaller inputs: a smoke run, not figures to quote."),
+) -> None:
+    """Every benchmark against its peer library in turn, then the tracked ratios in one table."""
+    from tenpai.bench.suite import run_suite
+
+    if out is not None and not out.parent.is_dir():
+        typer.echo(f"error: --out {out}: folder {out.parent} does not exist", err=True)
+        raise typer.Exit(2)
+    run_suite(quick=quick, out=out, echo=typer.echo)
+
+
+@app.command("efficiency")
+def efficiency(
+    views: int = typer.Option(2000, "--views", min=1, max=1_000_000,
+                              help="Seeded hands (views) timed per pass."),
+    seed: int = typer.Option(13, "--seed", help="Seed of the views."),
+    top: int = typer.Option(8, "--top", min=1, help="Functions listed by the profile."),
+    profile: bool = typer.Option(True, "--profile/--no-profile",
+                                 help="Also profile one pass (cProfile)."),
+) -> None:
+    """The gao86e efficiency channels (self-play's hot spot): best of 3 passes, then a profile."""
+    from tenpai.bench.efficiency import profile_efficiency
+
+    typer.echo(profile_efficiency(views=views, seed=seed, top=top, profile=profile))
+
+
+@app.command("botzone-turn")
+def botzone_turn(
+    agent: str = typer.Option(..., "--agent", help="Agent the bot plays (registry name)."),
+    match: Path = typer.Option(..., "--match", exists=True, dir_okay=False,
+                               help="A Botzone *_lite.json match export."),
+    seat: int = typer.Option(0, "--seat", min=0, max=3, help="Seat whose requests are replayed."),
+    turns: int = typer.Option(12, "--turns", min=1, help="Per-turn runs, spread evenly."),
+    modes: str = typer.Option("per-turn,keep-running", "--modes",
+                              help="per-turn, keep-running or both (commas)."),
+) -> None:
+    """Answer time of `tenpai botzone-bot` on a real match: started per turn and kept running."""
+    from tenpai.bench.botzone_turn import keep_running, per_turn, seat_log
+
+    chosen = {m.strip() for m in modes.split(",") if m.strip()}
+    if not chosen or not chosen <= {"per-turn", "keep-running"}:
+        raise typer.BadParameter("per-turn, keep-running or both", param_hint="--modes")
+    try:
+        reqs, resps = seat_log(match, seat)
+        lines = per_turn(agent, reqs, resps, turns) if "per-turn" in chosen else []
+        if "keep-running" in chosen:
+            lines += keep_running(agent, reqs)
+    except (ValueError, RuntimeError) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    for line in lines:
+        typer.echo(line)
+
+
+@app.command("web-load")
+def web_load(
+    games: int = typer.Option(50, "--games", min=1, max=1000,
+                              help="Concurrent clients, one game each."),
+    seconds: float = typer.Option(60.0, "--seconds", min=1.0, max=60.0,
+                                  help="Stop after this long."),
+) -> None:
+    """Load test of the web app (the 'web' extra): concurrent games through its websocket API."""
+    try:
+        from tenpai.bench.web_load import run_web_load
+
+        report = run_web_load(games=games, seconds=seconds)
+    except ImportError as exc:
+        typer.echo(f"error: the web load test needs the 'web' extra "
+                   f"(pip install 'tenpai[web]'): {exc}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(json.dumps(report, indent=1))

@@ -8,11 +8,12 @@ prints the links alone for scripts.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tenpai.events import Event
+if TYPE_CHECKING:  # the records are read when the command runs, not for --help
+    from tenpai.events import Event
 
 
 def register(app: typer.Typer) -> None:

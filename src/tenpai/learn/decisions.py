@@ -34,6 +34,7 @@ from typing import Final, Literal
 from tenpai import tiles as T
 from tenpai.events import Event
 from tenpai.hand import shanten
+from tenpai.learn.chi_shapes import chi_class, chi_classes
 from tenpai.learn.state import RoundTracker, SeatView
 
 __all__ = [
@@ -67,31 +68,6 @@ class DecisionPoint:
     label: int
     legal: tuple[int, ...]
     round_number: int
-
-
-def chi_class(called_kind: int, consumed_kinds: Sequence[int]) -> int:
-    """1, 2 or 3: where the called tile sits in the run (lowest, middle, highest)."""
-    lo = min(consumed_kinds)
-    if called_kind < lo:
-        return 1
-    if called_kind > max(consumed_kinds):
-        return 3
-    return 2
-
-
-def chi_classes(hand: Sequence[int], kind: int) -> tuple[int, ...]:
-    """The chi shapes (1-3, see :func:`chi_class`) the hand could make with ``kind``."""
-    if kind >= 27:
-        return ()
-    n = kind % 9
-    out = []
-    if n <= 6 and hand[kind + 1] and hand[kind + 2]:
-        out.append(1)
-    if 1 <= n <= 7 and hand[kind - 1] and hand[kind + 1]:
-        out.append(2)
-    if n >= 2 and hand[kind - 2] and hand[kind - 1]:
-        out.append(3)
-    return tuple(out)
 
 
 def riichi_allowed(tracker: RoundTracker, seat: int) -> bool:

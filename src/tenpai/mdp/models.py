@@ -19,13 +19,13 @@ from typing import Any
 
 import numpy as np
 
+from tenpai.learn.logreg import BinaryModel, SoftmaxModel
 from tenpai.mdp.features import (
     DEAL_IN_FEATURES,
     RANK_FEATURES,
     TENPAI_FEATURES,
     rank_features,
 )
-from tenpai.mdp.logreg import BinaryModel, SoftmaxModel
 
 __all__ = [
     "DEFAULT_MODEL_FILE",

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from tenpai.learn.logreg import fit_softmax
 from tenpai.search.placement import (
     FEATURES,
     PlacementModel,
@@ -28,7 +29,6 @@ __all__ = [
     "PlacementRows",
     "collect_rows",
     "fit_placement",
-    "fit_softmax_newton",
     "iter_houou_games",
 ]
 
@@ -77,42 +77,6 @@ def collect_rows(games: Iterable[tuple[str, Any]]) -> PlacementRows:
     return out
 
 
-def fit_softmax_newton(
-    x: np.ndarray, y: np.ndarray, classes: int, l2: float = 1.0, iterations: int = 30
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Multinomial logistic regression by Newton's method (standardised inputs, intercept not
-    penalised); the last class's weights are fixed at 0, so the problem is strictly convex.
-    Returns (weights with a zero column for the base class appended, mean, scale)."""
-    mean = x.mean(axis=0)
-    scale = x.std(axis=0)
-    scale[scale < 1e-9] = 1.0
-    z = np.hstack([(x - mean) / scale, np.ones((len(x), 1))])
-    n, d = z.shape
-    k = classes - 1
-    w = np.zeros((d, k))
-    onehot = np.eye(classes)[y][:, :k]
-    penalty = np.full(d, l2)
-    penalty[-1] = 0.0
-    for _ in range(iterations):
-        logits = np.hstack([z @ w, np.zeros((n, 1))])
-        logits -= logits.max(axis=1, keepdims=True)
-        p = np.exp(logits)
-        p /= p.sum(axis=1, keepdims=True)
-        pk = p[:, :k]
-        grad = (z.T @ (pk - onehot)).T.reshape(-1) + (penalty[None, :] * w.T).reshape(-1)
-        hess = np.zeros((k * d, k * d))
-        for a in range(k):
-            for b in range(k):
-                c = pk[:, a] * ((a == b) - pk[:, b])
-                hess[a * d:(a + 1) * d, b * d:(b + 1) * d] = (z * c[:, None]).T @ z
-        hess += np.diag(np.tile(penalty, k))
-        step = np.linalg.solve(hess, grad)
-        w -= step.reshape(k, d).T
-        if float(np.abs(step).max()) < 1e-7:
-            break
-    return np.hstack([w, np.zeros((d, 1))]), mean, scale
-
-
 def _log_loss(p: np.ndarray, y: np.ndarray) -> float:
     return float(-np.mean(np.log(np.clip(p[np.arange(len(y)), y], 1e-12, 1.0))))
 
@@ -139,8 +103,10 @@ def fit_placement(rows: PlacementRows, l2: float = 1.0) -> PlacementModel:
         raise ValueError("no training rows: no complete four-player games in the records")
     x = np.asarray(rows.x["train"], dtype=float)
     y = np.asarray(rows.y["train"], dtype=int)
-    w, mean, scale = fit_softmax_newton(x, y, 4, l2=l2)
-    model = PlacementModel(w, mean, scale, 4)
+    fitted = fit_softmax(x, y, 4, l2=l2)
+    # the placement model keeps one (features + 1) × ranks matrix, the biases as its last row
+    w = np.vstack([np.asarray(fitted.weights).T, np.asarray(fitted.bias)[None, :]])
+    model = PlacementModel(w, np.asarray(fitted.mean), np.asarray(fitted.scale), 4)
     prior = np.bincount(y, minlength=4) / len(y)
     metrics: dict[str, Any] = {
         "train_rows": len(y), "train_games": rows.games["train"],

@@ -26,6 +26,8 @@ from typing import Final, Literal
 
 from tenpai import tiles as T
 from tenpai.events import Event
+from tenpai.learn.chi_shapes import chi_class as chow_class
+from tenpai.learn.chi_shapes import chi_classes as chow_classes
 from tenpai.learn.mcr.state import MCRTracker, MCRView
 
 __all__ = [
@@ -54,30 +56,6 @@ class MCRDecision:
     label: int
     legal: tuple[int, ...]
     hand_number: int
-
-
-def chow_class(called_kind: int, consumed_kinds: Sequence[int]) -> int:
-    """1, 2 or 3: where the claimed tile sits in the run (lowest, middle, highest)."""
-    if called_kind < min(consumed_kinds):
-        return 1
-    if called_kind > max(consumed_kinds):
-        return 3
-    return 2
-
-
-def chow_classes(hand: Sequence[int], kind: int) -> tuple[int, ...]:
-    """The chow shapes (see :func:`chow_class`) ``hand`` could make with a tile of ``kind``."""
-    if kind >= 27:
-        return ()
-    n = kind % 9
-    out = []
-    if n <= 6 and hand[kind + 1] and hand[kind + 2]:
-        out.append(1)
-    if 1 <= n <= 7 and hand[kind - 1] and hand[kind + 1]:
-        out.append(2)
-    if n >= 2 and hand[kind - 2] and hand[kind - 1]:
-        out.append(3)
-    return tuple(out)
 
 
 def iter_mcr_decisions(

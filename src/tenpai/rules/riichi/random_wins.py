@@ -1,12 +1,14 @@
 """Random legal Riichi wins with their payment situation, for differential tests and benchmarks.
 
-The compiled scorer (``_score.c``) is checked against the Python yaku classes on wins from
-here, so the generator aims at coverage rather than realism: every win shape (four sets and a
-pair with 0-4 calls of every kind, seven pairs, thirteen orphans, nine gates), themes that make
-the rare yaku and yakuman common (one suit, honours, terminals, green tiles, wind and dragon
-triplets), every situational flag in the combinations a game can produce (riichi, double
-riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou), red fives, dora and
-ura indicators, Norths set aside with three players, and the payment side (winner and dealer
+The one generator of random Riichi wins: the compiled scorer (``_score.c``) is checked against
+the Python yaku classes on wins from here, and our scorer against the `mahjong` library
+(``tests/riichi_scoring``, which reads the physical tile ids kept in :class:`WinTiles`).  So
+the generator aims at coverage rather than realism: every win shape (four sets and a pair with
+0-4 calls of every kind, seven pairs, thirteen orphans, nine gates), themes that make the rare
+yaku and yakuman common (one suit, honours, terminals, green tiles, wind and dragon triplets),
+every situational flag in the combinations a game can produce (riichi, double riichi,
+ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou), red fives, dora and ura
+indicators, Norths set aside with three players, and the payment side (winner and dealer
 seats, discarder, honba, riichi sticks, a liable player for pao).  Tiles are drawn from one
 physical set per win, so no tile is used more often than it exists.
 """
@@ -20,7 +22,7 @@ from tenpai import tiles as T
 from tenpai.rules.riichi.context import Meld, WinContext
 from tenpai.rules.riichi.ruleset import MAHJONG_SOUL, TENHOU, TENHOU_SANMA, RiichiRules
 
-__all__ = ["RULE_VARIANTS", "RandomWin", "random_win", "random_wins"]
+__all__ = ["RULE_VARIANTS", "RandomWin", "WinTiles", "random_win", "random_wins"]
 
 _SUITED = list(range(27))
 _HONORS = list(range(27, 34))
@@ -51,6 +53,20 @@ class _NoTiles(Exception):
 
 
 @dataclass(frozen=True, slots=True)
+class WinTiles:
+    """The physical tiles (Tenhou ids 0-135) a win was drawn as.
+
+    The context holds tile codes; a scorer that reads physical ids (the `mahjong` library of
+    the differential tests) needs the very copies drawn, red fives included."""
+
+    closed: tuple[int, ...]
+    melds: tuple[tuple[str, tuple[int, ...]], ...]
+    win: int
+    dora: tuple[int, ...]
+    ura: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class RandomWin:
     """A win to score and the seats and sticks its payments need.
 
@@ -64,6 +80,7 @@ class RandomWin:
     honba: int
     kyotaku: int
     pao: int | None
+    tiles: WinTiles
 
 
 def _full_set() -> list[list[int]]:
@@ -274,5 +291,7 @@ def _one(rng: random.Random, rules: RiichiRules) -> RandomWin:
     )
     discarder = None if tsumo else rng.choice(others)
     pao = rng.choice(others) if rng.random() < 0.5 else None
+    tiles = WinTiles(tuple(closed), tuple((kind, tuple(ids)) for kind, ids in melds), win_id,
+                     tuple(dora_ids), tuple(ura_ids))
     return RandomWin(ctx, winner, dealer_seat, discarder, rng.choice((0, 0, 0, 1, 2, 5)),
-                     rng.choice((0, 0, 1, 2, 4)), pao)
+                     rng.choice((0, 0, 1, 2, 4)), pao, tiles)

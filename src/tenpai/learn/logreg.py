@@ -2,7 +2,9 @@
 
 scikit-learn is not a dependency of the project, and the models here are small (a few to a
 few dozen features, up to a few hundred thousand rows), so a plain Newton / IRLS solver with
-an L2 penalty is exact, deterministic and fast.  Features are standardised inside the model
+an L2 penalty is exact, deterministic and fast.  The one place for these fits: the MDP
+agent's opponent models (:mod:`tenpai.mdp.fit`) and the placement model
+(:mod:`tenpai.search.placement_fit`) both use them.  Features are standardised inside the model
 (mean and scale are stored with the weights) so one penalty strength suits every feature.
 """
 
@@ -134,32 +136,49 @@ def fit_binary(
 
 
 def fit_softmax(
-    x: np.ndarray, y: np.ndarray, classes: int, *, l2: float = 1.0, iters: int = 500,
-    lr: float = 0.5,
+    x: np.ndarray, y: np.ndarray, classes: int, *, l2: float = 1.0, iters: int = 30
 ) -> SoftmaxModel:
-    """Multinomial logistic regression by full-batch gradient descent with Nesterov momentum
-    (few features, so plain first-order steps converge in a few hundred iterations)."""
+    """Multinomial logistic regression by Newton's method, the last class as the base.
+
+    The last class's weights and bias are fixed at 0: with them free the penalised problem
+    has one more degree of freedom than the data decide, and fixing them makes it strictly
+    convex, so Newton's steps reach the one optimum in a handful of iterations (``iters`` is
+    a cap; it stops when a step moves no weight by 1e-7).  The penalty ``l2`` is on the
+    standardised weights, not the biases, in units of samples as in :func:`fit_binary`.
+    The Hessian is ``(classes - 1) × (features + 1)`` square: meant for a few dozen features.
+    """
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=int)
+    if x.ndim != 2 or len(x) != len(y) or len(y) == 0 or classes < 2:
+        raise ValueError(f"fit_softmax: need n × d features, n labels and 2+ classes, got "
+                         f"{x.shape}, {y.shape}, {classes}")
     z, mean, scale = _standardise(x)
+    z = np.hstack([z, np.ones((len(z), 1))])
     n, d = z.shape
-    onehot = np.zeros((n, classes))
-    onehot[np.arange(n), y] = 1.0
-    w = np.zeros((classes, d))
-    b = np.zeros(classes)
-    vw, vb = np.zeros_like(w), np.zeros_like(b)
+    k = classes - 1
+    w = np.zeros((d, k))
+    onehot = np.eye(classes)[y][:, :k]
+    penalty = np.full(d, l2)
+    penalty[-1] = 0.0
     for _ in range(iters):
-        lw, lb = w + 0.9 * vw, b + 0.9 * vb
-        logits = z @ lw.T + lb
+        logits = np.hstack([z @ w, np.zeros((n, 1))])
         logits -= logits.max(axis=1, keepdims=True)
         p = np.exp(logits)
         p /= p.sum(axis=1, keepdims=True)
-        gw = (p - onehot).T @ z / n + l2 * lw / n
-        gb = (p - onehot).sum(axis=0) / n
-        vw = 0.9 * vw - lr * gw
-        vb = 0.9 * vb - lr * gb
-        w, b = w + vw, b + vb
-    return SoftmaxModel(tuple(tuple(r) for r in w.tolist()), tuple(b.tolist()),
+        pk = p[:, :k]
+        grad = (z.T @ (pk - onehot)).T.reshape(-1) + (penalty[None, :] * w.T).reshape(-1)
+        hess = np.zeros((k * d, k * d))
+        for a in range(k):
+            for b in range(k):
+                c = pk[:, a] * ((a == b) - pk[:, b])
+                hess[a * d:(a + 1) * d, b * d:(b + 1) * d] = (z * c[:, None]).T @ z
+        hess += np.diag(np.tile(penalty, k))
+        step = np.linalg.solve(hess, grad)
+        w -= step.reshape(k, d).T
+        if float(np.abs(step).max()) < 1e-7:
+            break
+    full = np.hstack([w, np.zeros((d, 1))])  # (features + 1) × classes, bias last
+    return SoftmaxModel(tuple(tuple(r) for r in full[:-1].T.tolist()), tuple(full[-1].tolist()),
                         tuple(mean.tolist()), tuple(scale.tolist()))
 
 

@@ -1,17 +1,17 @@
-"""Load test of the web app: N concurrent bot-driven games through the websocket API.
+"""``tenpai bench web-load``: N concurrent bot-driven games through the web app's websocket API.
 
 Starts the app with uvicorn in this process on a free 127.0.0.1 port (nothing else is ever
 contacted), opens ``--games`` sessions at once, each creating a Riichi game against three
 ``efficiency`` agents and answering every decision with a seeded choice among the offered
 actions, for at most ``--seconds``.  Reports games finished, decisions answered, errors,
-decision latency and the process's peak memory, then stops the server.
+decision latency and the process's peak memory, then stops the server.  Needs the ``web``
+extra (FastAPI, uvicorn, websockets).
 
-    python bench/web_load.py --games 50 --seconds 60
+    tenpai bench web-load --games 50 --seconds 60
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import resource
 import socket
@@ -21,8 +21,11 @@ import time
 import urllib.request
 from dataclasses import dataclass, field
 from http.cookiejar import CookieJar
+from typing import Any
 
 from tenpai.engine.wall import SplitMix64
+
+__all__ = ["run_web_load"]
 
 
 @dataclass
@@ -82,20 +85,18 @@ def _client(base: str, n: int, stop_at: float, tally: Tally) -> None:
             tally.errors.append(f"client {n}: {type(exc).__name__}: {exc}")
 
 
-def main() -> None:
+def run_web_load(games: int = 50, seconds: float = 60.0) -> dict[str, Any]:
+    """Serve the app on a free local port, play ``games`` clients at once for at most
+    ``seconds`` (capped at 60), stop the server and return the report."""
     import uvicorn
 
     from tenpai.serve.web.app import create_app
     from tenpai.serve.web.config import WebConfig
     from tenpai.serve.web.sessions import Limits
 
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=50, help="concurrent clients (one game each)")
-    ap.add_argument("--seconds", type=float, default=60.0, help="stop after this long (max 60)")
-    args = ap.parse_args()
-    seconds = min(args.seconds, 60.0)
+    seconds = min(seconds, 60.0)
     port = _free_port()
-    app = create_app(WebConfig(limits=Limits(max_games=max(64, args.games))))
+    app = create_app(WebConfig(limits=Limits(max_games=max(64, games))))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -107,7 +108,7 @@ def main() -> None:
     start = time.monotonic()
     stop_at = start + seconds
     clients = [threading.Thread(target=_client, args=(base, n, stop_at, tally))
-               for n in range(args.games)]
+               for n in range(games)]
     for c in clients:
         c.start()
     for c in clients:
@@ -117,8 +118,8 @@ def main() -> None:
     thread.join(timeout=30)
     rss1 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     lat = sorted(tally.latencies)
-    report = {
-        "clients": args.games,
+    report: dict[str, Any] = {
+        "clients": games,
         "seconds": round(elapsed, 1),
         "games_finished": tally.games,
         "decisions": tally.decisions,
@@ -130,8 +131,4 @@ def main() -> None:
         "peak_rss_mb_before": round(rss0 / 1024, 1),
         "peak_rss_mb_after": round(rss1 / 1024, 1),
     }
-    print(json.dumps(report, indent=1))
-
-
-if __name__ == "__main__":
-    main()
+    return report

@@ -1,6 +1,6 @@
-"""Time and profile the ``gao86e`` efficiency channels on a fixed, seeded set of hands.
+"""``tenpai bench efficiency``: the ``gao86e`` efficiency channels, timed and profiled.
 
-Usage: ``python bench/efficiency_profile.py [--views N] [--seed S] [--top K] [--no-profile]``.
+Usage: ``tenpai bench efficiency [--views N] [--seed S] [--top K] [--no-profile]``.
 
 Self-play spends most of its batched time in
 :func:`tenpai.learn.encoders.efficiency.efficiency_rows`, so this measures that function alone,
@@ -13,7 +13,6 @@ the wall, so the unseen copies per kind vary like they do at a table.  Run it on
 
 from __future__ import annotations
 
-import argparse
 import cProfile
 import io
 import pstats
@@ -24,6 +23,8 @@ import numpy as np
 
 from tenpai.hand import accel
 from tenpai.learn.encoders.efficiency import efficiency_rows
+
+__all__ = ["make_views", "profile_efficiency", "run"]
 
 
 def make_views(count: int, seed: int) -> list[tuple[bytes, list[int]]]:
@@ -55,30 +56,23 @@ def run(views: list[tuple[bytes, list[int]]]) -> float:
     return time.perf_counter() - start
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--views", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=13)
-    parser.add_argument("--top", type=int, default=8)
-    parser.add_argument("--no-profile", action="store_true")
-    args = parser.parse_args()
-    views = make_views(args.views, args.seed)
-    run(make_views(200, args.seed + 1))  # warm-up: tables built, suit patterns seen
-    best = min(run(views) for _ in range(3))
+def profile_efficiency(views: int = 2000, seed: int = 13, top: int = 8,
+                       profile: bool = True) -> str:
+    """The report: the best of three timed passes over ``views`` seeded views (after a
+    warm-up on other views, so table building is not timed), then, with ``profile``, the
+    ``top`` functions by own time of one more pass."""
+    hands = make_views(views, seed)
+    run(make_views(200, seed + 1))  # warm-up: tables built, suit patterns seen
+    best = min(run(hands) for _ in range(3))
     path = "C fast path" if accel.available() else "pure Python"
-    print(
-        f"{path}: {len(views)} views, best of 3 = {best:.3f} s, "
-        f"{1e6 * best / len(views):.1f} µs per view"
-    )
-    if not args.no_profile:
+    report = (f"{path}: {len(hands)} views, best of 3 = {best:.3f} s, "
+              f"{1e6 * best / len(hands):.1f} µs per view")
+    if profile:
         prof = cProfile.Profile()
         prof.enable()
-        run(views)
+        run(hands)
         prof.disable()
         text = io.StringIO()
-        pstats.Stats(prof, stream=text).sort_stats("tottime").print_stats(args.top)
-        print(text.getvalue())
-
-
-if __name__ == "__main__":
-    main()
+        pstats.Stats(prof, stream=text).sort_stats("tottime").print_stats(top)
+        report += "\n" + text.getvalue()
+    return report

@@ -1,4 +1,4 @@
-"""Per-turn answer time of ``tenpai botzone-bot`` on a real Botzone match, both run modes.
+"""``tenpai bench botzone-turn``: answer time of ``tenpai botzone-bot`` on a real match.
 
 Per turn (Botzone's default): for ``--turns`` requests spread over one seat's requests of a
 real match, the bot is started afresh with the whole history (simple interaction), as Botzone
@@ -6,17 +6,16 @@ runs it; wall and CPU seconds of each run (the CPU of the child process, from th
 Keep running: one process gets every request of the seat in turn; the time from writing a
 request to reading its answer.
 
-    PYTHONPATH=src python bench/botzone_turn_time.py --agent pg_mcr \
+    tenpai bench botzone-turn --agent pg_mcr \
         --match ../shared/data/mcr/botzone_json/SuuTTT_IJCAI-mahjong/botzone_logs/X_lite.json
 
-Prints one summary line per mode: mean, median and max seconds per turn.
+Prints one summary line per mode: mean, median and max seconds per turn.  The bot runs through
+the interpreter of this process (``python -m tenpai``), with this process's environment.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import resource
 import statistics
 import subprocess
@@ -24,13 +23,24 @@ import sys
 import time
 from pathlib import Path
 
+__all__ = ["keep_running", "per_turn", "seat_log"]
 
-def _seat_log(path: Path, seat: int) -> tuple[list[str], list[str]]:
-    d = json.loads(path.read_text(encoding="utf-8"))
-    outs = [e["output"] for e in d["logs"] if "output" in e]
-    answers = [e for e in d["logs"] if "output" not in e]
-    reqs = [o["content"][str(seat)] for o in outs if o["command"] == "request"]
-    resps = [a[str(seat)]["response"] for a in answers][: len(reqs)]
+
+def seat_log(path: Path, seat: int) -> tuple[list[str], list[str]]:
+    """The requests one seat of a Botzone ``*_lite.json`` export received, and its responses.
+
+    Raises ``ValueError`` (naming the file) when the file is not such an export."""
+    try:
+        d = json.loads(path.read_text(encoding="utf-8"))
+        outs = [e["output"] for e in d["logs"] if "output" in e]
+        answers = [e for e in d["logs"] if "output" not in e]
+        reqs = [o["content"][str(seat)] for o in outs if o["command"] == "request"]
+        resps = [a[str(seat)]["response"] for a in answers][: len(reqs)]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"{path}: not a Botzone match export with seat {seat} "
+                         f"({type(exc).__name__}: {exc})") from None
+    if not reqs:
+        raise ValueError(f"{path}: seat {seat} received no request")
     return reqs, resps
 
 
@@ -44,7 +54,10 @@ def _stats(name: str, xs: list[float]) -> str:
             f"max {max(xs):.3f} s over {len(xs)} turns ({name})")
 
 
-def per_turn(agent: str, reqs: list[str], resps: list[str], turns: int) -> None:
+def per_turn(agent: str, reqs: list[str], resps: list[str], turns: int) -> list[str]:
+    """Start the bot afresh for ``turns`` requests spread over the seat's, each with the whole
+    history before it; the report lines (wall, CPU of the child).  ``RuntimeError`` when a run
+    fails or answers nothing."""
     picks = sorted({round(i * (len(reqs) - 1) / max(turns - 1, 1)) for i in range(turns)})
     walls, cpus = [], []
     for i in picks:
@@ -61,12 +74,14 @@ def per_turn(agent: str, reqs: list[str], resps: list[str], turns: int) -> None:
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
         if p.returncode != 0 or not p.stdout.strip():
-            raise SystemExit(f"turn {i}: exit {p.returncode}: {p.stderr.strip()[:200]}")
-    print(f"{agent} per turn, wall: " + _stats("full history", walls))
-    print(f"{agent} per turn, CPU:  " + _stats("full history", cpus))
+            raise RuntimeError(f"turn {i}: exit {p.returncode}: {p.stderr.strip()[:200]}")
+    return [f"{agent} per turn, wall: " + _stats("full history", walls),
+            f"{agent} per turn, CPU:  " + _stats("full history", cpus)]
 
 
-def keep_running(agent: str, reqs: list[str]) -> None:
+def keep_running(agent: str, reqs: list[str]) -> list[str]:
+    """One bot process answers every request of the seat in turn; the report lines (the time
+    from writing a request to reading its answer, its own draws apart)."""
     p = subprocess.Popen(_cmd(agent, True), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          text=True, bufsize=1)
     assert p.stdin is not None and p.stdout is not None
@@ -85,27 +100,9 @@ def keep_running(agent: str, reqs: list[str]) -> None:
     finally:
         p.stdin.close()
         p.wait(30)
-    print(f"{agent} keep running, wall: first turn (start) {times[0]:.3f} s; then "
-          + _stats("one request each", times[1:]))
-    print(f"{agent} keep running, wall, own draws only: " + _stats("2 t requests", draws))
-
-
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--agent", required=True)
-    ap.add_argument("--match", type=Path, required=True, help="a Botzone *_lite.json export")
-    ap.add_argument("--seat", type=int, default=0)
-    ap.add_argument("--turns", type=int, default=12, help="per-turn runs (spread evenly)")
-    ap.add_argument("--modes", default="per-turn,keep-running")
-    a = ap.parse_args()
-    os.environ.setdefault("PYTHONPATH", str(Path(__file__).resolve().parents[1] / "src"))
-    reqs, resps = _seat_log(a.match, a.seat)
-    modes = a.modes.split(",")
-    if "per-turn" in modes:
-        per_turn(a.agent, reqs, resps, a.turns)
-    if "keep-running" in modes:
-        keep_running(a.agent, reqs)
-
-
-if __name__ == "__main__":
-    main()
+    lines = [f"{agent} keep running, wall: first turn (start) {times[0]:.3f} s; then "
+             + _stats("one request each", times[1:])]
+    if draws:
+        lines.append(f"{agent} keep running, wall, own draws only: "
+                     + _stats("2 t requests", draws))
+    return lines

@@ -11,6 +11,8 @@ or, with ``--keep-running``, a first full input and then one request per line.  
 from the requests alone (the judge echoes every move, its own included).
 """
 
+from __future__ import annotations
+
 import sys
 
 NAMES = ([f"W{i}" for i in range(1, 10)] + [f"B{i}" for i in range(1, 10)]
@@ -20,10 +22,10 @@ INDEX = {n: i for i, n in enumerate(NAMES)}
 KEEP = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 
 
-_CACHE = {}
+_CACHE: dict[tuple[tuple[int, ...], int], int] = {}
 
 
-def shanten(c, melds):
+def shanten(c: list[int], melds: int) -> int:
     """Tiles short of a ready hand: four sets and a pair (and seven pairs with no melds)."""
     key = (tuple(c), melds)
     got = _CACHE.get(key)
@@ -32,10 +34,10 @@ def shanten(c, melds):
     return got
 
 
-def _shanten(c, melds):
+def _shanten(c: list[int], melds: int) -> int:
     best = [8]
 
-    def rec(i, sets, parts, pair):
+    def rec(i: int, sets: int, parts: int, pair: int) -> None:
         while i < 34 and c[i] == 0:
             i += 1
         if i == 34:
@@ -84,14 +86,14 @@ def _shanten(c, melds):
 
 
 class Bot:
-    def __init__(self):
+    def __init__(self) -> None:
         self.me = 0
         self.hand = [0] * 34
         self.melds = 0
         self.seen = [0] * 34  # tiles in view outside the hand: discards and melds
-        self.last = None  # (player, tile) of the last discard or added kong
+        self.last: tuple[int, int] | None = None  # (player, tile) of the last discard or added kong
 
-    def useful(self, c):
+    def useful(self, c: list[int]) -> int:
         base = shanten(c, self.melds)
         n = 0
         for t in range(34):
@@ -104,7 +106,7 @@ class Bot:
             c[t] -= 1
         return n
 
-    def best_discard(self, c, melds):
+    def best_discard(self, c: list[int], melds: int) -> tuple[int, int, int]:
         """(shanten after, -useful draws, tile) of the best discard from counts ``c``."""
         saved, self.melds = self.melds, melds
         scored = []
@@ -114,7 +116,7 @@ class Bot:
                 scored.append((shanten(c, melds), t))
                 c[t] += 1
         low = min(s for s, _ in scored)
-        best = None
+        best: tuple[int, int, int] | None = None
         for s, t in scored:
             if s == low:
                 c[t] -= 1
@@ -123,16 +125,17 @@ class Bot:
                 if best is None or key < best:
                     best = key
         self.melds = saved
+        assert best is not None  # a hand always has a tile to discard
         return best
 
-    def wins_with(self, t):
+    def wins_with(self, t: int) -> bool:
         self.hand[t] += 1
         done = shanten(self.hand, self.melds) == -1
         self.hand[t] -= 1
         return done
 
     # -- requests: update the state, and say what to answer
-    def step(self, line):
+    def step(self, line: str) -> str:
         w = line.split()
         if w[0] == "0":
             self.me = int(w[1])
@@ -156,6 +159,7 @@ class Bot:
             self.last = (p, t)
             return "PASS" if p == self.me else self.claim(p, t)
         if verb in ("PENG", "CHI"):
+            assert self.last is not None  # a call always follows a discard
             d = self.last[1]
             if verb == "PENG":
                 used = [d, d]
@@ -186,11 +190,11 @@ class Bot:
             return "PASS"
         return "PASS"  # DRAW, BUHUA
 
-    def claim(self, p, t):
+    def claim(self, p: int, t: int) -> str:
         if self.wins_with(t):
             return "HU"
         now = shanten(self.hand, self.melds)
-        options = []
+        options: list[tuple[str, list[int], int | None]] = []
         if self.hand[t] >= 2:
             options.append(("PENG", [t, t], None))
         if t < 27 and p == (self.me + 3) % 4:
@@ -198,25 +202,26 @@ class Bot:
             for a, b in ((-2, -1), (-1, 1), (1, 2)):
                 if n + a >= 0 and n + b <= 8 and self.hand[t + a] and self.hand[t + b]:
                     options.append(("CHI", [t + a, t + b], sorted((t, t + a, t + b))[1]))
-        best = None
+        best: tuple[tuple[int, int, int], str, int | None] | None = None
         for verb, used, mid in options:
             c = list(self.hand)
             for x in used:
                 c[x] -= 1
             after = self.best_discard(c, self.melds + 1)
-            if after is not None and after[0] < now and (best is None or after < best[0]):
+            if after[0] < now and (best is None or after < best[0]):
                 best = (after, verb, mid)
         if best is None:
             return "PASS"
         (_, _, out), verb, mid = best
         if verb == "PENG":
             return "PENG " + NAMES[out]
+        assert mid is not None  # a chow names its middle tile
         return "CHI " + NAMES[mid] + " " + NAMES[out]
 
 
-def main():
+def main() -> None:
     keep = "--keep-running" in sys.argv[1:]
-    bot = None
+    bot: Bot | None = None
     while True:
         line = sys.stdin.readline()
         if not line:

@@ -1,0 +1,114 @@
+"""``tenpai bench all``: every benchmark against its peer library in one go, ratios in one table.
+
+Each benchmark times ours and the peer in the same process on the same inputs, so the ratios
+are the figures to compare across machines; absolute rates move with the load of a shared
+machine, which is printed with them.  Each runs as its own ``tenpai bench …`` process (one
+benchmark's imports and caches never help the next).  ``quick`` uses smaller inputs (a smoke
+run, not figures to quote).
+
+The output ends with one table of the ratios the issues track (ours / peer; above 1 = faster
+than the peer) and the whole-process times, then the JSON of everything.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+__all__ = ["RATIOS", "ratio_table", "run_suite", "suite_commands"]
+
+#: (label, bench, key, goal): the ratios issues 18, 20 and 37 track (and the rollout rate).
+RATIOS: list[tuple[str, str, str, float | None]] = [
+    ("Riichi shanten / riichienv", "hand", "shanten_ratio_vs_riichienv", 1.0),
+    ("MCR shanten / PyMahjongGB", "hand", "mcr_shanten_ratio_vs_pymahjonggb", 1.0),
+    ("standard shanten + useful tiles / PyMahjongGB", "hand",
+     "standard_useful_ratio_vs_pymahjonggb", None),
+    ("is_complete (50 % complete) / mahjong", "hand", "is_complete_ratio_vs_mahjong", None),
+    ("MCR fans (evaluate, compiled if built), cold / PyMahjongGB", "fan", "ratio", 1.0),
+    ("MCR fans, Python specification, cold / PyMahjongGB", "fan", "ratio_python_cold", None),
+    ("Riichi scoring / riichienv", "scoring", "ratio_vs_riichienv", 1.0),
+    ("Riichi scoring / mahjong", "scoring", "ratio_vs_mahjong", None),
+    ("engine hanchan / riichienv", "engine", "ratio", 1.0),
+    # issue 37 step 2: absolute rates (complete hands per CPU second), not peer ratios
+    ("rollout c:greedy, hands per CPU second", "rollout", "c:greedy hands/cpu_s median",
+     20_000.0),
+    ("rollout c:greedy / the Python engine", "rollout", "greedy speed-up", None),
+]
+
+
+def suite_commands(quick: bool, python: str = sys.executable) -> dict[str, list[str]]:
+    """The ``tenpai bench`` commands of the suite by name, through ``python`` (so an
+    unactivated virtual environment works too)."""
+    bench = [python, "-m", "tenpai", "bench"]
+    return {
+        "hand": [*bench, "hand", "--json", "--n", "4000" if quick else "20000",
+                 "--shanten-n", "20000" if quick else "100000",
+                 "--rounds", "5" if quick else "9"],
+        "fan": [*bench, "fan", "--json", "--n", "1000" if quick else "5000"],
+        "scoring": [*bench, "scoring", "--json", "--n", "2000" if quick else "30000",
+                    "--n-slow", "500" if quick else "6000"],
+        "engine": [*bench, "engine", "--json", "--games", "3" if quick else "20"],
+        "rollout": [*bench, "rollout", "--json", "--worlds", "40" if quick else "200",
+                    "--seeds", "2" if quick else "10", "--python-worlds", "2" if quick else "10",
+                    "--repeat", "2" if quick else "5"],
+        "agent": [*bench, "agent", "--json", "--games", "1" if quick else "2"],
+        "process": [*bench, "process", "--json", "--games", "1,10" if quick else "1,10,100",
+                    "--arena-games", "8" if quick else "16"],
+    }
+
+
+def _load() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
+def ratio_table(results: dict[str, Any]) -> str:
+    """The tracked ratios against their goals, then the whole-process seconds and speed-ups."""
+    lines = [f"{'ratio (ours / peer)':48} {'value':>8} {'goal':>6}  met"]
+    for label, bench, key, goal in RATIOS:
+        value = results.get(bench, {}).get(key)
+        shown = "-" if value is None else f"{value:.3f}"
+        met = "" if goal is None or value is None else ("yes" if value >= goal else "NO")
+        lines.append(f"{label:48} {shown:>8} {'' if goal is None else goal:>6}  {met}")
+    process = results.get("process", {})
+    for key in sorted(process):
+        if key.endswith("_s") or key.endswith("_speedup"):
+            lines.append(f"{key:48} {process[key]:>8}")
+    return "\n".join(lines)
+
+
+def run_suite(quick: bool = False, out: Path | None = None,
+              echo: Callable[[str], None] = print) -> dict[str, Any]:
+    """Run every benchmark of :func:`suite_commands` in turn and return their JSON summaries.
+
+    A benchmark that fails (a peer library missing, say) is reported with its error and the
+    others still run: one missing peer must not cost the whole run's figures."""
+    results: dict[str, Any] = {"load_before": _load()}
+    started = time.perf_counter()
+    for name, cmd in suite_commands(quick).items():
+        proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        echo(proc.stdout.rstrip("\n"))
+        lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
+        if proc.returncode != 0 or not lines:
+            why = proc.stderr.strip()[-500:]
+            print(f"bench {name} failed: {why}", file=sys.stderr)
+            results[name] = {"error": why}
+            continue
+        results[name] = json.loads(lines[-1])
+    results["load_after"] = _load()
+    results["seconds"] = round(time.perf_counter() - started, 1)
+    echo(f"\nload average before {results['load_before']}, after {results['load_after']} "
+         f"({os.cpu_count()} CPUs)")
+    echo(ratio_table(results))
+    if out is not None:
+        out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    echo(json.dumps(results))
+    return results
