@@ -24,7 +24,8 @@ from tenpai.cli.main import app
 def test_suite_runs_tenpai_bench_commands_quick_ones_smaller() -> None:
     full = suite.suite_commands(False, python="/py")
     quick = suite.suite_commands(True, python="/py")
-    assert set(full) == set(quick) == {"hand", "fan", "scoring", "engine", "agent", "process"}
+    assert set(full) == set(quick) == {"hand", "fan", "scoring", "engine", "rollout", "agent",
+                                       "process"}
     for name, cmd in full.items():
         assert cmd[:5] == ["/py", "-m", "tenpai", "bench", name] and "--json" in cmd
     assert full["scoring"][full["scoring"].index("--n") + 1] == "30000"
