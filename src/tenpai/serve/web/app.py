@@ -20,7 +20,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import UploadFile
 
-from tenpai.agents.registry import AGENTS
+from tenpai.agents.registry import AGENTS, default_agent
 from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules, check_built_agent
 from tenpai.arena.games import all_rules_entries
 from tenpai.engine.agent import Agent
@@ -108,7 +108,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     async def meta() -> dict[str, Any]:
         rules = {
             name: {"defaults": dict(e.defaults), "choices": {k: list(v) for k, v in
-                                                             e.choices.items()}}
+                                                             e.choices.items()},
+                   "opponent": default_agent(name)}
             for name, e in all_rules_entries().items()
         }
         return {

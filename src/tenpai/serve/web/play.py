@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tenpai.agents.registry import AGENTS, make_agent
+from tenpai.agents.registry import AGENTS, default_agent, make_agent
 from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules, check_built_agent
 from tenpai.arena.games import ArenaConfigError, make_game, rules_entry
 from tenpai.engine.agent import Agent
@@ -68,7 +68,7 @@ class GameSettings:
             options = entry.options(options)
         except ArenaConfigError as exc:
             raise PlayError(str(exc)) from None
-        opponents = body.get("opponents", ["efficiency"] * 3)
+        opponents = body.get("opponents", [default_agent(rules)] * 3)
         if not isinstance(opponents, list) or len(opponents) != 3:
             raise PlayError("choose exactly three opponents")
         for name in opponents:

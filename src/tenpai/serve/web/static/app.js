@@ -57,7 +57,7 @@ function onRulesChange() {
   $("opt-length-box").hidden = !length;
   if (length) fillSelect($("opt-length"), length, rules.defaults.length);
   fillSelect($("opt-preset"), rules.choices.preset || [], rules.defaults.preset);
-  const fit = $("rules").value === "mcr" ? "efficiency" : "expert";
+  const fit = rules.opponent;  // the rule set's default agent (MCR: planner)
   document.querySelectorAll(".opponent").forEach((s) => fillSelect(s, state.meta.agents, fit));
 }
 
