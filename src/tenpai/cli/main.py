@@ -31,9 +31,6 @@ from tenpai.cli import explain as explain_cmd
 from tenpai.cli import mjai as mjai_cmd
 from tenpai.cli import serve as serve_cmd
 from tenpai.cli import tenhou as tenhou_cmd
-from tenpai.cli._help import hide_flag_types
-
-hide_flag_types()
 
 app = typer.Typer(
     name="tenpai",
