@@ -26,10 +26,14 @@ from tenpai.engine.agent import Agent
 __all__ = [
     "AGENTS",
     "ANY_RULES",
+    "BASELINE_AGENTS",
+    "DEFAULT_AGENTS",
     "ENTRIES",
     "EXTERNAL_SEATS",
     "AgentEntry",
     "agent_entry",
+    "default_agent",
+    "default_lineup",
     "external_seats",
     "make_agent",
 ]
@@ -95,6 +99,37 @@ ENTRIES: Final[tuple[AgentEntry, ...]] = (
 )
 
 AGENTS: dict[str, Callable[[int], Agent]] = {entry.name: entry for entry in ENTRIES}
+
+#: The agent a rule set is played by when nobody names one (the web table's opponents, the
+#: Botzone bot and package, ``explain`` of a hand), so that what a user meets first is the
+#: strongest we can show.  MCR: ``planner``, ahead of ``efficiency`` by 0.12 places and ahead
+#: of ``expert`` in pre-registered arenas (docs/mcr_strength.md).  Riichi and the 108-tile
+#: game keep ``expert``, the rule agent the web table always offered (no torch needed).
+DEFAULT_AGENTS: Final = {"riichi": "expert", "mcr": "planner", "suits108": "expert"}
+#: The rule agent a rule set's default is measured against: the arena's default line-up
+#: seats the two in alternating seats.  Only MCR has a measured default today.
+BASELINE_AGENTS: Final = {"mcr": "efficiency"}
+
+
+def default_agent(rules: str) -> str:
+    """The agent ``rules`` is played by when none is named; a ValueError for an unknown rule
+    set names the known ones."""
+    try:
+        return DEFAULT_AGENTS[rules]
+    except KeyError:
+        raise ValueError(f"no default agent for rules {rules!r}; known: "
+                         f"{', '.join(sorted(DEFAULT_AGENTS))}") from None
+
+
+def default_lineup(rules: str) -> list[str]:
+    """The arena's line-up when ``--agents`` is omitted: the default against its baseline,
+    seats alternating (the pre-registered measurement's line-up); a ValueError for a rule set
+    without a measured default."""
+    if rules not in BASELINE_AGENTS:
+        raise ValueError(f"no default line-up for rules {rules!r} (only "
+                         f"{', '.join(sorted(BASELINE_AGENTS))}): give --agents")
+    best, baseline = default_agent(rules), BASELINE_AGENTS[rules]
+    return [best, baseline, best, baseline]
 
 #: Seats played by a program outside this process, by name prefix (``mjai:PATH``), and the
 #: module that plays a game with them (``resolve_spec(name)``, ``play_game(game, names,

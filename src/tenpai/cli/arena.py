@@ -102,8 +102,10 @@ def _kept(stored: int, total: int, db: Path, keep: bool) -> str:
 def register(app: typer.Typer) -> None:
     @app.command()
     def arena(
-        agents: str = typer.Option(
-            ..., "--agents", help="Comma-separated agent names, one per seat (e.g. A,B,B,B)."
+        agents: str | None = typer.Option(
+            None, "--agents", help="Comma-separated agent names, one per seat (e.g. A,B,B,B). "
+            "Default for --rules mcr: planner,efficiency,planner,efficiency (the default agent "
+            "against its baseline); the other rule sets need it."
         ),
         games: int = typer.Option(
             ..., "--games", "-n", min=1, max=100_000_000,
@@ -182,7 +184,17 @@ def register(app: typer.Typer) -> None:
             # Removed when ``tmp`` goes out of scope (its finalizer), however the command ends.
             tmp = tempfile.TemporaryDirectory(prefix="tenpai-arena-")
             db = Path(tmp.name) / "arena.db"
-        lineup = [a.strip() for a in agents.split(",") if a.strip()]
+        if agents is None:
+            from tenpai.agents.registry import default_lineup
+
+            try:
+                lineup = default_lineup(rules)
+            except ValueError as exc:
+                _fail(err, str(exc))
+            err.print(f"agents: {','.join(lineup)} (the default line-up of --rules {rules})",
+                      markup=False, soft_wrap=True)
+        else:
+            lineup = [a.strip() for a in agents.split(",") if a.strip()]
         try:
             config, rounded = make_config(
                 rules, lineup, games, seed, _options(length, preset, option)

@@ -21,11 +21,19 @@ def _fail(command: str, message: str) -> None:
     raise typer.Exit(2)
 
 
+def _default_agent() -> str:
+    """MCR's default agent, read from the registry only when no --agent is given."""
+    from tenpai.agents.registry import default_agent
+
+    return default_agent("mcr")
+
+
 def register(app: typer.Typer) -> None:
     @app.command("botzone-bot")
     def botzone_bot(
-        agent: str = typer.Option(..., "--agent", help="MCR agent name (e.g. efficiency, "
-                                  "pg_mcr)."),
+        agent: str | None = typer.Option(None, "--agent", help="MCR agent name (default: "
+                                         "planner, the strongest measured; e.g. efficiency, "
+                                         "pg_mcr)."),
         interaction: str = typer.Option("simple", "--interaction",
                                         help="Botzone input form: simple or json."),
         keep_running: bool = typer.Option(
@@ -43,14 +51,15 @@ def register(app: typer.Typer) -> None:
 
         if interaction not in ("simple", "json"):
             _fail("botzone-bot", f"--interaction must be simple or json, not {interaction!r}")
+        name = agent if agent is not None else _default_agent()
         try:
-            check_agent_rules(agent, "mcr")
-            make_agent(agent, seed)  # fail now, in one line, not on the first request
+            check_agent_rules(name, "mcr")
+            make_agent(name, seed)  # fail now, in one line, not on the first request
         except (ValueError, UnsupportedRulesError, ImportError, OSError) as exc:
             _fail("botzone-bot", str(exc))
 
         def make() -> BotzoneBot:
-            return BotzoneBot(make_agent(agent, seed))
+            return BotzoneBot(make_agent(name, seed))
 
         try:
             code = run_bot(make, sys.stdin, sys.stdout, sys.stderr,
@@ -64,7 +73,8 @@ def register(app: typer.Typer) -> None:
 
     @app.command("botzone-package")
     def botzone_package(
-        agent: str = typer.Option(..., "--agent", help="MCR agent name."),
+        agent: str | None = typer.Option(None, "--agent", help="MCR agent name (default: "
+                                         "planner, the strongest measured)."),
         out: Path = typer.Option(..., "--out", help="Folder to write the upload files to."),
         model: Path | None = typer.Option(None, "--model",
                                           help="Model file for a network agent (default: "
@@ -79,7 +89,8 @@ def register(app: typer.Typer) -> None:
         from tenpai.serve.botzone.package import PackageError, build_package, check_package
 
         try:
-            built = build_package(agent, out, model=model, keep_running=keep_running,
+            built = build_package(agent if agent is not None else _default_agent(), out,
+                                  model=model, keep_running=keep_running,
                                   seed=seed)
         except PackageError as exc:
             _fail("botzone-package", str(exc))

@@ -16,8 +16,10 @@ __all__ = ["register"]
 def explain(
     record: Path | None = typer.Argument(None, help="A game record (any supported format; "
                                         "the mdp agent)."),
-    agent: str = typer.Option("mdp", "--agent", help="Agent to explain: mdp (Riichi, a "
-                              "record's decision) or planner (MCR, a hand given by --hand)."),
+    agent: str | None = typer.Option(None, "--agent", help="Agent to explain: mdp (Riichi, a "
+                                     "record's decision) or planner (MCR, a hand given by "
+                                     "--hand). Default: planner with --hand (MCR's default "
+                                     "agent), mdp with a RECORD."),
     round_: str = typer.Option("1", "--round", help="Round: 1-based index, or a label like E2 "
                                "(its first hand) or S1-1 (with 1 honba)."),
     seat: int = typer.Option(0, "--seat", min=0, max=3, help="Seat whose decision to explain."),
@@ -38,6 +40,8 @@ def explain(
 ) -> None:
     """Each legal action's value and the terms behind it: the MDP player's expected rank
     payoff, or the MCR planner's targets (tiles needed, probability, fans)."""
+    if agent is None:
+        agent = "planner" if hand else "mdp"
     if agent == "planner":
         if not hand:
             typer.echo("error: --agent planner explains the hand given by --hand", err=True)

@@ -230,7 +230,8 @@ def pg(
 
 def imitate(
     out: Path = typer.Option(..., "--out", "-o", help="Model file to write."),
-    teacher: str = typer.Option("efficiency", "--teacher", help="Rule agent to imitate."),
+    teacher: str = typer.Option("planner", "--teacher", help="MCR agent to imitate (default: "
+                                "planner, the strongest measured; efficiency was 002's start)."),
     games: int = typer.Option(2000, "--games", min=1, help="Self-play games to watch."),
     first_seed: int = typer.Option(0, "--first-seed", help="Seed of the first game."),
     tables: int = typer.Option(16, "--tables", min=1, help="Tables played at once."),

@@ -20,7 +20,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import UploadFile
 
-from tenpai.agents.registry import AGENTS
+from tenpai.agents.registry import AGENTS, default_agent
 from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules, check_built_agent
 from tenpai.arena.games import all_rules_entries
 from tenpai.engine.agent import Agent
@@ -113,7 +113,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
                                                              e.choices.items()},
                    # seats by preset: a three-player preset seats two opponents
                    "seats": {p: e.seat_count(e.options({"preset": p}))
-                             for p in e.choices.get("preset", ())}}
+                             for p in e.choices.get("preset", ())},
+                   "opponent": default_agent(name)}
             for name, e in all_rules_entries().items()
         }
         return {

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from tenpai.agents.registry import AGENTS, make_agent
+from tenpai.agents.registry import AGENTS, default_agent, make_agent
 from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules, check_built_agent
 from tenpai.arena.games import ArenaConfigError, make_game, rules_entry
 from tenpai.engine.agent import Agent
@@ -91,7 +91,7 @@ class GameSettings:
             raise PlayError(str(exc)) from None
         # A three-player preset (tenhou_sanma) seats two opponents, not three.
         wanted = entry.seat_count(options) - 1
-        opponents = body.get("opponents", ["efficiency"] * wanted)
+        opponents = body.get("opponents", [default_agent(rules)] * wanted)
         if not isinstance(opponents, list) or len(opponents) != wanted:
             raise PlayError(
                 f"choose exactly {_COUNT_WORDS.get(wanted, str(wanted))} opponents for these rules"

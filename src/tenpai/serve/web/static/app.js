@@ -57,7 +57,7 @@ function onRulesChange() {
   $("opt-length-box").hidden = !length;
   if (length) fillSelect($("opt-length"), length, rules.defaults.length);
   fillSelect($("opt-preset"), rules.choices.preset || [], rules.defaults.preset);
-  const fit = $("rules").value === "mcr" ? "efficiency" : "expert";
+  const fit = rules.opponent;  // the rule set's default agent (MCR: planner)
   const menu = state.meta.opponents[$("rules").value] || [];
   document.querySelectorAll(".opponent").forEach((s) => {
     fillSelect(s, menu.map((o) => o.name), fit);
