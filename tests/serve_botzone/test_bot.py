@@ -91,6 +91,38 @@ def test_bad_input_gets_one_line_and_a_safe_answer(lines: list[str], says: str) 
     assert err.count("\n") == 1 and says in err and "Traceback" not in err
 
 
+_BIG = "3 1 PLAY " + "W1" * 5_000_000  # a 10 MB line
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ('{"requests": ["0 0 1", \n', "unknown request type"),                # garbled
+    (json.dumps({"requests": ["0 0 1", "3 1 PLAY W1"], "responses": ["PASS"]}),
+     "before the deal"),                                                     # out of order
+    (json.dumps({"requests": ["0 0 1", DEAL, "2 Q7"], "responses": ["PASS", "PASS"]}),
+     "unknown tile name"),                                                   # unknown tile
+    (json.dumps({"requests": ["0 0 1", _BIG], "responses": ["PASS"]}), "characters"),
+    (json.dumps([1, 2]), "without 'requests'"),
+])
+def test_bad_json_input_gets_one_line_and_a_safe_answer(text: str, says: str) -> None:
+    code, out, err = _run(text + "\n", interaction="json")
+    assert json.loads(out) == {"response": "PASS"} and code == 2
+    assert err.count("\n") == 1 and says in err and "Traceback" not in err
+
+
+def test_ten_megabyte_line_per_turn() -> None:
+    code, out, err = _run("\n".join(["3", "0 0 1", "PASS", DEAL, "PASS", _BIG]) + "\n")
+    assert out == "PASS\n" and code == 2
+    assert err.count("\n") == 1 and "10000010 characters" in err
+
+
+def test_out_of_order_in_keep_running_mode_stays_safe_and_alive() -> None:
+    text = "\n".join(["1", "0 0 1", "3 0 PLAY W1", DEAL, "2 W4"]) + "\n"
+    code, out, err = _run(text, keep=True)
+    assert code == 0
+    assert out.splitlines()[0::2] == ["PASS", "PASS", "PASS", "PLAY W4"]
+    assert err.count("\n") == 1 and "before the deal" in err
+
+
 def test_a_lost_bot_still_discards_its_draw() -> None:
     text = "\n".join(["4", "0 0 1", "PASS", DEAL, "PASS", "3 2 PLAY W9", "PASS", "2 J2"])
     code, out, err = _run(text + "\n")

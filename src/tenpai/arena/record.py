@@ -233,10 +233,12 @@ def play_scheduled(
     lineup: Sequence[str],
     run_seed: int,
     key: GameKey,
+    seating_mode: str = "rotations",
 ) -> GameRecord:
-    """Play game ``key`` of a run: the deal's walls, the rotation's seating, seeded agents."""
+    """Play game ``key`` of a run: the deal's walls, the key's seating (of ``seating_mode``,
+    see :mod:`tenpai.arena.schedule`), seeded agents."""
     start = time.perf_counter()
-    names = seating(lineup, key.rotation)
+    names = seating(lineup, key.rotation, seating_mode)
     seed = deal_seed(run_seed, key.deal)
     game = make_game(rules, seed, names, options)
     if any(n.startswith(_BOTZONE) for n in names):
@@ -284,6 +286,7 @@ def play_scheduled_batch(
     tables: int,
     *,
     max_steps: int = 1_000_000,
+    seating_mode: str = "rotations",
 ) -> Iterator[GameRecord]:
     """Play games ``keys`` of a run on ``tables`` tables at once; yield each as it ends.
 
@@ -310,7 +313,7 @@ def play_scheduled_batch(
         while queue and len(live) < tables:
             start = time.perf_counter()
             key = queue.pop()
-            names = seating(lineup, key.rotation)
+            names = seating(lineup, key.rotation, seating_mode)
             seed = deal_seed(run_seed, key.deal)
             agents = [
                 a if (a := shared[n]) is not None else make_agent(n, agent_seed(run_seed, key, s))

@@ -35,7 +35,7 @@ from tenpai.agents.registry import AGENTS, external_seats, make_agent
 from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules, check_built_agent
 from tenpai.arena.games import ArenaConfigError, rules_entry
 from tenpai.arena.record import GameRecord, play_scheduled, play_scheduled_batch
-from tenpai.arena.schedule import GameKey, iter_keys, rounded_games
+from tenpai.arena.schedule import SEATINGS, GameKey, iter_keys, rounded_games, seatings_per_deal
 from tenpai.arena.store import ResultsStore, RunConfig
 from tenpai.progress import StepProgress
 
@@ -56,8 +56,9 @@ __all__ = [
 
 BACKENDS = ("local", "ray")
 
-#: (rules, options, lineup, run seed, the games' keys, tables): one unit of a worker's work.
-Task = tuple[str, Mapping[str, str], tuple[str, ...], int, tuple[GameKey, ...], int]
+#: (rules, options, lineup, run seed, the games' keys, tables, seating): one unit of a
+#: worker's work.
+Task = tuple[str, Mapping[str, str], tuple[str, ...], int, tuple[GameKey, ...], int, str]
 
 #: Games per task when tables are batched, in tables: a task's last games run on ever fewer
 #: tables, so it should hold several rounds of them; a killed run loses at most one task per
@@ -99,9 +100,13 @@ def make_config(
     games: int,
     seed: int,
     options: Mapping[str, str] | None = None,
+    seating: str = "rotations",
 ) -> tuple[RunConfig, bool]:
     """A checked run configuration; the flag says whether ``games`` was rounded up to whole
-    deal sets (one game per seat rotation: 4k, or 3k for three players)."""
+    deal sets (one game per seating: 4k rotations, or 3k for three players; up to 24k
+    permutations, see :mod:`tenpai.arena.schedule`)."""
+    if seating not in SEATINGS:
+        raise ArenaConfigError(f"unknown seating {seating!r}; choose {', '.join(SEATINGS)}")
     entry = rules_entry(rules)
     lineup = tuple(a.strip() for a in agents)
     full = entry.options(dict(options or {}))
@@ -141,8 +146,10 @@ def make_config(
         raise ArenaConfigError(f"games must be at least 1, got {games}")
     if games > MAX_GAMES:
         raise ArenaConfigError(f"games must be at most {MAX_GAMES:,}, got {games:,}")
-    total = rounded_games(games, seats)
-    return RunConfig(rules, lineup, total, seed, full, players), total != games
+    total = rounded_games(games, seatings_per_deal(lineup, seating))
+    if total > MAX_GAMES:
+        raise ArenaConfigError(f"games must be at most {MAX_GAMES:,}, got {total:,}")
+    return RunConfig(rules, lineup, total, seed, full, players, seating), total != games
 
 
 def _check_buildable(name: str, rules: str, seats: int | None = None) -> str:
@@ -184,10 +191,11 @@ def _external_seat(name: str) -> str:
 
 
 def _play_task(task: Task) -> list[GameRecord]:
-    rules, options, lineup, seed, keys, tables = task
+    rules, options, lineup, seed, keys, tables, seating = task
     if tables == 1:
-        return [play_scheduled(rules, options, lineup, seed, k) for k in keys]
-    return list(play_scheduled_batch(rules, options, lineup, seed, keys, tables))
+        return [play_scheduled(rules, options, lineup, seed, k, seating) for k in keys]
+    return list(play_scheduled_batch(rules, options, lineup, seed, keys, tables,
+                                     seating_mode=seating))
 
 
 def _tasks(config: RunConfig, keys: Iterable[GameKey], tables: int) -> Iterator[Task]:
@@ -199,7 +207,8 @@ def _tasks(config: RunConfig, keys: Iterable[GameKey], tables: int) -> Iterator[
     size = _task_size(config, tables)
     it = iter(keys)
     while chunk := tuple(islice(it, size)):
-        yield (config.rules, dict(config.options), config.agents, config.seed, chunk, tables)
+        yield (config.rules, dict(config.options), config.agents, config.seed, chunk, tables,
+               config.seating)
 
 
 def _task_size(config: RunConfig, tables: int) -> int:
@@ -415,7 +424,8 @@ def run_tournament(
         raise ArenaConfigError(f"games must be at most {MAX_GAMES:,}, got {config.games:,}")
     store.begin_run(config)
     done = store.done_keys()
-    keys = (k for k in iter_keys(config.games, len(config.agents)) if k not in done)
+    per_deal = seatings_per_deal(config.agents, config.seating)
+    keys = (k for k in iter_keys(config.games, per_deal) if k not in done)
     tasks = _tasks(config, keys, tables)
     size = _task_size(config, tables)
     workers = max(1, min(workers, -(-(config.games - len(done)) // size)))  # no idle workers

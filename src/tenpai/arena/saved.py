@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Final
 
 from tenpai.arena.games import ArenaConfigError
-from tenpai.arena.schedule import GameKey, seating
+from tenpai.arena.schedule import GameKey, deal_seed, seating
 from tenpai.arena.store import ResultsStore, RunConfig
 from tenpai.records.errors import RecordError
 from tenpai.records.formats import write_game
@@ -32,6 +32,7 @@ __all__ = [
     "RECORD_FORMATS",
     "RecordsFolder",
     "SaveRecordsError",
+    "botzone_walltiles",
     "final_points",
     "record_flags",
     "record_path",
@@ -39,10 +40,15 @@ __all__ = [
     "unpack_game",
 ]
 
-#: Formats a run can be saved in, with their file extensions.
-RECORD_FORMATS: Final = {"mjai": ".mjson", "mjlog": ".mjlog", "tenhou6": ".json"}
+#: Formats a run can be saved in, with the end of their file names.  A Botzone match export
+#: is a pair of files; ``X_lite.json`` names the pair (its ``X_metadata.json`` is written with
+#: it), so a game's file exists exactly when its export was written.
+RECORD_FORMATS: Final = {"mjai": ".mjson", "mjlog": ".mjlog", "tenhou6": ".json",
+                         "botzone_export": "_lite.json"}
 #: Formats that hold Riichi games only.
 _RIICHI_ONLY: Final = frozenset({"mjlog", "tenhou6"})
+#: Formats that hold one hand of Botzone's MCR judge only (rules mcr, preset botzone).
+_BOTZONE_ONLY: Final = frozenset({"botzone_export"})
 _RUN_FILE = "MANIFEST.tsv"
 
 
@@ -97,12 +103,33 @@ def unpack_game(data: bytes, config: RunConfig, key: GameKey, source: str) -> Ga
     """The stored events of game ``key`` as a record, with the run's rule flags and names."""
     text = zlib.decompress(data).decode("utf-8")
     game = parse_mjai(text, source)
-    names = seating(config.agents, key.rotation)
+    names = seating(config.agents, key.rotation, config.seating)
     game.names = tuple(names)
     game.rules = record_flags(config.rules, dict(config.options), len(names))
     if game.final_scores is not None:
         game.final_points = final_points(game.final_scores, config)
     return game
+
+
+def botzone_walltiles(config: RunConfig, key: GameKey) -> str:
+    """The wall of game ``key`` as a Botzone export's ``initdata.walltiles``: the deal's tiles
+    in the order Botzone's judge splits into the four seat walls.  The packed events do not
+    hold the wall, so it is dealt again from the deal's seed (the same for every seating);
+    with it, the export says which tiles were never drawn, and its reader checks every deal
+    and draw against the wall."""
+    from tenpai.arena.games import make_game
+    from tenpai.rules.mcr.flow.wall import SeatWalls
+    from tenpai.rules.mcr.game import MCRGame
+    from tenpai.tiles import to_botzone
+
+    names = seating(config.agents, key.rotation, config.seating)
+    game = make_game(config.rules, deal_seed(config.seed, key.deal), names, dict(config.options))
+    if not isinstance(game, MCRGame):
+        raise SaveRecordsError(f"rules {config.rules!r} have no Botzone wall")
+    wall = game.wall_source(0, (game.round_wind, 0, 0))
+    if not isinstance(wall, SeatWalls):
+        raise SaveRecordsError("a Botzone export needs per-seat walls (preset botzone)")
+    return " ".join(to_botzone(t) for t in wall.shuffled())
 
 
 def _read_manifest(path: Path) -> dict[str, str]:
@@ -139,6 +166,13 @@ class RecordsFolder:
         if fmt in _RIICHI_ONLY and config.rules != "riichi":
             raise SaveRecordsError(
                 f"--format {fmt} holds Riichi games; save {config.rules} games as mjai"
+            )
+        if fmt in _BOTZONE_ONLY and (
+            config.rules != "mcr" or dict(config.options).get("preset") != "botzone"
+        ):
+            raise SaveRecordsError(
+                f"--format {fmt} holds Botzone's one-hand MCR games (rules mcr, preset "
+                "botzone); save these games as mjai"
             )
         if folder.exists() and not folder.is_dir():
             raise SaveRecordsError(f"--save-records {folder} is a file, not a folder")
@@ -179,6 +213,8 @@ class RecordsFolder:
         """Write game ``key`` from its packed events."""
         path = self.path_for(key)
         game = unpack_game(data, self.config, key, str(path))
+        if self.fmt in _BOTZONE_ONLY:
+            game.extra["walltiles"] = botzone_walltiles(self.config, key)
         try:
             write_game(game, path, self.fmt)
         except (RecordError, OSError) as exc:

@@ -155,6 +155,8 @@ class RunConfig:
     #: Agent name -> what it played beyond its name (model file fingerprint, settings from the
     #: environment), for the agents whose name alone does not say; empty for rule agents.
     players: Mapping[str, str] = field(default_factory=dict)
+    #: How seats change within a deal set (:data:`tenpai.arena.schedule.SEATINGS`).
+    seating: str = "rotations"
 
     def to_json(self) -> str:
         d: dict[str, Any] = {
@@ -166,13 +168,15 @@ class RunConfig:
         }
         if self.players:  # absent when empty: runs stored before it existed still resume
             d["players"] = dict(sorted(self.players.items()))
+        if self.seating != "rotations":  # absent for the default: older runs still resume
+            d["seating"] = self.seating
         return json.dumps(d, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> RunConfig:
         d = json.loads(text)
         return cls(d["rules"], tuple(d["agents"]), int(d["games"]), int(d["seed"]), d["options"],
-                   d.get("players", {}))
+                   d.get("players", {}), str(d.get("seating", "rotations")))
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,7 +73,8 @@ def _save_missing(
         return
 
     def replay(key: GameKey) -> bytes:
-        g = play_scheduled(config.rules, dict(config.options), config.agents, config.seed, key)
+        g = play_scheduled(config.rules, dict(config.options), config.agents, config.seed, key,
+                           config.seating)
         return g.events
 
     with StepProgress("saving records", missing, unit="games", console=err,
@@ -109,7 +110,8 @@ def register(app: typer.Typer) -> None:
         ),
         games: int = typer.Option(
             ..., "--games", "-n", min=1, max=100_000_000,
-            help="Games; rounded up to a multiple of 4 (deal sets).",
+            help="Games; rounded up to whole deal sets (4 games; with --seating permutations "
+            "one per distinct seat order, up to 24).",
         ),
         db: Path | None = typer.Option(
             None, "--db", help="SQLite results file (resumed if it exists).  Without it the "
@@ -129,6 +131,12 @@ def register(app: typer.Typer) -> None:
         ),
         option: list[str] = typer.Option(
             [], "--option", "-o", help="Other rules option KEY=VALUE (repeatable)."
+        ),
+        seating: str = typer.Option(
+            "rotations", "--seating",
+            help="Seats within a deal set: rotations (each agent in each seat once) or "
+            "permutations (every distinct order of the lineup: the duplicate format's full "
+            "form, 24 orders for four different agents, 4 for A,B,B,B).",
         ),
         workers: int | None = typer.Option(
             None, "--workers", "-w", min=1, max=512,
@@ -154,13 +162,15 @@ def register(app: typer.Typer) -> None:
             "interrupted invocation too).",
         ),
         record_format: str = typer.Option(
-            "mjai", "--format", help="Record format for --save-records: mjai, mjlog, tenhou6."
+            "mjai", "--format", help="Record format for --save-records: mjai, mjlog, tenhou6, "
+            "or botzone_export (rules mcr, preset botzone: Botzone's match export pair)."
         ),
     ) -> None:
         """Play a duplicate-deal tournament into a resumable SQLite store and print statistics.
 
-        Every deal is played four times with the seats rotated, so luck cancels out; a run
-        with --db that is interrupted resumes when started again with the same arguments.
+        Every deal is played four times with the seats rotated (or in every distinct seat
+        order: --seating permutations), so luck cancels out; a run with --db that is
+        interrupted resumes when started again with the same arguments.
         """
         import tempfile
 
@@ -174,6 +184,7 @@ def register(app: typer.Typer) -> None:
             run_tournament,
         )
         from tenpai.arena.saved import RecordsFolder
+        from tenpai.arena.schedule import seatings_per_deal
         from tenpai.arena.store import ResultsStore
         from tenpai.arena.summary import render_summary, summarize_store
         from tenpai.textout import stdout_console
@@ -197,14 +208,14 @@ def register(app: typer.Typer) -> None:
             lineup = [a.strip() for a in agents.split(",") if a.strip()]
         try:
             config, rounded = make_config(
-                rules, lineup, games, seed, _options(length, preset, option)
+                rules, lineup, games, seed, _options(length, preset, option), seating
             )
         except ArenaConfigError as exc:
             _fail(err, str(exc))
         if rounded:
             err.print(
-                f"note: {games} games rounded up to {config.games} "
-                "(whole deal sets of 4 seat rotations)"
+                f"note: {games} games rounded up to {config.games} (whole deal sets of "
+                f"{seatings_per_deal(config.agents, config.seating)} seatings)"
             )
         if report is not None:
             # Checked now, not after the last game: a bad path must not cost the whole run.

@@ -158,6 +158,15 @@ class SeatWalls:
         seats = [t[i * q : (i + 1) * q][::-1] for i in range(4)]
         return cls([s[:HAND] for s in seats], [s[HAND:] for s in seats])
 
+    def shuffled(self) -> list[int]:
+        """The tiles in :meth:`from_shuffled`'s order (Botzone's ``walltiles``): a record can
+        then carry the whole wall, and a reader can check every deal and draw against it.
+        Meaningful before the hand starts (the hands are the dealt tiles)."""
+        out: list[int] = []
+        for hand, wall in zip(self.hands, self.walls, strict=True):
+            out.extend((hand + wall)[::-1])
+        return out
+
     @classmethod
     def from_record(
         cls,
