@@ -103,7 +103,7 @@ def test_the_greedy_bot_runs_on_an_old_python() -> None:
     old = _old_python()
     if old is None:
         pytest.skip("no Python older than 3.11 here")
-    bot = Path(__file__).resolve().parents[2] / "bench" / "botzone_greedy_bot.py"
+    bot = Path(__file__).resolve().parents[2] / "src" / "tenpai" / "bench" / "botzone_greedy_bot.py"
     p = subprocess.run([old, str(bot)], input="\n".join(
         ["3", "0 0 1", "PASS", DEAL, "PASS", "2 J2"]) + "\n", capture_output=True, text=True,
         timeout=60)

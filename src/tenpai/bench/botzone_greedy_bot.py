@@ -9,11 +9,14 @@ counter, so a complete hand under 8 fans is a false win, which a judge refuses.
 It speaks Botzone's simple interaction: per turn (``n``, then ``2n-1`` lines, answer the last)
 or, with ``--keep-running``, a first full input and then one request per line.  Its state comes
 from the requests alone (the judge echoes every move, its own included).
+
+It runs on Botzone's Python 3.6, so its hints use ``typing``'s names and no
+``from __future__ import annotations`` (tests/serve_botzone/test_package.py runs it on the
+oldest Python found).
 """
 
-from __future__ import annotations
-
 import sys
+from typing import Dict, List, Optional, Tuple
 
 NAMES = ([f"W{i}" for i in range(1, 10)] + [f"B{i}" for i in range(1, 10)]
          + [f"T{i}" for i in range(1, 10)] + [f"F{i}" for i in range(1, 5)]
@@ -22,10 +25,10 @@ INDEX = {n: i for i, n in enumerate(NAMES)}
 KEEP = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 
 
-_CACHE: dict[tuple[tuple[int, ...], int], int] = {}
+_CACHE: Dict[Tuple[Tuple[int, ...], int], int] = {}
 
 
-def shanten(c: list[int], melds: int) -> int:
+def shanten(c: List[int], melds: int) -> int:
     """Tiles short of a ready hand: four sets and a pair (and seven pairs with no melds)."""
     key = (tuple(c), melds)
     got = _CACHE.get(key)
@@ -34,7 +37,7 @@ def shanten(c: list[int], melds: int) -> int:
     return got
 
 
-def _shanten(c: list[int], melds: int) -> int:
+def _shanten(c: List[int], melds: int) -> int:
     best = [8]
 
     def rec(i: int, sets: int, parts: int, pair: int) -> None:
@@ -91,9 +94,10 @@ class Bot:
         self.hand = [0] * 34
         self.melds = 0
         self.seen = [0] * 34  # tiles in view outside the hand: discards and melds
-        self.last: tuple[int, int] | None = None  # (player, tile) of the last discard or added kong
+        #: (player, tile) of the last discard or added kong
+        self.last: Optional[Tuple[int, int]] = None
 
-    def useful(self, c: list[int]) -> int:
+    def useful(self, c: List[int]) -> int:
         base = shanten(c, self.melds)
         n = 0
         for t in range(34):
@@ -106,7 +110,7 @@ class Bot:
             c[t] -= 1
         return n
 
-    def best_discard(self, c: list[int], melds: int) -> tuple[int, int, int]:
+    def best_discard(self, c: List[int], melds: int) -> Tuple[int, int, int]:
         """(shanten after, -useful draws, tile) of the best discard from counts ``c``."""
         saved, self.melds = self.melds, melds
         scored = []
@@ -116,7 +120,7 @@ class Bot:
                 scored.append((shanten(c, melds), t))
                 c[t] += 1
         low = min(s for s, _ in scored)
-        best: tuple[int, int, int] | None = None
+        best: Optional[Tuple[int, int, int]] = None
         for s, t in scored:
             if s == low:
                 c[t] -= 1
@@ -194,7 +198,7 @@ class Bot:
         if self.wins_with(t):
             return "HU"
         now = shanten(self.hand, self.melds)
-        options: list[tuple[str, list[int], int | None]] = []
+        options: List[Tuple[str, List[int], Optional[int]]] = []
         if self.hand[t] >= 2:
             options.append(("PENG", [t, t], None))
         if t < 27 and p == (self.me + 3) % 4:
@@ -202,7 +206,7 @@ class Bot:
             for a, b in ((-2, -1), (-1, 1), (1, 2)):
                 if n + a >= 0 and n + b <= 8 and self.hand[t + a] and self.hand[t + b]:
                     options.append(("CHI", [t + a, t + b], sorted((t, t + a, t + b))[1]))
-        best: tuple[tuple[int, int, int], str, int | None] | None = None
+        best: Optional[Tuple[Tuple[int, int, int], str, Optional[int]]] = None
         for verb, used, mid in options:
             c = list(self.hand)
             for x in used:
@@ -221,7 +225,7 @@ class Bot:
 
 def main() -> None:
     keep = "--keep-running" in sys.argv[1:]
-    bot: Bot | None = None
+    bot: Optional[Bot] = None
     while True:
         line = sys.stdin.readline()
         if not line:
