@@ -36,6 +36,7 @@ from tenpai.hand import waits
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.rules.riichi.game import RiichiGame
 from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
+from tenpai.search.worlds import complete_shape
 
 __all__ = ["RebuildError", "rebuild_table"]
 
@@ -208,7 +209,7 @@ def _ready_shape(unseen: list[int], size: int, rng: random.Random) -> list[int] 
         by_kind.setdefault(T.kind_of(t), []).append(t)
     for _ in range(300):
         avail = {k: len(v) for k, v in by_kind.items()}
-        kinds = _complete(avail, (size - 1) // 3, rng)
+        kinds = complete_shape(avail, (size - 1) // 3, rng, triplets=False)
         if kinds is None:
             continue
         kinds.pop(rng.randrange(len(kinds)))
@@ -221,22 +222,3 @@ def _ready_shape(unseen: list[int], size: int, rng: random.Random) -> list[int] 
                 used[k] = j + 1
             return out
     return None
-
-
-def _complete(avail: dict[int, int], sets: int, rng: random.Random) -> list[int] | None:
-    pairs = [k for k, c in avail.items() if c >= 2]
-    if not pairs:
-        return None
-    p = rng.choice(pairs)
-    avail[p] -= 2
-    out = [p, p]
-    for _ in range(sets):
-        runs = [k for k in avail if k < 27 and k % 9 <= 6
-                and avail.get(k, 0) and avail.get(k + 1, 0) and avail.get(k + 2, 0)]
-        if not runs:
-            return None
-        k = rng.choice(runs)
-        for g in (k, k + 1, k + 2):
-            avail[g] -= 1
-        out += [k, k + 1, k + 2]
-    return out

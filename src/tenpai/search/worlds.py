@@ -57,6 +57,7 @@ __all__ = [
     "World",
     "WorldError",
     "WorldSampler",
+    "complete_shape",
     "hidden_slots",
     "seen_tiles",
     "unseen_tiles",
@@ -249,7 +250,7 @@ class WorldSampler:
         sets = (size - 1) // 3
         for _ in range(self.riichi_tries):
             avail = {k: len(v) for k, v in by_kind.items()}
-            shape = _complete_shape(avail, sets, rng)
+            shape = complete_shape(avail, sets, rng)
             if shape is None:
                 continue
             shape.pop(rng.randrange(len(shape)))  # the dropped tile stays in the pool
@@ -338,8 +339,13 @@ class WorldSampler:
             rnd._pending = sorted(mine + others, key=lambda d: d.seat)
 
 
-def _complete_shape(avail: dict[int, int], sets: int, rng: random.Random) -> list[int] | None:
-    """Kinds of a random pair + ``sets`` sets drawable from ``avail`` (consumed), or None."""
+def complete_shape(
+    avail: dict[int, int], sets: int, rng: random.Random, *, triplets: bool = True
+) -> list[int] | None:
+    """Kinds of a random pair + ``sets`` sets drawable from ``avail`` (consumed), or None.
+    ``triplets=False`` draws runs only (the table rebuild's filler hands); the random stream
+    is then the same as a runs-only draw's, since the run/triplet coin is tossed only when
+    both are possible."""
     pairs = [k for k, c in avail.items() if c >= 2]
     if not pairs:
         return None
@@ -349,7 +355,7 @@ def _complete_shape(avail: dict[int, int], sets: int, rng: random.Random) -> lis
     for _ in range(sets):
         runs = [k for k in avail if k < 27 and k % 9 <= 6
                 and avail.get(k, 0) and avail.get(k + 1, 0) and avail.get(k + 2, 0)]
-        trips = [k for k, c in avail.items() if c >= 3]
+        trips = [k for k, c in avail.items() if c >= 3] if triplets else []
         if not runs and not trips:
             return None
         if runs and (not trips or rng.random() < 0.75):
