@@ -52,15 +52,16 @@ __all__ = [
     "available",
     "decide",
     "export_state",
+    "exportable",
     "rules_tuple",
     "run",
 ]
 
 #: The extension's ``ABI`` this side is written for (``_rollout.c``).
-ABI: Final = 3
+ABI: Final = 4
 #: Policy names and their codes in the extension.
 POLICY_CODES: Final = {"tsumogiri": 0, "greedy": 1, "greedy-random": 2, "greedy-fold": 3,
-                       "efficiency": 4}
+                       "efficiency": 4, "fast": 5, "fast-fold": 6}
 #: Result columns of :func:`run` (one row per playout; scores and deltas padded to four seats).
 COLUMNS: Final = ("kind", "winners", "tenpai", "code", "kyotaku",
                   "score0", "score1", "score2", "score3",
@@ -71,6 +72,10 @@ KINDS: Final = ("hora", "exhaustive", "abortive")
 CODES: Final = ("", "four_riichi", "four_winds", "four_kans", "triple_ron", "nine_terminals",
                 "nagashi_mangan")
 _MELD_CODES: Final = {"chi": 0, "pon": 1, "daiminkan": 2, "kakan": 3, "ankan": 4}
+_KUIKAE: Final = {"none": 0, "same_tile": 1, "strict": 2}
+#: The core's phase codes: a draw's decision, a discard's claim window, the discard owed
+#: after a chi or pon.
+_PHASES: Final = {"act": 0, "claim": 1, "discard": 2}
 
 
 class RolloutStateError(ValueError):
@@ -141,7 +146,8 @@ def _rules_tuple(rules: RiichiRules) -> tuple[int, ...]:
         pao & 0x7FFFFFFF, pao >> 31,
         int(rules.abortive_draws), int(rules.double_ron), int(rules.triple_ron_abort),
         int(rules.nagashi_mangan), rules.riichi_min_points, rules.riichi_min_wall_tiles,
-        rules.noten_penalty, int(rules.karaten == "hand_and_melds"), ABI,
+        rules.noten_penalty, int(rules.karaten == "hand_and_melds"),
+        _KUIKAE[rules.kuikae], int(bool(rules.pao_yakuman)), ABI,
     )
 
 
@@ -172,13 +178,16 @@ _BY_ID: dict[int, tuple[RiichiRules, tuple[int, ...]]] = {}
 def export_state(rnd: RiichiRound) -> tuple[Any, ...]:
     """The round's state as the core reads it (field order: ``_rollout.c``'s ``S_*``).
 
-    Only phases ``act`` (the player to move has just drawn) and ``claim`` (a discard's claim
-    window) are exported: the compiled policies never reach the others (a discard after a
-    call or a riichi declaration, a kan's rob window), so the caller steps those in Python.
+    Phases ``act`` (the player to move has just drawn), ``claim`` (a discard's claim window)
+    and ``discard`` after a chi or pon (the kuikae bans go along) are exported.  The core
+    never starts from the others (the discard after a riichi declaration, a kan's rob
+    window): the caller steps those in Python (:func:`exportable` says which).
     """
-    if rnd.phase not in ("act", "claim"):
+    if not exportable(rnd):
         raise RolloutStateError(
-            f"a rollout starts at a draw or a claim window, not in phase {rnd.phase!r}")
+            "a rollout starts at a draw, a claim window or the discard after a call, not in "
+            f"phase {rnd.phase!r}" + (" after a riichi declaration"
+                                      if rnd.phase == "discard" else ""))
     if rnd.phase == "act" and rnd.drawn is None:
         raise RolloutStateError("phase act without a drawn tile")
     if rnd.phase == "claim" and rnd.last_discard is None:
@@ -186,6 +195,7 @@ def export_state(rnd: RiichiRound) -> tuple[Any, ...]:
     wall = rnd.wall
     n = rnd.players
     claim = rnd.phase == "claim"
+    phase = _PHASES[rnd.phase]
     turn = rnd.last_discard[0] if claim and rnd.last_discard is not None else rnd.turn
     kans = rnd.kans_by
     four_kans = (rnd.rules.four_kan_abort and len(kans) == 4 and len(set(kans)) > 1)
@@ -195,7 +205,7 @@ def export_state(rnd: RiichiRound) -> tuple[Any, ...]:
         len(rnd.dora_markers), rnd.pending_dora,
         tuple(tuple(h) for h in rnd.hands),
         -1 if claim or rnd.drawn is None else rnd.drawn,
-        turn, int(rnd.after_kan), 1 if claim else 0,
+        turn, int(rnd.after_kan), phase,
         tuple(tuple((_MELD_CODES[m.type], tuple(m.tiles)) for m in ms) for ms in rnd.melds),
         tuple(len(x) for x in rnd.nukidora),
         tuple(tuple(r) for r in rnd.rivers),
@@ -207,7 +217,15 @@ def export_state(rnd: RiichiRound) -> tuple[Any, ...]:
         tuple(-1 if p is None else p for p in rnd.pao),
         -1 if rnd.reach_pending is None else rnd.reach_pending,
         int(four_kans),
+        tuple(rnd.banned_discards) if phase == 2 else (),
     )
+
+
+def exportable(rnd: RiichiRound) -> bool:
+    """Whether :func:`export_state` takes the round as it stands (see there)."""
+    if rnd.phase == "discard":
+        return rnd.reach_pending is None
+    return rnd.phase in ("act", "claim")
 
 
 def run(
