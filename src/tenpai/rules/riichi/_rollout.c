@@ -1303,9 +1303,9 @@ done:
     return out;
 }
 
-/* decide(state, rules, policy) -> (action, tile): the policy's answer at a draw, without
- * playing on: action 0 a tsumo win (tile: the drawn one), 1 a discard, 2 riichi with that
- * discard.  For testing the compiled policies against the Python agents position by position. */
+/* decide(state, rules, policy) -> (action, tile): the policy's answer at a draw (or at the
+ * discard owed after a call), without playing on: action 0 a tsumo win (tile: the drawn one),
+ * 1 a discard, 2 riichi with that discard.  For testing the compiled policies against the Python agents position by position. */
 static PyObject *decide(PyObject *self, PyObject *args) {
     PyObject *state, *rules;
     int policy;
@@ -1324,13 +1324,14 @@ static PyObject *decide(PyObject *self, PyObject *args) {
     if (st == NULL) return PyErr_NoMemory();
     PyObject *out = NULL;
     if (read_state(state, st, &r) < 0) goto done;
-    if (st->phase != PH_ACT) {
-        PyErr_SetString(state_error, "rollout.decide needs a state at a draw (phase act)");
+    if (st->phase == PH_CLAIM) {
+        PyErr_SetString(state_error, "rollout.decide needs a state at a draw or at the discard "
+                                     "owed after a call");
         goto done;
     }
     bad_lookup = 0;
     int s = st->turn, action = 1, code = -1, reach = 0;
-    if (hand_riichi(&st->hand[s]) == -1) {
+    if (st->phase == PH_ACT && hand_riichi(&st->hand[s]) == -1) {
         long long d[4];
         int got = score_win(st, &r, s, s, st->drawn, 1, st->honba, st->kyotaku, d);
         if (got == 1) {

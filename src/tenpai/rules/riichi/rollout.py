@@ -258,8 +258,9 @@ def run(
 
 
 def decide(state: tuple[Any, ...], rules: RiichiRules | str, policy: str) -> tuple[str, int]:
-    """A compiled policy's answer at a draw (phase ``act``), without playing on:
-    ``("hora", tile)``, ``("dahai", tile)`` or ``("reach", tile)`` (riichi with that discard)."""
+    """A compiled policy's answer at a draw (phase ``act``) or at the discard owed after a
+    call, without playing on: ``("hora", tile)``, ``("dahai", tile)`` or ``("reach", tile)``
+    (riichi with that discard)."""
     module = _need()
     if policy not in POLICY_CODES:
         raise RolloutStateError(
