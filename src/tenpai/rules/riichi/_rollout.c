@@ -3,9 +3,9 @@
  * hidden tiles are filled in, with a built-in policy in every seat -- what search spends.
  *
  * The Python engine (tenpai.rules.riichi.flow.round) is the specification; this file follows its
- * order of events exactly for the hands its policies can produce (no calls, no kans, no Norths set
- * aside: the state may hold earlier ones), and tests/search/test_compiled_playout.py plays the same
- * worlds on both sides.  It holds no second shanten algorithm and no second scorer: the shanten
+ * order of events exactly for the hands its policies can produce (chi and pon by the fast
+ * policies; no kans, no Norths set aside: the state may hold earlier ones), and
+ * tests/search/test_compiled_playout.py plays the same worlds on both sides.  It holds no second shanten algorithm and no second scorer: the shanten
  * look-ups come from hand/_shanten_core.h (the tables tenpai.hand.tables builds, handed over by
  * configure()) and the scoring from _score_core.h, the pure-C core _score.c uses.
  *
@@ -684,6 +684,19 @@ typedef struct {
     int chi, a, b; /* consumed tile codes */
 } Call;
 
+/* One call option, in the engine's order: 1 when the shanten after it beats the best so far
+ * (at first the shanten now, looked up when the first option is met). */
+static int better_call(const St *st, int s, int a, int b, int *before, int *best_sh) {
+    if (*before == -99) {
+        *before = *best_sh = hand_riichi(&st->hand[s]);
+        if (*before == FALLBACK) bad_lookup = 1;
+    }
+    int sh = shanten_after_call(st, s, a, b, *before);
+    if (sh >= *best_sh) return 0;
+    *best_sh = sh;
+    return 1;
+}
+
 /* What a fast policy answers in a claim window it cannot win in: EfficiencyAgent._claim over
  * the options in the engine's order (pons first, then chi runs with the called tile low,
  * middle, high), the first of least shanten after the call if it beats the shanten now and a
@@ -692,18 +705,12 @@ static int claim_choice(St *st, const RRules *r, int s, int d, int tile, Call *o
     int k = kind_of_code(tile), n = st->n;
     int before = -99, best_sh = 0, found = 0;
     if (st->c34[s][k] >= 2 && has_discard_after(st, s, k, k, kuikae_ban(r, k, k, k, 0)) &&
-        keeps_a_yaku(st, s, k, 1)) {
-        before = hand_riichi(&st->hand[s]);
-        best_sh = before;
-        int sh = shanten_after_call(st, s, k, k, before);
-        if (sh < best_sh) {
-            best_sh = sh;
-            found = 1;
-            int a = first_code(st, s, k);
-            /* a second copy: the plain one again when two are held, else the red five */
-            int b = (a == k && st->c37[s][k] >= 2) ? k : RED_OF_KIND[k];
-            *out = (Call){0, a, b};
-        }
+        keeps_a_yaku(st, s, k, 1) && better_call(st, s, k, k, &before, &best_sh)) {
+        found = 1;
+        int a = first_code(st, s, k);
+        /* a second copy: the plain one again when two are held, else the red five */
+        int b = (a == k && st->c37[s][k] >= 2) ? k : RED_OF_KIND[k];
+        *out = (Call){0, a, b};
     }
     if (n == 4 && s == (d + 1) % n && k < 27) {
         static const int DA[3] = {-2, -1, 1}, DB[3] = {-1, 1, 2};
@@ -714,13 +721,7 @@ static int claim_choice(St *st, const RRules *r, int s, int d, int tile, Call *o
             if (!st->c34[s][a] || !st->c34[s][b]) continue;
             if (!has_discard_after(st, s, a, b, kuikae_ban(r, k, a, b, 1))) continue;
             if (!keeps_a_yaku(st, s, k, 0)) continue;
-            if (before == -99) {
-                before = hand_riichi(&st->hand[s]);
-                best_sh = before;
-            }
-            int sh = shanten_after_call(st, s, a, b, before);
-            if (sh < best_sh) {
-                best_sh = sh;
+            if (better_call(st, s, a, b, &before, &best_sh)) {
                 found = 1;
                 *out = (Call){1, first_code(st, s, a), first_code(st, s, b)};
             }

@@ -5,23 +5,36 @@ Search wants thousands of complete hands per decision, and the Python engine spe
 a built-in policy in every seat; this module hands it a :class:`RiichiRound`'s state
 (:func:`export_state`) and its rules (:func:`rules_tuple`) and reads the packed results back
 (:func:`run`).  The Python engine stays the specification: the policies are those of
-:class:`tenpai.search.policies.FastPolicy` without calls (``calls=False``), and
-``tests/search/test_compiled_playout.py`` plays the same worlds on both sides.
+:class:`tenpai.search.policies.FastPolicy` (``fast``/``fast-fold`` with its calls,
+``greedy``/``greedy-fold`` without), and ``tests/search/test_compiled_playout.py`` plays the
+same worlds on both sides.
 
 What the core plays: draws, discards, riichi (deposit, ippatsu, double riichi), tsumo and ron
 with the yaku requirement (the compiled scorer of ``_score.c``, shared through
 ``_score_core.h``), the three kinds of furiten, haitei/houtei, tenhou/chiihou, several rons on
 one discard (and the triple-ron abort where the preset has it), the exhaustive draw with
 tenpai payments and nagashi mangan, four riichi, four winds, and a four-kan abort the state
-already owes.  Its policies never call, kan, set a North aside or declare nine terminals, so a
-state is exported only where the next decision is a draw's (phase ``act``) or a discard's claim
-window (phase ``claim``); :func:`export_state` refuses other phases.
+already owes.  Chi and pon (policies ``fast`` and ``fast-fold`` only): the claim window after
+the rons (a win takes the tile first, then a pon beats a chi), the discard after the call
+without a draw under the preset's kuikae bans, ippatsu and the first go-around
+(double riichi, tenhou/chiihou, four winds) ended by any call, the called flag in the river
+(nagashi mangan broken), open hands scored without the closed-only yaku, and pao when a pon
+completes the dragons or the winds.  Not played: kans of any kind (so no rinshan draw, kan
+dora or chankan arises inside the core, though the state may hold earlier kans and a pending
+kan dora), Norths set aside, the nine-terminals draw, and the ``efficiency`` policy's calls.
+A state is exported at a draw (phase ``act``), a discard's claim window (phase ``claim``) or
+the discard owed after a chi or pon (phase ``discard``, with its kuikae bans);
+:func:`export_state` refuses the others (the discard after a riichi declaration, a kan's
+rob window: :func:`exportable`).
 
 Policies: ``tsumogiri`` (wins when it can, otherwise discards the drawn tile), ``greedy``
 (:class:`FastPolicy`'s shanten-greedy choice), ``greedy-random`` (the same with seeded random
-ties), ``greedy-fold`` (``fast-fold``: folds against riichi) and ``efficiency`` (the
-``efficiency`` agent's discard and riichi choice: :func:`decide` equals the agent position by
-position; the agent's calls, closed kans and Norths set aside are not played).
+ties), ``greedy-fold`` (folds against riichi), ``fast`` and ``fast-fold`` (``greedy`` and
+``greedy-fold`` that chi and pon exactly when ``EfficiencyAgent._claim`` would: the shanten
+after the call drops and a yaku stays in reach; ``fast-fold`` passes every call while another
+seat is in riichi) and ``efficiency`` (the ``efficiency`` agent's discard and riichi choice:
+:func:`decide` equals the agent position by position; the agent's calls, closed kans and
+Norths set aside are not played).
 
 ``TENPAI_PURE_PYTHON=1`` (or a missing build) leaves :func:`available` False; :func:`run`
 then raises :class:`RolloutUnavailable` with the build command.
