@@ -659,3 +659,14 @@ def test_compiled_fast_playout_equals_the_python_playout() -> None:
                 assert ends[0] == python.play_out(clone(world), first, 5)
                 seen[next(iter(first.values())).type] += 1
     assert seen["dahai"] > 30 and seen["chi"] + seen["pon"] > 3, seen
+
+
+@built
+def test_bench_rollout_times_fast_beside_the_others() -> None:
+    """``tenpai bench rollout``'s sides include ``fast`` in C and in Python, interleaved."""
+    from tenpai.bench.rollout import run_rollout_bench
+
+    bench = run_rollout_bench(worlds=2, seeds=1, python_worlds=1, repeat=2)
+    assert {"c:fast", "python:fast", "c:greedy", "python:greedy"} <= set(bench.rates)
+    assert all(len(v) == 2 and min(v) > 0 for v in bench.rates.values())
+    assert bench.summary()["fast speed-up"] > 0
