@@ -315,7 +315,8 @@ def test_reference_policies_are_registered() -> None:
 
 
 @built
-def test_search_settings_choose_the_compiled_backend_and_it_searches() -> None:
+@pytest.mark.parametrize("policy", ["c:greedy-fold", "c:fast-fold"])
+def test_search_settings_choose_the_compiled_backend_and_it_searches(policy: str) -> None:
     from tenpai.agents.efficiency import EfficiencyAgent
     from tenpai.rules.riichi.game import RiichiGame
     from tenpai.search.agent import SearchAgent
@@ -325,11 +326,11 @@ def test_search_settings_choose_the_compiled_backend_and_it_searches() -> None:
 
     from .helpers import TONPUU
 
-    settings = SearchSettings.from_env({"TENPAI_SEARCH_POLICY": "c:greedy-fold",
+    settings = SearchSettings.from_env({"TENPAI_SEARCH_POLICY": policy,
                                         "TENPAI_SEARCH_WORLDS": "3",
                                         "TENPAI_SEARCH_BUDGET_MS": "1000000"})
     agent = SearchAgent(AgentPrior(EfficiencyAgent(1), 0.5), settings=settings, seed=1)
-    assert isinstance(agent.backend, CompiledPlayout) and agent.backend.name == "c:greedy-fold"
+    assert isinstance(agent.backend, CompiledPlayout) and agent.backend.name == policy
     game = RiichiGame(TONPUU, seed=1, start=(0, 3, 0, 0))
     others = EfficiencyAgent(2)
     steps = 0
@@ -523,8 +524,9 @@ def _tsumogiri_or_pass(world: object) -> None:
 @built
 def test_kuikae_bans_the_discard_after_a_call_as_in_the_python_engine() -> None:
     """Discards owed after the chis and pons of ``random`` agents: the compiled policies answer
-    as their references, and where the kuikae ban decides (the same state without its ban
-    gets another answer) they keep to it."""
+    as their references (``efficiency`` as the agent), and where the kuikae ban decides (the
+    same state without its ban gets another answer) they keep to it."""
+    from tenpai.agents.efficiency import EfficiencyAgent
     seen: Counter[str] = Counter()
     for seed in range(4):
         for preset in PRESET_NAMES:
@@ -533,8 +535,9 @@ def test_kuikae_bans_the_discard_after_a_call_as_in_the_python_engine() -> None:
                 assert state[-1] == tuple(world.banned_discards)
                 d = world.pending()[0]
                 allowed = {e.pai for e in d.legal}
-                for policy in ("fast", "fast-fold", "greedy"):
-                    agent = reference_agents(policy, world.players)[d.seat]
+                for policy in ("fast", "fast-fold", "greedy", "efficiency"):
+                    agent = (EfficiencyAgent(0) if policy == "efficiency"
+                             else reference_agents(policy, world.players)[d.seat])
                     want = agent.act(d.observation, d.legal)
                     got = rollout.decide(state, world.rules, policy)
                     assert got == ("dahai", want.pai), (preset, seed, policy)
@@ -543,6 +546,10 @@ def test_kuikae_bans_the_discard_after_a_call_as_in_the_python_engine() -> None:
                         assert free[1] not in allowed  # only the ban kept it from that tile
                         seen["kuikae decided"] += 1
                 seen["positions"] += 1
+                # tsumogiri has no drawn tile to throw here: it discards as greedy does
+                assert (rollout.decide(state, world.rules, "tsumogiri")
+                        == rollout.decide(state, world.rules, "greedy"))
+                assert rollout.run(state, world.rules, "tsumogiri", [0]).shape == (1, 13)
                 if seen["positions"] % 7 == 0:  # and the hand played on from there
                     for policy in ("fast", "fast-fold"):
                         row = rollout.run(state, world.rules, policy, [seed])[0]

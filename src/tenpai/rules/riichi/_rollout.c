@@ -356,6 +356,7 @@ static int choose_efficiency(St *st, int s, Options *o, int ready_only) {
         }
         int k = kind_of_code(code);
         if (ready_only && o->after[k] != 0) continue;
+        if (st->banned >> k & 1) continue; /* kuikae: not among the legal discards */
         int sh = o->after[k], edge = edge_of(k) + (code >= 34);
         if (best >= 0 && sh > bk_sh) continue; /* the live tiles cannot matter */
         if (best < 0 || sh < bk_sh) {
@@ -462,7 +463,8 @@ static int choose_discard(St *st, const RRules *r, int s, int policy, int *reach
 /* The tile code the seat to move discards (after a draw that did not win); -1 on a failure. */
 static int own_discard(St *st, const RRules *r, int s, int policy, int *reach) {
     *reach = 0;
-    if (st->riichi[s] || policy == P_TSUMOGIRI) return st->drawn;
+    /* tsumogiri after a call (no drawn tile: a state exported there) discards as greedy */
+    if (st->riichi[s] || (policy == P_TSUMOGIRI && st->drawn >= 0)) return st->drawn;
     int k = choose_discard(st, r, s, policy, reach);
     if (k < 0) return -1;
     if (policy == P_EFFICIENCY) return k; /* already a tile code */

@@ -27,7 +27,8 @@ the discard owed after a chi or pon (phase ``discard``, with its kuikae bans);
 :func:`export_state` refuses the others (the discard after a riichi declaration, a kan's
 rob window: :func:`exportable`).
 
-Policies: ``tsumogiri`` (wins when it can, otherwise discards the drawn tile), ``greedy``
+Policies: ``tsumogiri`` (wins when it can, otherwise discards the drawn tile; in a state
+exported at the discard after a call, where there is none, it discards as ``greedy``), ``greedy``
 (:class:`FastPolicy`'s shanten-greedy choice), ``greedy-random`` (the same with seeded random
 ties), ``greedy-fold`` (folds against riichi), ``fast`` and ``fast-fold`` (``greedy`` and
 ``greedy-fold`` that chi and pon exactly when ``EfficiencyAgent._claim`` would: the shanten
