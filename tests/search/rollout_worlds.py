@@ -43,11 +43,34 @@ def worlds(preset: str, seed: int, *, every: int = 7, mixed: bool = False
         steps += 1
 
 
+def after_calls(preset: str, seed: int) -> Iterator[RiichiRound]:
+    """Copies of the round at every discard owed after a chi or pon in a seeded game of
+    ``random`` agents (who call whatever they may, so kuikae bans often decide)."""
+    rules = PRESETS[preset]
+    game = RiichiGame(rules, seed=seed)
+    agents = [RandomAgent(seed * 8 + s) for s in range(rules.players)]
+    steps = 0
+    while not game.done and steps < 4000:
+        rnd = game.round
+        assert rnd is not None
+        if rnd.phase == "discard" and rnd.reach_pending is None:
+            yield clone(rnd)
+        game.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in game.pending()})
+        steps += 1
+
+
+def reference_agents(policy: str, players: int) -> list[FastPolicy]:
+    """The Python reference of a compiled policy in every seat: ``greedy``/``greedy-fold``
+    never call, ``fast``/``fast-fold`` call as the ``efficiency`` agent does."""
+    fold = policy in ("greedy-fold", "fast-fold")
+    calls = policy in ("fast", "fast-fold")
+    return [FastPolicy(s, fold=fold, calls=calls) for s in range(players)]
+
+
 def reference(world: RiichiRound, policy: str) -> Outcome:
     """The hand played to its end by the Python engine with the policy's Python reference."""
     rnd = clone(world)
-    agents = [FastPolicy(s, fold=policy == "greedy-fold", calls=False)
-              for s in range(rnd.players)]
+    agents = reference_agents(policy, rnd.players)
     steps = 0
     while not rnd.done:
         steps += 1

@@ -2,9 +2,10 @@
 
 Every world is a seeded mid-hand table of a game of rule agents (four- and three-player, the
 presets tenhou, mahjong_soul and tenhou_sanma); the core plays it with ``greedy`` or
-``greedy-fold`` and the Python engine plays it with the reference policy
-(:class:`FastPolicy` without calls).  Kind, winners, final scores, deposits and the tenpai seats
-of a draw must be equal.  Skipped where the extension is not built (``TENPAI_PURE_PYTHON=1``),
+``greedy-fold`` (no calls), or ``fast`` or ``fast-fold`` (chi and pon as the ``efficiency``
+agent calls), and the Python engine plays it with the reference policy (:class:`FastPolicy`
+without or with calls).  Kind, winners, final scores, deposits and the tenpai seats of a draw
+must be equal.  Skipped where the extension is not built (``TENPAI_PURE_PYTHON=1``),
 except the test that the unavailable core says so.
 """
 
@@ -21,19 +22,28 @@ from tenpai.events import Event
 from tenpai.rules.riichi import rollout
 from tenpai.search.playout import POLICIES, PythonPlayout
 
-from .rollout_worlds import PRESET_NAMES, compiled, reference, worlds
+from .rollout_worlds import (
+    PRESET_NAMES,
+    after_calls,
+    compiled,
+    crafted,
+    reference,
+    reference_agents,
+    worlds,
+)
 
 built = pytest.mark.skipif(not rollout.available(), reason="compiled rollout core not built")
 
 
-def _differential(n_worlds: int, seeds: range, every: int) -> Counter[str]:
+def _differential(n_worlds: int, seeds: range, every: int,
+                  policies: tuple[str, str] = ("greedy", "greedy-fold")) -> Counter[str]:
     """Compare ``n_worlds`` worlds (policies alternating), return what the hands did."""
     seen: Counter[str] = Counter()
     checked = 0
     for seed in seeds:
         for preset in PRESET_NAMES:
             for world in worlds(preset, seed, every=every, mixed=seed % 3 == 2):
-                policy = ("greedy", "greedy-fold")[checked % 2]
+                policy = policies[checked % 2]
                 want = reference(world, policy)
                 row = rollout.run(rollout.export_state(world), world.rules, policy, [seed])[0]
                 got = compiled(row, world.players)
@@ -69,30 +79,45 @@ def test_two_thousand_worlds_end_as_in_the_python_engine() -> None:
     assert seen["open melds in the world"] > 100 and seen["riichi in the world"] > 100, seen
 
 
-def _along_the_reference(n_worlds: int) -> Counter[str]:
-    """Worlds of games as above, and every draw and claim window the Python reference passes
-    through on its way to the hand's end: the reference policy is deterministic, so each of
-    those states must end as the whole playout did (one Python playout checks dozens of C
-    playouts started at different points)."""
-    from tenpai.search.policies import FastPolicy
+@built
+def test_two_thousand_worlds_with_calls_end_as_in_the_python_engine() -> None:
+    """``fast`` and ``fast-fold``: chi and pon inside the core, as the reference calls."""
+    seen = _differential(2000, range(40), every=5, policies=("fast", "fast-fold"))
+    assert seen["worlds"] == 2000
+    for preset in PRESET_NAMES:
+        for policy in ("fast", "fast-fold"):
+            assert seen[f"{preset}:{policy}"] > 50, seen
+    assert seen["hora"] > 200 and seen["exhaustive"] > 100, seen
 
+
+def _along_the_reference(n_worlds: int, policies: tuple[str, str] = ("greedy", "greedy-fold"),
+                         seeds: range = range(10_000)) -> Counter[str]:
+    """Worlds of games as above, and every draw, claim window and discard after a call the
+    Python reference passes through on its way to the hand's end: the reference policy is
+    deterministic, so each of those states must end as the whole playout did (one Python
+    playout checks dozens of C playouts started at different points)."""
     seen: Counter[str] = Counter()
     checked = base = 0
-    for seed in range(10_000):
+    for seed in seeds:
         for preset in PRESET_NAMES:
             for world in worlds(preset, seed, every=9, mixed=seed % 3 == 2):
-                policy = ("greedy", "greedy-fold")[base % 2]
+                policy = policies[base % 2]
                 base += 1
                 rnd = clone(world)
-                agents = [FastPolicy(s, fold=policy == "greedy-fold", calls=False)
-                          for s in range(rnd.players)]
+                agents = reference_agents(policy, rnd.players)
                 rows = []
+                start = len(rnd.events)
                 while not rnd.done:
-                    if rnd.phase in ("act", "claim"):
+                    if rollout.exportable(rnd):
                         rows.append(rollout.run(rollout.export_state(rnd), rnd.rules, policy,
                                                 [seed])[0])
+                        if rnd.phase == "discard":
+                            seen["discards after a call"] += 1
                     rnd.step({d.seat: agents[d.seat].act(d.observation, d.legal)
                               for d in rnd.pending()})
+                for e in rnd.events[start:]:
+                    if e.type in ("chi", "pon"):
+                        seen[f"{preset}:{e.type}"] += 1
                 r = rnd.result
                 assert r is not None
                 tenpai = tuple(s for s in range(rnd.players)
@@ -118,6 +143,25 @@ def test_a_hundred_thousand_worlds_end_as_in_the_python_engine() -> None:
     seen = _along_the_reference(100_000)
     print(dict(seen))
     assert seen["worlds"] >= 100_000
+
+
+@pytest.mark.slow
+@built
+def test_a_hundred_thousand_worlds_with_calls_end_as_in_the_python_engine() -> None:
+    seen = _along_the_reference(100_000, ("fast", "fast-fold"))
+    print(dict(seen))
+    assert seen["worlds"] >= 100_000
+
+
+@built
+def test_states_along_playouts_with_calls_end_as_in_the_python_engine() -> None:
+    """Every state a ``fast``/``fast-fold`` reference playout passes through, the discards
+    owed after its calls included; in three-player games nobody chis."""
+    seen = _along_the_reference(4000, ("fast", "fast-fold"), range(100, 10_000))
+    assert seen["worlds"] >= 4000
+    assert seen["discards after a call"] > 50, seen
+    assert seen["tenhou:chi"] + seen["mahjong_soul:chi"] > 5, seen
+    assert seen["tenhou_sanma:pon"] > 0 and seen["tenhou_sanma:chi"] == 0, seen
 
 
 @built
@@ -148,6 +192,8 @@ def test_policies_per_seat_and_tsumogiri() -> None:
     rows = rollout.run(state, "tenhou", ["tsumogiri", "greedy", "greedy-fold", "greedy-random"],
                        [1, 2])
     assert rows.shape == (2, 13)
+    rows = rollout.run(state, "tenhou", ["fast", "greedy", "fast-fold", "efficiency"], [1])
+    assert rows.shape == (1, 13)
     with pytest.raises(rollout.RolloutStateError, match="unknown rollout policy"):
         rollout.run(state, "tenhou", "fold", [1])
 
@@ -269,7 +315,8 @@ def test_reference_policies_are_registered() -> None:
 
 
 @built
-def test_search_settings_choose_the_compiled_backend_and_it_searches() -> None:
+@pytest.mark.parametrize("policy", ["c:greedy-fold", "c:fast-fold"])
+def test_search_settings_choose_the_compiled_backend_and_it_searches(policy: str) -> None:
     from tenpai.agents.efficiency import EfficiencyAgent
     from tenpai.rules.riichi.game import RiichiGame
     from tenpai.search.agent import SearchAgent
@@ -279,11 +326,11 @@ def test_search_settings_choose_the_compiled_backend_and_it_searches() -> None:
 
     from .helpers import TONPUU
 
-    settings = SearchSettings.from_env({"TENPAI_SEARCH_POLICY": "c:greedy-fold",
+    settings = SearchSettings.from_env({"TENPAI_SEARCH_POLICY": policy,
                                         "TENPAI_SEARCH_WORLDS": "3",
                                         "TENPAI_SEARCH_BUDGET_MS": "1000000"})
     agent = SearchAgent(AgentPrior(EfficiencyAgent(1), 0.5), settings=settings, seed=1)
-    assert isinstance(agent.backend, CompiledPlayout) and agent.backend.name == "c:greedy-fold"
+    assert isinstance(agent.backend, CompiledPlayout) and agent.backend.name == policy
     game = RiichiGame(TONPUU, seed=1, start=(0, 3, 0, 0))
     others = EfficiencyAgent(2)
     steps = 0
@@ -441,3 +488,192 @@ def test_compiled_policies_answer_as_the_python_agents_position_by_position() ->
     world = next(w for w in worlds("tenhou", 4) if w.phase == "act")
     rows = rollout.run(rollout.export_state(world), "tenhou", "efficiency", range(4))
     assert (rows == rows[0]).all()
+
+
+def _play_reference(world: object, policy: str) -> tuple[object, list[Event]]:
+    """The reference playout of ``world`` and the events it added."""
+    rnd = clone(world)  # type: ignore[type-var]
+    agents = reference_agents(policy, rnd.players)  # type: ignore[attr-defined]
+    start = len(rnd.events)  # type: ignore[attr-defined]
+    while not rnd.done:  # type: ignore[attr-defined]
+        rnd.step({d.seat: agents[d.seat].act(d.observation, d.legal)  # type: ignore[attr-defined]
+                  for d in rnd.pending()})  # type: ignore[attr-defined]
+    return rnd, list(rnd.events[start:])  # type: ignore[attr-defined]
+
+
+def _answer(world: object, seat: int, kind: str, tile: str) -> None:
+    """Step ``world`` with ``seat``'s legal action of that type on that tile (kind for calls)."""
+    from tenpai import tiles as T
+
+    t = T.parse(tile)[0]
+    d = next(d for d in world.pending() if d.seat == seat)  # type: ignore[attr-defined]
+    e = next(e for e in d.legal if e.type == kind and e.pai is not None
+             and (e.pai == t if kind == "dahai" else T.kind_of(e.pai) == T.kind_of(t)))
+    world.step({seat: e})  # type: ignore[attr-defined]
+
+
+def _tsumogiri_or_pass(world: object) -> None:
+    """One step: the seat to move discards its draw; a claim window passes."""
+    if world.phase == "claim":  # type: ignore[attr-defined]
+        world.step({})  # type: ignore[attr-defined]
+        return
+    d = world.pending()[0]  # type: ignore[attr-defined]
+    world.step({d.seat: next(e for e in d.legal if e.type == "dahai" and e.tsumogiri)})  # type: ignore[attr-defined]
+
+
+@built
+def test_kuikae_bans_the_discard_after_a_call_as_in_the_python_engine() -> None:
+    """Discards owed after the chis and pons of ``random`` agents: the compiled policies answer
+    as their references (``efficiency`` as the agent), and where the kuikae ban decides (the
+    same state without its ban gets another answer) they keep to it."""
+    from tenpai.agents.efficiency import EfficiencyAgent
+    seen: Counter[str] = Counter()
+    for seed in range(4):
+        for preset in PRESET_NAMES:
+            for world in after_calls(preset, seed):
+                state = rollout.export_state(world)
+                assert state[-1] == tuple(world.banned_discards)
+                d = world.pending()[0]
+                allowed = {e.pai for e in d.legal}
+                for policy in ("fast", "fast-fold", "greedy", "efficiency"):
+                    agent = (EfficiencyAgent(0) if policy == "efficiency"
+                             else reference_agents(policy, world.players)[d.seat])
+                    want = agent.act(d.observation, d.legal)
+                    got = rollout.decide(state, world.rules, policy)
+                    assert got == ("dahai", want.pai), (preset, seed, policy)
+                    free = rollout.decide((*state[:-1], ()), world.rules, policy)
+                    if free[1] != want.pai:
+                        assert free[1] not in allowed  # only the ban kept it from that tile
+                        seen["kuikae decided"] += 1
+                seen["positions"] += 1
+                # tsumogiri has no drawn tile to throw here: it discards as greedy does
+                assert (rollout.decide(state, world.rules, "tsumogiri")
+                        == rollout.decide(state, world.rules, "greedy"))
+                assert rollout.run(state, world.rules, "tsumogiri", [0]).shape == (1, 13)
+                if seen["positions"] % 7 == 0:  # and the hand played on from there
+                    for policy in ("fast", "fast-fold"):
+                        row = rollout.run(state, world.rules, policy, [seed])[0]
+                        assert compiled(row, world.players) == reference(world, policy)
+    assert seen["positions"] > 200 and seen["kuikae decided"] > 10, seen
+
+
+@built
+def test_pao_is_paid_after_the_third_dragon_pon() -> None:
+    """Seat 1 has ponned haku and hatsu from the dealer, who now discards chun: the core
+    pons it (the fast policy's choice), seat 1 draws its tanki and wins daisangen, and the
+    dealer pays the whole yakuman (tenhou: pao covers the whole hand)."""
+    world = crafted(["567z19m19p1s448s23z", "556677z234m5p2z19s", "258m28p258s11z36p4z",
+                     "369m37p368s14z4p3z3z"], "9s2z9s7s9s7s1m4s1p4s5p")
+    _answer(world, 0, "dahai", "5z")
+    _answer(world, 1, "pon", "5z")
+    _answer(world, 1, "dahai", "1s")
+    while not (world.phase == "act" and world.turn == 0):
+        _tsumogiri_or_pass(world)
+    _answer(world, 0, "dahai", "6z")
+    _answer(world, 1, "pon", "6z")
+    _answer(world, 1, "dahai", "9s")
+    while not (world.phase == "act" and world.turn == 0):
+        _tsumogiri_or_pass(world)
+    _answer(world, 0, "dahai", "7z")
+    assert world.phase == "claim" and world.pao == [None] * 4
+    rnd, events = _play_reference(world, "fast")
+    calls = [(e.type, e.actor, e.target) for e in events if e.type in ("pon", "hora")]
+    assert calls[0] == ("pon", 1, 0) and calls[-1] == ("hora", 1, 1), calls
+    assert rnd.pao[1] == 0  # type: ignore[attr-defined]
+    want = reference(world, "fast")
+    assert want[2][0] == 25_000 - 32_000  # the dealer pays the non-dealer's yakuman tsumo
+    for policy in ("fast", "fast-fold"):
+        row = rollout.run(rollout.export_state(world), world.rules, policy, [0])[0]
+        assert compiled(row, 4) == want
+
+
+@built
+def test_ron_beats_pon_in_a_claim_window() -> None:
+    """The dealer's 5p: seat 2 would pon it (its fast answer) and seat 3 wins on it; the ron
+    takes the tile, in the core as in the engine."""
+    from tenpai import tiles as T
+
+    world = crafted(["5p19m19p19s123456z", "23m34p6789s234z77z", "55p234m678m345s2p8p",
+                     "234m567m34p678s22s"], "1z")
+    _answer(world, 0, "dahai", "5p")
+    agents = reference_agents("fast", 4)
+    answers = {d.seat: agents[d.seat].act(d.observation, d.legal).type
+               for d in world.pending()}
+    assert answers == {1: "none", 2: "pon", 3: "hora"}
+    for policy in ("fast", "fast-fold"):
+        want = reference(world, policy)
+        assert want[:2] == ("hora", (3,))
+        row = rollout.run(rollout.export_state(world), world.rules, policy, [0])[0]
+        assert compiled(row, 4) == want
+    assert T.parse("5p")[0] == world.last_discard[1]  # type: ignore[index]
+
+
+@built
+def test_a_call_breaks_ippatsu() -> None:
+    """Seat 1 declares (double) riichi on a chun that seat 3 pons; seat 1 then draws its
+    winning tile: no ippatsu in the engine, and the same points from the core."""
+    world = crafted(["19m19p19s12346z8p5p", "123m456m789p23s55z", "347m367p4679s44z6z",
+                     "77z234m456p678s1z9m"], "9m7z1z4s")
+    _tsumogiri_or_pass(world)
+    while world.phase == "claim":
+        world.step({})
+    d = world.pending()[0]
+    world.step({1: next(e for e in d.legal if e.type == "reach")})
+    _answer(world, 1, "dahai", "7z")
+    assert world.phase == "claim" and world.reach_pending == 1
+    _, events = _play_reference(world, "fast")
+    assert [(e.type, e.actor) for e in events if e.type in ("pon", "hora")] == [
+        ("pon", 3), ("hora", 1)]
+    (hora,) = [e for e in events if e.type == "hora"]
+    assert hora.yaku is not None and {y for y, _ in hora.yaku} == {"menzen_tsumo",
+                                                                   "double_riichi"}
+    want = reference(world, "fast")
+    row = rollout.run(rollout.export_state(world), world.rules, "fast", [0])[0]
+    assert compiled(row, 4) == want
+
+
+@built
+def test_search_settings_take_the_compiled_fast_policies() -> None:
+    from tenpai.search.compiled_playout import CompiledPlayout
+    from tenpai.search.playout import make_backend
+    from tenpai.search.settings import SearchSettings
+
+    for name in ("c:fast", "c:fast-fold"):
+        settings = SearchSettings.from_env({"TENPAI_SEARCH_POLICY": name})
+        backend = make_backend(settings.policy)
+        assert isinstance(backend, CompiledPlayout) and backend.name == name
+    with pytest.raises(ValueError, match="unknown playout policy 'c:fast-kan'"):
+        SearchSettings(policy="c:fast-kan")
+
+
+@built
+def test_compiled_fast_playout_equals_the_python_playout() -> None:
+    """Candidates at draws and at claim windows (chi, pon, pass): the Python prefix with
+    calls, then the core, end as the Python playout does."""
+    from tenpai.search.compiled_playout import CompiledPlayout
+
+    backend = CompiledPlayout("fast")
+    python = PythonPlayout("fast")
+    seen: Counter[str] = Counter()
+    for world in worlds("tenhou", 23, every=6):
+        for d in world.pending():
+            candidates = [{d.seat: e} for e in d.legal
+                          if e.type in ("dahai", "reach", "chi", "pon", "none")][:3]
+            if not candidates:
+                continue
+            many = backend.play_out_many(world, candidates, [5])
+            for first, ends in zip(candidates, many):
+                assert ends[0] == python.play_out(clone(world), first, 5)
+                seen[next(iter(first.values())).type] += 1
+    assert seen["dahai"] > 30 and seen["chi"] + seen["pon"] > 3, seen
+
+
+@built
+def test_bench_rollout_times_fast_beside_the_others() -> None:
+    """``tenpai bench rollout``'s sides include ``fast`` in C and in Python, interleaved."""
+    from tenpai.bench.rollout import run_rollout_bench
+
+    bench = run_rollout_bench(worlds=2, seeds=1, python_worlds=1, repeat=2)
+    assert {"c:fast", "python:fast", "c:greedy", "python:greedy"} <= set(bench.rates)
+    assert all(len(v) == 2 and min(v) > 0 for v in bench.rates.values())
+    assert bench.summary()["fast speed-up"] > 0

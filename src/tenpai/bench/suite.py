@@ -39,6 +39,9 @@ RATIOS: list[tuple[str, str, str, float | None]] = [
     ("rollout c:greedy, hands per CPU second", "rollout", "c:greedy hands/cpu_s median",
      20_000.0),
     ("rollout c:greedy / the Python engine", "rollout", "greedy speed-up", None),
+    ("rollout c:fast (chi and pon), hands per CPU second", "rollout",
+     "c:fast hands/cpu_s median", None),
+    ("rollout c:fast / the Python engine", "rollout", "fast speed-up", None),
 ]
 
 

@@ -147,26 +147,6 @@ static inline void hand_move(Hand *h, int k, int d) {
     }
 }
 
-/* Riichi shanten of the hand (same numbers as riichi_code), or FALLBACK. */
-static inline int hand_riichi(const Hand *h) {
-    const uint8_t *suit = (const uint8_t *)suit_buf.buf;
-    const uint8_t *honor = (const uint8_t *)honor_buf.buf;
-    const int16_t *mp = (const int16_t *)mp_buf.buf;
-    const int16_t *sh = (const int16_t *)sh_buf.buf;
-    const int8_t *fin = (const int8_t *)final_buf.buf;
-    int m = suit[h->key[0]], p = suit[h->key[1]], s = suit[h->key[2]], z = honor[h->key[3]];
-    if (m == 255 || p == 255 || s == 255 || z == 255) return FALLBACK;
-    int code = fin[(Py_ssize_t)mp[m * n_pin + p] * n_sh + sh[s * n_honor + z]];
-    if (code == invalid_code) return FALLBACK;
-    if (h->tiles >= 13) {
-        int t = 6 - h->pairs + (h->kinds < 7 ? 7 - h->kinds : 0);
-        if (t < code) code = t;
-        t = 13 - h->term_kinds - (h->term_pairs > 0);
-        if (t < code) code = t;
-    }
-    return code;
-}
-
 /* Standard-form shanten of the hand (no seven pairs / orphans), or FALLBACK. */
 static inline int hand_standard(const Hand *h) {
     const uint8_t *suit = (const uint8_t *)suit_buf.buf;
@@ -180,6 +160,56 @@ static inline int hand_standard(const Hand *h) {
     return code == invalid_code ? FALLBACK : code;
 }
 
+/* Riichi shanten of the hand (same numbers as riichi_code), or FALLBACK. */
+static inline int hand_riichi(const Hand *h) {
+    int code = hand_standard(h);
+    if (code == FALLBACK) return FALLBACK;
+    if (h->tiles >= 13) {
+        int t = 6 - h->pairs + (h->kinds < 7 ? 7 - h->kinds : 0);
+        if (t < code) code = t;
+        t = 13 - h->term_kinds - (h->term_pairs > 0);
+        if (t < code) code = t;
+    }
+    return code;
+}
+
+/* One entry of a draw row: the Riichi shanten of the hand ``h`` with one more ``k`` (held
+ * ``h->c[k]`` times before), where ``d`` is the class of k's group with that copy, ``c`` the
+ * four groups' classes without it and ``mpv``/``shv`` their two halves' combinations; seven
+ * pairs and thirteen orphans count when the hand is closed.  FALLBACK if the tables have no
+ * such hand.  hand_draw_row() and hand_draw_row_after() differ only in how they find ``d``. */
+static inline int drawn_code(const Hand *h, const int *c, int mpv, int shv, int k, int d,
+                             int closed) {
+    const int16_t *mp = (const int16_t *)mp_buf.buf;
+    const int16_t *sh = (const int16_t *)sh_buf.buf;
+    const int8_t *fin = (const int8_t *)final_buf.buf;
+    int g = KIND_GROUP[k], v = h->c[k];
+    int x = mpv, y = shv;
+    if (g == 0)
+        x = mp[d * n_pin + c[1]];
+    else if (g == 1)
+        x = mp[c[0] * n_pin + d];
+    else if (g == 2)
+        y = sh[d * n_honor + c[3]];
+    else
+        y = sh[c[2] * n_honor + d];
+    int code = fin[(Py_ssize_t)x * n_sh + y];
+    if (code == invalid_code) return FALLBACK;
+    if (closed) {
+        int pairs = h->pairs + (v == 1), kinds = h->kinds + (v == 0);
+        int t = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+        if (t < code) code = t;
+        int tk = h->term_kinds, tp = h->term_pairs;
+        if (KIND_TERMINAL[k]) {
+            tk += v == 0;
+            tp += v == 1;
+        }
+        t = 13 - tk - (tp > 0);
+        if (t < code) code = t;
+    }
+    return code;
+}
+
 /* Riichi shanten after drawing each kind: row[k] is what hand_riichi gives for the hand with one
  * more k (99 where four are held already).  A draw changes one suit's key only, so each entry
  * costs one pattern look-up and one combination instead of a whole hand's; the seven-pairs and
@@ -189,7 +219,6 @@ static int hand_draw_row(const Hand *h, int *row) {
     const uint8_t *honor = (const uint8_t *)honor_buf.buf;
     const int16_t *mp = (const int16_t *)mp_buf.buf;
     const int16_t *sh = (const int16_t *)sh_buf.buf;
-    const int8_t *fin = (const int8_t *)final_buf.buf;
     int cls[4] = {suit[h->key[0]], suit[h->key[1]], suit[h->key[2]], honor[h->key[3]]};
     if (cls[0] == 255 || cls[1] == 255 || cls[2] == 255 || cls[3] == 255) return FALLBACK;
     int mpv = mp[cls[0] * n_pin + cls[1]], shv = sh[cls[2] * n_honor + cls[3]];
@@ -204,29 +233,8 @@ static int hand_draw_row(const Hand *h, int *row) {
         long key = h->key[g] + KIND_PLACE[k];
         int c2 = g < 3 ? suit[key] : honor[key];
         if (c2 == 255) return FALLBACK;
-        int a = mpv, b = shv;
-        if (g == 0)
-            a = mp[c2 * n_pin + cls[1]];
-        else if (g == 1)
-            a = mp[cls[0] * n_pin + c2];
-        else if (g == 2)
-            b = sh[c2 * n_honor + cls[3]];
-        else
-            b = sh[cls[2] * n_honor + c2];
-        int code = fin[(Py_ssize_t)a * n_sh + b];
-        if (code == invalid_code) return FALLBACK;
-        if (closed) {
-            int pairs = h->pairs + (v == 1), kinds = h->kinds + (v == 0);
-            int t = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
-            if (t < code) code = t;
-            int tk = h->term_kinds, tp = h->term_pairs;
-            if (KIND_TERMINAL[k]) {
-                tk += v == 0;
-                tp += v == 1;
-            }
-            t = 13 - tk - (tp > 0);
-            if (t < code) code = t;
-        }
+        int code = drawn_code(h, cls, mpv, shv, k, c2, closed);
+        if (code == FALLBACK) return FALLBACK;
         row[k] = code;
     }
     return 0;
@@ -267,7 +275,6 @@ static int hand_draw_row_after(const Hand *h, const int *cls, const int *drawn, 
     const uint8_t *honor = (const uint8_t *)honor_buf.buf;
     const int16_t *mp = (const int16_t *)mp_buf.buf;
     const int16_t *sh = (const int16_t *)sh_buf.buf;
-    const int8_t *fin = (const int8_t *)final_buf.buf;
     Hand a = *h;
     hand_move(&a, k, -1);
     int gk = KIND_GROUP[k];
@@ -289,29 +296,8 @@ static int hand_draw_row_after(const Hand *h, const int *cls, const int *drawn, 
             if (d == 255) return FALLBACK;
         } else if ((d = drawn[j]) < 0)
             return FALLBACK;
-        int x = mpv, y = shv;
-        if (g == 0)
-            x = mp[d * n_pin + c2[1]];
-        else if (g == 1)
-            x = mp[c2[0] * n_pin + d];
-        else if (g == 2)
-            y = sh[d * n_honor + c2[3]];
-        else
-            y = sh[c2[2] * n_honor + d];
-        int code = fin[(Py_ssize_t)x * n_sh + y];
-        if (code == invalid_code) return FALLBACK;
-        if (closed) {
-            int pairs = a.pairs + (v == 1), kinds = a.kinds + (v == 0);
-            int t = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
-            if (t < code) code = t;
-            int tk = a.term_kinds, tp = a.term_pairs;
-            if (KIND_TERMINAL[j]) {
-                tk += v == 0;
-                tp += v == 1;
-            }
-            t = 13 - tk - (tp > 0);
-            if (t < code) code = t;
-        }
+        int code = drawn_code(&a, c2, mpv, shv, j, d, closed);
+        if (code == FALLBACK) return FALLBACK;
         row[j] = code;
     }
     return 0;

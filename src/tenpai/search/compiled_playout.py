@@ -1,13 +1,14 @@
 """A :class:`~tenpai.search.playout.PlayoutBackend` that plays hands inside the compiled core.
 
 A candidate that is a discard after a draw is handed to the core as its first move.  Any other
-decision being searched (the candidate's first answers) and whatever the compiled policies
-cannot start from (a discard owed after a call or a riichi declaration, a kan's rob window) are
-stepped in Python with the reference policy, :class:`~tenpai.search.policies.FastPolicy`
-without calls; from the next draw or claim window on the hand is played by
-:mod:`tenpai.rules.riichi.rollout` with the same policy compiled.  Both paths give the same
-hand end on the same world (tests/search/test_compiled_playout.py), so ``c:greedy-fold`` is
-``python:greedy-fold`` made fast.
+decision being searched (the candidate's first answers) and whatever the core cannot start
+from (the discard owed after a riichi declaration, a kan's rob window) are stepped in Python
+with the reference policy, :class:`~tenpai.search.policies.FastPolicy` (with calls for
+``fast``/``fast-fold``, without for the ``greedy`` family); from the next draw, claim window
+or discard after a call on, the hand is played by :mod:`tenpai.rules.riichi.rollout` with the
+same policy compiled.  Both paths give the same hand end on the same world
+(tests/search/test_compiled_playout.py), so ``c:fast-fold`` is ``python:fast-fold`` made
+fast.
 
 :meth:`CompiledPlayout.play_out_many` asks for every candidate's playouts of one world in one
 call; all of them meet the same world and the same seeds (common random numbers).
@@ -26,9 +27,9 @@ from tenpai.search.policies import FastPolicy
 
 __all__ = ["PLAYOUT_POLICIES", "CompiledPlayout", "end_of_row"]
 
-#: The compiled policies a search playout can use: those whose Python prefix steps are
-#: ``FastPolicy`` without calls (``efficiency`` is not one: the agent's own steps would call).
-PLAYOUT_POLICIES = ("greedy", "greedy-fold", "greedy-random", "tsumogiri")
+#: The compiled policies a search playout can use: those whose Python prefix steps are a
+#: ``FastPolicy`` (``efficiency`` is not one: the agent's kans and Norths are not compiled).
+PLAYOUT_POLICIES = ("fast", "fast-fold", "greedy", "greedy-fold", "greedy-random", "tsumogiri")
 
 
 class CompiledPlayout:
@@ -47,10 +48,11 @@ class CompiledPlayout:
         self.max_steps = max_steps
         # The Python steps before the core takes over use the reference of the same policy
         # (tsumogiri and the random ties have none: greedy stands in for those few steps).
-        self._fold = policy == "greedy-fold"
+        self._fold = policy in ("greedy-fold", "fast-fold")
+        self._calls = policy in ("fast", "fast-fold")
 
     def _agents(self, n: int, seed: int) -> list[FastPolicy]:
-        return [FastPolicy(seed * 4 + s, fold=self._fold, calls=False) for s in range(n)]
+        return [FastPolicy(seed * 4 + s, fold=self._fold, calls=self._calls) for s in range(n)]
 
     def _prefix(self, world: RiichiRound, first: Mapping[int, Event], seed: int) -> RiichiRound:
         """The world after the first answers and any step the core cannot start from."""
@@ -62,7 +64,7 @@ class CompiledPlayout:
                 answers[d.seat] = agents[d.seat].act(d.observation, d.legal)
         rnd.step(answers)
         steps = 0
-        while not rnd.done and rnd.phase not in ("act", "claim"):
+        while not rnd.done and not rollout.exportable(rnd):
             steps += 1
             if steps > self.max_steps:
                 raise RuntimeError(f"playout did not reach a draw in {self.max_steps} steps")
@@ -88,8 +90,9 @@ class CompiledPlayout:
                                    first_discard=discard)
                 out.append([end_of_row(world, row, start) for row in rows])
                 continue
-            # The Python prefix reads FastPolicy's seed only for calls, which these policies
-            # never make: one prefix serves every seed, and one core call plays them all.
+            # The Python prefix never reads FastPolicy's seed (its calls follow
+            # EfficiencyAgent._claim, which draws nothing): one prefix serves every seed, and
+            # one core call plays them all.
             rnd = self._prefix(world, first, seeds[0] if seeds else 0)
             if rnd.done:
                 end = hand_end(rnd, start)

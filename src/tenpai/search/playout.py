@@ -8,9 +8,9 @@ Two pluggable parts, in the manner of OpenSpiel's evaluators:
   ``fast-fold`` of :mod:`tenpai.search.policies`, shanten-greedy without and with folding
   against riichi; the arena's ``efficiency`` and ``defensive``, slower; ``greedy`` and
   ``greedy-fold``, the same without calls).  :class:`~tenpai.search.compiled_playout.
-  CompiledPlayout` plays those two inside the compiled core (policy names ``c:greedy``,
-  ``c:greedy-fold``: :func:`make_backend`) and adds ``play_out_many``, every candidate of a
-  world in one call;
+  CompiledPlayout` plays these inside the compiled core (policy names ``c:fast``,
+  ``c:fast-fold``, ``c:greedy``, ``c:greedy-fold``: :func:`make_backend`) and adds
+  ``play_out_many``, every candidate of a world in one call;
 * a :class:`LeafValue` turns a hand end into a number for the deciding seat:
   :class:`PlacementValue` (expected rank utility from the placement model, or the exact rank
   when the hand ended the game) or :class:`PointsValue` (the hand's point change, in thousands,
@@ -188,9 +188,10 @@ POLICIES: dict[str, Callable[[int], Agent]] = {
 
 
 #: Policies of the compiled rollout core (:mod:`tenpai.search.compiled_playout`), by the names
-#: the search settings use: ``c:greedy`` plays what ``greedy`` plays, in C.
-COMPILED_POLICIES: tuple[str, ...] = ("c:greedy", "c:greedy-fold", "c:greedy-random",
-                                      "c:tsumogiri")
+#: the search settings use: ``c:greedy`` plays what ``greedy`` plays, in C (``c:fast`` and
+#: ``c:fast-fold`` with their chi and pon).
+COMPILED_POLICIES: tuple[str, ...] = ("c:fast", "c:fast-fold", "c:greedy", "c:greedy-fold",
+                                      "c:greedy-random", "c:tsumogiri")
 
 
 def make_backend(policy: str) -> PlayoutBackend:

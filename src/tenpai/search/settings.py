@@ -34,7 +34,8 @@ class SearchSettings:
     #: Search only when the prior gives its own choice less than this probability.
     threshold: float = 0.9
     #: Playout policy of every seat (tenpai.search.playout.POLICIES), or a compiled one
-    #: (COMPILED_POLICIES: c:greedy, c:greedy-fold, ... played in the compiled rollout core).
+    #: (COMPILED_POLICIES: c:fast, c:fast-fold, c:greedy, ... played in the compiled rollout
+    #: core).
     policy: str = "fast-fold"
     #: Leaf value: "placement" (expected rank utility) or "points" (the ablation).
     value: str = "placement"

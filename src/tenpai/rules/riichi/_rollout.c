@@ -3,9 +3,9 @@
  * hidden tiles are filled in, with a built-in policy in every seat -- what search spends.
  *
  * The Python engine (tenpai.rules.riichi.flow.round) is the specification; this file follows its
- * order of events exactly for the hands its policies can produce (no calls, no kans, no Norths set
- * aside: the state may hold earlier ones), and tests/search/test_compiled_playout.py plays the same
- * worlds on both sides.  It holds no second shanten algorithm and no second scorer: the shanten
+ * order of events exactly for the hands its policies can produce (chi and pon by the fast
+ * policies; no kans, no Norths set aside: the state may hold earlier ones), and
+ * tests/search/test_compiled_playout.py plays the same worlds on both sides.  It holds no second shanten algorithm and no second scorer: the shanten
  * look-ups come from hand/_shanten_core.h (the tables tenpai.hand.tables builds, handed over by
  * configure()) and the scoring from _score_core.h, the pure-C core _score.c uses.
  *
@@ -21,7 +21,7 @@
 #include "../../hand/_shanten_core.h"
 #include "_score_core.h"
 
-#define ABI 3
+#define ABI 4
 
 /* ------------------------------------------------------------------------- rules */
 
@@ -29,12 +29,16 @@ typedef struct {
     Rules sc; /* the scorer's flags */
     int players, abortive_draws, double_ron, triple_ron_abort, nagashi, riichi_min_points,
         riichi_min_wall, riichi_deposit, noten_penalty, karaten_melds;
+    int kuikae;   /* 0 none, 1 same_tile, 2 strict (RiichiRules.kuikae) */
+    int pao_flow; /* pao_yakuman is not empty: a pon completing the dragons or winds makes
+                   * its discarder liable */
 } RRules;
 
 /* ------------------------------------------------------------------------- state */
 
-enum { P_TSUMOGIRI, P_GREEDY, P_GREEDY_RANDOM, P_GREEDY_FOLD, P_EFFICIENCY, N_POLICIES };
-enum { PH_ACT, PH_CLAIM };
+enum { P_TSUMOGIRI, P_GREEDY, P_GREEDY_RANDOM, P_GREEDY_FOLD, P_EFFICIENCY, P_FAST, P_FAST_FOLD,
+       N_POLICIES };
+enum { PH_ACT, PH_CLAIM, PH_CALLED }; /* PH_CALLED: the discard owed after a chi or pon */
 enum { K_HORA, K_EXHAUSTIVE, K_ABORTIVE };
 enum { A_NONE, A_FOUR_RIICHI, A_FOUR_WINDS, A_FOUR_KANS, A_TRIPLE_RON, A_NINE, A_NAGASHI };
 enum { MT_CHI, MT_PON, MT_DAIMINKAN, MT_KAKAN, MT_ANKAN };
@@ -68,6 +72,7 @@ typedef struct {
     int any_call;
     int riichi[4], double_riichi[4], ippatsu[4], furiten_temp[4], furiten_riichi[4], pao[4];
     int reach_pending, four_kans;
+    unsigned long long banned; /* kinds the seat to move may not discard (kuikae, PH_CALLED) */
     int visible[34];
     /* waits per seat, cached until the hand changes */
     unsigned long long waits[4];
@@ -351,6 +356,7 @@ static int choose_efficiency(St *st, int s, Options *o, int ready_only) {
         }
         int k = kind_of_code(code);
         if (ready_only && o->after[k] != 0) continue;
+        if (st->banned >> k & 1) continue; /* kuikae: not among the legal discards */
         int sh = o->after[k], edge = edge_of(k) + (code >= 34);
         if (best >= 0 && sh > bk_sh) continue; /* the live tiles cannot matter */
         if (best < 0 || sh < bk_sh) {
@@ -395,6 +401,13 @@ static int choose_discard(St *st, const RRules *r, int s, int policy, int *reach
     Options o;
     int best_s = options_init(st, s, &o);
     int best = -1;
+    /* after a call (fast policies only): the kinds kuikae bans are not offered at all */
+    unsigned long long ban = st->banned;
+    if (ban) {
+        best_s = 99;
+        for (int k = 0; k < 34; k++)
+            if (st->c34[s][k] && !(ban >> k & 1) && o.after[k] < best_s) best_s = o.after[k];
+    }
     if (policy == P_EFFICIENCY) {
         *reach = !st->riichi[s] && !st->open[s] && st->scores[s] >= r->riichi_min_points &&
                  remaining(st) >= r->riichi_min_wall && best_s <= 0;
@@ -403,7 +416,7 @@ static int choose_discard(St *st, const RRules *r, int s, int policy, int *reach
     if (policy == P_GREEDY_RANDOM) {
         int ties[34], nt = 0;
         for (int k = 0; k < 34; k++) {
-            if (o.after[k] != best_s) continue;
+            if (o.after[k] != best_s || (ban >> k & 1)) continue;
             if (best < 0 || eff_less(st, s, &o, k, best)) {
                 best = k;
                 nt = 0;
@@ -414,9 +427,13 @@ static int choose_discard(St *st, const RRules *r, int s, int policy, int *reach
         if (nt > 1) best = ties[next_rand(st) % (uint64_t)nt];
     } else {
         for (int k = 0; k < 34; k++)
-            if (o.after[k] == best_s && (best < 0 || eff_less(st, s, &o, k, best))) best = k;
+            if (o.after[k] == best_s && !(ban >> k & 1) &&
+                (best < 0 || eff_less(st, s, &o, k, best)))
+                best = k;
     }
-    if (policy == P_GREEDY_FOLD && !st->riichi[s] && o.after[best] >= 1) {
+    if (best < 0) return -1;
+    if ((policy == P_GREEDY_FOLD || policy == P_FAST_FOLD) && !st->riichi[s] &&
+        o.after[best] >= 1) {
         int threats[4], nth = 0;
         for (int x = 0; x < st->n; x++)
             if (x != s && st->riichi[x]) threats[nth++] = x;
@@ -426,7 +443,7 @@ static int choose_discard(St *st, const RRules *r, int s, int policy, int *reach
             int pick = -1;
             double pick_d = 0.0;
             for (int k = 0; k < 34; k++) {
-                if (!st->c34[s][k]) continue;
+                if (!st->c34[s][k] || (ban >> k & 1)) continue;
                 double d = 0;
                 for (int i = 0; i < nth; i++) d += danger(k, st->river_kinds[threats[i]], seen);
                 if (pick < 0 || d < pick_d || (d == pick_d && eff_less(st, s, &o, k, pick))) {
@@ -446,7 +463,8 @@ static int choose_discard(St *st, const RRules *r, int s, int policy, int *reach
 /* The tile code the seat to move discards (after a draw that did not win); -1 on a failure. */
 static int own_discard(St *st, const RRules *r, int s, int policy, int *reach) {
     *reach = 0;
-    if (st->riichi[s] || policy == P_TSUMOGIRI) return st->drawn;
+    /* tsumogiri after a call (no drawn tile: a state exported there) discards as greedy */
+    if (st->riichi[s] || (policy == P_TSUMOGIRI && st->drawn >= 0)) return st->drawn;
     int k = choose_discard(st, r, s, policy, reach);
     if (k < 0) return -1;
     if (policy == P_EFFICIENCY) return k; /* already a tile code */
@@ -485,6 +503,7 @@ static void discard(St *st, int s, int code, int reach) {
     st->visible[kind_of_code(code)]++;
     st->discards_made[s]++;
     st->drawn = -1;
+    st->banned = 0;
     if (reach) {
         st->reach_pending = s;
         st->riichi[s] = 1;
@@ -594,12 +613,213 @@ static int settle_wins(St *st, const RRules *r, const int *seats, int nw, int ta
     return 0;
 }
 
+/* ------------------------------------------------------------------------- calls (fast policies) */
+
+static inline int is_simple(int k) { return k < 27 && k % 9 >= 1 && k % 9 <= 7; }
+
+/* RiichiRound._rule_banned_after_call: the called kind, and under ``strict`` kuikae the kind at
+ * the other end of a chi's run (a, b: the consumed kinds). */
+static unsigned long long kuikae_ban(const RRules *r, int k, int a, int b, int chi) {
+    if (r->kuikae == 0) return 0;
+    unsigned long long ban = 1ULL << k;
+    if (!chi || r->kuikae != 2) return ban;
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    if (k < lo && hi % 9 < 8)
+        ban |= 1ULL << (hi + 1);
+    else if (k > hi && lo % 9 > 0)
+        ban |= 1ULL << (lo - 1);
+    return ban;
+}
+
+/* TableRound._has_discard_after: some tile left after the call may be discarded. */
+static int has_discard_after(const St *st, int s, int a, int b, unsigned long long ban) {
+    for (int k = 0; k < 34; k++) {
+        int c = st->c34[s][k] - (k == a) - (k == b);
+        if (c > 0 && !(ban >> k & 1)) return 1;
+    }
+    return 0;
+}
+
+/* EfficiencyAgent._keeps_a_yaku: a pon of a dragon or of one's seat or round wind, or an
+ * all-simples hand (concealed tiles, melds and the called tile). */
+static int keeps_a_yaku(const St *st, int s, int k, int pon) {
+    int n = st->n, seat_wind = 27 + ((s - st->oya) % n + n) % n;
+    if (pon && (k >= 31 || k == seat_wind || k == 27 + st->bakaze)) return 1;
+    if (!is_simple(k)) return 0;
+    for (int j = 0; j < 34; j++)
+        if (st->c34[s][j] && !is_simple(j)) return 0;
+    for (int i = 0; i < st->n_melds[s]; i++)
+        for (int j = 0; j < st->melds[s][i].n; j++)
+            if (!is_simple(kind_of_code(st->melds[s][i].tiles[j]))) return 0;
+    return 1;
+}
+
+/* The best shanten after calling with the consumed kinds a and b and discarding any kind
+ * (EfficiencyAgent._claim's ``sh``); kuikae is not considered, as there. */
+static int shanten_after_call(const St *st, int s, int a, int b, int before) {
+    Hand h = st->hand[s];
+    hand_move(&h, a, -1);
+    hand_move(&h, b, -1);
+    int best = 99;
+    for (int k = 0; k < 34; k++) {
+        if (!h.c[k]) continue;
+        hand_move(&h, k, -1);
+        int v = hand_riichi(&h);
+        hand_move(&h, k, +1);
+        if (v == FALLBACK) {
+            bad_lookup = 1;
+            return 99;
+        }
+        if (v < best) best = v;
+    }
+    return best == 99 ? before : best;
+}
+
+/* The lowest tile code of kind k in the seat's hand (the plain copy before a red five): the
+ * first of the engine's sorted call options with these kinds. */
+static int first_code(const St *st, int s, int k) {
+    if (st->c37[s][k]) return k;
+    return RED_OF_KIND[k];
+}
+
+typedef struct {
+    int chi, a, b; /* consumed tile codes */
+} Call;
+
+/* One call option, in the engine's order: 1 when the shanten after it beats the best so far
+ * (at first the shanten now, looked up when the first option is met). */
+static int better_call(const St *st, int s, int a, int b, int *before, int *best_sh) {
+    if (*before == -99) {
+        *before = *best_sh = hand_riichi(&st->hand[s]);
+        if (*before == FALLBACK) bad_lookup = 1;
+    }
+    int sh = shanten_after_call(st, s, a, b, *before);
+    if (sh >= *best_sh) return 0;
+    *best_sh = sh;
+    return 1;
+}
+
+/* What a fast policy answers in a claim window it cannot win in: EfficiencyAgent._claim over
+ * the options in the engine's order (pons first, then chi runs with the called tile low,
+ * middle, high), the first of least shanten after the call if it beats the shanten now and a
+ * yaku stays in reach.  Returns 1 with *out filled, 0 to pass. */
+static int claim_choice(St *st, const RRules *r, int s, int d, int tile, Call *out) {
+    int k = kind_of_code(tile), n = st->n;
+    int before = -99, best_sh = 0, found = 0;
+    if (st->c34[s][k] >= 2 && has_discard_after(st, s, k, k, kuikae_ban(r, k, k, k, 0)) &&
+        keeps_a_yaku(st, s, k, 1) && better_call(st, s, k, k, &before, &best_sh)) {
+        found = 1;
+        int a = first_code(st, s, k);
+        /* a second copy: the plain one again when two are held, else the red five */
+        int b = (a == k && st->c37[s][k] >= 2) ? k : RED_OF_KIND[k];
+        *out = (Call){0, a, b};
+    }
+    if (n == 4 && s == (d + 1) % n && k < 27) {
+        static const int DA[3] = {-2, -1, 1}, DB[3] = {-1, 1, 2};
+        int num = k % 9;
+        for (int i = 0; i < 3; i++) {
+            if (num + DA[i] < 0 || num + DB[i] > 8) continue;
+            int a = k + DA[i], b = k + DB[i];
+            if (!st->c34[s][a] || !st->c34[s][b]) continue;
+            if (!has_discard_after(st, s, a, b, kuikae_ban(r, k, a, b, 1))) continue;
+            if (!keeps_a_yaku(st, s, k, 0)) continue;
+            if (better_call(st, s, a, b, &before, &best_sh)) {
+                found = 1;
+                *out = (Call){1, first_code(st, s, a), first_code(st, s, b)};
+            }
+        }
+    }
+    return found;
+}
+
+/* RiichiRound's call: the meld on the table, the discard marked called, every ippatsu gone,
+ * pao when a pon completes the dragons or the winds, and the caller owes a discard. */
+static void apply_call(St *st, const RRules *r, int s, int d, int tile, const Call *c) {
+    if (st->n_melds[s] >= 4) { /* only a forged state gets here */
+        bad_lookup = 1;
+        return;
+    }
+    int k = kind_of_code(tile);
+    remove_tile(st, s, c->a);
+    remove_tile(st, s, c->b);
+    st->visible[kind_of_code(c->a)]++;
+    st->visible[kind_of_code(c->b)]++;
+    st->river_called[d][st->n_river[d] - 1] = 1;
+    CMeld *m = &st->melds[s][st->n_melds[s]++];
+    m->type = c->chi ? MT_CHI : MT_PON;
+    m->n = 3;
+    m->tiles[0] = c->a;
+    m->tiles[1] = c->b;
+    m->tiles[2] = tile;
+    st->open[s] = 1;
+    st->any_call = 1;
+    for (int x = 0; x < st->n; x++) st->ippatsu[x] = 0;
+    if (r->pao_flow && !c->chi && k >= 27) {
+        int have = 0; /* bit per honour kind held as a pon or kan */
+        for (int i = 0; i < st->n_melds[s]; i++)
+            if (st->melds[s][i].type != MT_CHI) {
+                int mk = kind_of_code(st->melds[s][i].tiles[0]);
+                if (mk >= 27) have |= 1 << (mk - 27);
+            }
+        if (k >= 31 ? (have & 0x70) == 0x70 : (have & 0x0F) == 0x0F) st->pao[s] = d;
+    }
+    st->turn = s;
+    st->drawn = -1;
+    st->banned = kuikae_ban(r, k, kind_of_code(c->a), kind_of_code(c->b), c->chi);
+    st->phase = PH_CALLED;
+}
+
+/* The claim window's calls after nobody won on the discard: each fast seat's answer in seat
+ * order; a pon beats a chi (only one seat can pon a kind, only the next seat can chi).
+ * Returns 1 when a call was made. */
+static int calls(St *st, const RRules *r, const int *policies, int d, int tile) {
+    if (remaining(st) <= 0) return 0;
+    int n = st->n, any_riichi = 0;
+    Call pon = {0, 0, 0}, chi = {0, 0, 0};
+    int pon_seat = -1, chi_seat = -1;
+    for (int s = 0; s < n; s++) {
+        if (s == d || st->riichi[s]) continue;
+        int p = policies[s];
+        if (p != P_FAST && p != P_FAST_FOLD) continue;
+        if (p == P_FAST_FOLD) {
+            any_riichi = 0;
+            for (int x = 0; x < n; x++)
+                if (x != s && st->riichi[x]) any_riichi = 1;
+            if (any_riichi) continue; /* fast-fold passes every call while someone is in riichi */
+        }
+        Call c;
+        if (!claim_choice(st, r, s, d, tile, &c)) continue;
+        if (c.chi) {
+            chi = c;
+            chi_seat = s;
+        } else if (pon_seat < 0) {
+            pon = c;
+            pon_seat = s;
+        }
+    }
+    if (pon_seat >= 0)
+        apply_call(st, r, pon_seat, d, tile, &pon);
+    else if (chi_seat >= 0)
+        apply_call(st, r, chi_seat, d, tile, &chi);
+    else
+        return 0;
+    return 1;
+}
+
 /* Play the hand to its end.  0 done, -1 internal failure (reported as RuntimeError). */
 static int play(St *st, const RRules *r, const int *policies, int first, Outcome *out) {
     memset(out, 0, sizeof *out);
     int n = st->n;
     for (int steps = 0; steps < 1000; steps++) {
         if (bad_lookup) return -1;
+        if (st->phase == PH_CALLED) {
+            /* the discard owed after a call: no draw, no win, no riichi; kuikae applies */
+            int s = st->turn, reach = 0;
+            int code = own_discard(st, r, s, policies[s], &reach);
+            if (code < 0) return -1;
+            discard(st, s, code, 0);
+            continue;
+        }
         if (st->phase == PH_ACT && first >= 0) {
             /* the searched answer: this discard, whatever the policy would do */
             discard(st, st->turn, first, 0);
@@ -661,6 +881,7 @@ static int play(St *st, const RRules *r, const int *policies, int first, Outcome
                 return 0;
             }
         }
+        if (calls(st, r, policies, d, tile)) continue;
         if (r->abortive_draws && four_winds(st)) {
             end_result(out, K_ABORTIVE, A_FOUR_WINDS);
             return 0;
@@ -737,7 +958,7 @@ enum {
     S_PLAYERS, S_BAKAZE, S_OYA, S_HONBA, S_KYOTAKU, S_SCORES, S_LIVE, S_DORA, S_URA, S_N_DORA,
     S_PENDING_DORA, S_HANDS, S_DRAWN, S_TURN, S_AFTER_KAN, S_PHASE, S_MELDS, S_NUKI, S_RIVERS,
     S_RIVER_CALLED, S_DISCARDS_MADE, S_ANY_CALL, S_RIICHI, S_DOUBLE_RIICHI, S_IPPATSU,
-    S_FURITEN_TEMP, S_FURITEN_RIICHI, S_PAO, S_REACH_PENDING, S_FOUR_KANS, N_STATE
+    S_FURITEN_TEMP, S_FURITEN_RIICHI, S_PAO, S_REACH_PENDING, S_FOUR_KANS, S_BANNED, N_STATE
 };
 
 static int read_state(PyObject *tup, St *st, const RRules *r) {
@@ -777,13 +998,23 @@ static int read_state(PyObject *tup, St *st, const RRules *r) {
         return -1;
     }
     if (read_int(G(S_TURN), 0, n - 1, "turn", &st->turn) < 0) return -1;
-    if (read_int(G(S_PHASE), 0, 1, "phase", &st->phase) < 0) return -1;
+    if (read_int(G(S_PHASE), 0, 2, "phase", &st->phase) < 0) return -1;
     if (read_int(G(S_DRAWN), -1, 36, "drawn", &st->drawn) < 0) return -1;
     if (read_int(G(S_AFTER_KAN), 0, 1, "after_kan", &st->after_kan) < 0) return -1;
     if (read_int(G(S_ANY_CALL), 0, 1, "any_call", &st->any_call) < 0) return -1;
     if (read_int(G(S_REACH_PENDING), -1, n - 1, "reach_pending", &st->reach_pending) < 0)
         return -1;
     if (read_int(G(S_FOUR_KANS), 0, 1, "four_kans", &st->four_kans) < 0) return -1;
+    {
+        int banned[34];
+        int nb = read_ints(G(S_BANNED), 0, 33, 34, "banned discards", banned);
+        if (nb < 0) return -1;
+        for (int i = 0; i < nb; i++) st->banned |= 1ULL << banned[i];
+        if (nb && st->phase != PH_CALLED) {
+            PyErr_SetString(state_error, "rollout state: banned discards belong to a call");
+            return -1;
+        }
+    }
     if (read_seat_ints(G(S_NUKI), n, 0, 4, "nukidora", st->nuki) < 0 ||
         read_seat_ints(G(S_DISCARDS_MADE), n, 0, MAX_RIVER, "discards_made",
                        st->discards_made) < 0 ||
@@ -859,7 +1090,7 @@ static int read_state(PyObject *tup, St *st, const RRules *r) {
             }
             if (cm->type != MT_ANKAN) st->open[s] = 1;
         }
-        int need = 13 - 3 * st->n_melds[s] + (st->phase == PH_ACT && s == st->turn);
+        int need = 13 - 3 * st->n_melds[s] + (st->phase != PH_CLAIM && s == st->turn);
         if (nt != need) {
             PyErr_Format(state_error, "rollout state: seat %d holds %d tiles, not %d", s, nt, need);
             return -1;
@@ -910,6 +1141,15 @@ static int read_state(PyObject *tup, St *st, const RRules *r) {
             PyErr_SetString(state_error, "rollout state: the drawn tile is not in the turn's hand");
             return -1;
         }
+    } else if (st->phase == PH_CALLED) {
+        int t = st->turn, allowed = 0;
+        for (int k = 0; k < 34; k++)
+            if (st->c34[t][k] && !(st->banned >> k & 1)) allowed = 1;
+        if (st->drawn != -1 || !st->open[t] || !allowed) {
+            PyErr_SetString(state_error, "rollout state: a discard owed after a call needs no "
+                                         "drawn tile, an open meld and a tile it may discard");
+            return -1;
+        }
     } else if (st->n_river[st->turn] == 0) {
         PyErr_SetString(state_error, "rollout state: a claim phase needs a discard in the river");
         return -1;
@@ -924,11 +1164,11 @@ static int read_state(PyObject *tup, St *st, const RRules *r) {
 
 /* rules: (scoring flags as read by _score's Rules, then the flow flags), see rollout.py. */
 static int read_rules(PyObject *tup, RRules *r) {
-    int v[23];
-    int got = read_ints(tup, -1000000, 1000000, 23, "rules", v);
+    int v[25];
+    int got = read_ints(tup, -1000000, 1000000, 25, "rules", v);
     if (got < 0) return -1;
-    if (got != 23) {
-        PyErr_SetString(state_error, "rollout rules must be a tuple of 23 ints");
+    if (got != 25) {
+        PyErr_SetString(state_error, "rollout rules must be a tuple of 25 ints");
         return -1;
     }
     memset(r, 0, sizeof *r);
@@ -961,7 +1201,13 @@ static int read_rules(PyObject *tup, RRules *r) {
     r->riichi_deposit = v[11];
     r->noten_penalty = v[20];
     r->karaten_melds = v[21];
-    if (v[22] != ABI) {
+    r->kuikae = v[22];
+    r->pao_flow = v[23] != 0;
+    if (v[22] < 0 || v[22] > 2) {
+        PyErr_SetString(state_error, "rollout rules: kuikae must be 0, 1 or 2");
+        return -1;
+    }
+    if (v[24] != ABI) {
         PyErr_SetString(state_error, "rollout rules were built for another ABI");
         return -1;
     }
@@ -1060,9 +1306,9 @@ done:
     return out;
 }
 
-/* decide(state, rules, policy) -> (action, tile): the policy's answer at a draw, without
- * playing on: action 0 a tsumo win (tile: the drawn one), 1 a discard, 2 riichi with that
- * discard.  For testing the compiled policies against the Python agents position by position. */
+/* decide(state, rules, policy) -> (action, tile): the policy's answer at a draw (or at the
+ * discard owed after a call), without playing on: action 0 a tsumo win (tile: the drawn one),
+ * 1 a discard, 2 riichi with that discard.  For testing the compiled policies against the Python agents position by position. */
 static PyObject *decide(PyObject *self, PyObject *args) {
     PyObject *state, *rules;
     int policy;
@@ -1081,13 +1327,14 @@ static PyObject *decide(PyObject *self, PyObject *args) {
     if (st == NULL) return PyErr_NoMemory();
     PyObject *out = NULL;
     if (read_state(state, st, &r) < 0) goto done;
-    if (st->phase != PH_ACT) {
-        PyErr_SetString(state_error, "rollout.decide needs a state at a draw (phase act)");
+    if (st->phase == PH_CLAIM) {
+        PyErr_SetString(state_error, "rollout.decide needs a state at a draw or at the discard "
+                                     "owed after a call");
         goto done;
     }
     bad_lookup = 0;
     int s = st->turn, action = 1, code = -1, reach = 0;
-    if (hand_riichi(&st->hand[s]) == -1) {
+    if (st->phase == PH_ACT && hand_riichi(&st->hand[s]) == -1) {
         long long d[4];
         int got = score_win(st, &r, s, s, st->drawn, 1, st->honba, st->kyotaku, d);
         if (got == 1) {

@@ -5,23 +5,37 @@ Search wants thousands of complete hands per decision, and the Python engine spe
 a built-in policy in every seat; this module hands it a :class:`RiichiRound`'s state
 (:func:`export_state`) and its rules (:func:`rules_tuple`) and reads the packed results back
 (:func:`run`).  The Python engine stays the specification: the policies are those of
-:class:`tenpai.search.policies.FastPolicy` without calls (``calls=False``), and
-``tests/search/test_compiled_playout.py`` plays the same worlds on both sides.
+:class:`tenpai.search.policies.FastPolicy` (``fast``/``fast-fold`` with its calls,
+``greedy``/``greedy-fold`` without), and ``tests/search/test_compiled_playout.py`` plays the
+same worlds on both sides.
 
 What the core plays: draws, discards, riichi (deposit, ippatsu, double riichi), tsumo and ron
 with the yaku requirement (the compiled scorer of ``_score.c``, shared through
 ``_score_core.h``), the three kinds of furiten, haitei/houtei, tenhou/chiihou, several rons on
 one discard (and the triple-ron abort where the preset has it), the exhaustive draw with
 tenpai payments and nagashi mangan, four riichi, four winds, and a four-kan abort the state
-already owes.  Its policies never call, kan, set a North aside or declare nine terminals, so a
-state is exported only where the next decision is a draw's (phase ``act``) or a discard's claim
-window (phase ``claim``); :func:`export_state` refuses other phases.
+already owes.  Chi and pon (policies ``fast`` and ``fast-fold`` only): the claim window after
+the rons (a win takes the tile first, then a pon beats a chi), the discard after the call
+without a draw under the preset's kuikae bans, ippatsu and the first go-around
+(double riichi, tenhou/chiihou, four winds) ended by any call, the called flag in the river
+(nagashi mangan broken), open hands scored without the closed-only yaku, and pao when a pon
+completes the dragons or the winds.  Not played: kans of any kind (so no rinshan draw, kan
+dora or chankan arises inside the core, though the state may hold earlier kans and a pending
+kan dora), Norths set aside, the nine-terminals draw, and the ``efficiency`` policy's calls.
+A state is exported at a draw (phase ``act``), a discard's claim window (phase ``claim``) or
+the discard owed after a chi or pon (phase ``discard``, with its kuikae bans);
+:func:`export_state` refuses the others (the discard after a riichi declaration, a kan's
+rob window: :func:`exportable`).
 
-Policies: ``tsumogiri`` (wins when it can, otherwise discards the drawn tile), ``greedy``
+Policies: ``tsumogiri`` (wins when it can, otherwise discards the drawn tile; in a state
+exported at the discard after a call, where there is none, it discards as ``greedy``), ``greedy``
 (:class:`FastPolicy`'s shanten-greedy choice), ``greedy-random`` (the same with seeded random
-ties), ``greedy-fold`` (``fast-fold``: folds against riichi) and ``efficiency`` (the
-``efficiency`` agent's discard and riichi choice: :func:`decide` equals the agent position by
-position; the agent's calls, closed kans and Norths set aside are not played).
+ties), ``greedy-fold`` (folds against riichi), ``fast`` and ``fast-fold`` (``greedy`` and
+``greedy-fold`` that chi and pon exactly when ``EfficiencyAgent._claim`` would: the shanten
+after the call drops and a yaku stays in reach; ``fast-fold`` passes every call while another
+seat is in riichi) and ``efficiency`` (the ``efficiency`` agent's discard and riichi choice:
+:func:`decide` equals the agent position by position; the agent's calls, closed kans and
+Norths set aside are not played).
 
 ``TENPAI_PURE_PYTHON=1`` (or a missing build) leaves :func:`available` False; :func:`run`
 then raises :class:`RolloutUnavailable` with the build command.
@@ -52,15 +66,16 @@ __all__ = [
     "available",
     "decide",
     "export_state",
+    "exportable",
     "rules_tuple",
     "run",
 ]
 
 #: The extension's ``ABI`` this side is written for (``_rollout.c``).
-ABI: Final = 3
+ABI: Final = 4
 #: Policy names and their codes in the extension.
 POLICY_CODES: Final = {"tsumogiri": 0, "greedy": 1, "greedy-random": 2, "greedy-fold": 3,
-                       "efficiency": 4}
+                       "efficiency": 4, "fast": 5, "fast-fold": 6}
 #: Result columns of :func:`run` (one row per playout; scores and deltas padded to four seats).
 COLUMNS: Final = ("kind", "winners", "tenpai", "code", "kyotaku",
                   "score0", "score1", "score2", "score3",
@@ -71,6 +86,10 @@ KINDS: Final = ("hora", "exhaustive", "abortive")
 CODES: Final = ("", "four_riichi", "four_winds", "four_kans", "triple_ron", "nine_terminals",
                 "nagashi_mangan")
 _MELD_CODES: Final = {"chi": 0, "pon": 1, "daiminkan": 2, "kakan": 3, "ankan": 4}
+_KUIKAE: Final = {"none": 0, "same_tile": 1, "strict": 2}
+#: The core's phase codes: a draw's decision, a discard's claim window, the discard owed
+#: after a chi or pon.
+_PHASES: Final = {"act": 0, "claim": 1, "discard": 2}
 
 
 class RolloutStateError(ValueError):
@@ -141,7 +160,8 @@ def _rules_tuple(rules: RiichiRules) -> tuple[int, ...]:
         pao & 0x7FFFFFFF, pao >> 31,
         int(rules.abortive_draws), int(rules.double_ron), int(rules.triple_ron_abort),
         int(rules.nagashi_mangan), rules.riichi_min_points, rules.riichi_min_wall_tiles,
-        rules.noten_penalty, int(rules.karaten == "hand_and_melds"), ABI,
+        rules.noten_penalty, int(rules.karaten == "hand_and_melds"),
+        _KUIKAE[rules.kuikae], int(bool(rules.pao_yakuman)), ABI,
     )
 
 
@@ -172,13 +192,16 @@ _BY_ID: dict[int, tuple[RiichiRules, tuple[int, ...]]] = {}
 def export_state(rnd: RiichiRound) -> tuple[Any, ...]:
     """The round's state as the core reads it (field order: ``_rollout.c``'s ``S_*``).
 
-    Only phases ``act`` (the player to move has just drawn) and ``claim`` (a discard's claim
-    window) are exported: the compiled policies never reach the others (a discard after a
-    call or a riichi declaration, a kan's rob window), so the caller steps those in Python.
+    Phases ``act`` (the player to move has just drawn), ``claim`` (a discard's claim window)
+    and ``discard`` after a chi or pon (the kuikae bans go along) are exported.  The core
+    never starts from the others (the discard after a riichi declaration, a kan's rob
+    window): the caller steps those in Python (:func:`exportable` says which).
     """
-    if rnd.phase not in ("act", "claim"):
+    if not exportable(rnd):
         raise RolloutStateError(
-            f"a rollout starts at a draw or a claim window, not in phase {rnd.phase!r}")
+            "a rollout starts at a draw, a claim window or the discard after a call, not in "
+            f"phase {rnd.phase!r}" + (" after a riichi declaration"
+                                      if rnd.phase == "discard" else ""))
     if rnd.phase == "act" and rnd.drawn is None:
         raise RolloutStateError("phase act without a drawn tile")
     if rnd.phase == "claim" and rnd.last_discard is None:
@@ -186,6 +209,7 @@ def export_state(rnd: RiichiRound) -> tuple[Any, ...]:
     wall = rnd.wall
     n = rnd.players
     claim = rnd.phase == "claim"
+    phase = _PHASES[rnd.phase]
     turn = rnd.last_discard[0] if claim and rnd.last_discard is not None else rnd.turn
     kans = rnd.kans_by
     four_kans = (rnd.rules.four_kan_abort and len(kans) == 4 and len(set(kans)) > 1)
@@ -195,7 +219,7 @@ def export_state(rnd: RiichiRound) -> tuple[Any, ...]:
         len(rnd.dora_markers), rnd.pending_dora,
         tuple(tuple(h) for h in rnd.hands),
         -1 if claim or rnd.drawn is None else rnd.drawn,
-        turn, int(rnd.after_kan), 1 if claim else 0,
+        turn, int(rnd.after_kan), phase,
         tuple(tuple((_MELD_CODES[m.type], tuple(m.tiles)) for m in ms) for ms in rnd.melds),
         tuple(len(x) for x in rnd.nukidora),
         tuple(tuple(r) for r in rnd.rivers),
@@ -207,7 +231,15 @@ def export_state(rnd: RiichiRound) -> tuple[Any, ...]:
         tuple(-1 if p is None else p for p in rnd.pao),
         -1 if rnd.reach_pending is None else rnd.reach_pending,
         int(four_kans),
+        tuple(rnd.banned_discards) if phase == 2 else (),
     )
+
+
+def exportable(rnd: RiichiRound) -> bool:
+    """Whether :func:`export_state` takes the round as it stands (see there)."""
+    if rnd.phase == "discard":
+        return rnd.reach_pending is None
+    return rnd.phase in ("act", "claim")
 
 
 def run(
@@ -240,8 +272,9 @@ def run(
 
 
 def decide(state: tuple[Any, ...], rules: RiichiRules | str, policy: str) -> tuple[str, int]:
-    """A compiled policy's answer at a draw (phase ``act``), without playing on:
-    ``("hora", tile)``, ``("dahai", tile)`` or ``("reach", tile)`` (riichi with that discard)."""
+    """A compiled policy's answer at a draw (phase ``act``) or at the discard owed after a
+    call, without playing on: ``("hora", tile)``, ``("dahai", tile)`` or ``("reach", tile)``
+    (riichi with that discard)."""
     module = _need()
     if policy not in POLICY_CODES:
         raise RolloutStateError(
