@@ -1,0 +1,155 @@
+"""``mcts_pg``: seed 000's tree search on Riichi with the parts of issue 38's ``search``.
+
+Today's Riichi ``mcts`` searches with a weak prior (a 3 × 32 network warm-started from ``sl``)
+and perfect information (it reads every hand and the wall).  This agent keeps the paper's tree
+— multiplayer PUCT over simulator transitions, values for every player backed up to the player
+who chose each edge, the most visited root action played — and exchanges what it is built from:
+
+* **imperfect information**: the tree never sees the real table's hidden tiles.  Each searched
+  decision samples ``worlds`` completions of the hidden tiles from the deciding seat's view
+  (:class:`tenpai.search.worlds.WorldSampler`, the same worlds as ``search``: riichi players
+  hold ready hands) and grows one tree per world (:mod:`tenpai.mcts.world_tree`); the root
+  visits of all trees are summed — determinised search, with every world equally likely;
+* **the prior** is ``pg`` (:class:`tenpai.search.prior.NetworkPrior`), asked at the root about
+  the real observation and inside a tree about the decider's observation of the world;
+* **leaves** are valued by a playout to the end of the hand (compiled when the core is built)
+  and the placement value (:mod:`tenpai.search.placement`) for every seat.
+
+As ``search`` does, the agent plays ``pg``'s own answer unchanged where the prior is sure (its
+choice has at least ``threshold``) or has one candidate, so the two searches differ only in how
+they search.  The budget is checked before every round of simulations (one per world); the
+first round is always played.  Seeds: the worlds' seeds come from the agent's seed and the
+decision's place in the game, so a decision is reproducible when the simulation cap binds
+before the budget (tests set a large budget).
+
+Only engine tables are searched (the arena, self-play, the web app): over a protocol (mjai, the
+Tenhou client) there is no table, and the agent answers with the prior (counted in
+:attr:`MCTSPGAgent.unsearched_no_table`); ``search`` rebuilds a table there, this agent does not
+yet.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tenpai.engine.wall import SplitMix64
+from tenpai.events import Event
+from tenpai.mcts.pg_settings import MCTSPGSettings, resolve_policy
+from tenpai.mcts.world_tree import WorldTree, run_world_trees, top_candidates
+from tenpai.rules.riichi.flow.round import RiichiRound
+from tenpai.search.placement import load_placement_model, parse_utility
+from tenpai.search.playout import LeafValue, PlacementValue, PlayoutBackend, make_backend
+from tenpai.search.prior import Prior, PriorAnswer
+from tenpai.search.worlds import WorldSampler
+
+__all__ = ["MCTSPGAgent", "TreeDecision", "make_mcts_pg_agent"]
+
+
+@dataclass(frozen=True, slots=True)
+class TreeDecision:
+    """What one decision cost and did (kept in :attr:`MCTSPGAgent.log` for measurement)."""
+
+    searched: bool
+    cpu_seconds: float = 0.0
+    wall_seconds: float = 0.0
+    worlds: int = 0
+    simulations: int = 0
+    changed: bool = False
+    #: Root visits of every candidate, summed over the worlds (the prior's order).
+    visits: tuple[float, ...] = ()
+
+
+class MCTSPGAgent:
+    """Determinised multiplayer tree search with a ``pg`` prior (see the module docstring)."""
+
+    shares_tables: ClassVar[bool] = False
+    #: The placement model and the sampled worlds are four-player: a three-player table is
+    #: refused in one line before play (rulesets.check_built_agent).
+    model_players: ClassVar[int] = 4
+
+    def __init__(
+        self,
+        prior: Prior,
+        *,
+        settings: MCTSPGSettings | None = None,
+        backend: PlayoutBackend | None = None,
+        value: LeafValue | None = None,
+        seed: int = 0,
+        name: str = "mcts_pg",
+    ) -> None:
+        self.settings = s = settings or MCTSPGSettings()
+        self.prior = prior
+        self.backend: PlayoutBackend = backend or make_backend(resolve_policy(s.policy))
+        if value is None:
+            model = load_placement_model(s.placement_model or None)
+            value = PlacementValue(model, parse_utility(s.utility))
+        self.value: LeafValue = value
+        self.sampler = WorldSampler(s.opponents)  # type: ignore[arg-type]
+        self.seed = seed
+        self.name = name
+        self.identity = (f"prior {prior.name} {prior.identity}; {self.backend.name}; "
+                         f"{self.value.name}; {s.describe()}")
+        self.log: list[TreeDecision] = []
+        self.unsearched_no_table = 0
+
+    def act(self, observation: Any, legal: Sequence[Event]) -> Event:
+        return self.act_batch([(observation, legal)])[0]
+
+    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
+        answers = self.prior.answer_batch(requests)
+        return [self._decide(obs, pa) for (obs, _legal), pa in zip(requests, answers)]
+
+    def _decide(self, obs: Any, pa: PriorAnswer) -> Event:
+        s = self.settings
+        if len(pa.candidates) < 2 or pa.choice_prior >= s.threshold:
+            self.log.append(TreeDecision(False))
+            return pa.choice
+        table = getattr(obs, "_table", None)
+        if not isinstance(table, RiichiRound) or table.players != 4:
+            self.unsearched_no_table += 1
+            self.log.append(TreeDecision(False))
+            return pa.choice
+        return self._search(table, int(obs.seat), pa)
+
+    def world_seed(self, table: RiichiRound, seat: int, index: int) -> int:
+        """The seed of world ``index`` of this decision (agent seed and decision place)."""
+        key = (((table.hand_index * 1009 + len(table.events)) * 7 + seat) * 4099 + index)
+        return SplitMix64(self.seed * 0x9E3779B1 + key).next() & 0x7FFFFFFF
+
+    def _search(self, table: RiichiRound, seat: int, pa: PriorAnswer) -> Event:
+        s = self.settings
+        wall0, cpu0 = time.perf_counter(), time.process_time()
+        clock = time.process_time if s.clock == "cpu" else time.perf_counter
+        deadline = clock() + s.budget_ms / 1000.0
+        cands = top_candidates(pa.candidates, pa.choice, s.top_k)
+        trees = []
+        for w in range(s.worlds):
+            seed = self.world_seed(table, seat, w)
+            world = self.sampler.sample(table, seat, seed).round
+            trees.append(WorldTree(world, seat, cands, seed))
+        run_world_trees(trees, self.prior, self.backend, self.value, simulations=s.simulations,
+                        top_k=s.top_k, c1=s.c1, out_of_time=lambda: clock() >= deadline)
+        visits = [sum(float(t.root.n[i]) for t in trees) for i in range(len(cands))]
+        # most visited; ties go to the more probable candidate (the prior's order)
+        best = max(range(len(cands)), key=lambda i: (visits[i], cands[i].prior))
+        action = cands[best].action
+        self.log.append(TreeDecision(
+            True, time.process_time() - cpu0, time.perf_counter() - wall0, len(trees),
+            sum(t.simulations for t in trees), action != pa.choice, tuple(visits)))
+        return action
+
+
+def make_mcts_pg_agent(seed: int = 0, env: Mapping[str, str] | None = None) -> MCTSPGAgent:
+    """The registered ``mcts_pg``: settings from ``$TENPAI_MCTS_PG_*``, the prior ``pg`` (its
+    model from ``$TENPAI_PG_MODEL`` as for ``pg``).  Bad settings raise one-line ValueErrors."""
+    from tenpai.agents.pg import PGAgent
+    from tenpai.search.prior import NetworkPrior
+
+    e = os.environ if env is None else env
+    settings = MCTSPGSettings.from_env(e)
+    prior = NetworkPrior(PGAgent(e.get("TENPAI_PG_MODEL", "default"), seed))
+    return MCTSPGAgent(prior, settings=settings, seed=seed)

@@ -1,0 +1,170 @@
+"""``mcts_pg``: seed 000's tree search over sampled worlds with search's parts (issue 38 §2).
+
+Legal answers through seeded games, one search reproducible per seed, the real table's hidden
+tiles never read, opponents' nodes asked about their sampled hands, bad settings in one line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import pytest
+from typer.testing import CliRunner
+
+from tenpai.agents.efficiency import EfficiencyAgent
+from tenpai.cli.main import app
+from tenpai.engine.flow import Decision
+from tenpai.engine.snapshot import clone
+from tenpai.events import Event
+from tenpai.mcts.pg_agent import MCTSPGAgent, make_mcts_pg_agent
+from tenpai.mcts.pg_settings import MCTSPGSettings
+from tenpai.mcts.world_tree import SampledSeatView
+from tenpai.rules.riichi.flow.round import RiichiRound
+from tenpai.rules.riichi.game import RiichiGame
+from tenpai.rules.riichi.ruleset import TENHOU
+from tenpai.search.prior import AgentPrior
+from tenpai.search.worlds import WorldSampler
+
+TONPUU = dataclasses.replace(TENHOU, length="tonpuu")
+#: Small and capped: the simulation count binds, never the (huge) budget.
+#: "auto": the compiled playouts when built, else their Python reference (the same hand ends).
+SMALL = MCTSPGSettings(budget_ms=1e6, worlds=2, simulations=4, top_k=2, policy="auto")
+
+
+def _agent(seed: int, settings: MCTSPGSettings = SMALL) -> MCTSPGAgent:
+    return MCTSPGAgent(AgentPrior(EfficiencyAgent(seed), 0.5), settings=settings, seed=seed)
+
+
+def _short_game(seed: int) -> tuple[list[Event], MCTSPGAgent]:
+    """The last hand of a tonpuu game, ``mcts_pg`` in seat 0 against ``efficiency``."""
+    agent = _agent(seed)
+    others = EfficiencyAgent(seed + 1)
+    game = RiichiGame(TONPUU, seed=seed, scores=(32000, 25000, 23000, 20000), start=(0, 3, 0, 0))
+    steps = 0
+    while not game.done and steps < 400:
+        answers = {}
+        for d in game.pending():
+            a = (agent if d.seat == 0 else others).act(d.observation, d.legal)
+            assert a in d.legal
+            answers[d.seat] = a
+        game.step(answers)
+        steps += 1
+    assert game.done
+    return game.events, agent
+
+
+def _find(pred: Callable[[RiichiRound, Decision], bool]) -> tuple[RiichiRound, Decision]:
+    """A copy of the first table of a seeded efficiency game where ``pred`` holds."""
+    for seed in range(30):
+        game = RiichiGame(TONPUU, seed=seed)
+        agent = EfficiencyAgent(seed)
+        while not game.done:
+            assert game.round is not None
+            for d in game.pending():
+                if pred(game.round, d):
+                    copy = clone(game.round)
+                    return copy, next(x for x in copy.pending() if x.seat == d.seat)
+            game.step({d.seat: agent.act(d.observation, d.legal) for d in game.pending()})
+    raise AssertionError("no such decision in the seeded games")
+
+
+def test_mcts_pg_plays_legal_moves_through_seeded_games() -> None:
+    searched = 0
+    for seed in (0,):
+        _events, agent = _short_game(seed)
+        searched += sum(s.searched for s in agent.log)
+        for s in agent.log:
+            if s.searched:
+                assert s.simulations == SMALL.worlds * SMALL.simulations
+                assert sum(s.visits) == s.simulations
+    assert searched > 5
+
+
+def test_a_capped_search_is_reproducible_per_seed() -> None:
+    a, agent_a = _short_game(4)
+    b, agent_b = _short_game(4)
+    assert a == b
+    assert [s.visits for s in agent_a.log] == [s.visits for s in agent_b.log]
+
+
+def test_the_search_never_reads_the_real_tables_hidden_tiles() -> None:
+    rnd, d = _find(lambda r, d: len(r.events) > 40 and r.phase == "act" and len(d.legal) > 3)
+    other = clone(rnd)
+    # swap hidden tiles: an opponent's concealed hand against the next tiles of the live wall
+    opp = (d.seat + 1) % 4
+    w = other.wall
+    top = w.live[w._next:w._next + 3]
+    hand = other.hands[opp]
+    w.live[w._next:w._next + 3] = hand[:3]
+    other.hands[opp] = top + hand[3:]
+    assert other.hands[opp] != rnd.hands[opp]
+    mine = next(x for x in other.pending() if x.seat == d.seat)
+    choices, logs = [], []
+    for dec in (d, mine):
+        agent = _agent(7, dataclasses.replace(SMALL, worlds=3, simulations=10))
+        choices.append(agent.act(dec.observation, dec.legal))
+        logs.append(agent.log[-1])
+    assert logs[0].searched and logs[1].searched
+    assert choices[0] == choices[1]
+    assert logs[0].visits == logs[1].visits
+
+
+def test_an_opponents_node_is_asked_about_its_sampled_hand() -> None:
+    rnd, d = _find(lambda r, d: len(r.events) > 30 and r.phase == "act")
+    world = WorldSampler().sample(rnd, d.seat, 3).round
+    opp = (d.seat + 1) % 4
+    # a decision of the opponent in the world: the seat's own view masks its deal
+    obs = world._observe(opp)
+    fake = Decision(opp, (), obs)  # type: ignore[arg-type]
+    view = SampledSeatView(fake, world.hands[opp])
+    counts = view.table_picture.hand_counts(opp)
+    assert sum(counts) == len(world.hands[opp])
+    from tenpai import tiles as T
+
+    assert counts == list(T.counts34(world.hands[opp]))
+    assert world.hands[opp] != rnd.hands[opp]  # sampled, not the real tiles
+
+
+def test_mcts_pg_with_the_pg_prior_searches_a_decision() -> None:
+    pytest.importorskip("torch")
+    _rnd, d = _find(lambda r, d: len(r.events) > 30 and r.phase == "act" and len(d.legal) > 5)
+    agent = make_mcts_pg_agent(1, {"TENPAI_MCTS_PG_BUDGET_MS": "1e6",
+                                   "TENPAI_MCTS_PG_WORLDS": "2",
+                                   "TENPAI_MCTS_PG_SIMULATIONS": "8",
+                                   "TENPAI_MCTS_PG_THRESHOLD": "1.0"})
+    a = agent.act(d.observation, d.legal)
+    assert a in d.legal
+    stat = agent.log[-1]
+    if stat.searched:  # pg may be certain (one candidate): then nothing to search
+        assert stat.simulations == 16
+
+
+@pytest.mark.parametrize(("env", "message"), [
+    ({"TENPAI_MCTS_PG_BUDGET_MS": "0"}, "BUDGET_MS must be > 0"),
+    ({"TENPAI_MCTS_PG_BUDGET_MS": "soon"}, "cannot read 'soon'"),
+    ({"TENPAI_MCTS_PG_SIMULATIONS": "0"}, "SIMULATIONS must be >= 1"),
+    ({"TENPAI_MCTS_PG_WORLDS": "0"}, "WORLDS must be >= 1"),
+    ({"TENPAI_MCTS_PG_TOPK": "1"}, "TOPK must be >= 2"),
+    ({"TENPAI_MCTS_PG_POLICY": "psychic"}, "unknown playout policy 'psychic'"),
+    ({"TENPAI_MCTS_PG_CLOCK": "sundial"}, "CLOCK must be wall or cpu"),
+    ({"TENPAI_MCTS_PG_C1": "-1"}, "C1 must be >= 0"),
+])
+def test_bad_settings_are_one_line_errors(env: dict[str, str], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        MCTSPGSettings.from_env(env)
+
+
+@pytest.mark.parametrize(("var", "value"), [
+    ("TENPAI_MCTS_PG_BUDGET_MS", "-1"),
+    ("TENPAI_MCTS_PG_POLICY", "psychic"),
+])
+def test_arena_refuses_bad_settings_with_exit_2(
+    monkeypatch: pytest.MonkeyPatch, var: str, value: str
+) -> None:
+    monkeypatch.setenv(var, value)
+    r = CliRunner().invoke(app, ["arena", "--agents", "mcts_pg,efficiency,efficiency,efficiency",
+                                 "--games", "4", "--workers", "1", "--no-progress"])
+    assert r.exit_code == 2
+    assert "Traceback" not in r.output
+    assert var.removeprefix("TENPAI_") in r.output
