@@ -168,3 +168,12 @@ def test_arena_refuses_bad_settings_with_exit_2(
     assert r.exit_code == 2
     assert "Traceback" not in r.output
     assert var.removeprefix("TENPAI_") in r.output
+
+
+def test_arena_refuses_mcts_pg_at_a_three_player_table() -> None:
+    r = CliRunner().invoke(app, ["arena", "--agents", "mcts_pg,efficiency,efficiency", "--preset",
+                                 "tenhou_sanma", "--games", "3", "--workers", "1",
+                                 "--no-progress"])
+    assert r.exit_code == 2, r.output
+    assert "Traceback" not in r.output
+    assert "4-player model" in r.output and "3-player table" in r.output
