@@ -116,7 +116,7 @@ def test_an_opponents_node_is_asked_about_its_sampled_hand() -> None:
     opp = (d.seat + 1) % 4
     # a decision of the opponent in the world: the seat's own view masks its deal
     obs = world._observe(opp)
-    fake = Decision(opp, (), obs)  # type: ignore[arg-type]
+    fake = Decision(opp, (), obs)
     view = SampledSeatView(fake, world.hands[opp])
     counts = view.table_picture.hand_counts(opp)
     assert sum(counts) == len(world.hands[opp])

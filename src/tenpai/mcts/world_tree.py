@@ -287,14 +287,14 @@ def run_world_trees(
         # one playout for the new edge of every walk that has no value yet
         for walk in walks:
             if walk.value is None:
-                node = walk.node
-                assert node is not None and node.round is not None
+                leaf = walk.node
+                assert leaf is not None and leaf.round is not None
                 if walk.fresh:
-                    walk.path.append((node, node.select(c1, walk.tree.bounds)))
+                    walk.path.append((leaf, leaf.select(c1, walk.tree.bounds)))
                 edge = walk.path[-1][1]
-                first = {**node.answers, node.seat: node.actions[edge]}
-                walk.value = vector(backend.play_out(node.round, first, walk.tree.seed))
-                node.children[edge] = TreeNode(origin=(node, edge))
+                first = {**leaf.answers, leaf.seat: leaf.actions[edge]}
+                walk.value = vector(backend.play_out(leaf.round, first, walk.tree.seed))
+                leaf.children[edge] = TreeNode(origin=(leaf, edge))
             walk.tree.backup(walk.path, walk.value)
     return rounds
 
