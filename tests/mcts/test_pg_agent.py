@@ -177,3 +177,38 @@ def test_arena_refuses_mcts_pg_at_a_three_player_table() -> None:
     assert r.exit_code == 2, r.output
     assert "Traceback" not in r.output
     assert "4-player model" in r.output and "3-player table" in r.output
+
+
+def test_backup_credits_each_edge_with_the_value_of_the_seat_that_chose_it() -> None:
+    import numpy as np
+
+    from tenpai.mcts.world_tree import TreeNode, WorldTree
+    from tenpai.search.prior import Candidate
+
+    rnd, d = _find(lambda r, d: r.phase == "act" and len(d.legal) > 3)
+    cands = [Candidate(e, p) for e, p in zip(d.legal[:2], (0.7, 0.3))]
+    tree = WorldTree(rnd, d.seat, cands, seed=1)
+    child = TreeNode(seat=(d.seat + 1) % 4)
+    child.set_edges([Candidate(Event("none"), 0.5), Candidate(Event("none"), 0.5)])
+    value = np.array([0.1, 0.2, 0.3, 0.4])
+    tree.backup([(tree.root, 1), (child, 0)], value)
+    assert tree.root.n.tolist() == [0, 1] and tree.root.w[1] == value[d.seat]
+    assert child.n.tolist() == [1, 0] and child.w[0] == value[child.seat]
+    assert tree.simulations == 1
+    assert tree.bounds == (min(value[d.seat], value[child.seat]),
+                           max(value[d.seat], value[child.seat]))
+
+
+def test_puct_follows_the_prior_first_then_the_values() -> None:
+    import numpy as np
+
+    from tenpai.mcts.world_tree import TreeNode
+    from tenpai.search.prior import Candidate
+
+    node = TreeNode(seat=0)
+    node.set_edges([Candidate(Event("none"), 0.6), Candidate(Event("none"), 0.4)])
+    assert node.select(1.5) == 0  # no visits: the prior's choice
+    node.n = np.array([10.0, 10.0])
+    node.w = np.array([1.0, 9.0])  # Q 0.1 against 0.9
+    assert node.select(1.5, (0.0, 1.0)) == 1
+    assert node.select(100.0, (0.0, 1.0)) == 0  # a huge C1 leaves it to the prior
