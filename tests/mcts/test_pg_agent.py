@@ -212,3 +212,45 @@ def test_puct_follows_the_prior_first_then_the_values() -> None:
     node.w = np.array([1.0, 9.0])  # Q 0.1 against 0.9
     assert node.select(1.5, (0.0, 1.0)) == 1
     assert node.select(100.0, (0.0, 1.0)) == 0  # a huge C1 leaves it to the prior
+
+
+def test_mcts_pg_plays_a_game_through_the_mjai_bot() -> None:
+    """Over a protocol the agent rebuilds a table from the seat's stream and searches it."""
+    from typing import Any
+
+    from tenpai.engine.observation import mask_event
+    from tenpai.serve.mjai.bot import MjaiBot
+    from tenpai.serve.mjai.wire import dumps, event_to_wire, parse_action, parse_line
+
+    def key(e: Event) -> tuple[object, ...]:
+        return (e.type, e.pai, tuple(sorted(e.consumed)), e.target)
+
+    agent = _agent(3)
+    bot = MjaiBot(agent, seat=0)
+    others = EfficiencyAgent(4)
+    game = RiichiGame(TONPUU, seed=3, scores=(32000, 25000, 23000, 20000), start=(0, 3, 0, 0))
+    sent = answered = 0
+    reply: dict[str, Any] | None = None
+    while not game.done:
+        answers = {}
+        for e in game.events[sent:]:
+            wire = event_to_wire(mask_event(e, 0))
+            if e.type == "start_game":
+                wire["id"] = 0
+            reply = bot.handle(parse_line(dumps(wire)))
+        sent = len(game.events)
+        for d in game.pending():
+            if d.seat != 0:
+                answers[d.seat] = others.act(d.observation, d.legal)
+                continue
+            assert reply is not None, "the bot did not answer a decision"
+            action = parse_action(dumps(reply))
+            match = [e for e in d.legal if (e.type == "none" if action.type == "none"
+                                            else key(e) == key(action))]
+            assert match, (reply, d.legal)
+            answers[0] = match[0]
+            answered += 1
+        game.step(answers)
+    assert answered >= 8
+    assert agent.rebuild_failures == 0 and agent.unsearched_no_table == 0
+    assert sum(s.searched for s in agent.log) >= 3

@@ -22,10 +22,11 @@ first round is always played.  Seeds: the worlds' seeds come from the agent's se
 decision's place in the game, so a decision is reproducible when the simulation cap binds
 before the budget (tests set a large budget).
 
-Only engine tables are searched (the arena, self-play, the web app): over a protocol (mjai, the
-Tenhou client) there is no table, and the agent answers with the prior (counted in
-:attr:`MCTSPGAgent.unsearched_no_table`); ``search`` rebuilds a table there, this agent does not
-yet.
+Over a protocol (mjai, the Tenhou client) there is no engine table behind the observation; as
+``search`` does, the agent rebuilds one from the seat's event stream
+(:func:`tenpai.search.rebuild.rebuild_table`), searches it, and answers with the protocol's own
+event; a stream it cannot rebuild is answered by the prior and counted
+(:attr:`MCTSPGAgent.rebuild_failures`).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.search.placement import load_placement_model, parse_utility
 from tenpai.search.playout import LeafValue, PlacementValue, PlayoutBackend, make_backend
 from tenpai.search.prior import Prior, PriorAnswer
+from tenpai.search.rebuild import RebuildError, engine_twins, rebuild_table
 from tenpai.search.worlds import WorldSampler
 
 __all__ = ["MCTSPGAgent", "TreeDecision", "make_mcts_pg_agent"]
@@ -94,26 +96,47 @@ class MCTSPGAgent:
         self.identity = (f"prior {prior.name} {prior.identity}; {self.backend.name}; "
                          f"{self.value.name}; {s.describe()}")
         self.log: list[TreeDecision] = []
+        #: Decisions with neither an engine table nor an event stream to rebuild one from.
         self.unsearched_no_table = 0
+        #: Decisions over a protocol whose table could not be rebuilt (or whose prior's choice
+        #: has no twin on it); they were answered by the prior (tenpai.search.rebuild).
+        self.rebuild_failures = 0
 
     def act(self, observation: Any, legal: Sequence[Event]) -> Event:
         return self.act_batch([(observation, legal)])[0]
 
     def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
         answers = self.prior.answer_batch(requests)
-        return [self._decide(obs, pa) for (obs, _legal), pa in zip(requests, answers)]
+        return [self._decide(obs, legal, pa) for (obs, legal), pa in zip(requests, answers)]
 
-    def _decide(self, obs: Any, pa: PriorAnswer) -> Event:
+    def _decide(self, obs: Any, legal: Sequence[Event], pa: PriorAnswer) -> Event:
         s = self.settings
         if len(pa.candidates) < 2 or pa.choice_prior >= s.threshold:
             self.log.append(TreeDecision(False))
             return pa.choice
         table = getattr(obs, "_table", None)
+        back: dict[Event, Event] | None = None
+        if not isinstance(table, RiichiRound) and hasattr(obs, "events"):
+            # a seat's view without an engine table (mjai, the Tenhou client): rebuild one
+            try:
+                table = rebuild_table(obs.events, obs.seat, legal)
+            except RebuildError:
+                self.rebuild_failures += 1
+                self.log.append(TreeDecision(False))
+                return pa.choice
+            pa, back = engine_twins(table, int(obs.seat), pa)
+            if pa.choice_prior <= 0.0 or len(pa.candidates) < 2:
+                # the prior's own choice has no engine twin, or nothing is left to compare
+                if pa.choice_prior <= 0.0:
+                    self.rebuild_failures += 1
+                self.log.append(TreeDecision(False))
+                return back.get(pa.choice, pa.choice)
         if not isinstance(table, RiichiRound) or table.players != 4:
             self.unsearched_no_table += 1
             self.log.append(TreeDecision(False))
             return pa.choice
-        return self._search(table, int(obs.seat), pa)
+        action = self._search(table, int(obs.seat), pa)
+        return back.get(action, action) if back is not None else action
 
     def world_seed(self, table: RiichiRound, seat: int, index: int) -> int:
         """The seed of world ``index`` of this decision (agent seed and decision place)."""
