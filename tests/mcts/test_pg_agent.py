@@ -254,3 +254,11 @@ def test_mcts_pg_plays_a_game_through_the_mjai_bot() -> None:
     assert answered >= 8
     assert agent.rebuild_failures == 0 and agent.unsearched_no_table == 0
     assert sum(s.searched for s in agent.log) >= 3
+
+
+def test_a_think_time_is_set_and_checked() -> None:
+    agent = _agent(0)
+    agent.set_budget_ms(250)
+    assert agent.settings.budget_ms == 250 and "budget_ms=250" in agent.identity
+    with pytest.raises(ValueError, match="BUDGET_MS must be > 0"):
+        agent.set_budget_ms(0)

@@ -31,6 +31,7 @@ event; a stream it cannot rebuild is answered by the prior and counted
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from collections.abc import Mapping, Sequence
@@ -101,6 +102,13 @@ class MCTSPGAgent:
         #: Decisions over a protocol whose table could not be rebuilt (or whose prior's choice
         #: has no twin on it); they were answered by the prior (tenpai.search.rebuild).
         self.rebuild_failures = 0
+
+    def set_budget_ms(self, budget_ms: float) -> None:
+        """A new think time per searched decision (the fronts' ``--budget-ms``, the web app's
+        ``think_ms``); the settings check it (> 0) as they check ``$TENPAI_MCTS_PG_BUDGET_MS``."""
+        self.settings = dataclasses.replace(self.settings, budget_ms=budget_ms)
+        self.identity = (f"prior {self.prior.name} {self.prior.identity}; {self.backend.name}; "
+                         f"{self.value.name}; {self.settings.describe()}")
 
     def act(self, observation: Any, legal: Sequence[Event]) -> Event:
         return self.act_batch([(observation, legal)])[0]
