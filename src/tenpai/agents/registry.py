@@ -96,6 +96,9 @@ ENTRIES: Final[tuple[AgentEntry, ...]] = (
     # settings from $TENPAI_SEARCH_*, the prior from $TENPAI_PG_MODEL as for pg; four-player
     # riichi only (a three-player table is refused: its placement model is four-player)
     AgentEntry("search", "tenpai.search.agent:make_search_agent", _RIICHI, "learn"),
+    # issue 38 §2: seed 000's tree search over sampled worlds with search's parts (pg prior,
+    # playouts, placement value; docs/search.md); settings from $TENPAI_MCTS_PG_*
+    AgentEntry("mcts_pg", "tenpai.mcts.pg_agent:make_mcts_pg_agent", _RIICHI, "learn"),
 )
 
 AGENTS: dict[str, Callable[[int], Agent]] = {entry.name: entry for entry in ENTRIES}

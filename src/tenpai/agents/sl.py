@@ -241,7 +241,14 @@ class SLAgent:
         return q
 
     def _tracker(self, obs: Any) -> RoundTracker:
-        """The seat's table picture; the caller only reads it (it lives on between decisions)."""
+        """The seat's table picture; the caller only reads it (it lives on between decisions).
+
+        An observation may carry its picture ready-made (``table_picture``): an opponent's view
+        of a sampled world (tenpai.mcts.world_tree), whose event history masks that seat's own
+        deal, is given its sampled hand that way."""
+        given = getattr(obs, "table_picture", None)
+        if isinstance(given, RoundTracker):
+            return given
         streams = getattr(self, "_streams", None)
         return rebuilt_tracker(obs) if streams is None else streams.tracker(obs)
 

@@ -55,7 +55,7 @@ from tenpai.search.playout import (
     make_backend,
 )
 from tenpai.search.prior import Candidate, Prior, PriorAnswer
-from tenpai.search.rebuild import RebuildError, rebuild_table
+from tenpai.search.rebuild import RebuildError, engine_twins, rebuild_table
 from tenpai.search.settings import SearchSettings
 from tenpai.search.weights import (
     DiscardLikelihood,
@@ -224,26 +224,9 @@ class SearchAgent:
         return self._from_engine.get(action, action) if rebuilt else action
 
     def _to_engine(self, table: RiichiRound, seat: int, pa: PriorAnswer) -> PriorAnswer:
-        """The prior's answer with each action replaced by the rebuilt table's legal event
-        that means it (protocol events may differ in details such as the tsumogiri flag);
-        candidates without one are dropped.  ``_from_engine`` maps back."""
-        legal = next((d.legal for d in table.pending() if d.seat == seat), ())
-
-        def key(e: Event, strict: bool) -> tuple[object, ...]:
-            k = (e.type, e.actor, e.target, e.pai, tuple(sorted(e.consumed)))
-            return (*k, e.tsumogiri) if strict else k
-
-        exact = {key(e, True): e for e in legal}
-        loose = {key(e, False): e for e in legal}
-        self._from_engine = {}
-        cands = []
-        for c in pa.candidates:
-            twin = exact.get(key(c.action, True)) or loose.get(key(c.action, False))
-            if twin is not None and twin not in self._from_engine:
-                self._from_engine[twin] = c.action
-                cands.append(Candidate(twin, c.prior))
-        choice = next((t for t, a in self._from_engine.items() if a == pa.choice), pa.choice)
-        return PriorAnswer(choice, tuple(cands))
+        """The prior's answer in the rebuilt table's events (``_from_engine`` maps back)."""
+        twin, self._from_engine = engine_twins(table, seat, pa)
+        return twin
 
     def candidates(self, pa: PriorAnswer) -> list[Candidate]:
         """The prior's top ``top_k`` candidates, its own choice always included."""

@@ -36,9 +36,10 @@ from tenpai.hand import waits
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.rules.riichi.game import RiichiGame
 from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
+from tenpai.search.prior import Candidate, PriorAnswer
 from tenpai.search.worlds import complete_shape
 
-__all__ = ["RebuildError", "rebuild_table"]
+__all__ = ["RebuildError", "engine_twins", "rebuild_table"]
 
 _LEAVES_HAND = ("chi", "pon", "daiminkan", "ankan", "kakan", "nukidora")
 
@@ -222,3 +223,29 @@ def _ready_shape(unseen: list[int], size: int, rng: random.Random) -> list[int] 
                 used[k] = j + 1
             return out
     return None
+
+
+def engine_twins(
+    table: RiichiRound, seat: int, pa: PriorAnswer
+) -> tuple[PriorAnswer, dict[Event, Event]]:
+    """The prior's answer with each action replaced by the rebuilt table's legal event that
+    means it (a protocol's events may differ in details such as the tsumogiri flag), candidates
+    without one dropped; and the map from those table events back to the protocol's, to answer
+    in the protocol's own terms.  A choice without a twin keeps its prior 0."""
+    legal = next((d.legal for d in table.pending() if d.seat == seat), ())
+
+    def key(e: Event, strict: bool) -> tuple[object, ...]:
+        k = (e.type, e.actor, e.target, e.pai, tuple(sorted(e.consumed)))
+        return (*k, e.tsumogiri) if strict else k
+
+    exact = {key(e, True): e for e in legal}
+    loose = {key(e, False): e for e in legal}
+    back: dict[Event, Event] = {}
+    cands = []
+    for c in pa.candidates:
+        twin = exact.get(key(c.action, True)) or loose.get(key(c.action, False))
+        if twin is not None and twin not in back:
+            back[twin] = c.action
+            cands.append(Candidate(twin, c.prior))
+    choice = next((t for t, a in back.items() if a == pa.choice), pa.choice)
+    return PriorAnswer(choice, tuple(cands)), back
