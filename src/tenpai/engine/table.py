@@ -356,7 +356,7 @@ class TableRound:
 
     # ------------------------------------------------------------------ observed moves
     def apply_observed(self, action: Event) -> None:
-        """Apply a move its player made whatever this round offered that seat.
+        """Apply a move its player made, whether or not this round offered it to that seat.
 
         A view rebuilt from what one seat is told (a Botzone bot's state) runs a round in
         which the other hands are stand-ins: they are offered no real choice, and their moves
