@@ -12,7 +12,10 @@ Backends: ``local`` (the current process for one worker, else a ``multiprocessin
 Ctrl-C: pool workers ignore SIGINT (a terminal sends it to the whole process group, and each
 worker used to print its own traceback); the parent alone gets ``KeyboardInterrupt``, never in
 the middle of writing a game (the signal is held back for that transaction), ends the pool and
-lets it propagate for the command to report in one line.  The store stays resumable.
+lets it propagate for the command to report in one line.  The store stays resumable.  A run
+stops on SIGINT whoever sends it: a process that inherited SIGINT ignored (a script's
+background job, ``cmd &``) gets Python's handler back for the run, as ``kill -INT`` to such a
+run used to be ignored and the run played on to its last game (issue 41).
 """
 
 from __future__ import annotations
@@ -348,6 +351,23 @@ def _sigint_ignored() -> Iterator[None]:
 
 
 @contextmanager
+def _sigint_stops_the_run() -> Iterator[None]:
+    """Make SIGINT raise ``KeyboardInterrupt`` during the run even if the process inherited it
+    ignored.  A shell starts a script's background job with SIGINT ignored and Python keeps
+    that, so ``kill -INT`` (the documented way to stop a run and keep its games) did nothing;
+    the old disposition comes back when the run ends.  Pool workers and bot programs are
+    started with SIGINT ignored or in their own session either way (the parent stops them)."""
+    if not _in_main_thread() or signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
 def _sigint_deferred() -> Iterator[None]:
     """Hold a Ctrl-C back until the block ends (a game's transaction is never cut in two)."""
     if not _in_main_thread():
@@ -435,8 +455,10 @@ def run_tournament(
         from rich.console import Console
 
         console = Console(stderr=True)
-    with StepProgress("games", config.games, unit="games", completed=len(done),
-                      console=console, enabled=progress) as bar:
+    with _sigint_stops_the_run(), StepProgress(
+        "games", config.games, unit="games", completed=len(done), console=console,
+        enabled=progress,
+    ) as bar:
         for records in _BACKEND_RUNNERS[backend](tasks, workers):
             for record in records:
                 with _sigint_deferred():

@@ -15,7 +15,7 @@ a declaration), ``claim`` (others answer a discard), ``rob`` (others answer an a
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, NoReturn
 
 from tenpai import tiles as T
 from tenpai.engine.flow import Decision, IllegalActionError
@@ -353,6 +353,71 @@ class TableRound:
             self._resolve_claims(chosen)
         else:
             self._resolve_rob(chosen)
+
+    # ------------------------------------------------------------------ observed moves
+    def apply_observed(self, action: Event) -> None:
+        """Apply a move its player made, whether or not this round offered it to that seat.
+
+        A view rebuilt from what one seat is told (a Botzone bot's state) runs a round in
+        which the other hands are stand-ins: they are offered no real choice, and their moves
+        arrive from outside.  Such a move is checked against the table — whose turn it is,
+        the discard a call takes, the pong a kong adds to, the tiles in hand — not against the
+        stand-in's offered actions, and then applied by the code a chosen move goes through
+        (a discard opens its claim window, a kong its rob window).  A discard is taken as
+        given (``tsumogiri`` included): the view cannot know whether it was the drawn tile.
+        """
+        seat, t = action.actor, action.type
+        if seat is None or not 0 <= seat < self.players:
+            self._refuse(action, "no seat of this table")
+        if self.phase == "ended":
+            self._refuse(action, "the hand is over")
+        if t == "dahai":
+            if self.phase not in ("act", "discard") or self.turn != seat or action.pai is None:
+                self._refuse(action, f"not seat {seat}'s discard ({self.phase}, seat "
+                             f"{self.turn}'s turn)")
+            self._check_held(action, (action.pai,))
+            self._discard(seat, action)
+        elif t in _CALLS:
+            target = action.target
+            if (self.phase != "claim" or target is None or target == seat
+                    or self.last_discard != (target, action.pai)
+                    or (t == "chi" and (not self.allow_chi
+                                        or seat != (target + 1) % self.players))):
+                self._refuse(action, f"calls no discard open to seat {seat}")
+            self._check_held(action, action.consumed)
+            self._call(action)
+        elif t in ("ankan", "kakan"):
+            if self.phase != "act" or self.turn != seat:
+                self._refuse(action, f"not seat {seat}'s turn to declare a kong ({self.phase},"
+                             f" seat {self.turn}'s turn)")
+            if t == "ankan":
+                if len(action.consumed) != 4 or len({KIND[c] for c in action.consumed}) != 1:
+                    self._refuse(action, "a concealed kong is four tiles of one kind")
+                self._check_held(action, action.consumed)
+                self._ankan(seat, action)
+            else:
+                if action.pai is None or not any(
+                    m.type == "pon" and KIND[m.tiles[0]] == KIND[action.pai]
+                    for m in self.melds[seat]
+                ):
+                    self._refuse(action, f"seat {seat} has no pong to add to")
+                self._check_held(action, (action.pai,))
+                self._kakan(seat, action)
+        else:
+            self._refuse(action, f"{t} is not a move of the table")
+
+    def _refuse(self, action: Event, why: str) -> NoReturn:
+        raise IllegalActionError(action.actor if action.actor is not None else -1, action, (),
+                                 f"{self._where()}: {why}")
+
+    def _check_held(self, action: Event, tiles: Sequence[int]) -> None:
+        """Every tile the move shows is in its player's hand (checked before anything moves,
+        so a refused move leaves the round as it was)."""
+        assert action.actor is not None
+        hand = self.hands[action.actor]
+        for t in set(tiles):
+            if hand.count(t) < tiles.count(t):
+                self._refuse(action, f"seat {action.actor} does not hold {T.to_mjai(t)}")
 
     def _self_step(self, seat: int, a: Event) -> None:
         t = a.type

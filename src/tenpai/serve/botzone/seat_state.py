@@ -118,6 +118,23 @@ class _ShadowRound(MCRRound):
             return self._discards(seat, self.drawn)
         return super()._rule_self_actions(seat)
 
+    def set_tile(self, seat: int, i: int, tile: int) -> None:
+        """Put ``tile`` at position ``i`` of hand ``seat`` (stand-in tiles are swapped as moves
+        show them; the hand's counts and caches follow)."""
+        old = self.hands[seat][i]
+        self.hands[seat][i] = tile
+        self.counts[seat][KIND[old]] -= 1
+        self.counts[seat][KIND[tile]] += 1
+        self._hand_changed(seat)
+
+    def name_drawn(self, seat: int, tile: int) -> None:
+        """The tile the engine drew for ``seat`` as a stand-in is ``tile`` (the judge's ``2 t``
+        names it): the hand, the draw's event and the seat's choices follow."""
+        self.set_tile(seat, len(self.hands[seat]) - 1, tile)
+        self.drawn = tile
+        self.events[-1] = self.events[-1].with_(pai=tile)
+        self._pending = [self._decide(seat, self._rule_self_actions(seat))]
+
 
 class SeatState:
     """The match as seat ``me`` knows it, advanced one request at a time (see module doc)."""
@@ -170,12 +187,7 @@ class SeatState:
         return True
 
     def _set(self, seat: int, i: int, tile: int) -> None:
-        rnd = self._rnd()
-        old = rnd.hands[seat][i]
-        rnd.hands[seat][i] = tile
-        rnd.counts[seat][KIND[old]] -= 1
-        rnd.counts[seat][KIND[tile]] += 1
-        rnd._hand_changed(seat)
+        self._rnd().set_tile(seat, i, tile)
 
     def _hold(self, seat: int, need: Sequence[int]) -> None:
         """Make stand-in hand ``seat`` hold the tiles ``need`` (the move shows them), swapping
@@ -397,11 +409,8 @@ class SeatState:
         old = rnd.hands[me][-1]
         self.unseen[old] += 1
         self.take_from_unseen(tile)
-        self._set(me, len(rnd.hands[me]) - 1, tile)
-        rnd.drawn = tile
-        rnd.events[-1] = rnd.events[-1].with_(pai=tile)
         self._wall.standin[me] = False
-        rnd._pending = [rnd._decide(me, rnd._rule_self_actions(me))]
+        rnd.name_drawn(me, tile)
 
     # -- own turn
     def _my_turn(self, seat: int, what: str) -> None:
@@ -420,7 +429,7 @@ class SeatState:
             self._step_own(Event("dahai", actor=seat, pai=tile, tsumogiri=rnd.drawn == tile))
             return
         self._hold(seat, [tile])
-        rnd._discard(seat, Event("dahai", actor=seat, pai=tile, tsumogiri=False))
+        rnd.apply_observed(Event("dahai", actor=seat, pai=tile, tsumogiri=False))
 
     def _step_own(self, action: Event) -> None:
         """Apply this seat's own move through the engine's legality check."""
@@ -464,9 +473,9 @@ class SeatState:
             self._step_own(Event("dahai", actor=seat, pai=discard, tsumogiri=False))
             return
         self._hold(seat, consumed)
-        rnd._call(action)
+        rnd.apply_observed(action)
         self._hold(seat, [discard])
-        rnd._discard(seat, Event("dahai", actor=seat, pai=discard, tsumogiri=False))
+        rnd.apply_observed(Event("dahai", actor=seat, pai=discard, tsumogiri=False))
 
     def _gang(self, seat: int, my_last: Sequence[int]) -> None:
         rnd = self._rnd()
@@ -480,7 +489,7 @@ class SeatState:
                 self._step_own(action)
                 return
             self._hold(seat, [d, d, d])
-            rnd._call(action)
+            rnd.apply_observed(action)
             return
         self._my_turn(seat, "a concealed GANG")
         if rnd.phase != "act":
@@ -497,7 +506,7 @@ class SeatState:
             return
         tile = self._hidden_kong_tile(seat)
         self._hold(seat, [tile] * 4)
-        rnd._ankan(seat, Event("ankan", actor=seat, consumed=(tile,) * 4))
+        rnd.apply_observed(Event("ankan", actor=seat, consumed=(tile,) * 4))
 
     def _hidden_kong_tile(self, seat: int, exclude: int | None = None) -> int:
         """Some kind all four copies of which this seat has not seen (the kong is face down;
@@ -527,7 +536,7 @@ class SeatState:
             self._step_own(action)
             return
         self._hold(seat, [tile])
-        rnd._kakan(seat, action)
+        rnd.apply_observed(action)
 
     # ------------------------------------------------------------------ what-ifs
     def after_call(self, action: Event) -> tuple[MCRObservation, tuple[Event, ...]]:
