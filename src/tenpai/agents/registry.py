@@ -96,6 +96,9 @@ ENTRIES: Final[tuple[AgentEntry, ...]] = (
     # settings from $TENPAI_SEARCH_*, the prior from $TENPAI_PG_MODEL as for pg; four-player
     # riichi only (a three-player table is refused: its placement model is four-player)
     AgentEntry("search", "tenpai.search.agent:make_search_agent", _RIICHI, "learn"),
+    # issue 43: the planner's choice reconsidered by MCR playouts over sampled worlds, valued
+    # by the hand's Botzone points (docs/mcr_strength.md); settings from $TENPAI_SEARCH_MCR_*
+    AgentEntry("search_mcr", "tenpai.search.mcr.agent:make_search_mcr_agent", _MCR),
 )
 
 AGENTS: dict[str, Callable[[int], Agent]] = {entry.name: entry for entry in ENTRIES}
