@@ -102,9 +102,10 @@ def test_hidden_tiles_never_change_the_choice(rules: MCRRules, seed: int, kind: 
     for s in range(3):
         a, b = sampler.sample(table, 0, s).round, sampler.sample(twin, 0, s).round
         assert a.hands == b.hands and a.melds == b.melds
-        assert [[d.legal for d in w.pending()] for w in (a, b)][0] == [
-            d.legal for d in b.pending()]
-        assert hidden_wall_slots(a)[0][0] == hidden_wall_slots(b)[0][0]
+        assert [(d.seat, d.legal) for d in a.pending()] == [
+            (d.seat, d.legal) for d in b.pending()]
+        assert [w[x:y] for w, x, y in hidden_wall_slots(a)] == [
+            w[x:y] for w, x, y in hidden_wall_slots(b)]
     agent = MCRSearchAgent(CAPPED, seed=7)
     d = next(d for d in table.pending() if d.seat == 0)
     d2 = next(d for d in twin.pending() if d.seat == 0)

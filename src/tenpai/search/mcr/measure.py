@@ -21,6 +21,7 @@ __all__ = ["main"]
 
 def main(argv: list[str] | None = None) -> None:
     from tenpai.agents.planner import PlannerAgent
+    from tenpai.rules.mcr.flow.round import MCRRound
     from tenpai.rules.mcr.flow.rules import PRESETS
     from tenpai.rules.mcr.game import MCRGame
     from tenpai.search.mcr.agent import make_search_mcr_agent
@@ -36,7 +37,7 @@ def main(argv: list[str] | None = None) -> None:
     log = []
     cpu0 = time.process_time()
     identity = ""
-    tables = []
+    tables: list[tuple[MCRRound, int]] = []
     hands = 0
     for g in range(args.games):
         search = make_search_mcr_agent(args.seed + g)
