@@ -228,3 +228,25 @@ def test_the_fronts_refuse_bad_settings_with_exit_2(
     r = CliRunner().invoke(app, ["botzone-bot", "--agent", "search_mcr"], input="")
     assert r.exit_code == 2 and "Traceback" not in r.output
     assert var.removeprefix("TENPAI_") in r.output
+
+
+def test_the_botzone_bot_searches_on_its_seat_state() -> None:
+    """The bot's table is a shadow round whose wall only counts tiles: the worlds replace it
+    with a real wall and play out on the engine's own round (no answer falls back to safe)."""
+    import io
+
+    from tenpai.arena.games import make_game
+    from tenpai.engine.runner import play
+    from tenpai.serve.botzone.bot import BotzoneBot
+    from tenpai.serve.botzone.judge import requests_for
+    from tenpai.serve.botzone.protocol import parse_response
+
+    g = make_game("mcr", 2, list("abcd"), {"preset": "botzone"})
+    play(g, [make_agent("efficiency", s) for s in range(4)])
+    agent = MCRSearchAgent(CAPPED, seed=0)
+    err = io.StringIO()
+    bot = BotzoneBot(agent, err=err)
+    for line in requests_for(g.events, 0):
+        parse_response(bot.answer(line))
+    assert err.getvalue() == "" and bot.lost is None
+    assert sum(d.searched for d in agent.log) > 0

@@ -12,8 +12,13 @@ discards): with per-seat walls a position's own undrawn wall is as unknown as th
 
 Hands never hold flowers (a flower is set aside and replaced at once), so hands and kongs are
 drawn from the unseen tiles that are not flowers, and the flowers still out go to the wall.
-A concealed kong takes a kind uniformly among those with four unseen copies.  A wall layout
-other than :class:`SharedWall` and :class:`SeatWalls` is refused (:class:`MCRWorldError`).
+A concealed kong takes a kind uniformly among those with four unseen copies.
+
+A table that is not the engine's own (the Botzone bot's seat state: a subclass of the round
+whose stand-in seats never decide, with a wall that only counts tiles) becomes one in the
+world: the copy is made a plain :class:`MCRRound` and gets a real wall of the preset's layout
+holding the sampled tiles in the counts the table shows (per-seat walls under ``botzone``, one
+shared wall otherwise).
 """
 
 from __future__ import annotations
@@ -70,7 +75,7 @@ def mcr_unseen(rnd: MCRRound, seat: int) -> list[int]:
 
 def hidden_wall_slots(rnd: MCRRound) -> list[tuple[list[int], int, int]]:
     """The undrawn wall as (list, start, stop) spans: the shared wall's middle, or what is
-    left of each position's wall."""
+    left of each position's wall (a wall of another type gets a real one first)."""
     w = rnd.wall
     if isinstance(w, SharedWall):
         return [(w.live, w._front, w._back)]
@@ -78,6 +83,32 @@ def hidden_wall_slots(rnd: MCRRound) -> list[tuple[list[int], int, int]]:
         return [(w.walls[s], w._pos[s], len(w.walls[s])) for s in range(4)]
     raise MCRWorldError(f"search_mcr cannot sample a wall of type {type(w).__name__} "
                         f"(preset {rnd.rules.name}); it knows SharedWall and SeatWalls")
+
+
+def _undrawn_counts(rnd: MCRRound) -> list[int]:
+    """Tiles left to draw in each position's wall (one count for a shared wall): public."""
+    w = rnd.wall
+    if isinstance(w, SharedWall):
+        return [w.total_remaining]
+    if isinstance(w, SeatWalls) or rnd.rules.per_seat_walls:
+        return [w.remaining_for(s) for s in range(4)]
+    return [w.total_remaining]
+
+
+def _engine_wall(rnd: MCRRound, counts: list[int]) -> SeatWalls | SharedWall:
+    """An empty real wall of the preset's layout with ``counts`` undrawn places (filled by the
+    sampler), for a table whose own wall only counts tiles."""
+    if len(counts) == 4:
+        seats = object.__new__(SeatWalls)
+        seats.hands = [[] for _ in range(4)]
+        seats.walls = [[-1] * n for n in counts]
+        seats._pos = [0, 0, 0, 0]
+        return seats
+    shared = object.__new__(SharedWall)
+    shared.hands = [[] for _ in range(4)]
+    shared.live = [-1] * counts[0]
+    shared._front, shared._back = 0, counts[0]
+    return shared
 
 
 class MCRWorldSampler:
@@ -90,8 +121,8 @@ class MCRWorldSampler:
         others = [s for s in range(4) if s != seat]
         kongs = {s: sum(1 for m in table.melds[s] if m.type == "ankan") for s in others}
         sizes = {s: len(table.hands[s]) for s in others}
-        slots = hidden_wall_slots(table)
-        need = sum(sizes.values()) + 4 * sum(kongs.values()) + sum(b - a for _l, a, b in slots)
+        undrawn = _undrawn_counts(table)
+        need = sum(sizes.values()) + 4 * sum(kongs.values()) + sum(undrawn)
         if need != len(unseen):
             raise MCRWorldError(f"seat {seat}: {len(unseen)} unseen tiles for {need} hidden "
                                 f"places ({table._where()})")
@@ -120,7 +151,12 @@ class MCRWorldSampler:
         rest = tiles + flowers
         rng.shuffle(rest)
 
-        rnd = clone(table)
+        if isinstance(table.wall, SeatWalls | SharedWall):
+            rnd = clone(table)
+        else:  # a wall that only counts tiles is not copied: a real one takes its place
+            rnd = clone(table, {id(table.wall): _engine_wall(table, undrawn)})
+        if type(rnd) is not MCRRound:  # the Botzone bot's seat state: see the module docstring
+            rnd.__class__ = MCRRound
         rnd._emit_hook = None
         rnd.events = list(table._observe(seat).events)
         for s, h in hands.items():
