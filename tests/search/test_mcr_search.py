@@ -250,3 +250,30 @@ def test_the_botzone_bot_searches_on_its_seat_state() -> None:
         parse_response(bot.answer(line))
     assert err.getvalue() == "" and bot.lost is None
     assert sum(d.searched for d in agent.log) > 0
+
+
+def test_the_planner_is_unsure_when_its_runner_up_comes_close() -> None:
+    from tenpai.search.mcr.agent import planner_unsure
+
+    a, b = Event("dahai", actor=0, pai=0), Event("dahai", actor=0, pai=9)
+    assert not planner_unsure(None, [(a, 1.0)], 0.5)  # nothing to weigh
+    assert planner_unsure(None, [(a, 1.0), (b, 0.6)], 0.5)
+    assert not planner_unsure(None, [(a, 1.0), (b, 0.4)], 0.5)
+    assert planner_unsure(None, [(a, 1.0), (b, 0.0)], 0.0)  # CLOSE 0: search every decision
+    assert not planner_unsure(None, [(a, 1.0), (b, 0.99)], 1.0)  # CLOSE 1: exact ties only
+
+    class View:  # no target anywhere: the runner-up must keep the same MCR shanten
+        counts = T.counts34(T.parse("123456789m19p5s5z7z"))
+
+    assert planner_unsure(View(), [(Event("dahai", actor=0, pai=T.parse("7z")[0]), 0.0),
+                                   (Event("dahai", actor=0, pai=T.parse("5z")[0]), 0.0)], 0.5)
+    assert not planner_unsure(View(), [(Event("dahai", actor=0, pai=T.parse("7z")[0]), 0.0),
+                                       (Event("dahai", actor=0, pai=T.parse("5m")[0]), 0.0)], 0.5)
+
+
+def test_clone_uses_the_substitutes_it_is_given() -> None:
+    table = _table_at(BOTZONE, 3, 0, 2, "dahai")
+    wall = object()
+    copy = clone(table, {id(table.wall): wall})
+    assert copy.wall is wall and table.wall is not wall
+    assert copy.hands == table.hands and copy.hands is not table.hands
