@@ -277,3 +277,18 @@ def test_clone_uses_the_substitutes_it_is_given() -> None:
     copy = clone(table, {id(table.wall): wall})
     assert copy.wall is wall and table.wall is not wall
     assert copy.hands == table.hands and copy.hands is not table.hands
+
+
+def test_search_plays_a_hand_of_the_official_preset() -> None:
+    """One shared wall with flowers: the first hand of a full game, every answer legal."""
+    agent = MCRSearchAgent(CAPPED, seed=5)
+    game = MCRGame(MCR_OFFICIAL, seed=5)
+    agents = [agent, PlannerAgent(1), EfficiencyAgent(2), PlannerAgent(3)]
+    while game.hand_index == 0:
+        answers = {}
+        for d in game.pending():
+            a = agents[d.seat].act(d.observation, d.legal)
+            assert a in d.legal
+            answers[d.seat] = a
+        game.step(answers)
+    assert sum(d.searched for d in agent.log) > 0
