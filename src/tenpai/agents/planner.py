@@ -25,7 +25,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from tenpai import tiles as T
-from tenpai.agents.efficiency import EfficiencyAgent, best_discard_mcr, is_mcr_observation
+from tenpai.agents.efficiency import (
+    EfficiencyAgent,
+    best_discard_mcr,
+    is_mcr_observation,
+    mcr_ukeire,
+)
 from tenpai.events import Event
 from tenpai.hand import shanten_mcr
 from tenpai.rules.mcr import Meld
@@ -118,6 +123,37 @@ class PlannerAgent:
     def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
         return [self.act(o, legal) for o, legal in requests]
 
+    def ranking(self, obs: Any, legal: Sequence[Event]) -> tuple[Event, list[tuple[Event, float]]]:
+        """What :meth:`act` plays and the alternatives it weighed, its own choice first and
+        the rest best first, each with the planner's value (probability × (24 + fans) of the
+        best target the action keeps; 0 where none is kept or the planner defers to
+        ``efficiency``).  Discards: one per kind, ties in value broken by efficiency's order
+        (lower MCR shanten after it, then more live effective tiles).  A search reconsiders
+        the choice among these; a single entry means there is nothing to weigh (a win, a
+        concealed kong, a claim with no call that speeds the hand up)."""
+        for e in legal:
+            if e.type == "hora":
+                return e, [(e, 0.0)]
+        if not is_mcr_observation(obs):
+            raise PlannerError("the planner agent plays MCR only")
+        types = {e.type for e in legal}
+        if "dahai" in types:
+            if any(e.type == "ankan" for e in legal):
+                choice = self.act(obs, legal)
+                if choice.type == "ankan":
+                    return choice, [(choice, 0.0)]
+            discards = [e for e in legal if e.type == "dahai"]
+            targets = self.discard_targets(obs)
+            choice = planned_discard(obs.counts, discards, obs.visible_counts(), targets)
+            return choice, _rank_discards(obs, discards, targets, choice)
+        if types & {"chi", "pon"}:
+            choice, weighed = self._weigh_claim(obs, legal)
+            rest = sorted((w for w in weighed if w[0] != choice), key=lambda w: -w[1])
+            mine = next((v for e, v in weighed if e == choice), 0.0)
+            return choice, [(choice, mine), *rest]
+        skip = next((e for e in legal if e.type == "none"), legal[0])
+        return skip, [(skip, 0.0)]
+
     # ------------------------------------------------------------------ discards
     def discard_targets(self, obs: Any) -> dict[int, Target]:
         """Per kind in hand, the best target its discard keeps (empty when out of reach)."""
@@ -132,6 +168,14 @@ class PlannerAgent:
 
     # ------------------------------------------------------------------ calls
     def _claim(self, obs: Any, legal: Sequence[Event]) -> Event:
+        return self._weigh_claim(obs, legal)[0]
+
+    def _weigh_claim(
+        self, obs: Any, legal: Sequence[Event]
+    ) -> tuple[Event, list[tuple[Event, float]]]:
+        """The claim answer and what it weighed: passing and each call that lowers the MCR
+        shanten, with the value of its best target (all 0 where the planner defers to
+        ``efficiency``: out of reach, or no call keeps a target)."""
         counts = obs.counts
         before = shanten_mcr(counts)
         options: list[tuple[Event, list[int], Meld]] = []
@@ -149,20 +193,23 @@ class PlannerAgent:
             options.append((e, after, meld))
         skip = next(e for e in legal if e.type == "none")
         if not options:
-            return skip
+            return skip, [(skip, 0.0)]
         if before + 1 > PLAN_MAX_DISTANCE:
-            return self._efficiency.act(obs, legal)
+            deferred = [(skip, 0.0), *((e, 0.0) for e, _a, _m in options)]
+            return self._efficiency.act(obs, legal), deferred
         pass_value = self._pass_value(obs)
         best, best_value = skip, pass_value
+        weighed = [(skip, pass_value)]
         own = scored_melds(obs)
         for e, after, meld in options:
             targets = best_by_discard(plan_state(obs, after, (*own, meld)))
             value = max((t.value for t in targets.values()), default=0.0)
+            weighed.append((e, value))
             if value > best_value:
                 best, best_value = e, value
         if best_value <= 0.0:
-            return self._efficiency.act(obs, legal)
-        return best
+            return self._efficiency.act(obs, legal), weighed
+        return best, weighed
 
     def _pass_value(self, obs: Any) -> float:
         state = plan_state(obs)
@@ -196,3 +243,31 @@ def _sh_after_discard(counts: list[int], k: int) -> int:
     sh = shanten_mcr(counts)
     counts[k] += 1
     return sh
+
+
+def _rank_discards(
+    obs: Any, discards: Sequence[Event], targets: dict[int, Target], choice: Event
+) -> list[tuple[Event, float]]:
+    """One discard per kind with its value, ``choice`` first, the rest by value, then MCR
+    shanten after the discard, then live effective tiles (efficiency's order)."""
+    counts = obs.counts
+    visible = obs.visible_counts()
+    by_kind: dict[int, Event] = {}
+    for e in discards:
+        if e.pai is not None and e != choice:
+            by_kind.setdefault(T.kind_of(e.pai), e)
+    assert choice.pai is not None
+    by_kind.pop(T.kind_of(choice.pai), None)
+
+    def key(k: int) -> tuple[float, int, int, int]:
+        value = targets[k].value if k in targets else 0.0
+        counts[k] -= 1
+        sh = shanten_mcr(counts)
+        live = mcr_ukeire(counts, visible)
+        counts[k] += 1
+        return (-value, sh, -live, k)
+
+    rest = sorted(by_kind, key=key)
+    mine = targets[T.kind_of(choice.pai)].value if T.kind_of(choice.pai) in targets else 0.0
+    return [(choice, mine), *((by_kind[k], targets[k].value if k in targets else 0.0)
+                              for k in rest)]

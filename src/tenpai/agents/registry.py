@@ -99,6 +99,9 @@ ENTRIES: Final[tuple[AgentEntry, ...]] = (
     # issue 38 §2: seed 000's tree search over sampled worlds with search's parts (pg prior,
     # playouts, placement value; docs/search.md); settings from $TENPAI_MCTS_PG_*
     AgentEntry("mcts_pg", "tenpai.mcts.pg_agent:make_mcts_pg_agent", _RIICHI, "learn"),
+    # issue 43: the planner's choice reconsidered by MCR playouts over sampled worlds, valued
+    # by the hand's Botzone points (docs/mcr_strength.md); settings from $TENPAI_SEARCH_MCR_*
+    AgentEntry("search_mcr", "tenpai.search.mcr.agent:make_search_mcr_agent", _MCR),
 )
 
 AGENTS: dict[str, Callable[[int], Agent]] = {entry.name: entry for entry in ENTRIES}

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import types
+from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
 
 from tenpai.engine.meld import Meld
@@ -118,10 +119,12 @@ def _copy(v: Any, memo: dict[int, Any]) -> Any:
     return out
 
 
-def clone(game: G) -> G:
+def clone(game: G, substitute: Mapping[int, Any] | None = None) -> G:
     """An independent copy of ``game`` (any game flow or table round): stepping either one
-    never changes the other."""
-    return _copy(game, {})  # type: ignore[no-any-return]
+    never changes the other.  ``substitute`` maps ``id(obj)`` of objects inside ``game`` to
+    what the copy holds instead of a copy of them (a search replacing a part it must not
+    copy, such as a wall that draws from a protocol's state); ``None`` cannot be a substitute."""
+    return _copy(game, dict(substitute) if substitute else {})  # type: ignore[no-any-return]
 
 
 class Snapshot(Generic[G]):

@@ -36,16 +36,15 @@ cap binds before the time budget (tests set a large budget for that reason).
 from __future__ import annotations
 
 import dataclasses
-import math
 import os
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tenpai.engine.wall import SplitMix64
 from tenpai.events import Event
 from tenpai.rules.riichi.flow.round import RiichiRound
+from tenpai.search.budget import Budget, decision_seed
+from tenpai.search.choice import DecisionStat, choose_paired, choose_puct, paired_advantage
 from tenpai.search.placement import load_placement_model, parse_utility
 from tenpai.search.playout import (
     LeafValue,
@@ -73,63 +72,6 @@ __all__ = [
     "make_search_agent",
     "paired_advantage",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class DecisionStat:
-    """What one decision cost and did (kept in :attr:`SearchAgent.log` for measurement)."""
-
-    searched: bool
-    cpu_seconds: float
-    wall_seconds: float
-    worlds: int
-    candidates: int
-    changed: bool
-    #: Weighted worlds: Kish's effective size of the pool's weights (0 with uniform worlds).
-    effective_worlds: float = 0.0
-    #: Weighted worlds: CPU seconds spent sampling and weighting the pool.
-    weigh_seconds: float = 0.0
-
-
-def choose_puct(
-    candidates: Sequence[Candidate], values: Sequence[Sequence[float]], scale: float,
-    c_prior: float,
-) -> int:
-    """Index of the chosen candidate by the PUCT-style rule of the module docstring;
-    ``values[w][i]`` is candidate i's leaf value in world w."""
-    k, n = len(candidates), len(values)
-    bonus = math.sqrt(k * n) / (1 + n)
-
-    def score(i: int) -> float:
-        q = sum(v[i] for v in values) / n
-        return q / scale + c_prior * candidates[i].prior * bonus
-
-    return max(range(k), key=score)
-
-
-def paired_advantage(values: Sequence[Sequence[float]], i: int, base: int) -> tuple[float, float]:
-    """Mean and standard error of candidate i's value minus candidate base's, world by world
-    (the common random numbers make this difference far less noisy than the two means)."""
-    d = [v[i] - v[base] for v in values]
-    n = len(d)
-    mean = sum(d) / n
-    if n < 2:
-        return mean, math.inf
-    var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    return mean, math.sqrt(var / n)
-
-
-def choose_paired(values: Sequence[Sequence[float]], base: int, z: float) -> int:
-    """The prior's choice (``base``) unless another candidate beats it by more than ``z``
-    standard errors of the paired difference; then the one with the largest mean gain."""
-    best, best_gain = base, 0.0
-    for i in range(len(values[0])):
-        if i == base:
-            continue
-        mean, se = paired_advantage(values, i, base)
-        if mean > z * se and mean > best_gain:
-            best, best_gain = i, mean
-    return best
 
 
 class SearchAgent:
@@ -237,15 +179,13 @@ class SearchAgent:
 
     def world_seed(self, table: RiichiRound, seat: int, index: int) -> int:
         """The seed of world ``index`` of this decision (agent seed and decision place)."""
-        key = (((table.hand_index * 1009 + len(table.events)) * 7 + seat) * 4099 + index)
-        return SplitMix64(self.seed * 0x9E3779B1 + key).next() & 0x7FFFFFFF
+        return decision_seed(self.seed, table.hand_index, len(table.events), seat, index)
 
     def _search(self, table: RiichiRound, seat: int, pa: PriorAnswer) -> Event:
         s = self.settings
         cands = self.candidates(pa)
         wall0, cpu0 = time.perf_counter(), time.process_time()
-        clock = time.process_time if s.clock == "cpu" else time.perf_counter
-        deadline = clock() + s.budget_ms / 1000.0
+        budget = Budget(s.budget_ms, s.clock)
         values: list[list[float]] = []
         plan: list[Hands] | None = None
         ess = weigh = 0.0
@@ -254,7 +194,7 @@ class SearchAgent:
             plan, ess = self.weighted_pool(table, seat)
             weigh = time.process_time() - t0
         for w in range(s.worlds):
-            if values and clock() >= deadline:
+            if budget.spent(len(values)):
                 break
             seed = self.world_seed(table, seat, w)
             if plan is None:

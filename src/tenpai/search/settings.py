@@ -10,6 +10,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 
+from tenpai.search.env import env_value
 from tenpai.search.playout import COMPILED_POLICIES, POLICIES
 
 __all__ = ["WORLDS_MODES", "SearchSettings"]
@@ -111,18 +112,7 @@ class SearchSettings:
         d = cls()
 
         def get(name: str, default: object, conv: type) -> object:
-            raw = e.get(_ENV + name)
-            if raw is None or raw == "":
-                return default
-            try:
-                if conv is bool:
-                    low = raw.strip().lower()
-                    if low not in ("0", "1", "true", "false", "on", "off"):
-                        raise ValueError(raw)
-                    return low in ("1", "true", "on")
-                return conv(raw)
-            except ValueError:
-                raise ValueError(f"{_ENV}{name}: cannot read {raw!r} as {conv.__name__}") from None
+            return env_value(e, _ENV, name, default, conv)
 
         return cls(
             budget_ms=float(get("BUDGET_MS", d.budget_ms, float)),  # type: ignore[arg-type]

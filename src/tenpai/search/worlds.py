@@ -46,10 +46,10 @@ from typing import Any, Literal
 
 from tenpai import tiles as T
 from tenpai.engine.snapshot import clone
-from tenpai.engine.table import NONE
 from tenpai.hand import shanten, waits
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.rules.riichi.game import RiichiGame
+from tenpai.search.window import rebuild_window
 
 __all__ = [
     "Hands",
@@ -222,7 +222,7 @@ class WorldSampler:
                 i += 1
         rnd._waits_cache = [None] * n
         self._refresh_furiten(rnd, seat)
-        self._rebuild_window(rnd, seat)
+        rebuild_window(rnd, seat)
         return World(rnd, seed, hands.fallbacks)
 
     # ------------------------------------------------------------------ hands
@@ -309,34 +309,6 @@ class WorldSampler:
                     rnd.furiten_temp[s] = True
                 if reach is not None and i > reach:
                     rnd.furiten_riichi[s] = True
-
-    @staticmethod
-    def _rebuild_window(rnd: RiichiRound, seat: int) -> None:
-        """In a claim or rob window, the other seats' options from their sampled hands."""
-        if rnd.phase == "claim":
-            assert rnd.last_discard is not None
-            discarder, tile = rnd.last_discard
-            mine = [d for d in rnd._pending if d.seat == seat]
-            others = []
-            for s in range(rnd.players):
-                if s in (seat, discarder):
-                    continue
-                legal = rnd._claims(s, tile, discarder)
-                if legal:
-                    others.append(rnd._decide(s, (*legal, NONE)))
-            rnd._pending = sorted(mine + others, key=lambda d: d.seat)
-        elif rnd.phase == "rob":
-            assert rnd.kan_in_progress is not None
-            kan_seat, tile, closed = rnd.kan_in_progress
-            mine = [d for d in rnd._pending if d.seat == seat]
-            from tenpai.events import Event
-
-            others = [
-                rnd._decide(s, (Event("hora", actor=s, target=kan_seat, pai=tile), NONE))
-                for s in range(rnd.players)
-                if s not in (seat, kan_seat) and rnd._rule_rob_candidates(s, tile, kan_seat, closed)
-            ]
-            rnd._pending = sorted(mine + others, key=lambda d: d.seat)
 
 
 def complete_shape(

@@ -1,0 +1,73 @@
+"""The final choice of a decision-time search, whatever the game: the paired rule and PUCT.
+
+Both searches (``search`` for Riichi, ``search_mcr`` for Chinese Official) play every candidate
+on the same sampled worlds and end with a table ``values[w][i]``, candidate i's leaf value in
+world w.  What to make of that table does not depend on the rule set, so it lives here once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tenpai.search.prior import Candidate
+
+__all__ = ["DecisionStat", "choose_paired", "choose_puct", "paired_advantage"]
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionStat:
+    """What one decision cost and did (kept in the agents' ``log`` for measurement)."""
+
+    searched: bool
+    cpu_seconds: float
+    wall_seconds: float
+    worlds: int
+    candidates: int
+    changed: bool
+    #: Weighted worlds: Kish's effective size of the pool's weights (0 with uniform worlds).
+    effective_worlds: float = 0.0
+    #: Weighted worlds: CPU seconds spent sampling and weighting the pool.
+    weigh_seconds: float = 0.0
+
+
+def choose_puct(
+    candidates: Sequence[Candidate], values: Sequence[Sequence[float]], scale: float,
+    c_prior: float,
+) -> int:
+    """Index of the chosen candidate by the PUCT-style rule (tenpai.search.agent's docstring);
+    ``values[w][i]`` is candidate i's leaf value in world w."""
+    k, n = len(candidates), len(values)
+    bonus = math.sqrt(k * n) / (1 + n)
+
+    def score(i: int) -> float:
+        q = sum(v[i] for v in values) / n
+        return q / scale + c_prior * candidates[i].prior * bonus
+
+    return max(range(k), key=score)
+
+
+def paired_advantage(values: Sequence[Sequence[float]], i: int, base: int) -> tuple[float, float]:
+    """Mean and standard error of candidate i's value minus candidate base's, world by world
+    (the common random numbers make this difference far less noisy than the two means)."""
+    d = [v[i] - v[base] for v in values]
+    n = len(d)
+    mean = sum(d) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def choose_paired(values: Sequence[Sequence[float]], base: int, z: float) -> int:
+    """The prior's choice (``base``) unless another candidate beats it by more than ``z``
+    standard errors of the paired difference; then the one with the largest mean gain."""
+    best, best_gain = base, 0.0
+    for i in range(len(values[0])):
+        if i == base:
+            continue
+        mean, se = paired_advantage(values, i, base)
+        if mean > z * se and mean > best_gain:
+            best, best_gain = i, mean
+    return best

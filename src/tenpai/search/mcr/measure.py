@@ -1,0 +1,93 @@
+"""Think-time figures of ``search_mcr``: ``python -m tenpai.search.mcr.measure``.
+
+Plays seeded one-hand games of a preset (``botzone`` by default) with ``search_mcr`` in one
+position (rotating over the games) and ``planner`` in the others, and reports the share of
+decisions searched, the share where the search left the planner's choice, and the CPU time per
+searched decision (median, 90th and 99th percentile) from the agent's own log, beside the CPU
+time of a playout of each policy on worlds of those games.  Settings come from
+``$TENPAI_SEARCH_MCR_*`` as in the arena.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+import numpy as np
+
+__all__ = ["main"]
+
+
+def main(argv: list[str] | None = None) -> None:
+    from tenpai.agents.planner import PlannerAgent
+    from tenpai.rules.mcr.flow.round import MCRRound
+    from tenpai.rules.mcr.flow.rules import PRESETS
+    from tenpai.rules.mcr.game import MCRGame
+    from tenpai.search.mcr.agent import make_search_mcr_agent
+    from tenpai.search.mcr.playout import MCR_POLICIES, MCRPlayout
+    from tenpai.search.mcr.worlds import MCRWorldSampler
+
+    ap = argparse.ArgumentParser(prog="python -m tenpai.search.mcr.measure")
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--preset", default="botzone", choices=sorted(PRESETS))
+    args = ap.parse_args(argv)
+    rules = PRESETS[args.preset]
+    log = []
+    cpu0 = time.process_time()
+    identity = ""
+    tables: list[tuple[MCRRound, int]] = []
+    hands = 0
+    for g in range(args.games):
+        search = make_search_mcr_agent(args.seed + g)
+        identity = search.identity
+        seat = g % 4
+        planner = PlannerAgent(args.seed + g)
+        game = MCRGame(rules, seed=args.seed * 1000 + g)
+        while not game.done:
+            pending = game.pending()
+            if len(tables) < 2 * (g + 1) and game.round is not None and any(
+                    d.seat == seat and len(d.legal) > 3 for d in pending):
+                tables.append((MCRWorldSampler().sample(game.round, seat, g).round, seat))
+            game.step({d.seat: (search if d.seat == seat else planner).act(
+                d.observation, d.legal) for d in pending})
+        hands += len(game.results)
+        log += search.log
+    total = time.process_time() - cpu0
+    playout_ms = {}
+    for name in MCR_POLICIES:
+        po = MCRPlayout(name)
+        t0 = time.process_time()
+        n = 0
+        for world, seat in tables:
+            d = next(d for d in world.pending() if d.seat == seat)
+            for rep in range(5):
+                po.play_out(world, {seat: d.legal[-1]}, rep)
+                n += 1
+        playout_ms[name] = round(1000 * (time.process_time() - t0) / max(1, n), 2)
+    searched = [s for s in log if s.searched]
+    cpu = np.array([s.cpu_seconds for s in searched]) if searched else np.zeros(1)
+    out = {
+        "games": args.games,
+        "hands": hands,
+        "seed": args.seed,
+        "preset": args.preset,
+        "agent": identity,
+        "decisions": len(log),
+        "searched": len(searched),
+        "searched_share": round(len(searched) / max(1, len(log)), 3),
+        "changed_share_of_searched": round(sum(s.changed for s in searched)
+                                           / max(1, len(searched)), 3),
+        "cpu_per_searched_median_s": round(float(np.median(cpu)), 3),
+        "cpu_per_searched_p90_s": round(float(np.percentile(cpu, 90)), 3),
+        "cpu_per_searched_p99_s": round(float(np.percentile(cpu, 99)), 3),
+        "worlds_median": float(np.median([s.worlds for s in searched])) if searched else 0.0,
+        "cpu_seconds_games": round(total, 1),
+        "playout_cpu_ms": playout_ms,
+    }
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""MCR playouts: a world played to the end of its hand, valued by the contest's score.
+
+:class:`MCRPlayout` copies the world, answers the deciding position's pending decision with
+the candidate, and lets a fast policy (:data:`MCR_POLICIES`) play every seat to the end of the
+hand on the Python MCR engine.  Common random numbers: the world is fixed per world and the
+policies are made afresh from the world's seed for every candidate, so two candidates on one
+world meet the same tiles and the same policy draws.
+
+Values (:data:`MCR_VALUES`):
+
+* ``points`` (the default): the deciding position's Botzone points of the hand (its score
+  change: the winner takes 8 from each loser plus the fans from the discarder, or from all on a
+  self-draw).  Botzone ranks MCR bots by score and under the ``botzone`` preset a game is one
+  hand, so this is exactly the contest's result of the game; under ``mcr_official`` it is the
+  hand's contribution to the game's score;
+* ``place``: 4 minus the position's place by game score after the hand (ties share their
+  places, as the arena counts them), the placement ablation — under ``botzone`` the game's
+  place, under ``mcr_official`` only the standing after this hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from tenpai.engine.snapshot import clone
+from tenpai.events import Event
+from tenpai.rules.mcr.flow.round import MCRRound
+
+__all__ = ["MCR_POLICIES", "MCR_VALUES", "MCRPlayout", "hand_value"]
+
+
+class _Policy(Protocol):
+    def act(self, observation: Any, legal: Any) -> Event: ...
+
+
+def _efficiency(seed: int) -> _Policy:
+    from tenpai.agents.efficiency import EfficiencyAgent
+
+    return EfficiencyAgent(seed)
+
+
+def _greedy(seed: int) -> _Policy:
+    from tenpai.search.mcr.policies import GreedyMCRPolicy
+
+    return GreedyMCRPolicy(seed)
+
+
+#: Playout policies by name (one object per seat, made from the playout's seed).
+MCR_POLICIES: dict[str, Callable[[int], _Policy]] = {
+    "efficiency": _efficiency,
+    "greedy": _greedy,
+}
+#: Leaf values by name (see the module docstring); the scale is the spread used in reports.
+MCR_VALUES = ("points", "place")
+
+
+def hand_value(rnd: MCRRound, seat: int, value: str) -> float:
+    """The value of an ended hand for ``seat`` (module docstring)."""
+    result = rnd.result
+    assert result is not None, "the hand has not ended"
+    if value == "points":
+        return float(result.deltas[seat])
+    scores = rnd.scores
+    mine = scores[seat]
+    above = sum(1 for s in range(4) if scores[s] > mine)
+    tied = sum(1 for s in range(4) if scores[s] == mine)
+    place = above + (tied + 1) / 2  # 1-based, ties share the mean of their places
+    return 4.0 - place
+
+
+class MCRPlayout:
+    """The Python MCR engine with one fast policy in every seat."""
+
+    def __init__(self, policy: str = "efficiency", max_steps: int = 2000) -> None:
+        if policy not in MCR_POLICIES:
+            raise ValueError(f"unknown MCR playout policy {policy!r}; known: "
+                             f"{', '.join(MCR_POLICIES)}")
+        self.policy = policy
+        self.name = f"python-mcr:{policy}"
+        self.max_steps = max_steps
+        self._make = MCR_POLICIES[policy]
+
+    def play_out(self, world: MCRRound, first: Mapping[int, Event], seed: int) -> MCRRound:
+        """The ended copy of ``world`` after ``first`` (the world itself is not stepped)."""
+        rnd = clone(world)
+        agents = [self._make(seed * 4 + s) for s in range(4)]
+        answers = dict(first)
+        for d in rnd.pending():
+            if d.seat not in answers:
+                answers[d.seat] = agents[d.seat].act(d.observation, d.legal)
+        rnd.step(answers)
+        steps = 0
+        while not rnd.done:
+            steps += 1
+            if steps > self.max_steps:
+                raise RuntimeError(f"MCR playout did not end in {self.max_steps} steps")
+            rnd.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in rnd.pending()})
+        return rnd

@@ -1,0 +1,87 @@
+"""``search_mcr``'s settings, from ``$TENPAI_SEARCH_MCR_*`` (the Riichi search's style).
+
+Every bad value is a :class:`ValueError` with one line naming the variable, which the arena and
+the bot commands turn into exit code 2 before any game is played.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+
+from tenpai.search.env import env_value
+from tenpai.search.mcr.playout import MCR_POLICIES, MCR_VALUES
+
+__all__ = ["MCRSearchSettings"]
+
+_ENV = "TENPAI_SEARCH_MCR_"
+
+
+@dataclass(frozen=True, slots=True)
+class MCRSearchSettings:
+    #: Budget per searched decision, in milliseconds (anytime: the worlds played count).
+    budget_ms: float = 300.0
+    #: The budget's clock: "wall" (think time at a table, Botzone's limit) or "cpu".
+    clock: str = "wall"
+    #: At most this many worlds per searched decision (each plays every candidate once).
+    worlds: int = 12
+    #: Candidates: the planner's top k (its own choice always first).
+    top_k: int = 3
+    #: Search when the planner's runner-up is worth at least this share of its choice (both
+    #: by the planner's target value; where neither keeps a target, when the runner-up keeps
+    #: the same MCR shanten).  1 searches only exact ties, 0 every decision with a runner-up.
+    close: float = 0.5
+    #: Playout policy of every seat (tenpai.search.mcr.playout.MCR_POLICIES).
+    policy: str = "efficiency"
+    #: Leaf value: "points" (the hand's Botzone points) or "place" (tenpai.search.mcr.playout).
+    value: str = "points"
+    #: Standard errors of the paired difference a candidate must beat the planner's choice by.
+    z: float = 1.0
+
+    def __post_init__(self) -> None:
+        if not self.budget_ms > 0:
+            raise ValueError(f"{_ENV}BUDGET_MS must be > 0, got {self.budget_ms}")
+        if self.clock not in ("wall", "cpu"):
+            raise ValueError(f"{_ENV}CLOCK must be wall or cpu, got {self.clock!r}")
+        if self.worlds < 2:
+            raise ValueError(f"{_ENV}WORLDS must be >= 2 (the paired rule needs a standard "
+                             f"error), got {self.worlds}")
+        if self.top_k < 2:
+            raise ValueError(f"{_ENV}TOPK must be >= 2 (one candidate is no search), got "
+                             f"{self.top_k}")
+        if not 0.0 <= self.close <= 1.0:
+            raise ValueError(f"{_ENV}CLOSE must be in [0, 1], got {self.close}")
+        if self.policy not in MCR_POLICIES:
+            raise ValueError(f"{_ENV}POLICY: unknown playout policy {self.policy!r}; known: "
+                             f"{', '.join(MCR_POLICIES)}")
+        if self.value not in MCR_VALUES:
+            raise ValueError(f"{_ENV}VALUE must be {' or '.join(MCR_VALUES)}, got "
+                             f"{self.value!r}")
+        if not self.z >= 0:
+            raise ValueError(f"{_ENV}Z must be >= 0, got {self.z}")
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> MCRSearchSettings:
+        e = os.environ if env is None else env
+        d = cls()
+
+        def get(name: str, default: object, conv: type) -> object:
+            return env_value(e, _ENV, name, default, conv)
+
+        return cls(
+            budget_ms=float(get("BUDGET_MS", d.budget_ms, float)),  # type: ignore[arg-type]
+            clock=str(get("CLOCK", d.clock, str)),
+            worlds=int(get("WORLDS", d.worlds, int)),  # type: ignore[call-overload]
+            top_k=int(get("TOPK", d.top_k, int)),  # type: ignore[call-overload]
+            close=float(get("CLOSE", d.close, float)),  # type: ignore[arg-type]
+            policy=str(get("POLICY", d.policy, str)),
+            value=str(get("VALUE", d.value, str)),
+            z=float(get("Z", d.z, float)),  # type: ignore[arg-type]
+        )
+
+    def describe(self) -> str:
+        """The settings that differ from the defaults, for the arena's record of who played."""
+        base = asdict(MCRSearchSettings())
+        diff = {k: v for k, v in asdict(self).items() if base[k] != v}
+        return ",".join(f"{k}={v}" for k, v in sorted(diff.items())) or "defaults"
