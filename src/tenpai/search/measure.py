@@ -4,6 +4,10 @@ Plays seeded tonpuu games with ``search`` in one seat (rotating over the games) 
 the others, and reports the share of decisions searched and the CPU time per searched decision
 (median, 90th and 99th percentile), from the agent's own log.  Settings come from
 ``$TENPAI_SEARCH_*`` as in the arena.
+
+The games and the figures every searching agent logs are here, below the searches that use
+them (:mod:`tenpai.mcts.pg_measure` for ``mcts_pg``, :mod:`tenpai.search.mcr.measure` for
+``search_mcr``), so the three measurements count a decision the same way.
 """
 
 from __future__ import annotations
@@ -12,42 +16,44 @@ import argparse
 import dataclasses
 import json
 import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 import numpy as np
 
-__all__ = ["main"]
+from tenpai.events import Event
+
+__all__ = ["MeasuredAgent", "SearchedDecision", "main", "measure_against_pg",
+           "searched_figures"]
 
 
-def main(argv: list[str] | None = None) -> None:
-    from tenpai.agents.pg import PGAgent
-    from tenpai.rules.riichi.game import RiichiGame
-    from tenpai.rules.riichi.ruleset import TENHOU
-    from tenpai.search.agent import make_search_agent
+class SearchedDecision(Protocol):
+    """What a searching agent logs of one decision, as far as the figures need it."""
 
-    ap = argparse.ArgumentParser(prog="python -m tenpai.search.measure")
-    ap.add_argument("--games", type=int, default=2)
-    ap.add_argument("--seed", type=int, default=0)
-    args = ap.parse_args(argv)
-    rules = dataclasses.replace(TENHOU, length="tonpuu")
-    pg = PGAgent()
-    log = []
-    cpu0 = time.process_time()
-    identity = ""
-    for g in range(args.games):
-        search = make_search_agent(args.seed + g)
-        identity = search.identity
-        seat = g % 4
-        game = RiichiGame(rules, seed=args.seed * 1000 + g)
-        while not game.done:
-            game.step({d.seat: (search if d.seat == seat else pg).act(d.observation, d.legal)
-                       for d in game.pending()})
-        log += search.log
+    @property
+    def searched(self) -> bool: ...
+    @property
+    def changed(self) -> bool: ...
+    @property
+    def cpu_seconds(self) -> float: ...
+
+
+class MeasuredAgent(Protocol):
+    """A searching agent that keeps a log of its decisions (``search``, ``mcts_pg``)."""
+
+    @property
+    def identity(self) -> str: ...
+    @property
+    def log(self) -> Sequence[Any]: ...
+    def act(self, observation: Any, legal: Sequence[Event]) -> Event: ...
+
+
+def searched_figures(log: Sequence[SearchedDecision]) -> dict[str, object]:
+    """The decisions, the share searched, how often the search left the prior's choice, and
+    the CPU time per searched decision (median, 90th and 99th percentile; 0 when none was)."""
     searched = [s for s in log if s.searched]
     cpu = np.array([s.cpu_seconds for s in searched]) if searched else np.zeros(1)
-    out = {
-        "games": args.games,
-        "seed": args.seed,
-        "agent": identity,
+    return {
         "decisions": len(log),
         "searched": len(searched),
         "searched_share": round(len(searched) / max(1, len(log)), 3),
@@ -56,16 +62,70 @@ def main(argv: list[str] | None = None) -> None:
         "cpu_per_searched_median_s": round(float(np.median(cpu)), 3),
         "cpu_per_searched_p90_s": round(float(np.percentile(cpu, 90)), 3),
         "cpu_per_searched_p99_s": round(float(np.percentile(cpu, 99)), 3),
+    }
+
+
+def measure_against_pg(
+    prog: str,
+    make_agent: Callable[[int], MeasuredAgent],
+    extra: Callable[[list[Any]], dict[str, object]],
+    argv: list[str] | None = None,
+) -> None:
+    """Play ``--games`` seeded tonpuu games with ``make_agent(seed + game)`` in seat
+    ``game % 4`` and ``pg`` in the others, and print one JSON line: the run, the agent's
+    identity, :func:`searched_figures` of its log, ``extra`` of its searched decisions (the
+    agent's own figures) and the run's CPU time."""
+    from tenpai.agents.pg import PGAgent
+    from tenpai.rules.riichi.game import RiichiGame
+    from tenpai.rules.riichi.ruleset import TENHOU
+
+    ap = argparse.ArgumentParser(prog=prog)
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    rules = dataclasses.replace(TENHOU, length="tonpuu")
+    pg = PGAgent()
+    log: list[Any] = []
+    cpu0 = time.process_time()
+    identity = ""
+    for g in range(args.games):
+        agent = make_agent(args.seed + g)
+        identity = agent.identity
+        seat = g % 4
+        game = RiichiGame(rules, seed=args.seed * 1000 + g)
+        while not game.done:
+            game.step({d.seat: (agent if d.seat == seat else pg).act(d.observation, d.legal)
+                       for d in game.pending()})
+        log += agent.log
+    out = {
+        "games": args.games,
+        "seed": args.seed,
+        "agent": identity,
+        **searched_figures(log),
+        **extra([s for s in log if s.searched]),
+        "cpu_seconds_total": round(time.process_time() - cpu0, 1),
+    }
+    print(json.dumps(out))
+
+
+def _search_figures(searched: list[Any]) -> dict[str, object]:
+    """``search``'s own figures: worlds played and, for weighted worlds
+    (TENPAI_SEARCH_WORLDS_MODE=weighted), the pool's sampling and weighting per searched
+    decision and the effective number of worlds of its weights."""
+    return {
         "worlds_median": float(np.median([s.worlds for s in searched])) if searched else 0.0,
-        # weighted worlds (TENPAI_SEARCH_WORLDS_MODE=weighted): the pool's sampling and
-        # weighting per searched decision, and the effective number of worlds of its weights
         "weigh_cpu_median_ms": round(1000 * float(np.median(
             [s.weigh_seconds for s in searched])), 1) if searched else 0.0,
         "effective_worlds_median": round(float(np.median(
             [s.effective_worlds for s in searched])), 2) if searched else 0.0,
-        "cpu_seconds_total": round(time.process_time() - cpu0, 1),
     }
-    print(json.dumps(out))
+
+
+def main(argv: list[str] | None = None) -> None:
+    from tenpai.search.agent import make_search_agent
+
+    measure_against_pg("python -m tenpai.search.measure", make_search_agent, _search_figures,
+                       argv)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,55 @@
+"""The think-time figures shared by the searches' measurements (``python -m ... measure``)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tenpai.search.choice import DecisionStat
+from tenpai.search.measure import searched_figures
+
+
+def _stat(searched: bool, cpu: float = 0.0, changed: bool = False) -> DecisionStat:
+    return DecisionStat(searched, cpu, cpu, 2 if searched else 0, 2, changed)
+
+
+def test_figures_count_only_searched_decisions() -> None:
+    log = [_stat(False), _stat(True, 0.1), _stat(True, 0.3, changed=True), _stat(False),
+           _stat(True, 0.2)]
+    assert searched_figures(log) == {
+        "decisions": 5,
+        "searched": 3,
+        "searched_share": 0.6,
+        "changed_share_of_searched": 0.333,
+        "cpu_per_searched_median_s": 0.2,
+        "cpu_per_searched_p90_s": 0.28,
+        "cpu_per_searched_p99_s": 0.298,
+    }
+
+
+def test_figures_of_a_log_without_a_search_are_zero() -> None:
+    figures = searched_figures([_stat(False), _stat(False)])
+    assert figures["searched"] == 0 and figures["searched_share"] == 0.0
+    assert figures["changed_share_of_searched"] == 0.0
+    assert figures["cpu_per_searched_median_s"] == figures["cpu_per_searched_p99_s"] == 0.0
+    assert searched_figures([])["decisions"] == 0
+
+
+@pytest.mark.parametrize(("module", "own"), [
+    ("tenpai.search.measure", ["worlds_median", "weigh_cpu_median_ms", "effective_worlds_median"]),
+    ("tenpai.mcts.pg_measure", ["simulations_median"]),
+])
+def test_each_measurement_prints_the_shared_figures_and_its_own(
+        module: str, own: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("torch")
+    import importlib
+
+    importlib.import_module(module).main(["--games", "0", "--seed", "5"])
+    out = json.loads(capsys.readouterr().out)
+    assert list(out) == ["games", "seed", "agent", "decisions", "searched", "searched_share",
+                         "changed_share_of_searched", "cpu_per_searched_median_s",
+                         "cpu_per_searched_p90_s", "cpu_per_searched_p99_s", *own,
+                         "cpu_seconds_total"]
+    assert (out["games"], out["seed"], out["decisions"]) == (0, 5, 0)
+    assert all(out[k] == 0.0 for k in own)
