@@ -53,3 +53,14 @@ def test_each_measurement_prints_the_shared_figures_and_its_own(
                          "cpu_seconds_total"]
     assert (out["games"], out["seed"], out["decisions"]) == (0, 5, 0)
     assert all(out[k] == 0.0 for k in own)
+
+
+def test_the_mcr_measurement_prints_the_shared_figures(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from tenpai.search.mcr.measure import main
+
+    main(["--games", "0", "--seed", "5"])
+    out = json.loads(capsys.readouterr().out)
+    assert list(out) == ["games", "hands", "seed", "preset", "agent", *searched_figures([]),
+                         "worlds_median", "cpu_seconds_games", "playout_cpu_ms"]
+    assert (out["games"], out["hands"], out["preset"], out["decisions"]) == (0, 0, "botzone", 0)

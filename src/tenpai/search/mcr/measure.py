@@ -3,7 +3,8 @@
 Plays seeded one-hand games of a preset (``botzone`` by default) with ``search_mcr`` in one
 position (rotating over the games) and ``planner`` in the others, and reports the share of
 decisions searched, the share where the search left the planner's choice, and the CPU time per
-searched decision (median, 90th and 99th percentile) from the agent's own log, beside the CPU
+searched decision (median, 90th and 99th percentile) from the agent's own log (counted as
+:func:`tenpai.search.measure.searched_figures` counts them for the Riichi searches), beside the CPU
 time of a playout of each policy on worlds of those games.  Settings come from
 ``$TENPAI_SEARCH_MCR_*`` as in the arena.
 """
@@ -15,6 +16,8 @@ import json
 import time
 
 import numpy as np
+
+from tenpai.search.measure import searched_figures
 
 __all__ = ["main"]
 
@@ -67,21 +70,13 @@ def main(argv: list[str] | None = None) -> None:
                 n += 1
         playout_ms[name] = round(1000 * (time.process_time() - t0) / max(1, n), 2)
     searched = [s for s in log if s.searched]
-    cpu = np.array([s.cpu_seconds for s in searched]) if searched else np.zeros(1)
     out = {
         "games": args.games,
         "hands": hands,
         "seed": args.seed,
         "preset": args.preset,
         "agent": identity,
-        "decisions": len(log),
-        "searched": len(searched),
-        "searched_share": round(len(searched) / max(1, len(log)), 3),
-        "changed_share_of_searched": round(sum(s.changed for s in searched)
-                                           / max(1, len(searched)), 3),
-        "cpu_per_searched_median_s": round(float(np.median(cpu)), 3),
-        "cpu_per_searched_p90_s": round(float(np.percentile(cpu, 90)), 3),
-        "cpu_per_searched_p99_s": round(float(np.percentile(cpu, 99)), 3),
+        **searched_figures(log),
         "worlds_median": float(np.median([s.worlds for s in searched])) if searched else 0.0,
         "cpu_seconds_games": round(total, 1),
         "playout_cpu_ms": playout_ms,
