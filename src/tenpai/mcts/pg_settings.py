@@ -7,17 +7,17 @@ the fronts turn into exit code 2 before any game is played.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass
-from typing import TypeVar
+from collections.abc import Mapping
+from dataclasses import dataclass
 
+from tenpai.search.env import describe_settings, settings_from_env
 from tenpai.search.playout import COMPILED_POLICIES, POLICIES
 
 __all__ = ["MCTSPGSettings", "resolve_policy"]
 
 _ENV = "TENPAI_MCTS_PG_"
-_T = TypeVar("_T")
+#: Variables not named after their field in capitals.
+_NAMES = {"top_k": "TOPK"}
 
 
 def resolve_policy(policy: str) -> str:
@@ -90,35 +90,8 @@ class MCTSPGSettings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> MCTSPGSettings:
-        e = os.environ if env is None else env
-        d = cls()
-
-        def get(name: str, default: _T, conv: Callable[[str], _T]) -> _T:
-            raw = e.get(_ENV + name)
-            if raw is None or raw == "":
-                return default
-            try:
-                return conv(raw)
-            except ValueError:
-                kind = getattr(conv, "__name__", "a value")
-                raise ValueError(f"{_ENV}{name}: cannot read {raw!r} as {kind}") from None
-
-        return cls(
-            budget_ms=get("BUDGET_MS", d.budget_ms, float),
-            clock=get("CLOCK", d.clock, str),
-            worlds=get("WORLDS", d.worlds, int),
-            simulations=get("SIMULATIONS", d.simulations, int),
-            top_k=get("TOPK", d.top_k, int),
-            threshold=get("THRESHOLD", d.threshold, float),
-            c1=get("C1", d.c1, float),
-            policy=get("POLICY", d.policy, str),
-            utility=get("UTILITY", d.utility, str),
-            opponents=get("OPPONENTS", d.opponents, str),
-            placement_model=get("PLACEMENT_MODEL", d.placement_model, str),
-        )
+        return settings_from_env(cls, _ENV, env, _NAMES)
 
     def describe(self) -> str:
         """The settings that differ from the defaults, for the arena's record of who played."""
-        base = asdict(MCTSPGSettings())
-        diff = {k: v for k, v in asdict(self).items() if base[k] != v}
-        return ",".join(f"{k}={v}" for k, v in sorted(diff.items())) or "defaults"
+        return describe_settings(self)

@@ -6,16 +6,17 @@ the CLI turn into exit code 2 before any game is played.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
-from tenpai.search.env import env_value
+from tenpai.search.env import describe_settings, settings_from_env
 from tenpai.search.playout import COMPILED_POLICIES, POLICIES
 
 __all__ = ["WORLDS_MODES", "SearchSettings", "default_policy"]
 
 _ENV = "TENPAI_SEARCH_"
+#: Variables not named after their field in capitals.
+_NAMES = {"top_k": "TOPK", "weight_temperature": "WEIGHT_T"}
 #: How sampled worlds count (see SearchSettings.worlds_mode).
 WORLDS_MODES = ("uniform", "weighted")
 
@@ -119,34 +120,8 @@ class SearchSettings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> SearchSettings:
-        e = os.environ if env is None else env
-        d = cls()
-
-        def get(name: str, default: object, conv: type) -> object:
-            return env_value(e, _ENV, name, default, conv)
-
-        return cls(
-            budget_ms=float(get("BUDGET_MS", d.budget_ms, float)),  # type: ignore[arg-type]
-            clock=str(get("CLOCK", d.clock, str)),
-            worlds=int(get("WORLDS", d.worlds, int)),  # type: ignore[call-overload]
-            top_k=int(get("TOPK", d.top_k, int)),  # type: ignore[call-overload]
-            threshold=float(get("THRESHOLD", d.threshold, float)),  # type: ignore[arg-type]
-            policy=str(get("POLICY", d.policy, str)),
-            value=str(get("VALUE", d.value, str)),
-            utility=str(get("UTILITY", d.utility, str)),
-            opponents=str(get("OPPONENTS", d.opponents, str)),
-            riichi_ready=bool(get("RIICHI_READY", d.riichi_ready, bool)),
-            rule=str(get("RULE", d.rule, str)),
-            z=float(get("Z", d.z, float)),  # type: ignore[arg-type]
-            c_prior=float(get("C_PRIOR", d.c_prior, float)),  # type: ignore[arg-type]
-            placement_model=str(get("PLACEMENT_MODEL", d.placement_model, str)),
-            worlds_mode=str(get("WORLDS_MODE", d.worlds_mode, str)),
-            pool=int(get("POOL", d.pool, int)),  # type: ignore[call-overload]
-            weight_temperature=float(get("WEIGHT_T", d.weight_temperature, float)),  # type: ignore[arg-type]
-        )
+        return settings_from_env(cls, _ENV, env, _NAMES)
 
     def describe(self) -> str:
         """The settings that differ from the defaults, for the arena's record of who played."""
-        base = asdict(SearchSettings())
-        diff = {k: v for k, v in asdict(self).items() if base[k] != v}
-        return ",".join(f"{k}={v}" for k, v in sorted(diff.items())) or "defaults"
+        return describe_settings(self)

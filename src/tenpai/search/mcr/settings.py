@@ -6,16 +6,17 @@ the bot commands turn into exit code 2 before any game is played.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
-from tenpai.search.env import env_value
+from tenpai.search.env import describe_settings, settings_from_env
 from tenpai.search.mcr.playout import MCR_POLICIES, MCR_VALUES
 
 __all__ = ["MCRSearchSettings"]
 
 _ENV = "TENPAI_SEARCH_MCR_"
+#: Variables not named after their field in capitals.
+_NAMES = {"top_k": "TOPK"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,25 +64,8 @@ class MCRSearchSettings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> MCRSearchSettings:
-        e = os.environ if env is None else env
-        d = cls()
-
-        def get(name: str, default: object, conv: type) -> object:
-            return env_value(e, _ENV, name, default, conv)
-
-        return cls(
-            budget_ms=float(get("BUDGET_MS", d.budget_ms, float)),  # type: ignore[arg-type]
-            clock=str(get("CLOCK", d.clock, str)),
-            worlds=int(get("WORLDS", d.worlds, int)),  # type: ignore[call-overload]
-            top_k=int(get("TOPK", d.top_k, int)),  # type: ignore[call-overload]
-            close=float(get("CLOSE", d.close, float)),  # type: ignore[arg-type]
-            policy=str(get("POLICY", d.policy, str)),
-            value=str(get("VALUE", d.value, str)),
-            z=float(get("Z", d.z, float)),  # type: ignore[arg-type]
-        )
+        return settings_from_env(cls, _ENV, env, _NAMES)
 
     def describe(self) -> str:
         """The settings that differ from the defaults, for the arena's record of who played."""
-        base = asdict(MCRSearchSettings())
-        diff = {k: v for k, v in asdict(self).items() if base[k] != v}
-        return ",".join(f"{k}={v}" for k, v in sorted(diff.items())) or "defaults"
+        return describe_settings(self)
