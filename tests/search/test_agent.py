@@ -148,3 +148,15 @@ def test_arena_refuses_search_at_a_three_player_table() -> None:
     _one_line_exit_2(["arena", "--agents", "search,efficiency,efficiency", "--preset",
                       "tenhou_sanma", "--games", "3", "--workers", "1", "--no-progress"],
                      "4-player model", "3-player table")
+
+
+def test_a_think_time_is_set_and_named_in_the_identity() -> None:
+    agent = SearchAgent(AgentPrior(EfficiencyAgent(0), 0.5),
+                        settings=SearchSettings(worlds=2, top_k=2))
+    assert agent.identity.endswith("; top_k=2,worlds=2")
+    agent.set_budget_ms(250)
+    assert agent.settings.budget_ms == 250
+    assert agent.identity.endswith("; budget_ms=250,top_k=2,worlds=2")
+    with pytest.raises(ValueError, match="TENPAI_SEARCH_BUDGET_MS must be > 0"):
+        agent.set_budget_ms(0)
+    assert agent.settings.budget_ms == 250

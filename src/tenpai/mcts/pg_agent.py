@@ -31,21 +31,19 @@ event; a stream it cannot rebuild is answered by the prior and counted
 
 from __future__ import annotations
 
-import dataclasses
-import os
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-from tenpai.engine.wall import SplitMix64
 from tenpai.events import Event
 from tenpai.mcts.pg_settings import MCTSPGSettings, resolve_policy
 from tenpai.mcts.world_tree import WorldTree, run_world_trees, top_candidates
 from tenpai.rules.riichi.flow.round import RiichiRound
-from tenpai.search.placement import load_placement_model, parse_utility
-from tenpai.search.playout import LeafValue, PlacementValue, PlayoutBackend, make_backend
+from tenpai.search.budget import decision_seed
+from tenpai.search.playout import LeafValue, PlayoutBackend, make_backend
 from tenpai.search.prior import Prior, PriorAnswer
+from tenpai.search.prior_searcher import PriorSearcher, pg_prior, placement_value
 from tenpai.search.rebuild import RebuildError, engine_twins, rebuild_table
 from tenpai.search.worlds import WorldSampler
 
@@ -66,13 +64,8 @@ class TreeDecision:
     visits: tuple[float, ...] = ()
 
 
-class MCTSPGAgent:
+class MCTSPGAgent(PriorSearcher[MCTSPGSettings]):
     """Determinised multiplayer tree search with a ``pg`` prior (see the module docstring)."""
-
-    shares_tables: ClassVar[bool] = False
-    #: The placement model and the sampled worlds are four-player: a three-player table is
-    #: refused in one line before play (rulesets.check_built_agent).
-    model_players: ClassVar[int] = 4
 
     def __init__(
         self,
@@ -84,38 +77,15 @@ class MCTSPGAgent:
         seed: int = 0,
         name: str = "mcts_pg",
     ) -> None:
-        self.settings = s = settings or MCTSPGSettings()
-        self.prior = prior
-        self.backend: PlayoutBackend = backend or make_backend(resolve_policy(s.policy))
+        s = settings or MCTSPGSettings()
+        backend = backend or make_backend(resolve_policy(s.policy))
         if value is None:
-            model = load_placement_model(s.placement_model or None)
-            value = PlacementValue(model, parse_utility(s.utility))
-        self.value: LeafValue = value
+            value = placement_value(s.placement_model, s.utility)
+        super().__init__(prior, s, backend, value, seed, name)
         self.sampler = WorldSampler(s.opponents)  # type: ignore[arg-type]
-        self.seed = seed
-        self.name = name
-        self.identity = (f"prior {prior.name} {prior.identity}; {self.backend.name}; "
-                         f"{self.value.name}; {s.describe()}")
         self.log: list[TreeDecision] = []
         #: Decisions with neither an engine table nor an event stream to rebuild one from.
         self.unsearched_no_table = 0
-        #: Decisions over a protocol whose table could not be rebuilt (or whose prior's choice
-        #: has no twin on it); they were answered by the prior (tenpai.search.rebuild).
-        self.rebuild_failures = 0
-
-    def set_budget_ms(self, budget_ms: float) -> None:
-        """A new think time per searched decision (the fronts' ``--budget-ms``, the web app's
-        ``think_ms``); the settings check it (> 0) as they check ``$TENPAI_MCTS_PG_BUDGET_MS``."""
-        self.settings = dataclasses.replace(self.settings, budget_ms=budget_ms)
-        self.identity = (f"prior {self.prior.name} {self.prior.identity}; {self.backend.name}; "
-                         f"{self.value.name}; {self.settings.describe()}")
-
-    def act(self, observation: Any, legal: Sequence[Event]) -> Event:
-        return self.act_batch([(observation, legal)])[0]
-
-    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
-        answers = self.prior.answer_batch(requests)
-        return [self._decide(obs, legal, pa) for (obs, legal), pa in zip(requests, answers)]
 
     def _decide(self, obs: Any, legal: Sequence[Event], pa: PriorAnswer) -> Event:
         s = self.settings
@@ -148,8 +118,7 @@ class MCTSPGAgent:
 
     def world_seed(self, table: RiichiRound, seat: int, index: int) -> int:
         """The seed of world ``index`` of this decision (agent seed and decision place)."""
-        key = (((table.hand_index * 1009 + len(table.events)) * 7 + seat) * 4099 + index)
-        return SplitMix64(self.seed * 0x9E3779B1 + key).next() & 0x7FFFFFFF
+        return decision_seed(self.seed, table.hand_index, len(table.events), seat, index)
 
     def _search(self, table: RiichiRound, seat: int, pa: PriorAnswer) -> Event:
         s = self.settings
@@ -177,10 +146,5 @@ class MCTSPGAgent:
 def make_mcts_pg_agent(seed: int = 0, env: Mapping[str, str] | None = None) -> MCTSPGAgent:
     """The registered ``mcts_pg``: settings from ``$TENPAI_MCTS_PG_*``, the prior ``pg`` (its
     model from ``$TENPAI_PG_MODEL`` as for ``pg``).  Bad settings raise one-line ValueErrors."""
-    from tenpai.agents.pg import PGAgent
-    from tenpai.search.prior import NetworkPrior
-
-    e = os.environ if env is None else env
-    settings = MCTSPGSettings.from_env(e)
-    prior = NetworkPrior(PGAgent(e.get("TENPAI_PG_MODEL", "default"), seed))
-    return MCTSPGAgent(prior, settings=settings, seed=seed)
+    settings = MCTSPGSettings.from_env(env)
+    return MCTSPGAgent(pg_prior(seed, env), settings=settings, seed=seed)

@@ -35,25 +35,17 @@ cap binds before the time budget (tests set a large budget for that reason).
 
 from __future__ import annotations
 
-import dataclasses
-import os
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from tenpai.events import Event
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.search.budget import Budget, decision_seed
 from tenpai.search.choice import DecisionStat, choose_paired, choose_puct, paired_advantage
-from tenpai.search.placement import load_placement_model, parse_utility
-from tenpai.search.playout import (
-    LeafValue,
-    PlacementValue,
-    PlayoutBackend,
-    PointsValue,
-    make_backend,
-)
+from tenpai.search.playout import LeafValue, PlayoutBackend, PointsValue, make_backend
 from tenpai.search.prior import Candidate, Prior, PriorAnswer
+from tenpai.search.prior_searcher import PriorSearcher, pg_prior, placement_value
 from tenpai.search.rebuild import RebuildError, engine_twins, rebuild_table
 from tenpai.search.settings import SearchSettings
 from tenpai.search.weights import (
@@ -74,13 +66,8 @@ __all__ = [
 ]
 
 
-class SearchAgent:
+class SearchAgent(PriorSearcher[SearchSettings]):
     """Decision-time search over sampled worlds (see the module docstring)."""
-
-    shares_tables: ClassVar[bool] = False
-    #: The placement model (and the searched tables) are four-player: the arena, the fronts
-    #: and the web app refuse a three-player table in one line (rulesets.check_built_agent).
-    model_players: ClassVar[int] = 4
 
     def __init__(
         self,
@@ -96,16 +83,12 @@ class SearchAgent:
     ) -> None:
         """``weigher`` weights the worlds when ``settings.worlds_mode`` is "weighted"; by
         default it is built on the prior's own network (a prior without one is refused)."""
-        self.settings = s = settings or SearchSettings()
-        self.prior = prior
-        self.backend: PlayoutBackend = backend or make_backend(s.policy)
+        s = settings or SearchSettings()
+        backend = backend or make_backend(s.policy)
         if value is None:
-            if s.value == "points":
-                value = PointsValue()
-            else:
-                model = load_placement_model(s.placement_model or None)
-                value = PlacementValue(model, parse_utility(s.utility))
-        self.value: LeafValue = value
+            value = (PointsValue() if s.value == "points"
+                     else placement_value(s.placement_model, s.utility))
+        super().__init__(prior, s, backend, value, seed, name)
         self.sampler = sampler or WorldSampler(s.opponents, riichi_ready=s.riichi_ready)  # type: ignore[arg-type]
         if s.worlds_mode == "weighted" and weigher is None:
             network = getattr(prior, "agent", None)
@@ -114,29 +97,8 @@ class SearchAgent:
                                  f"(the prior {prior.name!r} has no discard network)")
             weigher = DiscardLikelihood(network, s.weight_temperature)
         self.weigher = weigher if s.worlds_mode == "weighted" else None
-        self.seed = seed
-        self.name = name
-        self.identity = (f"prior {prior.name} {prior.identity}; {self.backend.name}; "
-                         f"{self.value.name}; {s.describe()}")
         self.log: list[DecisionStat] = []
-        #: Decisions over a protocol (no engine table) whose table could not be rebuilt; they
-        #: were answered by the prior alone (tenpai.search.rebuild).
-        self.rebuild_failures = 0
         self._from_engine: dict[Event, Event] = {}
-
-    def set_budget_ms(self, budget_ms: float) -> None:
-        """A new think time per searched decision (the fronts' ``--budget-ms``); the settings
-        check it (> 0) as they check ``$TENPAI_SEARCH_BUDGET_MS``."""
-        self.settings = dataclasses.replace(self.settings, budget_ms=budget_ms)
-        self.identity = (f"prior {self.prior.name} {self.prior.identity}; {self.backend.name}; "
-                         f"{self.value.name}; {self.settings.describe()}")
-
-    def act(self, observation: Any, legal: Sequence[Event]) -> Event:
-        return self.act_batch([(observation, legal)])[0]
-
-    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
-        answers = self.prior.answer_batch(requests)
-        return [self._decide(obs, legal, pa) for (obs, legal), pa in zip(requests, answers)]
 
     # ------------------------------------------------------------------ one decision
     def _decide(self, obs: Any, legal: Sequence[Event], pa: PriorAnswer) -> Event:
@@ -242,10 +204,5 @@ class SearchAgent:
 def make_search_agent(seed: int = 0, env: Mapping[str, str] | None = None) -> SearchAgent:
     """The registered ``search``: settings from ``$TENPAI_SEARCH_*``, the prior ``pg`` (its
     model from ``$TENPAI_PG_MODEL`` as for ``pg``).  Bad settings raise one-line ValueErrors."""
-    from tenpai.agents.pg import PGAgent
-    from tenpai.search.prior import NetworkPrior
-
-    e = os.environ if env is None else env
-    settings = SearchSettings.from_env(e)
-    prior = NetworkPrior(PGAgent(e.get("TENPAI_PG_MODEL", "default"), seed))
-    return SearchAgent(prior, settings=settings, seed=seed)
+    settings = SearchSettings.from_env(env)
+    return SearchAgent(pg_prior(seed, env), settings=settings, seed=seed)
