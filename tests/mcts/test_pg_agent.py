@@ -7,11 +7,12 @@ tiles never read, opponents' nodes asked about their sampled hands, bad settings
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 
 import pytest
 from typer.testing import CliRunner
 
+# the search tests' seeded games (tests/ is on the path: each test folder is a package)
+from search.helpers import find, play_last_hand, play_through_mjai_bot  # type: ignore[import-not-found]
 from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.cli.main import app
 from tenpai.engine.flow import Decision
@@ -20,13 +21,9 @@ from tenpai.events import Event
 from tenpai.mcts.pg_agent import MCTSPGAgent, make_mcts_pg_agent
 from tenpai.mcts.pg_settings import MCTSPGSettings
 from tenpai.mcts.world_tree import SampledSeatView
-from tenpai.rules.riichi.flow.round import RiichiRound
-from tenpai.rules.riichi.game import RiichiGame
-from tenpai.rules.riichi.ruleset import TENHOU
 from tenpai.search.prior import AgentPrior
 from tenpai.search.worlds import WorldSampler
 
-TONPUU = dataclasses.replace(TENHOU, length="tonpuu")
 #: Small and capped: the simulation count binds, never the (huge) budget.
 #: "auto": the compiled playouts when built, else their Python reference (the same hand ends).
 SMALL = MCTSPGSettings(budget_ms=1e6, worlds=2, simulations=4, top_k=2, policy="auto")
@@ -39,34 +36,7 @@ def _agent(seed: int, settings: MCTSPGSettings = SMALL) -> MCTSPGAgent:
 def _short_game(seed: int) -> tuple[list[Event], MCTSPGAgent]:
     """The last hand of a tonpuu game, ``mcts_pg`` in seat 0 against ``efficiency``."""
     agent = _agent(seed)
-    others = EfficiencyAgent(seed + 1)
-    game = RiichiGame(TONPUU, seed=seed, scores=(32000, 25000, 23000, 20000), start=(0, 3, 0, 0))
-    steps = 0
-    while not game.done and steps < 400:
-        answers = {}
-        for d in game.pending():
-            a = (agent if d.seat == 0 else others).act(d.observation, d.legal)
-            assert a in d.legal
-            answers[d.seat] = a
-        game.step(answers)
-        steps += 1
-    assert game.done
-    return game.events, agent
-
-
-def _find(pred: Callable[[RiichiRound, Decision], bool]) -> tuple[RiichiRound, Decision]:
-    """A copy of the first table of a seeded efficiency game where ``pred`` holds."""
-    for seed in range(30):
-        game = RiichiGame(TONPUU, seed=seed)
-        agent = EfficiencyAgent(seed)
-        while not game.done:
-            assert game.round is not None
-            for d in game.pending():
-                if pred(game.round, d):
-                    copy = clone(game.round)
-                    return copy, next(x for x in copy.pending() if x.seat == d.seat)
-            game.step({d.seat: agent.act(d.observation, d.legal) for d in game.pending()})
-    raise AssertionError("no such decision in the seeded games")
+    return play_last_hand(agent, seed), agent
 
 
 def test_mcts_pg_plays_legal_moves_through_seeded_games() -> None:
@@ -89,7 +59,7 @@ def test_a_capped_search_is_reproducible_per_seed() -> None:
 
 
 def test_the_search_never_reads_the_real_tables_hidden_tiles() -> None:
-    rnd, d = _find(lambda r, d: len(r.events) > 40 and r.phase == "act" and len(d.legal) > 3)
+    rnd, d = find(lambda r, d: len(r.events) > 40 and r.phase == "act" and len(d.legal) > 3)
     other = clone(rnd)
     # swap hidden tiles: an opponent's concealed hand against the next tiles of the live wall
     opp = (d.seat + 1) % 4
@@ -111,7 +81,7 @@ def test_the_search_never_reads_the_real_tables_hidden_tiles() -> None:
 
 
 def test_an_opponents_node_is_asked_about_its_sampled_hand() -> None:
-    rnd, d = _find(lambda r, d: len(r.events) > 30 and r.phase == "act")
+    rnd, d = find(lambda r, d: len(r.events) > 30 and r.phase == "act")
     world = WorldSampler().sample(rnd, d.seat, 3).round
     opp = (d.seat + 1) % 4
     # a decision of the opponent in the world: the seat's own view masks its deal
@@ -128,7 +98,7 @@ def test_an_opponents_node_is_asked_about_its_sampled_hand() -> None:
 
 def test_mcts_pg_with_the_pg_prior_searches_a_decision() -> None:
     pytest.importorskip("torch")
-    _rnd, d = _find(lambda r, d: len(r.events) > 30 and r.phase == "act" and len(d.legal) > 5)
+    _rnd, d = find(lambda r, d: len(r.events) > 30 and r.phase == "act" and len(d.legal) > 5)
     agent = make_mcts_pg_agent(1, {"TENPAI_MCTS_PG_BUDGET_MS": "1e6",
                                    "TENPAI_MCTS_PG_WORLDS": "2",
                                    "TENPAI_MCTS_PG_SIMULATIONS": "8",
@@ -185,7 +155,7 @@ def test_backup_credits_each_edge_with_the_value_of_the_seat_that_chose_it() -> 
     from tenpai.mcts.world_tree import TreeNode, WorldTree
     from tenpai.search.prior import Candidate
 
-    rnd, d = _find(lambda r, d: r.phase == "act" and len(d.legal) > 3)
+    rnd, d = find(lambda r, d: r.phase == "act" and len(d.legal) > 3)
     cands = [Candidate(e, p) for e, p in zip(d.legal[:2], (0.7, 0.3))]
     tree = WorldTree(rnd, d.seat, cands, seed=1)
     child = TreeNode(seat=(d.seat + 1) % 4)
@@ -216,42 +186,8 @@ def test_puct_follows_the_prior_first_then_the_values() -> None:
 
 def test_mcts_pg_plays_a_game_through_the_mjai_bot() -> None:
     """Over a protocol the agent rebuilds a table from the seat's stream and searches it."""
-    from typing import Any
-
-    from tenpai.engine.observation import mask_event
-    from tenpai.serve.mjai.bot import MjaiBot
-    from tenpai.serve.mjai.wire import dumps, event_to_wire, parse_action, parse_line
-
-    def key(e: Event) -> tuple[object, ...]:
-        return (e.type, e.pai, tuple(sorted(e.consumed)), e.target)
-
     agent = _agent(3)
-    bot = MjaiBot(agent, seat=0)
-    others = EfficiencyAgent(4)
-    game = RiichiGame(TONPUU, seed=3, scores=(32000, 25000, 23000, 20000), start=(0, 3, 0, 0))
-    sent = answered = 0
-    reply: dict[str, Any] | None = None
-    while not game.done:
-        answers = {}
-        for e in game.events[sent:]:
-            wire = event_to_wire(mask_event(e, 0))
-            if e.type == "start_game":
-                wire["id"] = 0
-            reply = bot.handle(parse_line(dumps(wire)))
-        sent = len(game.events)
-        for d in game.pending():
-            if d.seat != 0:
-                answers[d.seat] = others.act(d.observation, d.legal)
-                continue
-            assert reply is not None, "the bot did not answer a decision"
-            action = parse_action(dumps(reply))
-            match = [e for e in d.legal if (e.type == "none" if action.type == "none"
-                                            else key(e) == key(action))]
-            assert match, (reply, d.legal)
-            answers[0] = match[0]
-            answered += 1
-        game.step(answers)
-    assert answered >= 8
+    assert play_through_mjai_bot(agent, seed=3) >= 8
     assert agent.rebuild_failures == 0 and agent.unsearched_no_table == 0
     assert sum(s.searched for s in agent.log) >= 3
 

@@ -1,17 +1,24 @@
-"""Tables at chosen moments of seeded games played by ``efficiency`` (shared by the tests)."""
+"""Tables at chosen moments of seeded games played by ``efficiency``, and seeded games of a
+searching agent against ``efficiency`` at an engine table or through the mjai bot (shared by
+the tests of ``search`` and of ``mcts_pg``, tests/mcts/test_pg_agent.py)."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.engine.flow import Decision
+from tenpai.events import Event
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.rules.riichi.game import RiichiGame
 from tenpai.rules.riichi.ruleset import TENHOU
 
 TONPUU = dataclasses.replace(TENHOU, length="tonpuu")
+#: The scores of an all-last start (``start=LAST_HAND``): the game is one or a few hands.
+LAST_HAND_SCORES = (32000, 25000, 23000, 20000)
+LAST_HAND = (0, 3, 0, 0)
 
 
 def decisions(seed: int, limit: int = 400) -> Iterator[tuple[RiichiRound, Decision]]:
@@ -29,6 +36,8 @@ def decisions(seed: int, limit: int = 400) -> Iterator[tuple[RiichiRound, Decisi
 
 def find(pred: Callable[[RiichiRound, Decision], bool], seeds: range = range(40)
          ) -> tuple[RiichiRound, Decision]:
+    """A copy of the first table of the seeded efficiency games where ``pred`` holds, and the
+    copy's decision of that seat."""
     from tenpai.engine.snapshot import clone
 
     for seed in seeds:
@@ -38,3 +47,69 @@ def find(pred: Callable[[RiichiRound, Decision], bool], seeds: range = range(40)
                 mine = next(x for x in copy.pending() if x.seat == d.seat)
                 return copy, mine
     raise AssertionError("no such decision in the seeded games")
+
+
+def play_last_hand(agent: Any, seed: int, others_seed: int | None = None) -> list[Event]:
+    """The events of a seeded all-last tonpuu game, ``agent`` in seat 0 against ``efficiency``
+    (seeded ``others_seed``, by default ``seed + 1``); every answer is asserted legal and the
+    game to end within 400 steps."""
+    others = EfficiencyAgent(seed + 1 if others_seed is None else others_seed)
+    game = RiichiGame(TONPUU, seed=seed, scores=LAST_HAND_SCORES, start=LAST_HAND)
+    steps = 0
+    while not game.done and steps < 400:
+        answers = {}
+        for d in game.pending():
+            a = (agent if d.seat == 0 else others).act(d.observation, d.legal)
+            assert a in d.legal
+            answers[d.seat] = a
+        game.step(answers)
+        steps += 1
+    assert game.done
+    return game.events
+
+
+def mjai_line(e: Event, seat: int = 0) -> str:
+    """``e`` on the mjai wire as ``seat`` receives it (its own ``start_game`` carries its id)."""
+    from tenpai.engine.observation import mask_event
+    from tenpai.serve.mjai.wire import dumps, event_to_wire
+
+    wire = event_to_wire(mask_event(e, seat))
+    if e.type == "start_game":
+        wire["id"] = seat
+    return dumps(wire)
+
+
+def _key(e: Event) -> tuple[object, ...]:
+    return (e.type, e.pai, tuple(sorted(e.consumed)), e.target)
+
+
+def play_through_mjai_bot(agent: Any, seed: int = 3) -> int:
+    """Play a seeded all-last tonpuu game with ``agent`` behind the mjai bot in seat 0 (fed the
+    seat's stream line by line, its replies read back) against ``efficiency``; every reply is
+    asserted to be one of the engine's legal actions.  The number of decisions answered."""
+    from tenpai.serve.mjai.bot import MjaiBot
+    from tenpai.serve.mjai.wire import dumps, parse_action, parse_line
+
+    bot = MjaiBot(agent, seat=0)
+    others = EfficiencyAgent(seed + 1)
+    game = RiichiGame(TONPUU, seed=seed, scores=LAST_HAND_SCORES, start=LAST_HAND)
+    sent = answered = 0
+    reply: dict[str, Any] | None = None
+    while not game.done:
+        answers = {}
+        for e in game.events[sent:]:
+            reply = bot.handle(parse_line(mjai_line(e)))
+        sent = len(game.events)
+        for d in game.pending():
+            if d.seat != 0:
+                answers[d.seat] = others.act(d.observation, d.legal)
+                continue
+            assert reply is not None, "the bot did not answer a decision"
+            action = parse_action(dumps(reply))
+            match = [e for e in d.legal if (e.type == "none" if action.type == "none"
+                                            else _key(e) == _key(action))]
+            assert match, (reply, d.legal)
+            answers[0] = match[0]
+            answered += 1
+        game.step(answers)
+    return answered

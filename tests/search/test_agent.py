@@ -8,31 +8,17 @@ from typer.testing import CliRunner
 from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.cli.main import app
 from tenpai.events import Event
-from tenpai.rules.riichi.game import RiichiGame
 from tenpai.search.agent import SearchAgent, choose_paired, make_search_agent
 from tenpai.search.placement import PlacementError
 from tenpai.search.prior import AgentPrior
 from tenpai.search.settings import SearchSettings
 
-from .helpers import TONPUU
+from .helpers import play_last_hand
 
 
 def _short_game(seed: int, settings: SearchSettings) -> tuple[list[Event], SearchAgent]:
     agent = SearchAgent(AgentPrior(EfficiencyAgent(seed), 0.5), settings=settings, seed=seed)
-    others = EfficiencyAgent(seed + 1)
-    game = RiichiGame(TONPUU, seed=seed, scores=(32000, 25000, 23000, 20000),
-                      start=(0, 3, 0, 0))
-    steps = 0
-    while not game.done and steps < 400:
-        answers = {}
-        for d in game.pending():
-            a = (agent if d.seat == 0 else others).act(d.observation, d.legal)
-            assert a in d.legal
-            answers[d.seat] = a
-        game.step(answers)
-        steps += 1
-    assert game.done
-    return game.events, agent
+    return play_last_hand(agent, seed), agent
 
 
 def test_search_plays_legal_moves_through_seeded_games() -> None:
@@ -111,15 +97,7 @@ def test_arena_refuses_bad_settings_with_exit_2(
 def test_search_with_the_pg_prior_plays_a_legal_game() -> None:
     pytest.importorskip("torch")
     agent = make_search_agent(3, {"TENPAI_SEARCH_WORLDS": "2", "TENPAI_SEARCH_BUDGET_MS": "1e6"})
-    others = EfficiencyAgent(1)
-    game = RiichiGame(TONPUU, seed=3, scores=(32000, 25000, 23000, 20000), start=(0, 3, 0, 0))
-    while not game.done:
-        answers = {}
-        for d in game.pending():
-            a = (agent if d.seat == 0 else others).act(d.observation, d.legal)
-            assert a in d.legal
-            answers[d.seat] = a
-        game.step(answers)
+    play_last_hand(agent, 3, others_seed=1)
     assert any(s.searched for s in agent.log)
 
 

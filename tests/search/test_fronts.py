@@ -12,18 +12,21 @@ from typer.testing import CliRunner
 
 from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.cli.main import app
-from tenpai.engine.observation import mask_event
-from tenpai.events import Event
 from tenpai.rules.riichi.game import RiichiGame
 from tenpai.search.agent import SearchAgent
 from tenpai.search.prior import AgentPrior
 from tenpai.search.rebuild import rebuild_table
 from tenpai.search.settings import SearchSettings
 from tenpai.search.worlds import seen_tiles
-from tenpai.serve.mjai.bot import MjaiBot
-from tenpai.serve.mjai.wire import dumps, event_to_wire, parse_action, parse_line
 
-from .helpers import TONPUU, decisions
+from .helpers import (
+    LAST_HAND,
+    LAST_HAND_SCORES,
+    TONPUU,
+    decisions,
+    mjai_line,
+    play_through_mjai_bot,
+)
 
 SETTINGS = SearchSettings(budget_ms=1e6, worlds=2, top_k=2)
 
@@ -47,39 +50,9 @@ def test_the_rebuilt_table_shows_the_seat_what_the_real_one_does() -> None:
     assert checked > 60
 
 
-def _key(e: Event) -> tuple[object, ...]:
-    return (e.type, e.pai, tuple(sorted(e.consumed)), e.target)
-
-
 def test_search_plays_a_game_through_the_mjai_bot() -> None:
     agent = _searcher(3)
-    bot = MjaiBot(agent, seat=0)
-    others = EfficiencyAgent(4)
-    game = RiichiGame(TONPUU, seed=3, scores=(32000, 25000, 23000, 20000), start=(0, 3, 0, 0))
-    sent = 0
-    reply: dict[str, Any] | None = None
-    answered = 0
-    while not game.done:
-        answers = {}
-        for e in game.events[sent:]:
-            wire = event_to_wire(mask_event(e, 0))
-            if e.type == "start_game":
-                wire["id"] = 0
-            reply = bot.handle(parse_line(dumps(wire)))
-        sent = len(game.events)
-        for d in game.pending():
-            if d.seat != 0:
-                answers[d.seat] = others.act(d.observation, d.legal)
-                continue
-            assert reply is not None, "the bot did not answer a decision"
-            action = parse_action(dumps(reply))
-            match = [e for e in d.legal if (e.type == "none" if action.type == "none"
-                                            else _key(e) == _key(action))]
-            assert match, (reply, d.legal)
-            answers[0] = match[0]
-            answered += 1
-        game.step(answers)
-    assert answered >= 8
+    assert play_through_mjai_bot(agent, seed=3) >= 8
     assert agent.rebuild_failures == 0
     assert sum(s.searched for s in agent.log) >= 3
 
@@ -108,17 +81,11 @@ def test_search_plays_at_a_tenhou_protocol_table() -> None:
 
 def _stream_lines(seed: int) -> list[str]:
     """Seat 0's mjai stream of a short seeded game of efficiency players."""
-    game = RiichiGame(TONPUU, seed=seed, scores=(32000, 25000, 23000, 20000), start=(0, 3, 0, 0))
+    game = RiichiGame(TONPUU, seed=seed, scores=LAST_HAND_SCORES, start=LAST_HAND)
     agent = EfficiencyAgent(seed)
     while not game.done:
         game.step({d.seat: agent.act(d.observation, d.legal) for d in game.pending()})
-    lines = []
-    for e in game.events:
-        wire = event_to_wire(mask_event(e, 0))
-        if e.type == "start_game":
-            wire["id"] = 0
-        lines.append(dumps(wire))
-    return lines
+    return [mjai_line(e) for e in game.events]
 
 
 @pytest.mark.slow
