@@ -13,7 +13,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -23,6 +22,8 @@ from tenpai.arena.runner import make_config
 from tenpai.arena.schedule import all_keys
 from tenpai.arena.store import ResultsStore, StoreBusyError, StoreError
 from tenpai.cli.main import app
+
+from .processes import all_gone, children, stored_games, wait_until
 
 _QUICK = ["--agents", "random,random,random,random", "--games", "4", "--workers", "1",
           "--option", "length=tonpuu", "--no-progress"]
@@ -98,35 +99,7 @@ def test_a_report_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
     # The folder is checked before the first game, so no game is played for nothing.
     (error,) = res.stderr.strip().splitlines()
     assert error.startswith("error: cannot create report folder") and "Traceback" not in error
-    assert not db.exists() or _games(db) == 0
-
-
-def _games(db: Path) -> int:
-    try:
-        with contextlib.closing(sqlite3.connect(db, timeout=5)) as c:
-            return int(c.execute("SELECT COUNT(*) FROM games").fetchone()[0])
-    except sqlite3.OperationalError:
-        return 0
-
-
-def _children(pid: int) -> list[int]:
-    """Processes whose parent is ``pid`` (Linux /proc)."""
-    out = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError, IndexError, ValueError):
-                stat = (entry / "stat").read_text()
-                if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                    out.append(int(entry.name))
-    return out
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
+    assert not db.exists() or stored_games(db) == 0
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs Linux /proc")
@@ -142,12 +115,8 @@ def test_ctrl_c_with_workers_is_one_line_and_resumable(tmp_path: Path) -> None:
                             start_new_session=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
-        deadline = time.monotonic() + 120
-        while _games(db) < 1:
-            assert proc.poll() is None, proc.communicate()
-            assert time.monotonic() < deadline, "the run stored no game"
-            time.sleep(0.05)
-        workers = _children(proc.pid)
+        wait_until(proc, lambda: stored_games(db) >= 1, "the run stored no game")
+        workers = children(proc.pid)
         assert workers, "no worker processes"
         os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole group
         out, err = proc.communicate(timeout=60)
@@ -159,11 +128,8 @@ def test_ctrl_c_with_workers_is_one_line_and_resumable(tmp_path: Path) -> None:
     line = _one_error_line(err)  # before: ~85 lines of worker tracebacks
     assert line.startswith("interrupted: ") and "run the same command again to resume" in line
     assert out == ""
-    deadline = time.monotonic() + 10
-    while any(_alive(p) for p in workers) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not any(_alive(p) for p in workers), "workers kept running"
-    stored = _games(db)
+    assert all_gone(workers), "workers kept running"
+    stored = stored_games(db)
     assert 1 <= stored < games, f"the interrupt came too late ({stored} games)"
     with contextlib.closing(sqlite3.connect(db)) as c:
         assert c.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

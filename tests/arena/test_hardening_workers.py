@@ -11,10 +11,8 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -23,30 +21,13 @@ from tenpai.arena.runner import Task, WorkerDiedError, _local, make_config
 from tenpai.arena.schedule import all_keys
 from tenpai.arena.store import ResultsStore
 
-
-def _games(db: Path) -> int:
-    try:
-        with contextlib.closing(sqlite3.connect(db, timeout=5)) as c:
-            return int(c.execute("SELECT COUNT(*) FROM games").fetchone()[0])
-    except sqlite3.OperationalError:
-        return 0
-
-
-def _children(pid: int) -> list[int]:
-    out = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError, IndexError, ValueError):
-                stat = (entry / "stat").read_text()
-                if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                    out.append(int(entry.name))
-    return out
+from .processes import children, stored_games, wait_until
 
 
 def _workers(pid: int) -> list[int]:
     """The pool's worker processes (spawn also starts a resource tracker: not a worker)."""
     out = []
-    for child in _children(pid):
+    for child in children(pid):
         with contextlib.suppress(OSError):
             cmdline = Path(f"/proc/{child}/cmdline").read_bytes()
             if b"resource_tracker" not in cmdline:
@@ -64,15 +45,11 @@ def test_a_killed_worker_is_replaced_and_the_run_completes(tmp_path: Path) -> No
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
     try:
-        deadline = time.monotonic() + 120
-        while _games(db) < 1:
-            assert proc.poll() is None, proc.communicate()
-            assert time.monotonic() < deadline, "the run stored no game"
-            time.sleep(0.05)
+        wait_until(proc, lambda: stored_games(db) >= 1, "the run stored no game")
         workers = _workers(proc.pid)
         assert workers, "no worker processes"
         os.kill(workers[0], signal.SIGKILL)
-        assert _games(db) < games, "the kill came too late"
+        assert stored_games(db) < games, "the kill came too late"
         # Before: the killed worker's game was never answered and this waited forever.
         _out, err = proc.communicate(timeout=240)
     finally:

@@ -5,15 +5,15 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from tenpai.arena.runner import make_config, run_tournament
 from tenpai.arena.schedule import all_keys
 from tenpai.arena.store import ResultsStore
+
+from .processes import all_gone, children, stored_games, wait_until
 
 GAMES = 24
 LINEUP = ("efficiency", "random", "random", "random")
@@ -30,38 +30,6 @@ if __name__ == "__main__":
 """
 
 
-def _count(db: Path) -> int:
-    if not db.exists():
-        return 0
-    try:
-        with sqlite3.connect(db, timeout=5) as c:
-            return int(c.execute("SELECT COUNT(*) FROM games").fetchone()[0])
-    except sqlite3.OperationalError:  # schema not created yet
-        return 0
-
-
-def _children(pid: int) -> list[int]:
-    """Processes whose parent is ``pid`` (Linux /proc)."""
-    out = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                out.append(int(entry.name))
-    return out
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
 def _kill_mid_run(tmp_path: Path, workers: int, parent_only: bool = False) -> tuple[Path, int]:
     db = tmp_path / "run.db"
     script = tmp_path / "run.py"
@@ -70,27 +38,20 @@ def _kill_mid_run(tmp_path: Path, workers: int, parent_only: bool = False) -> tu
         [sys.executable, str(script), str(db), str(workers)], start_new_session=True
     )
     try:
-        deadline = time.monotonic() + 90
-        while _count(db) < 3:
-            assert proc.poll() is None, "the run ended before it could be killed"
-            assert time.monotonic() < deadline, "the run made no progress"
-            time.sleep(0.05)
+        wait_until(proc, lambda: stored_games(db) >= 3, "the run made no progress", seconds=90)
         if parent_only:
             # Only the parent dies, as on an OOM kill: the pool workers must end themselves.
-            workers_pids = _children(proc.pid)
+            workers_pids = children(proc.pid)
             assert workers_pids, "no worker processes were found"
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait()
-            deadline = time.monotonic() + 10
-            while any(_alive(p) for p in workers_pids) and time.monotonic() < deadline:
-                time.sleep(0.1)
-            assert not any(_alive(p) for p in workers_pids), "orphaned workers kept running"
+            assert all_gone(workers_pids), "orphaned workers kept running"
     finally:
         if proc.poll() is None or parent_only:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(proc.pid, signal.SIGKILL)  # the whole group: parent and workers
         proc.wait()
-    killed_at = _count(db)
+    killed_at = stored_games(db)
     assert 3 <= killed_at < GAMES, f"kill came too late to test anything ({killed_at} games)"
     return db, killed_at
 

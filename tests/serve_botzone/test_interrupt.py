@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -21,6 +20,9 @@ import time
 from pathlib import Path
 
 import pytest
+
+# the arena tests' process watching (tests/ is on the path: each test folder is a package)
+from arena.processes import all_gone, children, stored_games, wait_until  # type: ignore[import-not-found]
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs Linux /proc")
 
@@ -46,34 +48,6 @@ _API_SCRIPT = textwrap.dedent("""
 """)
 
 
-def _games(db: Path) -> int:
-    try:
-        with contextlib.closing(sqlite3.connect(db, timeout=5)) as c:
-            return int(c.execute("SELECT COUNT(*) FROM games").fetchone()[0])
-    except sqlite3.OperationalError:
-        return 0
-
-
-def _children(pid: int) -> list[int]:
-    """Processes whose parent is ``pid`` (the arena's bot programs)."""
-    out = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError, IndexError, ValueError):
-                stat = (entry / "stat").read_text()
-                if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                    out.append(int(entry.name))
-    return out
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
 def _ignore_sigint() -> None:
     """What a shell does for a script's background job (``cmd &``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -85,36 +59,34 @@ def _interrupt_after_first_game(cmd: list[str], db: Path) -> tuple[int, str, str
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")}
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=env, preexec_fn=_ignore_sigint)
+    bots: list[int] = []
+
+    def bot_running_after_a_game() -> bool:
+        nonlocal bots
+        bots = children(proc.pid) if stored_games(db) >= 1 else []
+        return bool(bots)
+
     try:
-        deadline = time.monotonic() + 120
-        bots: list[int] = []
-        while _games(db) < 1 or not bots:
-            assert proc.poll() is None, proc.communicate()
-            assert time.monotonic() < deadline, "no game stored with a bot running"
-            time.sleep(0.05)
-            bots = _children(proc.pid) if _games(db) >= 1 else []
+        wait_until(proc, bot_running_after_a_game, "no game stored with a bot running")
         os.kill(proc.pid, signal.SIGINT)
         sent = time.monotonic()
         try:
             out, err = proc.communicate(timeout=20)
         except subprocess.TimeoutExpired:
-            pytest.fail(f"the run went on for 20 s after SIGINT ({_games(db)} games stored)")
+            pytest.fail(f"the run went on for 20 s after SIGINT ({stored_games(db)} games stored)")
         assert time.monotonic() - sent < 20
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.communicate()
-        for pid in _children(proc.pid):
+        for pid in children(proc.pid):
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
     return proc.returncode, out, err, bots
 
 
 def _no_bot_left(bots: list[int]) -> None:
-    deadline = time.monotonic() + 10
-    while any(_alive(p) for p in bots) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not any(_alive(p) for p in bots), "a bot program outlived the run"
+    assert all_gone(bots), "a bot program outlived the run"
 
 
 def test_sigint_stops_an_api_run_with_botzone_seats(tmp_path: Path) -> None:
@@ -124,7 +96,7 @@ def test_sigint_stops_an_api_run_with_botzone_seats(tmp_path: Path) -> None:
     code, out, err, bots = _interrupt_after_first_game(
         [sys.executable, str(script), str(db), ",".join(_LINEUP), str(_GAMES)], db)
     assert code == 130, err
-    stored = _games(db)
+    stored = stored_games(db)
     assert out.split() == ["interrupted", str(stored)], (out, err)
     assert 1 <= stored < _GAMES
     _no_bot_left(bots)
@@ -139,7 +111,7 @@ def test_sigint_stops_the_arena_command_with_botzone_seats(tmp_path: Path) -> No
     assert code == 130, err
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in err, err
-    stored = _games(db)
+    stored = stored_games(db)
     assert lines[0].startswith(f"interrupted: {stored} of {_GAMES} games stored in ")
     assert 1 <= stored < _GAMES and out == ""
     _no_bot_left(bots)
