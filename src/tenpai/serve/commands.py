@@ -2,7 +2,8 @@
 
 Both protocols seat a program given as a shell-quoted command after a prefix; the program is
 resolved once, in the parent process, so a typo is one line before any game and every worker
-runs the same absolute path whatever its working folder.
+runs the same absolute path whatever its working folder.  Each protocol's time per answer comes
+from its own variable, read here in one way.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import os
 import shlex
 import shutil
 
-__all__ = ["resolve_command"]
+__all__ = ["resolve_command", "timeout_from_env"]
 
 
 def resolve_command(name: str, prefix: str, spec: str) -> str:
@@ -36,3 +37,18 @@ def resolve_command(name: str, prefix: str, spec: str) -> str:
             raise ValueError(f"{name}: {prog} is not an executable on PATH")
         path = os.path.abspath(found)
     return prefix + shlex.join([path, *words[1:]])
+
+
+def timeout_from_env(var: str, default: float) -> float:
+    """Seconds per answer from ``$var`` (``default`` when unset or empty); a one-line
+    ValueError naming the variable when it is not a positive number."""
+    raw = os.environ.get(var)
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ValueError(f"{var}={raw!r} is not a number of seconds") from None
+    if value <= 0:
+        raise ValueError(f"{var}={raw!r} must be positive")
+    return value

@@ -20,7 +20,6 @@ asked again on its next decision (a killed program restarts from the whole histo
 
 from __future__ import annotations
 
-import os
 import shlex
 from collections import Counter
 from collections.abc import Sequence
@@ -32,7 +31,7 @@ from tenpai.engine.flow import GameFlow
 from tenpai.events import Event
 from tenpai.serve.botzone.judge import AnswerError, RequestWriter, interpret
 from tenpai.serve.botzone.runners import BotFailure, ProgramRunner, Runner
-from tenpai.serve.commands import resolve_command
+from tenpai.serve.commands import resolve_command, timeout_from_env
 from tenpai.serve.mjai.external import safe_default
 
 __all__ = [
@@ -55,16 +54,7 @@ DEFAULT_TIMEOUT = 30.0
 
 
 def default_timeout() -> float:
-    raw = os.environ.get("TENPAI_BOTZONE_TIMEOUT")
-    if not raw:
-        return DEFAULT_TIMEOUT
-    try:
-        value = float(raw)
-    except ValueError:
-        raise ValueError(f"TENPAI_BOTZONE_TIMEOUT={raw!r} is not a number of seconds") from None
-    if value <= 0:
-        raise ValueError(f"TENPAI_BOTZONE_TIMEOUT={raw!r} must be positive")
-    return value
+    return timeout_from_env("TENPAI_BOTZONE_TIMEOUT", DEFAULT_TIMEOUT)
 
 
 def is_botzone(name: str) -> bool:

@@ -13,7 +13,6 @@ stdio protocol that is how a disagreement about possible calls shows up.
 
 from __future__ import annotations
 
-import os
 import shlex
 import time
 from collections import Counter
@@ -24,7 +23,7 @@ from tenpai.engine.agent import Agent
 from tenpai.engine.flow import GameFlow
 from tenpai.engine.observation import mask_event
 from tenpai.events import Event
-from tenpai.serve.commands import resolve_command
+from tenpai.serve.commands import resolve_command, timeout_from_env
 from tenpai.serve.mjai.process import BotExited, BotProcess, BotTimeout
 from tenpai.serve.mjai.wire import ProtocolError, dumps, event_to_wire, parse_action
 
@@ -57,16 +56,7 @@ DEFAULT_TIMEOUT = 60.0
 
 
 def default_timeout() -> float:
-    raw = os.environ.get("TENPAI_MJAI_TIMEOUT")
-    if not raw:
-        return DEFAULT_TIMEOUT
-    try:
-        value = float(raw)
-    except ValueError:
-        raise ValueError(f"TENPAI_MJAI_TIMEOUT={raw!r} is not a number of seconds") from None
-    if value <= 0:
-        raise ValueError(f"TENPAI_MJAI_TIMEOUT={raw!r} must be positive")
-    return value
+    return timeout_from_env("TENPAI_MJAI_TIMEOUT", DEFAULT_TIMEOUT)
 
 
 def is_external(name: str) -> bool:
