@@ -12,11 +12,15 @@ import pytest
 from typer.testing import CliRunner
 
 # the search tests' seeded games (tests/ is on the path: each test folder is a package)
-from search.helpers import find, play_last_hand, play_through_mjai_bot  # type: ignore[import-not-found]
+from search.helpers import (  # type: ignore[import-not-found]
+    find,
+    play_last_hand,
+    play_through_mjai_bot,
+    swap_hidden_tiles,
+)
 from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.cli.main import app
 from tenpai.engine.flow import Decision
-from tenpai.engine.snapshot import clone
 from tenpai.events import Event
 from tenpai.mcts.pg_agent import MCTSPGAgent, make_mcts_pg_agent
 from tenpai.mcts.pg_settings import MCTSPGSettings
@@ -60,14 +64,8 @@ def test_a_capped_search_is_reproducible_per_seed() -> None:
 
 def test_the_search_never_reads_the_real_tables_hidden_tiles() -> None:
     rnd, d = find(lambda r, d: len(r.events) > 40 and r.phase == "act" and len(d.legal) > 3)
-    other = clone(rnd)
-    # swap hidden tiles: an opponent's concealed hand against the next tiles of the live wall
+    other = swap_hidden_tiles(rnd, d.seat)
     opp = (d.seat + 1) % 4
-    w = other.wall
-    top = w.live[w._next:w._next + 3]
-    hand = other.hands[opp]
-    w.live[w._next:w._next + 3] = hand[:3]
-    other.hands[opp] = top + hand[3:]
     assert other.hands[opp] != rnd.hands[opp]
     mine = next(x for x in other.pending() if x.seat == d.seat)
     choices, logs = [], []

@@ -49,6 +49,22 @@ def find(pred: Callable[[RiichiRound, Decision], bool], seeds: range = range(40)
     raise AssertionError("no such decision in the seeded games")
 
 
+def swap_hidden_tiles(rnd: RiichiRound, seat: int) -> RiichiRound:
+    """A copy of ``rnd`` where the next seat's first three concealed tiles and the next three
+    tiles of the live wall have changed places: what ``seat`` has seen is the same, the hidden
+    tiles are not (a search or a world sampler must not tell the two apart)."""
+    from tenpai.engine.snapshot import clone
+
+    other = clone(rnd)
+    opp = (seat + 1) % 4
+    w = other.wall
+    top = w.live[w._next:w._next + 3]
+    hand = other.hands[opp]
+    w.live[w._next:w._next + 3] = hand[:3]
+    other.hands[opp] = top + hand[3:]
+    return other
+
+
 def play_last_hand(agent: Any, seed: int, others_seed: int | None = None) -> list[Event]:
     """The events of a seeded all-last tonpuu game, ``agent`` in seat 0 against ``efficiency``
     (seeded ``others_seed``, by default ``seed + 1``); every answer is asserted legal and the

@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections import Counter
 
 from tenpai import tiles as T
-from tenpai.engine.snapshot import clone
 from tenpai.hand import waits
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.rules.riichi.game import RiichiGame
 from tenpai.search.worlds import WorldSampler, hidden_slots, seen_tiles, unseen_tiles
 
-from .helpers import decisions, find
+from .helpers import decisions, find, swap_hidden_tiles
 
 
 def _hidden(rnd: RiichiRound, seat: int) -> Counter[int]:
@@ -56,14 +55,7 @@ def test_worlds_conserve_tiles_and_never_reuse_a_seen_copy() -> None:
 
 def test_the_world_depends_only_on_what_the_seat_has_seen() -> None:
     rnd, d = find(lambda r, d: len(r.events) > 30 and r.phase == "act")
-    other = clone(rnd)
-    # Swap hidden tiles: an opponent's hand against the top of the live wall.
-    opp = (d.seat + 1) % 4
-    w = other.wall
-    top = w.live[w._next:w._next + 3]
-    hand = other.hands[opp]
-    w.live[w._next:w._next + 3] = hand[:3]
-    other.hands[opp] = top + hand[3:]
+    other = swap_hidden_tiles(rnd, d.seat)
     assert _fingerprint(other) != _fingerprint(rnd)
     sampler = WorldSampler()
     for seed in range(5):
