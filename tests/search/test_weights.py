@@ -10,7 +10,6 @@ import pytest
 from tenpai import tiles as T
 from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.events import Event
-from tenpai.rules.riichi.game import RiichiGame
 from tenpai.search.agent import SearchAgent
 from tenpai.search.prior import AgentPrior
 from tenpai.search.settings import SearchSettings
@@ -24,7 +23,7 @@ from tenpai.search.weights import (
 )
 from tenpai.search.worlds import WorldSampler
 
-from .helpers import TONPUU, find
+from .helpers import find, play_last_hand
 
 
 def _d(actor: int, tile: str, tsumogiri: bool) -> Event:
@@ -129,17 +128,7 @@ def test_weighted_search_plays_a_reproducible_game(pg: object) -> None:
     def play() -> tuple[list[Event], SearchAgent]:
         agent = SearchAgent(AgentPrior(EfficiencyAgent(5), 0.5), settings=settings, seed=5,
                             weigher=DiscardLikelihood(pg))
-        others = EfficiencyAgent(6)
-        game = RiichiGame(TONPUU, seed=5, scores=(32000, 25000, 23000, 20000),
-                          start=(0, 3, 0, 0))
-        while not game.done:
-            answers = {}
-            for d in game.pending():
-                a = (agent if d.seat == 0 else others).act(d.observation, d.legal)
-                assert a in d.legal
-                answers[d.seat] = a
-            game.step(answers)
-        return game.events, agent
+        return play_last_hand(agent, 5), agent
 
     a, agent = play()
     b, _ = play()
