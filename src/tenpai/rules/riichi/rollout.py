@@ -72,10 +72,11 @@ __all__ = [
 ]
 
 #: The extension's ``ABI`` this side is written for (``_rollout.c``).
-ABI: Final = 4
+ABI: Final = 5
 #: Policy names and their codes in the extension.
 POLICY_CODES: Final = {"tsumogiri": 0, "greedy": 1, "greedy-random": 2, "greedy-fold": 3,
-                       "efficiency": 4, "fast": 5, "fast-fold": 6}
+                       "efficiency": 4, "fast": 5, "fast-fold": 6, "fast-kan": 7,
+                       "fast-kan-fold": 8}
 #: Result columns of :func:`run` (one row per playout; scores and deltas padded to four seats).
 COLUMNS: Final = ("kind", "winners", "tenpai", "code", "kyotaku",
                   "score0", "score1", "score2", "score3",
@@ -161,7 +162,9 @@ def _rules_tuple(rules: RiichiRules) -> tuple[int, ...]:
         int(rules.abortive_draws), int(rules.double_ron), int(rules.triple_ron_abort),
         int(rules.nagashi_mangan), rules.riichi_min_points, rules.riichi_min_wall_tiles,
         rules.noten_penalty, int(rules.karaten == "hand_and_melds"),
-        _KUIKAE[rules.kuikae], int(bool(rules.pao_yakuman)), ABI,
+        _KUIKAE[rules.kuikae], int(bool(rules.pao_yakuman)),
+        int(rules.open_kan_dora_after_discard), int(rules.kokushi_robs_ankan),
+        int(rules.four_kan_abort), int(rules.nukidora), ABI,
     )
 
 
@@ -211,8 +214,6 @@ def export_state(rnd: RiichiRound) -> tuple[Any, ...]:
     claim = rnd.phase == "claim"
     phase = _PHASES[rnd.phase]
     turn = rnd.last_discard[0] if claim and rnd.last_discard is not None else rnd.turn
-    kans = rnd.kans_by
-    four_kans = (rnd.rules.four_kan_abort and len(kans) == 4 and len(set(kans)) > 1)
     return (
         n, rnd.bakaze, rnd.oya, rnd.honba, rnd.kyotaku, tuple(rnd.scores),
         tuple(wall.live[wall._next:wall._end]), tuple(wall.dora), tuple(wall.ura),
@@ -230,7 +231,7 @@ def export_state(rnd: RiichiRound) -> tuple[Any, ...]:
         tuple(int(x) for x in rnd.furiten_riichi),
         tuple(-1 if p is None else p for p in rnd.pao),
         -1 if rnd.reach_pending is None else rnd.reach_pending,
-        int(four_kans),
+        tuple(rnd.kans_by), tuple(wall.rinshan[wall._kans:]), wall.replacements_left,
         tuple(rnd.banned_discards) if phase == 2 else (),
     )
 
@@ -273,11 +274,12 @@ def run(
 
 def decide(state: tuple[Any, ...], rules: RiichiRules | str, policy: str) -> tuple[str, int]:
     """A compiled policy's answer at a draw (phase ``act``) or at the discard owed after a
-    call, without playing on: ``("hora", tile)``, ``("dahai", tile)`` or ``("reach", tile)``
-    (riichi with that discard)."""
+    call, without playing on: ``("hora", tile)``, ``("dahai", tile)``, ``("reach", tile)``
+    (riichi with that discard), and for the kan policies ``("ankan", tile)`` (its lowest
+    code), ``("kakan", tile)`` (the tile added) or ``("nukidora", tile)``."""
     module = _need()
     if policy not in POLICY_CODES:
         raise RolloutStateError(
             f"unknown rollout policy {policy!r}; known: {', '.join(POLICY_CODES)}")
     action, tile = module.decide(state, rules_tuple(rules), POLICY_CODES[policy])
-    return ("hora", "dahai", "reach")[action], int(tile)
+    return ("hora", "dahai", "reach", "ankan", "kakan", "nukidora")[action], int(tile)
