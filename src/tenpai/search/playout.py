@@ -205,9 +205,10 @@ POLICIES: dict[str, Callable[[int], Agent]] = {
 
 #: Policies of the compiled rollout core (:mod:`tenpai.search.compiled_playout`), by the names
 #: the search settings use: ``c:greedy`` plays what ``greedy`` plays, in C (``c:fast`` and
-#: ``c:fast-fold`` with their chi and pon).
-COMPILED_POLICIES: tuple[str, ...] = ("c:fast", "c:fast-fold", "c:greedy", "c:greedy-fold",
-                                      "c:greedy-random", "c:tsumogiri")
+#: ``c:fast-fold`` with their chi and pon, ``c:fast-kan`` and ``c:fast-kan-fold`` with kans too).
+COMPILED_POLICIES: tuple[str, ...] = ("c:fast", "c:fast-fold", "c:fast-kan", "c:fast-kan-fold",
+                                      "c:greedy", "c:greedy-fold", "c:greedy-random",
+                                      "c:tsumogiri")
 
 
 def make_backend(policy: str) -> PlayoutBackend:

@@ -1538,12 +1538,15 @@ static int read_rules(PyObject *tup, RRules *r) {
 
 /* ------------------------------------------------------------------------- module functions */
 
-/* run(state, rules, policies, seeds[, first]) -> bytes of len(seeds) rows of ROW int32;
- * ``first`` (a tile code, -1 for none) is the discard the player to move makes first. */
+/* run(state, rules, policies, seeds[, first[, indicators]]) -> bytes of len(seeds) rows of ROW
+ * int32; ``first`` (a tile code, -1 for none) is the discard the player to move makes first;
+ * with ``indicators`` each row has one more column, the dora indicators shown at the end. */
 static PyObject *run(PyObject *self, PyObject *args) {
     PyObject *state, *rules, *pol, *seeds;
-    int first = -1;
-    if (!PyArg_ParseTuple(args, "OOOO|i", &state, &rules, &pol, &seeds, &first)) return NULL;
+    int first = -1, indicators = 0;
+    if (!PyArg_ParseTuple(args, "OOOO|ip", &state, &rules, &pol, &seeds, &first, &indicators))
+        return NULL;
+    const Py_ssize_t width = ROW + (indicators ? 1 : 0);
     if (!tables_ready) {
         PyErr_SetString(PyExc_RuntimeError, "_rollout.configure() has not been called");
         return NULL;
@@ -1587,7 +1590,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
         }
         seed_v[i] = v;
     }
-    out = PyBytes_FromStringAndSize(NULL, count * ROW * (Py_ssize_t)sizeof(int32_t));
+    out = PyBytes_FromStringAndSize(NULL, count * width * (Py_ssize_t)sizeof(int32_t));
     if (out == NULL) {
         PyMem_Free(seed_v);
         goto done;
@@ -1604,7 +1607,8 @@ static PyObject *run(PyObject *self, PyObject *args) {
             failed = 1;
             break;
         }
-        int32_t *row = rows + i * ROW;
+        int32_t *row = rows + i * width;
+        if (indicators) row[ROW] = st->n_dora;
         row[0] = o.kind;
         row[1] = o.winners;
         row[2] = o.tenpai;

@@ -249,13 +249,16 @@ def run(
     policies: str | Sequence[str],
     seeds: Sequence[int],
     first_discard: int | None = None,
+    *,
+    indicators: bool = False,
 ) -> np.ndarray:
     """Play the state's hand once per seed; one int32 row per seed (:data:`COLUMNS`).
 
     ``policies`` is one name for every seat or one per seat (:data:`POLICY_CODES`).  The same
     state, policies and seed give the same row, bit for bit.  ``first_discard`` (a tile code,
     phase ``act`` only) is the discard the player to move makes before the policies take over:
-    a searched candidate played without a Python step.
+    a searched candidate played without a Python step.  ``indicators`` adds a last column:
+    the dora indicators shown when the hand ended (kans turn more), for the tests.
     """
     module = _need()
     # one name for every seat: as many as the state says (the core checks the count itself)
@@ -268,8 +271,9 @@ def run(
             f"unknown rollout policy {err.args[0]!r}; known: {', '.join(POLICY_CODES)}"
         ) from None
     first = -1 if first_discard is None else int(first_discard)
-    raw = module.run(state, rules_tuple(rules), codes, [int(s) for s in seeds], first)
-    return np.frombuffer(raw, dtype=np.int32).reshape(-1, len(COLUMNS))
+    raw = module.run(state, rules_tuple(rules), codes, [int(s) for s in seeds], first,
+                     indicators)
+    return np.frombuffer(raw, dtype=np.int32).reshape(-1, len(COLUMNS) + int(indicators))
 
 
 def decide(state: tuple[Any, ...], rules: RiichiRules | str, policy: str) -> tuple[str, int]:
