@@ -13,6 +13,7 @@ preset allows it, and the four-kan abort.  Skipped where the extension is not bu
 from __future__ import annotations
 
 from collections import Counter
+from itertools import islice
 
 import pytest
 
@@ -117,7 +118,8 @@ def _along_the_reference(n_states: int, seeds: range) -> Counter[str]:
     base = 0
     for seed in seeds:
         for preset in PRESET_NAMES:
-            for world in worlds(preset, seed, every=9, mixed=seed % 3 == 2):
+            # a few worlds of each game, so that every preset is met early
+            for world in islice(worlds(preset, seed, every=9, mixed=seed % 3 == 2), 3):
                 policy = KAN_POLICIES[base % 2]
                 base += 1
                 rnd = clone(world)
@@ -160,8 +162,8 @@ def _same_answer(state: tuple[object, ...], rnd: RiichiRound, policy: str, answe
 
 @built
 def test_states_along_kan_playouts_end_as_in_the_python_engine() -> None:
-    seen = _along_the_reference(3000, range(400, 10_000))
-    assert seen["states"] >= 3000
+    seen = _along_the_reference(6000, range(400, 10_000))
+    assert seen["states"] >= 6000
     assert seen["states after a kan or North"] > 100, seen
     assert seen["states with a kan dora to turn"] > 0, seen
     assert seen["decided nukidora"] > 10, seen

@@ -4,8 +4,9 @@
  *
  * The Python engine (tenpai.rules.riichi.flow.round) is the specification; this file follows its
  * order of events exactly for the hands its policies can produce (chi and pon by the fast
- * policies; no kans, no Norths set aside: the state may hold earlier ones), and
- * tests/search/test_compiled_playout.py plays the same worlds on both sides.  It holds no second shanten algorithm and no second scorer: the shanten
+ * policies; kans, their replacement draws and kan dora, chankan and Norths set aside by the
+ * fast-kan policies), and tests/search/test_compiled_playout.py and test_compiled_kans.py play
+ * the same worlds on both sides.  It holds no second shanten algorithm and no second scorer: the shanten
  * look-ups come from hand/_shanten_core.h (the tables tenpai.hand.tables builds, handed over by
  * configure()) and the scoring from _score_core.h, the pure-C core _score.c uses.
  *

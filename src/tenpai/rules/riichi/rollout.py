@@ -6,7 +6,8 @@ a built-in policy in every seat; this module hands it a :class:`RiichiRound`'s s
 (:func:`export_state`) and its rules (:func:`rules_tuple`) and reads the packed results back
 (:func:`run`).  The Python engine stays the specification: the policies are those of
 :class:`tenpai.search.policies.FastPolicy` (``fast``/``fast-fold`` with its calls,
-``greedy``/``greedy-fold`` without), and ``tests/search/test_compiled_playout.py`` plays the
+``fast-kan``/``fast-kan-fold`` with calls and kans, ``greedy``/``greedy-fold`` without), and
+``tests/search/test_compiled_playout.py`` and ``tests/search/test_compiled_kans.py`` play the
 same worlds on both sides.
 
 What the core plays: draws, discards, riichi (deposit, ippatsu, double riichi), tsumo and ron
@@ -19,9 +20,19 @@ the rons (a win takes the tile first, then a pon beats a chi), the discard after
 without a draw under the preset's kuikae bans, ippatsu and the first go-around
 (double riichi, tenhou/chiihou, four winds) ended by any call, the called flag in the river
 (nagashi mangan broken), open hands scored without the closed-only yaku, and pao when a pon
-completes the dragons or the winds.  Not played: kans of any kind (so no rinshan draw, kan
-dora or chankan arises inside the core, though the state may hold earlier kans and a pending
-kan dora), Norths set aside, the nine-terminals draw, and the ``efficiency`` policy's calls.
+completes the dragons or the winds (an open kan included).  Kans (policies ``fast-kan`` and
+``fast-kan-fold`` only), as ``RiichiRound`` plays them: closed kans (in riichi only where the
+waits stay), added kans and open kans on a discard, each followed by a replacement draw from
+the dead wall that shortens the live wall (so haitei comes earlier; at three players the
+replacements past the dead wall's four are the live wall's last tiles), rinshan kaihou, a
+closed kan's dora shown at once and an open or added kan's at the next discard or kan (as the
+preset's ``open_kan_dora_after_discard`` says), the rob window (chankan on an added kan; on a
+closed kan only a ready kokushi, where ``kokushi_robs_ankan`` allows; the missed tile's
+furiten), every ippatsu and the first go-around ended, pao when an open kan completes the
+dragons or the winds (the engine has no pao for a rinshan win after an open kan), at most four
+kans, and the four-kan abort when they are not all one player's.  Three players: a North set
+aside (``nukidora``) under the same rule, robbed by an ordinary ron, then a replacement draw.
+Not played: the nine-terminals draw, and the ``efficiency`` policy's calls, kans and Norths.
 A state is exported at a draw (phase ``act``), a discard's claim window (phase ``claim``) or
 the discard owed after a chi or pon (phase ``discard``, with its kuikae bans);
 :func:`export_state` refuses the others (the discard after a riichi declaration, a kan's
@@ -33,9 +44,12 @@ exported at the discard after a call, where there is none, it discards as ``gree
 ties), ``greedy-fold`` (folds against riichi), ``fast`` and ``fast-fold`` (``greedy`` and
 ``greedy-fold`` that chi and pon exactly when ``EfficiencyAgent._claim`` would: the shanten
 after the call drops and a yaku stays in reach; ``fast-fold`` passes every call while another
-seat is in riichi) and ``efficiency`` (the ``efficiency`` agent's discard and riichi choice:
-:func:`decide` equals the agent position by position; the agent's calls, closed kans and
-Norths set aside are not played).
+seat is in riichi), ``fast-kan`` and ``fast-kan-fold`` (``fast`` and ``fast-fold`` that also
+declare a kan or set a North aside when the hand after it is no worse: shanten no higher, at
+equal shanten no fewer live effective tiles; an open kan also needs a pon's yaku in reach;
+``fast-kan-fold`` declares none while another seat is in riichi) and ``efficiency`` (the
+``efficiency`` agent's discard and riichi choice: :func:`decide` equals the agent position by
+position; the agent's calls, closed kans and Norths set aside are not played).
 
 ``TENPAI_PURE_PYTHON=1`` (or a missing build) leaves :func:`available` False; :func:`run`
 then raises :class:`RolloutUnavailable` with the build command.
