@@ -12,6 +12,7 @@ preset allows it, and the four-kan abort.  Skipped where the extension is not bu
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from itertools import islice
 
@@ -302,3 +303,55 @@ def test_compiled_kan_playout_equals_the_python_playout() -> None:
     c, py = CompiledPlayout("fast-kan"), PythonPlayout("fast-kan")
     for first in ({0: kan}, {0: discard}):
         assert c.play_out(world, first, 3) == py.play_out(world, first, 3)
+
+
+def _states_after_kans(count: int) -> list[tuple[object, ...]]:
+    """Exported states of ``fast-kan`` reference playouts that already hold a kan or a North."""
+    out: list[tuple[object, ...]] = []
+    for seed in range(400, 10_000):
+        for preset in PRESET_NAMES:
+            for world in islice(worlds(preset, seed, every=9), 3):
+                rnd = clone(world)
+                agents = reference_agents("fast-kan", rnd.players)
+                while not rnd.done:
+                    if rollout.exportable(rnd) and (rnd.kans_by or any(rnd.nukidora)):
+                        out.append(rollout.export_state(rnd))
+                    rnd.step({d.seat: agents[d.seat].act(d.observation, d.legal)
+                              for d in rnd.pending()})
+                if len(out) >= count:
+                    return out
+    return out
+
+
+@built
+def test_fuzzed_states_with_kans_never_crash_the_interpreter() -> None:
+    """Fields of states after kans (replacement tiles, kans_by, pending dora…) replaced by
+    random values and played with the kan policies: a row or a RolloutStateError."""
+    rng = random.Random(3737)
+    base = _states_after_kans(200)
+    assert len(base) >= 200
+    junk: list[object] = [-5, 0, 1, 3, 4, 8, 9, 37, 10**30, None, "x", (), (1, 2, 3), ((),),
+                          (0, 0, 0, 0, 0), tuple(range(40)), ((4, (1, 1, 1, 1)),), 2.5]
+    played = refused = 0
+    for _ in range(1500):
+        state = list(rng.choice(base))
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(state))
+            if rng.random() < 0.5 and isinstance(state[i], tuple) and state[i]:
+                items = list(state[i])
+                items[rng.randrange(len(items))] = rng.choice(junk)
+                state[i] = tuple(items)
+            else:
+                state[i] = rng.choice(junk)
+        preset = "tenhou_sanma" if state[0] == 3 else "mahjong_soul"
+        try:
+            rows = rollout.run(tuple(state), preset, list(KAN_POLICIES)[rng.randrange(2)],
+                               [rng.randrange(10)], indicators=True)
+        except rollout.RolloutStateError:
+            refused += 1
+        except RuntimeError as err:  # a consistent-looking state the hand cannot finish
+            assert "could not be played" in str(err)
+        else:
+            assert rows.shape == (1, len(rollout.COLUMNS) + 1)
+            played += 1
+    assert refused > 500 and played > 20, (refused, played)
