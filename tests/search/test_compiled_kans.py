@@ -355,3 +355,16 @@ def test_fuzzed_states_with_kans_never_crash_the_interpreter() -> None:
             assert rows.shape == (1, len(rollout.COLUMNS) + 1)
             played += 1
     assert refused > 500 and played > 20, (refused, played)
+
+
+@built
+@pytest.mark.parametrize("preset", ["tenhou", "mahjong_soul"])
+def test_four_kans_by_one_player_play_on(preset: str) -> None:
+    """The dealer's three honour quads and a fourth made of replacement tiles: four kans by
+    one player do not abort the hand (no fifth is offered), on both sides."""
+    world = _round(["1111z2222z3333z4p", "13579m13579p135s", "2468m2468p2468s5z",
+                    "12345678m1234p6z"], "4z", preset, rinshan="4z4z4z9m")
+    for policy in KAN_POLICIES:
+        rnd = _same(world, policy)
+        assert [(e.type, e.actor) for e in rnd.events if e.type in _KANS] == [("ankan", 0)] * 4
+        assert rnd.result is not None and rnd.result.kind != "abortive"
