@@ -368,3 +368,21 @@ def test_four_kans_by_one_player_play_on(preset: str) -> None:
         rnd = _same(world, policy)
         assert [(e.type, e.actor) for e in rnd.events if e.type in _KANS] == [("ankan", 0)] * 4
         assert rnd.result is not None and rnd.result.kind != "abortive"
+
+
+@built
+@pytest.mark.parametrize(("deal", "kans"), [("111m234p567s789s5z", ["ankan"]),
+                                            ("1113m456p789s555z", [])])
+def test_a_closed_kan_in_riichi_only_where_the_waits_stay(deal: str, kans: list[str]) -> None:
+    """The dealer declares riichi, then draws the fourth 1m: with 111m a set apart (waiting on
+    5z either way) the kan is declared; with 1113m (2m and 3m, only 3m after a kan) the
+    engine does not offer it."""
+    world = _round([deal, "2468m2468p2468s6z", "3579m13579p135s4z", "3579m1357p3579s7z"],
+                   "9p1z2z3z1m")
+    one_m = T.parse("1m")[0]
+    for policy in KAN_POLICIES:
+        rnd = _same(world, policy)
+        reach = next(i for i, e in enumerate(rnd.events) if e.type == "reach")
+        assert any(e.type == "tsumo" and e.actor == 0 and e.pai == one_m
+                   for e in rnd.events[reach:])
+        assert [e.type for e in rnd.events if e.type in _KANS] == kans
