@@ -61,10 +61,12 @@ def after_calls(preset: str, seed: int) -> Iterator[RiichiRound]:
 
 def reference_agents(policy: str, players: int) -> list[FastPolicy]:
     """The Python reference of a compiled policy in every seat: ``greedy``/``greedy-fold``
-    never call, ``fast``/``fast-fold`` call as the ``efficiency`` agent does."""
-    fold = policy in ("greedy-fold", "fast-fold")
+    never call, ``fast``/``fast-fold`` call as the ``efficiency`` agent does,
+    ``fast-kan``/``fast-kan-fold`` also declare kans and set Norths aside."""
+    fold = policy in ("greedy-fold", "fast-fold", "fast-kan-fold")
     calls = policy in ("fast", "fast-fold")
-    return [FastPolicy(s, fold=fold, calls=calls) for s in range(players)]
+    kans = policy in ("fast-kan", "fast-kan-fold")
+    return [FastPolicy(s, fold=fold, calls=calls, kans=kans) for s in range(players)]
 
 
 def reference(world: RiichiRound, policy: str) -> Outcome:

@@ -638,12 +638,12 @@ def test_search_settings_take_the_compiled_fast_policies() -> None:
     from tenpai.search.playout import make_backend
     from tenpai.search.settings import SearchSettings
 
-    for name in ("c:fast", "c:fast-fold"):
+    for name in ("c:fast", "c:fast-fold", "c:fast-kan", "c:fast-kan-fold"):
         settings = SearchSettings.from_env({"TENPAI_SEARCH_POLICY": name})
         backend = make_backend(settings.policy)
         assert isinstance(backend, CompiledPlayout) and backend.name == name
-    with pytest.raises(ValueError, match="unknown playout policy 'c:fast-kan'"):
-        SearchSettings(policy="c:fast-kan")
+    with pytest.raises(ValueError, match="unknown playout policy 'c:efficiency'"):
+        SearchSettings(policy="c:efficiency")
 
 
 @built

@@ -4,8 +4,9 @@ What search spends: a world (a table with the hidden tiles filled in) played to 
 hand with a built-in policy in every seat.  The worlds are the first draws of the hands of
 seeded ``efficiency`` games (so each playout is a whole hand, about 70 decisions), under the
 preset asked for.  The sides play the same worlds: the core with ``fast`` (chi and pon),
-``greedy``, ``greedy-fold`` and ``efficiency`` (:mod:`tenpai.rules.riichi.rollout`), and the
-Python engine with the Python reference of ``fast``, ``greedy`` and ``greedy-fold``
+``fast-kan`` (kans too), ``greedy``, ``greedy-fold`` and ``efficiency``
+(:mod:`tenpai.rules.riichi.rollout`), and the Python engine with the Python reference of
+``fast``, ``fast-kan``, ``greedy`` and ``greedy-fold``
 (:class:`~tenpai.search.policies.FastPolicy`), whose hand ends the tests prove equal.
 (``efficiency`` has no whole-hand Python twin: the agent kans and calls; its discards are
 proven position by position.)
@@ -60,9 +61,9 @@ def hand_starts(count: int, preset: str = "tenhou", seed: int = 0) -> list[Riich
     return out
 
 
-def _python_hand(world: RiichiRound, fold: bool, calls: bool) -> int:
+def _python_hand(world: RiichiRound, fold: bool, calls: bool, kans: bool = False) -> int:
     rnd = clone(world)
-    agents = [FastPolicy(s, fold=fold, calls=calls) for s in range(rnd.players)]
+    agents = [FastPolicy(s, fold=fold, calls=calls, kans=kans) for s in range(rnd.players)]
     while not rnd.done:
         rnd.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in rnd.pending()})
     return 1
@@ -87,7 +88,7 @@ class RolloutBench:
             out[f"{side} hands/cpu_s median"] = statistics.median(values)
             out[f"{side} hands/cpu_s min"] = min(values)
             out[f"{side} hands/cpu_s max"] = max(values)
-        for policy in ("fast", "greedy", "greedy-fold"):
+        for policy in ("fast", "fast-kan", "greedy", "greedy-fold"):
             c, p = self.rates.get(f"c:{policy}"), self.rates.get(f"python:{policy}")
             if c and p:
                 out[f"{policy} speed-up"] = statistics.median(c) / statistics.median(p)
@@ -114,17 +115,19 @@ def run_rollout_bench(
             return len(states) * len(seed_list)
         return go
 
-    def python(fold: bool, calls: bool = False) -> Callable[[], int]:
+    def python(fold: bool, calls: bool = False, kans: bool = False) -> Callable[[], int]:
         def go() -> int:
-            return sum(_python_hand(w, fold, calls) for w in starts[:python_worlds])
+            return sum(_python_hand(w, fold, calls, kans) for w in starts[:python_worlds])
         return go
 
     sides: Sequence[tuple[str, Callable[[], int]]] = (
         ("c:fast", compiled("fast")),
+        ("c:fast-kan", compiled("fast-kan")),
         ("c:greedy", compiled("greedy")),
         ("c:greedy-fold", compiled("greedy-fold")),
         ("c:efficiency", compiled("efficiency")),
         ("python:fast", python(False, calls=True)),
+        ("python:fast-kan", python(False, kans=True)),
         ("python:greedy", python(False)),
         ("python:greedy-fold", python(True)),
     )
@@ -155,7 +158,7 @@ def render(bench: RolloutBench) -> None:
     for side, values in bench.rates.items():
         table.add_row(side, f"{statistics.median(values):,.0f}",
                       f"{min(values):,.0f} - {max(values):,.0f}")
-    for policy in ("fast", "greedy", "greedy-fold"):
+    for policy in ("fast", "fast-kan", "greedy", "greedy-fold"):
         key = f"{policy} speed-up"
         if key in s:
             table.add_row(f"{policy}: C / Python", f"{s[key]:,.0f}x", "")

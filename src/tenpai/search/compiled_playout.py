@@ -4,7 +4,8 @@ A candidate that is a discard after a draw is handed to the core as its first mo
 decision being searched (the candidate's first answers) and whatever the core cannot start
 from (the discard owed after a riichi declaration, a kan's rob window) are stepped in Python
 with the reference policy, :class:`~tenpai.search.policies.FastPolicy` (with calls for
-``fast``/``fast-fold``, without for the ``greedy`` family); from the next draw, claim window
+``fast``/``fast-fold``, with calls and kans for ``fast-kan``/``fast-kan-fold``, without for
+the ``greedy`` family); from the next draw, claim window
 or discard after a call on, the hand is played by :mod:`tenpai.rules.riichi.rollout` with the
 same policy compiled.  Both paths give the same hand end on the same world
 (tests/search/test_compiled_playout.py), so ``c:fast-fold`` is ``python:fast-fold`` made
@@ -29,7 +30,8 @@ __all__ = ["PLAYOUT_POLICIES", "CompiledPlayout", "end_of_row"]
 
 #: The compiled policies a search playout can use: those whose Python prefix steps are a
 #: ``FastPolicy`` (``efficiency`` is not one: the agent's kans and Norths are not compiled).
-PLAYOUT_POLICIES = ("fast", "fast-fold", "greedy", "greedy-fold", "greedy-random", "tsumogiri")
+PLAYOUT_POLICIES = ("fast", "fast-fold", "fast-kan", "fast-kan-fold", "greedy", "greedy-fold",
+                    "greedy-random", "tsumogiri")
 
 
 class CompiledPlayout:
@@ -48,11 +50,13 @@ class CompiledPlayout:
         self.max_steps = max_steps
         # The Python steps before the core takes over use the reference of the same policy
         # (tsumogiri and the random ties have none: greedy stands in for those few steps).
-        self._fold = policy in ("greedy-fold", "fast-fold")
+        self._fold = policy in ("greedy-fold", "fast-fold", "fast-kan-fold")
         self._calls = policy in ("fast", "fast-fold")
+        self._kans = policy in ("fast-kan", "fast-kan-fold")
 
     def _agents(self, n: int, seed: int) -> list[FastPolicy]:
-        return [FastPolicy(seed * 4 + s, fold=self._fold, calls=self._calls) for s in range(n)]
+        return [FastPolicy(seed * 4 + s, fold=self._fold, calls=self._calls, kans=self._kans)
+                for s in range(n)]
 
     def _prefix(self, world: RiichiRound, first: Mapping[int, Event], seed: int) -> RiichiRound:
         """The world after the first answers and any step the core cannot start from."""

@@ -7,9 +7,10 @@ Two pluggable parts, in the manner of OpenSpiel's evaluators:
   Python engine with a rule-based policy in every seat (:data:`POLICIES`: ``fast`` and
   ``fast-fold`` of :mod:`tenpai.search.policies`, shanten-greedy without and with folding
   against riichi; the arena's ``efficiency`` and ``defensive``, slower; ``greedy`` and
-  ``greedy-fold``, the same without calls).  :class:`~tenpai.search.compiled_playout.
-  CompiledPlayout` plays these inside the compiled core (policy names ``c:fast``,
-  ``c:fast-fold``, ``c:greedy``, ``c:greedy-fold``: :func:`make_backend`) and adds
+  ``greedy-fold``, the same without calls; ``fast-kan`` and ``fast-kan-fold``, with kans).
+  :class:`~tenpai.search.compiled_playout.CompiledPlayout` plays these inside the compiled
+  core (policy names ``c:fast``, ``c:fast-fold``, ``c:greedy``, ``c:greedy-fold``,
+  ``c:fast-kan``, ``c:fast-kan-fold``: :func:`make_backend`) and adds
   ``play_out_many``, every candidate of a world in one call;
 * a :class:`LeafValue` turns a hand end into a number for the deciding seat:
   :class:`PlacementValue` (expected rank utility from the placement model, or the exact rank
@@ -175,6 +176,18 @@ def _greedy_fold(seed: int) -> Agent:
     return FastPolicy(seed, fold=True, calls=False)
 
 
+def _fast_kan(seed: int) -> Agent:
+    from tenpai.search.policies import FastPolicy
+
+    return FastPolicy(seed, kans=True)
+
+
+def _fast_kan_fold(seed: int) -> Agent:
+    from tenpai.search.policies import FastPolicy
+
+    return FastPolicy(seed, fold=True, kans=True)
+
+
 #: Playout policies by name (one agent object per seat, made from the playout's seed).
 POLICIES: dict[str, Callable[[int], Agent]] = {
     "fast-fold": _fast_fold,
@@ -184,14 +197,18 @@ POLICIES: dict[str, Callable[[int], Agent]] = {
     # the Python references of the compiled rollout policies (no calls)
     "greedy": _greedy,
     "greedy-fold": _greedy_fold,
+    # ``fast``/``fast-fold`` that also declare kans (and Norths set aside)
+    "fast-kan": _fast_kan,
+    "fast-kan-fold": _fast_kan_fold,
 }
 
 
 #: Policies of the compiled rollout core (:mod:`tenpai.search.compiled_playout`), by the names
 #: the search settings use: ``c:greedy`` plays what ``greedy`` plays, in C (``c:fast`` and
-#: ``c:fast-fold`` with their chi and pon).
-COMPILED_POLICIES: tuple[str, ...] = ("c:fast", "c:fast-fold", "c:greedy", "c:greedy-fold",
-                                      "c:greedy-random", "c:tsumogiri")
+#: ``c:fast-fold`` with their chi and pon, ``c:fast-kan`` and ``c:fast-kan-fold`` with kans too).
+COMPILED_POLICIES: tuple[str, ...] = ("c:fast", "c:fast-fold", "c:fast-kan", "c:fast-kan-fold",
+                                      "c:greedy", "c:greedy-fold", "c:greedy-random",
+                                      "c:tsumogiri")
 
 
 def make_backend(policy: str) -> PlayoutBackend:

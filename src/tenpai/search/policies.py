@@ -18,6 +18,19 @@ every discard.  These two read only the table's lazy fields:
 ``calls=False`` passes every chi and pon too: ``greedy`` and ``greedy-fold``, the Python
 reference of the compiled rollout policies (:mod:`tenpai.rules.riichi.rollout`), which never
 call; the tests play the same worlds with both and require the same hand ends.
+
+``kans=True`` (``fast-kan``, ``fast-kan-fold``) adds kans, so that rollouts meet rinshan
+draws, kan dora, chankan and the four-kan abort as real hands do.  The rule, for each closed
+kan, added kan and (three players) North set aside the engine offers after a draw, in its
+order, and for an open kan on a discard: declare it when the hand after it is no worse than
+the best the seat can do without it — its shanten no higher, and at equal shanten its live
+effective tiles no fewer (counted as ``discard_ukeire`` counts them, the kan's tiles seen).
+Without it the seat compares its best legal discard; before an open kan, the 13 tiles it
+holds.  An open kan also needs what a pon of that tile needs to be worth it: a yaku in reach
+(a dragon, the seat or round wind, or an all-simples hand).  The engine's legal actions decide
+what is allowed (a closed kan in riichi only where the waits stay), and ``fast-kan-fold``
+declares nothing while another seat is in riichi.  Kans come after a win and before riichi
+and the discard.
 """
 
 from __future__ import annotations
@@ -29,7 +42,8 @@ from tenpai import tiles as T
 from tenpai.agents.defensive import danger
 from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.events import Event
-from tenpai.hand.efficiency import discard_ukeire
+from tenpai.hand.efficiency import discard_ukeire, ukeire
+from tenpai.hand.shanten import shanten
 
 __all__ = ["FastPolicy"]
 
@@ -38,14 +52,23 @@ class FastPolicy:
     """See the module docstring; ``fold=True`` is ``fast-fold``."""
 
     def __init__(
-        self, seed: int = 0, *, fold: bool = False, fold_shanten: int = 1, calls: bool = True
+        self,
+        seed: int = 0,
+        *,
+        fold: bool = False,
+        fold_shanten: int = 1,
+        calls: bool = True,
+        kans: bool = False,
     ) -> None:
-        if calls:
+        if kans:
+            self.name = "fast-kan-fold" if fold else "fast-kan"
+        elif calls:
             self.name = "fast-fold" if fold else "fast"
         else:
             self.name = "greedy-fold" if fold else "greedy"
         self.fold = fold
-        self.calls = calls
+        self.calls = calls or kans
+        self.kans = kans
         self.fold_shanten = fold_shanten
         self._calls = EfficiencyAgent(seed)
 
@@ -57,6 +80,10 @@ class FastPolicy:
             if e.type == "hora":
                 return e
         types = {e.type for e in legal}
+        if self.kans and types & _KAN_TYPES and not (self.fold and self._threats(obs)):
+            kan = self._kan(obs, legal)
+            if kan is not None:
+                return kan
         if "dahai" in types or "reach" in types:
             return self._own_turn(obs, legal)
         passing = next((e for e in legal if e.type == "none"), legal[0])
@@ -65,6 +92,40 @@ class FastPolicy:
                 return passing
             return self._calls._claim(obs, legal)
         return passing
+
+    def _kan(self, obs: Any, legal: Sequence[Event]) -> Event | None:
+        """The first kan (or North set aside) of ``legal`` worth declaring (module docstring)."""
+        counts = list(obs.counts)
+        visible = obs.visible_counts()
+        discards = {T.kind_of(e.pai) for e in legal if e.type == "dahai" and e.pai is not None}
+        if discards:
+            # after a draw: the best legal discard without the kan
+            before = min((o.shanten, -o.total) for o in discard_ukeire(counts, visible)
+                         if o.discard in discards)
+        else:
+            # a claim window: the 13 tiles held
+            before = (shanten(counts), -ukeire(counts, visible).total)
+        for e in legal:
+            if e.type not in _KAN_TYPES:
+                continue
+            if e.type == "daiminkan":
+                assert e.pai is not None
+                kind = T.kind_of(e.pai)
+                if not _keeps_a_yaku(obs, kind):
+                    continue
+                removed = 3
+            elif e.type == "ankan":
+                kind, removed = T.kind_of(e.consumed[0]), 4
+            else:  # kakan, nukidora: one tile leaves the hand
+                assert e.pai is not None
+                kind, removed = T.kind_of(e.pai), 1
+            after = counts.copy()
+            after[kind] -= removed
+            seen = list(visible)
+            seen[kind] += removed
+            if (shanten(after), -ukeire(after, seen).total) <= before:
+                return e
+        return None
 
     @staticmethod
     def _threats(obs: Any) -> list[int]:
@@ -105,6 +166,19 @@ class FastPolicy:
         if reach is not None:
             return reach
         return _discard_of(discards, best)
+
+
+_KAN_TYPES = frozenset({"ankan", "kakan", "daiminkan", "nukidora"})
+
+
+def _keeps_a_yaku(obs: Any, kind: int) -> bool:
+    """What ``EfficiencyAgent._keeps_a_yaku`` asks of a pon of ``kind``, for an open kan of it:
+    a dragon, the seat or round wind, or every tile of the hand and its melds a simple."""
+    if kind >= 31 or kind == obs.seat_wind or kind == 27 + obs.bakaze:
+        return True
+    own = [T.kind_of(t) for t in obs.hand]
+    own += [T.kind_of(t) for m in obs.melds[obs.seat] for t in m.tiles]
+    return T.is_simple(kind) and all(T.is_simple(x) for x in own)
 
 
 def _discard_of(discards: Sequence[Event], kind: int) -> Event:

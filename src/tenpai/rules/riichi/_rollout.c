@@ -4,8 +4,9 @@
  *
  * The Python engine (tenpai.rules.riichi.flow.round) is the specification; this file follows its
  * order of events exactly for the hands its policies can produce (chi and pon by the fast
- * policies; no kans, no Norths set aside: the state may hold earlier ones), and
- * tests/search/test_compiled_playout.py plays the same worlds on both sides.  It holds no second shanten algorithm and no second scorer: the shanten
+ * policies; kans, their replacement draws and kan dora, chankan and Norths set aside by the
+ * fast-kan policies), and tests/search/test_compiled_playout.py and test_compiled_kans.py play
+ * the same worlds on both sides.  It holds no second shanten algorithm and no second scorer: the shanten
  * look-ups come from hand/_shanten_core.h (the tables tenpai.hand.tables builds, handed over by
  * configure()) and the scoring from _score_core.h, the pure-C core _score.c uses.
  *
@@ -21,7 +22,7 @@
 #include "../../hand/_shanten_core.h"
 #include "_score_core.h"
 
-#define ABI 4
+#define ABI 5
 
 /* ------------------------------------------------------------------------- rules */
 
@@ -32,12 +33,17 @@ typedef struct {
     int kuikae;   /* 0 none, 1 same_tile, 2 strict (RiichiRules.kuikae) */
     int pao_flow; /* pao_yakuman is not empty: a pon completing the dragons or winds makes
                    * its discarder liable */
+    int open_kan_dora_after; /* an open or added kan's dora turns at the next discard or kan */
+    int kokushi_robs_ankan, four_kan_abort, nukidora;
 } RRules;
 
 /* ------------------------------------------------------------------------- state */
 
 enum { P_TSUMOGIRI, P_GREEDY, P_GREEDY_RANDOM, P_GREEDY_FOLD, P_EFFICIENCY, P_FAST, P_FAST_FOLD,
-       N_POLICIES };
+       P_FAST_KAN, P_FAST_KAN_FOLD, N_POLICIES };
+/* What a seat to move may set down instead of discarding (kan policies only). */
+enum { KAN_NONE, KAN_ANKAN, KAN_KAKAN, KAN_KITA };
+#define NORTH 30
 enum { PH_ACT, PH_CLAIM, PH_CALLED }; /* PH_CALLED: the discard owed after a chi or pon */
 enum { K_HORA, K_EXHAUSTIVE, K_ABORTIVE };
 enum { A_NONE, A_FOUR_RIICHI, A_FOUR_WINDS, A_FOUR_KANS, A_TRIPLE_RON, A_NINE, A_NAGASHI };
@@ -71,7 +77,13 @@ typedef struct {
     unsigned long long river_kinds[4];
     int any_call;
     int riichi[4], double_riichi[4], ippatsu[4], furiten_temp[4], furiten_riichi[4], pao[4];
-    int reach_pending, four_kans;
+    int reach_pending;
+    /* kans: who declared each (four-kan abort), the dead wall's replacement tiles still there
+     * (in draw order) and how many replacement draws the round may still make; past the dead
+     * wall's tiles (three players' Norths) a replacement is the live wall's last tile */
+    int kans_by[4], n_kans;
+    int rinshan[4], n_rinshan, rinshan_next, repl_left;
+    int chankan; /* a win being scored robs an added kan (the chankan yaku, no houtei) */
     unsigned long long banned; /* kinds the seat to move may not discard (kuikae, PH_CALLED) */
     int visible[34];
     /* waits per seat, cached until the hand changes */
@@ -207,7 +219,8 @@ static int score_win(const St *st, const RRules *r, int s, int target, int t, in
     f.double_riichi = st->double_riichi[s];
     f.ippatsu = st->ippatsu[s] && !rinshan;
     f.haitei = tsumo && last && !st->after_kan;
-    f.houtei = !tsumo && last;
+    f.houtei = !tsumo && last && !st->chankan;
+    f.chankan = st->chankan;
     f.rinshan = rinshan;
     f.tenhou = tsumo && first && s == st->oya;
     f.chiihou = tsumo && first && s != st->oya;
@@ -276,6 +289,15 @@ static double danger(int kind, unsigned long long safe, const int *seen) {
     d += 1.5 * (left < 3 ? left : 3) / 3;
     return d;
 }
+
+/* The policies that chi and pon (EfficiencyAgent._claim), fold against riichi, declare kans. */
+static inline int calls_policy(int p) {
+    return p == P_FAST || p == P_FAST_FOLD || p == P_FAST_KAN || p == P_FAST_KAN_FOLD;
+}
+static inline int fold_policy(int p) {
+    return p == P_GREEDY_FOLD || p == P_FAST_FOLD || p == P_FAST_KAN_FOLD;
+}
+static inline int kan_policy(int p) { return p == P_FAST_KAN || p == P_FAST_KAN_FOLD; }
 
 static inline int edge_of(int k) {
     if (TERM_HONOR[k]) return 0;
@@ -432,7 +454,7 @@ static int choose_discard(St *st, const RRules *r, int s, int policy, int *reach
                 best = k;
     }
     if (best < 0) return -1;
-    if ((policy == P_GREEDY_FOLD || policy == P_FAST_FOLD) && !st->riichi[s] &&
+    if (fold_policy(policy) && !st->riichi[s] &&
         o.after[best] >= 1) {
         int threats[4], nth = 0;
         for (int x = 0; x < st->n; x++)
@@ -684,6 +706,7 @@ static int first_code(const St *st, int s, int k) {
 
 typedef struct {
     int chi, a, b; /* consumed tile codes */
+    int kan, c;    /* an open kan (daiminkan): its third consumed tile */
 } Call;
 
 /* One call option, in the engine's order: 1 when the shanten after it beats the best so far
@@ -732,8 +755,263 @@ static int claim_choice(St *st, const RRules *r, int s, int d, int tile, Call *o
     return found;
 }
 
+/* ------------------------------------------------------------------------- kans (kan policies) */
+
+static inline int may_kan(const St *st) {
+    return remaining(st) > 0 && st->n_kans < 4 && st->repl_left > 0;
+}
+
+/* RiichiRound._rule_before_draw's suukaikan: four kans, not all by one player. */
+static int four_kans(const St *st, const RRules *r) {
+    if (!r->four_kan_abort || st->n_kans != 4) return 0;
+    for (int i = 1; i < 4; i++)
+        if (st->kans_by[i] != st->kans_by[0]) return 1;
+    return 0;
+}
+
+static int other_riichi(const St *st, int s) {
+    for (int x = 0; x < st->n; x++)
+        if (x != s && st->riichi[x]) return 1;
+    return 0;
+}
+
+static void flip_dora(St *st) {
+    if (st->n_dora >= 5) return;
+    st->visible[kind_of_code(st->dora[st->n_dora])]++;
+    st->n_dora++;
+}
+
+/* RiichiRound._rule_on_kan: every ippatsu ends; an earlier open kan's dora turns; this kan's
+ * turns now (closed, or where the preset turns open ones at once) or at the next discard. */
+static void on_kan(St *st, const RRules *r, int s, int open) {
+    st->kans_by[st->n_kans++] = s;
+    for (int x = 0; x < st->n; x++) st->ippatsu[x] = 0;
+    flip_pending_dora(st);
+    if (!open || !r->open_kan_dora_after)
+        flip_dora(st);
+    else
+        st->pending_dora++;
+}
+
+/* RoundWall.draw_rinshan and TableRound._draw(replacement=True): the live wall loses its last
+ * tile; the replacement is the dead wall's next one, or past those the tile just cut off. */
+static void draw_rinshan(St *st, int s) {
+    if (st->repl_left <= 0 || st->end <= st->next) { /* may_kan rules this out */
+        bad_lookup = 1;
+        return;
+    }
+    st->end--;
+    int t = st->rinshan_next < st->n_rinshan ? st->rinshan[st->rinshan_next++] : st->live[st->end];
+    st->repl_left--;
+    st->turn = s;
+    st->drawn = t;
+    st->after_kan = 1;
+    add_tile(st, s, t);
+    st->phase = PH_ACT;
+}
+
+/* Live effective tiles of a 3k+1-tile hand, each kind counted as ``left`` says
+ * (tenpai.hand.efficiency.ukeire's total); *sh receives its shanten. */
+static int hand_total(const Hand *h, const int *left, int *sh) {
+    int row[34], total = 0;
+    *sh = hand_riichi(h);
+    if (*sh == FALLBACK || hand_draw_row(h, row) == FALLBACK) {
+        bad_lookup = 1;
+        *sh = 99;
+        return 0;
+    }
+    for (int j = 0; j < 34; j++)
+        if (row[j] < *sh) total += left[j];
+    return total;
+}
+
+/* The kan rule of tenpai.search.policies: the hand without ``removed`` copies of k no worse
+ * than (shanten bs, effective tiles bt), the best without the kan.  ``left`` counts every
+ * kind as 4 - held now - visible, the kan's own tiles seen. */
+static int kan_worth(const St *st, int s, int k, int removed, const int *left, int bs, int bt) {
+    Hand h = st->hand[s];
+    for (int i = 0; i < removed; i++) hand_move(&h, k, -1);
+    int sa, ta = hand_total(&h, left, &sa);
+    return sa < bs || (sa == bs && ta >= bt);
+}
+
+/* RiichiRound._rule_ankan_allowed: in riichi only the drawn kind, and only when the waits stay
+ * as they were (and there are some). */
+static int ankan_allowed(St *st, int s, int k) {
+    if (!st->riichi[s]) return 1;
+    if (st->drawn < 0 || kind_of_code(st->drawn) != k) return 0;
+    Hand h = st->hand[s];
+    hand_move(&h, k, -1);
+    long long before = waits_mask(&h);
+    for (int i = 0; i < 3; i++) hand_move(&h, k, -1);
+    long long after = waits_mask(&h);
+    if (before < 0 || after < 0) {
+        bad_lookup = 1;
+        return 0;
+    }
+    return before == after && after != 0;
+}
+
+static int kokushi_ready(const St *st, int s) {
+    if (st->n_melds[s]) return 0;
+    int kinds = 0;
+    for (int k = 0; k < 34; k++) kinds += TERM_HONOR[k] && st->c34[s][k];
+    return kinds >= 12;
+}
+
+/* What a kan policy sets down after a draw, if anything: the first of the engine's options
+ * (closed kans by kind, added kans in meld order, then a North) that the kan rule takes, with
+ * the best legal discard (in riichi, the drawn tile) as what it is measured against. */
+static int kan_choice(St *st, const RRules *r, int s, int *kind) {
+    int type[8], kinds[8], nc = 0;
+    if (may_kan(st)) {
+        for (int k = 0; k < 34; k++)
+            if (st->c34[s][k] == 4 && ankan_allowed(st, s, k)) {
+                type[nc] = KAN_ANKAN;
+                kinds[nc++] = k;
+            }
+        if (!st->riichi[s])
+            for (int i = 0; i < st->n_melds[s]; i++) {
+                int mk = kind_of_code(st->melds[s][i].tiles[0]);
+                if (st->melds[s][i].type == MT_PON && st->c34[s][mk]) {
+                    type[nc] = KAN_KAKAN;
+                    kinds[nc++] = mk;
+                }
+            }
+    }
+    if (r->nukidora && st->c34[s][NORTH] && remaining(st) > 0 && st->repl_left > 0 &&
+        (!st->riichi[s] || (st->drawn >= 0 && kind_of_code(st->drawn) == NORTH))) {
+        type[nc] = KAN_KITA;
+        kinds[nc++] = NORTH;
+    }
+    if (!nc) return KAN_NONE;
+    Options o;
+    options_init(st, s, &o);
+    int bs = 99, bt = -1;
+    for (int k = 0; k < 34; k++) {
+        if (st->riichi[s] ? k != kind_of_code(st->drawn) : !st->c34[s][k]) continue;
+        if (o.after[k] > bs) continue;
+        int t = option_total(st, s, &o, k);
+        if (o.after[k] < bs || t > bt) {
+            bs = o.after[k];
+            bt = t;
+        }
+    }
+    for (int i = 0; i < nc; i++)
+        if (kan_worth(st, s, kinds[i], type[i] == KAN_ANKAN ? 4 : 1, o.left, bs, bt)) {
+            *kind = kinds[i];
+            return type[i];
+        }
+    return KAN_NONE;
+}
+
+/* An open kan on seat d's discard of kind k by seat s holding three: what a pon of it needs
+ * (keeps_a_yaku) and the kan rule against the 13 tiles held. */
+static int daiminkan_worth(St *st, int s, int k) {
+    if (!keeps_a_yaku(st, s, k, 1)) return 0;
+    int left[34], bs;
+    for (int j = 0; j < 34; j++) left[j] = 4 - st->c34[s][j] - st->visible[j];
+    int bt = hand_total(&st->hand[s], left, &bs);
+    return kan_worth(st, s, k, 3, left, bs, bt);
+}
+
+/* A closed kan, an added kan or a North set aside by the seat to move, as RiichiRound plays
+ * it: the rob window (an added kan by any ron with chankan, a closed kan only by a ready
+ * kokushi where the preset allows, a North by an ordinary ron), the missed tile's furiten,
+ * then the kan stands (ippatsu gone, kan dora) and the replacement draw.  Returns 1 when a
+ * rob ended the hand, 0 to play on, -1 on a scorer failure. */
+static int self_kan(St *st, const RRules *r, int s, int type, int k, Outcome *out) {
+    int tile, closed = type == KAN_ANKAN, n = st->n;
+    if (type == KAN_ANKAN) {
+        if (st->n_melds[s] >= 4) { /* only a forged state gets here */
+            bad_lookup = 1;
+            return -1;
+        }
+        CMeld *m = &st->melds[s][st->n_melds[s]++];
+        m->type = MT_ANKAN;
+        m->n = 0;
+        int codes[2] = {k, RED_OF_KIND[k]};
+        for (int c = 0; c < 2; c++)
+            while ((c == 0 || codes[c]) && st->c37[s][codes[c]] && m->n < 4) {
+                remove_tile(st, s, codes[c]);
+                m->tiles[m->n++] = codes[c];
+            }
+        if (m->n != 4) {
+            bad_lookup = 1;
+            return -1;
+        }
+        st->visible[k] += 4;
+        tile = m->tiles[0];
+        st->any_call = 1;
+        on_kan(st, r, s, 0);
+    } else if (type == KAN_KAKAN) {
+        tile = st->c37[s][k] ? k : RED_OF_KIND[k];
+        CMeld *m = NULL;
+        for (int i = 0; i < st->n_melds[s]; i++)
+            if (st->melds[s][i].type == MT_PON && kind_of_code(st->melds[s][i].tiles[0]) == k)
+                m = &st->melds[s][i];
+        if (m == NULL || !st->c37[s][tile]) {
+            bad_lookup = 1;
+            return -1;
+        }
+        remove_tile(st, s, tile);
+        m->type = MT_KAKAN;
+        m->tiles[m->n++] = tile;
+        st->visible[k]++;
+    } else {
+        tile = NORTH;
+        remove_tile(st, s, NORTH);
+        st->nuki[s]++;
+        st->visible[NORTH]++;
+    }
+    st->drawn = -1;
+    int tk = kind_of_code(tile), wins[3], nw = 0;
+    st->chankan = type != KAN_KITA; /* RiichiRound._rule_rob_candidates' robbing flag */
+    for (int i = 1; i < n; i++) {
+        int x = (s + i) % n;
+        if (closed && !(r->kokushi_robs_ankan && kokushi_ready(st, x))) continue;
+        if (!(waits_of(st, x) >> tk & 1) || furiten(st, x)) continue;
+        long long dd[4];
+        int got = score_win(st, r, x, s, tile, 0, st->honba, st->kyotaku, dd);
+        if (got < 0) return -1;
+        if (got) wins[nw++] = x;
+    }
+    st->chankan = 0;
+    if (nw) {
+        if (nw == 3 && r->triple_ron_abort) {
+            end_result(out, K_ABORTIVE, A_TRIPLE_RON);
+            return 1;
+        }
+        if (nw > 1 && !r->double_ron) nw = 1;
+        /* the chankan yaku only for an added kan (RiichiRound._rule_wins) */
+        st->chankan = type == KAN_KAKAN;
+        int got = settle_wins(st, r, wins, nw, s, tile, 0, out);
+        st->chankan = 0;
+        return got < 0 ? -1 : 1;
+    }
+    for (int x = 0; x < n; x++) {
+        if (x == s || (closed && !kokushi_ready(st, x)) || !(waits_of(st, x) >> tk & 1)) continue;
+        if (st->riichi[x])
+            st->furiten_riichi[x] = 1;
+        else
+            st->furiten_temp[x] = 1;
+    }
+    if (type == KAN_KITA) {
+        /* a North that stands ends ippatsu and the first go-around and turns a pending dora */
+        for (int x = 0; x < n; x++) st->ippatsu[x] = 0;
+        st->any_call = 1;
+        flip_pending_dora(st);
+    } else if (type == KAN_KAKAN) {
+        st->any_call = 1;
+        on_kan(st, r, s, 1);
+    }
+    draw_rinshan(st, s);
+    return 0;
+}
+
 /* RiichiRound's call: the meld on the table, the discard marked called, every ippatsu gone,
- * pao when a pon completes the dragons or the winds, and the caller owes a discard. */
+ * pao when a pon completes the dragons or the winds, and the caller owes a discard (after an
+ * open kan: the kan dora as on_kan says and the replacement draw instead). */
 static void apply_call(St *st, const RRules *r, int s, int d, int tile, const Call *c) {
     if (st->n_melds[s] >= 4) { /* only a forged state gets here */
         bad_lookup = 1;
@@ -744,13 +1022,18 @@ static void apply_call(St *st, const RRules *r, int s, int d, int tile, const Ca
     remove_tile(st, s, c->b);
     st->visible[kind_of_code(c->a)]++;
     st->visible[kind_of_code(c->b)]++;
+    if (c->kan) {
+        remove_tile(st, s, c->c);
+        st->visible[kind_of_code(c->c)]++;
+    }
     st->river_called[d][st->n_river[d] - 1] = 1;
     CMeld *m = &st->melds[s][st->n_melds[s]++];
-    m->type = c->chi ? MT_CHI : MT_PON;
-    m->n = 3;
+    m->type = c->kan ? MT_DAIMINKAN : c->chi ? MT_CHI : MT_PON;
+    m->n = c->kan ? 4 : 3;
     m->tiles[0] = c->a;
     m->tiles[1] = c->b;
-    m->tiles[2] = tile;
+    m->tiles[2] = c->kan ? c->c : tile;
+    if (c->kan) m->tiles[3] = tile;
     st->open[s] = 1;
     st->any_call = 1;
     for (int x = 0; x < st->n; x++) st->ippatsu[x] = 0;
@@ -762,6 +1045,11 @@ static void apply_call(St *st, const RRules *r, int s, int d, int tile, const Ca
                 if (mk >= 27) have |= 1 << (mk - 27);
             }
         if (k >= 31 ? (have & 0x70) == 0x70 : (have & 0x0F) == 0x0F) st->pao[s] = d;
+    }
+    if (c->kan) {
+        on_kan(st, r, s, 1);
+        draw_rinshan(st, s);
+        return;
     }
     st->turn = s;
     st->drawn = -1;
@@ -775,17 +1063,27 @@ static void apply_call(St *st, const RRules *r, int s, int d, int tile, const Ca
 static int calls(St *st, const RRules *r, const int *policies, int d, int tile) {
     if (remaining(st) <= 0) return 0;
     int n = st->n, any_riichi = 0;
-    Call pon = {0, 0, 0}, chi = {0, 0, 0};
-    int pon_seat = -1, chi_seat = -1;
+    Call pon = {0, 0, 0, 0, 0}, chi = {0, 0, 0, 0, 0};
+    int pon_seat = -1, chi_seat = -1, k = kind_of_code(tile);
     for (int s = 0; s < n; s++) {
         if (s == d || st->riichi[s]) continue;
         int p = policies[s];
-        if (p != P_FAST && p != P_FAST_FOLD) continue;
-        if (p == P_FAST_FOLD) {
+        if (!calls_policy(p)) continue;
+        if (fold_policy(p)) {
             any_riichi = 0;
             for (int x = 0; x < n; x++)
                 if (x != s && st->riichi[x]) any_riichi = 1;
             if (any_riichi) continue; /* fast-fold passes every call while someone is in riichi */
+        }
+        if (kan_policy(p) && st->c34[s][k] == 3 && may_kan(st) && daiminkan_worth(st, s, k)) {
+            /* an open kan, taken before a pon or chi (only one seat can hold three) */
+            int codes[3], nc = 0;
+            for (int j = 0; j < st->c37[s][k] && nc < 3; j++) codes[nc++] = k;
+            if (RED_OF_KIND[k] && st->c37[s][RED_OF_KIND[k]] && nc < 3)
+                codes[nc++] = RED_OF_KIND[k];
+            pon = (Call){0, codes[0], codes[1], 1, codes[2]};
+            pon_seat = s;
+            continue;
         }
         Call c;
         if (!claim_choice(st, r, s, d, tile, &c)) continue;
@@ -794,6 +1092,7 @@ static int calls(St *st, const RRules *r, const int *policies, int d, int tile) 
             chi_seat = s;
         } else if (pon_seat < 0) {
             pon = c;
+            pon.kan = 0;
             pon_seat = s;
         }
     }
@@ -836,6 +1135,16 @@ static int play(St *st, const RRules *r, const int *policies, int first, Outcome
                 if (got == 1) {
                     int seats[1] = {s};
                     return settle_wins(st, r, seats, 1, s, st->drawn, 1, out);
+                }
+            }
+            if (kan_policy(policies[s]) &&
+                !(policies[s] == P_FAST_KAN_FOLD && other_riichi(st, s))) {
+                int k = -1, type = kan_choice(st, r, s, &k);
+                if (type != KAN_NONE) {
+                    int got = self_kan(st, r, s, type, k, out);
+                    if (got < 0) return -1;
+                    if (got) return 0;
+                    continue;
                 }
             }
             int reach = 0;
@@ -886,7 +1195,7 @@ static int play(St *st, const RRules *r, const int *policies, int first, Outcome
             end_result(out, K_ABORTIVE, A_FOUR_WINDS);
             return 0;
         }
-        if (st->four_kans) {
+        if (four_kans(st, r)) {
             end_result(out, K_ABORTIVE, A_FOUR_KANS);
             return 0;
         }
@@ -958,7 +1267,8 @@ enum {
     S_PLAYERS, S_BAKAZE, S_OYA, S_HONBA, S_KYOTAKU, S_SCORES, S_LIVE, S_DORA, S_URA, S_N_DORA,
     S_PENDING_DORA, S_HANDS, S_DRAWN, S_TURN, S_AFTER_KAN, S_PHASE, S_MELDS, S_NUKI, S_RIVERS,
     S_RIVER_CALLED, S_DISCARDS_MADE, S_ANY_CALL, S_RIICHI, S_DOUBLE_RIICHI, S_IPPATSU,
-    S_FURITEN_TEMP, S_FURITEN_RIICHI, S_PAO, S_REACH_PENDING, S_FOUR_KANS, S_BANNED, N_STATE
+    S_FURITEN_TEMP, S_FURITEN_RIICHI, S_PAO, S_REACH_PENDING, S_KANS_BY, S_RINSHAN,
+    S_REPLACEMENTS, S_BANNED, N_STATE
 };
 
 static int read_state(PyObject *tup, St *st, const RRules *r) {
@@ -1004,7 +1314,11 @@ static int read_state(PyObject *tup, St *st, const RRules *r) {
     if (read_int(G(S_ANY_CALL), 0, 1, "any_call", &st->any_call) < 0) return -1;
     if (read_int(G(S_REACH_PENDING), -1, n - 1, "reach_pending", &st->reach_pending) < 0)
         return -1;
-    if (read_int(G(S_FOUR_KANS), 0, 1, "four_kans", &st->four_kans) < 0) return -1;
+    st->n_kans = read_ints(G(S_KANS_BY), 0, n - 1, 4, "kans_by", st->kans_by);
+    if (st->n_kans < 0) return -1;
+    st->n_rinshan = read_ints(G(S_RINSHAN), 0, 36, 4, "replacement tiles", st->rinshan);
+    if (st->n_rinshan < 0) return -1;
+    if (read_int(G(S_REPLACEMENTS), 0, 8, "replacements left", &st->repl_left) < 0) return -1;
     {
         int banned[34];
         int nb = read_ints(G(S_BANNED), 0, 33, 34, "banned discards", banned);
@@ -1118,6 +1432,7 @@ static int read_state(PyObject *tup, St *st, const RRules *r) {
         st->visible[30] += st->nuki[s];
     }
     for (int i = 0; i < st->end; i++) COUNT(st->live[i]);
+    for (int i = 0; i < st->n_rinshan; i++) COUNT(st->rinshan[i]);
     for (int i = 0; i < 5; i++) {
         COUNT(st->dora[i]);
         COUNT(st->ura[i]);
@@ -1164,11 +1479,11 @@ static int read_state(PyObject *tup, St *st, const RRules *r) {
 
 /* rules: (scoring flags as read by _score's Rules, then the flow flags), see rollout.py. */
 static int read_rules(PyObject *tup, RRules *r) {
-    int v[25];
-    int got = read_ints(tup, -1000000, 1000000, 25, "rules", v);
+    int v[29];
+    int got = read_ints(tup, -1000000, 1000000, 29, "rules", v);
     if (got < 0) return -1;
-    if (got != 25) {
-        PyErr_SetString(state_error, "rollout rules must be a tuple of 25 ints");
+    if (got != 29) {
+        PyErr_SetString(state_error, "rollout rules must be a tuple of 29 ints");
         return -1;
     }
     memset(r, 0, sizeof *r);
@@ -1207,7 +1522,15 @@ static int read_rules(PyObject *tup, RRules *r) {
         PyErr_SetString(state_error, "rollout rules: kuikae must be 0, 1 or 2");
         return -1;
     }
-    if (v[24] != ABI) {
+    r->open_kan_dora_after = v[24] != 0;
+    r->kokushi_robs_ankan = v[25] != 0;
+    r->four_kan_abort = v[26] != 0;
+    r->nukidora = v[27] != 0;
+    if (r->nukidora && r->players != 3) {
+        PyErr_SetString(state_error, "rollout rules: Norths are set aside at three players only");
+        return -1;
+    }
+    if (v[28] != ABI) {
         PyErr_SetString(state_error, "rollout rules were built for another ABI");
         return -1;
     }
@@ -1216,12 +1539,15 @@ static int read_rules(PyObject *tup, RRules *r) {
 
 /* ------------------------------------------------------------------------- module functions */
 
-/* run(state, rules, policies, seeds[, first]) -> bytes of len(seeds) rows of ROW int32;
- * ``first`` (a tile code, -1 for none) is the discard the player to move makes first. */
+/* run(state, rules, policies, seeds[, first[, indicators]]) -> bytes of len(seeds) rows of ROW
+ * int32; ``first`` (a tile code, -1 for none) is the discard the player to move makes first;
+ * with ``indicators`` each row has one more column, the dora indicators shown at the end. */
 static PyObject *run(PyObject *self, PyObject *args) {
     PyObject *state, *rules, *pol, *seeds;
-    int first = -1;
-    if (!PyArg_ParseTuple(args, "OOOO|i", &state, &rules, &pol, &seeds, &first)) return NULL;
+    int first = -1, indicators = 0;
+    if (!PyArg_ParseTuple(args, "OOOO|ip", &state, &rules, &pol, &seeds, &first, &indicators))
+        return NULL;
+    const Py_ssize_t width = ROW + (indicators ? 1 : 0);
     if (!tables_ready) {
         PyErr_SetString(PyExc_RuntimeError, "_rollout.configure() has not been called");
         return NULL;
@@ -1265,7 +1591,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
         }
         seed_v[i] = v;
     }
-    out = PyBytes_FromStringAndSize(NULL, count * ROW * (Py_ssize_t)sizeof(int32_t));
+    out = PyBytes_FromStringAndSize(NULL, count * width * (Py_ssize_t)sizeof(int32_t));
     if (out == NULL) {
         PyMem_Free(seed_v);
         goto done;
@@ -1282,7 +1608,8 @@ static PyObject *run(PyObject *self, PyObject *args) {
             failed = 1;
             break;
         }
-        int32_t *row = rows + i * ROW;
+        int32_t *row = rows + i * width;
+        if (indicators) row[ROW] = st->n_dora;
         row[0] = o.kind;
         row[1] = o.winners;
         row[2] = o.tenpai;
@@ -1308,7 +1635,8 @@ done:
 
 /* decide(state, rules, policy) -> (action, tile): the policy's answer at a draw (or at the
  * discard owed after a call), without playing on: action 0 a tsumo win (tile: the drawn one),
- * 1 a discard, 2 riichi with that discard.  For testing the compiled policies against the Python agents position by position. */
+ * 1 a discard, 2 riichi with that discard, 3 a closed kan (tile: its lowest code), 4 an added
+ * kan (the tile added), 5 a North set aside.  For testing the compiled policies against the Python agents position by position. */
 static PyObject *decide(PyObject *self, PyObject *args) {
     PyObject *state, *rules;
     int policy;
@@ -1340,6 +1668,20 @@ static PyObject *decide(PyObject *self, PyObject *args) {
         if (got == 1) {
             action = 0;
             code = st->drawn;
+        }
+    }
+    if (action == 1 && st->phase == PH_ACT && kan_policy(policy) &&
+        !(policy == P_FAST_KAN_FOLD && other_riichi(st, s))) {
+        int k = -1, type = kan_choice(st, &r, s, &k);
+        if (type == KAN_ANKAN) {
+            action = 3;
+            code = st->c37[s][k] ? k : RED_OF_KIND[k];
+        } else if (type == KAN_KAKAN) {
+            action = 4;
+            code = st->c37[s][k] ? k : RED_OF_KIND[k];
+        } else if (type == KAN_KITA) {
+            action = 5;
+            code = NORTH;
         }
     }
     if (action == 1) {

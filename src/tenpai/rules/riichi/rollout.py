@@ -6,7 +6,8 @@ a built-in policy in every seat; this module hands it a :class:`RiichiRound`'s s
 (:func:`export_state`) and its rules (:func:`rules_tuple`) and reads the packed results back
 (:func:`run`).  The Python engine stays the specification: the policies are those of
 :class:`tenpai.search.policies.FastPolicy` (``fast``/``fast-fold`` with its calls,
-``greedy``/``greedy-fold`` without), and ``tests/search/test_compiled_playout.py`` plays the
+``fast-kan``/``fast-kan-fold`` with calls and kans, ``greedy``/``greedy-fold`` without), and
+``tests/search/test_compiled_playout.py`` and ``tests/search/test_compiled_kans.py`` play the
 same worlds on both sides.
 
 What the core plays: draws, discards, riichi (deposit, ippatsu, double riichi), tsumo and ron
@@ -19,9 +20,19 @@ the rons (a win takes the tile first, then a pon beats a chi), the discard after
 without a draw under the preset's kuikae bans, ippatsu and the first go-around
 (double riichi, tenhou/chiihou, four winds) ended by any call, the called flag in the river
 (nagashi mangan broken), open hands scored without the closed-only yaku, and pao when a pon
-completes the dragons or the winds.  Not played: kans of any kind (so no rinshan draw, kan
-dora or chankan arises inside the core, though the state may hold earlier kans and a pending
-kan dora), Norths set aside, the nine-terminals draw, and the ``efficiency`` policy's calls.
+completes the dragons or the winds (an open kan included).  Kans (policies ``fast-kan`` and
+``fast-kan-fold`` only), as ``RiichiRound`` plays them: closed kans (in riichi only where the
+waits stay), added kans and open kans on a discard, each followed by a replacement draw from
+the dead wall that shortens the live wall (so haitei comes earlier; at three players the
+replacements past the dead wall's four are the live wall's last tiles), rinshan kaihou, a
+closed kan's dora shown at once and an open or added kan's at the next discard or kan (as the
+preset's ``open_kan_dora_after_discard`` says), the rob window (chankan on an added kan; on a
+closed kan only a ready kokushi, where ``kokushi_robs_ankan`` allows; the missed tile's
+furiten), every ippatsu and the first go-around ended, pao when an open kan completes the
+dragons or the winds (the engine has no pao for a rinshan win after an open kan), at most four
+kans, and the four-kan abort when they are not all one player's.  Three players: a North set
+aside (``nukidora``) under the same rule, robbed by an ordinary ron, then a replacement draw.
+Not played: the nine-terminals draw, and the ``efficiency`` policy's calls, kans and Norths.
 A state is exported at a draw (phase ``act``), a discard's claim window (phase ``claim``) or
 the discard owed after a chi or pon (phase ``discard``, with its kuikae bans);
 :func:`export_state` refuses the others (the discard after a riichi declaration, a kan's
@@ -33,9 +44,12 @@ exported at the discard after a call, where there is none, it discards as ``gree
 ties), ``greedy-fold`` (folds against riichi), ``fast`` and ``fast-fold`` (``greedy`` and
 ``greedy-fold`` that chi and pon exactly when ``EfficiencyAgent._claim`` would: the shanten
 after the call drops and a yaku stays in reach; ``fast-fold`` passes every call while another
-seat is in riichi) and ``efficiency`` (the ``efficiency`` agent's discard and riichi choice:
-:func:`decide` equals the agent position by position; the agent's calls, closed kans and
-Norths set aside are not played).
+seat is in riichi), ``fast-kan`` and ``fast-kan-fold`` (``fast`` and ``fast-fold`` that also
+declare a kan or set a North aside when the hand after it is no worse: shanten no higher, at
+equal shanten no fewer live effective tiles; an open kan also needs a pon's yaku in reach;
+``fast-kan-fold`` declares none while another seat is in riichi) and ``efficiency`` (the
+``efficiency`` agent's discard and riichi choice: :func:`decide` equals the agent position by
+position; the agent's calls, closed kans and Norths set aside are not played).
 
 ``TENPAI_PURE_PYTHON=1`` (or a missing build) leaves :func:`available` False; :func:`run`
 then raises :class:`RolloutUnavailable` with the build command.
@@ -72,10 +86,11 @@ __all__ = [
 ]
 
 #: The extension's ``ABI`` this side is written for (``_rollout.c``).
-ABI: Final = 4
+ABI: Final = 5
 #: Policy names and their codes in the extension.
 POLICY_CODES: Final = {"tsumogiri": 0, "greedy": 1, "greedy-random": 2, "greedy-fold": 3,
-                       "efficiency": 4, "fast": 5, "fast-fold": 6}
+                       "efficiency": 4, "fast": 5, "fast-fold": 6, "fast-kan": 7,
+                       "fast-kan-fold": 8}
 #: Result columns of :func:`run` (one row per playout; scores and deltas padded to four seats).
 COLUMNS: Final = ("kind", "winners", "tenpai", "code", "kyotaku",
                   "score0", "score1", "score2", "score3",
@@ -161,7 +176,9 @@ def _rules_tuple(rules: RiichiRules) -> tuple[int, ...]:
         int(rules.abortive_draws), int(rules.double_ron), int(rules.triple_ron_abort),
         int(rules.nagashi_mangan), rules.riichi_min_points, rules.riichi_min_wall_tiles,
         rules.noten_penalty, int(rules.karaten == "hand_and_melds"),
-        _KUIKAE[rules.kuikae], int(bool(rules.pao_yakuman)), ABI,
+        _KUIKAE[rules.kuikae], int(bool(rules.pao_yakuman)),
+        int(rules.open_kan_dora_after_discard), int(rules.kokushi_robs_ankan),
+        int(rules.four_kan_abort), int(rules.nukidora), ABI,
     )
 
 
@@ -211,8 +228,6 @@ def export_state(rnd: RiichiRound) -> tuple[Any, ...]:
     claim = rnd.phase == "claim"
     phase = _PHASES[rnd.phase]
     turn = rnd.last_discard[0] if claim and rnd.last_discard is not None else rnd.turn
-    kans = rnd.kans_by
-    four_kans = (rnd.rules.four_kan_abort and len(kans) == 4 and len(set(kans)) > 1)
     return (
         n, rnd.bakaze, rnd.oya, rnd.honba, rnd.kyotaku, tuple(rnd.scores),
         tuple(wall.live[wall._next:wall._end]), tuple(wall.dora), tuple(wall.ura),
@@ -230,7 +245,7 @@ def export_state(rnd: RiichiRound) -> tuple[Any, ...]:
         tuple(int(x) for x in rnd.furiten_riichi),
         tuple(-1 if p is None else p for p in rnd.pao),
         -1 if rnd.reach_pending is None else rnd.reach_pending,
-        int(four_kans),
+        tuple(rnd.kans_by), tuple(wall.rinshan[wall._kans:]), wall.replacements_left,
         tuple(rnd.banned_discards) if phase == 2 else (),
     )
 
@@ -248,13 +263,16 @@ def run(
     policies: str | Sequence[str],
     seeds: Sequence[int],
     first_discard: int | None = None,
+    *,
+    indicators: bool = False,
 ) -> np.ndarray:
     """Play the state's hand once per seed; one int32 row per seed (:data:`COLUMNS`).
 
     ``policies`` is one name for every seat or one per seat (:data:`POLICY_CODES`).  The same
     state, policies and seed give the same row, bit for bit.  ``first_discard`` (a tile code,
     phase ``act`` only) is the discard the player to move makes before the policies take over:
-    a searched candidate played without a Python step.
+    a searched candidate played without a Python step.  ``indicators`` adds a last column:
+    the dora indicators shown when the hand ended (kans turn more), for the tests.
     """
     module = _need()
     # one name for every seat: as many as the state says (the core checks the count itself)
@@ -267,17 +285,19 @@ def run(
             f"unknown rollout policy {err.args[0]!r}; known: {', '.join(POLICY_CODES)}"
         ) from None
     first = -1 if first_discard is None else int(first_discard)
-    raw = module.run(state, rules_tuple(rules), codes, [int(s) for s in seeds], first)
-    return np.frombuffer(raw, dtype=np.int32).reshape(-1, len(COLUMNS))
+    raw = module.run(state, rules_tuple(rules), codes, [int(s) for s in seeds], first,
+                     indicators)
+    return np.frombuffer(raw, dtype=np.int32).reshape(-1, len(COLUMNS) + int(indicators))
 
 
 def decide(state: tuple[Any, ...], rules: RiichiRules | str, policy: str) -> tuple[str, int]:
     """A compiled policy's answer at a draw (phase ``act``) or at the discard owed after a
-    call, without playing on: ``("hora", tile)``, ``("dahai", tile)`` or ``("reach", tile)``
-    (riichi with that discard)."""
+    call, without playing on: ``("hora", tile)``, ``("dahai", tile)``, ``("reach", tile)``
+    (riichi with that discard), and for the kan policies ``("ankan", tile)`` (its lowest
+    code), ``("kakan", tile)`` (the tile added) or ``("nukidora", tile)``."""
     module = _need()
     if policy not in POLICY_CODES:
         raise RolloutStateError(
             f"unknown rollout policy {policy!r}; known: {', '.join(POLICY_CODES)}")
     action, tile = module.decide(state, rules_tuple(rules), POLICY_CODES[policy])
-    return ("hora", "dahai", "reach")[action], int(tile)
+    return ("hora", "dahai", "reach", "ankan", "kakan", "nukidora")[action], int(tile)
