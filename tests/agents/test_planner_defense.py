@@ -83,13 +83,13 @@ def test_a_player_with_no_meld_early_in_the_hand_is_no_threat() -> None:
     assert deal_in_probability(_k("5m"), [readings[2]], [3] * 34) == 0.0
 
 
-def test_readiness_grows_with_melds_and_with_the_hand() -> None:
+def test_readiness_grows_along_the_hand_and_four_melds_are_the_most_ready() -> None:
     for melds in range(5):
         row = [ready_probability(melds, d) for d in range(0, 18)]
         assert row == sorted(row)
     for d in range(0, 18):
-        col = [ready_probability(m, d) for m in range(5)]
-        assert col == sorted(col)
+        assert ready_probability(4, d) == max(ready_probability(m, d) for m in range(5))
+    assert ready_probability(9, 99) == READY_TABLE[-1][-1]
 
 
 def test_copies_in_sight_rule_shapes_out() -> None:

@@ -22,9 +22,9 @@ its probabilities to mean much), it plays exactly as ``efficiency``.
 MCR announces no ready hand, so the danger of each discard is read from what the table shows
 (:mod:`tenpai.rules.mcr.danger`: the opponents' melds and discards, tiles they let pass, the
 copies in sight).  Once some opponent is likely enough to be ready (``threat``), a discard is
-worth the value of the target it keeps minus ``deal_in_cost`` times its chance of dealing
-in: a valuable hand close to a win keeps pushing, a poor one gives up its target for the
-safest tile.
+worth the value of the target it keeps, lost with its chance of dealing in, which also costs
+``deal_in_cost`` points: a valuable hand close to a win keeps pushing, a poor one gives up
+its target for the safest tile.
 """
 
 from __future__ import annotations
@@ -265,8 +265,8 @@ def defended_discard(
 ) -> Event:
     """:func:`planned_discard` with each discard's danger weighed in: while no opponent
     reaches ``settings.threat`` it is the planned discard; otherwise the discard of highest
-    target value − ``deal_in_cost`` × chance of dealing in, near-ties (``tie``) in
-    efficiency's order."""
+    ``value − p × (value + deal_in_cost)``, where ``value`` is that of the target it keeps and
+    ``p`` its chance of dealing in; near-ties (``tie``) in efficiency's order."""
     readings = read_opponents(obs.seat, obs.events)
     if not readings or max(r.ready for r in readings) < settings.threat:
         return planned_discard(obs.counts, discards, obs.visible_counts(), targets)
@@ -281,7 +281,8 @@ def defended_discard(
         if k not in weighed:
             value = targets[k].value if k in targets else 0.0
             danger = deal_in_probability(k, readings, unseen)
-            weighed[k] = value - settings.deal_in_cost * danger
+            # a deal-in ends the hand: it costs the points paid and the target given up
+            weighed[k] = value - danger * (value + settings.deal_in_cost)
     best = max(weighed.values())
     tied = [e for e in discards
             if e.pai is not None and weighed[T.kind_of(e.pai)] >= best - settings.tie]

@@ -21,8 +21,9 @@ PLANNER_ENV = "TENPAI_PLANNER_"
 class PlannerSettings:
     #: Weigh each discard's danger (tenpai.rules.mcr.danger) against what it keeps.
     defense: bool = False
-    #: Points a deal-in costs, against the planner's target value (probability × (24 + fans)):
-    #: the winner's fans paid on top of the base 8 every loser pays, and the own hand lost.
+    #: Points a deal-in costs besides the own target it ends (the planner's value,
+    #: probability × (24 + fans)): the winner's fans paid on top of the base 8 every loser
+    #: pays, about 14 against the greedy bots, plus the 8 not paid when nobody would have won.
     deal_in_cost: float = 20.0
     #: Defend only when some opponent's estimated chance of being ready reaches this (0-1):
     #: below it the danger figures are noise and efficiency's order is worth more.

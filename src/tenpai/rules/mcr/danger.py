@@ -45,20 +45,25 @@ __all__ = [
 ]
 
 #: Chance that an opponent is ready with a win of 8 fans or more, by the sets it shows on the
-#: table (0-4) and its own discards so far (rows: 0-2, 3-5, 6-8, 9-11, 12 or more).
+#: table (0-4) and its own discards so far (columns: 0-2, 3-5, 6-8, 9-11, 12 or more).  Rows
+#: 0-2 are the rates measured against the shanten-greedy Botzone bot on development walls
+#: (``python -m tenpai.bench.mcr_danger_calibration``, docs/mcr_strength.md), rounded and
+#: made non-decreasing along the hand; rows 3-4 had too few cases and are judgement.  The
+#: rows are not ordered by melds: a concealed hand reaches 8 fans through seven pairs and
+#: concealed fans, while one call of a greedy hand often leaves it ready below 8.
 READY_TABLE: tuple[tuple[float, ...], ...] = (
-    (0.00, 0.02, 0.05, 0.10, 0.15),
-    (0.01, 0.04, 0.10, 0.16, 0.22),
-    (0.03, 0.08, 0.16, 0.24, 0.30),
-    (0.08, 0.15, 0.26, 0.34, 0.40),
-    (0.25, 0.35, 0.45, 0.50, 0.55),
+    (0.00, 0.00, 0.02, 0.12, 0.18),
+    (0.00, 0.00, 0.01, 0.03, 0.04),
+    (0.00, 0.05, 0.22, 0.30, 0.32),
+    (0.05, 0.15, 0.25, 0.30, 0.35),
+    (0.30, 0.40, 0.50, 0.55, 0.60),
 )
 #: Discards per row of :data:`READY_TABLE`.
 _STAGE = 3
 #: Probability that a ready hand wins on a kind, per unit of :func:`wait_weight`.
 WAIT_SCALE = 0.06
 #: A kind the opponent discarded itself is this much less likely to be its wait.
-OWN_DISCARD_FACTOR = 0.3
+OWN_DISCARD_FACTOR = 0.1
 
 #: Weights of the wait shapes through a tile (before the copies they need are counted).
 _TWO_SIDED = 1.0
