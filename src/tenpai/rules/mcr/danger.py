@@ -48,15 +48,16 @@ __all__ = [
 #: table (0-4) and its own discards so far (columns: 0-2, 3-5, 6-8, 9-11, 12 or more).  Rows
 #: 0-2 are the rates measured against the shanten-greedy Botzone bot on development walls
 #: (``python -m tenpai.bench.mcr_danger_calibration``, docs/mcr_strength.md), rounded and
-#: made non-decreasing along the hand; rows 3-4 had too few cases and are judgement.  The
-#: rows are not ordered by melds: a concealed hand reaches 8 fans through seven pairs and
-#: concealed fans, while one call of a greedy hand often leaves it ready below 8.
+#: made non-decreasing along the hand; rows 3-4 had too few cases (three melds: none ready
+#: in 41) and are judgement.  The rows are not ordered by melds: a concealed hand reaches 8
+#: fans through seven pairs and concealed fans, while a greedy hand with calls is usually
+#: ready below 8, a hand it cannot declare.
 READY_TABLE: tuple[tuple[float, ...], ...] = (
-    (0.00, 0.00, 0.02, 0.12, 0.18),
-    (0.00, 0.00, 0.01, 0.03, 0.04),
-    (0.00, 0.05, 0.22, 0.30, 0.32),
-    (0.05, 0.15, 0.25, 0.30, 0.35),
-    (0.30, 0.40, 0.50, 0.55, 0.60),
+    (0.00, 0.00, 0.03, 0.17, 0.24),
+    (0.00, 0.00, 0.03, 0.11, 0.11),
+    (0.00, 0.00, 0.13, 0.17, 0.17),
+    (0.05, 0.10, 0.15, 0.15, 0.15),
+    (0.20, 0.25, 0.30, 0.30, 0.30),
 )
 #: Discards per row of :data:`READY_TABLE`.
 _STAGE = 3
