@@ -141,7 +141,7 @@ def test_with_nothing_to_keep_the_defending_planner_throws_the_passed_tile() -> 
             seen[T.kind_of(e.pai)] += 1
     table = _Table(0, _THREAT_EVENTS, counts, seen)
     discards = [Event("dahai", actor=0, pai=t) for t in hand]
-    on = PlannerSettings(defense=True, threat=0.1)
+    on = PlannerSettings(defense=True, threat=0.1, deal_in_cost=20.0)
     assert max(r.ready for r in read_opponents(0, _THREAT_EVENTS)) >= on.threat
     choice = defended_discard(table, discards, {}, on)
     assert choice.pai is not None and T.kind_of(choice.pai) == _k("4m")

@@ -21,10 +21,13 @@ PLANNER_ENV = "TENPAI_PLANNER_"
 class PlannerSettings:
     #: Weigh each discard's danger (tenpai.rules.mcr.danger) against what it keeps.
     defense: bool = False
-    #: Points a deal-in costs besides the own target it ends (the planner's value,
-    #: probability × (24 + fans)): the winner's fans paid on top of the base 8 every loser
-    #: pays, about 14 against the greedy bots, plus the 8 not paid when nobody would have won.
-    deal_in_cost: float = 20.0
+    #: Points a deal-in costs besides the own target it ends, on the scale of the planner's
+    #: value (probability × (24 + fans)).  A deal-in costs about 20 points (the winner's fans,
+    #: about 14 against the greedy bots, plus the 8 not paid when nobody else would have won),
+    #: but the planner's probability counts only its own draws (no win on a discard, no
+    #: call), a third or so of its real chance: 20 / 3 ≈ 7 (20 folded winning hands on the
+    #: development walls, docs/mcr_strength.md).
+    deal_in_cost: float = 7.0
     #: Defend only when some opponent's estimated chance of being ready reaches this (0-1):
     #: below it the danger figures are noise and efficiency's order is worth more.
     threat: float = 0.15
