@@ -181,6 +181,7 @@ def test_planner_defend_is_registered_with_defense_on() -> None:
     assert agent.identity == "defense=True"
     plain = make_agent("planner", 0)
     assert isinstance(plain, PlannerAgent) and not plain.settings.defense
+    assert plain.identity == ""  # the shipped planner's runs still pool with older ones
 
 
 @pytest.mark.parametrize(("var", "value"), [

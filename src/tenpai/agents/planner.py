@@ -112,8 +112,10 @@ class PlannerAgent:
                  settings: PlannerSettings | None = None) -> None:
         self.name = name
         self.settings = settings or PlannerSettings()
-        #: What the arena stores of who played: the settings that differ from the defaults.
-        self.identity = self.settings.describe()
+        #: What the arena stores of who played: the settings that differ from the defaults
+        #: ("" for the defaults, as before there were settings, so old runs still pool).
+        described = self.settings.describe()
+        self.identity = "" if described == "defaults" else described
         self._efficiency = EfficiencyAgent(seed)
         #: Best target of passing, per (hand, melds, draws left): the hand does not change
         #: while the other three discard, so one search serves every claim of a go-around.
