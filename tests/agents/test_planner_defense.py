@@ -212,3 +212,29 @@ def test_the_arena_refuses_a_bad_setting_with_exit_2(monkeypatch: pytest.MonkeyP
                                  "--workers", "1", "--no-progress"])
     assert r.exit_code == 2 and "Traceback" not in r.output
     assert "PLANNER_THREAT" in r.output
+
+
+def test_the_calibration_counts_only_wins_worth_eight_fans() -> None:
+    from tenpai.bench.mcr_danger_calibration import winning_kinds
+
+    # 123 456 78m + 234s + 55p: 9m completes a pure straight (16 fans), 6m only a chicken
+    # hand below 8
+    counts = T.counts34(T.parse("12345678m234s55p"))
+    assert winning_kinds(counts, (), 0, 0) == {_k("9m")}
+
+
+def test_the_calibration_replays_a_stored_run(tmp_path: object, capsys: pytest.CaptureFixture[str]
+                                              ) -> None:
+    from pathlib import Path
+
+    from tenpai.bench.mcr_danger_calibration import main
+
+    db = Path(str(tmp_path)) / "run.db"
+    r = CliRunner().invoke(app, ["arena", "--rules", "mcr", "--preset", "botzone", "--agents",
+                                 "planner,efficiency,efficiency,efficiency", "--games", "4",
+                                 "--seed", "3", "--workers", "1", "--no-progress",
+                                 "--db", str(db)])
+    assert r.exit_code == 0, r.output
+    main([str(db)])
+    out = capsys.readouterr().out
+    assert "0 melds:" in out and "kinds passed: deal-in rate" in out

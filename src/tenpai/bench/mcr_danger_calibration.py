@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from tenpai import tiles as T
 from tenpai.events import Event
 from tenpai.hand import shanten_mcr
-from tenpai.rules.mcr.context import MCRContext, MCRInputError, Meld
+from tenpai.rules.mcr.context import MCRContext, MCRInputError, Meld, MeldKind
 from tenpai.rules.mcr.danger import read_opponents, wait_weight
 from tenpai.rules.mcr.evaluate import MINIMUM_FAN, evaluate
 
@@ -74,8 +74,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("dbs", nargs="+")
     ap.add_argument("--seat-agent", default="planner")
     args = ap.parse_args(argv)
-    ready = defaultdict(lambda: [0, 0])   # (melds, row) -> [ready, total]
-    weight_bins = defaultdict(lambda: [0, 0, 0.0])  # bin -> [deal-ins, n, sum weight]
+    #: (melds, discards row) -> [ready, total]
+    ready: defaultdict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
+    #: weight bin -> [deal-ins, cases, summed weight]
+    weight_bins: defaultdict[int, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
     passed_stats = [0, 0]
     own_stats = [0, 0]
     other_stats = [0, 0]
@@ -110,7 +112,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                     visible[T.kind_of(t)] += 1
                 kinds = tuple(sorted(T.kind_of(t) for t in (*e.consumed, e.pai or 0)))
                 off = ((a - (e.target or 0)) % 4) or 1
-                kind = {"chi": "chow", "pon": "pung", "daiminkan": "exposed_kong"}[e.type]
+                kind: MeldKind = ("chow" if e.type == "chi" else
+                                  "pung" if e.type == "pon" else "exposed_kong")
                 melds[a].append(Meld(kind, kinds, 1 if e.type == "chi" else off))
             elif e.type == "ankan" and e.actor is not None:
                 k = T.kind_of(e.consumed[0])
@@ -120,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 k = T.kind_of(e.pai)
                 counts[e.actor][k] -= 1
                 visible[k] += 1
-                melds[e.actor] = [Meld("promoted_kong", (k,) * 4, m.offset)
+                melds[e.actor] = [Meld("promoted_kong", (k,) * 4, m.claimed_from)
                                   if m.kind == "pung" and m.base == k else m
                                   for m in melds[e.actor]]
             seen.append(e)
@@ -134,9 +137,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("deal-in rate against ready opponents by wait weight bin "
           "(rate, n, rate / mean weight):")
     for b in sorted(weight_bins):
-        d, n, sw = weight_bins[b]
-        print(f"  weight {b / 4:.2f}-{(b + 1) / 4:.2f}: {d / n:.3f} ({n}), scale "
-              f"{(d / n) / (sw / n) if sw else 0:.3f}")
+        hits, cases, sw = weight_bins[b]
+        print(f"  weight {b / 4:.2f}-{(b + 1) / 4:.2f}: {hits / cases:.3f} ({cases:.0f}), "
+              f"scale {(hits / cases) / (sw / cases) if sw else 0:.3f}")
     tot_d = sum(v[0] for v in weight_bins.values())
     tot_w = sum(v[2] for v in weight_bins.values())
     print(f"  overall scale (deal-ins / summed weight): {tot_d / tot_w if tot_w else 0:.4f}")
@@ -148,8 +151,8 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 def _measure(me: int, seen: list[Event], counts: list[list[int]], melds: list[list[Meld]],
              visible: list[int], prevalent: int, oya: int,
-             ready: dict[tuple[int, int], list[int]],
-             weight_bins: dict[int, list[float]], passed_stats: list[int],
+             ready: defaultdict[tuple[int, int], list[int]],
+             weight_bins: defaultdict[int, list[float]], passed_stats: list[int],
              own_stats: list[int], other_stats: list[int]) -> None:
     readings = read_opponents(me, seen)
     own = counts[me]
