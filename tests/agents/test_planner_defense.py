@@ -212,6 +212,9 @@ def test_the_arena_refuses_a_bad_setting_with_exit_2(monkeypatch: pytest.MonkeyP
                                  "--workers", "1", "--no-progress"])
     assert r.exit_code == 2 and "Traceback" not in r.output
     assert "PLANNER_THREAT" in r.output
+    r = CliRunner().invoke(app, ["botzone-bot", "--agent", "planner"], input="")
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert "PLANNER_THREAT" in r.output
 
 
 def test_the_calibration_counts_only_wins_worth_eight_fans() -> None:
