@@ -17,11 +17,19 @@ it still needs, and plays to keep the most valuable one:
 Where no target is within the planner's reach, or the hand is more than
 :data:`PLAN_MAX_DISTANCE` tiles from any win (too far for the search to be affordable or
 its probabilities to mean much), it plays exactly as ``efficiency``.
+
+**Defense** (``PlannerSettings.defense``; the registered ``planner_defend`` turns it on):
+MCR announces no ready hand, so the danger of each discard is read from what the table shows
+(:mod:`tenpai.rules.mcr.danger`: the opponents' melds and discards, tiles they let pass, the
+copies in sight).  Once some opponent is likely enough to be ready (``threat``), a discard is
+worth the value of the target it keeps, lost with its chance of dealing in, which also costs
+``deal_in_cost`` points: a valuable hand close to a win keeps pushing, a poor one gives up
+its target for the safest tile.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tenpai import tiles as T
@@ -31,15 +39,20 @@ from tenpai.agents.efficiency import (
     is_mcr_observation,
     mcr_ukeire,
 )
+from tenpai.agents.planner_settings import PlannerSettings
 from tenpai.events import Event
 from tenpai.hand import shanten_mcr
 from tenpai.rules.mcr import Meld
+from tenpai.rules.mcr.danger import deal_in_probability, read_opponents
 from tenpai.rules.mcr.plan import PlanState, Target, best_by_discard, best_target
 
 __all__ = [
     "PLAN_MAX_DISTANCE",
     "PlannerAgent",
     "PlannerError",
+    "defended_discard",
+    "make_planner_agent",
+    "make_planner_defend_agent",
     "plan_state",
     "planned_discard",
     "scored_melds",
@@ -95,8 +108,14 @@ def plan_state(
 class PlannerAgent:
     """Fan-aware MCR player (see the module docstring)."""
 
-    def __init__(self, seed: int = 0, name: str = "planner") -> None:
+    def __init__(self, seed: int = 0, name: str = "planner",
+                 settings: PlannerSettings | None = None) -> None:
         self.name = name
+        self.settings = settings or PlannerSettings()
+        #: What the arena stores of who played: the settings that differ from the defaults
+        #: ("" for the defaults, as before there were settings, so old runs still pool).
+        described = self.settings.describe()
+        self.identity = "" if described == "defaults" else described
         self._efficiency = EfficiencyAgent(seed)
         #: Best target of passing, per (hand, melds, draws left): the hand does not change
         #: while the other three discard, so one search serves every claim of a go-around.
@@ -144,7 +163,7 @@ class PlannerAgent:
                     return choice, [(choice, 0.0)]
             discards = [e for e in legal if e.type == "dahai"]
             targets = self.discard_targets(obs)
-            choice = planned_discard(obs.counts, discards, obs.visible_counts(), targets)
+            choice = self._choose_discard(obs, discards, targets)
             return choice, _rank_discards(obs, discards, targets, choice)
         if types & {"chi", "pon"}:
             choice, weighed = self._weigh_claim(obs, legal)
@@ -163,8 +182,13 @@ class PlannerAgent:
         return best_by_discard(plan_state(obs))
 
     def discard(self, obs: Any, discards: Sequence[Event]) -> Event:
-        return planned_discard(obs.counts, discards, obs.visible_counts(),
-                               self.discard_targets(obs))
+        return self._choose_discard(obs, discards, self.discard_targets(obs))
+
+    def _choose_discard(self, obs: Any, discards: Sequence[Event],
+                        targets: dict[int, Target]) -> Event:
+        if self.settings.defense:
+            return defended_discard(obs, discards, targets, self.settings)
+        return planned_discard(obs.counts, discards, obs.visible_counts(), targets)
 
     # ------------------------------------------------------------------ calls
     def _claim(self, obs: Any, legal: Sequence[Event]) -> Event:
@@ -236,6 +260,49 @@ def planned_discard(
     tied = [e for e in discards
             if e.pai is not None and value.get(T.kind_of(e.pai), 0.0) >= best_value]
     return best_discard_mcr(counts, tied, visible)
+
+
+def defended_discard(
+    obs: Any, discards: Sequence[Event], targets: dict[int, Target], settings: PlannerSettings
+) -> Event:
+    """:func:`planned_discard` with each discard's danger weighed in: while no opponent
+    reaches ``settings.threat`` it is the planned discard; otherwise the discard of highest
+    ``value − p × (value + deal_in_cost)``, where ``value`` is that of the target it keeps and
+    ``p`` its chance of dealing in; near-ties (``tie``) in efficiency's order."""
+    readings = read_opponents(obs.seat, obs.events)
+    if not readings or max(r.ready for r in readings) < settings.threat:
+        return planned_discard(obs.counts, discards, obs.visible_counts(), targets)
+    counts = obs.counts
+    visible = obs.visible_counts()
+    unseen = [max(0, 4 - c - v) for c, v in zip(counts, visible)]
+    weighed: dict[int, float] = {}
+    for e in discards:
+        if e.pai is None:
+            continue
+        k = T.kind_of(e.pai)
+        if k not in weighed:
+            value = targets[k].value if k in targets else 0.0
+            danger = deal_in_probability(k, readings, unseen)
+            # a deal-in ends the hand: it costs the points paid and the target given up
+            weighed[k] = value - danger * (value + settings.deal_in_cost)
+    best = max(weighed.values())
+    tied = [e for e in discards
+            if e.pai is not None and weighed[T.kind_of(e.pai)] >= best - settings.tie]
+    return best_discard_mcr(counts, tied, visible)
+
+
+def make_planner_agent(seed: int = 0, env: Mapping[str, str] | None = None) -> PlannerAgent:
+    """The registered ``planner``: settings from ``$TENPAI_PLANNER_*`` (a bad one is a
+    one-line ValueError; the defaults are the shipped planner, defense off)."""
+    return PlannerAgent(seed, settings=PlannerSettings.from_env(env))
+
+
+def make_planner_defend_agent(seed: int = 0,
+                              env: Mapping[str, str] | None = None) -> PlannerAgent:
+    """The registered ``planner_defend``: the planner with defense on (the other settings
+    from ``$TENPAI_PLANNER_*``)."""
+    return PlannerAgent(seed, name="planner_defend",
+                        settings=PlannerSettings.from_env(env, defense=True))
 
 
 def _sh_after_discard(counts: list[int], k: int) -> int:

@@ -80,7 +80,10 @@ ENTRIES: Final[tuple[AgentEntry, ...]] = (
                frozenset({"riichi", "suits108"})),
     AgentEntry("expert", "tenpai.agents.expert:ExpertAgent", ANY_RULES),
     # MCR: efficiency steered toward the best reachable 8-fan target (tenpai.rules.mcr.plan)
-    AgentEntry("planner", "tenpai.agents.planner:PlannerAgent", _MCR),
+    # settings from $TENPAI_PLANNER_* (docs/mcr_strength.md); defense off
+    AgentEntry("planner", "tenpai.agents.planner:make_planner_agent", _MCR),
+    # issue 43: the planner weighing each discard's danger (tenpai.rules.mcr.danger)
+    AgentEntry("planner_defend", "tenpai.agents.planner:make_planner_defend_agent", _MCR),
     AgentEntry("mdp", "tenpai.mdp.agent:MDPAgent", _RIICHI),
     AgentEntry("sl", "tenpai.agents.factories:sl", _RIICHI, "learn"),
     AgentEntry("sl_model", "tenpai.agents.factories:sl_model", _RIICHI, "learn"),

@@ -58,6 +58,7 @@ _ABOUT: Final = {
     "defensive": "rules: efficiency, folds against riichi",
     "expert": "rules: hand value, efficiency and defence",
     "planner": "rules: aims at 8-fan hands",
+    "planner_defend": "rules: planner that weighs each discard's danger",
     "mdp": "MDP search over its own hand",
     "sl": "network trained on Houou games",
     "pg": "sl improved by self-play",

@@ -1,0 +1,80 @@
+"""The planner's settings, from ``$TENPAI_PLANNER_*`` (one line naming a bad variable).
+
+The arena and the bot commands build every agent once before the first game and turn a
+``ValueError`` into one line and exit code 2, so a bad value never reaches a game.  The
+search's own reader (``tenpai.search.env``) sits in a layer above the agents, hence this small
+one of the same style.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+
+__all__ = ["PLANNER_ENV", "PlannerSettings"]
+
+PLANNER_ENV = "TENPAI_PLANNER_"
+
+
+@dataclass(frozen=True, slots=True)
+class PlannerSettings:
+    #: Weigh each discard's danger (tenpai.rules.mcr.danger) against what it keeps.
+    defense: bool = False
+    #: Points a deal-in costs besides the own target it ends, on the scale of the planner's
+    #: value (probability × (24 + fans)).  A deal-in costs about 20 points (the winner's fans,
+    #: about 14 against the greedy bots, plus the 8 not paid when nobody else would have won),
+    #: but the planner's probability counts only its own draws (no win on a discard, no
+    #: call), a third or so of its real chance: 20 / 3 ≈ 7 (20 folded winning hands on the
+    #: development walls, docs/mcr_strength.md).
+    deal_in_cost: float = 7.0
+    #: Defend only when some opponent's estimated chance of being ready reaches this (0-1):
+    #: below it the danger figures are noise and efficiency's order is worth more.
+    threat: float = 0.15
+    #: Discards whose weighed value is within this many points of the best are tied, and
+    #: go to efficiency's order.
+    tie: float = 0.05
+
+    def __post_init__(self) -> None:
+        if not self.deal_in_cost >= 0:
+            raise ValueError(f"{PLANNER_ENV}DEAL_IN_COST must be >= 0, got {self.deal_in_cost}")
+        if not 0.0 <= self.threat <= 1.0:
+            raise ValueError(f"{PLANNER_ENV}THREAT must be in [0, 1], got {self.threat}")
+        if not self.tie >= 0:
+            raise ValueError(f"{PLANNER_ENV}TIE must be >= 0, got {self.tie}")
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **fixed: object) -> PlannerSettings:
+        """Settings from ``$TENPAI_PLANNER_*``; ``fixed`` ones (an agent name's own) win."""
+        e = os.environ if env is None else env
+        d = cls()
+        values: dict[str, object] = {
+            "defense": _read(e, "DEFENSE", d.defense, bool),
+            "deal_in_cost": _read(e, "DEAL_IN_COST", d.deal_in_cost, float),
+            "threat": _read(e, "THREAT", d.threat, float),
+            "tie": _read(e, "TIE", d.tie, float),
+        }
+        values.update(fixed)
+        return cls(**values)  # type: ignore[arg-type]
+
+    def describe(self) -> str:
+        """The settings that differ from the defaults (for the arena's record of who played)."""
+        base = asdict(PlannerSettings())
+        diff = {k: v for k, v in asdict(self).items() if base[k] != v}
+        return ",".join(f"{k}={v}" for k, v in sorted(diff.items())) or "defaults"
+
+
+def _read(env: Mapping[str, str], name: str, default: object, conv: type) -> object:
+    raw = env.get(PLANNER_ENV + name)
+    if raw is None or raw.strip() == "":
+        return default
+    low = raw.strip().lower()
+    if conv is bool:
+        if low not in ("0", "1", "true", "false", "on", "off"):
+            raise ValueError(f"{PLANNER_ENV}{name}: cannot read {raw!r} as a switch "
+                             "(0/1/true/false/on/off)")
+        return low in ("1", "true", "on")
+    try:
+        return conv(low)
+    except ValueError:
+        raise ValueError(f"{PLANNER_ENV}{name}: cannot read {raw!r} as a number") from None

@@ -1,0 +1,191 @@
+"""How well :mod:`tenpai.rules.mcr.danger` reads a table, measured on stored arena games.
+
+``python -m tenpai.bench.mcr_danger_calibration RUN.db [RUN.db ...] [--seat-agent planner]``
+replays every stored game (the arena keeps each game's full events) and, at each discard of
+the seats played by ``--seat-agent``, compares the reading with the truth the records hold:
+
+* per (sets on the table, discards-so-far row) of an opponent: how often it was really ready
+  with a discard win of 8 fans or more (the figures :data:`~tenpai.rules.mcr.danger.
+  READY_TABLE` estimates);
+* for the kinds in the discarder's hand: the deal-in rate against ready opponents by
+  :func:`~tenpai.rules.mcr.danger.wait_weight` (the ratio is :data:`WAIT_SCALE`), and the
+  deal-in rate of kinds the reading calls *passed* (must be 0) and *own discards*.
+
+Development tool: the table and scale in the danger module were set from its output on
+development seeds (docs/mcr_strength.md says which).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import zlib
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+
+from tenpai import tiles as T
+from tenpai.events import Event
+from tenpai.hand import shanten_mcr
+from tenpai.rules.mcr.context import MCRContext, MCRInputError, Meld, MeldKind
+from tenpai.rules.mcr.danger import read_opponents, wait_weight
+from tenpai.rules.mcr.evaluate import MINIMUM_FAN, evaluate
+
+__all__ = ["main", "winning_kinds"]
+
+
+def winning_kinds(counts: Sequence[int], melds: tuple[Meld, ...], seat_wind: int,
+                  prevalent: int) -> set[int]:
+    """Kinds that complete a 13-tile hand on a discard with at least 8 fans."""
+    out: set[int] = set()
+    c = list(counts)
+    for k in range(34):
+        if c[k] >= 4:
+            continue
+        c[k] += 1
+        if shanten_mcr(c) == -1:
+            concealed = tuple(i for i, n in enumerate(c) for _ in range(n))
+            try:
+                res = evaluate(MCRContext(concealed=concealed, win_tile=k, melds=melds,
+                                          self_drawn=False, seat_wind=seat_wind,
+                                          prevalent_wind=prevalent))
+            except MCRInputError:
+                res = None
+            if res is not None and res.total_without_flowers >= MINIMUM_FAN:
+                out.add(k)
+        c[k] -= 1
+    return out
+
+
+def _games(paths: Sequence[str]) -> Iterator[list[Event]]:
+    for path in paths:
+        con = sqlite3.connect(path)
+        for (blob,) in con.execute("SELECT mjai_zlib FROM game_events ORDER BY deal, rotation"):
+            lines = zlib.decompress(blob).decode().splitlines()
+            yield [Event.from_mjai(json.loads(x)) for x in lines if x.strip()]
+        con.close()
+
+
+_WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("dbs", nargs="+")
+    ap.add_argument("--seat-agent", default="planner")
+    args = ap.parse_args(argv)
+    #: (melds, discards row) -> [ready, total]
+    ready: defaultdict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
+    #: weight bin -> [deal-ins, cases, summed weight]
+    weight_bins: defaultdict[int, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
+    passed_stats = [0, 0]
+    own_stats = [0, 0]
+    other_stats = [0, 0]
+    for events in _games(args.dbs):
+        names = events[0].names
+        mine = {s for s, n in enumerate(names) if n == args.seat_agent}
+        counts = [[0] * 34 for _ in range(4)]
+        melds: list[list[Meld]] = [[], [], [], []]
+        visible = [0] * 34
+        seen: list[Event] = []
+        prevalent, oya = 0, 0
+        for e in events:
+            if e.type == "start_kyoku":
+                prevalent = e.bakaze if isinstance(e.bakaze, int) else 0
+                oya = e.oya or 0
+                for s, h in enumerate(e.tehais):
+                    for t in h or ():
+                        counts[s][T.kind_of(t)] += 1
+            elif e.type == "tsumo" and e.actor is not None and e.pai is not None:
+                counts[e.actor][T.kind_of(e.pai)] += 1
+            elif e.type == "dahai" and e.actor is not None and e.pai is not None:
+                a = e.actor
+                if a in mine:
+                    _measure(a, seen, counts, melds, visible, prevalent, oya, ready,
+                             weight_bins, passed_stats, own_stats, other_stats)
+                counts[a][T.kind_of(e.pai)] -= 1
+                visible[T.kind_of(e.pai)] += 1
+            elif e.type in ("chi", "pon", "daiminkan") and e.actor is not None:
+                a = e.actor
+                for t in e.consumed:
+                    counts[a][T.kind_of(t)] -= 1
+                    visible[T.kind_of(t)] += 1
+                kinds = tuple(sorted(T.kind_of(t) for t in (*e.consumed, e.pai or 0)))
+                off = ((a - (e.target or 0)) % 4) or 1
+                kind: MeldKind = ("chow" if e.type == "chi" else
+                                  "pung" if e.type == "pon" else "exposed_kong")
+                melds[a].append(Meld(kind, kinds, 1 if e.type == "chi" else off))
+            elif e.type == "ankan" and e.actor is not None:
+                k = T.kind_of(e.consumed[0])
+                counts[e.actor][k] -= 4
+                melds[e.actor].append(Meld("concealed_kong", (k,) * 4, 0))
+            elif e.type == "kakan" and e.actor is not None and e.pai is not None:
+                k = T.kind_of(e.pai)
+                counts[e.actor][k] -= 1
+                visible[k] += 1
+                melds[e.actor] = [Meld("promoted_kong", (k,) * 4, m.claimed_from)
+                                  if m.kind == "pung" and m.base == k else m
+                                  for m in melds[e.actor]]
+            seen.append(e)
+    print("ready with an 8-fan discard win, by melds (rows) and discards // 3 (columns):")
+    for m in range(5):
+        cells = []
+        for r in range(5):
+            got, n = ready[(m, r)]
+            cells.append(f"{got / n:.2f} ({n})" if n else "   -    ")
+        print(f"  {m} melds: " + "  ".join(cells))
+    print("deal-in rate against ready opponents by wait weight bin "
+          "(rate, n, rate / mean weight):")
+    for b in sorted(weight_bins):
+        hits, cases, sw = weight_bins[b]
+        print(f"  weight {b / 4:.2f}-{(b + 1) / 4:.2f}: {hits / cases:.3f} ({cases:.0f}), "
+              f"scale {(hits / cases) / (sw / cases) if sw else 0:.3f}")
+    tot_d = sum(v[0] for v in weight_bins.values())
+    tot_w = sum(v[2] for v in weight_bins.values())
+    print(f"  overall scale (deal-ins / summed weight): {tot_d / tot_w if tot_w else 0:.4f}")
+    for label, (d, n) in (("passed", passed_stats), ("own discards", own_stats),
+                          ("other", other_stats)):
+        print(f"kinds {label}: deal-in rate against ready opponents {d / n if n else 0:.3f} "
+              f"({n})")
+
+
+def _measure(me: int, seen: list[Event], counts: list[list[int]], melds: list[list[Meld]],
+             visible: list[int], prevalent: int, oya: int,
+             ready: defaultdict[tuple[int, int], list[int]],
+             weight_bins: defaultdict[int, list[float]], passed_stats: list[int],
+             own_stats: list[int], other_stats: list[int]) -> None:
+    readings = read_opponents(me, seen)
+    own = counts[me]
+    unseen = [4 - visible[k] - own[k] for k in range(34)]
+    # the other seats' concealed kongs are face down: the reader does not see them
+    for r in readings:
+        wins = winning_kinds(counts[r.seat], tuple(melds[r.seat]), (r.seat - oya) % 4,
+                             prevalent)
+        key = (min(r.melds, 4), min(r.discards // 3, 4))
+        ready[key][1] += 1
+        if not wins:
+            continue
+        ready[key][0] += 1
+        for k in range(34):
+            if not own[k]:
+                continue
+            hit = int(k in wins)
+            if k in r.passed:
+                passed_stats[0] += hit
+                passed_stats[1] += 1
+                continue
+            if k in r.own_discards:
+                own_stats[0] += hit
+                own_stats[1] += 1
+                continue
+            other_stats[0] += hit
+            other_stats[1] += 1
+            w = wait_weight(k, unseen)
+            b = weight_bins[min(int(w * 4), 12)]
+            b[0] += hit
+            b[1] += 1
+            b[2] += w
+
+
+if __name__ == "__main__":
+    main()
