@@ -252,29 +252,32 @@ static void useful_splits(const Hand *h, UsefulBase *u) {
         if (!(u->ready >> g & 1)) useful_group(h, u, g);
         u->by_ready[g] = 0;
     }
-    int k = u->sets, best = UINF, n = 0;
+    /* the minimum through the two halves' min-plus products (man x pin, sou x honours), then
+     * only the minimal splits are spelled out */
+    int k = u->sets, top = 2 * k + 1, best = UINF, n = 0;
     const int *v0 = u->vec[0], *v1 = u->vec[1], *v2 = u->vec[2], *v3 = u->vec[3];
-    for (int pg = 0; pg < 4; pg++)
-        for (int m0 = 0; m0 <= k; m0++) {
-            int e0 = 2 * m0 + (pg == 0), a = v0[e0];
-            for (int m1 = 0; m0 + m1 <= k; m1++) {
-                int e1 = 2 * m1 + (pg == 1), b = a + v1[e1];
-                for (int m2 = 0; m0 + m1 + m2 <= k; m2++) {
-                    int e2 = 2 * m2 + (pg == 2), e3 = 2 * (k - m0 - m1 - m2) + (pg == 3);
-                    int t = b + v2[e2] + v3[e3];
-                    if (t > best) continue;
-                    if (t < best) {
-                        best = t;
-                        n = 0;
-                    }
-                    u->split[n][0] = (unsigned char)e0;
-                    u->split[n][1] = (unsigned char)e1;
-                    u->split[n][2] = (unsigned char)e2;
-                    u->split[n][3] = (unsigned char)e3;
-                    n++;
-                }
+    int a[UVEC], b[UVEC];
+    min_plus(v0, v1, a);
+    min_plus(v2, v3, b);
+    for (int e = 0; e <= top; e++)
+        if (a[e] + b[top - e] < best) best = a[e] + b[top - e];
+    for (int e = 0; e <= top; e++) {
+        int f = top - e;
+        if (a[e] + b[f] != best) continue;
+        for (int e0 = 0; e0 <= e; e0 += 1 + !(e & 1)) {
+            int e1 = e - e0;
+            if (v0[e0] + v1[e1] != a[e]) continue;
+            for (int e2 = 0; e2 <= f; e2 += 1 + !(f & 1)) {
+                int e3 = f - e2;
+                if (v2[e2] + v3[e3] != b[f]) continue;
+                u->split[n][0] = (unsigned char)e0;
+                u->split[n][1] = (unsigned char)e1;
+                u->split[n][2] = (unsigned char)e2;
+                u->split[n][3] = (unsigned char)e3;
+                n++;
             }
         }
+    }
     for (int i = 0; i < n; i++) {
         unsigned long long m = 0;
         for (int g = 0; g < 4; g++) m |= by_entry(u, g, u->split[i][g]);

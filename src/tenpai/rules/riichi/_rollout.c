@@ -287,11 +287,11 @@ static inline int edge_of(int k) {
 typedef struct {
     int after[34];  /* shanten after discarding each kind (99: not held) */
     int total[34];  /* live effective tiles after that discard (-1: not computed yet) */
-    int left[34];   /* 4 - own - visible, from the 14-tile hand */
+    int left[34];   /* 4 - own - visible, from the 14-tile hand (at the first count) */
     int total13[34]; /* the efficiency agent's count: copies left beside the 13-tile hand */
     unsigned long long left_bits[3]; /* bit j of left_bits[i]: bit i of left[j] (0-4) */
     int left_plain;  /* some left[j] outside 0-7: left_in() sums them one by one */
-    int base_ready;  /* useful_begin() called (at the first count: a lone best discard needs none) */
+    int base_ready;  /* options_counting() done */
     UsefulBase useful; /* with the 14-tile hand's draw classes (hand_drawn_classes) */
 } Options;
 
@@ -300,10 +300,8 @@ static int options_init(St *st, int s, Options *o) {
     Hand h = st->hand[s];
     int best = 99;
     o->base_ready = 0;
-    if (hand_drawn_classes(&h, o->useful.cls, o->useful.drawn) == FALLBACK) bad_lookup = 1;
     for (int k = 0; k < 34; k++) {
         o->total[k] = -1;
-        o->left[k] = 4 - st->c34[s][k] - st->visible[k];
         o->after[k] = 99;
         if (!st->c34[s][k]) continue;
         hand_move(&h, k, -1);
@@ -316,14 +314,23 @@ static int options_init(St *st, int s, Options *o) {
         o->after[k] = v;
         if (v < best) best = v;
     }
+    return best;
+}
+
+/* What every count of this decision shares, made at the first count (a decision whose best
+ * discard is alone makes none): the draw classes and the copies left, also as bit planes. */
+static void options_counting(St *st, int s, Options *o) {
+    if (hand_drawn_classes(&st->hand[s], o->useful.cls, o->useful.drawn) == FALLBACK)
+        bad_lookup = 1;
+    useful_begin(&st->hand[s], &o->useful);
     o->left_bits[0] = o->left_bits[1] = o->left_bits[2] = 0;
     o->left_plain = 0;
     for (int k = 0; k < 34; k++) {
-        int v = o->left[k];
+        int v = o->left[k] = 4 - st->c34[s][k] - st->visible[k];
         o->left_plain |= v < 0 || v > 7; /* never in a state read_state accepts */
         for (int i = 0; i < 3; i++) o->left_bits[i] |= (unsigned long long)(v >> i & 1) << k;
     }
-    return best;
+    o->base_ready = 1;
 }
 
 static inline int popcount34(unsigned long long x) {
@@ -354,10 +361,7 @@ static int option_total(St *st, int s, Options *o, int k) {
     if (o->total[k] >= 0) return o->total[k];
     int sh = o->after[k], got = 99, total = 0;
     unsigned long long mask = 0;
-    if (!bad_lookup && !o->base_ready) {
-        useful_begin(&st->hand[s], &o->useful);
-        o->base_ready = 1;
-    }
+    if (!o->base_ready) options_counting(st, s, o);
     if (bad_lookup || useful_after(&st->hand[s], &o->useful, k, &mask, &got) == FALLBACK ||
         got != sh) {
         bad_lookup = 1;
