@@ -15,6 +15,7 @@
 
 
 #include "_shanten_core.h"
+#include "_useful_core.h"
 
 static Py_buffer mpv_buf, shv_buf;
 static int ready = 0;
@@ -68,6 +69,7 @@ static PyObject *configure(PyObject *self, PyObject *args) {
     n_honor = sh_cols;
     n_sh = final_cols;
     invalid_code = invalid;
+    if (useful_configure(&mpv_buf, &shv_buf) < 0) goto fail7;
     ready = 1;
     Py_RETURN_NONE;
 fail7:
@@ -264,7 +266,8 @@ static PyObject *complete(PyObject *self, PyObject *obj) {
  * the fast path does not handle.  after[k] is the shanten once one k is discarded (99 for a
  * kind not held); totals[k] sums weights[j] over the kinds j whose draw then lowers that
  * shanten (a kind already held four times cannot be drawn).  One call replaces the 14 + 14 x 34
- * shanten evaluations of an efficiency encoder's discard rows. */
+ * shanten evaluations of an efficiency encoder's discard rows; the kinds come from
+ * _useful_core.h, as in the compiled rollouts. */
 static PyObject *discard_draws(PyObject *self, PyObject *args) {
     PyObject *hand_obj, *weights_obj;
     int c[34], after[34];
@@ -275,21 +278,18 @@ static PyObject *discard_draws(PyObject *self, PyObject *args) {
     if (read_counts(hand_obj, c) < 0 || read_weights(weights_obj, weights) < 0) Py_RETURN_NONE;
     hand_init(&h, c);
     if (h.tiles % 3 != 2 || hand_riichi(&h) == FALLBACK) Py_RETURN_NONE;
-    int cls[4], drawn[34], row[34];
-    if (hand_drawn_classes(&h, cls, drawn) == FALLBACK) Py_RETURN_NONE;
+    UsefulBase u;
+    if (hand_drawn_classes(&h, u.cls, u.drawn) == FALLBACK) Py_RETURN_NONE;
+    useful_begin(&h, &u);
     for (int k = 0; k < 34; k++) {
         after[k] = 99;
         totals[k] = 0;
         if (!c[k]) continue;
-        hand_move(&h, k, -1);
-        int s = hand_riichi(&h);
-        hand_move(&h, k, +1);
-        if (s == FALLBACK || hand_draw_row_after(&h, cls, drawn, k, row) == FALLBACK)
-            Py_RETURN_NONE;
+        unsigned long long mask;
+        if (useful_after(&h, &u, k, &mask, &after[k]) == FALLBACK) Py_RETURN_NONE;
         long total = 0;
         for (int j = 0; j < 34; j++)
-            if (row[j] < s) total += weights[j];
-        after[k] = s;
+            if (mask >> j & 1) total += weights[j];
         totals[k] = total;
     }
     PyObject *a = PyList_New(34), *t = PyList_New(34);
@@ -309,6 +309,109 @@ fail:
     Py_XDECREF(a);
     Py_XDECREF(t);
     return NULL;
+}
+
+/* discard_useful(counts) -> (after, masks) for a 3k+2-tile hand, or None for anything the fast
+ * path does not handle: after[k] is the shanten once one k is discarded (99 for a kind not
+ * held) and masks[k] the bit mask of the kinds whose draw then lowers it, from _useful_core.h
+ * (what the compiled rollouts count); tests compare it with draw_shanten() row by row. */
+static PyObject *discard_useful(PyObject *self, PyObject *obj) {
+    int c[34], after[34];
+    unsigned long long masks[34];
+    Hand h;
+    UsefulBase u;
+    if (ensure_ready() < 0) return NULL;
+    if (read_counts(obj, c) < 0) Py_RETURN_NONE;
+    hand_init(&h, c);
+    if (h.tiles % 3 != 2 || hand_riichi(&h) == FALLBACK) Py_RETURN_NONE;
+    if (hand_drawn_classes(&h, u.cls, u.drawn) == FALLBACK) Py_RETURN_NONE;
+    useful_begin(&h, &u);
+    for (int k = 0; k < 34; k++) {
+        after[k] = 99;
+        masks[k] = 0;
+        if (c[k] && useful_after(&h, &u, k, &masks[k], &after[k]) == FALLBACK) Py_RETURN_NONE;
+    }
+    PyObject *a = PyList_New(34), *m = PyList_New(34);
+    if (a == NULL || m == NULL) goto fail;
+    for (int k = 0; k < 34; k++) {
+        PyObject *x = PyLong_FromLong(after[k]), *y = PyLong_FromUnsignedLongLong(masks[k]);
+        if (x == NULL || y == NULL) {
+            Py_XDECREF(x);
+            Py_XDECREF(y);
+            goto fail;
+        }
+        PyList_SET_ITEM(a, k, x);
+        PyList_SET_ITEM(m, k, y);
+    }
+    return Py_BuildValue("(NN)", a, m);
+fail:
+    Py_XDECREF(a);
+    Py_XDECREF(m);
+    return NULL;
+}
+
+/* useful_check(hands) -> (discards, raised, first_bad) for tests: ``hands`` is bytes of n rows
+ * of 34 counts, each a 3k+2-tile hand.  For every discard, useful_after() must give the shanten
+ * hand_riichi gives for the hand after it and exactly the kinds whose entry in that hand's draw
+ * row (hand_draw_row: the tables' straightforward answer, one look-up per draw) is lower.
+ * ``raised`` counts the discards that raise the standard form while it still gives the shanten
+ * (useful_after's min-plus branch); ``first_bad`` is the first disagreeing row, or -1. */
+static PyObject *useful_check(PyObject *self, PyObject *obj) {
+    if (ensure_ready() < 0) return NULL;
+    if (!PyBytes_Check(obj) || PyBytes_GET_SIZE(obj) % 34 != 0) {
+        PyErr_SetString(PyExc_ValueError, "useful_check: expected bytes of rows of 34 counts");
+        return NULL;
+    }
+    const unsigned char *raw = (const unsigned char *)PyBytes_AS_STRING(obj);
+    Py_ssize_t n = PyBytes_GET_SIZE(obj) / 34, bad = -1;
+    long discards = 0, raised = 0;
+    for (Py_ssize_t i = 0; i < n && bad < 0; i++) {
+        int c[34], row[34];
+        for (int k = 0; k < 34; k++) {
+            c[k] = raw[i * 34 + k];
+            if (c[k] > 4) {
+                PyErr_Format(PyExc_ValueError, "useful_check: row %zd holds %d of kind %d", i,
+                             c[k], k);
+                return NULL;
+            }
+        }
+        Hand h;
+        UsefulBase u;
+        hand_init(&h, c);
+        if (h.tiles % 3 != 2 || h.tiles > 14) {
+            PyErr_Format(PyExc_ValueError, "useful_check: row %zd holds %d tiles", i, h.tiles);
+            return NULL;
+        }
+        int whole = hand_standard(&h);
+        if (whole == FALLBACK || hand_drawn_classes(&h, u.cls, u.drawn) == FALLBACK) {
+            bad = i;
+            break;
+        }
+        useful_begin(&h, &u);
+        for (int k = 0; k < 34 && bad < 0; k++) {
+            if (!c[k]) continue;
+            unsigned long long mask, want = 0;
+            int got;
+            if (useful_after(&h, &u, k, &mask, &got) == FALLBACK) {
+                bad = i;
+                break;
+            }
+            hand_move(&h, k, -1);
+            int s = hand_riichi(&h), std = hand_standard(&h);
+            int ok = s != FALLBACK && hand_draw_row(&h, row) == 0;
+            hand_move(&h, k, +1);
+            if (!ok) {
+                bad = i;
+                break;
+            }
+            for (int j = 0; j < 34; j++)
+                if (row[j] < s) want |= 1ULL << j;
+            discards++;
+            raised += std > whole && std == s;
+            if (got != s || mask != want) bad = i;
+        }
+    }
+    return Py_BuildValue("(lln)", discards, raised, bad);
 }
 
 /* draw_shanten(counts) -> list of 34 shanten numbers after drawing each kind (99 where all
@@ -497,6 +600,10 @@ static PyMethodDef methods[] = {
      "Standard shanten of a 3k+1 hand and the kinds whose draw lowers it, or None."},
     {"mcr", mcr, METH_O, "MCR shanten of a 34-count vector (every MCR form), or None."},
     {"draw_shanten", draw_shanten, METH_O, "Shanten after each possible draw, or None."},
+    {"useful_check", useful_check, METH_O,
+     "Test hook: discard_useful's answers against the draw rows over many hands."},
+    {"discard_useful", discard_useful, METH_O,
+     "Per discard of a 3k+2 hand: shanten after it and the mask of kinds whose draw lowers it."},
     {"discard_draws", discard_draws, METH_VARARGS,
      "Per discard of a 3k+2 hand: shanten after it and the weight of the draws lowering it."},
     {"waits", waits, METH_O, "Winning kinds of a 3k+1-tile hand, or None."},
@@ -522,7 +629,7 @@ PyMODINIT_FUNC PyInit__accel(void) {
     PyObject *m = PyModule_Create(&module);
     /* Raised whenever configure()'s arguments or a function's contract change, so that a stale
      * build left in a source tree is ignored (pure Python) instead of being called wrongly. */
-    if (m != NULL && PyModule_AddIntConstant(m, "ABI", 2) < 0) {
+    if (m != NULL && PyModule_AddIntConstant(m, "ABI", 3) < 0) {
         Py_DECREF(m);
         return NULL;
     }

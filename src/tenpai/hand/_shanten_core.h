@@ -177,7 +177,7 @@ static inline int hand_riichi(const Hand *h) {
  * ``h->c[k]`` times before), where ``d`` is the class of k's group with that copy, ``c`` the
  * four groups' classes without it and ``mpv``/``shv`` their two halves' combinations; seven
  * pairs and thirteen orphans count when the hand is closed.  FALLBACK if the tables have no
- * such hand.  hand_draw_row() and hand_draw_row_after() differ only in how they find ``d``. */
+ * such hand. */
 static inline int drawn_code(const Hand *h, const int *c, int mpv, int shv, int k, int d,
                              int closed) {
     const int16_t *mp = (const int16_t *)mp_buf.buf;
@@ -241,9 +241,9 @@ static int hand_draw_row(const Hand *h, int *row) {
 }
 
 /* The classes of each kind's group with one more copy of that kind, for a hand whose
- * discards will be tried next (-1 where four are held or no such pattern exists).  A discard changes one group only, so
- * for every other group these are the classes hand_draw_row would look up again for each
- * discard; hand_draw_row_after() reads them instead.  Returns 0, or FALLBACK. */
+ * discards will be tried next (-1 where four are held or no such pattern exists).  A discard
+ * changes one group only, so for every other group these are the classes a draw row would look
+ * up again for each discard; _useful_core.h reads them instead.  Returns 0, or FALLBACK. */
 static int hand_drawn_classes(const Hand *h, int *cls, int *drawn) {
     const uint8_t *suit = (const uint8_t *)suit_buf.buf;
     const uint8_t *honor = (const uint8_t *)honor_buf.buf;
@@ -260,45 +260,8 @@ static int hand_drawn_classes(const Hand *h, int *cls, int *drawn) {
         long key = h->key[g] + KIND_PLACE[k];
         drawn[k] = g < 3 ? suit[key] : honor[key];
         /* no such pattern (a suit of 15 tiles): only a discard from this group can follow,
-         * and hand_draw_row_after looks that group up itself */
+         * and useful_after() looks that group up itself */
         if (drawn[k] == 255) drawn[k] = -1;
-    }
-    return 0;
-}
-
-/* hand_draw_row for the hand ``h`` minus one ``k`` (``cls``/``drawn`` from
- * hand_drawn_classes(h)): the same numbers, with one pattern look-up per draw only in k's
- * group.  Returns 0, or FALLBACK (as hand_draw_row would for the same hand). */
-static int hand_draw_row_after(const Hand *h, const int *cls, const int *drawn, int k,
-                               int *row) {
-    const uint8_t *suit = (const uint8_t *)suit_buf.buf;
-    const uint8_t *honor = (const uint8_t *)honor_buf.buf;
-    const int16_t *mp = (const int16_t *)mp_buf.buf;
-    const int16_t *sh = (const int16_t *)sh_buf.buf;
-    Hand a = *h;
-    hand_move(&a, k, -1);
-    int gk = KIND_GROUP[k];
-    int c2[4] = {cls[0], cls[1], cls[2], cls[3]};
-    c2[gk] = gk < 3 ? suit[a.key[gk]] : honor[a.key[gk]];
-    if (c2[gk] == 255) return FALLBACK;
-    int mpv = mp[c2[0] * n_pin + c2[1]], shv = sh[c2[2] * n_honor + c2[3]];
-    int closed = a.tiles + 1 >= 13;
-    for (int j = 0; j < 34; j++) {
-        int v = a.c[j];
-        if (v >= 4) {
-            row[j] = 99;
-            continue;
-        }
-        int g = KIND_GROUP[j], d;
-        if (g == gk) {
-            long key = a.key[g] + KIND_PLACE[j];
-            d = g < 3 ? suit[key] : honor[key];
-            if (d == 255) return FALLBACK;
-        } else if ((d = drawn[j]) < 0)
-            return FALLBACK;
-        int code = drawn_code(&a, c2, mpv, shv, j, d, closed);
-        if (code == FALLBACK) return FALLBACK;
-        row[j] = code;
     }
     return 0;
 }

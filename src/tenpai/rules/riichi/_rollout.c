@@ -20,9 +20,10 @@
 #include <string.h>
 
 #include "../../hand/_shanten_core.h"
+#include "../../hand/_useful_core.h"
 #include "_score_core.h"
 
-#define ABI 5
+#define ABI 6
 
 /* ------------------------------------------------------------------------- rules */
 
@@ -306,21 +307,23 @@ static inline int edge_of(int k) {
 }
 
 typedef struct {
-    int cls[4], drawn[34]; /* the 14-tile hand's draw classes (hand_drawn_classes) */
     int after[34];  /* shanten after discarding each kind (99: not held) */
     int total[34];  /* live effective tiles after that discard (-1: not computed yet) */
-    int left[34];   /* 4 - own - visible, from the 14-tile hand */
+    int left[34];   /* 4 - own - visible, from the 14-tile hand (at the first count) */
     int total13[34]; /* the efficiency agent's count: copies left beside the 13-tile hand */
+    unsigned long long left_bits[3]; /* bit j of left_bits[i]: bit i of left[j] (0-4) */
+    int left_plain;  /* some left[j] outside 0-7: left_in() sums them one by one */
+    int base_ready;  /* options_counting() done */
+    UsefulBase useful; /* with the 14-tile hand's draw classes (hand_drawn_classes) */
 } Options;
 
 /* Shanten after each discard (the first part of discard_ukeire). */
 static int options_init(St *st, int s, Options *o) {
     Hand h = st->hand[s];
     int best = 99;
-    if (hand_drawn_classes(&h, o->cls, o->drawn) == FALLBACK) bad_lookup = 1;
+    o->base_ready = 0;
     for (int k = 0; k < 34; k++) {
         o->total[k] = -1;
-        o->left[k] = 4 - st->c34[s][k] - st->visible[k];
         o->after[k] = 99;
         if (!st->c34[s][k]) continue;
         hand_move(&h, k, -1);
@@ -336,26 +339,66 @@ static int options_init(St *st, int s, Options *o) {
     return best;
 }
 
-/* The effective-tile total of discarding kind k (the rest of discard_ukeire), computed once. */
+/* What every count of this decision shares, made at the first count (a decision whose best
+ * discard is alone makes none): the draw classes and the copies left, also as bit planes. */
+static void options_counting(St *st, int s, Options *o) {
+    if (hand_drawn_classes(&st->hand[s], o->useful.cls, o->useful.drawn) == FALLBACK)
+        bad_lookup = 1;
+    useful_begin(&st->hand[s], &o->useful);
+    o->left_bits[0] = o->left_bits[1] = o->left_bits[2] = 0;
+    o->left_plain = 0;
+    for (int k = 0; k < 34; k++) {
+        int v = o->left[k] = 4 - st->c34[s][k] - st->visible[k];
+        o->left_plain |= v < 0 || v > 7; /* never in a state read_state accepts */
+        for (int i = 0; i < 3; i++) o->left_bits[i] |= (unsigned long long)(v >> i & 1) << k;
+    }
+    o->base_ready = 1;
+}
+
+static inline int popcount34(unsigned long long x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* The sum of left[j] over the kinds j in ``mask``, by bit planes (the kinds in a mask are too
+ * irregular for a branch per kind). */
+static inline int left_in(const Options *o, unsigned long long mask) {
+    if (o->left_plain) {
+        int total = 0;
+        for (int j = 0; j < 34; j++)
+            if (mask >> j & 1) total += o->left[j];
+        return total;
+    }
+    return popcount34(mask & o->left_bits[0]) + 2 * popcount34(mask & o->left_bits[1]) +
+           4 * popcount34(mask & o->left_bits[2]);
+}
+
+/* The effective-tile total of discarding kind k (the rest of discard_ukeire), computed once.
+ * The kinds whose draw lowers the shanten come from _useful_core.h (a few vector operations per
+ * discard instead of a draw row of 34 table look-ups); the shanten it finds on the way must be
+ * the one options_init looked up, or the run reports an inconsistency. */
 static int option_total(St *st, int s, Options *o, int k) {
     if (o->total[k] >= 0) return o->total[k];
-    int row[34], sh = o->after[k], total = 0;
-    if (bad_lookup || hand_draw_row_after(&st->hand[s], o->cls, o->drawn, k, row) == FALLBACK)
+    int sh = o->after[k], got = 99, total = 0;
+    unsigned long long mask = 0;
+    if (!o->base_ready) options_counting(st, s, o);
+    if (bad_lookup || useful_after(&st->hand[s], &o->useful, k, &mask, &got) == FALLBACK ||
+        got != sh) {
         bad_lookup = 1;
-    else
-        for (int j = 0; j < 34; j++)
-            if (row[j] < sh) total += o->left[j];
+        mask = 0;
+    }
+    total = left_in(o, mask);
     o->total[k] = total;
     /* tenpai.agents.efficiency counts what is left beside the hand after the discard (the
      * discarded copy is one more left) and, at three players, nothing on 2m-8m */
-    int t13 = 0;
-    if (!bad_lookup)
-        for (int j = 0; j < 34; j++) {
-            if (row[j] >= sh) continue;
-            if (st->n == 3 && j >= 1 && j <= 7) continue;
-            t13 += o->left[j] + (j == k);
-        }
-    o->total13[k] = t13;
+    int t13 = total;
+    if (st->n == 3) {
+        mask &= ~0xFEULL;
+        t13 = left_in(o, mask);
+    }
+    o->total13[k] = t13 + (int)(mask >> k & 1);
     return total;
 }
 
@@ -1698,13 +1741,14 @@ done:
     return out;
 }
 
-/* configure(suit, honor, mp, n_pin, sh, n_honor, final, n_sh, invalid): the shanten tables,
- * the same buffers tenpai.hand.accel hands to _accel. */
+/* configure(suit, honor, mp, n_pin, sh, n_honor, final, n_sh, invalid, mp_vectors,
+ * sh_vectors): the shanten tables, the same buffers tenpai.hand.accel hands to _accel. */
 static PyObject *configure(PyObject *self, PyObject *args) {
-    PyObject *suit, *honor, *mp, *sh, *fin;
+    PyObject *suit, *honor, *mp, *sh, *fin, *mpv, *shv;
     Py_ssize_t a, b, c;
     int invalid;
-    if (!PyArg_ParseTuple(args, "OOOnOnOni", &suit, &honor, &mp, &a, &sh, &b, &fin, &c, &invalid))
+    if (!PyArg_ParseTuple(args, "OOOnOnOniOO", &suit, &honor, &mp, &a, &sh, &b, &fin, &c,
+                          &invalid, &mpv, &shv))
         return NULL;
     if (tables_ready) Py_RETURN_NONE;
     if (PyObject_GetBuffer(suit, &suit_buf, PyBUF_C_CONTIGUOUS) < 0) return NULL;
@@ -1722,8 +1766,21 @@ static PyObject *configure(PyObject *self, PyObject *args) {
     n_sh = c;
     invalid_code = invalid;
     init_kinds();
+    /* the per-class distance vectors are copied out; the two buffers are not kept */
+    Py_buffer va, vb;
+    if (PyObject_GetBuffer(mpv, &va, PyBUF_C_CONTIGUOUS) < 0) goto f5;
+    if (PyObject_GetBuffer(shv, &vb, PyBUF_C_CONTIGUOUS) < 0) {
+        PyBuffer_Release(&va);
+        goto f5;
+    }
+    int got = useful_configure(&va, &vb);
+    PyBuffer_Release(&va);
+    PyBuffer_Release(&vb);
+    if (got < 0) goto f5;
     tables_ready = 1;
     Py_RETURN_NONE;
+f5:
+    PyBuffer_Release(&final_buf);
 f4:
     PyBuffer_Release(&sh_buf);
 f3:

@@ -86,7 +86,7 @@ __all__ = [
 ]
 
 #: The extension's ``ABI`` this side is written for (``_rollout.c``).
-ABI: Final = 5
+ABI: Final = 6
 #: Policy names and their codes in the extension.
 POLICY_CODES: Final = {"tsumogiri": 0, "greedy": 1, "greedy-random": 2, "greedy-fold": 3,
                        "efficiency": 4, "fast": 5, "fast-fold": 6, "fast-kan": 7,
@@ -135,7 +135,7 @@ def _load() -> Any | None:
 
     t = packed_tables()
     module.configure(t.suit, t.honor, t.mp_class, t.n_pin, t.sh_class, t.n_honor, t.final,
-                     t.n_sh, INVALID)
+                     t.n_sh, INVALID, t.mp_vectors, t.sh_vectors)
     module.set_error(RolloutStateError)
     return module
 

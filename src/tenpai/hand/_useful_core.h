@@ -1,0 +1,386 @@
+/*
+ * Which draws lower the shanten after each discard, without a draw row per discard.
+ *
+ * Included after _shanten_core.h by _accel.c (tenpai.hand) and _rollout.c
+ * (tenpai.rules.riichi).  A draw row answers "is the hand better with one more j" by combining
+ * the four groups' classes through the mp/sh/final tables: two look-ups into tables too large
+ * for the first-level cache per kind drawn, 34 per discard.  The rollout policies weigh the
+ * effective tiles of every discard tied at the lowest shanten (about six per decision), and
+ * those rows were three quarters of a compiled rollout's time.
+ *
+ * The same answer from the groups' distance vectors.  The standard shanten of a 3k+1-tile hand
+ * is min over splits of sum_g d_g(e_g), minus one: a split gives each group g (man, pin, sou,
+ * honours) an entry e_g = 2 m_g + p_g -- m_g of the K sets and p_g of the one pair -- and d_g is
+ * the distance vector of g's pattern class (tenpai.hand.tables).  One more tile changes one
+ * group's vector only, and lowers an entry by at most one, so it lowers the minimum exactly when
+ * it lowers the entry of its group on some minimal split.  A discard raises entries of its own
+ * group by at most one, so the minimum after it is either the 3k+2 hand's own minimum -- then
+ * the minimal splits after it are exactly the hand's minimal splits whose entry in the
+ * discarded group it does not raise -- or one more (a complete hand, say), the rarer case,
+ * done with min-plus products of the other groups' vectors.  So, per hand: the vectors, the
+ * entries each kind's draw lowers (one packed subtraction per kind), the at most 140 splits and
+ * the minimal ones; per discard: one class look-up for the group after it, one per kind of that
+ * group for the draws, and a pass over the minimal splits.
+ *
+ * Seven pairs and thirteen orphans (a closed hand of 13 tiles once discarded) keep their exact
+ * treatment: a draw lowers the Riichi shanten iff it lowers one of the three forms that reach
+ * the minimum (each form moves by at most one per tile), and for those two forms the kinds that
+ * lower them follow from the counts.
+ *
+ * The vectors are the tables' own: a numbered class's vector is that of its man x pin class
+ * with an empty pin pattern, a honour class's that of its sou x honours class with an empty sou
+ * pattern.  Combining with an empty pattern changes no entry (a fourteen-tile target always
+ * leaves room for one more set at a cost of at most three and one more pair at a cost of at
+ * most two, so d(m, p) <= d(m - 1, p) + 3 and d(m, p) <= d(m, p - 1) + 2), hence these are
+ * exactly the vectors the classes were built from.  tests/hand/test_useful_core.py compares
+ * the result with the draw rows and with the pure-Python shanten on random hands.
+ */
+#ifndef TENPAI_USEFUL_CORE_H
+#define TENPAI_USEFUL_CORE_H
+#include "_shanten_core.h"
+
+#define UVEC 10 /* entries of a distance vector: 2 * sets + pair, sets 0-4 */
+#define UINF 1000
+
+/* Distance vectors per numbered-suit class and per honour class (filled by useful_configure),
+ * and the same vectors packed five bits an entry (entry i in bits 5i..5i+3, clamped to 15: no
+ * finite distance of a fourteen-tile target exceeds 14, and a sum with a clamped entry still
+ * exceeds every minimum) so that which entries one pattern has below another's is one
+ * subtraction (see lowered()).  A set of entries is kept in the same layout: bit 5i + 4. */
+static int16_t SUIT_VEC[255][UVEC], HONOR_VEC[255][UVEC];
+static uint64_t SUIT_PACKED[255], HONOR_PACKED[255];
+
+#define UGUARD 0x0084210842108421ULL /* bit 5i of each entry; shifted by 4: the guard bits */
+#define UENTRY(i) (1ULL << (5 * (i) + 4))
+
+static uint64_t pack_vec(const int16_t *v) {
+    uint64_t out = 0;
+    for (int i = 0; i < UVEC; i++) out |= (uint64_t)(v[i] < 15 ? v[i] : 15) << (5 * i);
+    return out;
+}
+
+/* Fill the per-class vectors from the combined classes' vectors (``mpv``/``shv``: int16 rows of
+ * ten).  Needs the shanten tables configured first.  Returns 0, or -1 with an exception set. */
+static int useful_configure(const Py_buffer *mpv, const Py_buffer *shv) {
+    const uint8_t *suit = (const uint8_t *)suit_buf.buf;
+    const uint8_t *honor = (const uint8_t *)honor_buf.buf;
+    const int16_t *mp = (const int16_t *)mp_buf.buf;
+    const int16_t *sh = (const int16_t *)sh_buf.buf;
+    const int16_t *a = (const int16_t *)mpv->buf, *b = (const int16_t *)shv->buf;
+    Py_ssize_t rows_a = mpv->len / (Py_ssize_t)(UVEC * sizeof(int16_t));
+    Py_ssize_t rows_b = shv->len / (Py_ssize_t)(UVEC * sizeof(int16_t));
+    int empty = suit[0], empty_h = honor[0];
+    if (n_pin <= 0 || n_pin > 255 || n_honor <= 0 || n_honor > 255 || empty >= n_pin ||
+        empty_h >= n_honor || mp_buf.len < (Py_ssize_t)(n_pin * n_pin * sizeof(int16_t)) ||
+        sh_buf.len < (Py_ssize_t)(n_pin * n_honor * sizeof(int16_t))) {
+        PyErr_SetString(PyExc_ValueError, "useful_configure: unexpected table sizes");
+        return -1;
+    }
+    for (Py_ssize_t c = 0; c < n_pin; c++) {
+        int row = mp[c * n_pin + empty];
+        if (row < 0 || row >= rows_a) {
+            PyErr_SetString(PyExc_ValueError, "useful_configure: a class outside mp_vectors");
+            return -1;
+        }
+        for (int i = 0; i < UVEC; i++) SUIT_VEC[c][i] = a[(Py_ssize_t)row * UVEC + i];
+        SUIT_PACKED[c] = pack_vec(SUIT_VEC[c]);
+    }
+    for (Py_ssize_t z = 0; z < n_honor; z++) {
+        int row = sh[(Py_ssize_t)empty * n_honor + z];
+        if (row < 0 || row >= rows_b) {
+            PyErr_SetString(PyExc_ValueError, "useful_configure: a class outside sh_vectors");
+            return -1;
+        }
+        for (int i = 0; i < UVEC; i++) HONOR_VEC[z][i] = b[(Py_ssize_t)row * UVEC + i];
+        HONOR_PACKED[z] = pack_vec(HONOR_VEC[z]);
+    }
+    return 0;
+}
+
+static inline const int16_t *class_vec(int g, int cls) {
+    return g < 3 ? SUIT_VEC[cls] : HONOR_VEC[cls];
+}
+
+static inline uint64_t class_packed(int g, int cls) {
+    return g < 3 ? SUIT_PACKED[cls] : HONOR_PACKED[cls];
+}
+
+/* The entries (as bits 5i + 4) where the packed ``more`` is below the packed ``base``: each
+ * field of (more | guard) - base keeps its guard bit exactly when more >= base there, and
+ * never borrows from the next field (16 + more - base >= 1). */
+static inline uint64_t lowered(uint64_t more, uint64_t base) {
+    uint64_t guard = UGUARD << 4;
+    return ~((more | guard) - base) & guard;
+}
+
+/* out = a (min, +) b, every entry (the constant bounds let the compiler unroll it). */
+static inline void min_plus(const int *a, const int *b, int *out) {
+    for (int m = 0; m <= 4; m++) {
+        int even = UINF, odd = UINF;
+        for (int m1 = 0; m1 <= m; m1++) {
+            int e = a[2 * m1] + b[2 * (m - m1)];
+            int o1 = a[2 * m1] + b[2 * (m - m1) + 1], o2 = a[2 * m1 + 1] + b[2 * (m - m1)];
+            if (e < even) even = e;
+            if (o1 < odd) odd = o1;
+            if (o2 < odd) odd = o2;
+        }
+        out[2 * m] = even;
+        out[2 * m + 1] = odd;
+    }
+}
+
+/* What the discards of one 3k+2-tile hand share, filled as they are asked for: a discard
+ * changes its own group only, so everything about the three other groups -- their vectors,
+ * their kinds' lowered bits, their min-plus products and, per target, the kinds of theirs on a
+ * minimal split -- is the same for every discard of that group. */
+typedef struct {
+    int cls[4], drawn[34];   /* from hand_drawn_classes() of the hand */
+    int sets;                /* sets the hand needs (K) */
+    int vec[4][UVEC];
+    uint64_t low[34];        /* entries one more of the kind lowers (0: four held) */
+    int bad[4];              /* group g has a drawable kind with no class (FALLBACK) */
+    unsigned ready;          /* bit g: low/bad of group g; bit 4 + g: rest[g] and the pairs */
+    int pair[4][4][UVEC];    /* pair[a][b]: product of the two groups other than a and b */
+    int rest[4][UVEC];       /* rest[g]: product of the three groups other than g */
+    unsigned use_ready[4];   /* bit t: use[g][t] filled */
+    unsigned long long use[4][UVEC]; /* use[g][t]: kinds outside g lowering a minimal split of
+                                      * the other three groups for target entry t */
+    unsigned long long ones, zeros;  /* kinds held once / not at all */
+    uint64_t pvec[4];        /* the groups' packed vectors */
+    int splits_ready;        /* the fields below are filled */
+    int best;                /* the hand's minimal total over splits */
+    int n_min;               /* its minimal splits: each group's entry, and the kinds lowering */
+    unsigned char split[140][4]; /* that entry in their group */
+    unsigned long long split_kinds[140];
+    unsigned by_ready[4];    /* bit b: by_entry[g][b] filled */
+    unsigned long long by_entry[4][UVEC]; /* kinds of group g whose low has entry b */
+} UsefulBase;
+
+static const unsigned long long GROUP_MASK[4] = {0x1FFULL, 0x1FFULL << 9, 0x1FFULL << 18,
+                                                  0x7FULL << 27};
+
+static const unsigned long long TERMINAL_MASK =
+    (1ULL << 0) | (1ULL << 8) | (1ULL << 9) | (1ULL << 17) | (1ULL << 18) | (1ULL << 26) |
+    (0x7FULL << 27);
+
+/* Start ``u`` for the hand ``h`` (3k+2 tiles); u->cls/u->drawn must hold
+ * hand_drawn_classes(h) already. */
+static inline void useful_begin(const Hand *h, UsefulBase *u) {
+    for (int g = 0; g < 4; g++) {
+        const int16_t *v = class_vec(g, u->cls[g]);
+        for (int i = 0; i < UVEC; i++) u->vec[g][i] = v[i];
+        u->use_ready[g] = 0;
+    }
+    u->ready = 0;
+    u->splits_ready = 0;
+    for (int g = 0; g < 4; g++) u->pvec[g] = class_packed(g, u->cls[g]);
+    u->sets = (h->tiles - 1) / 3 < 4 ? (h->tiles - 1) / 3 : 4;
+    u->ones = u->zeros = 0;
+    for (int j = 0; j < 34; j++) {
+        u->zeros |= (unsigned long long)(h->c[j] == 0) << j;
+        u->ones |= (unsigned long long)(h->c[j] == 1) << j;
+    }
+}
+
+static void useful_group(const Hand *h, UsefulBase *u, int g) {
+    int lo = g < 3 ? 9 * g : 27, hi = g < 3 ? lo + 9 : 34;
+    uint64_t base = class_packed(g, u->cls[g]);
+    u->bad[g] = 0;
+    for (int j = lo; j < hi; j++) {
+        u->low[j] = 0;
+        if (h->c[j] >= 4) continue;
+        if (u->drawn[j] < 0)
+            u->bad[g] = 1;
+        else
+            u->low[j] = lowered(class_packed(g, u->drawn[j]), base);
+    }
+    u->ready |= 1u << g;
+}
+
+/* rest[gk], and pair[g][gk] for the three other groups g. */
+static void useful_rest(UsefulBase *u, int gk) {
+    int o[3], n = 0;
+    for (int g = 0; g < 4; g++)
+        if (g != gk) o[n++] = g;
+    /* pair[o0][gk] = o1 x o2, pair[o1][gk] = o0 x o2, pair[o2][gk] = o0 x o1 */
+    min_plus(u->vec[o[1]], u->vec[o[2]], u->pair[o[0]][gk]);
+    min_plus(u->vec[o[0]], u->vec[o[2]], u->pair[o[1]][gk]);
+    min_plus(u->vec[o[0]], u->vec[o[1]], u->pair[o[2]][gk]);
+    min_plus(u->vec[o[0]], u->pair[o[0]][gk], u->rest[gk]);
+    u->ready |= 1u << (4 + gk);
+}
+
+/* use[gk][t] (see UsefulBase); needs useful_rest(u, gk) and useful_group() of the others. */
+
+static unsigned long long useful_use(UsefulBase *u, int gk, int t) {
+    if (u->use_ready[gk] >> t & 1) return u->use[gk][t];
+    int best = u->rest[gk][t], pt = t & 1;
+    unsigned long long mask = 0;
+    for (int g = 0; g < 4; g++) {
+        if (g == gk) continue;
+        const int *v = u->vec[g], *pr = u->pair[g][gk];
+        uint64_t bits = 0;
+        for (int b = 0; b <= t; b += 2) bits |= (uint64_t)(v[b] + pr[t - b] == best) << (5 * b + 4);
+        if (pt)
+            for (int b = 1; b <= t; b += 2)
+                bits |= (uint64_t)(v[b] + pr[t - b] == best) << (5 * b + 4);
+        int lo = g < 3 ? 9 * g : 27, hi = g < 3 ? lo + 9 : 34;
+        for (int j = lo; j < hi; j++) mask |= (unsigned long long)((u->low[j] & bits) != 0) << j;
+    }
+    u->use[gk][t] = mask;
+    u->use_ready[gk] |= 1u << t;
+    return mask;
+}
+
+/* The kinds of group g whose one more copy lowers entry b of g's vector. */
+static inline unsigned long long by_entry(UsefulBase *u, int g, int b) {
+    if (!(u->by_ready[g] >> b & 1)) {
+        int lo = g < 3 ? 9 * g : 27, hi = g < 3 ? lo + 9 : 34;
+        unsigned long long m = 0;
+        for (int j = lo; j < hi; j++) m |= (unsigned long long)((u->low[j] & UENTRY(b)) != 0) << j;
+        u->by_entry[g][b] = m;
+        u->by_ready[g] |= 1u << b;
+    }
+    return u->by_entry[g][b];
+}
+
+/* Every split of the hand's K sets and one pair over the four groups (at most 4 x 35), keeping
+ * the minimal ones: a discard that leaves the total minimal keeps exactly those of them whose
+ * entry in its group it does not raise, so useful_after() reads the answer off this list. */
+static void useful_splits(const Hand *h, UsefulBase *u) {
+    for (int g = 0; g < 4; g++) {
+        if (!(u->ready >> g & 1)) useful_group(h, u, g);
+        u->by_ready[g] = 0;
+    }
+    /* the minimum through the two halves' min-plus products (man x pin, sou x honours), then
+     * only the minimal splits are spelled out */
+    int k = u->sets, top = 2 * k + 1, best = UINF, n = 0;
+    const int *v0 = u->vec[0], *v1 = u->vec[1], *v2 = u->vec[2], *v3 = u->vec[3];
+    int a[UVEC], b[UVEC];
+    min_plus(v0, v1, a);
+    min_plus(v2, v3, b);
+    for (int e = 0; e <= top; e++)
+        if (a[e] + b[top - e] < best) best = a[e] + b[top - e];
+    for (int e = 0; e <= top; e++) {
+        int f = top - e;
+        if (a[e] + b[f] != best) continue;
+        for (int e0 = 0; e0 <= e; e0 += 1 + !(e & 1)) {
+            int e1 = e - e0;
+            if (v0[e0] + v1[e1] != a[e]) continue;
+            for (int e2 = 0; e2 <= f; e2 += 1 + !(f & 1)) {
+                int e3 = f - e2;
+                if (v2[e2] + v3[e3] != b[f]) continue;
+                u->split[n][0] = (unsigned char)e0;
+                u->split[n][1] = (unsigned char)e1;
+                u->split[n][2] = (unsigned char)e2;
+                u->split[n][3] = (unsigned char)e3;
+                n++;
+            }
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        unsigned long long m = 0;
+        for (int g = 0; g < 4; g++) m |= by_entry(u, g, u->split[i][g]);
+        u->split_kinds[i] = m;
+    }
+    u->best = best;
+    u->n_min = n;
+    u->splits_ready = 1;
+}
+
+/* For the hand ``h`` of useful_begin(h, u) minus one ``k``: the kinds whose draw lowers its
+ * Riichi shanten (a kind held four times is never one) in *mask, the shanten in *shanten
+ * (standard, seven pairs and thirteen orphans once it is a closed 13-tile hand, as
+ * hand_riichi).  Returns 0, or FALLBACK (a pattern the tables do not hold: never for a hand
+ * of at most 14 tiles). */
+static int useful_after(const Hand *h, UsefulBase *u, int k, unsigned long long *mask,
+                        int *shanten) {
+    int gk = KIND_GROUP[k];
+    for (int g = 0; g < 4; g++) {
+        if (g == gk) continue;
+        if (!(u->ready >> g & 1)) useful_group(h, u, g);
+        if (u->bad[g]) return FALLBACK;
+    }
+    const uint8_t *table = gk < 3 ? (const uint8_t *)suit_buf.buf : (const uint8_t *)honor_buf.buf;
+    long key = h->key[gk] - KIND_PLACE[k];
+    int ck = table[key];
+    if (ck == 255) return FALLBACK;
+    uint64_t pk = class_packed(gk, ck);
+    int tiles = h->tiles - 1, best = 99;
+    unsigned long long out = 0;
+    if (tiles >= 13) {
+        /* seven pairs and thirteen orphans, from the counts */
+        int held = h->c[k]; /* before the discard */
+        unsigned long long bit = 1ULL << k, ones = u->ones, zeros = u->zeros;
+        if (held == 1) {
+            ones &= ~bit;
+            zeros |= bit;
+        } else if (held == 2)
+            ones |= bit;
+        int kinds = h->kinds - (held == 1), pairs = h->pairs - (held == 2);
+        int chi = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+        int term = (int)(TERMINAL_MASK >> k & 1);
+        int tk = h->term_kinds - (term && held == 1), tp = h->term_pairs - (term && held == 2);
+        int kok = 13 - tk - (tp > 0);
+        best = chi < kok ? chi : kok;
+        if (chi == best) out |= ones | (kinds < 7 ? zeros : 0);
+        if (kok == best) out |= TERMINAL_MASK & (zeros | (tp == 0 ? ones : 0));
+    }
+    /* The standard form.  The discard raises each entry of its group's vector by zero or one,
+     * so the new minimum is the hand's (the minimal splits whose entry in this group it keeps)
+     * or one more (none kept; min_plus does that rarer case below). */
+    if (!u->splits_ready) useful_splits(h, u);
+    uint64_t kept = ~lowered(u->pvec[gk], pk) & (UGUARD << 4), opt = 0;
+    unsigned long long std_mask = 0;
+    for (int i = 0; i < u->n_min; i++) {
+        uint64_t e = UENTRY(u->split[i][gk]);
+        if (kept & e) {
+            opt |= e;
+            std_mask |= u->split_kinds[i];
+        }
+    }
+    int std;
+    if (opt) {
+        std = u->best - 1;
+        std_mask &= ~GROUP_MASK[gk];
+    } else {
+        std = u->best;
+        std_mask = 0;
+        if (std <= best) {
+            if (!(u->ready >> (4 + gk) & 1)) useful_rest(u, gk);
+            const int16_t *vk = class_vec(gk, ck);
+            const int *rest = u->rest[gk];
+            int sets = u->sets, total = UINF;
+            for (int c = 0; c <= 2 * sets + 1; c++) {
+                int x = vk[c] + rest[2 * sets + 1 - c];
+                if (x < total) total = x;
+            }
+            if (total != u->best + 1) return FALLBACK; /* cannot happen (see above) */
+            for (int c = 0; c <= 2 * sets + 1; c++)
+                if (vk[c] + rest[2 * sets + 1 - c] == total) {
+                    opt |= UENTRY(c);
+                    std_mask |= useful_use(u, gk, 2 * sets + 1 - c);
+                }
+        }
+    }
+    if (std < best) {
+        best = std;
+        out = 0;
+    }
+    if (std == best) {
+        /* the discarded group's own kinds: one more of each after the discard */
+        int lo = gk < 3 ? 9 * gk : 27, hi = gk < 3 ? lo + 9 : 34;
+        for (int j = lo; j < hi; j++) {
+            if (h->c[j] - (j == k) >= 4) continue;
+            int d = table[key + KIND_PLACE[j]];
+            if (d == 255) return FALLBACK;
+            std_mask |= (unsigned long long)((lowered(class_packed(gk, d), pk) & opt) != 0) << j;
+        }
+        out |= std_mask;
+    }
+    *mask = out;
+    *shanten = best;
+    return 0;
+}
+
+#endif /* TENPAI_USEFUL_CORE_H */
