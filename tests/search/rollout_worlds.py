@@ -7,6 +7,7 @@ taken at draws and claim windows, the two phases the compiled core starts from.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 from tenpai.agents.efficiency import EfficiencyAgent
@@ -69,8 +70,8 @@ def reference_agents(policy: str, players: int) -> list[FastPolicy]:
     return [FastPolicy(s, fold=fold, calls=calls, kans=kans) for s in range(players)]
 
 
-def reference(world: RiichiRound, policy: str) -> Outcome:
-    """The hand played to its end by the Python engine with the policy's Python reference."""
+def played(world: RiichiRound, policy: str) -> RiichiRound:
+    """A copy of the hand played to its end by the Python engine with the policy's reference."""
     rnd = clone(world)
     agents = reference_agents(policy, rnd.players)
     steps = 0
@@ -78,6 +79,28 @@ def reference(world: RiichiRound, policy: str) -> Outcome:
         steps += 1
         assert steps < 2000
         rnd.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in rnd.pending()})
+    return rnd
+
+
+def mangled(state: tuple[object, ...], rng: random.Random,
+            junk: list[object]) -> tuple[object, ...]:
+    """An exported state with one to three fields (or items of a field) replaced by junk: what
+    the fuzz tests feed the core, which must refuse it with a typed error or play it."""
+    out = list(state)
+    for _ in range(rng.randint(1, 3)):
+        i = rng.randrange(len(out))
+        if rng.random() < 0.5 and isinstance(out[i], tuple) and out[i]:
+            items = list(out[i])  # type: ignore[arg-type]
+            items[rng.randrange(len(items))] = rng.choice(junk)
+            out[i] = tuple(items)
+        else:
+            out[i] = rng.choice(junk)
+    return tuple(out)
+
+
+def reference(world: RiichiRound, policy: str) -> Outcome:
+    """The hand played to its end by the Python engine with the policy's Python reference."""
+    rnd = played(world, policy)
     r = rnd.result
     assert r is not None
     tenpai = tuple(s for s in range(rnd.players) if r.kind == "exhaustive" and r.tenpai[s])

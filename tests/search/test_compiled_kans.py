@@ -30,24 +30,20 @@ from tenpai.rules.riichi.ruleset import PRESETS
 from tenpai.search.compiled_playout import CompiledPlayout
 from tenpai.search.playout import PythonPlayout
 
-from .rollout_worlds import PRESET_NAMES, Outcome, compiled, reference_agents, worlds
+from .rollout_worlds import (
+    PRESET_NAMES,
+    Outcome,
+    compiled,
+    mangled,
+    played,
+    reference_agents,
+    worlds,
+)
 
 built = pytest.mark.skipif(not rollout.available(), reason="compiled rollout core not built")
 
 KAN_POLICIES = ("fast-kan", "fast-kan-fold")
 _KANS = ("ankan", "kakan", "daiminkan", "nukidora")
-
-
-def _played(world: RiichiRound, policy: str) -> RiichiRound:
-    """The hand played to its end by the Python engine with the policy's reference."""
-    rnd = clone(world)
-    agents = reference_agents(policy, rnd.players)
-    steps = 0
-    while not rnd.done:
-        steps += 1
-        assert steps < 2000
-        rnd.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in rnd.pending()})
-    return rnd
 
 
 def _outcome(rnd: RiichiRound) -> tuple[Outcome, int]:
@@ -66,7 +62,7 @@ def _compiled(world: RiichiRound, policy: str, seed: int = 0) -> tuple[Outcome, 
 
 def _same(world: RiichiRound, policy: str, seed: int = 0) -> RiichiRound:
     """Play ``world`` on both sides; assert the same end; return the Python side's round."""
-    rnd = _played(world, policy)
+    rnd = played(world, policy)
     assert _compiled(world, policy, seed) == _outcome(rnd)
     return rnd
 
@@ -81,7 +77,7 @@ def _differential(n_worlds: int, seeds: range, every: int) -> Counter[str]:
         for preset in PRESET_NAMES:
             for world in worlds(preset, seed, every=every, mixed=seed % 3 == 2):
                 policy = KAN_POLICIES[checked % 2]
-                rnd = _played(world, policy)
+                rnd = played(world, policy)
                 want = _outcome(rnd)
                 got = _compiled(world, policy, seed)
                 assert got == want, (preset, seed, policy, checked)
@@ -334,18 +330,10 @@ def test_fuzzed_states_with_kans_never_crash_the_interpreter() -> None:
                           (0, 0, 0, 0, 0), tuple(range(40)), ((4, (1, 1, 1, 1)),), 2.5]
     played = refused = 0
     for _ in range(1500):
-        state = list(rng.choice(base))
-        for _ in range(rng.randint(1, 3)):
-            i = rng.randrange(len(state))
-            if rng.random() < 0.5 and isinstance(state[i], tuple) and state[i]:
-                items = list(state[i])
-                items[rng.randrange(len(items))] = rng.choice(junk)
-                state[i] = tuple(items)
-            else:
-                state[i] = rng.choice(junk)
+        state = mangled(rng.choice(base), rng, junk)
         preset = "tenhou_sanma" if state[0] == 3 else "mahjong_soul"
         try:
-            rows = rollout.run(tuple(state), preset, list(KAN_POLICIES)[rng.randrange(2)],
+            rows = rollout.run(state, preset, list(KAN_POLICIES)[rng.randrange(2)],
                                [rng.randrange(10)], indicators=True)
         except rollout.RolloutStateError:
             refused += 1

@@ -27,6 +27,7 @@ from .rollout_worlds import (
     after_calls,
     compiled,
     crafted,
+    mangled,
     reference,
     reference_agents,
     worlds,
@@ -253,18 +254,10 @@ def test_fuzzed_states_never_crash_the_interpreter() -> None:
                           tuple(range(40)), ((0, (1, 2, 3)),), 2.5]
     played = refused = 0
     for _ in range(1500):
-        state = list(rng.choice(base))
-        for _ in range(rng.randint(1, 3)):
-            i = rng.randrange(len(state))
-            if rng.random() < 0.5 and isinstance(state[i], tuple) and state[i]:
-                items = list(state[i])
-                items[rng.randrange(len(items))] = rng.choice(junk)
-                state[i] = tuple(items)
-            else:
-                state[i] = rng.choice(junk)
+        state = mangled(rng.choice(base), rng, junk)
         preset = "tenhou_sanma" if state[0] == 3 else "tenhou"
         try:
-            rows = rollout.run(tuple(state), preset, "greedy-fold", [rng.randrange(10)])
+            rows = rollout.run(state, preset, "greedy-fold", [rng.randrange(10)])
         except rollout.RolloutStateError:
             refused += 1
         except RuntimeError as err:  # a consistent-looking state the hand cannot finish
