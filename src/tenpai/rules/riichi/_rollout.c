@@ -314,21 +314,34 @@ typedef struct {
     unsigned long long left_bits[3]; /* bit j of left_bits[i]: bit i of left[j] (0-4) */
     int left_plain;  /* some left[j] outside 0-7: left_in() sums them one by one */
     int base_ready;  /* options_counting() done */
-    UsefulBase useful; /* with the 14-tile hand's draw classes (hand_drawn_classes) */
+    UsefulBase useful; /* the 14-tile hand's groups and minimal splits (useful_begin) */
 } Options;
 
-/* Shanten after each discard (the first part of discard_ukeire). */
+/* Each seat's groups' draws (see UsefulDraws), kept from one decision of the seat to its next
+ * under the groups' keys: a turn changes at most two of the four groups, and the others' draw
+ * classes are not looked up again.  Keyed by the pattern itself, so what they hold never
+ * depends on which playout or state left it there. */
+static UsefulDraws seat_draws[4];
+
+/* Shanten after each discard (the first part of discard_ukeire), from the 14-tile hand's
+ * minimal splits: one class look-up per discard (useful_discard_shanten) instead of a whole
+ * hand's look-ups.  Built with -DTENPAI_CHECK_SPLITS, each is also looked up the old way and a
+ * difference fails the run. */
 static int options_init(St *st, int s, Options *o) {
-    Hand h = st->hand[s];
+    const Hand *h = &st->hand[s];
     int best = 99;
     o->base_ready = 0;
+    int ok = useful_begin(h, &o->useful, &seat_draws[s]) == 0;
     for (int k = 0; k < 34; k++) {
         o->total[k] = -1;
         o->after[k] = 99;
         if (!st->c34[s][k]) continue;
-        hand_move(&h, k, -1);
-        int v = hand_riichi(&h);
-        hand_move(&h, k, +1);
+        int v = ok ? useful_discard_shanten(h, &o->useful, k) : FALLBACK;
+#ifdef TENPAI_CHECK_SPLITS
+        Hand x = *h;
+        hand_move(&x, k, -1);
+        if (hand_riichi(&x) != v) v = FALLBACK;
+#endif
         if (v == FALLBACK) {
             bad_lookup = 1;
             v = 99;
@@ -340,11 +353,8 @@ static int options_init(St *st, int s, Options *o) {
 }
 
 /* What every count of this decision shares, made at the first count (a decision whose best
- * discard is alone makes none): the draw classes and the copies left, also as bit planes. */
+ * discard is alone makes none): the copies left, also as bit planes. */
 static void options_counting(St *st, int s, Options *o) {
-    if (hand_drawn_classes(&st->hand[s], o->useful.cls, o->useful.drawn) == FALLBACK)
-        bad_lookup = 1;
-    useful_begin(&st->hand[s], &o->useful);
     o->left_bits[0] = o->left_bits[1] = o->left_bits[2] = 0;
     o->left_plain = 0;
     for (int k = 0; k < 34; k++) {
