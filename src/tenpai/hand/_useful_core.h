@@ -412,8 +412,16 @@ static int useful_after(const Hand *h, UsefulBase *u, int k, unsigned long long 
         }
     }
     int std;
+    unsigned long long cand = GROUP_MASK[gk]; /* the kinds of gk whose draw may lower it */
     if (opt) {
         std = u->best - 1;
+        /* A draw j of gk lowering a kept entry e after the discard lowers e of the hand before
+         * it too (that hand holds the one after, and one more tile never raises an entry), and
+         * j = k gives that hand back, whose kept entries are what they were: so only the kinds
+         * of gk whose one more copy lowers a kept entry of the hand before can -- what the
+         * kept splits' kinds hold in gk.  (Unless the hand before is a pattern with no room
+         * for one more in gk -- fifteen tiles of a suit, bad[gk] -- whose draws have no row.) */
+        if (!u->dr->bad[gk]) cand = std_mask & GROUP_MASK[gk] & ~(1ULL << k);
         std_mask &= ~GROUP_MASK[gk];
     } else {
         std = u->best;
@@ -443,7 +451,7 @@ static int useful_after(const Hand *h, UsefulBase *u, int k, unsigned long long 
         /* the discarded group's own kinds: one more of each after the discard */
         int lo = gk < 3 ? 9 * gk : 27, hi = gk < 3 ? lo + 9 : 34;
         for (int j = lo; j < hi; j++) {
-            if (h->c[j] - (j == k) >= 4) continue;
+            if (!(cand >> j & 1) || h->c[j] - (j == k) >= 4) continue;
             int d = table[key + KIND_PLACE[j]];
             if (d == 255) return FALLBACK;
             std_mask |= (unsigned long long)((lowered(class_packed(gk, d), pk) & opt) != 0) << j;

@@ -355,13 +355,27 @@ static int options_init(St *st, int s, Options *o) {
 /* What every count of this decision shares, made at the first count (a decision whose best
  * discard is alone makes none): the copies left, also as bit planes. */
 static void options_counting(St *st, int s, Options *o) {
-    o->left_bits[0] = o->left_bits[1] = o->left_bits[2] = 0;
-    o->left_plain = 0;
-    for (int k = 0; k < 34; k++) {
-        int v = o->left[k] = 4 - st->c34[s][k] - st->visible[k];
-        o->left_plain |= v < 0 || v > 7; /* never in a state read_state accepts */
-        for (int i = 0; i < 3; i++) o->left_bits[i] |= (unsigned long long)(v >> i & 1) << k;
+    const int *own = st->c34[s], *vis = st->visible;
+    /* eight kinds' counts a byte each, then each bit plane of those eight gathered into one
+     * byte by a multiplication (byte j's bit lands on bit 56 + j, no two terms meet) */
+    const uint64_t ones = 0x0101010101010101ULL, gather = 0x0102040810204080ULL;
+    uint64_t b0 = 0, b1 = 0, b2 = 0, odd = 0;
+    for (int base = 0; base < 34; base += 8) {
+        uint64_t w = 0;
+        int n = 34 - base < 8 ? 34 - base : 8;
+        for (int j = 0; j < n; j++) {
+            int v = o->left[base + j] = 4 - own[base + j] - vis[base + j];
+            w |= (uint64_t)(v & 0xFF) << (8 * j);
+        }
+        odd |= w & 0xF8F8F8F8F8F8F8F8ULL; /* a count outside 0-7 */
+        b0 |= ((w & ones) * gather >> 56) << base;
+        b1 |= ((w >> 1 & ones) * gather >> 56) << base;
+        b2 |= ((w >> 2 & ones) * gather >> 56) << base;
     }
+    o->left_bits[0] = b0;
+    o->left_bits[1] = b1;
+    o->left_bits[2] = b2;
+    o->left_plain = odd != 0; /* never in a state read_state accepts */
     o->base_ready = 1;
 }
 
