@@ -361,14 +361,15 @@ fail:
     return NULL;
 }
 
-/* useful_check(hands) -> (discards, raised, first_bad) for tests: ``hands`` is bytes of n rows
+/* useful_check(hands) -> (discards, raised, reused, first_bad) for tests: ``hands`` is bytes of n rows
  * of 34 counts, each a 3k+2-tile hand.  For every discard, useful_discard_shanten() (what the
  * rollouts' options_init reads, all discards first, before any effective tiles are asked for)
  * and useful_after() must both give the shanten hand_riichi gives for the hand after it (the
  * tables' whole-hand look-up), and useful_after() exactly the kinds whose entry in that hand's
  * draw row (hand_draw_row: the tables' straightforward answer, one look-up per draw) is lower.
  * ``raised`` counts the discards that raise the standard form while it still gives the shanten
- * (useful_after's min-plus branch); ``first_bad`` is the first disagreeing row, or -1. */
+ * (useful_after's min-plus branch); ``reused`` the groups whose draws came from an earlier row's
+ * (the UsefulDraws kept across the batch); ``first_bad`` is the first disagreeing row, or -1. */
 static PyObject *useful_check(PyObject *self, PyObject *obj) {
     if (ensure_ready() < 0) return NULL;
     if (!PyBytes_Check(obj) || PyBytes_GET_SIZE(obj) % 34 != 0) {
@@ -377,7 +378,7 @@ static PyObject *useful_check(PyObject *self, PyObject *obj) {
     }
     const unsigned char *raw = (const unsigned char *)PyBytes_AS_STRING(obj);
     Py_ssize_t n = PyBytes_GET_SIZE(obj) / 34, bad = -1;
-    long discards = 0, raised = 0;
+    long discards = 0, raised = 0, reused = 0;
     /* one UsefulDraws for the whole batch, as a rollout seat keeps one: the hands that share a
      * group's pattern with an earlier one (the empty honours, most often) read it from there */
     static UsefulDraws draws;
@@ -404,6 +405,7 @@ static PyObject *useful_check(PyObject *self, PyObject *obj) {
             bad = i;
             break;
         }
+        for (int g = 0; g < 4; g++) reused += draws.tag[g] == h.key[g] + 1;
         for (int k = 0; k < 34; k++) split_sh[k] = c[k] ? useful_discard_shanten(&h, &u, k) : 99;
         for (int k = 0; k < 34 && bad < 0; k++) {
             if (!c[k]) continue;
@@ -428,7 +430,7 @@ static PyObject *useful_check(PyObject *self, PyObject *obj) {
             if (split_sh[k] != s || got != s || mask != want) bad = i;
         }
     }
-    return Py_BuildValue("(lln)", discards, raised, bad);
+    return Py_BuildValue("(llln)", discards, raised, reused, bad);
 }
 
 /* draw_shanten(counts) -> list of 34 shanten numbers after drawing each kind (99 where all
