@@ -648,7 +648,7 @@ PyMODINIT_FUNC PyInit__accel(void) {
     PyObject *m = PyModule_Create(&module);
     /* Raised whenever configure()'s arguments or a function's contract change, so that a stale
      * build left in a source tree is ignored (pure Python) instead of being called wrongly. */
-    if (m != NULL && PyModule_AddIntConstant(m, "ABI", 3) < 0) {
+    if (m != NULL && PyModule_AddIntConstant(m, "ABI", 4) < 0) {
         Py_DECREF(m);
         return NULL;
     }
