@@ -1,4 +1,4 @@
-"""The compiled rollouts' effective tiles (``_useful_core.h``) against the straightforward rows.
+"""The compiled rollouts' shanten and effective tiles (``_useful_core.h``) against the rows.
 
 The rollout policies weigh each tied discard by its live effective tiles.  They used to find
 them with a draw row per discard (the shanten after each of the 34 draws, from the mp/sh/final
@@ -10,6 +10,14 @@ seeded hands of every size a hand with melds can have, including the shapes that
 rarer branches: complete hands (every discard raises the standard form, the min-plus path),
 seven-pairs and thirteen-orphans shapes, one-suit hands and hands built around quads.  A few
 thousand are also checked against the pure-Python shanten, which shares no C code at all.
+
+The shanten after each discard, which the rollouts once looked up as a whole hand per discard,
+is read off the same minimal splits (``useful_discard_shanten``: one class look-up per
+discard); the 100,000-hand check compares it with the whole-hand look-up (``hand_riichi``) on
+every discard, asked as the rollouts ask it (all discards before any effective tiles).  The
+groups' draw classes are kept under each group's pattern from one hand to the next
+(``UsefulDraws``, one per rollout seat); the check keeps one across the batch, so the hands that
+share a group's pattern with an earlier hand read it from there and must still agree.
 """
 
 from __future__ import annotations
@@ -102,7 +110,7 @@ def reference(counts: list[int], draw_row: Any, shanten: Any) -> tuple[list[int]
 def test_useful_masks_equal_the_draw_rows_on_100000_hands() -> None:
     batch = hands(3701, N_HANDS)
     assert {sum(c) for c in batch} == set(SIZES)
-    discards, raised, bad = _fast("useful_check")(b"".join(bytes(c) for c in batch))
+    discards, raised, reused, bad = _fast("useful_check")(b"".join(bytes(c) for c in batch))
     if bad >= 0:
         counts = batch[bad]
         got = _fast("discard_useful")(counts)
@@ -110,6 +118,7 @@ def test_useful_masks_equal_the_draw_rows_on_100000_hands() -> None:
         pytest.fail(f"hand {bad} {counts}: fast {got}, rows {want}")
     assert discards > 600_000
     assert raised > 10_000  # the min-plus branch is exercised, not only the minimal splits
+    assert reused > 20_000  # groups read from an earlier hand's draws, not only computed
 
 
 def test_discard_useful_equals_the_draw_rows() -> None:
@@ -143,9 +152,9 @@ def test_useful_masks_equal_the_pure_python_shanten() -> None:
 def test_the_check_refuses_bad_rows() -> None:
     """The 100,000-hand check answers for an empty batch and refuses rows that are no hand."""
     check = _fast("useful_check")
-    assert check(b"") == (0, 0, -1)
+    assert check(b"") == (0, 0, 0, -1)
     good = bytes(hands(3704, 1)[0])
-    assert check(good)[2] == -1
+    assert check(good)[3] == -1
     with pytest.raises(ValueError, match="34 counts"):
         check(good[:-1])
     with pytest.raises(ValueError, match="holds 5 of kind 0"):

@@ -374,3 +374,31 @@ def test_a_closed_kan_in_riichi_only_where_the_waits_stay(deal: str, kans: list[
         assert any(e.type == "tsumo" and e.actor == 0 and e.pai == one_m
                    for e in rnd.events[reach:])
         assert [e.type for e in rnd.events if e.type in _KANS] == kans
+
+
+@built
+def test_no_closed_kan_in_riichi_that_changes_the_waits_even_when_the_count_stays() -> None:
+    """The dealer is in riichi on 1113m (2m and 3m); the other three discard the 2m whose
+    fourth copy is the dora indicator, and the dealer draws the fourth 1m.  After a kan only 3m
+    would be left -- the waits change, so the engine does not offer the kan -- but with every
+    2m seen the live effective tiles stay three either way, so the kan rule alone would take
+    it: only the core's riichi check (waits unchanged) turns it down here."""
+    world = _round(["1113m456p789s555z", "2m468m2468p2468s6z", "2m579m13579p135s4z",
+                    "2m579m1357p3579s7z"], "9p1z2z3z1m", dora="2m")
+    _step(world, 0, "reach")
+    _step(world, 0, "dahai", "9p")
+    while world.phase == "claim":
+        world.step({})
+    for seat in (1, 2, 3):
+        _step(world, seat, "dahai", "2m")
+        while world.phase == "claim":
+            world.step({})  # the dealer lets the 2m go (riichi furiten), nobody calls
+    one_m = T.parse("1m")[0]
+    assert world.phase == "act" and world.turn == 0 and world.riichi[0]
+    (d,) = [d for d in world.pending() if d.seat == 0]
+    assert not [e for e in d.legal if e.type == "ankan"]
+    state = rollout.export_state(world)
+    for policy in KAN_POLICIES:
+        assert rollout.decide(state, world.rules, policy) == ("dahai", one_m)
+        rnd = _same(world, policy)
+        assert not [e for e in rnd.events if e.type in _KANS]

@@ -279,8 +279,7 @@ static PyObject *discard_draws(PyObject *self, PyObject *args) {
     hand_init(&h, c);
     if (h.tiles % 3 != 2 || hand_riichi(&h) == FALLBACK) Py_RETURN_NONE;
     UsefulBase u;
-    if (hand_drawn_classes(&h, u.cls, u.drawn) == FALLBACK) Py_RETURN_NONE;
-    useful_begin(&h, &u);
+    if (useful_begin(&h, &u, NULL) == FALLBACK) Py_RETURN_NONE;
     for (int k = 0; k < 34; k++) {
         after[k] = 99;
         totals[k] = 0;
@@ -324,12 +323,24 @@ static PyObject *discard_useful(PyObject *self, PyObject *obj) {
     if (read_counts(obj, c) < 0) Py_RETURN_NONE;
     hand_init(&h, c);
     if (h.tiles % 3 != 2 || hand_riichi(&h) == FALLBACK) Py_RETURN_NONE;
-    if (hand_drawn_classes(&h, u.cls, u.drawn) == FALLBACK) Py_RETURN_NONE;
-    useful_begin(&h, &u);
+    if (useful_begin(&h, &u, NULL) == FALLBACK) Py_RETURN_NONE;
+    /* the shanten as the rollouts' options_init reads it (every discard first), the masks as
+     * their counts do */
     for (int k = 0; k < 34; k++) {
         after[k] = 99;
         masks[k] = 0;
-        if (c[k] && useful_after(&h, &u, k, &masks[k], &after[k]) == FALLBACK) Py_RETURN_NONE;
+        if (c[k] && (after[k] = useful_discard_shanten(&h, &u, k)) == FALLBACK) Py_RETURN_NONE;
+    }
+    for (int k = 0; k < 34; k++) {
+        int got;
+        if (!c[k]) continue;
+        if (useful_after(&h, &u, k, &masks[k], &got) == FALLBACK) Py_RETURN_NONE;
+        if (got != after[k]) {
+            PyErr_Format(PyExc_RuntimeError,
+                         "discard_useful: the splits give shanten %d and %d after discarding %d",
+                         after[k], got, k);
+            return NULL;
+        }
     }
     PyObject *a = PyList_New(34), *m = PyList_New(34);
     if (a == NULL || m == NULL) goto fail;
@@ -350,12 +361,15 @@ fail:
     return NULL;
 }
 
-/* useful_check(hands) -> (discards, raised, first_bad) for tests: ``hands`` is bytes of n rows
- * of 34 counts, each a 3k+2-tile hand.  For every discard, useful_after() must give the shanten
- * hand_riichi gives for the hand after it and exactly the kinds whose entry in that hand's draw
- * row (hand_draw_row: the tables' straightforward answer, one look-up per draw) is lower.
+/* useful_check(hands) -> (discards, raised, reused, first_bad) for tests: ``hands`` is bytes of n rows
+ * of 34 counts, each a 3k+2-tile hand.  For every discard, useful_discard_shanten() (what the
+ * rollouts' options_init reads, all discards first, before any effective tiles are asked for)
+ * and useful_after() must both give the shanten hand_riichi gives for the hand after it (the
+ * tables' whole-hand look-up), and useful_after() exactly the kinds whose entry in that hand's
+ * draw row (hand_draw_row: the tables' straightforward answer, one look-up per draw) is lower.
  * ``raised`` counts the discards that raise the standard form while it still gives the shanten
- * (useful_after's min-plus branch); ``first_bad`` is the first disagreeing row, or -1. */
+ * (useful_after's min-plus branch); ``reused`` the groups whose draws came from an earlier row's
+ * (the UsefulDraws kept across the batch); ``first_bad`` is the first disagreeing row, or -1. */
 static PyObject *useful_check(PyObject *self, PyObject *obj) {
     if (ensure_ready() < 0) return NULL;
     if (!PyBytes_Check(obj) || PyBytes_GET_SIZE(obj) % 34 != 0) {
@@ -364,9 +378,13 @@ static PyObject *useful_check(PyObject *self, PyObject *obj) {
     }
     const unsigned char *raw = (const unsigned char *)PyBytes_AS_STRING(obj);
     Py_ssize_t n = PyBytes_GET_SIZE(obj) / 34, bad = -1;
-    long discards = 0, raised = 0;
+    long discards = 0, raised = 0, reused = 0;
+    /* one UsefulDraws for the whole batch, as a rollout seat keeps one: the hands that share a
+     * group's pattern with an earlier one (the empty honours, most often) read it from there */
+    static UsefulDraws draws;
+    memset(&draws, 0, sizeof draws);
     for (Py_ssize_t i = 0; i < n && bad < 0; i++) {
-        int c[34], row[34];
+        int c[34], row[34], split_sh[34];
         for (int k = 0; k < 34; k++) {
             c[k] = raw[i * 34 + k];
             if (c[k] > 4) {
@@ -383,11 +401,12 @@ static PyObject *useful_check(PyObject *self, PyObject *obj) {
             return NULL;
         }
         int whole = hand_standard(&h);
-        if (whole == FALLBACK || hand_drawn_classes(&h, u.cls, u.drawn) == FALLBACK) {
+        if (whole == FALLBACK || useful_begin(&h, &u, &draws) == FALLBACK) {
             bad = i;
             break;
         }
-        useful_begin(&h, &u);
+        for (int g = 0; g < 4; g++) reused += draws.tag[g] == h.key[g] + 1;
+        for (int k = 0; k < 34; k++) split_sh[k] = c[k] ? useful_discard_shanten(&h, &u, k) : 99;
         for (int k = 0; k < 34 && bad < 0; k++) {
             if (!c[k]) continue;
             unsigned long long mask, want = 0;
@@ -408,10 +427,10 @@ static PyObject *useful_check(PyObject *self, PyObject *obj) {
                 if (row[j] < s) want |= 1ULL << j;
             discards++;
             raised += std > whole && std == s;
-            if (got != s || mask != want) bad = i;
+            if (split_sh[k] != s || got != s || mask != want) bad = i;
         }
     }
-    return Py_BuildValue("(lln)", discards, raised, bad);
+    return Py_BuildValue("(llln)", discards, raised, reused, bad);
 }
 
 /* draw_shanten(counts) -> list of 34 shanten numbers after drawing each kind (99 where all
@@ -629,7 +648,7 @@ PyMODINIT_FUNC PyInit__accel(void) {
     PyObject *m = PyModule_Create(&module);
     /* Raised whenever configure()'s arguments or a function's contract change, so that a stale
      * build left in a source tree is ignored (pure Python) instead of being called wrongly. */
-    if (m != NULL && PyModule_AddIntConstant(m, "ABI", 3) < 0) {
+    if (m != NULL && PyModule_AddIntConstant(m, "ABI", 4) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -96,6 +96,7 @@ typedef struct {
     int c[34];
     long key[4];
     int tiles, kinds, pairs, term_kinds, term_pairs;
+    unsigned long long held, paired; /* bit k: c[k] >= 1, c[k] >= 2 (the same counts as masks) */
 } Hand;
 
 /* Which key each kind belongs to, its place value in that key, and whether it is a terminal
@@ -126,6 +127,8 @@ static void hand_init(Hand *h, const int *c) {
         h->tiles += v;
         h->kinds += v > 0;
         h->pairs += v >= 2;
+        h->held |= (unsigned long long)(v > 0) << k;
+        h->paired |= (unsigned long long)(v >= 2) << k;
         if (KIND_TERMINAL[k]) {
             h->term_kinds += v > 0;
             h->term_pairs += v >= 2;
@@ -141,6 +144,9 @@ static inline void hand_move(Hand *h, int k, int d) {
     h->tiles += d;
     h->kinds += (now > 0) - (old > 0);
     h->pairs += (now >= 2) - (old >= 2);
+    unsigned long long bit = 1ULL << k;
+    h->held = (h->held & ~bit) | ((unsigned long long)(now > 0) << k);
+    h->paired = (h->paired & ~bit) | ((unsigned long long)(now >= 2) << k);
     if (KIND_TERMINAL[k]) {
         h->term_kinds += (now > 0) - (old > 0);
         h->term_pairs += (now >= 2) - (old >= 2);
@@ -236,32 +242,6 @@ static int hand_draw_row(const Hand *h, int *row) {
         int code = drawn_code(h, cls, mpv, shv, k, c2, closed);
         if (code == FALLBACK) return FALLBACK;
         row[k] = code;
-    }
-    return 0;
-}
-
-/* The classes of each kind's group with one more copy of that kind, for a hand whose
- * discards will be tried next (-1 where four are held or no such pattern exists).  A discard
- * changes one group only, so for every other group these are the classes a draw row would look
- * up again for each discard; _useful_core.h reads them instead.  Returns 0, or FALLBACK. */
-static int hand_drawn_classes(const Hand *h, int *cls, int *drawn) {
-    const uint8_t *suit = (const uint8_t *)suit_buf.buf;
-    const uint8_t *honor = (const uint8_t *)honor_buf.buf;
-    for (int g = 0; g < 4; g++) {
-        cls[g] = g < 3 ? suit[h->key[g]] : honor[h->key[g]];
-        if (cls[g] == 255) return FALLBACK;
-    }
-    for (int k = 0; k < 34; k++) {
-        if (h->c[k] >= 4) {
-            drawn[k] = -1;
-            continue;
-        }
-        int g = KIND_GROUP[k];
-        long key = h->key[g] + KIND_PLACE[k];
-        drawn[k] = g < 3 ? suit[key] : honor[key];
-        /* no such pattern (a suit of 15 tiles): only a discard from this group can follow,
-         * and useful_after() looks that group up itself */
-        if (drawn[k] == 255) drawn[k] = -1;
     }
     return 0;
 }

@@ -133,68 +133,104 @@ static inline void min_plus(const int *a, const int *b, int *out) {
  * changes its own group only, so everything about the three other groups -- their vectors,
  * their kinds' lowered bits, their min-plus products and, per target, the kinds of theirs on a
  * minimal split -- is the same for every discard of that group. */
+/* What one group's pattern alone decides -- for each kind of the group, the entries one more
+ * copy lowers, and per entry the kinds lowering it -- kept under the group's key, so a caller
+ * asking about hands that share groups computes them once: the rollouts keep one per seat,
+ * and a seat's turn (one draw, one discard) changes at most two of its four groups. */
 typedef struct {
-    int cls[4], drawn[34];   /* from hand_drawn_classes() of the hand */
-    int sets;                /* sets the hand needs (K) */
-    int vec[4][UVEC];
+    long tag[4];             /* 1 + the key of the pattern group g's rows are for (0: none) */
     uint64_t low[34];        /* entries one more of the kind lowers (0: four held) */
     int bad[4];              /* group g has a drawable kind with no class (FALLBACK) */
-    unsigned ready;          /* bit g: low/bad of group g; bit 4 + g: rest[g] and the pairs */
+    unsigned by_ready[4];    /* bit b: by_entry[g][b] filled */
+    unsigned long long by_entry[4][UVEC]; /* kinds of group g whose low has entry b */
+} UsefulDraws;
+
+typedef struct {
+    int cls[4];              /* the four groups' classes */
+    int sets;                /* sets the hand needs (K) */
+    int vec[4][UVEC];
+    UsefulDraws *dr;         /* the groups' draws: the caller's (kept across hands) or own */
+    UsefulDraws own;
+    unsigned ready;          /* bit 4 + g: rest[g] and the pairs */
     int pair[4][4][UVEC];    /* pair[a][b]: product of the two groups other than a and b */
     int rest[4][UVEC];       /* rest[g]: product of the three groups other than g */
     unsigned use_ready[4];   /* bit t: use[g][t] filled */
     unsigned long long use[4][UVEC]; /* use[g][t]: kinds outside g lowering a minimal split of
                                       * the other three groups for target entry t */
-    unsigned long long ones, zeros;  /* kinds held once / not at all */
     uint64_t pvec[4];        /* the groups' packed vectors */
-    int splits_ready;        /* the fields below are filled */
     int best;                /* the hand's minimal total over splits */
     int n_min;               /* its minimal splits: each group's entry, and the kinds lowering */
     unsigned char split[140][4]; /* that entry in their group */
+    uint64_t min_entries[4]; /* bit 5i + 4 of group g: some minimal split gives g entry i */
+    int kinds_ready;         /* split_kinds is filled */
     unsigned long long split_kinds[140];
-    unsigned by_ready[4];    /* bit b: by_entry[g][b] filled */
-    unsigned long long by_entry[4][UVEC]; /* kinds of group g whose low has entry b */
 } UsefulBase;
 
 static const unsigned long long GROUP_MASK[4] = {0x1FFULL, 0x1FFULL << 9, 0x1FFULL << 18,
                                                   0x7FULL << 27};
 
+static const unsigned long long ALL_KINDS = (1ULL << 34) - 1;
+
 static const unsigned long long TERMINAL_MASK =
     (1ULL << 0) | (1ULL << 8) | (1ULL << 9) | (1ULL << 17) | (1ULL << 18) | (1ULL << 26) |
     (0x7FULL << 27);
 
-/* Start ``u`` for the hand ``h`` (3k+2 tiles); u->cls/u->drawn must hold
- * hand_drawn_classes(h) already. */
-static inline void useful_begin(const Hand *h, UsefulBase *u) {
+/* The class of group g's pattern with key ``key`` (255: none). */
+static inline int group_class(int g, long key) {
+    return g < 3 ? ((const uint8_t *)suit_buf.buf)[key] : ((const uint8_t *)honor_buf.buf)[key];
+}
+
+/* Start ``u`` for the hand ``h`` (3k+2 tiles): the groups' classes and vectors, and the hand's
+ * minimal splits -- all the shanten after each discard needs (useful_discard_shanten); what
+ * only the effective tiles need (the draw classes, the kinds lowering each split) waits until a
+ * discard's effective tiles are asked for (useful_after).  ``draws`` (or NULL) keeps the
+ * groups' draws from earlier hands (zero it before its first use).  Returns 0, or FALLBACK (a
+ * pattern the tables do not hold). */
+static inline void useful_min_splits(UsefulBase *u);
+static inline int useful_begin(const Hand *h, UsefulBase *u, UsefulDraws *draws) {
+    if (draws == NULL) {
+        draws = &u->own;
+        for (int g = 0; g < 4; g++) draws->tag[g] = 0;
+    }
+    u->dr = draws;
     for (int g = 0; g < 4; g++) {
-        const int16_t *v = class_vec(g, u->cls[g]);
+        int c = group_class(g, h->key[g]);
+        if (c == 255) return FALLBACK;
+        u->cls[g] = c;
+        const int16_t *v = class_vec(g, c);
         for (int i = 0; i < UVEC; i++) u->vec[g][i] = v[i];
+        u->pvec[g] = class_packed(g, c);
         u->use_ready[g] = 0;
     }
     u->ready = 0;
-    u->splits_ready = 0;
-    for (int g = 0; g < 4; g++) u->pvec[g] = class_packed(g, u->cls[g]);
+    u->kinds_ready = 0;
     u->sets = (h->tiles - 1) / 3 < 4 ? (h->tiles - 1) / 3 : 4;
-    u->ones = u->zeros = 0;
-    for (int j = 0; j < 34; j++) {
-        u->zeros |= (unsigned long long)(h->c[j] == 0) << j;
-        u->ones |= (unsigned long long)(h->c[j] == 1) << j;
-    }
+    useful_min_splits(u);
+    return 0;
 }
 
-static void useful_group(const Hand *h, UsefulBase *u, int g) {
+/* low[] and bad[] of group g: one class look-up per kind of the group with one more copy,
+ * unless u->dr holds them for this pattern already. */
+static inline void useful_group(const Hand *h, UsefulBase *u, int g) {
+    UsefulDraws *dr = u->dr;
+    long key = h->key[g];
+    if (dr->tag[g] == key + 1) return;
     int lo = g < 3 ? 9 * g : 27, hi = g < 3 ? lo + 9 : 34;
-    uint64_t base = class_packed(g, u->cls[g]);
-    u->bad[g] = 0;
+    uint64_t base = u->pvec[g];
+    dr->bad[g] = 0;
     for (int j = lo; j < hi; j++) {
-        u->low[j] = 0;
+        dr->low[j] = 0;
         if (h->c[j] >= 4) continue;
-        if (u->drawn[j] < 0)
-            u->bad[g] = 1;
+        int d = group_class(g, key + KIND_PLACE[j]);
+        /* no such pattern (a suit of 15 tiles): only a discard from this group can follow,
+         * and useful_after() looks that group up itself */
+        if (d == 255)
+            dr->bad[g] = 1;
         else
-            u->low[j] = lowered(class_packed(g, u->drawn[j]), base);
+            dr->low[j] = lowered(class_packed(g, d), base);
     }
-    u->ready |= 1u << g;
+    dr->by_ready[g] = 0;
+    dr->tag[g] = key + 1;
 }
 
 /* rest[gk], and pair[g][gk] for the three other groups g. */
@@ -225,7 +261,8 @@ static unsigned long long useful_use(UsefulBase *u, int gk, int t) {
             for (int b = 1; b <= t; b += 2)
                 bits |= (uint64_t)(v[b] + pr[t - b] == best) << (5 * b + 4);
         int lo = g < 3 ? 9 * g : 27, hi = g < 3 ? lo + 9 : 34;
-        for (int j = lo; j < hi; j++) mask |= (unsigned long long)((u->low[j] & bits) != 0) << j;
+        for (int j = lo; j < hi; j++)
+            mask |= (unsigned long long)((u->dr->low[j] & bits) != 0) << j;
     }
     u->use[gk][t] = mask;
     u->use_ready[gk] |= 1u << t;
@@ -233,30 +270,28 @@ static unsigned long long useful_use(UsefulBase *u, int gk, int t) {
 }
 
 /* The kinds of group g whose one more copy lowers entry b of g's vector. */
-static inline unsigned long long by_entry(UsefulBase *u, int g, int b) {
-    if (!(u->by_ready[g] >> b & 1)) {
+static inline unsigned long long by_entry(UsefulDraws *dr, int g, int b) {
+    if (!(dr->by_ready[g] >> b & 1)) {
         int lo = g < 3 ? 9 * g : 27, hi = g < 3 ? lo + 9 : 34;
         unsigned long long m = 0;
-        for (int j = lo; j < hi; j++) m |= (unsigned long long)((u->low[j] & UENTRY(b)) != 0) << j;
-        u->by_entry[g][b] = m;
-        u->by_ready[g] |= 1u << b;
+        for (int j = lo; j < hi; j++) m |= (unsigned long long)((dr->low[j] & UENTRY(b)) != 0) << j;
+        dr->by_entry[g][b] = m;
+        dr->by_ready[g] |= 1u << b;
     }
-    return u->by_entry[g][b];
+    return dr->by_entry[g][b];
 }
 
 /* Every split of the hand's K sets and one pair over the four groups (at most 4 x 35), keeping
  * the minimal ones: a discard that leaves the total minimal keeps exactly those of them whose
- * entry in its group it does not raise, so useful_after() reads the answer off this list. */
-static void useful_splits(const Hand *h, UsefulBase *u) {
-    for (int g = 0; g < 4; g++) {
-        if (!(u->ready >> g & 1)) useful_group(h, u, g);
-        u->by_ready[g] = 0;
-    }
+ * entry in its group it does not raise, so the shanten after it (useful_discard_shanten) and
+ * its effective tiles (useful_after) are read off this list. */
+static inline void useful_min_splits(UsefulBase *u) {
     /* the minimum through the two halves' min-plus products (man x pin, sou x honours), then
      * only the minimal splits are spelled out */
     int k = u->sets, top = 2 * k + 1, best = UINF, n = 0;
     const int *v0 = u->vec[0], *v1 = u->vec[1], *v2 = u->vec[2], *v3 = u->vec[3];
     int a[UVEC], b[UVEC];
+    uint64_t m0 = 0, m1 = 0, m2 = 0, m3 = 0;
     min_plus(v0, v1, a);
     min_plus(v2, v3, b);
     for (int e = 0; e <= top; e++)
@@ -274,18 +309,57 @@ static void useful_splits(const Hand *h, UsefulBase *u) {
                 u->split[n][1] = (unsigned char)e1;
                 u->split[n][2] = (unsigned char)e2;
                 u->split[n][3] = (unsigned char)e3;
+                m0 |= UENTRY(e0);
+                m1 |= UENTRY(e1);
+                m2 |= UENTRY(e2);
+                m3 |= UENTRY(e3);
                 n++;
             }
         }
     }
-    for (int i = 0; i < n; i++) {
-        unsigned long long m = 0;
-        for (int g = 0; g < 4; g++) m |= by_entry(u, g, u->split[i][g]);
-        u->split_kinds[i] = m;
-    }
+    u->min_entries[0] = m0;
+    u->min_entries[1] = m1;
+    u->min_entries[2] = m2;
+    u->min_entries[3] = m3;
     u->best = best;
     u->n_min = n;
-    u->splits_ready = 1;
+}
+
+/* The Riichi shanten of the hand ``h`` of useful_begin(h, u) minus one ``k`` (as hand_riichi
+ * gives it), or FALLBACK: the discard raises each entry of its group's vector by zero or one,
+ * so the standard form's minimum stays the hand's when some minimal split keeps its entry in
+ * that group and is one more otherwise -- one class look-up instead of a whole hand's.  Seven
+ * pairs and thirteen orphans come from the counts, as in hand_riichi. */
+static inline int useful_discard_shanten(const Hand *h, const UsefulBase *u, int k) {
+    int gk = KIND_GROUP[k];
+    int ck = group_class(gk, h->key[gk] - KIND_PLACE[k]);
+    if (ck == 255) return FALLBACK;
+    uint64_t kept = ~lowered(u->pvec[gk], class_packed(gk, ck)) & (UGUARD << 4);
+    int best = (kept & u->min_entries[gk]) ? u->best - 1 : u->best;
+    if (h->tiles - 1 >= 13) {
+        int held = h->c[k];
+        int kinds = h->kinds - (held == 1), pairs = h->pairs - (held == 2);
+        int t = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+        if (t < best) best = t;
+        int term = KIND_TERMINAL[k];
+        int tk = h->term_kinds - (term && held == 1), tp = h->term_pairs - (term && held == 2);
+        t = 13 - tk - (tp > 0);
+        if (t < best) best = t;
+    }
+    return best;
+}
+
+/* What only the effective tiles need: every group's low[] and, per minimal split, the kinds
+ * whose draw lowers it. */
+static void useful_kinds(const Hand *h, UsefulBase *u) {
+    for (int g = 0; g < 4; g++) useful_group(h, u, g);
+    UsefulDraws *dr = u->dr;
+    for (int i = 0; i < u->n_min; i++) {
+        unsigned long long m = 0;
+        for (int g = 0; g < 4; g++) m |= by_entry(dr, g, u->split[i][g]);
+        u->split_kinds[i] = m;
+    }
+    u->kinds_ready = 1;
 }
 
 /* For the hand ``h`` of useful_begin(h, u) minus one ``k``: the kinds whose draw lowers its
@@ -296,11 +370,9 @@ static void useful_splits(const Hand *h, UsefulBase *u) {
 static int useful_after(const Hand *h, UsefulBase *u, int k, unsigned long long *mask,
                         int *shanten) {
     int gk = KIND_GROUP[k];
-    for (int g = 0; g < 4; g++) {
-        if (g == gk) continue;
-        if (!(u->ready >> g & 1)) useful_group(h, u, g);
-        if (u->bad[g]) return FALLBACK;
-    }
+    if (!u->kinds_ready) useful_kinds(h, u);
+    for (int g = 0; g < 4; g++)
+        if (g != gk && u->dr->bad[g]) return FALLBACK;
     const uint8_t *table = gk < 3 ? (const uint8_t *)suit_buf.buf : (const uint8_t *)honor_buf.buf;
     long key = h->key[gk] - KIND_PLACE[k];
     int ck = table[key];
@@ -311,7 +383,8 @@ static int useful_after(const Hand *h, UsefulBase *u, int k, unsigned long long 
     if (tiles >= 13) {
         /* seven pairs and thirteen orphans, from the counts */
         int held = h->c[k]; /* before the discard */
-        unsigned long long bit = 1ULL << k, ones = u->ones, zeros = u->zeros;
+        unsigned long long bit = 1ULL << k, ones = h->held & ~h->paired,
+                           zeros = ~h->held & ALL_KINDS;
         if (held == 1) {
             ones &= ~bit;
             zeros |= bit;
@@ -329,7 +402,6 @@ static int useful_after(const Hand *h, UsefulBase *u, int k, unsigned long long 
     /* The standard form.  The discard raises each entry of its group's vector by zero or one,
      * so the new minimum is the hand's (the minimal splits whose entry in this group it keeps)
      * or one more (none kept; min_plus does that rarer case below). */
-    if (!u->splits_ready) useful_splits(h, u);
     uint64_t kept = ~lowered(u->pvec[gk], pk) & (UGUARD << 4), opt = 0;
     unsigned long long std_mask = 0;
     for (int i = 0; i < u->n_min; i++) {
@@ -340,8 +412,16 @@ static int useful_after(const Hand *h, UsefulBase *u, int k, unsigned long long 
         }
     }
     int std;
+    unsigned long long cand = GROUP_MASK[gk]; /* the kinds of gk whose draw may lower it */
     if (opt) {
         std = u->best - 1;
+        /* A draw j of gk lowering a kept entry e after the discard lowers e of the hand before
+         * it too (that hand holds the one after, and one more tile never raises an entry), and
+         * j = k gives that hand back, whose kept entries are what they were: so only the kinds
+         * of gk whose one more copy lowers a kept entry of the hand before can -- what the
+         * kept splits' kinds hold in gk.  (Unless the hand before is a pattern with no room
+         * for one more in gk -- fifteen tiles of a suit, bad[gk] -- whose draws have no row.) */
+        if (!u->dr->bad[gk]) cand = std_mask & GROUP_MASK[gk] & ~(1ULL << k);
         std_mask &= ~GROUP_MASK[gk];
     } else {
         std = u->best;
@@ -371,7 +451,7 @@ static int useful_after(const Hand *h, UsefulBase *u, int k, unsigned long long 
         /* the discarded group's own kinds: one more of each after the discard */
         int lo = gk < 3 ? 9 * gk : 27, hi = gk < 3 ? lo + 9 : 34;
         for (int j = lo; j < hi; j++) {
-            if (h->c[j] - (j == k) >= 4) continue;
+            if (!(cand >> j & 1) || h->c[j] - (j == k) >= 4) continue;
             int d = table[key + KIND_PLACE[j]];
             if (d == 255) return FALLBACK;
             std_mask |= (unsigned long long)((lowered(class_packed(gk, d), pk) & opt) != 0) << j;

@@ -21,7 +21,7 @@ __all__ = ["available", "configure", "fast", "install"]
 
 
 #: The extension's ``ABI`` this Python side is written for (see ``_accel.c``).
-ABI = 3
+ABI = 4
 
 
 def _load() -> Any:

@@ -314,21 +314,34 @@ typedef struct {
     unsigned long long left_bits[3]; /* bit j of left_bits[i]: bit i of left[j] (0-4) */
     int left_plain;  /* some left[j] outside 0-7: left_in() sums them one by one */
     int base_ready;  /* options_counting() done */
-    UsefulBase useful; /* with the 14-tile hand's draw classes (hand_drawn_classes) */
+    UsefulBase useful; /* the 14-tile hand's groups and minimal splits (useful_begin) */
 } Options;
 
-/* Shanten after each discard (the first part of discard_ukeire). */
+/* Each seat's groups' draws (see UsefulDraws), kept from one decision of the seat to its next
+ * under the groups' keys: a turn changes at most two of the four groups, and the others' draw
+ * classes are not looked up again.  Keyed by the pattern itself, so what they hold never
+ * depends on which playout or state left it there. */
+static UsefulDraws seat_draws[4];
+
+/* Shanten after each discard (the first part of discard_ukeire), from the 14-tile hand's
+ * minimal splits: one class look-up per discard (useful_discard_shanten) instead of a whole
+ * hand's look-ups.  Built with -DTENPAI_CHECK_SPLITS, each is also looked up the old way and a
+ * difference fails the run. */
 static int options_init(St *st, int s, Options *o) {
-    Hand h = st->hand[s];
+    const Hand *h = &st->hand[s];
     int best = 99;
     o->base_ready = 0;
+    int ok = useful_begin(h, &o->useful, &seat_draws[s]) == 0;
     for (int k = 0; k < 34; k++) {
         o->total[k] = -1;
         o->after[k] = 99;
         if (!st->c34[s][k]) continue;
-        hand_move(&h, k, -1);
-        int v = hand_riichi(&h);
-        hand_move(&h, k, +1);
+        int v = ok ? useful_discard_shanten(h, &o->useful, k) : FALLBACK;
+#ifdef TENPAI_CHECK_SPLITS
+        Hand x = *h;
+        hand_move(&x, k, -1);
+        if (hand_riichi(&x) != v) v = FALLBACK;
+#endif
         if (v == FALLBACK) {
             bad_lookup = 1;
             v = 99;
@@ -340,18 +353,29 @@ static int options_init(St *st, int s, Options *o) {
 }
 
 /* What every count of this decision shares, made at the first count (a decision whose best
- * discard is alone makes none): the draw classes and the copies left, also as bit planes. */
+ * discard is alone makes none): the copies left, also as bit planes. */
 static void options_counting(St *st, int s, Options *o) {
-    if (hand_drawn_classes(&st->hand[s], o->useful.cls, o->useful.drawn) == FALLBACK)
-        bad_lookup = 1;
-    useful_begin(&st->hand[s], &o->useful);
-    o->left_bits[0] = o->left_bits[1] = o->left_bits[2] = 0;
-    o->left_plain = 0;
-    for (int k = 0; k < 34; k++) {
-        int v = o->left[k] = 4 - st->c34[s][k] - st->visible[k];
-        o->left_plain |= v < 0 || v > 7; /* never in a state read_state accepts */
-        for (int i = 0; i < 3; i++) o->left_bits[i] |= (unsigned long long)(v >> i & 1) << k;
+    const int *own = st->c34[s], *vis = st->visible;
+    /* eight kinds' counts a byte each, then each bit plane of those eight gathered into one
+     * byte by a multiplication (byte j's bit lands on bit 56 + j, no two terms meet) */
+    const uint64_t ones = 0x0101010101010101ULL, gather = 0x0102040810204080ULL;
+    uint64_t b0 = 0, b1 = 0, b2 = 0, odd = 0;
+    for (int base = 0; base < 34; base += 8) {
+        uint64_t w = 0;
+        int n = 34 - base < 8 ? 34 - base : 8;
+        for (int j = 0; j < n; j++) {
+            int v = o->left[base + j] = 4 - own[base + j] - vis[base + j];
+            w |= (uint64_t)(v & 0xFF) << (8 * j);
+        }
+        odd |= w & 0xF8F8F8F8F8F8F8F8ULL; /* a count outside 0-7 */
+        b0 |= ((w & ones) * gather >> 56) << base;
+        b1 |= ((w >> 1 & ones) * gather >> 56) << base;
+        b2 |= ((w >> 2 & ones) * gather >> 56) << base;
     }
+    o->left_bits[0] = b0;
+    o->left_bits[1] = b1;
+    o->left_bits[2] = b2;
+    o->left_plain = odd != 0; /* never in a state read_state accepts */
     o->base_ready = 1;
 }
 
