@@ -25,6 +25,11 @@ copies in sight).  Once some opponent is likely enough to be ready (``threat``),
 worth the value of the target it keeps, lost with its chance of dealing in, which also costs
 ``deal_in_cost`` points: a valuable hand close to a win keeps pushing, a poor one gives up
 its target for the safest tile.
+
+Two more settings serve Botzone's scoring, which pays a self-draw's fans three times:
+``fan_weight`` (a fan's weight in a target's value, :class:`~tenpai.rules.mcr.plan.Valuation`)
+and ``call_margin`` (what a call's best target must gain over passing's).  Their defaults are
+the shipped planner; docs/mcr_strength.md has their development runs.
 """
 
 from __future__ import annotations
