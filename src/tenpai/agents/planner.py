@@ -25,6 +25,11 @@ copies in sight).  Once some opponent is likely enough to be ready (``threat``),
 worth the value of the target it keeps, lost with its chance of dealing in, which also costs
 ``deal_in_cost`` points: a valuable hand close to a win keeps pushing, a poor one gives up
 its target for the safest tile.
+
+Two more settings serve Botzone's scoring, which pays a self-draw's fans three times:
+``fan_weight`` (a fan's weight in a target's value, :class:`~tenpai.rules.mcr.plan.Valuation`)
+and ``call_margin`` (what a call's best target must gain over passing's).  Their defaults are
+the shipped planner; docs/mcr_strength.md has their development runs.
 """
 
 from __future__ import annotations
@@ -44,7 +49,7 @@ from tenpai.events import Event
 from tenpai.hand import shanten_mcr
 from tenpai.rules.mcr import Meld
 from tenpai.rules.mcr.danger import deal_in_probability, read_opponents
-from tenpai.rules.mcr.plan import PlanState, Target, best_by_discard, best_target
+from tenpai.rules.mcr.plan import PlanState, Target, Valuation, best_by_discard, best_target
 
 __all__ = [
     "PLAN_MAX_DISTANCE",
@@ -117,6 +122,7 @@ class PlannerAgent:
         described = self.settings.describe()
         self.identity = "" if described == "defaults" else described
         self._efficiency = EfficiencyAgent(seed)
+        self.valuation = Valuation(fan_weight=self.settings.fan_weight)
         #: Best target of passing, per (hand, melds, draws left): the hand does not change
         #: while the other three discard, so one search serves every claim of a go-around.
         self._pass_cache: dict[tuple[Any, ...], float] = {}
@@ -179,7 +185,7 @@ class PlannerAgent:
         counts = obs.counts
         if shanten_mcr(counts) + 1 > PLAN_MAX_DISTANCE:
             return {}
-        return best_by_discard(plan_state(obs))
+        return best_by_discard(plan_state(obs), self.valuation)
 
     def discard(self, obs: Any, discards: Sequence[Event]) -> Event:
         return self._choose_discard(obs, discards, self.discard_targets(obs))
@@ -222,15 +228,20 @@ class PlannerAgent:
             deferred = [(skip, 0.0), *((e, 0.0) for e, _a, _m in options)]
             return self._efficiency.act(obs, legal), deferred
         pass_value = self._pass_value(obs)
-        best, best_value = skip, pass_value
         weighed = [(skip, pass_value)]
         own = scored_melds(obs)
+        best_call, call_value = skip, 0.0
         for e, after, meld in options:
-            targets = best_by_discard(plan_state(obs, after, (*own, meld)))
+            targets = best_by_discard(plan_state(obs, after, (*own, meld)), self.valuation)
             value = max((t.value for t in targets.values()), default=0.0)
             weighed.append((e, value))
-            if value > best_value:
-                best, best_value = e, value
+            if best_call is skip or value > call_value:
+                best_call, call_value = e, value
+        # a call gives away concealed fans and a turn's choice: it must gain (call_margin)
+        if call_value > pass_value * (1.0 + self.settings.call_margin):
+            best, best_value = best_call, call_value
+        else:
+            best, best_value = skip, pass_value
         if best_value <= 0.0:
             return self._efficiency.act(obs, legal), weighed
         return best, weighed
@@ -241,7 +252,7 @@ class PlannerAgent:
         if key not in self._pass_cache:
             if len(self._pass_cache) > 256:
                 self._pass_cache.clear()
-            target = best_target(state)
+            target = best_target(state, self.valuation)
             self._pass_cache[key] = target.value if target is not None else 0.0
         return self._pass_cache[key]
 

@@ -34,6 +34,15 @@ class PlannerSettings:
     #: Discards whose weighed value is within this many points of the best are tied, and
     #: go to efficiency's order.
     tie: float = 0.05
+    #: Points a fan adds to a target's value (``tenpai.rules.mcr.plan.Valuation``): 1 weighs
+    #: it as a discard win pays it; Botzone pays a self-draw's fans three times, so over wins
+    #: of which a share ``s`` are self-drawn a fan is worth 1 + 2s (a bigger target is then
+    #: chosen when it costs little extra distance).
+    fan_weight: float = 1.0
+    #: A chow or pung is made only when its best target is worth more than ``1 +
+    #: call_margin`` times passing's (0: any gain; above 0 calls less, below 0 more, down
+    #: to -1).
+    call_margin: float = 0.0
 
     def __post_init__(self) -> None:
         if not self.deal_in_cost >= 0:
@@ -42,6 +51,11 @@ class PlannerSettings:
             raise ValueError(f"{PLANNER_ENV}THREAT must be in [0, 1], got {self.threat}")
         if not self.tie >= 0:
             raise ValueError(f"{PLANNER_ENV}TIE must be >= 0, got {self.tie}")
+        if not 0.0 <= self.fan_weight <= 10.0:
+            raise ValueError(f"{PLANNER_ENV}FAN_WEIGHT must be in [0, 10], got {self.fan_weight}")
+        if not -1.0 <= self.call_margin <= 10.0:
+            raise ValueError(f"{PLANNER_ENV}CALL_MARGIN must be in [-1, 10], got "
+                             f"{self.call_margin}")
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **fixed: object) -> PlannerSettings:
@@ -53,6 +67,8 @@ class PlannerSettings:
             "deal_in_cost": _read(e, "DEAL_IN_COST", d.deal_in_cost, float),
             "threat": _read(e, "THREAT", d.threat, float),
             "tie": _read(e, "TIE", d.tie, float),
+            "fan_weight": _read(e, "FAN_WEIGHT", d.fan_weight, float),
+            "call_margin": _read(e, "CALL_MARGIN", d.call_margin, float),
         }
         values.update(fixed)
         return cls(**values)  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ the tiles still needed and the probability of drawing them (model in
 from tenpai.rules.mcr.plan.families import FAMILIES, SETS, Family
 from tenpai.rules.mcr.plan.odds import OddsError, completion_probability
 from tenpai.rules.mcr.plan.targets import (
+    DEFAULT_VALUATION,
     FAN_CAP,
     SELF_DRAW_SHARE,
     WIN_POINTS,
@@ -16,6 +17,7 @@ from tenpai.rules.mcr.plan.targets import (
     PlanError,
     PlanState,
     Target,
+    Valuation,
     best_by_discard,
     best_target,
     candidates,
@@ -25,6 +27,7 @@ from tenpai.rules.mcr.plan.targets import (
 )
 
 __all__ = [
+    "DEFAULT_VALUATION",
     "FAMILIES",
     "FAN_CAP",
     "SELF_DRAW_SHARE",
@@ -36,6 +39,7 @@ __all__ = [
     "PlanError",
     "PlanState",
     "Target",
+    "Valuation",
     "best_by_discard",
     "best_target",
     "candidates",

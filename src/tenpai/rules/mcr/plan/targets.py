@@ -33,6 +33,7 @@ from tenpai.rules.mcr.plan.search import (
 )
 
 __all__ = [
+    "DEFAULT_VALUATION",
     "FAN_CAP",
     "SELF_DRAW_SHARE",
     "SPECIAL_SLACK",
@@ -41,6 +42,7 @@ __all__ = [
     "PlanError",
     "PlanState",
     "Target",
+    "Valuation",
     "best_by_discard",
     "best_target",
     "candidates",
@@ -63,8 +65,41 @@ SPECIAL_SLACK = 2
 FAN_CAP = 48
 
 
+@dataclass(frozen=True, slots=True)
+class Valuation:
+    """What reaching a target is worth, as probability × (``win_points`` + ``fan_weight`` ×
+    fans), × :data:`SELF_DRAW_SHARE` when only a self-draw reaches the minimum.
+
+    The default weighs a fan as a discard win pays it (once, by the discarder).  Botzone
+    pays a self-draw's fans by each of the three others, so over wins of which a share ``s``
+    are self-drawn a fan is worth ``1 + 2s`` points: a larger ``fan_weight`` steers for a
+    bigger hand when it costs little extra distance.
+    """
+
+    win_points: float = WIN_POINTS
+    fan_weight: float = 1.0
+
+    def __post_init__(self) -> None:
+        if not self.win_points >= 0 or not self.fan_weight >= 0:
+            raise PlanError(f"Valuation: win_points and fan_weight must be >= 0, got "
+                            f"{self.win_points} and {self.fan_weight}")
+
+    def worth(self, probability: float, points: int, self_draw_only: bool) -> float:
+        share = SELF_DRAW_SHARE if self_draw_only else 1.0
+        return probability * (self.win_points + self.fan_weight * points) * share
+
+    def ceiling(self, probability: float, points: int) -> float:
+        """The most a candidate of this probability can be worth with at most ``points``
+        fans (the search's bound for skipping it)."""
+        return probability * (self.win_points + self.fan_weight * points)
+
+
 class PlanError(ValueError):
     """A position the planner cannot read (a hand of the wrong size, a count above four)."""
+
+
+#: The shipped planner's valuation: probability × (24 + fans).
+DEFAULT_VALUATION = Valuation()
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +154,8 @@ class Target:
     win_tile: int
     self_draw_only: bool
     probability: float
+    #: How the target is valued (the agent's setting; the default is the shipped planner's).
+    valuation: Valuation = DEFAULT_VALUATION
 
     @property
     def missing(self) -> int:
@@ -126,10 +163,9 @@ class Target:
 
     @property
     def value(self) -> float:
-        """Expected points of steering for it: probability × (win base + fans), discounted
-        when only a self-draw reaches the minimum."""
-        share = SELF_DRAW_SHARE if self.self_draw_only else 1.0
-        return self.probability * (WIN_POINTS + self.points) * share
+        """Expected points of steering for it: probability × (win base + fans) under its
+        :class:`Valuation`, discounted when only a self-draw reaches the minimum."""
+        return self.valuation.worth(self.probability, self.points, self.self_draw_only)
 
     def keeps(self, kind: int) -> bool:
         """True when discarding one tile of ``kind`` leaves the target's needs unchanged."""
@@ -206,14 +242,17 @@ def fan_cap(c: Candidate) -> int:
     return 88 if c.family == "thirteen orphans" else FAN_CAP
 
 
-def plan(state: PlanState, families: Sequence[Family] = FAMILIES) -> list[Target]:
+def plan(state: PlanState, families: Sequence[Family] = FAMILIES,
+         valuation: Valuation = DEFAULT_VALUATION) -> list[Target]:
     """Every reachable target worth 8 or more, best value first (ties: fewer tiles needed)."""
-    out = [t for c in candidates(state, families) if (t := score(state, c)) is not None]
+    out = [t for c in candidates(state, families)
+           if (t := score(state, c, valuation=valuation)) is not None]
     out.sort(key=lambda t: (-t.value, t.missing, t.family))
     return out
 
 
-def best_by_discard(state: PlanState) -> dict[int, Target]:
+def best_by_discard(state: PlanState,
+                    valuation: Valuation = DEFAULT_VALUATION) -> dict[int, Target]:
     """For each kind in a hand about to discard, the most valuable target that does not use
     one of its tiles (so discarding it keeps that target's needs unchanged).
 
@@ -226,7 +265,7 @@ def best_by_discard(state: PlanState) -> dict[int, Target]:
     best: dict[int, Target] = {}
     floor = dict.fromkeys(kinds, 0.0)
     for c in candidates(state):
-        top = c.probability * (WIN_POINTS + fan_cap(c))
+        top = valuation.ceiling(c.probability, fan_cap(c))
         if top <= min(floor.values()):
             if fan_cap(c) == FAN_CAP:
                 break
@@ -234,7 +273,7 @@ def best_by_discard(state: PlanState) -> dict[int, Target]:
         excess = c.excess_of(hand)
         if all(top <= floor[k] for k, _ in excess):
             continue
-        t = score(state, c, excess)
+        t = score(state, c, excess, valuation)
         if t is None:
             continue
         v = t.value
@@ -245,24 +284,25 @@ def best_by_discard(state: PlanState) -> dict[int, Target]:
     return best
 
 
-def best_target(state: PlanState) -> Target | None:
+def best_target(state: PlanState, valuation: Valuation = DEFAULT_VALUATION) -> Target | None:
     """The most valuable target of a hand waiting for a tile (or any hand), with the same
     skipping rule as :func:`best_by_discard`."""
     best: Target | None = None
     floor = 0.0
     for c in candidates(state):
-        if c.probability * (WIN_POINTS + fan_cap(c)) <= floor:
+        if valuation.ceiling(c.probability, fan_cap(c)) <= floor:
             if fan_cap(c) == FAN_CAP:
                 break
             continue
-        t = score(state, c)
+        t = score(state, c, valuation=valuation)
         if t is not None and t.value > floor:
             best, floor = t, t.value
     return best
 
 
 def score(
-    state: PlanState, c: Candidate, excess: tuple[tuple[int, int], ...] | None = None
+    state: PlanState, c: Candidate, excess: tuple[tuple[int, int], ...] | None = None,
+    valuation: Valuation = DEFAULT_VALUATION,
 ) -> Target | None:
     """The candidate as a target, or None when it does not reach the 8-fan minimum."""
     needed = c.needed
@@ -279,7 +319,7 @@ def score(
     if excess is None:
         excess = c.excess_of(state.concealed)
     return Target(c.family, c.hand, needed, excess, fans, points, win, self_only,
-                  c.probability)
+                  c.probability, valuation)
 
 
 def _any_kind(cand: HandCounts) -> int:
