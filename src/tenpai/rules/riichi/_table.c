@@ -412,6 +412,7 @@ static int after_draw(Table *t, int s) {
 }
 
 static int open_rob(Table *t, int seat, int tile, int closed);
+static int after_discard(Table *t, int d, const long long *answer);
 
 /* TableRound._discard with RiichiRound's hooks, then the claim window. */
 static int do_discard(Table *t, int s, int tile, int tsumogiri, int reach) {
@@ -439,7 +440,9 @@ static int do_discard(Table *t, int s, int tile, int tsumogiri, int reach) {
         }
         claim_actions(t, x, tile, s);
     }
-    return 0;
+    if (t->n_pend) return 0;
+    long long none[4] = {-1, -1, -1, -1};
+    return after_discard(t, s, none);
 }
 
 /* RiichiRound's call through _rollout.c's apply_call: the meld, pao, kuikae; an open kan's

@@ -45,7 +45,9 @@ __all__ = [
     "CompiledTableMismatch",
     "available",
     "covers",
+    "deal_state",
     "decode",
+    "open_table",
 ]
 
 #: The extension's ``ABI`` this side is written for (``_table.c``'s TABLE_ABI).
@@ -184,6 +186,39 @@ def _code(typ: int, pai: int, actor: int) -> int:
 # ---------------------------------------------------------------------- the round
 
 
+def deal_state(
+    wall: RoundWall, *, bakaze: int, oya: int, honba: int, kyotaku: int, scores: Sequence[int]
+) -> tuple[Any, ...]:
+    """The state a hand starts from, as the core reads it (``rollout.export_state``'s
+    fields): the dealer has drawn the first tile (last in its hand), nothing else happened."""
+    n = len(wall.hands)
+    live = wall.live[wall._next:wall._end]
+    if not live:
+        raise CompiledTableError("compiled table: the live wall is empty at the deal")
+    hands = [list(h) for h in wall.hands]
+    first = live[0]
+    hands[oya].append(first)
+    z = (0,) * n
+    return (
+        n, bakaze, oya, honba, kyotaku, tuple(scores), tuple(live[1:]),
+        tuple(wall.dora), tuple(wall.ura), 1, 0, tuple(tuple(h) for h in hands), first,
+        oya, 0, 0, ((),) * n, z, ((),) * n, ((),) * n, z, 0, z, z, z, z, z, (-1,) * n,
+        -1, (), tuple(wall.rinshan[wall._kans:]), wall.replacements_left, (),
+    )
+
+
+def open_table(state: tuple[Any, ...], rules: RiichiRules) -> Any:
+    """The bare C table at ``state`` (phase ``act``): ``pending()`` -> ((seat, codes), ...),
+    ``step(codes)`` (one per pending decision, -1 passes a claim), ``events()``, ``view()``,
+    ``result()``.  Bad input raises :class:`CompiledTableError`."""
+    module = _get()
+    if module is None:
+        raise RuntimeError("the compiled table (tenpai.rules.riichi._table) is not in use")
+    from tenpai.rules.riichi.rollout import rules_tuple
+
+    return module.Table(state, rules_tuple(rules))
+
+
 class _WallView:
     """What observations read of the wall: the live tiles left."""
 
@@ -216,13 +251,8 @@ class CompiledRound:
         emit: Callable[[Event], None] | None = None,
         hand_index: int = 0,
     ) -> None:
-        module = _get()
-        if module is None:
-            raise RuntimeError("the compiled table (tenpai.rules.riichi._table) is not in use")
         if rules.players != 4:
             raise CompiledTableError("the compiled table plays four players only")
-        from tenpai.rules.riichi.rollout import rules_tuple
-
         n = rules.players
         self.rules = rules
         self.players = n
@@ -242,20 +272,10 @@ class CompiledRound:
         self.result: RoundResult | None = None
         self._winners: list[int] = []
         self._view_cache: tuple[Any, ...] | None = None
-        live = wall.live[wall._next:wall._end]
-        if not live:
-            raise CompiledTableError("compiled table: the live wall is empty at the deal")
-        hands = [list(h) for h in wall.hands]
-        first = live[0]
-        hands[self.oya].append(first)
-        z = (0,) * n
-        state = (
-            n, bakaze, self.oya, honba, kyotaku, tuple(scores), tuple(live[1:]),
-            tuple(wall.dora), tuple(wall.ura), 1, 0, tuple(tuple(h) for h in hands), first,
-            self.oya, 0, 0, ((),) * n, z, ((),) * n, ((),) * n, z, 0, z, z, z, z, z, (-1,) * n,
-            -1, (), tuple(wall.rinshan[wall._kans:]), wall.replacements_left, (),
-        )
-        self._t = module.Table(state, rules_tuple(rules))
+        state = deal_state(wall, bakaze=bakaze, oya=self.oya, honba=honba, kyotaku=kyotaku,
+                           scores=scores)
+        first = state[12]
+        self._t = open_table(state, rules)
         self._emit(
             Event(
                 "start_kyoku",

@@ -1,0 +1,232 @@
+"""The compiled per-step table against the Python round it must equal.
+
+Seeded games of random and rule agents are played twice, on the Python round (the reference)
+and on the compiled table (``_table.c`` behind :class:`CompiledRound`), and every event, every
+hand's result and the final scores must be equal.  The observations the agents read are
+compared decision by decision, and the C type is fed bad states and bad answers: a typed
+error, never a crash.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from tenpai.agents.registry import make_agent
+from tenpai.engine import RandomAgent
+from tenpai.engine.flow import IllegalActionError
+from tenpai.events import Event
+from tenpai.rules.riichi import compiled_round
+from tenpai.rules.riichi.compiled_round import (
+    CompiledRound,
+    CompiledTableError,
+    deal_state,
+    open_table,
+)
+from tenpai.rules.riichi.flow.round import RiichiRound
+from tenpai.rules.riichi.game import RiichiGame
+from tenpai.rules.riichi.ruleset import MAHJONG_SOUL, TENHOU, TENHOU_SANMA
+
+built = pytest.mark.skipif(not compiled_round.available(), reason="compiled table not built")
+TONPUU = TENHOU.with_(length="tonpuu")
+
+
+def _play(seed: int, engine: str, names: list[str], rules: Any = TENHOU) -> RiichiGame:
+    game = RiichiGame(rules, seed=seed, engine=engine)  # type: ignore[arg-type]
+    agents = [make_agent(names[(seed + i) % len(names)], seed * 4 + i) for i in range(4)]
+    while not game.done:
+        game.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in game.pending()})
+    return game
+
+
+def _first_difference(a: list[Event], b: list[Event]) -> str:
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return f"event {i}: python {x} / compiled {y}"
+    return f"lengths {len(a)} / {len(b)}"
+
+
+def _same_games(seeds: range, names: list[str], rules: Any = TENHOU) -> int:
+    hands = 0
+    for seed in seeds:
+        py = _play(seed, "python", names, rules)
+        c = _play(seed, "compiled", names, rules)
+        assert py.events == c.events, f"seed {seed}: {_first_difference(py.events, c.events)}"
+        assert py.results == c.results, f"seed {seed}"
+        assert py.final_scores == c.final_scores, f"seed {seed}"
+        hands += len(py.results)
+    return hands
+
+
+@built
+def test_random_hanchan_give_identical_events() -> None:
+    assert _same_games(range(24), ["random"]) >= 200
+
+
+@built
+def test_rule_agents_give_identical_events() -> None:
+    # efficiency and defensive read their observations (hand, rivers, melds, visible tiles):
+    # a wrong lazy view would change their choices and so the events
+    assert _same_games(range(40), ["efficiency", "random", "defensive", "efficiency"],
+                       TONPUU) >= 150
+
+
+@built
+@pytest.mark.slow
+def test_thousand_games_give_identical_events() -> None:
+    hands = _same_games(range(1000, 1500), ["random"])
+    hands += _same_games(range(2000, 2500), ["efficiency", "random", "defensive", "random"])
+    assert hands >= 10_000
+
+
+def _observed(obs: Any) -> tuple[Any, ...]:
+    return (obs.seat, obs.hand, obs.counts, obs.drawn, obs.melds, obs.rivers,
+            obs.visible_counts(), obs.events, obs.riichi, obs.dora_markers, obs.nukidora,
+            obs.players, obs.scores, obs.wall_remaining, obs.bakaze, obs.kyoku, obs.honba,
+            obs.kyotaku, obs.oya, obs.seat_wind)
+
+
+@built
+def test_observations_equal_the_python_ones() -> None:
+    for seed in range(3):
+        games = [RiichiGame(TONPUU, seed=seed, engine=e) for e in ("python", "compiled")]
+        agents = [RandomAgent(seed * 4 + i) for i in range(4)]
+        checked = 0
+        while not games[0].done:
+            dp, dc = games[0].pending(), games[1].pending()
+            assert [(d.seat, d.legal) for d in dp] == [(d.seat, d.legal) for d in dc]
+            for a, b in zip(dp, dc):
+                assert _observed(a.observation) == _observed(b.observation)
+                checked += 1
+            answers = {d.seat: agents[d.seat].act(d.observation, d.legal) for d in dp}
+            for g in games:
+                g.step(answers)
+        assert games[1].done and checked > 300
+
+
+@built
+def test_illegal_answers_are_refused_and_change_nothing() -> None:
+    game = RiichiGame(TENHOU, seed=7, engine="compiled")
+    rnd = game.round
+    assert isinstance(rnd, CompiledRound)
+    (d,) = game.pending()
+    events = list(game.events)
+    not_held = next(t for t in range(34) if t not in d.observation.hand)
+    with pytest.raises(IllegalActionError, match="not legal"):
+        game.step({d.seat: Event("dahai", actor=d.seat, pai=not_held, tsumogiri=False)})
+    other = (d.seat + 1) % 4
+    with pytest.raises(IllegalActionError, match="not this seat's turn"):
+        game.step({d.seat: d.legal[-1], other: Event("none")})
+    with pytest.raises(IllegalActionError):
+        game.step({})
+    assert game.events == events and game.pending() == [d]
+    game.step({d.seat: d.legal[-1]})
+    assert game.events[len(events)] == d.legal[-1]
+
+
+def _start_state(seed: int) -> tuple[Any, ...]:
+    game = RiichiGame(TENHOU, seed=seed)
+    wall = game.wall_source(0, (0, 0, 0))
+    return deal_state(wall, bakaze=0, oya=0, honba=0, kyotaku=0, scores=(25_000,) * 4)
+
+
+def _mangle(state: tuple[Any, ...], rng: random.Random) -> tuple[Any, ...]:
+    """A state with one field replaced by something it can never hold."""
+    s = list(state)
+    i = rng.randrange(len(s))
+    junk: list[Any] = [None, -5, 99, 10**30, "x", (), (1, 2, 3), ((0,) * 14,) * 4, (37,) * 5,
+                       ((), (), ()), (-1,) * 4, 3.5]
+    s[i] = rng.choice(junk)
+    return tuple(s)
+
+
+@built
+def test_bad_states_and_codes_raise_typed_errors() -> None:
+    rng = random.Random(37)
+    good = _start_state(3)
+    refused = 0
+    for _ in range(400):
+        state = _mangle(good, rng)
+        try:
+            table = open_table(state, TENHOU)
+        except CompiledTableError:
+            refused += 1
+            continue
+        # a mangled field the table tolerates (a score, a shorter wall) must still play out
+        while table.pending():
+            table.step([rng.choice(codes) for _, codes in table.pending()])
+        assert table.result() is not None
+    assert refused > 300
+    with pytest.raises(CompiledTableError, match="copies"):
+        s = list(good)
+        s[11] = ((good[11][1][0],) * 5 + good[11][0][5:],) + good[11][1:]
+        open_table(tuple(s), TENHOU)
+    with pytest.raises(CompiledTableError, match="phase act"):
+        s = list(good)  # a valid claim window: the table starts only at a draw
+        first = good[12]
+        s[11] = (good[11][0][:13], *good[11][1:])
+        s[12], s[15], s[18], s[19], s[20] = -1, 1, ((first,), (), (), ()), ((0,), (), (), ()), (
+            1, 0, 0, 0)
+        open_table(tuple(s), TENHOU)
+    with pytest.raises(CompiledTableError):
+        open_table(good, TENHOU_SANMA)  # four hands for three-player rules
+    # random answers: only legal codes move the table; anything else is refused
+    for seed in range(20):
+        table = open_table(_start_state(seed), TENHOU)
+        for _ in range(300):
+            pend = table.pending()
+            if not pend:
+                break
+            legal = [codes for _, codes in pend]
+            if rng.random() < 0.3:
+                bad = [rng.choice([-7, 0, 2**40, "x", None, rng.getrandbits(32)])
+                       for _ in pend]
+                if rng.random() < 0.2:
+                    bad = bad + [1]
+                before = table.view()
+                try:
+                    table.step(bad)
+                except CompiledTableError:
+                    assert table.view() == before
+                    continue
+                # a random code that happens to be legal (or a pass) is a fine answer
+                assert all(b == -1 or b in c for b, c in zip(bad, legal))
+                table.events()
+                continue
+            table.step([rng.choice(c) for c in legal])
+            table.events()
+        if table.result() is not None:
+            with pytest.raises(CompiledTableError, match="over"):
+                table.step([])
+
+
+def test_engine_choice() -> None:
+    assert RiichiGame(TENHOU, seed=1).compiled is False
+    auto = RiichiGame(TENHOU, seed=1, engine="auto")
+    assert auto.compiled is compiled_round.available()
+    assert isinstance(auto.round, CompiledRound if auto.compiled else RiichiRound)
+    for rules in (MAHJONG_SOUL, TENHOU_SANMA, TENHOU.with_(kuikae="none")):
+        assert RiichiGame(rules, seed=1, engine="auto").compiled is False
+        with pytest.raises(ValueError, match="compiled table"):
+            RiichiGame(rules, seed=1, engine="compiled")
+    assert compiled_round.covers(TENHOU.with_(length="tonpuu", starting_points=30_000))
+    with pytest.raises(ValueError, match="unknown engine"):
+        RiichiGame(TENHOU, seed=1, engine="rust")  # type: ignore[arg-type]
+    from tenpai.rules.riichi.game import default_scorer
+
+    assert RiichiGame(TENHOU, seed=1, engine="auto", scorer=default_scorer()).compiled is False
+
+
+def test_pure_python_switch_keeps_the_python_round() -> None:
+    code = ("from tenpai.rules.riichi import compiled_round as c; "
+            "from tenpai.rules.riichi.game import RiichiGame; "
+            "print(c.available(), RiichiGame(engine='auto').compiled)")
+    env = dict(os.environ, TENPAI_PURE_PYTHON="1")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.split() == ["False", "False"]
