@@ -159,7 +159,7 @@ def test_bad_states_and_codes_raise_typed_errors() -> None:
             continue
         # a mangled field the table tolerates (a score, a shorter wall) must still play out
         while table.pending():
-            table.step([rng.choice(codes) for _, codes in table.pending()])
+            table.step([rng.choice(codes) for _, codes, _events in table.pending()])
         assert table.result() is not None
     assert refused > 300
     with pytest.raises(CompiledTableError, match="copies"):
@@ -182,7 +182,7 @@ def test_bad_states_and_codes_raise_typed_errors() -> None:
             pend = table.pending()
             if not pend:
                 break
-            legal = [codes for _, codes in pend]
+            legal = [codes for _, codes, _events in pend]
             if rng.random() < 0.3:
                 bad = [rng.choice([-7, 0, 2**40, "x", None, rng.getrandbits(32)])
                        for _ in pend]

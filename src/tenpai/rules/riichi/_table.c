@@ -50,6 +50,29 @@ typedef struct {
 } Table;
 
 static PyObject *table_error; /* ValueError subclass for bad input (set_table_error) */
+/* code -> Event, shared with compiled_round.py (set_events), and its decoder for a code not
+ * seen yet: a step hands back the engine's Event objects without a Python call per action. */
+static PyObject *event_cache, *event_decode;
+
+static PyObject *event_for(long long code) {
+    PyObject *key = PyLong_FromLongLong(code);
+    if (key == NULL) return NULL;
+    if (event_cache == NULL) return key; /* no cache handed over: the bare code */
+    PyObject *e = PyDict_GetItemWithError(event_cache, key);
+    if (e != NULL) {
+        Py_INCREF(e);
+        Py_DECREF(key);
+        return e;
+    }
+    if (PyErr_Occurred()) {
+        Py_DECREF(key);
+        return NULL;
+    }
+    e = PyObject_CallOneArg(event_decode, key);
+    if (e != NULL && PyDict_SetItem(event_cache, key, e) < 0) Py_CLEAR(e);
+    Py_DECREF(key);
+    return e;
+}
 
 static inline long long code_of(int type, int pai, int t0, int t1, int t2, int actor, int target) {
     return (long long)type | (long long)pai << 4 | (long long)t0 << 10 | (long long)t1 << 16 |
@@ -68,7 +91,7 @@ static int emit_obj(Table *t, PyObject *o) {
     return r;
 }
 
-static int emit_code(Table *t, long long c) { return emit_obj(t, PyLong_FromLongLong(c)); }
+static int emit_code(Table *t, long long c) { return emit_obj(t, event_for(c)); }
 
 /* The dora indicators turned since ``before`` (each its own event, as RiichiRound emits). */
 static int emit_dora(Table *t, int before) {
@@ -713,7 +736,8 @@ static int check_usable(Table *t) {
     return 0;
 }
 
-/* pending() -> ((seat, (code, ...)), ...) in the engine's order (seats ascending). */
+/* pending() -> ((seat, (code, ...), (Event, ...)), ...) in the engine's order (seats
+ * ascending); the events are the codes' (the bare codes again before set_events). */
 static PyObject *table_pending(Table *t, PyObject *unused) {
     if (check_usable(t) < 0) return NULL;
     PyObject *out = PyTuple_New(t->n_pend);
@@ -724,9 +748,24 @@ static PyObject *table_pending(Table *t, PyObject *unused) {
             Py_DECREF(out);
             return NULL;
         }
-        for (int j = 0; j < t->pend_n[i]; j++)
+        PyObject *evs = PyTuple_New(t->pend_n[i]);
+        if (evs == NULL) {
+            Py_DECREF(codes);
+            Py_DECREF(out);
+            return NULL;
+        }
+        for (int j = 0; j < t->pend_n[i]; j++) {
+            PyObject *ev = event_for(t->pend[i][j]);
+            if (ev == NULL) {
+                Py_DECREF(codes);
+                Py_DECREF(evs);
+                Py_DECREF(out);
+                return NULL;
+            }
             PyTuple_SET_ITEM(codes, j, PyLong_FromLongLong(t->pend[i][j]));
-        PyObject *e = Py_BuildValue("(iN)", t->pend_seat[i], codes);
+            PyTuple_SET_ITEM(evs, j, ev);
+        }
+        PyObject *e = Py_BuildValue("(iNN)", t->pend_seat[i], codes, evs);
         if (e == NULL) {
             Py_DECREF(out);
             return NULL;
@@ -805,7 +844,8 @@ static PyObject *table_step(Table *t, PyObject *arg) {
     Py_RETURN_NONE;
 }
 
-/* events() -> the events since the last call (codes and tuples), and forgets them. */
+/* events() -> the events since the last call (Events, or codes before set_events, and tuples
+ * for those with data), and forgets them. */
 static PyObject *table_events(Table *t, PyObject *unused) {
     if (t->events == NULL) return PyList_New(0);
     PyObject *out = t->events;
@@ -864,7 +904,23 @@ static PyObject *table_result(Table *t, PyObject *unused) {
                          t->res_tenpai, t->res_code);
 }
 
+/* advance(answers) -> (events, pending): step() then events() and pending() in one call. */
+static PyObject *table_advance(Table *t, PyObject *arg) {
+    PyObject *r = table_step(t, arg);
+    if (r == NULL) return NULL;
+    Py_DECREF(r);
+    PyObject *pend = table_pending(t, NULL);
+    if (pend == NULL) return NULL;
+    PyObject *evs = table_events(t, NULL);
+    if (evs == NULL) {
+        Py_DECREF(pend);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", evs, pend);
+}
+
 static PyMethodDef table_methods[] = {
+    {"advance", (PyCFunction)table_advance, METH_O, "step(), then (events(), pending())."},
     {"pending", (PyCFunction)table_pending, METH_NOARGS, "The decisions owed: (seat, codes)."},
     {"step", (PyCFunction)table_step, METH_O, "Apply one code per pending decision."},
     {"events", (PyCFunction)table_events, METH_NOARGS, "The events since the last call."},
@@ -893,7 +949,23 @@ static PyObject *set_table_error(PyObject *self, PyObject *cls) {
     return r;
 }
 
+/* set_events(cache, decode): the code -> Event dict to share and the decoder of new codes. */
+static PyObject *set_events(PyObject *self, PyObject *args) {
+    PyObject *cache, *decode;
+    if (!PyArg_ParseTuple(args, "O!O", &PyDict_Type, &cache, &decode)) return NULL;
+    if (!PyCallable_Check(decode)) {
+        PyErr_SetString(PyExc_TypeError, "_table.set_events needs a callable decoder");
+        return NULL;
+    }
+    Py_INCREF(cache);
+    Py_XSETREF(event_cache, cache);
+    Py_INCREF(decode);
+    Py_XSETREF(event_decode, decode);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
+    {"set_events", set_events, METH_VARARGS, "The shared code -> Event cache and its decoder."},
     {"configure", configure, METH_VARARGS, "Hand over the shanten tables."},
     {"set_error", set_table_error, METH_O, "The ValueError subclass bad input raises."},
     {"yaku_ids", yaku_ids_fn, METH_NOARGS, "The scorer's yaku table."},

@@ -60,6 +60,8 @@ _NINE, _NONE, _NUKI, _TSUMO, _DORA, _END_KYOKU = range(9, 15)
 _ENDINGS: Final = ("exhaustive", "four_riichi", "four_winds", "four_kans", "triple_ron",
                    "nine_terminals", "nagashi_mangan")
 _KINDS: Final = ("hora", "exhaustive", "abortive")
+#: Events the round keeps track of besides emitting them (melds, dora, the end).
+_TRACKED: Final = frozenset({"pon", "chi", "daiminkan", "ankan", "kakan", "dora", "end_kyoku"})
 #: Game-level fields: they never reach a hand, so any value is covered.
 _GAME_FIELDS: Final = frozenset({
     "name", "length", "starting_points", "target_points", "west_extension", "bust_below_zero",
@@ -99,6 +101,7 @@ def _load() -> Any | None:
     module.configure(t.suit, t.honor, t.mp_class, t.n_pin, t.sh_class, t.n_honor, t.final,
                      t.n_sh, INVALID, t.mp_vectors, t.sh_vectors)
     module.set_error(CompiledTableError)
+    module.set_events(_EVENTS, _remember)
     return module
 
 
@@ -171,12 +174,24 @@ class _Events(dict[int, Event]):
     """Code -> Event, each made once and shared (as the engine shares its discard events)."""
 
     def __missing__(self, code: int) -> Event:
-        e = decode(code)
+        e = _remember(code)
         self[code] = e
         return e
 
 
 _EVENTS: Final = _Events()
+#: id(Event) -> its code, for the shared Events (they live as long as the cache, so an id
+#: found here is that object): an answer is mapped back to its code without comparing Events.
+#: The shared pass (NONE) is -1, what the table takes for a pass.
+_CODE_OF: Final[dict[int, int]] = {id(NONE): -1}
+
+
+def _remember(code: int) -> Event:
+    """The decoder the C table calls for a code it has not seen: decode and remember."""
+    e = decode(code)
+    if e is not NONE:
+        _CODE_OF[id(e)] = code
+    return e
 
 
 def _code(typ: int, pai: int, actor: int) -> int:
@@ -208,7 +223,8 @@ def deal_state(
 
 
 def open_table(state: tuple[Any, ...], rules: RiichiRules) -> Any:
-    """The bare C table at ``state`` (phase ``act``): ``pending()`` -> ((seat, codes), ...),
+    """The bare C table at ``state`` (phase ``act``): ``pending()`` -> ((seat, codes, events),
+    ...),
     ``step(codes)`` (one per pending decision, -1 passes a claim), ``events()``, ``view()``,
     ``result()``.  Bad input raises :class:`CompiledTableError`."""
     module = _get()
@@ -290,10 +306,11 @@ class CompiledRound:
             )
         )
         self._emit(_EVENTS[_code(_TSUMO, first, self.oya)])
-        self._codes: list[tuple[int, ...]] = []
+        self._raw: tuple[Any, ...] = ()
+        self._seats: tuple[int, ...] = ()
         self._pending: list[Decision] = []
         self._claiming = False
-        self._refresh()
+        self._refresh(self._t.pending())
 
     # ------------------------------------------------------------------ the round's interface
     def _emit(self, e: Event) -> None:
@@ -316,59 +333,74 @@ class CompiledRound:
         an illegal answer raises :class:`IllegalActionError` and changes nothing."""
         if self.result is not None:
             raise RuntimeError("the hand is over")
-        claiming = self._claiming
+        get = answers.get
+        code_of = _CODE_OF.get
+        # the offered Events map to their codes by identity (a pass to -1); the table checks
+        # that each is legal for its seat
+        chosen = [code_of(id(get(s, NONE))) for s in self._seats]
+        if None in chosen or len(answers) != len(chosen):
+            chosen = self._codes_of(answers)
+        try:
+            events, pend = self._t.advance(chosen)
+        except CompiledTableError:
+            self._codes_of(answers, strict=True)  # names the illegal answer
+            raise
+        self._view_cache = None
+        self._drain(events)
+        self._refresh(pend)
+
+    def _codes_of(self, answers: Mapping[int, Event], strict: bool = False) -> list[int]:
+        """The codes of the answers, as ``TableRound.step`` checks them: a missing answer or
+        ``none`` passes a claim window, an Event equal to an offered one is that one, anything
+        else is an :class:`IllegalActionError`."""
         chosen: list[int] = []
-        for d, codes in zip(self._pending, self._codes):
+        claiming = self._claiming
+        for d, (_, codes, _events) in zip(self._pending, self._raw):
             a = answers.get(d.seat, NONE)
             if claiming and a.type == "none":
                 chosen.append(-1)
                 continue
-            for i, e in enumerate(d.legal):
-                if e is a:
-                    break
-            else:
-                if a not in d.legal:
-                    raise IllegalActionError(d.seat, a, d.legal, self._where())
-                i = d.legal.index(a)
-            chosen.append(codes[i])
-        if len(answers) != len(self._pending) or len(answers) > len(chosen):
-            seats = [d.seat for d in self._pending]
-            for s in answers:
-                if s not in seats:
-                    raise IllegalActionError(
-                        s, answers[s], (), f"{self._where()} (not this seat's turn)"
-                    )
-        self._t.step(chosen)
-        self._view_cache = None
-        self._drain()
-        self._refresh()
+            if a not in d.legal:
+                raise IllegalActionError(d.seat, a, d.legal, self._where())
+            c = _CODE_OF.get(id(a))
+            chosen.append(c if c is not None and c in codes else codes[d.legal.index(a)])
+        for s in answers:
+            if s not in self._seats:
+                raise IllegalActionError(
+                    s, answers[s], (), f"{self._where()} (not this seat's turn)"
+                )
+        if strict:
+            raise RuntimeError(f"{self._where()}: the compiled table refused legal answers")
+        return chosen
 
-    def _refresh(self) -> None:
-        pend = self._t.pending()
-        get = _EVENTS.__getitem__
-        self._codes = [codes for _, codes in pend]
+    def _refresh(self, pend: tuple[Any, ...]) -> None:
         me = cast(Any, self)
-        self._pending = [
-            Decision(seat, tuple(map(get, codes)), RiichiObservation(me, seat))
-            for seat, codes in pend
-        ]
+        self._raw = pend
+        self._seats = tuple(p[0] for p in pend)
+        self._pending = [Decision(seat, legal, RiichiObservation(me, seat))
+                         for seat, _, legal in pend]
         self._claiming = bool(pend) and pend[0][1][-1] & 15 == _NONE
 
-    def _drain(self) -> None:
-        for x in self._t.events():
-            if type(x) is int:
-                e = _EVENTS[x]
-                typ = x & 15
-                if _ANKAN <= typ <= _DAIMINKAN:
-                    self._meld(e)
-                elif typ == _DORA:
-                    assert e.dora_marker is not None
-                    self.dora_markers.append(e.dora_marker)
-                elif typ == _END_KYOKU:
-                    self._finish()
-                self._emit(e)
-            else:
-                self._emit(self._special(x))
+    def _drain(self, new: list[Any]) -> None:
+        events = self.events
+        hook = self._emit_hook
+        for e in new:
+            if type(e) is tuple:
+                e = self._special(e)
+            elif e.type in _TRACKED:
+                self._track(e)
+            events.append(e)
+            if hook is not None:
+                hook(e)
+
+    def _track(self, e: Event) -> None:
+        if e.type == "dora":
+            assert e.dora_marker is not None
+            self.dora_markers.append(e.dora_marker)
+        elif e.type == "end_kyoku":
+            self._finish()
+        else:
+            self._meld(e)
 
     def _meld(self, e: Event) -> None:
         """The melds as the engine keeps them (observations and the scorer read them)."""
