@@ -20,6 +20,7 @@ import pytest
 from tenpai.agents.registry import make_agent
 from tenpai.engine import RandomAgent
 from tenpai.engine.flow import IllegalActionError
+from tenpai.engine.wall import seeded_shuffle
 from tenpai.events import Event
 from tenpai.rules.riichi import compiled_round
 from tenpai.rules.riichi.compiled_round import (
@@ -29,6 +30,7 @@ from tenpai.rules.riichi.compiled_round import (
     open_table,
 )
 from tenpai.rules.riichi.flow.round import RiichiRound
+from tenpai.rules.riichi.flow.wall import RoundWall
 from tenpai.rules.riichi.game import RiichiGame
 from tenpai.rules.riichi.ruleset import MAHJONG_SOUL, TENHOU, TENHOU_SANMA
 
@@ -230,3 +232,94 @@ def test_pure_python_switch_keeps_the_python_round() -> None:
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                          check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+# ---------------------------------------------------------------------- scripted hands
+
+
+def _ron_wall() -> RoundWall:
+    """Seats 1-3 each wait on 5s alone (all simples, closed); the dealer draws the red 5s."""
+    hands = [
+        [27, 27, 27, 28, 28, 28, 29, 29, 29, 30, 30, 30, 31],
+        [1, 2, 3, 10, 11, 12, 19, 20, 21, 14, 14, 14, 22],
+        [2, 3, 4, 11, 12, 13, 23, 24, 25, 15, 15, 15, 22],
+        [5, 6, 7, 14, 15, 16, 19, 20, 21, 7, 7, 7, 22],
+    ]
+    left = list(RiichiGame.tileset_for(TENHOU))
+    for t in [t for h in hands for t in h] + [36]:
+        left.remove(t)
+    random.Random(5).shuffle(left)
+    live = [36, *left[:69]]
+    dead = left[69:]
+    return RoundWall(hands=hands, live=live, dora=dead[0:5], ura=dead[5:10],
+                     rinshan=dead[10:14])
+
+
+def _play_both(make_wall: Any, answer: Any) -> list[Any]:
+    """One hand on the Python round and on the compiled one with the same scripted answers;
+    their events and results must be equal."""
+    from tenpai.rules.riichi.game import default_scorer
+
+    rounds: list[Any] = [
+        cls(TENHOU, make_wall(), bakaze=0, kyoku=0, honba=1, kyotaku=1,
+            scores=[25_000, 25_000, 24_000, 25_000], scorer=default_scorer())
+        for cls in (RiichiRound, CompiledRound)
+    ]
+    while not rounds[0].done:
+        dp, dc = rounds[0].pending(), rounds[1].pending()
+        assert [(d.seat, d.legal) for d in dp] == [(d.seat, d.legal) for d in dc]
+        answers = {d.seat: answer(d) for d in dp}
+        for r in rounds:
+            r.step(answers)
+    assert rounds[1].done
+    assert rounds[0].events == rounds[1].events, _first_difference(rounds[0].events,
+                                                                   rounds[1].events)
+    assert rounds[0].result == rounds[1].result
+    assert rounds[0].scores == rounds[1].scores and rounds[0].kyotaku == rounds[1].kyotaku
+    return rounds
+
+
+def _scripted(ron_seats: tuple[int, ...]) -> Any:
+    def answer(d: Any) -> Event:
+        for e in d.legal:
+            if e.type == "dahai" and e.pai == 36:
+                return e
+            if e.type == "hora" and d.seat in ron_seats:
+                return e
+        return d.legal[-1]
+    return answer
+
+
+@built
+def test_triple_ron_aborts_and_double_ron_pays_both() -> None:
+    three = _play_both(_ron_wall, _scripted((1, 2, 3)))
+    assert three[0].result.abort == "triple_ron"
+    two = _play_both(_ron_wall, _scripted((1, 3)))
+    assert two[0].result.kind == "hora" and two[0].result.winners == [1, 3]
+    one = _play_both(_ron_wall, _scripted((2,)))
+    assert one[0].result.winners == [2]
+
+
+@built
+def test_four_winds_abort() -> None:
+    def east_in_every_hand(index: int, key: Any) -> RoundWall:
+        tiles = [t for t in seeded_shuffle(RiichiGame.tileset_for(TENHOU), 99 + index)
+                 if t != 27]
+        for seat in range(4):
+            tiles.insert(13 * seat, 27)
+        return RoundWall.from_shuffled(tiles)
+
+    def east_first(d: Any) -> Event:
+        east = [e for e in d.legal if e.type == "dahai" and e.pai == 27]
+        if east:
+            return east[0]
+        return d.legal[-1]  # a pass, or the drawn tile
+
+    games = [RiichiGame(TENHOU, wall_source=east_in_every_hand, engine=e)
+             for e in ("python", "compiled")]
+    while len(games[0].results) < 3:
+        answers = {d.seat: east_first(d) for d in games[0].pending()}
+        for g in games:
+            g.step(answers)
+    assert games[0].events == games[1].events
+    assert [r.abort for r in games[0].results] == ["four_winds"] * 3
