@@ -142,7 +142,7 @@ def test_observations_equal_the_python_ones() -> None:
 @built
 def test_illegal_answers_are_refused_and_change_nothing() -> None:
     game = RiichiGame(TENHOU, seed=7, engine="compiled")
-    rnd = game.round
+    rnd = game.current
     assert isinstance(rnd, CompiledRound)
     (d,) = game.pending()
     events = list(game.events)
@@ -157,6 +157,20 @@ def test_illegal_answers_are_refused_and_change_nothing() -> None:
     assert game.events == events and game.pending() == [d]
     game.step({d.seat: d.legal[-1]})
     assert game.events[len(events)] == d.legal[-1]
+    # in a claim window too: an answer from a seat that is not asked is refused
+    agents = [RandomAgent(i) for i in range(4)]
+    while not any(x.legal[-1].type == "none" for x in game.pending()):
+        game.step({x.seat: agents[x.seat].act(x.observation, x.legal) for x in game.pending()})
+    asked = {x.seat for x in game.pending()}
+    outsider = next(s for s in range(4) if s not in asked)
+    before = list(game.events)
+    with pytest.raises(IllegalActionError, match="not this seat's turn"):
+        game.step({outsider: Event("none")})
+    with pytest.raises(IllegalActionError, match="not this seat's turn"):
+        game.step({outsider: game.pending()[0].legal[0]})
+    assert game.events == before
+    game.step({})  # everyone passes
+    assert len(game.events) > len(before)
 
 
 def _start_state(seed: int) -> tuple[Any, ...]:
@@ -194,7 +208,7 @@ def test_bad_states_and_codes_raise_typed_errors() -> None:
     assert refused > 300
     with pytest.raises(CompiledTableError, match="copies"):
         s = list(good)
-        s[11] = ((good[11][1][0],) * 5 + good[11][0][5:],) + good[11][1:]
+        s[11] = ((good[11][1][0],) * 5 + good[11][0][5:], *good[11][1:])
         open_table(tuple(s), TENHOU)
     with pytest.raises(CompiledTableError, match="phase act"):
         s = list(good)  # a valid claim window: the table starts only at a draw
@@ -217,7 +231,7 @@ def test_bad_states_and_codes_raise_typed_errors() -> None:
                 bad = [rng.choice([-7, 0, 2**40, "x", None, rng.getrandbits(32)])
                        for _ in pend]
                 if rng.random() < 0.2:
-                    bad = bad + [1]
+                    bad = [*bad, 1]
                 before = table.view()
                 try:
                     table.step(bad)
@@ -239,7 +253,8 @@ def test_engine_choice() -> None:
     assert RiichiGame(TENHOU, seed=1).compiled is False
     auto = RiichiGame(TENHOU, seed=1, engine="auto")
     assert auto.compiled is compiled_round.available()
-    assert isinstance(auto.round, CompiledRound if auto.compiled else RiichiRound)
+    assert isinstance(auto.current, CompiledRound if auto.compiled else RiichiRound)
+    assert (auto.round is None) is auto.compiled
     for rules in (MAHJONG_SOUL, TENHOU_SANMA, TENHOU.with_(kuikae="none")):
         assert RiichiGame(rules, seed=1, engine="auto").compiled is False
         with pytest.raises(ValueError, match="compiled table"):

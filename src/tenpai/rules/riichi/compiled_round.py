@@ -1,4 +1,4 @@
-"""One Riichi hand stepped through the compiled table (``_table.c``), behind RiichiRound's interface.
+"""One Riichi hand on the compiled table (``_table.c``), behind RiichiRound's interface.
 
 :class:`RiichiGame` drives a round through ``pending()``, ``step()``, ``done``, ``result``,
 ``scores``, ``kyotaku``, ``oya`` and the events it emits; :class:`CompiledRound` offers exactly
@@ -308,6 +308,7 @@ class CompiledRound:
         self._emit(_EVENTS[_code(_TSUMO, first, self.oya)])
         self._raw: tuple[Any, ...] = ()
         self._seats: tuple[int, ...] = ()
+        self._seat_set: frozenset[int] = frozenset()
         self._pending: list[Decision] = []
         self._claiming = False
         self._refresh(self._t.pending())
@@ -337,9 +338,11 @@ class CompiledRound:
         code_of = _CODE_OF.get
         # the offered Events map to their codes by identity (a pass to -1); the table checks
         # that each is legal for its seat
-        chosen = [code_of(id(get(s, NONE))) for s in self._seats]
-        if None in chosen or len(answers) != len(chosen):
+        picked = [code_of(id(get(s, NONE))) for s in self._seats]
+        if None in picked or not answers.keys() <= self._seat_set:
             chosen = self._codes_of(answers)
+        else:
+            chosen = cast(list[int], picked)
         try:
             events, pend = self._t.advance(chosen)
         except CompiledTableError:
@@ -377,6 +380,7 @@ class CompiledRound:
         me = cast(Any, self)
         self._raw = pend
         self._seats = tuple(p[0] for p in pend)
+        self._seat_set = frozenset(self._seats)
         self._pending = [Decision(seat, legal, RiichiObservation(me, seat))
                          for seat, _, legal in pend]
         self._claiming = bool(pend) and pend[0][1][-1] & 15 == _NONE

@@ -78,7 +78,8 @@ class RiichiGame:
         self.bakaze, self.kyoku, self.honba, self.kyotaku = start
         self.hand_index = 0
         self.compiled = self._use_compiled(engine, rules, scorer)
-        self.round: RiichiRound | CompiledRound | None = None
+        #: The hand in play, on whichever round steps it (see :attr:`round`).
+        self.current: RiichiRound | CompiledRound | None = None
         self.results: list[RoundResult] = []
         self._done = False
         self._final: tuple[int, ...] = ()
@@ -120,6 +121,13 @@ class RiichiGame:
 
     # ------------------------------------------------------------------ GameFlow
     @property
+    def round(self) -> RiichiRound | None:
+        """The hand in play as a Python :class:`RiichiRound` (what the replay, search worlds
+        and tools read); None between games and when the compiled table plays the hand."""
+        rnd = self.current
+        return rnd if isinstance(rnd, RiichiRound) else None
+
+    @property
     def done(self) -> bool:
         return self._done
 
@@ -128,20 +136,21 @@ class RiichiGame:
         return self._final
 
     def pending(self) -> Sequence[Decision]:
-        return [] if self.round is None else self.round.pending()
+        return [] if self.current is None else self.current.pending()
 
     def step(self, answers: Mapping[int, Event]) -> None:
-        assert self.round is not None
-        self.round.step(answers)
-        if self.round.done:
-            self._finish_round(self.round)
+        rnd = self.current
+        assert rnd is not None
+        rnd.step(answers)
+        if rnd.done:
+            self._finish_round(rnd)
 
     # ------------------------------------------------------------------ progression
     def _start_round(self) -> None:
         key = (self.bakaze, self.kyoku, self.honba)
         wall = self.wall_source(self.hand_index, key)
         cls = CompiledRound if self.compiled else RiichiRound
-        self.round = cls(
+        self.current = cls(
             self.rules,
             wall,
             bakaze=self.bakaze,
@@ -185,7 +194,9 @@ class RiichiGame:
         """Seats from first place to last; ties go to the seat nearer the first dealer."""
         return sorted(range(self.players), key=lambda s: (-self.scores[s], s))
 
-    def _game_over(self, rnd: RiichiRound | CompiledRound, result: RoundResult, renchan: bool) -> bool:
+    def _game_over(
+        self, rnd: RiichiRound | CompiledRound, result: RoundResult, renchan: bool
+    ) -> bool:
         r = self.rules
         if r.bust_below_zero and min(self.scores) < 0:
             return True
@@ -212,6 +223,6 @@ class RiichiGame:
             self.scores[self._rank_order()[0]] += self.kyotaku * self.rules.riichi_deposit
             self.kyotaku = 0
         self._final = tuple(self.scores)
-        self.round = None
+        self.current = None
         self._done = True
         self.events.append(Event("end_game", scores=self._final))
