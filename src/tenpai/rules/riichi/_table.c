@@ -47,6 +47,7 @@ typedef struct {
     PyObject *events; /* compact events since the last events() call */
     int res_kind, res_code, res_winners, res_tenpai, res_deltas[4];
     int failed; /* an internal inconsistency: every later call refuses */
+    int special; /* the events since the last drain hold more than draws and discards */
 } Table;
 
 static PyObject *table_error; /* ValueError subclass for bad input (set_table_error) */
@@ -86,12 +87,17 @@ static inline long long code_of(int type, int pai, int t0, int t1, int t2, int a
 
 static int emit_obj(Table *t, PyObject *o) {
     if (o == NULL) return -1;
+    if (PyTuple_Check(o)) t->special = 1;
     int r = PyList_Append(t->events, o);
     Py_DECREF(o);
     return r;
 }
 
-static int emit_code(Table *t, long long c) { return emit_obj(t, event_for(c)); }
+static int emit_code(Table *t, long long c) {
+    int ty = C_TYPE(c);
+    if (!(ty == X_DAHAI || ty == X_TSUMOGIRI || ty == E_TSUMO || ty == X_REACH)) t->special = 1;
+    return emit_obj(t, event_for(c));
+}
 
 /* The dora indicators turned since ``before`` (each its own event, as RiichiRound emits). */
 static int emit_dora(Table *t, int before) {
@@ -849,6 +855,7 @@ static PyObject *table_step(Table *t, PyObject *arg) {
 static PyObject *table_events(Table *t, PyObject *unused) {
     if (t->events == NULL) return PyList_New(0);
     PyObject *out = t->events;
+    t->special = 0;
     t->events = PyList_New(0);
     if (t->events == NULL) {
         t->events = out;
@@ -904,19 +911,22 @@ static PyObject *table_result(Table *t, PyObject *unused) {
                          t->res_tenpai, t->res_code);
 }
 
-/* advance(answers) -> (events, pending): step() then events() and pending() in one call. */
+/* advance(answers) -> (events, pending, special): step() then events() and pending() in one
+ * call; ``special`` is 0 when the events are only draws, discards and riichi declarations
+ * (nothing the Python side keeps track of). */
 static PyObject *table_advance(Table *t, PyObject *arg) {
     PyObject *r = table_step(t, arg);
     if (r == NULL) return NULL;
     Py_DECREF(r);
     PyObject *pend = table_pending(t, NULL);
     if (pend == NULL) return NULL;
+    int special = t->special;
     PyObject *evs = table_events(t, NULL);
     if (evs == NULL) {
         Py_DECREF(pend);
         return NULL;
     }
-    return Py_BuildValue("(NN)", evs, pend);
+    return Py_BuildValue("(NNi)", evs, pend, special);
 }
 
 static PyMethodDef table_methods[] = {

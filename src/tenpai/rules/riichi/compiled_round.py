@@ -282,6 +282,12 @@ class CompiledRound:
         self.wall = _WallView(self)
         self.events: list[Event] = []
         self._emit_hook = emit
+        # emit=some_list.append (RiichiGame's): new events are added to that list in one go
+        owner = getattr(emit, "__self__", None)
+        self._sink: list[Event] | None = (
+            owner if isinstance(owner, list) and getattr(emit, "__name__", "") == "append"
+            else None)
+        self._observations = tuple(RiichiObservation(cast(Any, self), s) for s in range(n))
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.nukidora: list[list[int]] = [[] for _ in range(n)]
         self.dora_markers: list[int] = [wall.dora[0]]
@@ -344,12 +350,21 @@ class CompiledRound:
         else:
             chosen = cast(list[int], picked)
         try:
-            events, pend = self._t.advance(chosen)
+            events, pend, special = self._t.advance(chosen)
         except CompiledTableError:
             self._codes_of(answers, strict=True)  # names the illegal answer
             raise
         self._view_cache = None
-        self._drain(events)
+        if special:
+            self._drain(events)
+        else:  # draws and discards only: nothing to keep track of
+            self.events += events
+            sink = self._sink
+            if sink is not None:
+                sink += events
+            elif self._emit_hook is not None:
+                for e in events:
+                    self._emit_hook(e)
         self._refresh(pend)
 
     def _codes_of(self, answers: Mapping[int, Event], strict: bool = False) -> list[int]:
@@ -377,12 +392,12 @@ class CompiledRound:
         return chosen
 
     def _refresh(self, pend: tuple[Any, ...]) -> None:
-        me = cast(Any, self)
         self._raw = pend
         self._seats = tuple(p[0] for p in pend)
         self._seat_set = frozenset(self._seats)
-        self._pending = [Decision(seat, legal, RiichiObservation(me, seat))
-                         for seat, _, legal in pend]
+        # an observation is a live view of the round, so one per seat serves every decision
+        obs = self._observations
+        self._pending = [Decision(seat, legal, obs[seat]) for seat, _, legal in pend]
         self._claiming = bool(pend) and pend[0][1][-1] & 15 == _NONE
 
     def _drain(self, new: list[Any]) -> None:
