@@ -314,7 +314,6 @@ class CompiledRound:
         self._emit(_EVENTS[_code(_TSUMO, first, self.oya)])
         self._raw: tuple[Any, ...] = ()
         self._seats: tuple[int, ...] = ()
-        self._seat_set: frozenset[int] = frozenset()
         self._pending: list[Decision] = []
         self._claiming = False
         self._refresh(self._t.pending())
@@ -340,15 +339,22 @@ class CompiledRound:
         an illegal answer raises :class:`IllegalActionError` and changes nothing."""
         if self.result is not None:
             raise RuntimeError("the hand is over")
-        get = answers.get
-        code_of = _CODE_OF.get
-        # the offered Events map to their codes by identity (a pass to -1); the table checks
-        # that each is legal for its seat
-        picked = [code_of(id(get(s, NONE))) for s in self._seats]
-        if None in picked or not answers.keys() <= self._seat_set:
-            chosen = self._codes_of(answers)
+        seats = self._seats
+        if len(seats) == 1:  # the usual step: one seat asked, one answer
+            a = answers.get(seats[0], NONE)
+            c = _CODE_OF.get(id(a))
+            only = len(answers) == 1 if seats[0] in answers else not answers
+            chosen = [c] if c is not None and only else self._codes_of(answers)
         else:
-            chosen = cast(list[int], picked)
+            # the offered Events map to their codes by identity (a pass to -1); the table
+            # checks that each is legal for its seat
+            get = answers.get
+            code_of = _CODE_OF.get
+            picked = [code_of(id(get(s, NONE))) for s in seats]
+            if None in picked or not answers.keys() <= set(seats):
+                chosen = self._codes_of(answers)
+            else:
+                chosen = cast(list[int], picked)
         try:
             events, pend, special = self._t.advance(chosen)
         except CompiledTableError:
@@ -393,12 +399,17 @@ class CompiledRound:
 
     def _refresh(self, pend: tuple[Any, ...]) -> None:
         self._raw = pend
-        self._seats = tuple(p[0] for p in pend)
-        self._seat_set = frozenset(self._seats)
         # an observation is a live view of the round, so one per seat serves every decision
         obs = self._observations
+        if len(pend) == 1:
+            seat, _, legal = pend[0]
+            self._seats = (seat,)
+            self._pending = [Decision(seat, legal, obs[seat])]
+            self._claiming = legal[-1] is NONE
+            return
+        self._seats = tuple([p[0] for p in pend])
         self._pending = [Decision(seat, legal, obs[seat]) for seat, _, legal in pend]
-        self._claiming = bool(pend) and pend[0][1][-1] & 15 == _NONE
+        self._claiming = bool(pend) and pend[0][2][-1] is NONE
 
     def _drain(self, new: list[Any]) -> None:
         events = self.events
