@@ -32,6 +32,9 @@ enum {
     X_DAHAI, X_TSUMOGIRI, X_HORA, X_REACH, X_ANKAN, X_KAKAN, X_PON, X_CHI, X_DAIMINKAN,
     X_NINE, X_NONE, X_NUKI, E_TSUMO, E_DORA, E_END_KYOKU
 };
+#define C_TYPE(c) ((int)((c)&15))
+#define C_PAI(c) ((int)((c) >> 4 & 63))
+#define C_T(c, i) ((int)((c) >> (10 + 6 * (i)) & 63))
 /* The table's phases, as TableRound names them. */
 enum { TP_ACT, TP_DISCARD, TP_CLAIM, TP_ROB, TP_ENDED };
 
@@ -55,7 +58,7 @@ static PyObject *table_error; /* ValueError subclass for bad input (set_table_er
  * seen yet: a step hands back the engine's Event objects without a Python call per action. */
 static PyObject *event_cache, *event_decode;
 
-static PyObject *event_for(long long code) {
+static PyObject *event_lookup(long long code) {
     PyObject *key = PyLong_FromLongLong(code);
     if (key == NULL) return NULL;
     if (event_cache == NULL) return key; /* no cache handed over: the bare code */
@@ -75,13 +78,33 @@ static PyObject *event_for(long long code) {
     return e;
 }
 
+/* The Events of most steps (a discard, a tsumogiri, a draw), by type, tile and seat: found
+ * without a dictionary look-up.  Filled from the cache; emptied when the cache changes. */
+static PyObject *simple_events[3][37][4];
+
+static void forget_simple_events(void) {
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 37; j++)
+            for (int k = 0; k < 4; k++) Py_CLEAR(simple_events[i][j][k]);
+}
+
+static PyObject *event_for(long long code) {
+    int ty = C_TYPE(code);
+    int slot = ty == X_DAHAI ? 0 : ty == X_TSUMOGIRI ? 1 : ty == E_TSUMO ? 2 : -1;
+    if (slot < 0 || event_cache == NULL) return event_lookup(code);
+    PyObject **p = &simple_events[slot][C_PAI(code) % 37][code >> 28 & 3];
+    if (*p == NULL) {
+        *p = event_lookup(code);
+        if (*p == NULL) return NULL;
+    }
+    Py_INCREF(*p);
+    return *p;
+}
+
 static inline long long code_of(int type, int pai, int t0, int t1, int t2, int actor, int target) {
     return (long long)type | (long long)pai << 4 | (long long)t0 << 10 | (long long)t1 << 16 |
            (long long)t2 << 22 | (long long)actor << 28 | (long long)target << 30;
 }
-#define C_TYPE(c) ((int)((c)&15))
-#define C_PAI(c) ((int)((c) >> 4 & 63))
-#define C_T(c, i) ((int)((c) >> (10 + 6 * (i)) & 63))
 
 /* ------------------------------------------------------------------------- plumbing */
 
@@ -967,6 +990,7 @@ static PyObject *set_events(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_TypeError, "_table.set_events needs a callable decoder");
         return NULL;
     }
+    forget_simple_events();
     Py_INCREF(cache);
     Py_XSETREF(event_cache, cache);
     Py_INCREF(decode);
