@@ -20,6 +20,7 @@ import pytest
 from tenpai.agents.registry import make_agent
 from tenpai.engine import RandomAgent
 from tenpai.engine.flow import IllegalActionError
+from tenpai.engine.table import KIND
 from tenpai.engine.wall import seeded_shuffle
 from tenpai.events import Event
 from tenpai.rules.riichi import compiled_round
@@ -366,3 +367,53 @@ def test_four_winds_abort() -> None:
             g.step(answers)
     assert games[0].events == games[1].events
     assert [r.abort for r in games[0].results] == ["four_winds"] * 3
+
+
+def _chankan_wall() -> RoundWall:
+    """Seat 0 holds two 5p, seat 1 discards a third, seat 0 pons it and draws the red 5p on
+    its next turn; seat 2 waits on 5p (4p6p, all simples) and robs the added kan."""
+    hands = [
+        [13, 13, 27, 27, 28, 28, 29, 29, 30, 31, 32, 33, 33],
+        [13, 0, 0, 9, 9, 18, 18, 27, 28, 29, 30, 31, 32],
+        [1, 2, 3, 4, 5, 6, 20, 21, 22, 25, 25, 12, 14],
+        [8, 8, 17, 17, 26, 26, 0, 9, 18, 30, 31, 32, 33],
+    ]
+    left = list(RiichiGame.tileset_for(TENHOU))
+    for t in [t for h in hands for t in h] + [35]:
+        left.remove(t)
+    rng = random.Random(11)
+    rng.shuffle(left)
+    # no 4p/6p/5p-completing tile for seat 2 in its own draws matters: it discards each one
+    live = [*left[:5], 35, *left[5:69]]
+    dead = left[69:]
+    return RoundWall(hands=hands, live=live, dora=dead[0:5], ura=dead[5:10],
+                     rinshan=dead[10:14])
+
+
+@built
+def test_chankan_on_an_added_kan() -> None:
+    state = {"kakan": False}
+
+    def answer(d: Any) -> Event:
+        types = {e.type: e for e in d.legal}
+        if "kakan" in types:
+            state["kakan"] = True
+            return types["kakan"]
+        if "hora" in types and d.seat == 2 and state["kakan"]:
+            return types["hora"]
+        if "pon" in types and d.seat == 0:
+            return types["pon"]
+        dahai = [e for e in d.legal if e.type == "dahai"]
+        if d.seat == 1 and any(e.pai == 13 for e in dahai):
+            return next(e for e in dahai if e.pai == 13)
+        if not dahai:
+            return d.legal[-1]  # a pass
+        drawn = [e for e in dahai if e.tsumogiri]
+        if drawn and not (d.seat == 2 and KIND[drawn[0].pai] in (12, 13, 14)):
+            return drawn[0]
+        return next(e for e in dahai if KIND[e.pai] not in (12, 13, 14))
+
+    rounds = _play_both(_chankan_wall, answer)
+    hora = [e for e in rounds[0].events if e.type == "hora"]
+    assert state["kakan"] and len(hora) == 1 and hora[0].actor == 2
+    assert any(name == "chankan" for name, _ in hora[0].yaku)
