@@ -107,6 +107,23 @@ def test_eager_agents_give_identical_events() -> None:
 
 
 @built
+def test_mahjong_soul_games_give_identical_events() -> None:
+    # triple ron pays all three, kokushi robs a closed kan, double yakuman patterns
+    rules = MAHJONG_SOUL.with_(length="tonpuu")
+    assert _same_games(range(10), ["random"], rules) >= 60
+    assert _same_games(range(10), ["eager", "efficiency", "eager", "random"], rules) >= 45
+
+
+@built
+@pytest.mark.slow
+def test_mahjong_soul_hundreds_of_games_give_identical_events() -> None:
+    hands = _same_games(range(4000, 4150), ["random"], MAHJONG_SOUL)
+    hands += _same_games(range(5000, 5150), ["eager", "efficiency", "eager", "defensive"],
+                         MAHJONG_SOUL)
+    assert hands >= 2_500
+
+
+@built
 @pytest.mark.slow
 def test_thousand_games_give_identical_events() -> None:
     hands = _same_games(range(1000, 1400), ["random"])
@@ -256,7 +273,8 @@ def test_engine_choice() -> None:
     assert auto.compiled is compiled_round.available()
     assert isinstance(auto.current, CompiledRound if auto.compiled else RiichiRound)
     assert (auto.round is None) is auto.compiled
-    for rules in (MAHJONG_SOUL, TENHOU_SANMA, TENHOU.with_(kuikae="none")):
+    assert compiled_round.covers(MAHJONG_SOUL.with_(length="tonpuu"))
+    for rules in (TENHOU_SANMA, TENHOU.with_(kuikae="none"), MAHJONG_SOUL.with_(red_fives=0)):
         assert RiichiGame(rules, seed=1, engine="auto").compiled is False
         with pytest.raises(ValueError, match="compiled table"):
             RiichiGame(rules, seed=1, engine="compiled")

@@ -15,8 +15,8 @@ of C only when an agent asks for it, once per step.
 The Python round (:class:`~tenpai.rules.riichi.flow.round.RiichiRound`) stays the
 specification; ``tests/rules/riichi/test_compiled_round.py`` plays seeded games of random and
 rule agents on both and compares every event.  :func:`covers` says which rules the compiled
-table is proven for (so far: the four-player ``tenhou`` rules; any game length, start and
-target); other rules keep the Python round.  ``TENPAI_PURE_PYTHON=1`` or a missing build make
+table is proven for (so far the hand rules of ``tenhou`` and ``mahjong_soul``, with any game
+length, start and target); other rules keep the Python round.  ``TENPAI_PURE_PYTHON=1`` or a missing build make
 :func:`available` False.
 """
 
@@ -37,7 +37,7 @@ from tenpai.rules.riichi.flow.observation import RiichiObservation
 from tenpai.rules.riichi.flow.round import RoundResult, Scorer
 from tenpai.rules.riichi.flow.types import WinRequest
 from tenpai.rules.riichi.flow.wall import RoundWall
-from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
+from tenpai.rules.riichi.ruleset import MAHJONG_SOUL, TENHOU, RiichiRules
 
 __all__ = [
     "CompiledRound",
@@ -123,7 +123,7 @@ def _round_fields(rules: RiichiRules) -> tuple[Any, ...]:
     return tuple(getattr(rules, f.name) for f in fields(rules) if f.name not in _GAME_FIELDS)
 
 
-_COVERED: Final = frozenset({_round_fields(TENHOU)})
+_COVERED: Final = frozenset({_round_fields(TENHOU), _round_fields(MAHJONG_SOUL)})
 
 
 def covers(rules: RiichiRules) -> bool:
