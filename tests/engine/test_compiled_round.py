@@ -237,6 +237,11 @@ def test_bad_states_and_codes_raise_typed_errors() -> None:
         open_table(tuple(s), TENHOU)
     with pytest.raises(CompiledTableError):
         open_table(good, TENHOU_SANMA)  # four hands for three-player rules
+    bare = type(open_table(good, TENHOU)).__new__(type(open_table(good, TENHOU)))
+    for call in (bare.view, bare.pending, lambda: bare.step([])):
+        with pytest.raises(CompiledTableError, match="not initialised"):
+            call()
+    assert bare.result() is None and bare.events() == []
     # random answers: only legal codes move the table; anything else is refused
     for seed in range(20):
         table = open_table(_start_state(seed), TENHOU)

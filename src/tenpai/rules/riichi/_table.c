@@ -890,7 +890,10 @@ static PyObject *table_events(Table *t, PyObject *unused) {
 /* view() -> (hands in the engine's order, rivers, river_called, riichi, scores, live tiles
  * left, drawn or -1, turn, deposits, phase): what a seat's observation reads. */
 static PyObject *table_view(Table *t, PyObject *unused) {
-    if (t->events == NULL) return NULL;
+    if (t->events == NULL) {
+        PyErr_SetString(table_error, "compiled table: not initialised");
+        return NULL;
+    }
     St *st = &t->st;
     int n = st->n;
     PyObject *hands = PyTuple_New(n), *rivers = PyTuple_New(n), *called = PyTuple_New(n);
