@@ -955,7 +955,30 @@ static PyObject *table_advance(Table *t, PyObject *arg) {
     return Py_BuildValue("(NNi)", evs, pend, special);
 }
 
+/* advance_one(answer) -> advance() of the one pending decision answered with ``answer``, found
+ * by identity among the Events offered; None (nothing done) when it is not one of them, and
+ * the caller maps the answer by equality instead. */
+static PyObject *table_advance_one(Table *t, PyObject *answer) {
+    if (check_usable(t) < 0) return NULL;
+    if (t->n_pend != 1 || t->phase == TP_ENDED) Py_RETURN_NONE;
+    long long code = -2;
+    for (int j = 0; j < t->pend_n[0] && code == -2; j++) {
+        PyObject *e = event_for(t->pend[0][j]);
+        if (e == NULL) return NULL;
+        if (e == answer) code = t->pend[0][j];
+        Py_DECREF(e);
+    }
+    if (code == -2) Py_RETURN_NONE;
+    PyObject *arg = Py_BuildValue("(L)", code);
+    if (arg == NULL) return NULL;
+    PyObject *r = table_advance(t, arg);
+    Py_DECREF(arg);
+    return r;
+}
+
 static PyMethodDef table_methods[] = {
+    {"advance_one", (PyCFunction)table_advance_one, METH_O,
+     "advance() with the one pending decision's offered Event, or None."},
     {"advance", (PyCFunction)table_advance, METH_O, "step(), then (events(), pending())."},
     {"pending", (PyCFunction)table_pending, METH_NOARGS, "The decisions owed: (seat, codes)."},
     {"step", (PyCFunction)table_step, METH_O, "Apply one code per pending decision."},

@@ -340,12 +340,12 @@ class CompiledRound:
         if self.result is not None:
             raise RuntimeError("the hand is over")
         seats = self._seats
-        if len(seats) == 1:  # the usual step: one seat asked, one answer
-            a = answers.get(seats[0], NONE)
-            c = _CODE_OF.get(id(a))
-            only = len(answers) == 1 if seats[0] in answers else not answers
-            chosen = [c] if c is not None and only else self._codes_of(answers)
-        else:
+        out = None
+        if len(seats) == 1 and len(answers) == 1 and seats[0] in answers:
+            # the usual step: the one seat asked answers with an offered Event, which the
+            # table finds by identity
+            out = self._t.advance_one(answers[seats[0]])
+        if out is None:
             # the offered Events map to their codes by identity (a pass to -1); the table
             # checks that each is legal for its seat
             get = answers.get
@@ -355,11 +355,12 @@ class CompiledRound:
                 chosen = self._codes_of(answers)
             else:
                 chosen = cast(list[int], picked)
-        try:
-            events, pend, special = self._t.advance(chosen)
-        except CompiledTableError:
-            self._codes_of(answers, strict=True)  # names the illegal answer
-            raise
+            try:
+                out = self._t.advance(chosen)
+            except CompiledTableError:
+                self._codes_of(answers, strict=True)  # names the illegal answer
+                raise
+        events, pend, special = out
         self._view_cache = None
         if special:
             self._drain(events)
