@@ -5,7 +5,7 @@
  * The Python engine (tenpai.engine.table.TableRound + tenpai.rules.riichi.flow.round.RiichiRound)
  * is the specification: this file offers the same legal actions in the same order, applies the
  * answers by the same rules and reports the same events in the same order; the differential
- * tests (tests/rules/riichi/test_compiled_round.py) play seeded games on both.  It writes no
+ * tests (tests/engine/test_compiled_round.py) play seeded games on both.  It writes no
  * second copy of the rules: the hand's state (St), the rules' flags (RRules), the tiles in hands,
  * waits and furiten, the scorer, discards, calls, kans with their dora and replacement draws,
  * the exhaustive draw and the four-kind aborts are _rollout.c's, included below (its module
