@@ -1,19 +1,25 @@
 """Full-game throughput of the Riichi engine against riichienv (Rust), in one process.
 
-Both engines play whole hanchan with uniformly random legal actions; the games alternate
-between the engines so that machine noise hits both alike, and the ratio (ours / theirs) is the
-figure to compare across machines.  Warm-up games (table building, imports) are not timed.
+Every engine plays whole hanchan with uniformly random legal actions through its per-step
+Python API: ours through :class:`RiichiGame` twice, on the compiled table (``engine="auto"``:
+the compiled one where it is built and proven for the rules) and on the Python round (the
+reference), and riichienv through its own.  The games alternate between the engines so that
+machine noise hits all alike; each engine's CPU time (``time.process_time``: the peer runs in
+this process too) is summed per block of games, the ratio (ours / theirs) is taken per block,
+and the median and range of the blocks are reported, so a difference of 10 % is told from the
+noise of a shared machine.  Warm-up games (table building, imports) are not timed.
 """
 
 from __future__ import annotations
 
 import random
+import statistics
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tenpai.engine import RandomAgent, play
-from tenpai.rules.riichi.game import RiichiGame
+from tenpai.rules.riichi.game import Engine, RiichiGame
 from tenpai.rules.riichi.ruleset import TENHOU
 
 __all__ = ["EngineBench", "run_engine_bench"]
@@ -26,6 +32,12 @@ class EngineBench:
     theirs_s: float | None
     peer: str | None
     ours_steps: int
+    #: Which round the timed ``ours`` games ran on ("compiled" or "python").
+    engine: str = "python"
+    #: The Python round's time over the same games (None when ``ours`` is the Python round).
+    python_s: float | None = None
+    #: Per block of games: (ours, python or 0, theirs or 0) CPU seconds.
+    blocks: list[tuple[float, float, float]] = field(default_factory=list)
 
     @property
     def ours_per_s(self) -> float:
@@ -35,20 +47,38 @@ class EngineBench:
     def theirs_per_s(self) -> float | None:
         return None if self.theirs_s is None else self.games / self.theirs_s
 
+    def _ratios(self, i: int, j: int) -> list[float]:
+        return [b[j] / b[i] for b in self.blocks if b[i] > 0 and b[j] > 0]
+
     def summary(self) -> dict[str, Any]:
         theirs = self.theirs_per_s
-        return {
+        out: dict[str, Any] = {
             "games": self.games,
+            "engine": self.engine,
             "hanchan_per_s": round(self.ours_per_s, 2),
             "peer": self.peer,
             "peer_hanchan_per_s": None if theirs is None else round(theirs, 2),
-            "ratio": None if theirs is None else round(self.ours_per_s / theirs, 3),
+            "ratio": None,
             "decisions_per_s": round(self.ours_steps / self.ours_s),
+            "ms_per_hanchan": round(1000 * self.ours_s / self.games, 2),
         }
+        vs_peer = self._ratios(0, 2)
+        if theirs is not None and vs_peer:
+            out["ratio"] = round(statistics.median(vs_peer), 3)
+            out["ratio_range"] = [round(min(vs_peer), 3), round(max(vs_peer), 3)]
+            out["peer_ms_per_hanchan"] = round(1000 * (self.theirs_s or 0) / self.games, 2)
+        if self.python_s is not None:
+            out["python_hanchan_per_s"] = round(self.games / self.python_s, 2)
+            speedup = self._ratios(0, 1)
+            out["speedup_vs_python"] = round(statistics.median(speedup), 3) if speedup else None
+            py_peer = [b[2] / b[1] for b in self.blocks if b[1] > 0 and b[2] > 0]
+            if py_peer:
+                out["python_ratio"] = round(statistics.median(py_peer), 3)
+        return out
 
 
-def _ours(seed: int) -> int:
-    game = RiichiGame(TENHOU, seed=seed)
+def _ours(seed: int, engine: Engine) -> int:
+    game = RiichiGame(TENHOU, seed=seed, engine=engine)
     steps = 0
     agents = [RandomAgent(seed * 4 + i) for i in range(4)]
     while not game.done:
@@ -68,8 +98,11 @@ def _riichienv_game(seed: int) -> None:
         obs = env.step({pid: rng.choice(o.legal_actions()) for pid, o in obs.items()})
 
 
-def run_engine_bench(games: int = 20, seed: int = 0, vs: str | None = "riichienv") -> EngineBench:
-    """Time ``games`` random hanchan on each engine, interleaved."""
+def run_engine_bench(
+    games: int = 20, seed: int = 0, vs: str | None = "riichienv", blocks: int = 5
+) -> EngineBench:
+    """Time ``games`` random hanchan on each engine, interleaved game by game, in ``blocks``
+    blocks (at most one per game) whose ratios give the median and range."""
     peer_ok = False
     if vs == "riichienv":
         try:
@@ -77,17 +110,39 @@ def run_engine_bench(games: int = 20, seed: int = 0, vs: str | None = "riichienv
             peer_ok = True
         except ImportError:
             peer_ok = False
-    play(RiichiGame(TENHOU, seed=10_000), [RandomAgent(i) for i in range(4)])
-    ours = theirs = 0.0
+    engine = "compiled" if RiichiGame(TENHOU, seed=10_000, engine="auto").compiled else "python"
+    both = engine == "compiled"
+    play(RiichiGame(TENHOU, seed=10_000, engine="auto"), [RandomAgent(i) for i in range(4)])
+    play(RiichiGame(TENHOU, seed=10_001), [RandomAgent(i) for i in range(4)])
+    n_blocks = max(1, min(blocks, games))
+    per_block = [0.0, 0.0, 0.0]
+    done: list[tuple[float, float, float]] = []
     steps = 0
+    clock = time.process_time
     for g in range(games):
-        t0 = time.perf_counter()
-        steps += _ours(seed + g)
-        t1 = time.perf_counter()
-        ours += t1 - t0
+        t0 = clock()
+        steps += _ours(seed + g, "auto")
+        t1 = clock()
+        per_block[0] += t1 - t0
+        if both:
+            _ours(seed + g, "python")
+            t2 = clock()
+            per_block[1] += t2 - t1
+            t1 = t2
         if peer_ok:
             _riichienv_game(seed + g)
-            theirs += time.perf_counter() - t1
+            per_block[2] += clock() - t1
+        if (g + 1) * n_blocks // games != g * n_blocks // games:
+            done.append((per_block[0], per_block[1], per_block[2]))
+            per_block = [0.0, 0.0, 0.0]
+    ours = sum(b[0] for b in done)
     return EngineBench(
-        games, ours, theirs if peer_ok else None, "riichienv" if peer_ok else None, steps
+        games,
+        ours,
+        sum(b[2] for b in done) if peer_ok else None,
+        "riichienv" if peer_ok else None,
+        steps,
+        engine=engine,
+        python_s=sum(b[1] for b in done) if both else None,
+        blocks=done,
     )

@@ -60,10 +60,15 @@ def engine(
     table = Table(title=f"Riichi engine: {games} random hanchan each")
     table.add_column("engine")
     table.add_column("hanchan/s", justify="right")
-    table.add_row("tenpai", f"{s['hanchan_per_s']:.2f}")
+    table.add_row(f"tenpai ({s['engine']} round)", f"{s['hanchan_per_s']:.2f}")
+    if "python_hanchan_per_s" in s:
+        table.add_row("tenpai (python round)", f"{s['python_hanchan_per_s']:.2f}")
     if s["peer"]:
         table.add_row(s["peer"], f"{s['peer_hanchan_per_s']:.2f}")
-        table.add_row("ratio (ours / theirs)", f"{s['ratio']:.3f}")
+        if s["ratio"] is not None:
+            lo, hi = s.get("ratio_range", (s["ratio"], s["ratio"]))
+            table.add_row("ratio (ours / theirs), median of blocks",
+                          f"{s['ratio']:.3f} ({lo:.3f}-{hi:.3f})")
     else:
         table.add_row("peer", "not installed (pip install tenpai[bench])")
     stdout_console().print(table)

@@ -1844,6 +1844,7 @@ static PyObject *yaku_ids_fn(PyObject *self, PyObject *unused) {
     return out;
 }
 
+#ifndef TENPAI_ROLLOUT_LIBRARY /* _table.c includes this file for its state and rules */
 static PyMethodDef methods[] = {
     {"run", run, METH_VARARGS, "Play one hand per seed from a state; packed int32 result rows."},
     {"decide", decide, METH_VARARGS, "A policy's answer at a draw: (action, tile code)."},
@@ -1871,3 +1872,4 @@ PyMODINIT_FUNC PyInit__rollout(void) {
     }
     return mod;
 }
+#endif /* TENPAI_ROLLOUT_LIBRARY */

@@ -9,11 +9,14 @@ of that seed, so a duplicate tournament deals the same tiles to rotated seats) o
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Literal
 
 from tenpai import tiles as T
 from tenpai.engine.flow import Decision
 from tenpai.engine.wall import SplitMix64, seeded_shuffle, standard_tileset
 from tenpai.events import Event
+from tenpai.rules.riichi import compiled_round
+from tenpai.rules.riichi.compiled_round import CompiledRound
 from tenpai.rules.riichi.flow.round import RiichiRound, RoundResult, Scorer
 from tenpai.rules.riichi.flow.wall import RoundWall
 from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
@@ -24,6 +27,10 @@ RoundKey = tuple[int, int, int]
 """(round wind 0-3, kyoku 0-3, honba) of a hand about to start."""
 
 WallSource = Callable[[int, RoundKey], RoundWall]
+Engine = Literal["python", "compiled", "auto"]
+"""Which round steps the hands: the Python engine (the reference), the compiled table
+(:mod:`tenpai.rules.riichi.compiled_round`), or the compiled one where it is built and proven
+for the rules and the default scorer is used."""
 
 
 def default_scorer() -> Scorer:
@@ -47,9 +54,12 @@ class RiichiGame:
         wall_source: WallSource | None = None,
         scores: Sequence[int] | None = None,
         start: tuple[int, int, int, int] = (0, 0, 0, 0),
+        engine: Engine = "python",
     ) -> None:
         """``start`` = (round wind, kyoku, honba, deposits) lets a game begin mid-way, as
-        one-round records and scenario tests do."""
+        one-round records and scenario tests do.  ``engine`` picks the round (:data:`Engine`);
+        the Python round stays the default while tools read ``game.round`` as a
+        :class:`RiichiRound` (search worlds, several tests)."""
         n = rules.players
         if names is None:
             names = "ABCD"[:n]
@@ -67,11 +77,31 @@ class RiichiGame:
         self.events: list[Event] = [Event("start_game", names=tuple(names))]
         self.bakaze, self.kyoku, self.honba, self.kyotaku = start
         self.hand_index = 0
-        self.round: RiichiRound | None = None
+        self.compiled = self._use_compiled(engine, rules, scorer)
+        #: The hand in play, on whichever round steps it (see :attr:`round`).
+        self.current: RiichiRound | CompiledRound | None = None
         self.results: list[RoundResult] = []
         self._done = False
         self._final: tuple[int, ...] = ()
         self._start_round()
+
+    @staticmethod
+    def _use_compiled(engine: Engine, rules: RiichiRules, scorer: Scorer | None) -> bool:
+        """Whether the hands run on the compiled table.  ``auto`` never changes a game: it
+        takes the compiled table only where it is proven for the rules (and the scorer is the
+        default one it agrees with), else the Python round."""
+        if engine == "python":
+            return False
+        if engine not in ("compiled", "auto"):
+            raise ValueError(f"unknown engine {engine!r}; known: python, compiled, auto")
+        usable = compiled_round.available() and compiled_round.covers(rules) and scorer is None
+        if engine == "compiled" and not usable:
+            why = ("is not built or is switched off (TENPAI_PURE_PYTHON)"
+                   if not compiled_round.available() else
+                   "takes the default scorer only" if scorer is not None else
+                   f"is not proven for the rules {rules.name!r}")
+            raise ValueError(f"the compiled table {why}")
+        return usable
 
     # ------------------------------------------------------------------ walls
     @staticmethod
@@ -91,6 +121,13 @@ class RiichiGame:
 
     # ------------------------------------------------------------------ GameFlow
     @property
+    def round(self) -> RiichiRound | None:
+        """The hand in play as a Python :class:`RiichiRound` (what the replay, search worlds
+        and tools read); None between games and when the compiled table plays the hand."""
+        rnd = self.current
+        return rnd if isinstance(rnd, RiichiRound) else None
+
+    @property
     def done(self) -> bool:
         return self._done
 
@@ -99,19 +136,21 @@ class RiichiGame:
         return self._final
 
     def pending(self) -> Sequence[Decision]:
-        return [] if self.round is None else self.round.pending()
+        return [] if self.current is None else self.current.pending()
 
     def step(self, answers: Mapping[int, Event]) -> None:
-        assert self.round is not None
-        self.round.step(answers)
-        if self.round.done:
-            self._finish_round(self.round)
+        rnd = self.current
+        assert rnd is not None
+        rnd.step(answers)
+        if rnd.done:
+            self._finish_round(rnd)
 
     # ------------------------------------------------------------------ progression
     def _start_round(self) -> None:
         key = (self.bakaze, self.kyoku, self.honba)
         wall = self.wall_source(self.hand_index, key)
-        self.round = RiichiRound(
+        cls = CompiledRound if self.compiled else RiichiRound
+        self.current = cls(
             self.rules,
             wall,
             bakaze=self.bakaze,
@@ -124,7 +163,7 @@ class RiichiGame:
             hand_index=self.hand_index,
         )
 
-    def _finish_round(self, rnd: RiichiRound) -> None:
+    def _finish_round(self, rnd: RiichiRound | CompiledRound) -> None:
         result = rnd.result
         assert result is not None
         self.results.append(result)
@@ -155,7 +194,9 @@ class RiichiGame:
         """Seats from first place to last; ties go to the seat nearer the first dealer."""
         return sorted(range(self.players), key=lambda s: (-self.scores[s], s))
 
-    def _game_over(self, rnd: RiichiRound, result: RoundResult, renchan: bool) -> bool:
+    def _game_over(
+        self, rnd: RiichiRound | CompiledRound, result: RoundResult, renchan: bool
+    ) -> bool:
         r = self.rules
         if r.bust_below_zero and min(self.scores) < 0:
             return True
@@ -182,6 +223,6 @@ class RiichiGame:
             self.scores[self._rank_order()[0]] += self.kyotaku * self.rules.riichi_deposit
             self.kyotaku = 0
         self._final = tuple(self.scores)
-        self.round = None
+        self.current = None
         self._done = True
         self.events.append(Event("end_game", scores=self._final))
