@@ -18,6 +18,7 @@ from tenpai.agents.pg_planner import (
     PGPlannerAgent,
     PlannerHead,
     PlannerHeadError,
+    START_WEIGHT,
 )
 from tenpai.agents.planner import PlannerAgent
 from tenpai.arena.games import make_game
@@ -181,6 +182,8 @@ def test_a_run_resumed_from_its_checkpoint_equals_one_run_straight(tmp_path: Pat
     assert np.array_equal(straight.discard, resumed.discard)
     assert np.array_equal(straight.call, resumed.call)
     assert not np.array_equal(straight.discard, PlannerHead.start().discard)
+    # the planner's own weight is the fixed prior (freeze_planner, the default)
+    assert straight.discard[0] == START_WEIGHT and straight.call[0] == START_WEIGHT
     loaded = PlannerHead.load(tmp_path / "b.json")
     assert np.array_equal(loaded.discard, resumed.discard) and loaded.info["games"] == 4
 

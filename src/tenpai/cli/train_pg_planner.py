@@ -32,6 +32,10 @@ def pg_planner(
         25, "--eval-deals", help="Development deals per curve point (two games each)."
     ),
     checkpoint_minutes: float = typer.Option(3.0, "--checkpoint-minutes"),
+    freeze_planner: bool = typer.Option(
+        True, "--freeze-planner/--train-planner",
+        help="Keep the weight of the planner's own choice fixed (the prior) or train it too.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the run's summary as JSON."),
 ) -> None:
     """Train ``pg_planner`` against two ``planner`` seats (MCR, Botzone preset)."""
@@ -41,7 +45,8 @@ def pg_planner(
     cfg = PlannerPGConfig(out=str(out), seed=seed, deals_per_update=deals_per_update,
                           samples=samples, temperature=temperature, lr=lr,
                           max_games=max_games, minutes=minutes, eval_every=eval_every,
-                          eval_deals=eval_deals, checkpoint_minutes=checkpoint_minutes)
+                          eval_deals=eval_deals, checkpoint_minutes=checkpoint_minutes,
+                          freeze_planner=freeze_planner)
     try:
         head = train_planner_pg(cfg, progress=lambda line: typer.echo(line, err=True))
     except (PlannerPGError, PlannerHeadError) as exc:

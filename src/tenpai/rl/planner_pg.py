@@ -65,7 +65,8 @@ TRAIN_SEED_BASE: Final = 700_000_000
 EVAL_SEED_BASE: Final = 910_000_000
 _OPTIONS: Final = {"preset": "botzone"}
 #: Settings that must match for a run to continue from a checkpoint.
-_IDENTITY: Final = ("seed", "deals_per_update", "samples", "temperature", "lr", "eval_deals")
+_IDENTITY: Final = ("seed", "deals_per_update", "samples", "temperature", "lr", "eval_deals",
+                    "freeze_planner")
 
 
 class PlannerPGError(ValueError):
@@ -89,6 +90,10 @@ class PlannerPGConfig:
     eval_every: int = 512
     eval_deals: int = 25
     checkpoint_minutes: float = 3.0
+    #: Keep the "planner's choice" weights at their start (a fixed prior; the other features
+    #: learn where to leave it).  Trained, Adam spends every step making the sampler trust the
+    #: planner more (most random departures lose), which never changes a greedy choice.
+    freeze_planner: bool = True
 
     def check(self) -> None:
         if self.deals_per_update < 1:
@@ -227,8 +232,11 @@ def _update_games(cfg: PlannerPGConfig, state: _State, deal0: int) -> dict[str, 
                 decisions += len(trace)
                 changed += sum(1 for dec, i in trace if i != dec.planner_index)
     grad = policy_gradient(state.head, traces, advantages, cfg.temperature)
-    step = state.adam.step(grad, cfg.lr)
     nd = len(DISCARD_FEATURES)
+    if cfg.freeze_planner:
+        grad[DISCARD_FEATURES.index("planner")] = 0.0
+        grad[nd + CALL_FEATURES.index("planner")] = 0.0
+    step = state.adam.step(grad, cfg.lr)
     state.head.discard = state.head.discard + step[:nd]
     state.head.call = state.head.call + step[nd:]
     return {
