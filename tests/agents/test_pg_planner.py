@@ -14,11 +14,11 @@ from tenpai.agents import make_agent
 from tenpai.agents.pg_planner import (
     CALL_FEATURES,
     DISCARD_FEATURES,
+    START_WEIGHT,
     WEIGHTS_ENV,
     PGPlannerAgent,
     PlannerHead,
     PlannerHeadError,
-    START_WEIGHT,
 )
 from tenpai.agents.planner import PlannerAgent
 from tenpai.arena.games import make_game
@@ -64,7 +64,8 @@ class _Checked:
 
 def _random_head(seed: int) -> PlannerHead:
     rng = np.random.default_rng(seed)
-    return PlannerHead(rng.normal(0, 2, len(DISCARD_FEATURES)), rng.normal(0, 2, len(CALL_FEATURES)))
+    return PlannerHead(rng.normal(0, 2, len(DISCARD_FEATURES)),
+                       rng.normal(0, 2, len(CALL_FEATURES)))
 
 
 def test_the_start_plays_the_planners_choice_on_seeded_positions() -> None:
@@ -144,14 +145,14 @@ def test_weights_round_trip_and_bad_files_name_themselves(tmp_path: Path) -> Non
     assert back.info == {"games": 12}
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    with pytest.raises(PlannerHeadError, match="bad.json"):
+    with pytest.raises(PlannerHeadError, match=r"bad\.json"):
         PlannerHead.load(bad)
     data = json.loads(path.read_text())
     data["discard"] = data["discard"][:-1]
     bad.write_text(json.dumps(data))
     with pytest.raises(PlannerHeadError, match="wrong number"):
         PlannerHead.load(bad)
-    with pytest.raises(PlannerHeadError, match="missing.json"):
+    with pytest.raises(PlannerHeadError, match=r"missing\.json"):
         PlannerHead.load(tmp_path / "missing.json")
 
 
@@ -193,7 +194,7 @@ def test_a_checkpoint_of_other_settings_is_refused(tmp_path: Path) -> None:
     train_planner_pg(_config(out, 2), progress=lambda _line: None)
     other = _config(out, 4)
     other.lr = 0.2
-    with pytest.raises(PlannerPGError, match="lr=0.1"):
+    with pytest.raises(PlannerPGError, match=r"lr=0\.1"):
         train_planner_pg(other, progress=lambda _line: None)
 
 

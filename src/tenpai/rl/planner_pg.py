@@ -223,7 +223,7 @@ def _update_games(cfg: PlannerPGConfig, state: _State, deal0: int) -> dict[str, 
         for s in mine:
             rs = [ps[s][0] for ps in per_sample]
             total = sum(rs)
-            for j, ps in enumerate(per_sample):
+            for ps in per_sample:
                 r, trace = ps[s]
                 adv = r - (total - r) / (cfg.samples - 1)
                 traces.append(trace)
@@ -281,7 +281,7 @@ def evaluate_pairs(head: PlannerHead, deals: int, games_done: int = 0) -> CurveP
 def _ranks(final: tuple[int, ...]) -> list[float]:
     """Places 1-4, ties sharing the mean of their places (the pair measures are symmetric)."""
     out = []
-    for s, v in enumerate(final):
+    for v in final:
         above = sum(1 for w in final if w > v)
         same = sum(1 for w in final if w == v)
         out.append(above + (same + 1) / 2)
