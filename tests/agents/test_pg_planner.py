@@ -46,6 +46,9 @@ class _Compared:
             self.answers.append((answer.type, mine == answer))
         return answer
 
+    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
+        return [self.act(o, legal) for o, legal in requests]
+
 
 class _Checked:
     """Wraps an agent and fails on any answer that is not among the legal actions."""
@@ -56,10 +59,13 @@ class _Checked:
         self.answers = 0
 
     def act(self, observation: Any, legal: Sequence[Event]) -> Event:
-        answer = self.agent.act(observation, legal)
+        answer: Event = self.agent.act(observation, legal)
         assert answer in legal, (answer, legal)
         self.answers += 1
         return answer
+
+    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
+        return [self.act(o, legal) for o, legal in requests]
 
 
 def _random_head(seed: int) -> PlannerHead:

@@ -192,7 +192,8 @@ class PlannerHead:
 
 # ---------------------------------------------------------------------- features
 def _wall_drawn(obs: Any) -> float:
-    return max(0.0, min(1.0, 1.0 - obs.draws_left / _FULL_WALL))
+    drawn: float = 1.0 - obs.draws_left / _FULL_WALL
+    return max(0.0, min(1.0, drawn))
 
 
 def discard_decision(planner: PlannerAgent, obs: Any, discards: Sequence[Event]) -> Decision:
