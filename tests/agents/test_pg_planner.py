@@ -25,6 +25,7 @@ from tenpai.arena.games import make_game
 from tenpai.engine.runner import play
 from tenpai.events import Event
 from tenpai.rl.planner_pg import PlannerPGConfig, PlannerPGError, policy_gradient, train_planner_pg
+from tenpai.rules.mcr.game import MCRGame
 
 _BOTZONE = {"preset": "botzone"}
 
@@ -97,14 +98,18 @@ def test_the_greedy_start_replays_a_planner_game_exactly() -> None:
 
 @pytest.mark.parametrize("preset", ["botzone", "mcr_official"])
 def test_sampling_and_off_planner_heads_play_only_legal_actions(preset: str) -> None:
+    """The first hand of each deal (``mcr_official`` plays sixteen; one shows the shared
+    wall, flowers and the other table events)."""
     for deal in (3, 4):
         head = _random_head(deal)
         agents = [_Checked(PGPlannerAgent(head, s, temperature=2.0)) if s % 2 == 0
                   else _Checked(PGPlannerAgent(_random_head(s), s)) for s in range(4)]
-        game = make_game("mcr", deal, ["x"] * 4, {"preset": preset} if preset != "mcr_official"
-                         else {})
-        play(game, agents)
-        assert game.done and all(a.answers > 0 for a in agents)
+        game = make_game("mcr", deal, ["x"] * 4, {"preset": preset})
+        assert isinstance(game, MCRGame)
+        while not game.done and not game.results:
+            game.step({d.seat: agents[d.seat].act(d.observation, d.legal)
+                       for d in game.pending()})
+        assert game.results and all(a.answers > 0 for a in agents)
 
 
 def test_sampling_is_seeded() -> None:
