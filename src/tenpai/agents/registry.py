@@ -84,6 +84,9 @@ ENTRIES: Final[tuple[AgentEntry, ...]] = (
     AgentEntry("planner", "tenpai.agents.planner:make_planner_agent", _MCR),
     # issue 43: the planner weighing each discard's danger (tenpai.rules.mcr.danger)
     AgentEntry("planner_defend", "tenpai.agents.planner:make_planner_defend_agent", _MCR),
+    # issue 43: a learned linear policy over the planner's candidates
+    # (weights: $TENPAI_PG_PLANNER_WEIGHTS)
+    AgentEntry("pg_planner", "tenpai.agents.pg_planner:make_pg_planner_agent", _MCR),
     AgentEntry("mdp", "tenpai.mdp.agent:MDPAgent", _RIICHI),
     AgentEntry("sl", "tenpai.agents.factories:sl", _RIICHI, "learn"),
     AgentEntry("sl_model", "tenpai.agents.factories:sl_model", _RIICHI, "learn"),

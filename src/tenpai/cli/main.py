@@ -23,6 +23,7 @@ from tenpai.cli import (
     train,
     train_mcts,
     train_pg,
+    train_pg_planner,
     view,
 )
 from tenpai.cli import botzone as botzone_cmd
@@ -65,6 +66,7 @@ view.register(app)
 app.add_typer(bench.app, name="bench")
 dataset.register(app)
 train_pg.register(train.app)
+train_pg_planner.register(train.app)
 train_mcts.register(train.app)
 opponent_models.register(train.app)
 placement_model.register(train.app)

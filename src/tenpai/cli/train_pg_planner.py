@@ -1,0 +1,59 @@
+"""``tenpai train pg-planner``: policy gradient over the planner's candidates (``pg_planner``).
+
+Plain numpy: no torch needed.  The run writes a small JSON weights file (``--out``) and a JSON
+checkpoint beside it (``<out>.ckpt``); the same command continues from the checkpoint after a
+kill.  Progress goes to stderr, one line per update and per learning-curve point.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+
+import typer
+
+from tenpai.cli._learn import fail
+
+
+def pg_planner(
+    out: Path = typer.Option(..., "--out", "-o", help="Weights file to write (JSON)."),
+    seed: int = typer.Option(0, "--seed", help="Picks the training deals and the samples."),
+    deals_per_update: int = typer.Option(8, "--deals-per-update"),
+    samples: int = typer.Option(
+        4, "--samples", help="Sampled games per deal; each one's baseline is the others' mean."
+    ),
+    temperature: float = typer.Option(1.0, "--temperature"),
+    lr: float = typer.Option(0.03, "--lr", help="Adam's step size."),
+    max_games: int = typer.Option(2048, "--max-games"),
+    minutes: float = typer.Option(0.0, "--minutes", help="Wall-clock budget; 0: none."),
+    eval_every: int = typer.Option(512, "--eval-every", help="Games between curve points."),
+    eval_deals: int = typer.Option(
+        25, "--eval-deals", help="Development deals per curve point (two games each)."
+    ),
+    checkpoint_minutes: float = typer.Option(3.0, "--checkpoint-minutes"),
+    freeze_planner: bool = typer.Option(
+        True, "--freeze-planner/--train-planner",
+        help="Keep the weight of the planner's own choice fixed (the prior) or train it too.",
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print the run's summary as JSON."),
+) -> None:
+    """Train ``pg_planner`` against two ``planner`` seats (MCR, Botzone preset)."""
+    from tenpai.agents.pg_planner import PlannerHeadError
+    from tenpai.rl.planner_pg import PlannerPGConfig, PlannerPGError, train_planner_pg
+
+    cfg = PlannerPGConfig(out=str(out), seed=seed, deals_per_update=deals_per_update,
+                          samples=samples, temperature=temperature, lr=lr,
+                          max_games=max_games, minutes=minutes, eval_every=eval_every,
+                          eval_deals=eval_deals, checkpoint_minutes=checkpoint_minutes,
+                          freeze_planner=freeze_planner)
+    try:
+        head = train_planner_pg(cfg, progress=lambda line: typer.echo(line, err=True))
+    except (PlannerPGError, PlannerHeadError) as exc:
+        fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps({"settings": asdict(cfg), "weights": head.to_json()}, indent=1))
+
+
+def register(train_app: typer.Typer) -> None:
+    train_app.command("pg-planner")(pg_planner)

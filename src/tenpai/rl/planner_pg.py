@@ -1,0 +1,409 @@
+"""Policy gradient for ``pg_planner``: REINFORCE over the planner's candidates, duplicate deals.
+
+The learner (:class:`~tenpai.agents.pg_planner.PGPlannerAgent`, a linear head over the
+planner's per-action features, started at the planner's own choice) sits in two seats of a
+Botzone-preset MCR hand against two ``planner`` seats — its teacher, so the opponents are
+exactly as strong as the teacher.  Each update plays ``deals_per_update`` deals, each
+``samples`` times with the learner sampling at ``temperature`` and everything else fixed (the
+deal's walls, the planners), so the samples of a deal differ only by the learner's own choices:
+the advantage of a sampled game is its seat's Botzone score minus the mean score of that seat in
+the deal's *other* samples (leave-one-out, common random numbers — the deal's luck cancels), and
+the gradient of the log-probability of a linear softmax is exact in numpy.  Adam makes small
+steps.  Reward: the seat's Botzone score of the hand, / :data:`REWARD_SCALE` (the contest ranks
+by score, not by place).
+
+Every ``eval_every`` games the greedy head meets the planner on fixed development deals in both
+seatings (learner in seats 0 and 2, then 1 and 3): the paired place and score differences per
+deal are the learning curve.  Since the start plays exactly the planner, its difference is 0 by
+construction, and any later difference comes from the decisions the learner changed.
+
+Checkpoints are JSON (weights, Adam's moments, progress, settings), written then renamed; the
+same command continues a run from its checkpoint and refuses one made with other settings.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+
+from tenpai.agents.pg_planner import (
+    CALL_FEATURES,
+    DISCARD_FEATURES,
+    Decision,
+    PGPlannerAgent,
+    PlannerHead,
+)
+from tenpai.agents.planner import PlannerAgent
+from tenpai.arena.games import make_game
+from tenpai.engine.agent import Agent
+from tenpai.engine.runner import play
+
+__all__ = [
+    "CHECKPOINT_FORMAT",
+    "CurvePoint",
+    "PlannerPGConfig",
+    "PlannerPGError",
+    "evaluate_pairs",
+    "policy_gradient",
+    "train_planner_pg",
+]
+
+CHECKPOINT_FORMAT: Final = "tenpai-pg-planner-checkpoint/1"
+#: Botzone points per reward unit (24: the base a winner collects from the three others).
+REWARD_SCALE: Final = 24.0
+#: Deal seeds of training and of the learning curve's development deals (disjoint ranges,
+#: far from the small seeds tests and hand-picked arena runs use).
+TRAIN_SEED_BASE: Final = 700_000_000
+EVAL_SEED_BASE: Final = 910_000_000
+_OPTIONS: Final = {"preset": "botzone"}
+#: Settings that must match for a run to continue from a checkpoint.
+_IDENTITY: Final = ("seed", "deals_per_update", "samples", "temperature", "lr", "eval_deals",
+                    "freeze_planner")
+
+
+class PlannerPGError(ValueError):
+    """Bad settings or an unusable checkpoint; the message names the setting or the file."""
+
+
+@dataclass(slots=True)
+class PlannerPGConfig:
+    """One run (every field is kept in the output's ``info``)."""
+
+    out: str = "runs/pg_planner.json"
+    seed: int = 0
+    deals_per_update: int = 8
+    #: Sampled games per deal (≥ 2: each one's baseline is the mean of the others).
+    samples: int = 4
+    temperature: float = 1.0
+    lr: float = 0.03
+    max_games: int = 2048
+    #: Wall-clock budget in minutes (0: none); the run stops after the update that passes it.
+    minutes: float = 0.0
+    eval_every: int = 512
+    eval_deals: int = 25
+    checkpoint_minutes: float = 3.0
+    #: Keep the "planner's choice" weights at their start (a fixed prior; the other features
+    #: learn where to leave it).  Trained, Adam spends every step making the sampler trust the
+    #: planner more (most random departures lose), which never changes a greedy choice.
+    freeze_planner: bool = True
+
+    def check(self) -> None:
+        if self.deals_per_update < 1:
+            raise PlannerPGError("--deals-per-update must be at least 1")
+        if self.samples < 2:
+            raise PlannerPGError("--samples must be at least 2 (the baseline of a sample is "
+                                 "the mean of the deal's others)")
+        if not self.temperature > 0:
+            raise PlannerPGError("--temperature must be > 0")
+        if not self.lr > 0:
+            raise PlannerPGError("--lr must be > 0")
+        if self.max_games < 1 or self.eval_every < 0 or self.eval_deals < 0:
+            raise PlannerPGError("--max-games must be >= 1, --eval-every and --eval-deals >= 0")
+        if self.minutes < 0 or self.checkpoint_minutes <= 0:
+            raise PlannerPGError("--minutes must be >= 0 and --checkpoint-minutes > 0")
+
+
+@dataclass(frozen=True, slots=True)
+class CurvePoint:
+    """The greedy head against the planner on the development deals, at ``games``: paired
+    per deal (two games, the seatings swapped), learner minus planner, with 95 % intervals."""
+
+    games: int
+    deals: int
+    place_diff: float
+    place_half: float
+    score_diff: float
+    score_half: float
+    changed_games: int
+    cpu_seconds: float
+
+
+@dataclass(slots=True)
+class _Adam:
+    m: np.ndarray
+    v: np.ndarray
+    t: int = 0
+
+    def step(self, grad: np.ndarray, lr: float) -> np.ndarray:
+        """The ascent step for ``grad`` (the gradient of the objective to maximise)."""
+        self.t += 1
+        self.m = 0.9 * self.m + 0.1 * grad
+        self.v = 0.999 * self.v + 0.001 * grad * grad
+        m_hat = self.m / (1 - 0.9 ** self.t)
+        v_hat = self.v / (1 - 0.999 ** self.t)
+        return np.asarray(lr * m_hat / (np.sqrt(v_hat) + 1e-8), dtype=np.float64)
+
+
+@dataclass(slots=True)
+class _State:
+    head: PlannerHead
+    adam: _Adam
+    games: int = 0
+    updates: int = 0
+    curve: list[dict[str, Any]] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
+    cpu_seconds: float = 0.0
+
+
+# ---------------------------------------------------------------------- games
+def _seed(*parts: int) -> int:
+    """A per-(run, deal, sample, seat) agent seed (stable across processes, unlike hash)."""
+    h = 1469598103934665603
+    for p in parts:
+        h = ((h ^ (p & 0xFFFFFFFF)) * 1099511628211) % (1 << 61)
+    return h % (1 << 31)
+
+
+def _play(deal_seed: int, agents: list[Agent]) -> tuple[int, ...]:
+    game = make_game("mcr", deal_seed, [getattr(a, "name", "agent") for a in agents],
+                     _OPTIONS)
+    play(game, agents)
+    return tuple(game.final_scores)
+
+
+def _learner_seats(deal: int) -> tuple[int, int]:
+    return (0, 2) if deal % 2 == 0 else (1, 3)
+
+
+def policy_gradient(
+    head: PlannerHead, traces: list[list[tuple[Decision, int]]], advantages: list[float],
+    temperature: float,
+) -> np.ndarray:
+    """Mean over seat-games of advantage × ∇ log π(sampled answers), as one vector (discard
+    weights, then call weights).  For logits ``w · f / T`` the gradient of ``log π(a)`` is
+    ``(f(a) − Σ_b π(b) f(b)) / T``."""
+    nd = len(DISCARD_FEATURES)
+    g = np.zeros(nd + len(CALL_FEATURES))
+    for trace, adv in zip(traces, advantages):
+        if adv == 0.0:
+            continue
+        for decision, i in trace:
+            p = head.probabilities(decision, temperature)
+            grad = (decision.features[i] - p @ decision.features) / temperature
+            if decision.kind == "discard":
+                g[:nd] += adv * grad
+            else:
+                g[nd:] += adv * grad
+    return g / max(1, len(traces))
+
+
+def _update_games(cfg: PlannerPGConfig, state: _State, deal0: int) -> dict[str, Any]:
+    """Play one update's deals and step the head; the update's statistics."""
+    traces: list[list[tuple[Decision, int]]] = []
+    advantages: list[float] = []
+    changed = 0
+    decisions = 0
+    rewards: list[float] = []
+    for d in range(deal0, deal0 + cfg.deals_per_update):
+        deal_seed = TRAIN_SEED_BASE + cfg.seed * 10_000_000 + d
+        mine = _learner_seats(d)
+        per_sample: list[dict[int, tuple[float, list[tuple[Decision, int]]]]] = []
+        for j in range(cfg.samples):
+            agents: list[Agent] = []
+            learners: dict[int, PGPlannerAgent] = {}
+            for s in range(4):
+                if s in mine:
+                    a = PGPlannerAgent(state.head, _seed(cfg.seed, d, j, s),
+                                       temperature=cfg.temperature, record=True)
+                    learners[s] = a
+                    agents.append(a)
+                else:
+                    agents.append(PlannerAgent(_seed(cfg.seed, d, s)))
+            scores = _play(deal_seed, agents)
+            per_sample.append({s: (scores[s] / REWARD_SCALE, a.trace)
+                               for s, a in learners.items()})
+        for s in mine:
+            rs = [ps[s][0] for ps in per_sample]
+            total = sum(rs)
+            for ps in per_sample:
+                r, trace = ps[s]
+                adv = r - (total - r) / (cfg.samples - 1)
+                traces.append(trace)
+                advantages.append(adv)
+                rewards.append(r)
+                decisions += len(trace)
+                changed += sum(1 for dec, i in trace if i != dec.planner_index)
+    grad = policy_gradient(state.head, traces, advantages, cfg.temperature)
+    nd = len(DISCARD_FEATURES)
+    if cfg.freeze_planner:
+        grad[DISCARD_FEATURES.index("planner")] = 0.0
+        grad[nd + CALL_FEATURES.index("planner")] = 0.0
+    step = state.adam.step(grad, cfg.lr)
+    state.head.discard = state.head.discard + step[:nd]
+    state.head.call = state.head.call + step[nd:]
+    return {
+        "games": cfg.deals_per_update * cfg.samples,
+        "decisions": decisions,
+        "off_planner": changed,
+        "mean_reward": float(np.mean(rewards)),
+        "mean_abs_advantage": float(np.mean(np.abs(advantages))),
+        "grad_norm": float(np.linalg.norm(grad)),
+    }
+
+
+def evaluate_pairs(head: PlannerHead, deals: int, games_done: int = 0) -> CurvePoint:
+    """The greedy head's pair against a ``planner`` pair on the first ``deals`` development
+    deals, both seatings (see the module docstring)."""
+    start = time.process_time()
+    places: list[float] = []
+    scores: list[float] = []
+    changed = 0
+    for d in range(deals):
+        deal_seed = EVAL_SEED_BASE + d
+        place = 0.0
+        score = 0.0
+        for mine in ((0, 2), (1, 3)):
+            agents: list[Agent] = [
+                PGPlannerAgent(head, _seed(1, d, s)) if s in mine else PlannerAgent(_seed(1, d, s))
+                for s in range(4)
+            ]
+            final = _play(deal_seed, agents)
+            ranks = _ranks(final)
+            place += sum(ranks[s] for s in mine) - sum(ranks[s] for s in range(4) if s not in mine)
+            score += sum(final[s] for s in mine) - sum(final[s] for s in range(4) if s not in mine)
+        # per deal: mean place of a learner seat minus that of a planner seat, over 2 games;
+        # score: learner seats' mean per seat-game minus the planner seats'
+        places.append(place / 4)
+        scores.append(score / 4)
+        changed += 0 if place == 0 and score == 0 else 1
+    return CurvePoint(games_done, deals, *_mean_half(places), *_mean_half(scores), changed,
+                      time.process_time() - start)
+
+
+def _ranks(final: tuple[int, ...]) -> list[float]:
+    """Places 1-4, ties sharing the mean of their places (the pair measures are symmetric)."""
+    out = []
+    for v in final:
+        above = sum(1 for w in final if w > v)
+        same = sum(1 for w in final if w == v)
+        out.append(above + (same + 1) / 2)
+    return out
+
+
+def _mean_half(xs: list[float]) -> tuple[float, float]:
+    n = len(xs)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(xs) / n
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+# ---------------------------------------------------------------------- checkpoints
+def _checkpoint_path(out: Path) -> Path:
+    return out.with_name(out.name + ".ckpt")
+
+
+def _save_checkpoint(path: Path, cfg: PlannerPGConfig, state: _State) -> None:
+    payload = {
+        "format": CHECKPOINT_FORMAT,
+        "settings": asdict(cfg),
+        "head": state.head.to_json(),
+        "adam": {"m": state.adam.m.tolist(), "v": state.adam.v.tolist(), "t": state.adam.t},
+        "progress": {"games": state.games, "updates": state.updates, "curve": state.curve,
+                     "history": state.history, "cpu_seconds": state.cpu_seconds},
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(payload, sort_keys=True) + "\n")
+    os.replace(tmp, path)
+
+
+def _load_checkpoint(path: Path, cfg: PlannerPGConfig) -> _State:
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError) as err:
+        raise PlannerPGError(f"{path}: unreadable checkpoint ({err})") from None
+    if not isinstance(data, dict) or data.get("format") != CHECKPOINT_FORMAT:
+        raise PlannerPGError(f"{path}: not a {CHECKPOINT_FORMAT} checkpoint")
+    mine = asdict(cfg)
+    for key in _IDENTITY:
+        if data["settings"].get(key) != mine[key]:
+            raise PlannerPGError(
+                f"{path}: checkpoint was made with {key}={data['settings'].get(key)!r}, this "
+                f"run asks for {mine[key]!r}; use another --out or delete the checkpoint")
+    try:
+        head = PlannerHead.from_json(data["head"], str(path))
+        adam = _Adam(np.array(data["adam"]["m"], dtype=np.float64),
+                     np.array(data["adam"]["v"], dtype=np.float64), int(data["adam"]["t"]))
+        p = data["progress"]
+        return _State(head, adam, int(p["games"]), int(p["updates"]), list(p["curve"]),
+                      list(p["history"]), float(p["cpu_seconds"]))
+    except (KeyError, TypeError, ValueError) as err:
+        raise PlannerPGError(f"{path}: checkpoint garbles {err}") from None
+
+
+# ---------------------------------------------------------------------- the run
+def train_planner_pg(
+    cfg: PlannerPGConfig, progress: Callable[[str], None] = print
+) -> PlannerHead:
+    """Run (or continue) a training run; writes ``cfg.out`` (the final head, with the curve
+    and the settings in its ``info``) and returns the head."""
+    cfg.check()
+    out = Path(cfg.out)
+    ckpt = _checkpoint_path(out)
+    n = len(DISCARD_FEATURES) + len(CALL_FEATURES)
+    if ckpt.exists():
+        state = _load_checkpoint(ckpt, cfg)
+        progress(f"resumed from {ckpt} at {state.games} games ({state.updates} updates)")
+    else:
+        state = _State(PlannerHead.start(), _Adam(np.zeros(n), np.zeros(n)))
+    wall0 = time.monotonic()
+    last_ckpt = wall0
+    per_update = cfg.deals_per_update * cfg.samples
+
+    def curve_point() -> None:
+        point = evaluate_pairs(state.head, cfg.eval_deals, state.games)
+        state.curve.append(asdict(point))
+        state.cpu_seconds += point.cpu_seconds
+        progress(f"curve @ {point.games} games: learner - planner {point.place_diff:+.3f} "
+                 f"± {point.place_half:.3f} places, {point.score_diff:+.2f} ± "
+                 f"{point.score_half:.2f} points per seat-game ({point.changed_games} of "
+                 f"{point.deals} deals changed; {point.cpu_seconds:.0f} CPU s)")
+
+    while state.games + per_update <= cfg.max_games:
+        if cfg.minutes and time.monotonic() - wall0 > cfg.minutes * 60:
+            progress("wall-clock budget reached")
+            break
+        c0 = time.process_time()
+        deal0 = state.updates * cfg.deals_per_update
+        stats = _update_games(cfg, state, deal0)
+        state.games += per_update
+        state.updates += 1
+        state.cpu_seconds += time.process_time() - c0
+        stats.update(games_total=state.games, cpu_seconds=round(state.cpu_seconds, 1))
+        state.history.append(stats)
+        progress(
+            f"update {state.updates}: {state.games} games, {stats['off_planner']}/"
+            f"{stats['decisions']} sampled answers off the planner's, |adv| "
+            f"{stats['mean_abs_advantage']:.3f}, |grad| {stats['grad_norm']:.3f}, "
+            f"w_planner {state.head.discard[0]:.2f}/{state.head.call[0]:.2f}, "
+            f"CPU {state.cpu_seconds:.0f} s")
+        if cfg.eval_every and cfg.eval_deals and state.games % cfg.eval_every < per_update:
+            curve_point()
+        if time.monotonic() - last_ckpt > cfg.checkpoint_minutes * 60:
+            _save_checkpoint(ckpt, cfg, state)
+            last_ckpt = time.monotonic()
+    if cfg.eval_deals and (not state.curve or state.curve[-1]["games"] != state.games):
+        curve_point()
+    _save_checkpoint(ckpt, cfg, state)
+    state.head.info = {
+        "method": "REINFORCE over the planner's candidates, leave-one-out baseline over "
+                  "samples of the same deal, against two planner seats (tenpai.rl.planner_pg)",
+        "settings": asdict(cfg),
+        "games": state.games,
+        "updates": state.updates,
+        "cpu_seconds": round(state.cpu_seconds, 1),
+        "curve": state.curve,
+    }
+    state.head.save(out)
+    progress(f"wrote {out} ({state.games} games, {state.cpu_seconds:.0f} CPU s)")
+    return state.head

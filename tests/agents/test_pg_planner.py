@@ -1,0 +1,221 @@
+"""``pg_planner``: the start is the planner, play is legal and seeded, weights and runs resume."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from tenpai.agents import make_agent
+from tenpai.agents.pg_planner import (
+    CALL_FEATURES,
+    DISCARD_FEATURES,
+    START_WEIGHT,
+    WEIGHTS_ENV,
+    PGPlannerAgent,
+    PlannerHead,
+    PlannerHeadError,
+)
+from tenpai.agents.planner import PlannerAgent
+from tenpai.arena.games import make_game
+from tenpai.engine.runner import play
+from tenpai.events import Event
+from tenpai.rl.planner_pg import PlannerPGConfig, PlannerPGError, policy_gradient, train_planner_pg
+from tenpai.rules.mcr.game import MCRGame
+
+_BOTZONE = {"preset": "botzone"}
+
+
+class _Compared:
+    """A planner seat that also asks the learner at every decision with a choice (the
+    observation is a live view of the table, so both are asked at the moment itself)."""
+
+    def __init__(self, seed: int, learner: PGPlannerAgent) -> None:
+        self.name = "planner"
+        self.inner = PlannerAgent(seed)
+        self.learner = learner
+        self.answers: list[tuple[str, bool]] = []
+
+    def act(self, observation: Any, legal: Sequence[Event]) -> Event:
+        answer = self.inner.act(observation, legal)
+        if len(legal) > 1:
+            mine = self.learner.act(observation, legal)
+            self.answers.append((answer.type, mine == answer))
+        return answer
+
+    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
+        return [self.act(o, legal) for o, legal in requests]
+
+
+class _Checked:
+    """Wraps an agent and fails on any answer that is not among the legal actions."""
+
+    def __init__(self, agent: Any) -> None:
+        self.name = agent.name
+        self.agent = agent
+        self.answers = 0
+
+    def act(self, observation: Any, legal: Sequence[Event]) -> Event:
+        answer: Event = self.agent.act(observation, legal)
+        assert answer in legal, (answer, legal)
+        self.answers += 1
+        return answer
+
+    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
+        return [self.act(o, legal) for o, legal in requests]
+
+
+def _random_head(seed: int) -> PlannerHead:
+    rng = np.random.default_rng(seed)
+    return PlannerHead(rng.normal(0, 2, len(DISCARD_FEATURES)),
+                       rng.normal(0, 2, len(CALL_FEATURES)))
+
+
+def test_the_start_plays_the_planners_choice_on_seeded_positions() -> None:
+    learner = PGPlannerAgent(PlannerHead.start(), seed=5)
+    seats = [_Compared(s, learner) for s in range(4)]
+    for deal in (11, 12, 13, 14, 15):
+        game = make_game("mcr", deal, ["planner"] * 4, _BOTZONE)
+        play(game, seats)
+    answers = [a for s in seats for a in s.answers]
+    assert len(answers) >= 200
+    assert {"dahai", "none"} <= {t for t, _same in answers}  # discards and claim answers
+    assert all(same for _t, same in answers)
+
+
+def test_the_greedy_start_replays_a_planner_game_exactly() -> None:
+    base = make_game("mcr", 21, ["planner"] * 4, _BOTZONE)
+    play(base, [PlannerAgent(s) for s in range(4)])
+    mixed = make_game("mcr", 21, ["planner"] * 4, _BOTZONE)
+    head = PlannerHead.start()
+    play(mixed, [PGPlannerAgent(head, s) if s % 2 == 0 else PlannerAgent(s) for s in range(4)])
+    assert [e.to_mjai() for e in mixed.events] == [e.to_mjai() for e in base.events]
+
+
+@pytest.mark.parametrize("preset", ["botzone", "mcr_official"])
+def test_sampling_and_off_planner_heads_play_only_legal_actions(preset: str) -> None:
+    """The first hand of each deal (``mcr_official`` plays sixteen; one shows the shared
+    wall, flowers and the other table events)."""
+    for deal in (3, 4):
+        head = _random_head(deal)
+        agents = [_Checked(PGPlannerAgent(head, s, temperature=2.0)) if s % 2 == 0
+                  else _Checked(PGPlannerAgent(_random_head(s), s)) for s in range(4)]
+        game = make_game("mcr", deal, ["x"] * 4, {"preset": preset})
+        assert isinstance(game, MCRGame)
+        while not game.done and not game.results:
+            game.step({d.seat: agents[d.seat].act(d.observation, d.legal)
+                       for d in game.pending()})
+        assert game.results and all(a.answers > 0 for a in agents)
+
+
+def test_sampling_is_seeded() -> None:
+    def run(seed: int) -> tuple[list[Any], list[int]]:
+        head = PlannerHead.start()
+        learner = PGPlannerAgent(head, seed, temperature=1.5, record=True)
+        game = make_game("mcr", 8, ["x"] * 4, _BOTZONE)
+        play(game, [learner, PlannerAgent(1), PGPlannerAgent(head, seed + 1, temperature=1.5),
+                    PlannerAgent(3)])
+        return [e.to_mjai() for e in game.events], [i for _d, i in learner.trace]
+
+    first, second = run(4), run(4)
+    assert first == second
+    assert first[1]  # the learner sampled something
+
+
+def test_policy_gradient_matches_finite_differences() -> None:
+    head = _random_head(1)
+    learner = PGPlannerAgent(head, 2, temperature=1.3, record=True)
+    game = make_game("mcr", 5, ["x"] * 4, _BOTZONE)
+    play(game, [learner, PlannerAgent(1), PlannerAgent(2), PlannerAgent(3)])
+    trace = learner.trace[:6]
+    assert trace
+    grad = policy_gradient(head, [trace], [0.7], 1.3)
+
+    def objective(w: np.ndarray) -> float:
+        h = PlannerHead(w[:len(DISCARD_FEATURES)], w[len(DISCARD_FEATURES):])
+        return 0.7 * sum(float(np.log(h.probabilities(d, 1.3)[i])) for d, i in trace)
+
+    w0 = np.concatenate([head.discard, head.call])
+    eps = 1e-6
+    numeric = np.array([(objective(w0 + eps * e) - objective(w0 - eps * e)) / (2 * eps)
+                        for e in np.eye(len(w0))])
+    assert np.allclose(grad, numeric, atol=1e-5)
+
+
+def test_weights_round_trip_and_bad_files_name_themselves(tmp_path: Path) -> None:
+    head = _random_head(3)
+    head.info = {"games": 12}
+    path = tmp_path / "w.json"
+    head.save(path)
+    back = PlannerHead.load(path)
+    assert np.array_equal(back.discard, head.discard) and np.array_equal(back.call, head.call)
+    assert back.info == {"games": 12}
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(PlannerHeadError, match=r"bad\.json"):
+        PlannerHead.load(bad)
+    data = json.loads(path.read_text())
+    data["discard"] = data["discard"][:-1]
+    bad.write_text(json.dumps(data))
+    with pytest.raises(PlannerHeadError, match="wrong number"):
+        PlannerHead.load(bad)
+    with pytest.raises(PlannerHeadError, match=r"missing\.json"):
+        PlannerHead.load(tmp_path / "missing.json")
+
+
+def test_registered_agent_needs_its_weights(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                            ) -> None:
+    monkeypatch.delenv(WEIGHTS_ENV, raising=False)
+    with pytest.raises(ValueError, match=WEIGHTS_ENV):
+        make_agent("pg_planner", 0)
+    path = tmp_path / "w.json"
+    PlannerHead.start().save(path)
+    monkeypatch.setenv(WEIGHTS_ENV, str(path))
+    agent = make_agent("pg_planner", 0)
+    assert isinstance(agent, PGPlannerAgent) and agent.temperature == 0.0
+
+
+def _config(out: Path, games: int) -> PlannerPGConfig:
+    return PlannerPGConfig(out=str(out), seed=3, deals_per_update=1, samples=2,
+                           temperature=1.5, lr=0.1, max_games=games, eval_every=0,
+                           eval_deals=0, checkpoint_minutes=60)
+
+
+def test_a_run_resumed_from_its_checkpoint_equals_one_run_straight(tmp_path: Path) -> None:
+    quiet: list[str] = []
+    straight = train_planner_pg(_config(tmp_path / "a.json", 4), progress=quiet.append)
+    train_planner_pg(_config(tmp_path / "b.json", 2), progress=quiet.append)
+    resumed = train_planner_pg(_config(tmp_path / "b.json", 4), progress=quiet.append)
+    assert any(line.startswith("resumed from") for line in quiet)
+    assert np.array_equal(straight.discard, resumed.discard)
+    assert np.array_equal(straight.call, resumed.call)
+    assert not np.array_equal(straight.discard, PlannerHead.start().discard)
+    # the planner's own weight is the fixed prior (freeze_planner, the default)
+    assert straight.discard[0] == START_WEIGHT and straight.call[0] == START_WEIGHT
+    loaded = PlannerHead.load(tmp_path / "b.json")
+    assert np.array_equal(loaded.discard, resumed.discard) and loaded.info["games"] == 4
+
+
+def test_a_checkpoint_of_other_settings_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "c.json"
+    train_planner_pg(_config(out, 2), progress=lambda _line: None)
+    other = _config(out, 4)
+    other.lr = 0.2
+    with pytest.raises(PlannerPGError, match=r"lr=0\.1"):
+        train_planner_pg(other, progress=lambda _line: None)
+
+
+def test_bad_settings_are_one_line_with_exit_2(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tenpai.cli.main import app
+
+    result = CliRunner().invoke(app, ["train", "pg-planner", "--out", str(tmp_path / "x.json"),
+                                      "--samples", "1"])
+    assert result.exit_code == 2
+    assert "--samples must be at least 2" in result.output
+    assert "Traceback" not in result.output
