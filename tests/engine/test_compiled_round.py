@@ -304,6 +304,20 @@ def test_pure_python_switch_keeps_the_python_round() -> None:
 # ---------------------------------------------------------------------- scripted hands
 
 
+def _scripted_wall(hands: list[list[int]], *, planted: int, at: int,
+                   shuffle_seed: int) -> RoundWall:
+    """A wall with these starting hands and the tile ``planted`` as the ``at``-th live draw;
+    the other tiles shuffled by ``shuffle_seed`` (the same wall whatever the test)."""
+    left = list(RiichiGame.tileset_for(TENHOU))
+    for t in [t for h in hands for t in h] + [planted]:
+        left.remove(t)
+    random.Random(shuffle_seed).shuffle(left)
+    live = [*left[:at], planted, *left[at:69]]
+    dead = left[69:]
+    return RoundWall(hands=hands, live=live, dora=dead[0:5], ura=dead[5:10],
+                     rinshan=dead[10:14])
+
+
 def _ron_wall() -> RoundWall:
     """Seats 1-3 each wait on 5s alone (all simples, closed); the dealer draws the red 5s."""
     hands = [
@@ -312,14 +326,7 @@ def _ron_wall() -> RoundWall:
         [2, 3, 4, 11, 12, 13, 23, 24, 25, 15, 15, 15, 22],
         [5, 6, 7, 14, 15, 16, 19, 20, 21, 7, 7, 7, 22],
     ]
-    left = list(RiichiGame.tileset_for(TENHOU))
-    for t in [t for h in hands for t in h] + [36]:
-        left.remove(t)
-    random.Random(5).shuffle(left)
-    live = [36, *left[:69]]
-    dead = left[69:]
-    return RoundWall(hands=hands, live=live, dora=dead[0:5], ura=dead[5:10],
-                     rinshan=dead[10:14])
+    return _scripted_wall(hands, planted=36, at=0, shuffle_seed=5)
 
 
 def _play_both(make_wall: Any, answer: Any) -> list[Any]:
@@ -401,16 +408,8 @@ def _chankan_wall() -> RoundWall:
         [1, 2, 3, 4, 5, 6, 20, 21, 22, 25, 25, 12, 14],
         [8, 8, 17, 17, 26, 26, 0, 9, 18, 30, 31, 32, 33],
     ]
-    left = list(RiichiGame.tileset_for(TENHOU))
-    for t in [t for h in hands for t in h] + [35]:
-        left.remove(t)
-    rng = random.Random(11)
-    rng.shuffle(left)
     # no 4p/6p/5p-completing tile for seat 2 in its own draws matters: it discards each one
-    live = [*left[:5], 35, *left[5:69]]
-    dead = left[69:]
-    return RoundWall(hands=hands, live=live, dora=dead[0:5], ura=dead[5:10],
-                     rinshan=dead[10:14])
+    return _scripted_wall(hands, planted=35, at=5, shuffle_seed=11)
 
 
 @built
