@@ -279,7 +279,8 @@ def test_engine_choice() -> None:
     assert isinstance(auto.current, CompiledRound if auto.compiled else RiichiRound)
     assert (auto.round is None) is auto.compiled
     assert compiled_round.covers(MAHJONG_SOUL.with_(length="tonpuu"))
-    for rules in (TENHOU_SANMA, TENHOU.with_(kuikae="none"), MAHJONG_SOUL.with_(red_fives=0)):
+    assert compiled_round.covers(TENHOU_SANMA)  # tests/engine/test_compiled_sanma.py
+    for rules in (TENHOU.with_(kuikae="none"), MAHJONG_SOUL.with_(red_fives=0)):
         assert RiichiGame(rules, seed=1, engine="auto").compiled is False
         with pytest.raises(ValueError, match="compiled table"):
             RiichiGame(rules, seed=1, engine="compiled")

@@ -926,6 +926,48 @@ static int kokushi_ready(const St *st, int s) {
     return kinds >= 12;
 }
 
+/* RiichiRound._mark_missed for every seat but ``except``: a tile of kind k one waits on went
+ * by unclaimed, furiten until one's next discard (for good in riichi).  ``kokushi_only``: the
+ * tile of a closed kan, which only a ready kokushi could have robbed.  Shared by the rollouts
+ * and the per-step table (_table.c). */
+static void mark_missed(St *st, int except, int k, int kokushi_only) {
+    for (int s = 0; s < st->n; s++) {
+        if (s == except || (kokushi_only && !kokushi_ready(st, s)) || !(waits_of(st, s) >> k & 1))
+            continue;
+        if (st->riichi[s])
+            st->furiten_riichi[s] = 1;
+        else
+            st->furiten_temp[s] = 1;
+    }
+}
+
+/* What discard_passed() found: nothing more, the discarder's riichi stands (its deposit
+ * paid), or that riichi was the fourth (an abortive draw where the preset has them). */
+enum { PASSED, PASSED_RIICHI, PASSED_FOUR_RIICHI };
+
+/* RiichiRound._rule_discard_passed: nobody won on seat d's discard of kind k, so it is furiten
+ * for those waiting on it, and a riichi declared with it stands (the deposit, ippatsu), before
+ * any call on the discard.  Shared by the rollouts and the per-step table. */
+static int discard_passed(St *st, const RRules *r, int d, int k) {
+    mark_missed(st, d, k, 0);
+    if (st->reach_pending != d) return PASSED;
+    st->reach_pending = -1;
+    st->scores[d] -= r->riichi_deposit;
+    st->kyotaku++;
+    st->ippatsu[d] = 1;
+    if (r->abortive_draws && st->n == 4 && st->riichi[0] && st->riichi[1] && st->riichi[2] &&
+        st->riichi[3])
+        return PASSED_FOUR_RIICHI;
+    return PASSED_RIICHI;
+}
+
+/* RiichiRound._kita_actions: seat s may set a North aside now (after a draw: a North held, a
+ * live tile and a replacement draw left; in riichi only the North just drawn). */
+static int may_kita(const St *st, const RRules *r, int s) {
+    return r->nukidora && st->c34[s][NORTH] && remaining(st) > 0 && st->repl_left > 0 &&
+           (!st->riichi[s] || (st->drawn >= 0 && kind_of_code(st->drawn) == NORTH));
+}
+
 /* What a kan policy sets down after a draw, if anything: the first of the engine's options
  * (closed kans by kind, added kans in meld order, then a North) that the kan rule takes, with
  * the best legal discard (in riichi, the drawn tile) as what it is measured against. */
@@ -946,8 +988,7 @@ static int kan_choice(St *st, const RRules *r, int s, int *kind) {
                 }
             }
     }
-    if (r->nukidora && st->c34[s][NORTH] && remaining(st) > 0 && st->repl_left > 0 &&
-        (!st->riichi[s] || (st->drawn >= 0 && kind_of_code(st->drawn) == NORTH))) {
+    if (may_kita(st, r, s)) {
         type[nc] = KAN_KITA;
         kinds[nc++] = NORTH;
     }
@@ -982,13 +1023,12 @@ static int daiminkan_worth(St *st, int s, int k) {
     return kan_worth(st, s, k, 3, left, bs, bt);
 }
 
-/* A closed kan, an added kan or a North set aside by the seat to move, as RiichiRound plays
- * it: the rob window (an added kan by any ron with chankan, a closed kan only by a ready
- * kokushi where the preset allows, a North by an ordinary ron), the missed tile's furiten,
- * then the kan stands (ippatsu gone, kan dora) and the replacement draw.  Returns 1 when a
- * rob ended the hand, 0 to play on, -1 on a scorer failure. */
-static int self_kan(St *st, const RRules *r, int s, int type, int k, Outcome *out) {
-    int tile, closed = type == KAN_ANKAN, n = st->n;
+/* A closed kan, an added kan or a North set aside by seat s (type KAN_*, kind k), up to its
+ * rob window: the tiles leave the hand (a closed kan becomes a meld and turns its dora at once,
+ * an added kan's tile joins its pon, a North is set aside); returns the tile the others may
+ * rob, -1 for a forged state.  Shared by the rollouts (self_kan) and the per-step table. */
+static int kan_set_down(St *st, const RRules *r, int s, int type, int k) {
+    int tile;
     if (type == KAN_ANKAN) {
         if (st->n_melds[s] >= 4) { /* only a forged state gets here */
             bad_lookup = 1;
@@ -1026,12 +1066,45 @@ static int self_kan(St *st, const RRules *r, int s, int type, int k, Outcome *ou
         m->tiles[m->n++] = tile;
         st->visible[k]++;
     } else {
+        if (!st->c37[s][NORTH]) {
+            bad_lookup = 1;
+            return -1;
+        }
         tile = NORTH;
         remove_tile(st, s, NORTH);
         st->nuki[s]++;
         st->visible[NORTH]++;
     }
     st->drawn = -1;
+    return tile;
+}
+
+/* RiichiRound._rule_kan_stands: nobody robbed seat s's kan or North (type KAN_*), so its tile
+ * is furiten for those who waited on it (a closed kan's only for a ready kokushi); a North
+ * that stands ends every ippatsu and the first go-around and turns a pending dora, an added
+ * kan is now declared (on_kan).  The replacement draw follows.  Shared by the rollouts and
+ * the per-step table. */
+static void kan_stood(St *st, const RRules *r, int s, int type, int tile) {
+    mark_missed(st, s, kind_of_code(tile), type == KAN_ANKAN);
+    if (type == KAN_KITA) {
+        for (int x = 0; x < st->n; x++) st->ippatsu[x] = 0;
+        st->any_call = 1;
+        flip_pending_dora(st);
+    } else if (type == KAN_KAKAN) {
+        st->any_call = 1;
+        on_kan(st, r, s, 1);
+    }
+}
+
+/* A closed kan, an added kan or a North set aside by the seat to move, as RiichiRound plays
+ * it: the rob window (an added kan by any ron with chankan, a closed kan only by a ready
+ * kokushi where the preset allows, a North by an ordinary ron), the missed tile's furiten,
+ * then the kan stands (ippatsu gone, kan dora) and the replacement draw.  Returns 1 when a
+ * rob ended the hand, 0 to play on, -1 on a scorer failure. */
+static int self_kan(St *st, const RRules *r, int s, int type, int k, Outcome *out) {
+    int closed = type == KAN_ANKAN, n = st->n;
+    int tile = kan_set_down(st, r, s, type, k);
+    if (tile < 0) return -1;
     int tk = kind_of_code(tile), wins[3], nw = 0;
     st->chankan = type != KAN_KITA; /* RiichiRound._rule_rob_candidates' robbing flag */
     for (int i = 1; i < n; i++) {
@@ -1056,22 +1129,7 @@ static int self_kan(St *st, const RRules *r, int s, int type, int k, Outcome *ou
         st->chankan = 0;
         return got < 0 ? -1 : 1;
     }
-    for (int x = 0; x < n; x++) {
-        if (x == s || (closed && !kokushi_ready(st, x)) || !(waits_of(st, x) >> tk & 1)) continue;
-        if (st->riichi[x])
-            st->furiten_riichi[x] = 1;
-        else
-            st->furiten_temp[x] = 1;
-    }
-    if (type == KAN_KITA) {
-        /* a North that stands ends ippatsu and the first go-around and turns a pending dora */
-        for (int x = 0; x < n; x++) st->ippatsu[x] = 0;
-        st->any_call = 1;
-        flip_pending_dora(st);
-    } else if (type == KAN_KAKAN) {
-        st->any_call = 1;
-        on_kan(st, r, s, 1);
-    }
+    kan_stood(st, r, s, type, tile);
     draw_rinshan(st, s);
     return 0;
 }
@@ -1239,23 +1297,9 @@ static int play(St *st, const RRules *r, const int *policies, int first, Outcome
             if (nw > 1 && !r->double_ron) nw = 1;
             return settle_wins(st, r, wins, nw, d, tile, 0, out);
         }
-        for (int s = 0; s < n; s++) {
-            if (s == d || !(waits_of(st, s) >> k & 1)) continue;
-            if (st->riichi[s])
-                st->furiten_riichi[s] = 1;
-            else
-                st->furiten_temp[s] = 1;
-        }
-        if (st->reach_pending == d) {
-            st->reach_pending = -1;
-            st->scores[d] -= r->riichi_deposit;
-            st->kyotaku++;
-            st->ippatsu[d] = 1;
-            if (r->abortive_draws && n == 4 && st->riichi[0] && st->riichi[1] && st->riichi[2] &&
-                st->riichi[3]) {
-                end_result(out, K_ABORTIVE, A_FOUR_RIICHI);
-                return 0;
-            }
+        if (discard_passed(st, r, d, k) == PASSED_FOUR_RIICHI) {
+            end_result(out, K_ABORTIVE, A_FOUR_RIICHI);
+            return 0;
         }
         if (calls(st, r, policies, d, tile)) continue;
         if (r->abortive_draws && four_winds(st)) {

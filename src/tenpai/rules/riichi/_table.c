@@ -24,7 +24,7 @@
 #pragma GCC diagnostic ignored "-Wunused-function"
 #include "_rollout.c"
 
-#define TABLE_ABI 1
+#define TABLE_ABI 2
 #define MAX_LEGAL 48
 #define NO_TILE 63
 
@@ -44,7 +44,7 @@ typedef struct {
     St st;
     int hl[4][18], nh[4]; /* the concealed tiles in the engine's order (a draw appended) */
     int phase;
-    int kan_seat, kan_tile, kan_closed;
+    int kan_seat, kan_tile, kan_type; /* the kan (or North, KAN_KITA) whose rob window is open */
     int n_pend, pend_seat[4], pend_n[4];
     long long pend[4][MAX_LEGAL];
     PyObject *events; /* compact events since the last events() call */
@@ -222,7 +222,8 @@ static void push_discards(Table *t, int s, int drawn, unsigned long long ban, in
 }
 
 /* RiichiRound._rule_self_actions: tsumo, closed kans by kind, added kans in meld order, the
- * nine-terminal draw, then in riichi the drawn tile alone, else riichi and every discard. */
+ * nine-terminal draw, a North set aside, then in riichi the drawn tile alone, else riichi and
+ * every discard. */
 static void self_actions(Table *t, int s) {
     St *st = &t->st;
     const RRules *r = &t->r;
@@ -262,6 +263,8 @@ static void self_actions(Table *t, int s) {
         for (int k = 0; k < 34; k++) kinds += TERM_HONOR[k] && st->c34[s][k];
         if (kinds >= 9) pend_push(t, code_of(X_NINE, 0, NO_TILE, NO_TILE, NO_TILE, s, 0));
     }
+    if (may_kita(st, r, s)) /* RiichiRound._kita_actions (three players) */
+        pend_push(t, code_of(X_NUKI, NORTH, NO_TILE, NO_TILE, NO_TILE, s, 0));
     if (st->riichi[s]) {
         pend_push(t, code_of(X_TSUMOGIRI, drawn, NO_TILE, NO_TILE, NO_TILE, s, 0));
         return;
@@ -413,7 +416,8 @@ static int wins(Table *t, int *seats, int nw, int target, int tile, int tsumo, i
     if (nw == 3 && r->triple_ron_abort) return abort_hand(t, A_TRIPLE_RON, -1);
     if (nw > 1 && !r->double_ron) nw = 1;
     st->reach_pending = -1;
-    int chankan = robbing && !t->kan_closed;
+    /* robbing a closed kan (kokushi) or a North set aside is not the chankan yaku */
+    int chankan = robbing && t->kan_type == KAN_KAKAN;
     long long total[4] = {0, 0, 0, 0};
     int last = remaining(st) == 0;
     t->res_winners = 0;
@@ -463,7 +467,7 @@ static int after_draw(Table *t, int s) {
     return 0;
 }
 
-static int open_rob(Table *t, int seat, int tile, int closed);
+static int open_rob(Table *t, int seat, int tile, int type);
 static int after_discard(Table *t, int d, const long long *answer);
 
 /* TableRound._discard with RiichiRound's hooks, then the claim window. */
@@ -527,25 +531,13 @@ static int do_call(Table *t, long long code) {
 static int after_discard(Table *t, int d, const long long *answer) {
     St *st = &t->st;
     const RRules *r = &t->r;
-    int n = st->n, tile = st->river[d][st->n_river[d] - 1], k = kind_of_code(tile);
-    for (int s = 0; s < n; s++) {
-        if (s == d || (answer[s] >= 0 && C_TYPE(answer[s]) == X_HORA)) continue;
-        if (!(waits_of(st, s) >> k & 1)) continue;
-        if (st->riichi[s])
-            st->furiten_riichi[s] = 1;
-        else
-            st->furiten_temp[s] = 1;
-    }
-    if (st->reach_pending == d) {
-        st->reach_pending = -1;
-        st->scores[d] -= r->riichi_deposit;
-        st->kyotaku++;
-        st->ippatsu[d] = 1;
+    int n = st->n, tile = st->river[d][st->n_river[d] - 1];
+    /* nobody answered with a win here (wins() took the hand), so every seat passed the tile */
+    int passed = discard_passed(st, r, d, kind_of_code(tile));
+    if (passed != PASSED) {
         PyObject *sc = deltas_tuple(t, st->scores);
         if (emit_obj(t, Py_BuildValue("(siN)", "reach_accepted", d, sc)) < 0) return -1;
-        if (r->abortive_draws && n == 4 && st->riichi[0] && st->riichi[1] && st->riichi[2] &&
-            st->riichi[3])
-            return abort_hand(t, A_FOUR_RIICHI, -1);
+        if (passed == PASSED_FOUR_RIICHI) return abort_hand(t, A_FOUR_RIICHI, -1);
     }
     long long call = -1;
     for (int s = 0; s < n; s++) { /* a pon or open kan before a chi */
@@ -564,71 +556,31 @@ static int after_discard(Table *t, int d, const long long *answer) {
     return after_draw(t, (d + 1) % n);
 }
 
-/* TableRound._ankan / _kakan with RiichiRound._rule_on_kan, then the rob window. */
-static int do_ankan(Table *t, int s, long long code) {
+/* TableRound._ankan / _kakan and RiichiRound._kita through _rollout.c's kan_set_down (a
+ * closed kan's dora at once), the event, then the rob window. */
+static int do_set_down(Table *t, int s, long long code, int type) {
     St *st = &t->st;
-    if (st->n_melds[s] >= 4) {
+    int pai = C_PAI(code), before = st->n_dora;
+    int tile = kan_set_down(st, &t->r, s, type, kind_of_code(pai));
+    if (tile < 0 || (type != KAN_ANKAN && tile != pai)) {
         t->failed = 1;
         return -1;
     }
-    CMeld *m = &st->melds[s][st->n_melds[s]++];
-    m->type = MT_ANKAN;
-    m->n = 4;
-    m->tiles[0] = C_PAI(code);
-    for (int i = 0; i < 3; i++) m->tiles[i + 1] = C_T(code, i);
-    for (int i = 0; i < 4; i++) {
-        remove_tile(st, s, m->tiles[i]);
-        hl_remove(t, s, m->tiles[i]);
-    }
-    st->visible[kind_of_code(m->tiles[0])] += 4;
-    st->any_call = 1;
-    if (emit_code(t, code) < 0) return -1;
+    hl_remove(t, s, pai);
+    if (type == KAN_ANKAN)
+        for (int i = 0; i < 3; i++) hl_remove(t, s, C_T(code, i));
+    if (emit_code(t, code) < 0 || emit_dora(t, before) < 0) return -1;
+    return open_rob(t, s, tile, type);
+}
+
+/* TableRound._resolve_rob's standing kan (or North) through _rollout.c's kan_stood: the
+ * missed tile's furiten, an added kan now a call with its dora owed, a North's end of ippatsu
+ * and the first go-around; then the replacement draw. */
+static int kan_stands(Table *t, int seat) {
+    St *st = &t->st;
     int before = st->n_dora;
-    on_kan(st, &t->r, s, 0);
+    kan_stood(st, &t->r, seat, t->kan_type, t->kan_tile);
     if (emit_dora(t, before) < 0) return -1;
-    return open_rob(t, s, m->tiles[0], 1);
-}
-
-static int do_kakan(Table *t, int s, long long code) {
-    St *st = &t->st;
-    int tile = C_PAI(code), k = kind_of_code(tile);
-    CMeld *m = NULL;
-    for (int i = 0; i < st->n_melds[s]; i++)
-        if (st->melds[s][i].type == MT_PON && kind_of_code(st->melds[s][i].tiles[0]) == k)
-            m = &st->melds[s][i];
-    if (m == NULL) {
-        t->failed = 1;
-        return -1;
-    }
-    remove_tile(st, s, tile);
-    hl_remove(t, s, tile);
-    m->type = MT_KAKAN;
-    m->tiles[m->n++] = tile;
-    st->visible[k]++;
-    if (emit_code(t, code) < 0) return -1;
-    return open_rob(t, s, tile, 0);
-}
-
-/* TableRound._resolve_rob's standing kan: the missed tile's furiten, an added kan now a call
- * with its dora owed, the replacement draw. */
-static int kan_stands(Table *t, int seat, const long long *answer) {
-    St *st = &t->st;
-    int tile = t->kan_tile, closed = t->kan_closed, k = kind_of_code(tile);
-    for (int s = 0; s < st->n; s++) {
-        if (s == seat || (closed && !kokushi_ready(st, s))) continue;
-        if (answer[s] >= 0 && C_TYPE(answer[s]) == X_HORA) continue;
-        if (!(waits_of(st, s) >> k & 1)) continue;
-        if (st->riichi[s])
-            st->furiten_riichi[s] = 1;
-        else
-            st->furiten_temp[s] = 1;
-    }
-    if (!closed) {
-        st->any_call = 1;
-        int before = st->n_dora;
-        on_kan(st, &t->r, seat, 1);
-        if (emit_dora(t, before) < 0) return -1;
-    }
     draw_rinshan(st, seat);
     if (bad_lookup) {
         t->failed = 1;
@@ -637,25 +589,26 @@ static int kan_stands(Table *t, int seat, const long long *answer) {
     return after_draw(t, seat);
 }
 
-/* TableRound._open_rob with RiichiRound._rule_rob_candidates. */
-static int open_rob(Table *t, int seat, int tile, int closed) {
+/* TableRound._open_rob with RiichiRound._rule_rob_candidates: an added kan by any ron (with
+ * chankan), a closed kan by a ready kokushi where the preset allows, a North by an ordinary
+ * ron. */
+static int open_rob(Table *t, int seat, int tile, int type) {
     St *st = &t->st;
     t->kan_seat = seat;
     t->kan_tile = tile;
-    t->kan_closed = closed;
+    t->kan_type = type;
     pend_clear(t);
     for (int s = 0; s < st->n; s++) {
         if (s == seat) continue;
-        if (closed && !(t->r.kokushi_robs_ankan && kokushi_ready(st, s))) continue;
-        if (!can_win_on(t, s, tile, seat, 1)) continue;
+        if (type == KAN_ANKAN && !(t->r.kokushi_robs_ankan && kokushi_ready(st, s))) continue;
+        if (!can_win_on(t, s, tile, seat, type != KAN_KITA)) continue;
         pend_open(t, s);
         pend_push(t, code_of(X_HORA, tile, NO_TILE, NO_TILE, NO_TILE, s, seat));
         pend_push(t, code_of(X_NONE, 0, NO_TILE, NO_TILE, NO_TILE, s, seat));
     }
     t->phase = TP_ROB;
     if (t->n_pend) return 0;
-    long long none[4] = {-1, -1, -1, -1};
-    return kan_stands(t, seat, none);
+    return kan_stands(t, seat);
 }
 
 /* Winners among the answers, in turn order from ``from``. */
@@ -682,9 +635,11 @@ static int self_step(Table *t, int s, long long code) {
         return wins(t, seats, 1, s, C_PAI(code), 1, 0);
     }
     case X_ANKAN:
-        return do_ankan(t, s, code);
+        return do_set_down(t, s, code, KAN_ANKAN);
     case X_KAKAN:
-        return do_kakan(t, s, code);
+        return do_set_down(t, s, code, KAN_KAKAN);
+    case X_NUKI:
+        return do_set_down(t, s, code, KAN_KITA);
     case X_NINE:
         return abort_hand(t, A_NINE, s);
     case X_REACH:
@@ -861,7 +816,7 @@ static PyObject *table_step(Table *t, PyObject *arg) {
                     : after_discard(t, d, answer);
         } else {
             rc = nw ? wins(t, seats, nw, t->kan_seat, t->kan_tile, 0, 1)
-                    : kan_stands(t, t->kan_seat, answer);
+                    : kan_stands(t, t->kan_seat);
         }
     }
     if (rc < 0 || bad_lookup || t->failed) {

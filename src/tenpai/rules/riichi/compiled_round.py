@@ -37,7 +37,7 @@ from tenpai.rules.riichi.flow.observation import RiichiObservation
 from tenpai.rules.riichi.flow.round import RoundResult, Scorer
 from tenpai.rules.riichi.flow.types import WinRequest
 from tenpai.rules.riichi.flow.wall import RoundWall
-from tenpai.rules.riichi.ruleset import MAHJONG_SOUL, TENHOU, RiichiRules
+from tenpai.rules.riichi.ruleset import MAHJONG_SOUL, TENHOU, TENHOU_SANMA, RiichiRules
 
 __all__ = [
     "CompiledRound",
@@ -51,7 +51,7 @@ __all__ = [
 ]
 
 #: The extension's ``ABI`` this side is written for (``_table.c``'s TABLE_ABI).
-ABI: Final = 1
+ABI: Final = 2
 
 # Action and event codes (``_table.c``'s X_* and E_* enums).
 _DAHAI, _TSUMOGIRI, _HORA, _REACH, _ANKAN, _KAKAN, _PON, _CHI, _DAIMINKAN = range(9)
@@ -60,8 +60,9 @@ _NINE, _NONE, _NUKI, _TSUMO, _DORA, _END_KYOKU = range(9, 15)
 _ENDINGS: Final = ("exhaustive", "four_riichi", "four_winds", "four_kans", "triple_ron",
                    "nine_terminals", "nagashi_mangan")
 _KINDS: Final = ("hora", "exhaustive", "abortive")
-#: Events the round keeps track of besides emitting them (melds, dora, the end).
-_TRACKED: Final = frozenset({"pon", "chi", "daiminkan", "ankan", "kakan", "dora", "end_kyoku"})
+#: Events the round keeps track of besides emitting them (melds, Norths, dora, the end).
+_TRACKED: Final = frozenset({"pon", "chi", "daiminkan", "ankan", "kakan", "nukidora", "dora",
+                             "end_kyoku"})
 #: Game-level fields: they never reach a hand, so any value is covered.
 _GAME_FIELDS: Final = frozenset({
     "name", "length", "starting_points", "target_points", "west_extension", "bust_below_zero",
@@ -123,7 +124,8 @@ def _round_fields(rules: RiichiRules) -> tuple[Any, ...]:
     return tuple(getattr(rules, f.name) for f in fields(rules) if f.name not in _GAME_FIELDS)
 
 
-_COVERED: Final = frozenset({_round_fields(TENHOU), _round_fields(MAHJONG_SOUL)})
+_COVERED: Final = frozenset({_round_fields(TENHOU), _round_fields(MAHJONG_SOUL),
+                            _round_fields(TENHOU_SANMA)})
 
 
 def covers(rules: RiichiRules) -> bool:
@@ -161,6 +163,8 @@ def decode(code: int) -> Event:
         return Event("ryukyoku", actor=actor, kind="nine_terminals")
     if typ == _NONE:
         return NONE
+    if typ == _NUKI:
+        return Event("nukidora", actor=actor, pai=pai)
     if typ == _TSUMO:
         return Event("tsumo", actor=actor, pai=pai)
     if typ == _DORA:
@@ -251,7 +255,7 @@ class _WallView:
 class CompiledRound:
     """A hand on the compiled table, with the interface :class:`RiichiGame` uses of
     :class:`~tenpai.rules.riichi.flow.round.RiichiRound` and the attributes its observations
-    read.  Four players only (:func:`covers`)."""
+    read: four seats, or three (``tenhou_sanma``: Norths set aside, no chi)."""
 
     def __init__(
         self,
@@ -267,8 +271,6 @@ class CompiledRound:
         emit: Callable[[Event], None] | None = None,
         hand_index: int = 0,
     ) -> None:
-        if rules.players != 4:
-            raise CompiledTableError("the compiled table plays four players only")
         n = rules.players
         self.rules = rules
         self.players = n
@@ -430,6 +432,9 @@ class CompiledRound:
             self.dora_markers.append(e.dora_marker)
         elif e.type == "end_kyoku":
             self._finish()
+        elif e.type == "nukidora":
+            assert e.actor is not None and e.pai is not None
+            self.nukidora[e.actor].append(e.pai)
         else:
             self._meld(e)
 
@@ -490,7 +495,7 @@ class CompiledRound:
             honba=honba,
             kyotaku=kyotaku,
             pao=None if pao < 0 else pao,
-            nukidora=0,
+            nukidora=len(self.nukidora[s]),
         )
         out = self.scorer(req, self.rules)
         if out is None or tuple(out.deltas) != deltas:
