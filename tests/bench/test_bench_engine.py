@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tenpai.bench.engine import run_engine_bench
 from tenpai.rules.riichi import compiled_round
 
@@ -18,3 +20,16 @@ def test_engine_bench_reports_both_rounds_per_block() -> None:
     else:
         assert s["engine"] == "python" and "python_hanchan_per_s" not in s
     assert s["decisions_per_s"] > 0 and s["ms_per_hanchan"] > 0
+
+
+def test_engine_bench_plays_three_player_hanchan() -> None:
+    result = run_engine_bench(games=2, seed=5, vs=None, blocks=2, players=3)
+    s = result.summary()
+    assert s["players"] == 3 and s["games"] == 2 and len(result.blocks) == 2
+    assert s["engine"] == ("compiled" if compiled_round.available() else "python")
+    assert s["decisions_per_s"] > 0
+
+
+def test_engine_bench_refuses_other_player_counts() -> None:
+    with pytest.raises(ValueError, match="3 or 4 players"):
+        run_engine_bench(games=1, vs=None, players=2)

@@ -8,6 +8,12 @@ machine noise hits all alike; each engine's CPU time (``time.process_time``: the
 this process too) is summed per block of games, the ratio (ours / theirs) is taken per block,
 and the median and range of the blocks are reported, so a difference of 10 % is told from the
 noise of a shared machine.  Warm-up games (table building, imports) are not timed.
+
+``players=3`` plays three-player hanchan: ours under ``tenhou_sanma``, riichienv in its
+``3p-red-half`` mode (three seats, red fives, Norths set aside as ``kita``).  The two rule sets
+are not the same in every detail (start and target points, riichienv's own sanma rules), so
+that row compares the same work — random three-player hanchan through each per-step API — not
+identical games.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from typing import Any
 
 from tenpai.engine import RandomAgent, play
 from tenpai.rules.riichi.game import Engine, RiichiGame
-from tenpai.rules.riichi.ruleset import TENHOU
+from tenpai.rules.riichi.ruleset import TENHOU, TENHOU_SANMA, RiichiRules
 
 __all__ = ["EngineBench", "run_engine_bench"]
 
@@ -38,6 +44,8 @@ class EngineBench:
     python_s: float | None = None
     #: Per block of games: (ours, python or 0, theirs or 0) CPU seconds.
     blocks: list[tuple[float, float, float]] = field(default_factory=list)
+    #: Seats at the table: 4 (``tenhou``), or 3 (``tenhou_sanma`` against ``3p-red-half``).
+    players: int = 4
 
     @property
     def ours_per_s(self) -> float:
@@ -54,6 +62,7 @@ class EngineBench:
         theirs = self.theirs_per_s
         out: dict[str, Any] = {
             "games": self.games,
+            "players": self.players,
             "engine": self.engine,
             "hanchan_per_s": round(self.ours_per_s, 2),
             "peer": self.peer,
@@ -77,10 +86,15 @@ class EngineBench:
         return out
 
 
-def _ours(seed: int, engine: Engine) -> int:
-    game = RiichiGame(TENHOU, seed=seed, engine=engine)
+#: Our rules and riichienv's game mode per player count.
+_RULES: dict[int, RiichiRules] = {4: TENHOU, 3: TENHOU_SANMA}
+_PEER_MODE = {4: "4p-red-half", 3: "3p-red-half"}
+
+
+def _ours(seed: int, engine: Engine, rules: RiichiRules = TENHOU) -> int:
+    game = RiichiGame(rules, seed=seed, engine=engine)
     steps = 0
-    agents = [RandomAgent(seed * 4 + i) for i in range(4)]
+    agents = [RandomAgent(seed * 4 + i) for i in range(rules.players)]
     while not game.done:
         answers = {d.seat: agents[d.seat].act(d.observation, d.legal) for d in game.pending()}
         game.step(answers)
@@ -88,32 +102,37 @@ def _ours(seed: int, engine: Engine) -> int:
     return steps
 
 
-def _riichienv_game(seed: int) -> None:
+def _riichienv_game(seed: int, players: int = 4) -> None:
     from riichienv import RiichiEnv
 
     rng = random.Random(seed)
-    env = RiichiEnv(game_mode="4p-red-half", skip_mjai_logging=True, seed=seed)
+    env = RiichiEnv(game_mode=_PEER_MODE[players], skip_mjai_logging=True, seed=seed)
     obs = env.reset()
     while not env.done():
         obs = env.step({pid: rng.choice(o.legal_actions()) for pid, o in obs.items()})
 
 
 def run_engine_bench(
-    games: int = 20, seed: int = 0, vs: str | None = "riichienv", blocks: int = 5
+    games: int = 20, seed: int = 0, vs: str | None = "riichienv", blocks: int = 5,
+    players: int = 4,
 ) -> EngineBench:
     """Time ``games`` random hanchan on each engine, interleaved game by game, in ``blocks``
-    blocks (at most one per game) whose ratios give the median and range."""
+    blocks (at most one per game) whose ratios give the median and range; ``players`` 4 or 3."""
+    if players not in _RULES:
+        raise ValueError(f"bench engine plays 3 or 4 players, not {players}")
+    rules = _RULES[players]
     peer_ok = False
     if vs == "riichienv":
         try:
-            _riichienv_game(10_000)
+            _riichienv_game(10_000, players)
             peer_ok = True
         except ImportError:
             peer_ok = False
-    engine = "compiled" if RiichiGame(TENHOU, seed=10_000, engine="auto").compiled else "python"
+    engine = "compiled" if RiichiGame(rules, seed=10_000, engine="auto").compiled else "python"
     both = engine == "compiled"
-    play(RiichiGame(TENHOU, seed=10_000, engine="auto"), [RandomAgent(i) for i in range(4)])
-    play(RiichiGame(TENHOU, seed=10_001), [RandomAgent(i) for i in range(4)])
+    seats = [RandomAgent(i) for i in range(players)]
+    play(RiichiGame(rules, seed=10_000, engine="auto"), seats)
+    play(RiichiGame(rules, seed=10_001), seats)
     n_blocks = max(1, min(blocks, games))
     per_block = [0.0, 0.0, 0.0]
     done: list[tuple[float, float, float]] = []
@@ -121,16 +140,16 @@ def run_engine_bench(
     clock = time.process_time
     for g in range(games):
         t0 = clock()
-        steps += _ours(seed + g, "auto")
+        steps += _ours(seed + g, "auto", rules)
         t1 = clock()
         per_block[0] += t1 - t0
         if both:
-            _ours(seed + g, "python")
+            _ours(seed + g, "python", rules)
             t2 = clock()
             per_block[1] += t2 - t1
             t1 = t2
         if peer_ok:
-            _riichienv_game(seed + g)
+            _riichienv_game(seed + g, players)
             per_block[2] += clock() - t1
         if (g + 1) * n_blocks // games != g * n_blocks // games:
             done.append((per_block[0], per_block[1], per_block[2]))
@@ -145,4 +164,5 @@ def run_engine_bench(
         engine=engine,
         python_s=sum(b[1] for b in done) if both else None,
         blocks=done,
+        players=players,
     )

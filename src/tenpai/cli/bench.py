@@ -44,6 +44,8 @@ def engine(
                               help="Random hanchan per engine."),
     seed: int = typer.Option(0, "--seed", help="First game seed."),
     vs: str = typer.Option("riichienv", "--vs", help="Peer engine: riichienv or none."),
+    players: int = typer.Option(4, "--players", min=3, max=4,
+                                help="4 (tenhou) or 3 (tenhou_sanma; riichienv 3p-red-half)."),
     as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
 ) -> None:
     """Full random hanchan per second, ours against riichienv (Rust) in the same run."""
@@ -55,9 +57,10 @@ def engine(
 
     if vs not in ("riichienv", "none"):
         raise typer.BadParameter("choose riichienv or none", param_hint="--vs")
-    result = run_engine_bench(games=games, seed=seed, vs=None if vs == "none" else vs)
+    result = run_engine_bench(games=games, seed=seed, vs=None if vs == "none" else vs,
+                              players=players)
     s = result.summary()
-    table = Table(title=f"Riichi engine: {games} random hanchan each")
+    table = Table(title=f"Riichi engine: {games} random {players}-player hanchan each")
     table.add_column("engine")
     table.add_column("hanchan/s", justify="right")
     table.add_row(f"tenpai ({s['engine']} round)", f"{s['hanchan_per_s']:.2f}")
