@@ -7,9 +7,11 @@
  * answers by the same rules and reports the same events in the same order; the differential
  * tests (tests/engine/test_compiled_round.py) play seeded games on both.  It writes no
  * second copy of the rules: the hand's state (St), the rules' flags (RRules), the tiles in hands,
- * waits and furiten, the scorer, discards, calls, kans with their dora and replacement draws,
- * the exhaustive draw and the four-kind aborts are _rollout.c's, included below (its module
- * functions are left out by TENPAI_ROLLOUT_LIBRARY).  What is here is what a rollout never
+ * waits and furiten, the scorer, discards, calls, kans and (three players) Norths set aside with
+ * their dora and replacement draws (may_kita, kan_set_down, kan_stood), the discard that passes
+ * (discard_passed: furiten, the riichi deposit), the exhaustive draw and the four-kind aborts
+ * are _rollout.c's, included below (its module functions are left out by
+ * TENPAI_ROLLOUT_LIBRARY).  What is here is what a rollout never
  * needed: the legal actions of every decision as compact codes, answers chosen from outside
  * (a rob window that may be passed, a riichi declared apart from its discard, nine terminals),
  * the concealed hands in the engine's order, and the events.

@@ -14,9 +14,10 @@ of C only when an agent asks for it, once per step.
 
 The Python round (:class:`~tenpai.rules.riichi.flow.round.RiichiRound`) stays the
 specification; ``tests/engine/test_compiled_round.py`` plays seeded games of random and
-rule agents on both and compares every event.  :func:`covers` says which rules the compiled
-table is proven for (so far the hand rules of ``tenhou`` and ``mahjong_soul``, with any game
-length, start and target); other rules keep the Python round.  ``TENPAI_PURE_PYTHON=1`` or a
+rule agents on both and compares every event (``test_compiled_sanma.py`` for three players).
+:func:`covers` says which rules the compiled table is proven for (the hand rules of
+``tenhou``, ``mahjong_soul`` and ``tenhou_sanma``, with any game length, start and target);
+other rules keep the Python round.  ``TENPAI_PURE_PYTHON=1`` or a
 missing build make :func:`available` False.
 """
 
