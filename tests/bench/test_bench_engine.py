@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from typer.testing import CliRunner
 
 from tenpai.bench.engine import run_engine_bench
+from tenpai.cli.main import app
 from tenpai.rules.riichi import compiled_round
 
 
@@ -33,3 +37,14 @@ def test_engine_bench_plays_three_player_hanchan() -> None:
 def test_engine_bench_refuses_other_player_counts() -> None:
     with pytest.raises(ValueError, match="3 or 4 players"):
         run_engine_bench(games=1, vs=None, players=2)
+
+
+def test_bench_engine_command_takes_the_player_count() -> None:
+    runner = CliRunner()
+    out = runner.invoke(app, ["bench", "engine", "--players", "3", "--games", "1", "--vs", "none",
+                              "--json"])
+    assert out.exit_code == 0, out.output
+    assert "3-player" in out.output
+    assert json.loads(out.output.strip().splitlines()[-1])["players"] == 3
+    bad = runner.invoke(app, ["bench", "engine", "--players", "5"])
+    assert bad.exit_code == 2

@@ -49,7 +49,7 @@ class EagerAgent:
         best = min(legal, key=lambda e: _EAGER.get(e.type, 9))
         if best.type in _EAGER:
             return best  # type: ignore[no-any-return]
-        return self.inner.act(observation, legal)  # type: ignore[no-any-return]
+        return self.inner.act(observation, legal)
 
 
 def _agent(name: str, seed: int) -> Any:
@@ -204,14 +204,15 @@ def _north_shanpon_wall() -> RoundWall:
 def _north_then_1m(rob: bool, log: list[tuple[int, tuple[str, ...]]]) -> Any:
     """The dealer sets its North aside, then discards 1m; seat 1 robs the North or passes."""
     def answer(d: Any) -> Event:
-        log.append((d.seat, tuple(e.type for e in d.legal)))
-        types = {e.type: e for e in d.legal}
+        legal: tuple[Event, ...] = d.legal
+        log.append((d.seat, tuple(e.type for e in legal)))
+        types = {e.type: e for e in legal}
         if d.seat == 0 and "nukidora" in types:
             return types["nukidora"]
         if d.seat == 1 and "hora" in types and types["hora"].pai == NORTH:
-            return types["hora"] if rob else d.legal[-1]
-        one_m = [e for e in d.legal if e.type == "dahai" and e.pai == 0 and d.seat == 0]
-        return one_m[0] if one_m else d.legal[-1]
+            return types["hora"] if rob else legal[-1]
+        one_m = [e for e in legal if e.type == "dahai" and e.pai == 0 and d.seat == 0]
+        return one_m[0] if one_m else legal[-1]
     return answer
 
 
@@ -254,11 +255,12 @@ def _north_rinshan_wall() -> RoundWall:
 @built
 def test_a_win_on_the_norths_replacement_tile_is_rinshan_and_not_tenhou() -> None:
     def answer(d: Any) -> Event:
-        types = {e.type: e for e in d.legal}
+        legal: tuple[Event, ...] = d.legal
+        types = {e.type: e for e in legal}
         for t in ("hora", "nukidora"):
             if d.seat == 0 and t in types:
                 return types[t]
-        return d.legal[-1]
+        return legal[-1]
 
     rounds = _play_both(_north_rinshan_wall, answer)
     (hora,) = [e for e in rounds[0].events if e.type == "hora"]
