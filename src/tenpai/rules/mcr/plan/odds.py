@@ -49,6 +49,7 @@ the concealed-hand fans, and a claim the agent would not make.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
@@ -141,7 +142,7 @@ def claim_completion_probability(
 
     def seen(kind: int, opponents: int) -> float:
         """P(a copy of ``kind`` among ``opponents`` × ``looks`` discards from the pool)."""
-        return 1.0 - (1.0 - live[kind] / unseen) ** (opponents * looks)
+        return 1.0 - math.pow(1.0 - live[kind] / unseen, opponents * looks)
 
     claims = sorted({k: o for k, o in set_claims if k in need and o > 0}.items())
     win = {k: seen(k, 3) for k in need} if win_claim else {}
