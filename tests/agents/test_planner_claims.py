@@ -23,6 +23,7 @@ from tenpai.rules.mcr.plan import (
     claim_completion_probability,
     completion_probability,
     plan,
+    target_probability,
 )
 from tenpai.rules.mcr.plan.targets import set_claims
 from tenpai.tiles import parse_counts
@@ -133,6 +134,21 @@ def test_every_target_is_at_least_as_likely_with_claims(text: str) -> None:
         raised += t.probability > p0
     assert raised > 0
     assert with_claims == plan(replace(state, claim_rate=0.5))  # deterministic
+
+
+def test_a_self_draw_only_target_gets_no_winning_discard() -> None:
+    # a random deal (seed 5) whose targets include hands that reach 8 only self-drawn
+    counts = parse_counts("258m1278p13789s26z")
+    state = PlanState(tuple(counts), live=tuple(4 - c for c in counts), draws=12,
+                      claim_rate=0.3)
+    targets = plan(state)
+    self_only = [t for t in targets if t.self_draw_only]
+    assert self_only and len(self_only) < len(targets)
+    for t in targets:
+        without = target_probability(state, t.family, t.hand, t.needed, state.unseen, False)
+        with_win = target_probability(state, t.family, t.hand, t.needed, state.unseen, True)
+        assert t.probability == (without if t.self_draw_only else with_win)
+        assert without < with_win
 
 
 def _play(agents: list[object], seed: int) -> list[Event]:
