@@ -28,8 +28,10 @@ its target for the safest tile.
 
 Two more settings serve Botzone's scoring, which pays a self-draw's fans three times:
 ``fan_weight`` (a fan's weight in a target's value, :class:`~tenpai.rules.mcr.plan.Valuation`)
-and ``call_margin`` (what a call's best target must gain over passing's).  Their defaults are
-the shipped planner; docs/mcr_strength.md has their development runs.
+and ``call_margin`` (what a call's best target must gain over passing's).  ``claims`` counts
+the opponents' discards in a target's probability (the draws-and-claims model of
+:mod:`tenpai.rules.mcr.plan.odds`; 0, the default, counts only the player's own draws).  The
+defaults are the shipped planner; docs/mcr_strength.md has their development runs.
 """
 
 from __future__ import annotations
@@ -93,10 +95,11 @@ def scored_melds(obs: Any) -> tuple[Meld, ...]:
 
 
 def plan_state(
-    obs: Any, counts: Sequence[int] | None = None, melds: tuple[Meld, ...] | None = None
+    obs: Any, counts: Sequence[int] | None = None, melds: tuple[Meld, ...] | None = None,
+    claim_rate: float = 0.0,
 ) -> PlanState:
     """The planner's view of an MCR observation (optionally with the hand and melds a call
-    would leave)."""
+    would leave; ``claim_rate`` > 0 counts the opponents' discards in its probabilities)."""
     own = obs.counts if counts is None else counts
     visible = obs.visible_counts()
     live = tuple(max(0, 4 - c - v) for c, v in zip(obs.counts, visible))
@@ -107,6 +110,7 @@ def plan_state(
         draws=obs.draws_left,
         seat_wind=obs.seat_wind - 27,
         prevalent_wind=obs.prevalent_wind,
+        claim_rate=claim_rate,
     )
 
 
@@ -185,7 +189,7 @@ class PlannerAgent:
         counts = obs.counts
         if shanten_mcr(counts) + 1 > PLAN_MAX_DISTANCE:
             return {}
-        return best_by_discard(plan_state(obs), self.valuation)
+        return best_by_discard(self.state(obs), self.valuation)
 
     def discard(self, obs: Any, discards: Sequence[Event]) -> Event:
         return self._choose_discard(obs, discards, self.discard_targets(obs))
@@ -232,7 +236,7 @@ class PlannerAgent:
         own = scored_melds(obs)
         best_call, call_value = skip, 0.0
         for e, after, meld in options:
-            targets = best_by_discard(plan_state(obs, after, (*own, meld)), self.valuation)
+            targets = best_by_discard(self.state(obs, after, (*own, meld)), self.valuation)
             value = max((t.value for t in targets.values()), default=0.0)
             weighed.append((e, value))
             if best_call is skip or value > call_value:
@@ -246,8 +250,14 @@ class PlannerAgent:
             return self._efficiency.act(obs, legal), weighed
         return best, weighed
 
+    def state(self, obs: Any, counts: Sequence[int] | None = None,
+              melds: tuple[Meld, ...] | None = None) -> PlanState:
+        """The planner's view of an observation under this agent's claim rate (public for
+        tools that reach the agent by name only, e.g. the calibration bench)."""
+        return plan_state(obs, counts, melds, self.settings.claims)
+
     def _pass_value(self, obs: Any) -> float:
-        state = plan_state(obs)
+        state = self.state(obs)
         key = (state.concealed, state.melds, state.draws)
         if key not in self._pass_cache:
             if len(self._pass_cache) > 256:

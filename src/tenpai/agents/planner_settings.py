@@ -43,6 +43,11 @@ class PlannerSettings:
     #: call_margin`` times passing's (0: any gain; above 0 calls less, below 0 more, down
     #: to -1).
     call_margin: float = 0.0
+    #: Count the opponents' discards in a target's probability (``tenpai.rules.mcr.plan.odds``,
+    #: draws and claims): the chance per opponent discard of a tile from the unseen pool the
+    #: player may take for a set or its win (0-1; 0, the default, is the draws-only figure of
+    #: the shipped planner).
+    claims: float = 0.0
 
     def __post_init__(self) -> None:
         if not self.deal_in_cost >= 0:
@@ -56,6 +61,8 @@ class PlannerSettings:
         if not -1.0 <= self.call_margin <= 10.0:
             raise ValueError(f"{PLANNER_ENV}CALL_MARGIN must be in [-1, 10], got "
                              f"{self.call_margin}")
+        if not 0.0 <= self.claims <= 1.0:
+            raise ValueError(f"{PLANNER_ENV}CLAIMS must be in [0, 1], got {self.claims}")
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **fixed: object) -> PlannerSettings:
@@ -69,6 +76,7 @@ class PlannerSettings:
             "tie": _read(e, "TIE", d.tie, float),
             "fan_weight": _read(e, "FAN_WEIGHT", d.fan_weight, float),
             "call_margin": _read(e, "CALL_MARGIN", d.call_margin, float),
+            "claims": _read(e, "CLAIMS", d.claims, float),
         }
         values.update(fixed)
         return cls(**values)  # type: ignore[arg-type]

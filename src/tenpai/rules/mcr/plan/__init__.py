@@ -7,7 +7,11 @@ the tiles still needed and the probability of drawing them (model in
 """
 
 from tenpai.rules.mcr.plan.families import FAMILIES, SETS, Family
-from tenpai.rules.mcr.plan.odds import OddsError, completion_probability
+from tenpai.rules.mcr.plan.odds import (
+    OddsError,
+    claim_completion_probability,
+    completion_probability,
+)
 from tenpai.rules.mcr.plan.targets import (
     DEFAULT_VALUATION,
     FAN_CAP,
@@ -24,6 +28,8 @@ from tenpai.rules.mcr.plan.targets import (
     meld_set_index,
     plan,
     score,
+    set_claims,
+    target_probability,
 )
 
 __all__ = [
@@ -43,8 +49,11 @@ __all__ = [
     "best_by_discard",
     "best_target",
     "candidates",
+    "claim_completion_probability",
     "completion_probability",
     "meld_set_index",
     "plan",
     "score",
+    "set_claims",
+    "target_probability",
 ]

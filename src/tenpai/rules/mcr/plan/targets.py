@@ -23,7 +23,7 @@ from tenpai.hand import shanten_mcr
 from tenpai.rules.mcr.context import MCRContext, MCRInputError, Meld
 from tenpai.rules.mcr.evaluate import MINIMUM_FAN, evaluate
 from tenpai.rules.mcr.plan.families import FAMILIES, Family, chow_index, pung_index
-from tenpai.rules.mcr.plan.odds import completion_probability
+from tenpai.rules.mcr.plan.odds import claim_completion_probability, completion_probability
 from tenpai.rules.mcr.plan.search import (
     HandCounts,
     family_candidates,
@@ -33,6 +33,7 @@ from tenpai.rules.mcr.plan.search import (
 )
 
 __all__ = [
+    "CONCEALED_SHAPES",
     "DEFAULT_VALUATION",
     "FAN_CAP",
     "SELF_DRAW_SHARE",
@@ -49,6 +50,8 @@ __all__ = [
     "meld_set_index",
     "plan",
     "score",
+    "set_claims",
+    "target_probability",
 ]
 
 #: Points a win brings besides its fans: the base of 8 from each of the three others
@@ -109,7 +112,9 @@ class PlanState:
     ``concealed`` is its hand as 34 counts (``13 - 3·melds`` tiles waiting for a tile, or
     ``14 - 3·melds`` about to discard); ``melds`` its sets on the table as the scorer reads
     them; ``live`` the copies of each kind it has not seen (4 minus own tiles, rivers and open
-    melds); ``draws`` how many more tiles it expects to draw.
+    melds); ``draws`` how many more tiles it expects to draw.  ``claim_rate`` above 0 counts
+    the opponents' discards too (the draws-and-claims model of
+    :mod:`tenpai.rules.mcr.plan.odds`, at that chance per discard); 0 is the draws-only figure.
     """
 
     concealed: tuple[int, ...]
@@ -118,6 +123,7 @@ class PlanState:
     draws: int = 21
     seat_wind: int = 0
     prevalent_wind: int = 0
+    claim_rate: float = 0.0
 
     def __post_init__(self) -> None:
         if len(self.concealed) != 34 or any(not 0 <= c <= 4 for c in self.concealed):
@@ -131,6 +137,8 @@ class PlanState:
                             f"expected {want[0]} or {want[1]}")
         if self.draws < 0:
             raise PlanError(f"PlanState.draws must not be negative, got {self.draws}")
+        if not 0.0 <= self.claim_rate <= 1.0:
+            raise PlanError(f"PlanState.claim_rate must be in [0, 1], got {self.claim_rate}")
 
     @property
     def unseen(self) -> int:
@@ -229,11 +237,51 @@ def candidates(state: PlanState, families: Sequence[Family] = FAMILIES) -> list[
     out: list[Candidate] = []
     for cand, family in seen.items():
         needed = tuple((k, c - h) for k, (c, h) in enumerate(zip(cand, hand)) if c > h)
-        p = completion_probability(needed, state.live, unseen, state.draws)
+        p = target_probability(state, family, cand, needed, unseen, win_claim=True)
         if p > 0.0 or not needed:
             out.append(Candidate(family, cand, needed, p))
     out.sort(key=lambda c: (-c.probability, sum(n for _, n in c.needed)))
     return out
+
+
+#: Shapes that must stay concealed: no set of theirs can be claimed, only the winning tile.
+CONCEALED_SHAPES = frozenset({"seven pairs", "honors and knitted", "thirteen orphans"})
+
+
+def set_claims(family: str, cand: HandCounts, hand: Sequence[int],
+               needed: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """The needed kinds a discard could bring into a set, with how many opponents may give
+    them: 3 for a pung of a pair the hand holds (the target keeps three or more), 1 for a chow
+    whose two other tiles the hand holds (the target keeps all three kinds; the left player
+    only); none for the concealed shapes.  The target's sets are not decomposed, so a pair and
+    two tiles of the target's kinds are read as that set (an approximation of the model)."""
+    if family in CONCEALED_SHAPES:
+        return ()
+    out: list[tuple[int, int]] = []
+    for k, _n in needed:
+        if cand[k] >= 3 and hand[k] >= 2:
+            out.append((k, 3))
+            continue
+        if k < 27:
+            pos = k % 9
+            for start in range(max(0, pos - 2), min(pos, 6) + 1):
+                a = k - pos + start
+                others = [x for x in (a, a + 1, a + 2) if x != k]
+                if all(hand[x] >= 1 and cand[x] >= 1 for x in others):
+                    out.append((k, 1))
+                    break
+    return tuple(out)
+
+
+def target_probability(state: PlanState, family: str, cand: HandCounts,
+                       needed: tuple[tuple[int, int], ...], unseen: int, win_claim: bool) -> float:
+    """The candidate's completion probability under the state's model (draws only at claim
+    rate 0; else draws and claims, the winning discard counted when ``win_claim``)."""
+    if state.claim_rate <= 0.0:
+        return completion_probability(needed, state.live, unseen, state.draws)
+    return claim_completion_probability(
+        needed, state.live, unseen, state.draws, state.claim_rate,
+        set_claims(family, cand, state.concealed, needed), win_claim)
 
 
 def fan_cap(c: Candidate) -> int:
@@ -318,8 +366,13 @@ def score(
     fans, points = scored
     if excess is None:
         excess = c.excess_of(state.concealed)
+    probability = c.probability
+    if self_only and state.claim_rate > 0.0:
+        # only its own draw can bring the winning tile: no winning discard
+        probability = target_probability(state, c.family, c.hand, needed, state.unseen,
+                                         win_claim=False)
     return Target(c.family, c.hand, needed, excess, fans, points, win, self_only,
-                  c.probability, valuation)
+                  probability, valuation)
 
 
 def _any_kind(cand: HandCounts) -> int:
