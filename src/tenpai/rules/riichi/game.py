@@ -122,10 +122,16 @@ class RiichiGame:
     # ------------------------------------------------------------------ GameFlow
     @property
     def round(self) -> RiichiRound | None:
-        """The hand in play as a Python :class:`RiichiRound` (what the replay, search worlds
-        and tools read); None between games and when the compiled table plays the hand."""
+        """The hand in play as a Python :class:`RiichiRound` (what search worlds and tools
+        that read the engine's state take); None once the game is over.  On the compiled
+        table it is built on the first request and kept up to date from then on
+        (:func:`~tenpai.rules.riichi.compiled_round.reference_round`): readers of cheap facts
+        (winds, honba, scores, pending decisions, events) read :attr:`current` instead, which
+        both rounds answer without it."""
         rnd = self.current
-        return rnd if isinstance(rnd, RiichiRound) else None
+        if rnd is None or isinstance(rnd, RiichiRound):
+            return rnd
+        return rnd.python_round()
 
     @property
     def done(self) -> bool:
