@@ -273,8 +273,8 @@ def test_bad_states_and_codes_raise_typed_errors() -> None:
 
 
 def test_engine_choice() -> None:
-    assert RiichiGame(TENHOU, seed=1).compiled is False
-    auto = RiichiGame(TENHOU, seed=1, engine="auto")
+    assert RiichiGame(TENHOU, seed=1, engine="python").compiled is False
+    auto = RiichiGame(TENHOU, seed=1)  # auto is the default
     assert auto.compiled is compiled_round.available()
     assert isinstance(auto.current, CompiledRound if auto.compiled else RiichiRound)
     assert isinstance(auto.round, RiichiRound)  # on the compiled table: built on demand

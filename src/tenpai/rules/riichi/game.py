@@ -54,12 +54,13 @@ class RiichiGame:
         wall_source: WallSource | None = None,
         scores: Sequence[int] | None = None,
         start: tuple[int, int, int, int] = (0, 0, 0, 0),
-        engine: Engine = "python",
+        engine: Engine = "auto",
     ) -> None:
         """``start`` = (round wind, kyoku, honba, deposits) lets a game begin mid-way, as
-        one-round records and scenario tests do.  ``engine`` picks the round (:data:`Engine`);
-        the Python round stays the default while tools read ``game.round`` as a
-        :class:`RiichiRound` (search worlds, several tests)."""
+        one-round records and scenario tests do.  ``engine`` picks the round (:data:`Engine`):
+        by default the compiled table where it is built and proven for the rules, which no
+        caller can tell from the Python round but by speed (``game.round`` is still a
+        :class:`RiichiRound`, built on demand)."""
         n = rules.players
         if names is None:
             names = "ABCD"[:n]
