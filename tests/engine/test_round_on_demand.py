@@ -146,3 +146,31 @@ def test_python_table_passes_other_tables_through() -> None:
     if compiled_round.available():
         co = RiichiGame(TENHOU, seed=1, engine="compiled")
         assert isinstance(python_table(co.current), RiichiRound)
+
+
+@built
+def test_a_snapshot_of_a_compiled_game_plays_on_by_itself() -> None:
+    from tenpai.engine.snapshot import Snapshot
+
+    game = RiichiGame(TONPUU, seed=14, engine="compiled")
+    agents = [RandomAgent(i) for i in range(4)]
+    for _ in range(40):
+        game.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in game.pending()})
+    snap = Snapshot.take(game)
+    copy = snap.restore()
+    assert copy.events == game.events and copy.current is not game.current
+    assert isinstance(copy.current, CompiledRound)
+    # the copy steps alone: the original and the snapshot do not move
+    before = list(game.events)
+    (d,) = copy.pending()
+    copy.step({d.seat: d.legal[0]})
+    assert game.events == before and snap.restore().events == before
+    # and both play on to the same end when given the same answers
+    twin = snap.restore()
+    again = [RandomAgent(i + 10) for i in range(4)]
+    same = [RandomAgent(i + 10) for i in range(4)]
+    while not game.done:
+        game.step({d.seat: again[d.seat].act(d.observation, d.legal) for d in game.pending()})
+        twin.step({d.seat: same[d.seat].act(d.observation, d.legal) for d in twin.pending()})
+    assert twin.done and twin.events == game.events
+    assert isinstance(twin.round, type(None)) and twin.final_scores == game.final_scores

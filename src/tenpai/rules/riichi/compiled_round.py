@@ -594,6 +594,20 @@ class CompiledRound:
         :func:`reference_round`)."""
         return reference_round(self)
 
+    def __snapshot__(
+        self, memo: dict[int, Any], copy: Callable[[Any, dict[int, Any]], Any]
+    ) -> CompiledRound:
+        """The copy :func:`tenpai.engine.snapshot.clone` makes (a snapshot of a game on the
+        compiled table): every field copied, and the C table, which cannot be copied,
+        rebuilt by replaying the answers applied into a new one."""
+        out = object.__new__(CompiledRound)
+        memo[id(self)] = out
+        for k, x in self.__dict__.items():
+            if k != "_t":
+                out.__dict__[k] = copy(x, memo)
+        out._t = _replayed_table(self)
+        return out
+
 
 # ---------------------------------------------------------------------- the round on demand
 
@@ -667,6 +681,21 @@ def reference_round(rnd: CompiledRound) -> RiichiRound:
             f"({py.events[-1]}), the compiled table is at {len(rnd.events)} "
             f"({rnd.events[-1]})")
     return py
+
+
+def _replayed_table(rnd: CompiledRound) -> Any:
+    """A new C table at ``rnd``'s point: the deal, then the answers it applied."""
+    start = rnd.events[0]
+    assert start.scores is not None and start.kyotaku is not None
+    twin = CompiledRound(rnd.rules, rnd.source_wall, bakaze=rnd.bakaze, kyoku=rnd.kyoku,
+                         honba=rnd.honba, kyotaku=start.kyotaku, scores=start.scores,
+                         scorer=rnd.scorer, hand_index=rnd.hand_index)
+    for a in rnd._answers:
+        twin.step(({} if a.actor is None else {a.actor: a}) if type(a) is Event else a)
+    if len(twin.events) != len(rnd.events):
+        raise CompiledTableMismatch(f"{rnd._where()}: a copy of the table replayed to event "
+                                    f"{len(twin.events)}")
+    return twin._t
 
 
 def python_table(table: Any) -> Any:
