@@ -111,3 +111,13 @@ def test_the_stream_holds_every_compared_field() -> None:
     assert stream[-1] == ["final_scores", list(game.final_scores)]
     assert len(stream) == len(game.events) + 1
     assert all(isinstance(e, Event) for e in game.events)
+
+
+@built
+def test_an_interrupt_ends_the_check_with_the_games_compared() -> None:
+    def stop_after_one(summary: Any, name: str, i: int) -> None:
+        raise KeyboardInterrupt
+
+    summary = run_check(5, 40, ["tenhou"], length="tonpuu", progress=stop_after_one)
+    assert summary.interrupted and summary.games == {"tenhou": 1}
+    assert summary.as_dict()["interrupted"] is True and summary.identical

@@ -231,6 +231,8 @@ class CheckSummary:
     divergence: dict[str, Any] | None = None
     cpu_seconds: float = 0.0
     stopped_by_budget: bool = False
+    #: stopped by an interrupt (Ctrl-C, SIGTERM): the games counted were all compared
+    interrupted: bool = False
 
     @property
     def total(self) -> int:
@@ -242,7 +244,7 @@ class CheckSummary:
                    "events": self.events.get(name, 0)} for name, n in self.games.items()},
             "skipped": self.skipped, "identical": self.identical,
             "divergence": self.divergence, "cpu_seconds": round(self.cpu_seconds, 1),
-            "stopped_by_cpu_budget": self.stopped_by_budget}
+            "stopped_by_cpu_budget": self.stopped_by_budget, "interrupted": self.interrupted}
 
 
 def _cpu() -> float:
@@ -267,7 +269,8 @@ def run_check(
     ``seed + i`` under ``rule_sets[i % k]``, skipped ones left out of the cycle); the first
     difference stops the check (``summary.divergence`` names the rule set, the seed and the
     event).  ``cpu_minutes`` stops starting games once this process and its child have used
-    that much CPU.  ``length`` plays the Riichi rule sets as ``tonpuu`` or ``hanchan``."""
+    that much CPU.  ``length`` plays the Riichi rule sets as ``tonpuu`` or ``hanchan``.  An
+    interrupt (``KeyboardInterrupt``) ends the check with the games compared so far."""
     summary = CheckSummary(seed)
     active: list[RuleSet] = []
     for given in rule_sets:
@@ -296,6 +299,8 @@ def run_check(
                 progress(summary, rule_set.name, i)
             if not same:
                 break
+    except KeyboardInterrupt:
+        summary.interrupted = True
     finally:
         for child in children.values():
             child.close()

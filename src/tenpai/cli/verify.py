@@ -36,10 +36,12 @@ def engines(
     final scores: Riichi on the compiled table against the Python round, MCR with the
     compiled fan evaluator against a child process with every extension off.
 
-    Progress goes to stderr, one JSON summary to stdout.  Exit 1 at the first difference
-    (its rule set, seed and first differing event are printed) or when no rule set could be
-    compared; 2 for bad options.
+    Progress goes to stderr, one JSON summary to stdout (also after Ctrl-C or SIGTERM, with
+    the games compared so far).  Exit 1 at the first difference (its rule set, seed and first
+    differing event are printed) or when no rule set could be compared; 2 for bad options.
     """
+    import signal
+
     from tenpai.arena.engine_check import RULE_SETS, CheckSummary, run_check
 
     names = [r.strip() for r in rules.split(",") if r.strip()]
@@ -58,8 +60,15 @@ def engines(
             print(f"verify engines: {i + 1} games ({done}), identical so far", file=sys.stderr,
                   flush=True)
 
-    summary = run_check(games, seed, names, length=length, cpu_minutes=cpu_minutes,
-                        progress=progress)
+    def stop(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        summary = run_check(games, seed, names, length=length, cpu_minutes=cpu_minutes,
+                            progress=progress)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     for name, why in summary.skipped.items():
         print(f"verify engines: {name} skipped: {why}", file=sys.stderr)
     print(json.dumps(summary.as_dict()))
@@ -71,5 +80,6 @@ def engines(
         print("error: no rule set could be compared in this build", file=sys.stderr)
         raise typer.Exit(1)
     done = ", ".join(f"{k} {v}" for k, v in summary.games.items())
+    cut = " (interrupted)" if summary.interrupted else ""
     print(f"verify engines: {summary.total} games identical on both paths ({done}); "
-          f"{summary.cpu_seconds:.0f} CPU seconds", file=sys.stderr)
+          f"{summary.cpu_seconds:.0f} CPU seconds{cut}", file=sys.stderr)
