@@ -125,6 +125,21 @@ def test_a_reader_at_every_step_builds_one_round_per_hand() -> None:
 
 
 @built
+def test_the_round_a_reader_holds_moves_with_the_game() -> None:
+    # as the Python engine's own round does: a reader may keep it across steps
+    game = RiichiGame(TONPUU, seed=15, engine="compiled")
+    agents = [RandomAgent(i) for i in range(4)]
+    held = game.round
+    assert held is not None
+    while not held.done:
+        game.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in game.pending()})
+        if not held.done:
+            assert held.events == game.current.events  # type: ignore[union-attr]
+            assert held.scores == game.current.scores  # type: ignore[union-attr]
+    assert held.result == game.results[0] and held.events[-1].type == "end_kyoku"
+
+
+@built
 def test_a_reader_that_steps_the_round_gets_a_fresh_one() -> None:
     game = RiichiGame(TENHOU, seed=13, engine="compiled")
     agents = [RandomAgent(i) for i in range(4)]

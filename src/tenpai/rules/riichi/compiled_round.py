@@ -385,6 +385,10 @@ class CompiledRound:
                 for e in events:
                     self._emit_hook(e)
         self._refresh(pend)
+        if self._reference is not None:
+            # someone holds the Python round: it moves with the table, as the Python
+            # engine's own round would
+            reference_round(self)
 
     def _codes_of(self, answers: Mapping[int, Event], strict: bool = False) -> list[int]:
         """The codes of the answers, as ``TableRound.step`` checks them: a missing answer or
@@ -653,8 +657,9 @@ def reference_round(rnd: CompiledRound) -> RiichiRound:
     """The Python round of ``rnd``'s hand, brought to the same point.
 
     Built on the first request from the same wall and replayed through the answers the table
-    applied, then kept and moved on by the answers since the last request: a reader at every
-    step pays the Python engine once, a game nobody reads pays nothing but the answer log.
+    applied, then kept and moved on with every later step of the table (a reader that holds it
+    sees it live, as the Python engine's own round): a reader pays the Python engine once for
+    the hand from its first request on, a game nobody reads pays nothing but the answer log.
     The reader reads it and never steps it (one that did is noticed: the round is built
     again).  A Python round that does not reach the table's events is a bug of one of them,
     raised as :class:`CompiledTableMismatch`."""
