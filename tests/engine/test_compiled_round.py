@@ -273,11 +273,11 @@ def test_bad_states_and_codes_raise_typed_errors() -> None:
 
 
 def test_engine_choice() -> None:
-    assert RiichiGame(TENHOU, seed=1).compiled is False
-    auto = RiichiGame(TENHOU, seed=1, engine="auto")
+    assert RiichiGame(TENHOU, seed=1, engine="python").compiled is False
+    auto = RiichiGame(TENHOU, seed=1)  # auto is the default
     assert auto.compiled is compiled_round.available()
     assert isinstance(auto.current, CompiledRound if auto.compiled else RiichiRound)
-    assert (auto.round is None) is auto.compiled
+    assert isinstance(auto.round, RiichiRound)  # on the compiled table: built on demand
     assert compiled_round.covers(MAHJONG_SOUL.with_(length="tonpuu"))
     assert compiled_round.covers(TENHOU_SANMA)  # tests/engine/test_compiled_sanma.py
     for rules in (TENHOU.with_(kuikae="none"), MAHJONG_SOUL.with_(red_fives=0)):

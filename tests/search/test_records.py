@@ -40,6 +40,7 @@ def test_tables_rebuilt_from_houou_streams_match_the_real_ones(data_dir: Path) -
     from tenpai.events import Event
     from tenpai.replay.riichi import replay_riichi
     from tenpai.replay.runner import riichi_rules_for
+    from tenpai.rules.riichi.compiled_round import python_table
     from tenpai.rules.riichi.flow.round import RiichiRound
     from tenpai.search.rebuild import rebuild_table
     from tenpai.search.worlds import seen_tiles
@@ -47,7 +48,8 @@ def test_tables_rebuilt_from_houou_streams_match_the_real_ones(data_dir: Path) -
     checked = [0]
 
     def observe(d: Decision, _answer: Event) -> None:
-        real = getattr(d.observation, "_table", None)
+        # the Python round behind the observation (built on demand on the compiled table)
+        real = python_table(getattr(d.observation, "_table", None))
         if not isinstance(real, RiichiRound) or len(real.events) % 3:
             return
         table = rebuild_table(d.observation.events, d.seat, d.legal)

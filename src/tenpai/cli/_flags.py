@@ -11,7 +11,15 @@ from typing import Any
 
 import typer
 
-__all__ = ["LIMIT_ALIAS", "games_flag"]
+__all__ = ["ENGINE_FLAG", "LIMIT_ALIAS", "games_flag"]
+
+#: Which Riichi round plays the hands (``RiichiGame``'s ``engine``), the same word in every
+#: command: ``auto`` the compiled table where it is built and covers the rules, ``compiled``
+#: that table only, ``python`` the Python round (the reference).
+ENGINE_FLAG: Any = typer.Option(
+    "auto", "--engine",
+    help="Riichi round: auto (the compiled table where built and covering the rules), "
+    "compiled (the table only), python (the Python reference round).")
 
 #: The hidden ``--limit`` of commands that now take ``--games``.
 LIMIT_ALIAS: Any = typer.Option(None, "--limit", min=0, hidden=True,

@@ -24,6 +24,7 @@ from tenpai.cli import (
     train_mcts,
     train_pg,
     train_pg_planner,
+    verify,
     view,
 )
 from tenpai.cli import botzone as botzone_cmd
@@ -64,6 +65,7 @@ replay.register(app)
 convert.register(app)
 view.register(app)
 app.add_typer(bench.app, name="bench")
+app.add_typer(verify.app, name="verify")
 dataset.register(app)
 train_pg.register(train.app)
 train_pg_planner.register(train.app)

@@ -38,6 +38,9 @@ _ATOMS: frozenset[type] = frozenset(
      type, frozenset}
 )
 _FROZEN: dict[type, bool] = {}
+#: Types that copy themselves (``__snapshot__(self, memo, copy)``), cached per type: an object
+#: holding state the generic copy cannot reach (a compiled table) rebuilds it.
+_HOOKS: dict[type, Any] = {}
 #: Record and table values the project never mutates (``Event.meta`` is written only when an
 #: event is made), shared without looking inside.
 _SHARED: set[type] = {Event, Meld}
@@ -108,6 +111,11 @@ def _copy(v: Any, memo: dict[int, Any]) -> Any:
             object.__setattr__(out_frozen, k, c)
         memo[i] = out_frozen
         return out_frozen
+    hook = _HOOKS.get(t, _HOOKS)
+    if hook is _HOOKS:
+        hook = _HOOKS[t] = getattr(t, "__snapshot__", None)
+    if hook is not None:
+        return hook(v, memo, _copy)
     out = object.__new__(t)
     memo[i] = out
     d = getattr(v, "__dict__", None)

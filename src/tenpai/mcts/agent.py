@@ -147,9 +147,11 @@ class MCTSAgent:
         rules = self.model.rules
         searches: list[SearchRequest] = []
         tables: list[tuple[dict[int, Event], int, int, int]] = []
+        engine_tables: list[Any] = []
         safe: list[np.ndarray | None] = []
         for obs, legal in requests:
             table = rules.check_table(getattr(obs, "_table", None), self.name)
+            engine_tables.append(table)
             ids = rules.tables.space.legal_ids(legal)
             key = self._key(table, obs.seat)
             rng = np.random.default_rng([self.seed & 0xFFFFFFFF, *key])
@@ -163,8 +165,8 @@ class MCTSAgent:
         if self.transitions == "simulator":
             from tenpai.mcts.simulator import SimRoot, run_simulator_searches
 
-            roots = [SimRoot(obs._table, obs.seat, req.rng)
-                     for (obs, _legal), req in zip(requests, searches)]
+            roots = [SimRoot(table, obs.seat, req.rng)
+                     for table, (obs, _legal), req in zip(engine_tables, requests, searches)]
             results = run_simulator_searches(self.evaluator, roots, self.config, rules=rules)
         else:
             results = run_searches(self.evaluator, searches, self.config)

@@ -39,6 +39,7 @@ from typing import Any
 from tenpai.events import Event
 from tenpai.mcts.pg_settings import MCTSPGSettings, resolve_policy
 from tenpai.mcts.world_tree import WorldTree, run_world_trees, top_candidates
+from tenpai.rules.riichi.compiled_round import python_table
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.search.budget import decision_seed
 from tenpai.search.playout import LeafValue, PlayoutBackend, make_backend
@@ -92,7 +93,7 @@ class MCTSPGAgent(PriorSearcher[MCTSPGSettings]):
         if len(pa.candidates) < 2 or pa.choice_prior >= s.threshold:
             self.log.append(TreeDecision(False))
             return pa.choice
-        table = getattr(obs, "_table", None)
+        table = python_table(getattr(obs, "_table", None))
         back: dict[Event, Event] | None = None
         if not isinstance(table, RiichiRound) and hasattr(obs, "events"):
             # a seat's view without an engine table (mjai, the Tenhou client): rebuild one

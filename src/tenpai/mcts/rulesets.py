@@ -70,7 +70,11 @@ class SearchRules:
 
     def check_table(self, table: Any, agent: str) -> Any:
         """``table`` itself, or a clear error when ``agent`` (a search model of this rule set)
-        meets another game."""
+        meets another game.  A hand on the compiled Riichi table gives its Python round (what
+        the features and the simulator read), built on demand."""
+        from tenpai.rules.riichi.compiled_round import python_table
+
+        table = python_table(table)
         if table is None or not self.is_table(table):
             raise ValueError(
                 f"agent {agent!r} has a {self.name} model and plays the {self.name} rules only "

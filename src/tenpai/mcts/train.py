@@ -231,7 +231,7 @@ class Teacher:
             ident = space.event_to_action(action)
             pi = np.zeros(space.n, dtype=np.float32)
             pi[ident] = 1.0
-            table = obs._table
+            table = rules.check_table(getattr(obs, "_table", None), self.name)
             planes = rules.encode(table, obs.seat, self.access)
             out.append((action, {"planes": _pack(planes, rules.wall_scale), "policy": pi,
                                  "seat": obs.seat, "hand": table.hand_index, "action": ident,

@@ -19,7 +19,8 @@ from tenpai.engine.flow import Decision, GameFlow, IllegalActionError
 from tenpai.engine.table import TableRound
 from tenpai.events import Event
 
-__all__ = ["Divergence", "GameAdapter", "HandDriver", "ReplayResult", "replay_game", "split_rounds"]
+__all__ = ["Divergence", "GameAdapter", "HandDriver", "LiveHand", "ReplayResult", "replay_game",
+           "split_rounds"]
 
 
 class Divergence(Exception):
@@ -58,6 +59,23 @@ def split_rounds(events: Sequence[Event]) -> list[list[Event]]:
             if e.type == "end_kyoku":
                 cur = None
     return rounds
+
+
+class LiveHand(Protocol):
+    """What the replay reads of the engine's hand in play: its events, whether it is over,
+    its pending decisions and its phase (a :class:`TableRound`, or a compiled hand that
+    answers the same)."""
+
+    @property
+    def events(self) -> list[Event]: ...
+
+    @property
+    def done(self) -> bool: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    def pending(self) -> Sequence[Decision]: ...
 
 
 class HandGame(GameFlow, Protocol):
@@ -135,12 +153,17 @@ class HandDriver(Generic[G]):
         """The engine's player at table position ``seat`` (the same unless seats change)."""
         return seat
 
+    def _live(self) -> LiveHand | None:
+        """The engine's hand in play, as cheap to read as the engine allows (a rule set
+        whose game steps hands on a compiled table gives that one, not a Python copy)."""
+        return self.game.round
+
     # the shared loop
     def fail(self, msg: str) -> Divergence:
         return Divergence(f"{self.where}, event {self.i + 1}", msg)
 
     def run(self) -> None:
-        eng = self.game.round
+        eng = self._live()
         assert eng is not None
         seen = 1  # start_kyoku was checked by the caller
         while True:
@@ -173,7 +196,7 @@ class HandDriver(Generic[G]):
                 f"{self.rec[self.i].to_mjai()}"
             )
 
-    def _answers(self, eng: TableRound) -> tuple[dict[int, Event], list[Event]]:
+    def _answers(self, eng: LiveHand) -> tuple[dict[int, Event], list[Event]]:
         """One answer per pending seat, and the ``none`` events of those who passed a claim."""
         pending = eng.pending()
         start = self.i
@@ -214,7 +237,7 @@ class HandDriver(Generic[G]):
             f"legal: {shown}"
         )
 
-    def _check_new(self, eng: TableRound, seen: int) -> int:
+    def _check_new(self, eng: LiveHand, seen: int) -> int:
         """Compare the engine's new events with the record; returns the new ``seen``."""
         self.out.extend(self._passes)
         self._passes = []
@@ -262,6 +285,8 @@ class GameAdapter(Generic[G, W]):
     label: Callable[[Event], str] = lambda start: ""
     #: added to "the record ends but the engine's game goes on"
     goes_on: Callable[[G], str] = lambda game: ""
+    #: the engine's hand in play (``HandDriver._live``'s choice for this rule set)
+    live: Callable[[G], LiveHand | None] = lambda game: game.round
 
 
 def replay_game(rounds: Sequence[Sequence[Event]], adapter: GameAdapter[G, W], *, name: str,
@@ -302,7 +327,7 @@ def replay_game(rounds: Sequence[Sequence[Event]], adapter: GameAdapter[G, W], *
         out.append(game.events[0])
         for i, rnd in enumerate(rounds):
             start = rnd[0]
-            eng = game.round
+            eng = adapter.live(game)
             where = f"{name}, {unit} {i + 1}{adapter.label(start)}"
             if eng is None:
                 raise Divergence(where, "the engine ended the game but the record goes on")

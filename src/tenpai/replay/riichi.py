@@ -32,8 +32,10 @@ from tenpai.replay.driver import (
     replay_game,
     split_rounds,
 )
+from tenpai.rules.riichi.compiled_round import CompiledRound
+from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.rules.riichi.flow.wall import RoundWall, WallError
-from tenpai.rules.riichi.game import RiichiGame
+from tenpai.rules.riichi.game import Engine, RiichiGame
 from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
 
 __all__ = ["Divergence", "ReplayResult", "replay_riichi", "split_rounds"]
@@ -87,12 +89,15 @@ class _RoundDriver(HandDriver[RiichiGame]):
     def __init__(self, game: RiichiGame, rnd: Sequence[Event], where: str, out: list[Event]):
         super().__init__(game, rnd, where, out)
         # the round's winds, for the wind yaku's names (the game moves on when the round ends)
-        eng = game.round
+        eng = game.current
         self.oya = eng.oya if eng is not None else 0
         self.bakaze = eng.bakaze if eng is not None else 0
         # the engine's scores as the round goes on, for records that state the scores after a
         # win or draw (akochan's mjai: ``hora.scores`` and no deltas)
         self.running = list(eng.scores) if eng is not None else []
+
+    def _live(self) -> CompiledRound | RiichiRound | None:
+        return self.game.current
 
     def _same_action(self, a: Event, b: Event) -> bool:
         if a.type != b.type or a.actor != b.actor:
@@ -275,7 +280,7 @@ def _opening_key(first: Event) -> tuple[int, int, int, int]:
 
 def _start_differs(game: RiichiGame, start: Event) -> str | None:
     """The engine's new round against the record's: wind, hand, honba, deposits, scores."""
-    eng = game.round
+    eng = game.current
     assert eng is not None
     key = (eng.bakaze, eng.kyoku, eng.honba, eng.kyotaku, tuple(eng.scores))
     want = (start.bakaze, start.kyoku, start.honba, start.kyotaku, tuple(start.scores))
@@ -290,10 +295,14 @@ def replay_riichi(
     name: str = "game",
     complete: bool | None = None,
     observe: Observer | None = None,
+    engine: Engine = "auto",
 ) -> ReplayResult:
     """Replay one game (four players, or three under three-player rules); the result names
     the first divergence, if any.  ``observe`` sees every engine decision with the recorded
-    answer (e.g. to ask an agent what it would have done).
+    answer (e.g. to ask an agent what it would have done).  ``engine`` is
+    :class:`RiichiGame`'s: the compiled table where it covers the rules unless told
+    ``python``; an observer that wants the Python round takes
+    :func:`~tenpai.rules.riichi.compiled_round.python_table` of the observation's table.
 
     ``complete`` says whether the record holds a whole game (the engine must then end it, with
     ``final_scores`` if given) or only some rounds (one-round edge cases, truncated logs); by
@@ -304,9 +313,11 @@ def replay_riichi(
         _RoundDriver, wall=lambda rnd: _round_wall(tileset, rnd, rules.players),
         wall_error=WallError,
         new_game=lambda source, first: RiichiGame(
-            rules, wall_source=source, scores=first.scores or None, start=_opening_key(first)),
+            rules, wall_source=source, scores=first.scores or None, start=_opening_key(first),
+            engine=engine),
         start_differs=_start_differs, opening=partial(_opening, rules),
         label=lambda start: f" ({'ESWN'[start.bakaze or 0]}{(start.kyoku or 0) + 1}-{start.honba})",
-        goes_on=lambda game: f" (next hand {game.bakaze},{game.kyoku},{game.honba})")
+        goes_on=lambda game: f" (next hand {game.bakaze},{game.kyoku},{game.honba})",
+        live=lambda game: game.current)
     return replay_game(split_rounds(list(events)), adapter, name=name,
                        final_scores=final_scores, complete=complete, observe=observe)

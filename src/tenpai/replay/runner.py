@@ -26,12 +26,14 @@ from tenpai.records.errors import (
 from tenpai.records.game import Game
 from tenpai.replay.driver import Divergence, ReplayResult
 from tenpai.replay.riichi import replay_riichi
+from tenpai.rules.riichi.game import Engine
 from tenpai.rules.riichi.ruleset import RiichiRules, preset_for_players
 
 __all__ = [
     "DEFAULT_PRESETS",
     "RULE_FAMILIES",
     "ReplaySummary",
+    "check_engine",
     "iter_record_files",
     "load_record",
     "looks_like_record",
@@ -60,6 +62,8 @@ class ReplaySummary:
     failures: list[dict[str, str]] = field(default_factory=list)
     skip_reasons: dict[str, int] = field(default_factory=dict)
     skipped_details: list[dict[str, str]] = field(default_factory=list)
+    #: games replayed per engine (``compiled``: the compiled table; ``python``: the round)
+    engines: dict[str, int] = field(default_factory=dict)
 
     def skip(self, reason: str) -> None:
         """Count one skipped game (or file) under ``reason``."""
@@ -75,6 +79,7 @@ class ReplaySummary:
             "failures": self.failures,
             "skip_reasons": self.skip_reasons,
             "skipped_details": self.skipped_details,
+            "engines": self.engines,
         }
 
 
@@ -138,10 +143,18 @@ def replay_files(
     limit: int | None = None,
     on_game: Callable[[str, bool], None] | None = None,
     rules: str = "riichi",
+    engine: Engine = "auto",
 ) -> ReplaySummary:
-    """Replay every game found under ``paths``; ``on_game`` is told each game's name and verdict."""
+    """Replay every game found under ``paths``; ``on_game`` is told each game's name and verdict.
+
+    ``engine`` is :class:`~tenpai.rules.riichi.game.RiichiGame`'s for Riichi games:
+    ``compiled`` replays on the compiled table only, skipping (and counting) the games whose
+    rules it does not cover; ``python`` on the Python round; ``auto`` on the table where it
+    covers the rules.  MCR games have no compiled table (their fans use ``_fans`` where it is
+    built): ``compiled`` is refused for them."""
     if rules not in DEFAULT_PRESETS:
         raise ValueError(f"unknown rule family {rules!r}; known: {', '.join(RULE_FAMILIES)}")
+    check_engine(engine, rules)
     preset = preset or DEFAULT_PRESETS[rules]
     summary = ReplaySummary()
     named = {Path(p) for p in paths}
@@ -202,14 +215,19 @@ def replay_files(
                 continue
             summary.games += 1
             reason = _skip_reason(game, rules, preset)
+            used = _engine_for(game, rules, preset, engine) if reason is None else "python"
+            if used is None:
+                reason = "rules the compiled table does not cover (--engine compiled)"
             if reason:
                 summary.skipped += 1
                 summary.skip_reasons[reason] = summary.skip_reasons.get(reason, 0) + 1
                 if on_game:
                     on_game(name, True)
                 continue
+            assert used is not None
+            summary.engines[used] = summary.engines.get(used, 0) + 1
             try:
-                result = _replay_one(game, rules, preset, name)
+                result = _replay_one(game, rules, preset, name, used)
             except Exception as exc:  # an engine or replay bug: report it, go on with the rest
                 result = ReplayResult(False, len(game.rounds), [], Divergence(
                     name, f"internal error while replaying: {_describe(exc)}"))
@@ -277,7 +295,41 @@ def _truncated(path: Path, exc: RecordError) -> list[Game]:
         return []
 
 
-def _replay_one(game: Game, rules: str, preset: str, name: str) -> ReplayResult:
+def check_engine(engine: str, rules: str) -> None:
+    """``ValueError`` (a message for the command line) for an engine the replay cannot use."""
+    if engine not in ("python", "compiled", "auto"):
+        raise ValueError(f"unknown engine {engine!r}; known: python, compiled, auto")
+    if engine != "compiled":
+        return
+    if rules != "riichi":
+        raise ValueError(f"the compiled table plays Riichi; {rules} games replay on the "
+                         "Python round (use --engine python or auto)")
+    from tenpai.rules.riichi import compiled_round
+
+    if not compiled_round.available():
+        raise ValueError("the compiled table is not built or is switched off "
+                         "(TENPAI_PURE_PYTHON)")
+
+
+def _engine_for(game: Game, rules: str, preset: str, engine: Engine) -> Engine | None:
+    """The engine a game replays on (``compiled`` or ``python``), None when ``compiled`` was
+    asked for and the table does not cover the game's rules."""
+    if rules != "riichi" or engine == "python":
+        return "python"
+    from tenpai.rules.riichi import compiled_round
+
+    try:
+        covered = compiled_round.available() and compiled_round.covers(
+            riichi_rules_for(game, preset))
+    except KeyError:
+        return "python"  # no preset fits: the replay reports it
+    if covered:
+        return "compiled"
+    return None if engine == "compiled" else "python"
+
+
+def _replay_one(game: Game, rules: str, preset: str, name: str,
+                engine: Engine = "auto") -> ReplayResult:
     final = None if game.truncated else game.final_scores
     if rules == "mcr":
         from tenpai.replay.mcr import replay_mcr
@@ -286,7 +338,7 @@ def _replay_one(game: Game, rules: str, preset: str, name: str) -> ReplayResult:
         return replay_mcr(game.events(), rules=MCR_PRESETS[preset], final_scores=final, name=name)
     return replay_riichi(
         game.events(), rules=riichi_rules_for(game, preset), final_scores=final, name=name,
-        complete=False if game.truncated else None,
+        complete=False if game.truncated else None, engine=engine,
     )
 
 

@@ -40,6 +40,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tenpai.events import Event
+from tenpai.rules.riichi.compiled_round import python_table
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.search.budget import Budget, decision_seed
 from tenpai.search.choice import DecisionStat, choose_paired, choose_puct, paired_advantage
@@ -103,8 +104,9 @@ class SearchAgent(PriorSearcher[SearchSettings]):
     # ------------------------------------------------------------------ one decision
     def _decide(self, obs: Any, legal: Sequence[Event], pa: PriorAnswer) -> Event:
         s = self.settings
-        table = getattr(obs, "_table", None)
         wanted = len(pa.candidates) > 1 and pa.choice_prior < s.threshold
+        # the engine's Python round (on the compiled table built on demand: only when wanted)
+        table = python_table(getattr(obs, "_table", None)) if wanted else None
         rebuilt = False
         if wanted and not isinstance(table, RiichiRound) and hasattr(obs, "events"):
             # a seat's view without an engine table (mjai, the Tenhou client): rebuild one

@@ -23,6 +23,7 @@ from tenpai import tiles as T
 from tenpai.engine.flow import Decision
 from tenpai.events import Event
 from tenpai.hand import waits
+from tenpai.rules.riichi.compiled_round import python_table
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.search.worlds import WorldSampler
 
@@ -45,10 +46,13 @@ def wait_predictions(
 
     def observe(d: Decision, _answer: Event) -> None:
         table = getattr(d.observation, "_table", None)
-        if not isinstance(table, RiichiRound) or table.phase != "act" or table.turn != d.seat:
+        if table is None or table.phase != "act" or table.turn != d.seat:
             return
         threats = [s for s in range(4) if s != d.seat and table.riichi[s]]
         if not threats or table.riichi[d.seat]:
+            return
+        table = python_table(table)  # the Python round, only where it is read
+        if not isinstance(table, RiichiRound):
             return
         kinds = sorted({T.kind_of(t) for t in table.hands[d.seat]})
         hits = np.zeros((len(threats), 34))

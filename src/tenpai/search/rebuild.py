@@ -92,7 +92,9 @@ def rebuild_table(
         answer = Event("dahai", actor=seat, pai=own[0], tsumogiri=False)
     stream = [*filled, answer]
     try:
-        replay_riichi(stream, rules=rules, complete=False, observe=observe)
+        # on the Python round: the table wanted is a copy of it (the compiled table would
+        # build the same round again on demand)
+        replay_riichi(stream, rules=rules, complete=False, observe=observe, engine="python")
     except (ValueError, AssertionError, LookupError) as exc:
         raise RebuildError(f"the replay stopped: {exc}") from None
     if not grabbed:

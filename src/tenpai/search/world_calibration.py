@@ -34,6 +34,7 @@ from tenpai import tiles as T
 from tenpai.engine.flow import Decision
 from tenpai.events import Event
 from tenpai.hand import shanten, waits
+from tenpai.rules.riichi.compiled_round import python_table
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.search.weights import DiscardLikelihood, normalised
 from tenpai.search.worlds import WorldSampler
@@ -104,12 +105,15 @@ def collect(
 
     def observe(d: Decision, _answer: Event) -> None:
         table = getattr(d.observation, "_table", None)
-        if not isinstance(table, RiichiRound) or table.phase != "act" or table.turn != d.seat:
+        if table is None or table.phase != "act" or table.turn != d.seat:
             return
         if table.riichi[d.seat] or table.players != 4:
             return
         counter[0] += 1
         if counter[0] % stride:
+            return
+        table = python_table(table)  # the Python round, only where it is read
+        if not isinstance(table, RiichiRound):
             return
         t0 = time.process_time()
         hands = []

@@ -35,7 +35,7 @@ from tenpai.engine.meld import Meld
 from tenpai.engine.table import KIND, NONE
 from tenpai.events import Event
 from tenpai.rules.riichi.flow.observation import RiichiObservation
-from tenpai.rules.riichi.flow.round import RoundResult, Scorer
+from tenpai.rules.riichi.flow.round import RiichiRound, RoundResult, Scorer
 from tenpai.rules.riichi.flow.types import WinRequest
 from tenpai.rules.riichi.flow.wall import RoundWall
 from tenpai.rules.riichi.ruleset import MAHJONG_SOUL, TENHOU, TENHOU_SANMA, RiichiRules
@@ -49,6 +49,9 @@ __all__ = [
     "deal_state",
     "decode",
     "open_table",
+    "python_table",
+    "reference_round",
+    "reference_rounds_built",
 ]
 
 #: The extension's ``ABI`` this side is written for (``_table.c``'s TABLE_ABI).
@@ -297,6 +300,9 @@ class CompiledRound:
         self.result: RoundResult | None = None
         self._winners: list[int] = []
         self._view_cache: tuple[Any, ...] | None = None
+        #: The answers applied, one entry per step, for the Python round built on demand.
+        self._answers: list[Any] = []
+        self._reference: _Reference | None = None
         state = deal_state(wall, bakaze=bakaze, oya=self.oya, honba=honba, kyotaku=kyotaku,
                            scores=scores)
         first = state[12]
@@ -347,7 +353,12 @@ class CompiledRound:
         if len(seats) == 1 and len(answers) == 1 and seats[0] in answers:
             # the usual step: the one seat asked answers with an offered Event, which the
             # table finds by identity
-            out = self._t.advance_one(answers[seats[0]])
+            a = answers[seats[0]]
+            out = self._t.advance_one(a)
+            if out is not None:
+                # kept for reference_round: an offered action names its seat (the pass does
+                # not need one)
+                self._answers.append(a)
         if out is None:
             # the offered Events map to their codes by identity (a pass to -1); the table
             # checks that each is legal for its seat
@@ -363,6 +374,7 @@ class CompiledRound:
             except CompiledTableError:
                 self._codes_of(answers, strict=True)  # names the illegal answer
                 raise
+            self._answers.append(dict(answers))  # a copy: callers may reuse their mapping
         events, pend, special = out
         self._view_cache = None
         if special:
@@ -376,6 +388,10 @@ class CompiledRound:
                 for e in events:
                     self._emit_hook(e)
         self._refresh(pend)
+        if self._reference is not None:
+            # someone holds the Python round: it moves with the table, as the Python
+            # engine's own round would
+            reference_round(self)
 
     def _codes_of(self, answers: Mapping[int, Event], strict: bool = False) -> list[int]:
         """The codes of the answers, as ``TableRound.step`` checks them: a missing answer or
@@ -569,3 +585,132 @@ class CompiledRound:
 
     def seat_wind(self, seat: int) -> int:
         return 27 + (seat - self.oya) % self.players
+
+    # ------------------------------------------------------------------ the Python round
+    @property
+    def phase(self) -> str:
+        """The Python round's phase at this point (``act``, ``discard``, ``claim``, ``rob``,
+        ``ended``), read from the last event: the record replay tells a player's own turn
+        from a window by it."""
+        if self.result is not None:
+            return "ended"
+        last = self.events[-1].type
+        if self._claiming:
+            return "rob" if last in ("kakan", "ankan", "nukidora") else "claim"
+        return "discard" if last in ("reach", "pon", "chi") else "act"
+
+    def python_round(self) -> RiichiRound:
+        """This hand as a Python :class:`RiichiRound` at the same point (see
+        :func:`reference_round`)."""
+        return reference_round(self)
+
+    def __snapshot__(
+        self, memo: dict[int, Any], copy: Callable[[Any, dict[int, Any]], Any]
+    ) -> CompiledRound:
+        """The copy :func:`tenpai.engine.snapshot.clone` makes (a snapshot of a game on the
+        compiled table): every field copied, and the C table, which cannot be copied,
+        rebuilt by replaying the answers applied into a new one."""
+        out = object.__new__(CompiledRound)
+        memo[id(self)] = out
+        for k, x in self.__dict__.items():
+            if k != "_t":
+                out.__dict__[k] = copy(x, memo)
+        out._t = _replayed_table(self)
+        return out
+
+
+# ---------------------------------------------------------------------- the round on demand
+
+
+class _Reference:
+    """The Python round that follows a compiled one: how many of its answers it has taken,
+    and how many events it had then (a reader that stepped it is noticed)."""
+
+    __slots__ = ("applied", "events", "round")
+
+    def __init__(self, rnd: RiichiRound) -> None:
+        self.round = rnd
+        self.applied = 0
+        self.events = len(rnd.events)
+
+
+_BUILT: list[int] = [0]
+
+
+def reference_rounds_built() -> int:
+    """How many Python rounds :func:`reference_round` has built in this process (tests check
+    that a game nobody reads builds none)."""
+    return _BUILT[0]
+
+
+def _copy_wall(w: RoundWall) -> RoundWall:
+    return RoundWall(hands=[list(h) for h in w.hands], live=list(w.live), dora=list(w.dora),
+                     ura=list(w.ura), rinshan=list(w.rinshan), _next=w._next, _end=w._end,
+                     _kans=w._kans, max_replacements=w.max_replacements)
+
+
+def _fresh(rnd: CompiledRound) -> RiichiRound:
+    """The Python round at the deal of ``rnd``'s hand: same rules, wall, winds and scores."""
+    start = rnd.events[0]
+    assert start.scores is not None and start.kyotaku is not None
+    _BUILT[0] += 1
+    return RiichiRound(rnd.rules, _copy_wall(rnd.source_wall), bakaze=rnd.bakaze,
+                       kyoku=rnd.kyoku, honba=rnd.honba, kyotaku=start.kyotaku,
+                       scores=start.scores, scorer=rnd.scorer, hand_index=rnd.hand_index)
+
+
+def reference_round(rnd: CompiledRound) -> RiichiRound:
+    """The Python round of ``rnd``'s hand, brought to the same point.
+
+    Built on the first request from the same wall and replayed through the answers the table
+    applied, then kept and moved on with every later step of the table (a reader that holds it
+    sees it live, as the Python engine's own round): a reader pays the Python engine once for
+    the hand from its first request on, a game nobody reads pays nothing but the answer log.
+    The reader reads it and never steps it (one that did is noticed: the round is built
+    again).  A Python round that does not reach the table's events is a bug of one of them,
+    raised as :class:`CompiledTableMismatch`."""
+    ref = rnd._reference
+    if ref is None or len(ref.round.events) != ref.events:
+        ref = rnd._reference = _Reference(_fresh(rnd))
+    py = ref.round
+    log = rnd._answers
+    for i in range(ref.applied, len(log)):
+        a = log[i]
+        if type(a) is Event:  # the usual step's answer alone
+            a = {} if a.actor is None else {a.actor: a}
+        try:
+            py.step(a)
+        except IllegalActionError as exc:
+            raise CompiledTableMismatch(
+                f"{rnd._where()}: the Python round refuses answer {i + 1} of the compiled "
+                f"table's hand: {exc}") from exc
+    ref.applied = len(log)
+    ref.events = len(py.events)
+    if ref.events != len(rnd.events) or py.events[-1] != rnd.events[-1]:
+        raise CompiledTableMismatch(
+            f"{rnd._where()}: the Python round replayed to event {ref.events} "
+            f"({py.events[-1]}), the compiled table is at {len(rnd.events)} "
+            f"({rnd.events[-1]})")
+    return py
+
+
+def _replayed_table(rnd: CompiledRound) -> Any:
+    """A new C table at ``rnd``'s point: the deal, then the answers it applied."""
+    start = rnd.events[0]
+    assert start.scores is not None and start.kyotaku is not None
+    twin = CompiledRound(rnd.rules, rnd.source_wall, bakaze=rnd.bakaze, kyoku=rnd.kyoku,
+                         honba=rnd.honba, kyotaku=start.kyotaku, scores=start.scores,
+                         scorer=rnd.scorer, hand_index=rnd.hand_index)
+    for a in rnd._answers:
+        twin.step(({} if a.actor is None else {a.actor: a}) if type(a) is Event else a)
+    if len(twin.events) != len(rnd.events):
+        raise CompiledTableMismatch(f"{rnd._where()}: a copy of the table replayed to event "
+                                    f"{len(twin.events)}")
+    return twin._t
+
+
+def python_table(table: Any) -> Any:
+    """What tools that read the engine's state (search worlds, the MCTS features, calibration)
+    take from an observation's table: a :class:`CompiledRound` gives its Python round (built
+    on demand), anything else is returned as it is."""
+    return table.python_round() if isinstance(table, CompiledRound) else table

@@ -54,12 +54,13 @@ class RiichiGame:
         wall_source: WallSource | None = None,
         scores: Sequence[int] | None = None,
         start: tuple[int, int, int, int] = (0, 0, 0, 0),
-        engine: Engine = "python",
+        engine: Engine = "auto",
     ) -> None:
         """``start`` = (round wind, kyoku, honba, deposits) lets a game begin mid-way, as
-        one-round records and scenario tests do.  ``engine`` picks the round (:data:`Engine`);
-        the Python round stays the default while tools read ``game.round`` as a
-        :class:`RiichiRound` (search worlds, several tests)."""
+        one-round records and scenario tests do.  ``engine`` picks the round (:data:`Engine`):
+        by default the compiled table where it is built and proven for the rules, which no
+        caller can tell from the Python round but by speed (``game.round`` is still a
+        :class:`RiichiRound`, built on demand)."""
         n = rules.players
         if names is None:
             names = "ABCD"[:n]
@@ -122,10 +123,16 @@ class RiichiGame:
     # ------------------------------------------------------------------ GameFlow
     @property
     def round(self) -> RiichiRound | None:
-        """The hand in play as a Python :class:`RiichiRound` (what the replay, search worlds
-        and tools read); None between games and when the compiled table plays the hand."""
+        """The hand in play as a Python :class:`RiichiRound` (what search worlds and tools
+        that read the engine's state take); None once the game is over.  On the compiled
+        table it is built on the first request and kept up to date from then on
+        (:func:`~tenpai.rules.riichi.compiled_round.reference_round`): readers of cheap facts
+        (winds, honba, scores, pending decisions, events) read :attr:`current` instead, which
+        both rounds answer without it."""
         rnd = self.current
-        return rnd if isinstance(rnd, RiichiRound) else None
+        if rnd is None or isinstance(rnd, RiichiRound):
+            return rnd
+        return rnd.python_round()
 
     @property
     def done(self) -> bool:
