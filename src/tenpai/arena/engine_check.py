@@ -201,10 +201,10 @@ class _PurePython:
             return 0.0
 
     def close(self) -> None:
-        """End the child (its CPU time then counts in this process's children's)."""
-        if self.proc.stdin is not None:
-            self.proc.stdin.close()
-        self.proc.wait()
+        """End the child (its CPU time then counts in this process's children's).  An answer
+        not read yet (an interrupt in the middle of a game) is read and dropped: the child
+        would otherwise block on a full pipe while this process waits for it."""
+        self.proc.communicate()
 
 
 def _serve(rule_set: RuleSet, inp: TextIO, out: TextIO) -> None:
