@@ -95,6 +95,16 @@ def _world(seat2: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
                                 "4s", "7s", "S")}
 
 
+def test_kans_of_an_earlier_hand_do_not_close_the_open_kan(pg: object) -> None:
+    kans = [Event("ankan", actor=a, consumed=_tiles(k, k, k, k))
+            for a, k in ((1, "1m"), (2, "2m"), (3, "3m"), (1, "4m"))]
+    earlier = [_start(), *kans, Event("ryukyoku")]
+    evidence = CallLikelihood(pg).evidence([*earlier, *PASS_STREAM], 0, 4)
+    assert evidence and all(e.kan_open for e in evidence)
+    assert not any(e.kan_open for e in CallLikelihood(pg).evidence(
+        [PASS_STREAM[0], *kans, *PASS_STREAM[1:]], 0, 4))
+
+
 def test_a_pass_on_a_pair_weighs_the_world_down(pg: object) -> None:
     likelihood = CallLikelihood(pg)
     evidence = likelihood.evidence(PASS_STREAM, 0, 4)

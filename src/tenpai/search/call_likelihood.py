@@ -184,7 +184,9 @@ class CallLikelihood:
         kans = 0
         for i, e in enumerate(events):
             tracker.apply(e)
-            if e.type in ("daiminkan", "ankan", "kakan"):
+            if e.type == "start_kyoku":
+                kans = 0
+            elif e.type in ("daiminkan", "ankan", "kakan"):
                 kans += 1
             if i < first or e.type != "dahai" or e.pai is None or e.actor is None:
                 continue
