@@ -56,6 +56,8 @@ def test_paired_rule_keeps_the_prior_without_a_clear_gain() -> None:
     ({"TENPAI_SEARCH_WORLDS_MODE": "psychic"}, "unknown worlds mode 'psychic'"),
     ({"TENPAI_SEARCH_POOL": "0"}, "POOL must be >= 1"),
     ({"TENPAI_SEARCH_WEIGHT_T": "0"}, "WEIGHT_T must be > 0"),
+    ({"TENPAI_SEARCH_WEIGHT_CALLS": "maybe"}, "WEIGHT_CALLS: cannot read 'maybe'"),
+    ({"TENPAI_SEARCH_WEIGHT_CALLS": "1"}, "WEIGHT_CALLS=1 weights worlds, so it needs"),
 ])
 def test_bad_settings_are_one_line_errors(env: dict[str, str], message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -81,6 +83,7 @@ def test_a_placement_model_of_other_rules_is_refused(tmp_path: object) -> None:
     ("TENPAI_SEARCH_BUDGET_MS", "-1"),
     ("TENPAI_SEARCH_POLICY", "psychic"),
     ("TENPAI_SEARCH_WORLDS_MODE", "psychic"),
+    ("TENPAI_SEARCH_WEIGHT_CALLS", "2"),
 ])
 def test_arena_refuses_bad_settings_with_exit_2(
     monkeypatch: pytest.MonkeyPatch, var: str, value: str

@@ -81,3 +81,25 @@ def test_world_calibration_rows_are_probabilities_with_truths(data_dir: Path) ->
     assert all(0.0 <= p <= 1.0 + 1e-9 for p in rows.weighted[1.0])
     report = scores(rows)
     assert {"constant", "uniform", "weighted_T1", "weighted_T4"} <= set(report)
+
+
+@pytest.mark.slow
+def test_world_calibration_with_calls_reports_both_weightings(data_dir: Path) -> None:
+    pytest.importorskip("torch")
+    from tenpai.agents.pg import PGAgent
+    from tenpai.search.call_likelihood import CallLikelihood
+    from tenpai.search.weights import DiscardLikelihood
+    from tenpai.search.world_calibration import collect, scores
+
+    pg = PGAgent()
+    groups, stats = collect([_mjx(data_dir)], games=1, pool=4, stride=8,
+                            sampler=WorldSampler(), weigher=DiscardLikelihood(pg),
+                            temperatures=[4.0], calls=CallLikelihood(pg))
+    assert stats["decisions"] > 5 and stats["calls_effective_size_sum"] > 0
+    for name in ("tenpai_other", "tenpai_open"):
+        rows = groups[name]
+        assert len(rows.calls[4.0]) == len(rows.truth) > 0
+        assert all(0.0 <= p <= 1.0 + 1e-9 for p in rows.calls[4.0])
+        assert {"weighted_T4", "calls_T4"} <= set(scores(rows))
+    # the open hands are a part of the others
+    assert len(groups["tenpai_open"].truth) < len(groups["tenpai_other"].truth)

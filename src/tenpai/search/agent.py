@@ -43,6 +43,7 @@ from tenpai.events import Event
 from tenpai.rules.riichi.compiled_round import python_table
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.search.budget import Budget, decision_seed
+from tenpai.search.call_likelihood import CallLikelihood
 from tenpai.search.choice import DecisionStat, choose_paired, choose_puct, paired_advantage
 from tenpai.search.playout import LeafValue, PlayoutBackend, PointsValue, make_backend
 from tenpai.search.prior import Candidate, Prior, PriorAnswer
@@ -51,6 +52,8 @@ from tenpai.search.rebuild import RebuildError, engine_twins, rebuild_table
 from tenpai.search.settings import SearchSettings
 from tenpai.search.weights import (
     DiscardLikelihood,
+    SummedLikelihood,
+    WorldLikelihood,
     effective_size,
     normalised,
     systematic_resample,
@@ -78,12 +81,13 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         backend: PlayoutBackend | None = None,
         value: LeafValue | None = None,
         sampler: WorldSampler | None = None,
-        weigher: DiscardLikelihood | None = None,
+        weigher: WorldLikelihood | None = None,
         seed: int = 0,
         name: str = "search",
     ) -> None:
         """``weigher`` weights the worlds when ``settings.worlds_mode`` is "weighted"; by
-        default it is built on the prior's own network (a prior without one is refused)."""
+        default it is built on the prior's own network (a prior without one is refused): the
+        discards' likelihood, and with ``settings.weight_calls`` the calls' too."""
         s = settings or SearchSettings()
         backend = backend or make_backend(s.policy)
         if value is None:
@@ -97,6 +101,9 @@ class SearchAgent(PriorSearcher[SearchSettings]):
                 raise ValueError("TENPAI_SEARCH_WORLDS_MODE=weighted needs a network prior "
                                  f"(the prior {prior.name!r} has no discard network)")
             weigher = DiscardLikelihood(network, s.weight_temperature)
+            if s.weight_calls:
+                weigher = SummedLikelihood(
+                    [weigher, CallLikelihood(network, s.weight_temperature)])
         self.weigher = weigher if s.worlds_mode == "weighted" else None
         self.log: list[DecisionStat] = []
         self._from_engine: dict[Event, Event] = {}

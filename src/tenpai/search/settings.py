@@ -76,6 +76,10 @@ class SearchSettings:
     #: Weighted worlds: the log-likelihood is divided by this (> 1 flattens the weights; 4 from
     #: the held-out calibration in docs/search.md: at 1 the weights rest on a few worlds).
     weight_temperature: float = 4.0
+    #: Weighted worlds: also score the opponents' calls and their passes on calls under the
+    #: prior network's claim heads (tenpai.search.call_likelihood); off by default (the
+    #: weighted worlds of the ablation table read the discards only).
+    weight_calls: bool = False
 
     def __post_init__(self) -> None:
         if not self.budget_ms > 0:
@@ -117,6 +121,9 @@ class SearchSettings:
             raise ValueError(f"{_ENV}POOL must be >= 1, got {self.pool}")
         if not self.weight_temperature > 0:
             raise ValueError(f"{_ENV}WEIGHT_T must be > 0, got {self.weight_temperature}")
+        if self.weight_calls and self.worlds_mode != "weighted":
+            raise ValueError(f"{_ENV}WEIGHT_CALLS=1 weights worlds, so it needs "
+                             f"{_ENV}WORLDS_MODE=weighted (got {self.worlds_mode!r})")
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> SearchSettings:

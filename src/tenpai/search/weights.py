@@ -39,7 +39,7 @@ import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -51,6 +51,8 @@ __all__ = [
     "MAX_SCORED",
     "DiscardLikelihood",
     "ScoredDiscard",
+    "SummedLikelihood",
+    "WorldLikelihood",
     "effective_size",
     "normalised",
     "scored_discards",
@@ -209,6 +211,34 @@ class DiscardLikelihood:
                 lse = top + math.log(float(np.exp(z - top).sum()))
                 logl[w] += float(row[kind]) - lse
         return [v / self.temperature for v in logl]
+
+
+class WorldLikelihood(Protocol):
+    """Evidence read once per decision from the seat's view, then a log weight per world."""
+
+    def evidence(self, events: Sequence[Event], seat: int, players: int) -> Any: ...
+
+    def log_weights(self, evidence: Any,
+                    hands: Sequence[Mapping[int, Sequence[int]]]) -> list[float]: ...
+
+
+class SummedLikelihood:
+    """Independent pieces of evidence (the discards, the calls): their log weights add."""
+
+    def __init__(self, parts: Sequence[WorldLikelihood]) -> None:
+        if not parts:
+            raise ValueError("SummedLikelihood needs at least one part")
+        self.parts = tuple(parts)
+
+    def evidence(self, events: Sequence[Event], seat: int, players: int) -> list[Any]:
+        return [p.evidence(events, seat, players) for p in self.parts]
+
+    def log_weights(self, evidence: Sequence[Any],
+                    hands: Sequence[Mapping[int, Sequence[int]]]) -> list[float]:
+        total = [0.0] * len(hands)
+        for part, ev in zip(self.parts, evidence):
+            total = [a + b for a, b in zip(total, part.log_weights(ev, hands))]
+        return total
 
 
 def normalised(log_weights: Sequence[float]) -> list[float]:

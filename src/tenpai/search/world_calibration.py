@@ -13,6 +13,11 @@ network's likelihood of the opponents' discards (:mod:`tenpai.search.weights`) a
   one of that opponent's waits (the prediction of dealing in with it, furiten and yaku
   aside) against the truth.
 
+With ``--calls`` the same pool is weighted a second time by the discards *and* the
+opponents' calls and passes on calls (:mod:`tenpai.search.call_likelihood`), reported as
+``calls_T…`` beside ``weighted_T…``; the opponents with an open meld are also reported as their
+own group (``…_open``, a part of ``…_other``), where the calls say most.
+
 Scores: Brier and log-loss (predictions clipped to [``EPS``, 1 − ``EPS``]: a finite pool
 predicts exact zeros) for uniform worlds (equal weights), weighted worlds, and the constant
 rate of the same rows (in-sample, which flatters the constant), split by whether the opponent
@@ -36,7 +41,7 @@ from tenpai.events import Event
 from tenpai.hand import shanten, waits
 from tenpai.rules.riichi.compiled_round import python_table
 from tenpai.rules.riichi.flow.round import RiichiRound
-from tenpai.search.weights import DiscardLikelihood, normalised
+from tenpai.search.weights import DiscardLikelihood, WorldLikelihood, normalised
 from tenpai.search.worlds import WorldSampler
 
 __all__ = ["EPS", "Rows", "collect", "main", "scores"]
@@ -51,12 +56,16 @@ class Rows:
     def __init__(self, temperatures: Sequence[float]) -> None:
         self.uniform: list[float] = []
         self.weighted: dict[float, list[float]] = {t: [] for t in temperatures}
+        self.calls: dict[float, list[float]] = {t: [] for t in temperatures}
         self.truth: list[int] = []
 
-    def add(self, x: np.ndarray, weights: dict[float, np.ndarray], truth: int) -> None:
+    def add(self, x: np.ndarray, weights: dict[float, np.ndarray], truth: int,
+            calls: dict[float, np.ndarray] | None = None) -> None:
         self.uniform.append(float(x.mean()))
         for t, w in weights.items():
             self.weighted[t].append(float(w @ x))
+        for t, w in (calls or {}).items():
+            self.calls[t].append(float(w @ x))
         self.truth.append(truth)
 
 
@@ -84,23 +93,31 @@ def scores(rows: Rows) -> dict[str, Any]:
         b, ll = _loss(p, y)
         out[f"weighted_T{t:g}"] = {"brier": b, "logloss": ll,
                                    "mean_predicted": round(float(p.mean()), 4)}
+    for t, pred in rows.calls.items():
+        if pred:
+            p = np.asarray(pred)
+            b, ll = _loss(p, y)
+            out[f"calls_T{t:g}"] = {"brier": b, "logloss": ll,
+                                    "mean_predicted": round(float(p.mean()), 4)}
     return out
 
 
 def collect(
     paths: list[Path], games: int, pool: int, stride: int, sampler: WorldSampler,
     weigher: DiscardLikelihood, temperatures: Sequence[float], seed: int = 0,
+    calls: WorldLikelihood | None = None,
 ) -> tuple[dict[str, Rows], dict[str, float]]:
-    """Rows of every (target, group) over ``games`` held-out games, and timing figures."""
+    """Rows of every (target, group) over ``games`` held-out games, and timing figures;
+    ``calls`` adds its log weights to the discards' for the ``calls`` predictions."""
     from tenpai.learn.riichi import SPLIT
     from tenpai.replay.riichi import replay_riichi
     from tenpai.replay.runner import riichi_rules_for
     from tenpai.search.placement_fit import iter_houou_games
 
     groups = {f"{target}_{g}": Rows(temperatures)
-              for target in ("tenpai", "dealin") for g in ("riichi", "other")}
+              for target in ("tenpai", "dealin") for g in ("riichi", "other", "open")}
     stats = {"games": 0.0, "decisions": 0.0, "weigh_seconds": 0.0, "sample_seconds": 0.0,
-             "effective_size_sum": 0.0}
+             "effective_size_sum": 0.0, "calls_seconds": 0.0, "calls_effective_size_sum": 0.0}
     counter = [0, seed]
 
     def observe(d: Decision, _answer: Event) -> None:
@@ -130,20 +147,33 @@ def collect(
         weights = {t: np.asarray(normalised(list(logl / t))) for t in temperatures}
         w1 = weights[temperatures[0]]
         stats["effective_size_sum"] += 1.0 / float((w1 * w1).sum())
+        with_calls: dict[float, np.ndarray] | None = None
+        if calls is not None:
+            t3 = time.process_time()
+            call_evidence = calls.evidence(table._observe(d.seat).events, d.seat, table.players)
+            logc = logl + np.asarray(calls.log_weights(call_evidence, hands))
+            stats["calls_seconds"] += time.process_time() - t3
+            with_calls = {t: np.asarray(normalised(list(logc / t))) for t in temperatures}
+            c1 = with_calls[temperatures[0]]
+            stats["calls_effective_size_sum"] += 1.0 / float((c1 * c1).sum())
         kinds = sorted({T.kind_of(t) for t in table.hands[d.seat]})
         for s in range(4):
             if s == d.seat:
                 continue
-            group = "riichi" if table.riichi[s] else "other"
+            group = ["riichi" if table.riichi[s] else "other"]
+            if any(m.is_open for m in table.melds[s]):
+                group.append("open")
             counts = [T.counts34(h[s]) for h in hands]
             ready = np.asarray([shanten(c) == 0 for c in counts], dtype=np.float64)
             true_counts = T.counts34(table.hands[s])
-            groups[f"tenpai_{group}"].add(ready, weights, int(shanten(true_counts) == 0))
             pool_waits = [set(waits(c)) for c in counts]
             true_waits = set(waits(true_counts))
-            for k in kinds:
-                x = np.asarray([k in w for w in pool_waits], dtype=np.float64)
-                groups[f"dealin_{group}"].add(x, weights, int(k in true_waits))
+            for g in group:
+                groups[f"tenpai_{g}"].add(ready, weights, int(shanten(true_counts) == 0),
+                                          with_calls)
+                for k in kinds:
+                    x = np.asarray([k in w for w in pool_waits], dtype=np.float64)
+                    groups[f"dealin_{g}"].add(x, weights, int(k in true_waits), with_calls)
 
     for gid, game in iter_houou_games(paths):
         if SPLIT(gid) == "train":
@@ -167,6 +197,8 @@ def main(argv: list[str] | None = None) -> None:
                     help="weight temperatures, comma-separated (the first gives the ESS)")
     ap.add_argument("--opponents", default="uniform", choices=("uniform", "shaped"))
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--calls", action="store_true",
+                    help="also weight by the opponents' calls and passes (calls_T… figures)")
     args = ap.parse_args(argv)
     temps = [float(t) for t in args.temperatures.split(",")]
     if not temps or any(not t > 0 for t in temps):
@@ -174,10 +206,16 @@ def main(argv: list[str] | None = None) -> None:
     from tenpai.agents.pg import PGAgent
 
     t0 = time.process_time()
-    weigher = DiscardLikelihood(PGAgent())
+    pg = PGAgent()
+    weigher = DiscardLikelihood(pg)
+    calls = None
+    if args.calls:
+        from tenpai.search.call_likelihood import CallLikelihood
+
+        calls = CallLikelihood(pg)
     sampler = WorldSampler(args.opponents)
     groups, stats = collect(args.data, args.games, args.pool, args.stride, sampler, weigher,
-                            temps, args.seed)
+                            temps, args.seed, calls)
     n = max(stats["decisions"], 1.0)
     out = {
         "games": int(stats["games"]), "decisions": int(stats["decisions"]), "pool": args.pool,
@@ -185,6 +223,9 @@ def main(argv: list[str] | None = None) -> None:
         "ms_per_decision_sampling": round(1000 * stats["sample_seconds"] / n, 1),
         "ms_per_decision_weighting": round(1000 * stats["weigh_seconds"] / n, 1),
         f"mean_effective_size_T{temps[0]:g}": round(stats["effective_size_sum"] / n, 2),
+        **({"ms_per_decision_calls": round(1000 * stats["calls_seconds"] / n, 1),
+            f"calls_mean_effective_size_T{temps[0]:g}":
+                round(stats["calls_effective_size_sum"] / n, 2)} if calls is not None else {}),
         **{name: scores(rows) for name, rows in groups.items()},
         "cpu_seconds": round(time.process_time() - t0, 1),
     }
