@@ -15,7 +15,6 @@ from tenpai.cli.main import app
 from tenpai.events import Event
 from tenpai.rules.mcr.evaluate import compiled_available
 from tenpai.rules.riichi import compiled_round
-from tenpai.rules.riichi.ruleset import preset
 
 built = pytest.mark.skipif(not compiled_round.available(), reason="compiled table not built")
 #: MCR in one hand (Botzone's rules), so the child process's game takes a second
