@@ -16,8 +16,8 @@ import sys
 from typing import Any
 
 import pytest
+from compiled_pairs import first_difference, observations_checked, same_games
 
-from tenpai.agents.registry import make_agent
 from tenpai.engine import RandomAgent
 from tenpai.engine.flow import IllegalActionError
 from tenpai.engine.table import KIND
@@ -39,122 +39,55 @@ built = pytest.mark.skipif(not compiled_round.available(), reason="compiled tabl
 TONPUU = TENHOU.with_(length="tonpuu")
 
 
-_EAGER = {"hora": 0, "ryukyoku": 1, "ankan": 2, "kakan": 2, "daiminkan": 2, "reach": 3}
-
-
-class EagerAgent:
-    """Takes every win, abortive draw, kan and riichi offered, else plays as ``efficiency``:
-    the rare paths (double and triple ron, four riichi, four kans, four winds, kan dora and
-    replacement draws, nine terminals) come up within a few hundred hands."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.inner = make_agent("efficiency", seed)
-
-    def act(self, observation: Any, legal: Any) -> Event:
-        best = min(legal, key=lambda e: _EAGER.get(e.type, 9))
-        if best.type in _EAGER:
-            return best  # type: ignore[no-any-return]
-        return self.inner.act(observation, legal)  # type: ignore[no-any-return]
-
-
-def _agent(name: str, seed: int) -> Any:
-    return EagerAgent(seed) if name == "eager" else make_agent(name, seed)
-
-
-def _play(seed: int, engine: str, names: list[str], rules: Any = TENHOU) -> RiichiGame:
-    game = RiichiGame(rules, seed=seed, engine=engine)  # type: ignore[arg-type]
-    agents = [_agent(names[(seed + i) % len(names)], seed * 4 + i) for i in range(4)]
-    while not game.done:
-        game.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in game.pending()})
-    return game
-
-
-def _first_difference(a: list[Event], b: list[Event]) -> str:
-    for i, (x, y) in enumerate(zip(a, b)):
-        if x != y:
-            return f"event {i}: python {x} / compiled {y}"
-    return f"lengths {len(a)} / {len(b)}"
-
-
-def _same_games(seeds: range, names: list[str], rules: Any = TENHOU) -> int:
-    hands = 0
-    for seed in seeds:
-        py = _play(seed, "python", names, rules)
-        c = _play(seed, "compiled", names, rules)
-        assert py.events == c.events, f"seed {seed}: {_first_difference(py.events, c.events)}"
-        assert py.results == c.results, f"seed {seed}"
-        assert py.final_scores == c.final_scores, f"seed {seed}"
-        hands += len(py.results)
-    return hands
-
 
 @built
 def test_random_hanchan_give_identical_events() -> None:
-    assert _same_games(range(24), ["random"]) >= 200
+    assert same_games(range(24), ["random"], TENHOU)["hands"] >= 200
 
 
 @built
 def test_rule_agents_give_identical_events() -> None:
     # efficiency and defensive read their observations (hand, rivers, melds, visible tiles):
     # a wrong lazy view would change their choices and so the events
-    assert _same_games(range(40), ["efficiency", "random", "defensive", "efficiency"],
-                       TONPUU) >= 150
+    assert same_games(range(40), ["efficiency", "random", "defensive", "efficiency"],
+                      TONPUU)["hands"] >= 150
 
 
 @built
 def test_eager_agents_give_identical_events() -> None:
-    assert _same_games(range(12), ["eager"], TONPUU) >= 60
+    assert same_games(range(12), ["eager"], TONPUU)["hands"] >= 60
 
 
 @built
 def test_mahjong_soul_games_give_identical_events() -> None:
     # triple ron pays all three, kokushi robs a closed kan, double yakuman patterns
     rules = MAHJONG_SOUL.with_(length="tonpuu")
-    assert _same_games(range(10), ["random"], rules) >= 60
-    assert _same_games(range(10), ["eager", "efficiency", "eager", "random"], rules) >= 45
+    assert same_games(range(10), ["random"], rules)["hands"] >= 60
+    assert same_games(range(10), ["eager", "efficiency", "eager", "random"], rules)["hands"] >= 45
 
 
 @built
 @pytest.mark.slow
 def test_mahjong_soul_hundreds_of_games_give_identical_events() -> None:
-    hands = _same_games(range(4000, 4150), ["random"], MAHJONG_SOUL)
-    hands += _same_games(range(5000, 5150), ["eager", "efficiency", "eager", "defensive"],
-                         MAHJONG_SOUL)
-    assert hands >= 2_500
+    seen = same_games(range(4000, 4150), ["random"], MAHJONG_SOUL)
+    seen += same_games(range(5000, 5150), ["eager", "efficiency", "eager", "defensive"],
+                       MAHJONG_SOUL)
+    assert seen["hands"] >= 2_500
 
 
 @built
 @pytest.mark.slow
 def test_thousand_games_give_identical_events() -> None:
-    hands = _same_games(range(1000, 1400), ["random"])
-    hands += _same_games(range(2000, 2400), ["efficiency", "random", "defensive", "random"])
-    hands += _same_games(range(3000, 3300), ["eager", "eager", "efficiency", "eager"])
-    assert hands >= 10_000
-
-
-def _observed(obs: Any) -> tuple[Any, ...]:
-    return (obs.seat, obs.hand, obs.counts, obs.drawn, obs.melds, obs.rivers,
-            obs.visible_counts(), obs.events, obs.riichi, obs.dora_markers, obs.nukidora,
-            obs.players, obs.scores, obs.wall_remaining, obs.bakaze, obs.kyoku, obs.honba,
-            obs.kyotaku, obs.oya, obs.seat_wind)
+    seen = same_games(range(1000, 1400), ["random"], TENHOU)
+    seen += same_games(range(2000, 2400), ["efficiency", "random", "defensive", "random"], TENHOU)
+    seen += same_games(range(3000, 3300), ["eager", "eager", "efficiency", "eager"], TENHOU)
+    assert seen["hands"] >= 10_000
 
 
 @built
 def test_observations_equal_the_python_ones() -> None:
     for seed in range(3):
-        games = [RiichiGame(TONPUU, seed=seed, engine=e) for e in ("python", "compiled")]
-        agents = [RandomAgent(seed * 4 + i) for i in range(4)]
-        checked = 0
-        while not games[0].done:
-            dp, dc = games[0].pending(), games[1].pending()
-            assert [(d.seat, d.legal) for d in dp] == [(d.seat, d.legal) for d in dc]
-            for a, b in zip(dp, dc):
-                assert _observed(a.observation) == _observed(b.observation)
-                checked += 1
-            answers = {d.seat: agents[d.seat].act(d.observation, d.legal) for d in dp}
-            for g in games:
-                g.step(answers)
-        assert games[1].done and checked > 300
+        assert observations_checked(TONPUU, seed) > 300
 
 
 @built
@@ -347,7 +280,7 @@ def _play_both(make_wall: Any, answer: Any) -> list[Any]:
         for r in rounds:
             r.step(answers)
     assert rounds[1].done
-    assert rounds[0].events == rounds[1].events, _first_difference(rounds[0].events,
+    assert rounds[0].events == rounds[1].events, first_difference(rounds[0].events,
                                                                    rounds[1].events)
     assert rounds[0].result == rounds[1].result
     assert rounds[0].scores == rounds[1].scores and rounds[0].kyotaku == rounds[1].kyotaku

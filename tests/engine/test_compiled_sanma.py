@@ -9,13 +9,11 @@ then furiten, won on its replacement draw); bad states and bad answers raise typ
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 import pytest
+from compiled_pairs import first_difference, observations_checked, same_games
 
-from tenpai.agents.registry import make_agent
-from tenpai.engine import RandomAgent
 from tenpai.engine.flow import IllegalActionError
 from tenpai.events import Event
 from tenpai.rules.riichi import compiled_round
@@ -34,74 +32,21 @@ built = pytest.mark.skipif(not compiled_round.available(), reason="compiled tabl
 SANMA_TONPUU = TENHOU_SANMA.with_(length="tonpuu")
 NORTH = 30
 
-#: What the eager agent takes first when offered: the rare paths come up in a few games.
-_EAGER = {"hora": 0, "ryukyoku": 1, "ankan": 2, "kakan": 2, "daiminkan": 2, "nukidora": 2,
-          "reach": 3}
-
-
-class EagerAgent:
-    """Every win, abortive draw, kan, North and riichi offered, else ``efficiency``."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.inner = make_agent("efficiency", seed)
-
-    def act(self, observation: Any, legal: Any) -> Event:
-        best = min(legal, key=lambda e: _EAGER.get(e.type, 9))
-        if best.type in _EAGER:
-            return best  # type: ignore[no-any-return]
-        return self.inner.act(observation, legal)
-
-
-def _agent(name: str, seed: int) -> Any:
-    return EagerAgent(seed) if name == "eager" else make_agent(name, seed)
-
-
-def _play(seed: int, engine: str, names: list[str], rules: Any) -> RiichiGame:
-    game = RiichiGame(rules, seed=seed, engine=engine)  # type: ignore[arg-type]
-    agents = [_agent(names[(seed + i) % len(names)], seed * 4 + i) for i in range(3)]
-    while not game.done:
-        game.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in game.pending()})
-    return game
-
-
-def _first_difference(a: list[Event], b: list[Event]) -> str:
-    for i, (x, y) in enumerate(zip(a, b)):
-        if x != y:
-            return f"event {i}: python {x} / compiled {y}"
-    return f"lengths {len(a)} / {len(b)}"
-
-
-def _same_games(seeds: range, names: list[str], rules: Any = TENHOU_SANMA) -> Counter[str]:
-    """Play each seed on both rounds; returns what happened (hands, Norths, wins …)."""
-    seen: Counter[str] = Counter()
-    for seed in seeds:
-        py = _play(seed, "python", names, rules)
-        c = _play(seed, "compiled", names, rules)
-        assert c.compiled and len(c.final_scores) == 3
-        assert py.events == c.events, f"seed {seed}: {_first_difference(py.events, c.events)}"
-        assert py.results == c.results, f"seed {seed}"
-        assert py.final_scores == c.final_scores, f"seed {seed}"
-        seen["hands"] += len(py.results)
-        seen.update(e.type for e in py.events)
-        seen.update(f"ryukyoku:{e.kind}" for e in py.events if e.type == "ryukyoku")
-    return seen
-
-
 @built
 def test_random_sanma_hanchan_give_identical_events() -> None:
-    seen = _same_games(range(16), ["random"])
+    seen = same_games(range(16), ["random"], TENHOU_SANMA)
     assert seen["hands"] >= 120 and seen["nukidora"] >= 100
 
 
 @built
 def test_rule_agents_give_identical_sanma_events() -> None:
-    seen = _same_games(range(30), ["efficiency", "random", "defensive"], SANMA_TONPUU)
+    seen = same_games(range(30), ["efficiency", "random", "defensive"], SANMA_TONPUU)
     assert seen["hands"] >= 90 and seen["nukidora"] >= 150 and seen["hora"] >= 80
 
 
 @built
 def test_eager_agents_give_identical_sanma_events() -> None:
-    seen = _same_games(range(16), ["eager", "efficiency", "eager"], SANMA_TONPUU)
+    seen = same_games(range(16), ["eager", "efficiency", "eager"], SANMA_TONPUU)
     assert seen["hands"] >= 55 and seen["reach_accepted"] >= 40 and seen["nukidora"] >= 100
     assert seen["pon"] >= 20 and seen["chi"] == 0
 
@@ -109,35 +54,17 @@ def test_eager_agents_give_identical_sanma_events() -> None:
 @built
 @pytest.mark.slow
 def test_five_hundred_sanma_hanchan_give_identical_events() -> None:
-    seen = _same_games(range(6000, 6200), ["random"])
-    seen += _same_games(range(7000, 7200), ["efficiency", "random", "defensive"])
-    seen += _same_games(range(8000, 8150), ["eager", "efficiency", "eager"])
+    seen = same_games(range(6000, 6200), ["random"], TENHOU_SANMA)
+    seen += same_games(range(7000, 7200), ["efficiency", "random", "defensive"],
+                       TENHOU_SANMA)
+    seen += same_games(range(8000, 8150), ["eager", "efficiency", "eager"], TENHOU_SANMA)
     assert seen["hands"] >= 4_000 and seen["nukidora"] >= 4_000
-
-
-def _observed(obs: Any) -> tuple[Any, ...]:
-    return (obs.seat, obs.hand, obs.counts, obs.drawn, obs.melds, obs.rivers,
-            obs.visible_counts(), obs.events, obs.riichi, obs.dora_markers, obs.nukidora,
-            obs.players, obs.scores, obs.wall_remaining, obs.bakaze, obs.kyoku, obs.honba,
-            obs.kyotaku, obs.oya, obs.seat_wind)
 
 
 @built
 def test_sanma_observations_equal_the_python_ones() -> None:
     for seed in range(3):
-        games = [RiichiGame(SANMA_TONPUU, seed=seed, engine=e) for e in ("python", "compiled")]
-        agents = [RandomAgent(seed * 4 + i) for i in range(3)]
-        checked = 0
-        while not games[0].done:
-            dp, dc = games[0].pending(), games[1].pending()
-            assert [(d.seat, d.legal) for d in dp] == [(d.seat, d.legal) for d in dc]
-            for a, b in zip(dp, dc):
-                assert _observed(a.observation) == _observed(b.observation)
-                checked += 1
-            answers = {d.seat: agents[d.seat].act(d.observation, d.legal) for d in dp}
-            for g in games:
-                g.step(answers)
-        assert games[1].done and checked > 200
+        assert observations_checked(SANMA_TONPUU, seed) > 200
 
 
 def test_sanma_engine_choice() -> None:
@@ -183,7 +110,7 @@ def _play_both(make_wall: Any, answer: Any) -> list[Any]:
         for r in rounds:
             r.step(answers)
     assert rounds[1].done
-    assert rounds[0].events == rounds[1].events, _first_difference(rounds[0].events,
+    assert rounds[0].events == rounds[1].events, first_difference(rounds[0].events,
                                                                    rounds[1].events)
     assert rounds[0].result == rounds[1].result
     assert rounds[0].scores == rounds[1].scores and rounds[0].kyotaku == rounds[1].kyotaku
