@@ -55,7 +55,10 @@ def _record() -> tuple[list[Event], dict[Key, tuple[Event, ...]]]:
     mp.setattr(RiichiRound, "_decide", decide)
     mp.setattr(RiichiRound, "__init__", init)
     try:
-        result = replay_riichi(game.events(), rules=rules, final_scores=game.final_scores)
+        # the capture instruments the Python round, so the replay must run on it (the
+        # default, the compiled table, offers the same decisions without calling _decide)
+        result = replay_riichi(game.events(), rules=rules, final_scores=game.final_scores,
+                               engine="python")
     finally:
         mp.undo()
     assert result.ok, result.divergence
