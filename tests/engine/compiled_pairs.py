@@ -99,3 +99,31 @@ def observations_checked(rules: RiichiRules, seed: int) -> int:
             g.step(answers)
     assert games[1].done
     return checked
+
+
+def play_hand_both(rules: RiichiRules, make_wall: Any, scores: list[int], answer: Any) -> list[Any]:
+    """One scripted hand (East 1, one honba, one riichi stick on the table) on the Python round
+    and on the compiled one with the same answers: equal legal actions at every decision, and
+    equal events, result, scores, sticks and Norths at the end."""
+    from tenpai.rules.riichi.compiled_round import CompiledRound
+    from tenpai.rules.riichi.flow.round import RiichiRound
+    from tenpai.rules.riichi.game import default_scorer
+
+    rounds: list[Any] = [
+        cls(rules, make_wall(), bakaze=0, kyoku=0, honba=1, kyotaku=1, scores=scores,
+            scorer=default_scorer())
+        for cls in (RiichiRound, CompiledRound)
+    ]
+    while not rounds[0].done:
+        dp, dc = rounds[0].pending(), rounds[1].pending()
+        assert [(d.seat, d.legal) for d in dp] == [(d.seat, d.legal) for d in dc]
+        answers = {d.seat: answer(d) for d in dp}
+        for r in rounds:
+            r.step(answers)
+    assert rounds[1].done
+    assert rounds[0].events == rounds[1].events, first_difference(rounds[0].events,
+                                                                   rounds[1].events)
+    assert rounds[0].result == rounds[1].result
+    assert rounds[0].scores == rounds[1].scores and rounds[0].kyotaku == rounds[1].kyotaku
+    assert rounds[0].nukidora == rounds[1].nukidora
+    return rounds

@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 import pytest
-from compiled_pairs import first_difference, observations_checked, same_games
+from compiled_pairs import observations_checked, play_hand_both, same_games
 
 from tenpai.engine import RandomAgent
 from tenpai.engine.flow import IllegalActionError
@@ -264,27 +264,7 @@ def _ron_wall() -> RoundWall:
 
 
 def _play_both(make_wall: Any, answer: Any) -> list[Any]:
-    """One hand on the Python round and on the compiled one with the same scripted answers;
-    their events and results must be equal."""
-    from tenpai.rules.riichi.game import default_scorer
-
-    rounds: list[Any] = [
-        cls(TENHOU, make_wall(), bakaze=0, kyoku=0, honba=1, kyotaku=1,
-            scores=[25_000, 25_000, 24_000, 25_000], scorer=default_scorer())
-        for cls in (RiichiRound, CompiledRound)
-    ]
-    while not rounds[0].done:
-        dp, dc = rounds[0].pending(), rounds[1].pending()
-        assert [(d.seat, d.legal) for d in dp] == [(d.seat, d.legal) for d in dc]
-        answers = {d.seat: answer(d) for d in dp}
-        for r in rounds:
-            r.step(answers)
-    assert rounds[1].done
-    assert rounds[0].events == rounds[1].events, first_difference(rounds[0].events,
-                                                                   rounds[1].events)
-    assert rounds[0].result == rounds[1].result
-    assert rounds[0].scores == rounds[1].scores and rounds[0].kyotaku == rounds[1].kyotaku
-    return rounds
+    return play_hand_both(TENHOU, make_wall, [25_000, 25_000, 24_000, 25_000], answer)
 
 
 def _scripted(ron_seats: tuple[int, ...]) -> Any:

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 import pytest
-from compiled_pairs import first_difference, observations_checked, same_games
+from compiled_pairs import observations_checked, play_hand_both, same_games
 
 from tenpai.engine.flow import IllegalActionError
 from tenpai.events import Event
@@ -25,7 +25,7 @@ from tenpai.rules.riichi.compiled_round import (
 )
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.rules.riichi.flow.wall import RoundWall
-from tenpai.rules.riichi.game import RiichiGame, default_scorer
+from tenpai.rules.riichi.game import RiichiGame
 from tenpai.rules.riichi.ruleset import TENHOU, TENHOU_SANMA
 
 built = pytest.mark.skipif(not compiled_round.available(), reason="compiled table not built")
@@ -96,26 +96,7 @@ def _sanma_wall(hands: list[list[int]], *, draws: tuple[int, ...] = (),
 
 
 def _play_both(make_wall: Any, answer: Any) -> list[Any]:
-    """One sanma hand on both rounds with the same scripted answers: equal events, results,
-    scores and legal actions at every decision."""
-    rounds: list[Any] = [
-        cls(TENHOU_SANMA, make_wall(), bakaze=0, kyoku=0, honba=1, kyotaku=1,
-            scores=[35_000, 34_000, 35_000], scorer=default_scorer())
-        for cls in (RiichiRound, CompiledRound)
-    ]
-    while not rounds[0].done:
-        dp, dc = rounds[0].pending(), rounds[1].pending()
-        assert [(d.seat, d.legal) for d in dp] == [(d.seat, d.legal) for d in dc]
-        answers = {d.seat: answer(d) for d in dp}
-        for r in rounds:
-            r.step(answers)
-    assert rounds[1].done
-    assert rounds[0].events == rounds[1].events, first_difference(rounds[0].events,
-                                                                   rounds[1].events)
-    assert rounds[0].result == rounds[1].result
-    assert rounds[0].scores == rounds[1].scores and rounds[0].kyotaku == rounds[1].kyotaku
-    assert rounds[0].nukidora == rounds[1].nukidora
-    return rounds
+    return play_hand_both(TENHOU_SANMA, make_wall, [35_000, 34_000, 35_000], answer)
 
 
 def _north_shanpon_wall() -> RoundWall:
