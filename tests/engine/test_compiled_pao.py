@@ -1,0 +1,119 @@
+"""Pao on both Riichi rounds: a scripted big-three-dragons hand whose third dragon is called.
+
+Random and rule-agent games almost never reach pao (a yakuman completed by a called third
+dragon set), so the compiled table's differential games say little about it.  Here one hand is
+scripted so that seat 1 calls all three dragon sets, the last one from seat 3, and then wins
+by self-draw or on seat 0's discard: the responsible seat pays the whole self-drawn yakuman,
+and half of the one won on a discard.  Both rounds must agree on every legal action, event,
+result and score (``compiled_pairs.play_hand_both``), and the result must carry the pao.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from compiled_pairs import play_hand_both
+
+from tenpai.events import Event
+from tenpai.rules.riichi import compiled_round
+from tenpai.rules.riichi.flow.wall import RoundWall
+from tenpai.rules.riichi.game import RiichiGame
+from tenpai.rules.riichi.ruleset import TENHOU
+
+built = pytest.mark.skipif(not compiled_round.available(), reason="compiled table not built")
+
+HAKU, HATSU, CHUN = 31, 32, 33
+ONE_PIN = 9  # seat 1's single wait once its three dragon sets are called
+
+#: Seat 1 holds two of each dragon; seats 0, 2 and 3 hold the third haku, hatsu and chun.
+HANDS = [
+    [HAKU, 1, 2, 3, 5, 6, 7, 14, 15, 16, 23, 24, 25],
+    [HAKU, HAKU, HATSU, HATSU, CHUN, CHUN, 0, 1, 2, 9, 10, 11, 18],
+    [HATSU, 1, 2, 3, 5, 6, 7, 14, 15, 16, 23, 24, 25],
+    [CHUN, 19, 20, 21, 19, 20, 21, 12, 12, 26, 26, 17, 17],
+]
+
+
+def _wall(first_draws: list[int]) -> Callable[[], RoundWall]:
+    """The scripted hands, then these live draws in order, the rest shuffled (seed 7)."""
+    def make() -> RoundWall:
+        left = list(RiichiGame.tileset_for(TENHOU))
+        for t in [t for h in HANDS for t in h] + first_draws:
+            left.remove(t)
+        random.Random(7).shuffle(left)
+        live = [*first_draws, *left[: 70 - len(first_draws)]]
+        dead = left[70 - len(first_draws):]
+        return RoundWall(hands=[list(h) for h in HANDS], live=live, dora=dead[0:5],
+                         ura=dead[5:10], rinshan=dead[10:14])
+    return make
+
+
+def _script(plans: dict[int, list[tuple[str, int | None]]]) -> Callable[[Any], Event]:
+    """Each seat plays its plan in order (a step is taken when it is offered), seat 1 takes
+    any win once its plan is done (its hand is ready earlier, on a
+    two-pair wait), everything else passes or discards the drawn tile (the last legal action)."""
+    queues = {seat: deque(plan) for seat, plan in plans.items()}
+
+    def answer(d: Any) -> Event:
+        if d.seat == 1 and not queues[1]:
+            win = next((e for e in d.legal if e.type == "hora"), None)
+            if win is not None:
+                return win  # type: ignore[no-any-return]
+        queue = queues.get(d.seat)
+        if queue:
+            kind, pai = queue[0]
+            for e in d.legal:
+                if e.type == kind and (pai is None or e.pai == pai):
+                    queue.popleft()
+                    return e  # type: ignore[no-any-return]
+        return d.legal[-1]  # type: ignore[no-any-return]
+    return answer
+
+
+PLANS: dict[int, list[tuple[str, int | None]]] = {
+    0: [("dahai", HAKU)],
+    1: [("pon", None), ("dahai", 18), ("pon", None), ("dahai", 11), ("pon", None),
+        ("dahai", 10)],
+    2: [("dahai", HATSU)],
+    3: [("dahai", CHUN)],
+}
+#: The live draws before seat 1's next one: seat 0 (then it discards haku), 2 (hatsu), 2 (its
+#: draw), 3 (chun), 2, 3 and 0 — six of them here, the seventh is chosen by each test.
+FILLER = [8, 8, 8, 26, 17, 18]
+
+
+def _play(first_draws: list[int], plans: dict[int, list[tuple[str, int | None]]]) -> Any:
+    rounds = play_hand_both(TENHOU, _wall(first_draws), [25_000] * 4, _script(plans))
+    return rounds[0]
+
+
+@built
+def test_self_drawn_big_three_dragons_is_paid_by_the_seat_that_fed_the_third_set() -> None:
+    rnd = _play([*FILLER, 0, ONE_PIN], PLANS)  # seat 1 draws the one of pin, the 8th draw
+    result = rnd.result
+    assert result.kind == "hora" and result.winners == [1]
+    assert [m.type for m in rnd.melds[1]] == ["pon", "pon", "pon"]
+    assert rnd.pao[1] == 3
+    deltas = [rnd.scores[s] - 25_000 for s in range(4)]
+    # the whole yakuman (32,000 and the honba) from seat 3, the riichi stick to the winner
+    assert deltas[0] == deltas[2] == 0
+    assert deltas[3] == -(32_000 + 300) and deltas[1] == 32_000 + 300 + 1_000
+
+
+@built
+def test_big_three_dragons_on_a_discard_is_split_with_the_responsible_seat() -> None:
+    # seat 0 draws the one of pin at its second turn and lets it go (its plan is done)
+    rnd = _play([*FILLER, ONE_PIN], PLANS)
+    result = rnd.result
+    assert result.kind == "hora" and result.winners == [1]
+    assert rnd.pao[1] == 3
+    deltas = [rnd.scores[s] - 25_000 for s in range(4)]
+    # half each from the discarder and the responsible seat; the honba with the responsible
+    # seat (``payments.py``: the liable seat pays the honba whether the win is drawn or not)
+    assert deltas[2] == 0
+    assert deltas[0] == -16_000 and deltas[3] == -(16_000 + 300)
+    assert deltas[1] == 32_000 + 300 + 1_000
