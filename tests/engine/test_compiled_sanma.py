@@ -179,6 +179,38 @@ def test_a_win_on_the_norths_replacement_tile_is_rinshan_and_not_tenhou() -> Non
     assert hora.deltas[1] == hora.deltas[2] < 0 and sum(hora.deltas) == 1_000
 
 
+def _double_ron_wall() -> RoundWall:
+    """Seats 1 and 2 both wait on 9p alone (an East pung and a haku pung for their yaku); the
+    dealer holds the third 9p and lets it go first."""
+    hands = [
+        [17, 0, 0, 8, 8, 32, 32, 33, 33, 26, 26, 18, 18],
+        [9, 10, 11, 18, 19, 20, 27, 27, 27, 14, 15, 16, 17],
+        [31, 31, 31, 19, 20, 21, 10, 11, 12, 23, 24, 25, 17],
+    ]
+    return _sanma_wall(hands, draws=(29,))
+
+
+@built
+@pytest.mark.parametrize("takers", [(1, 2), (2,)], ids=["double", "single"])
+def test_a_double_ron_at_three_players_pays_both_winners(takers: tuple[int, ...]) -> None:
+    def answer(d: Any) -> Event:
+        legal: tuple[Event, ...] = d.legal
+        for e in legal:
+            if d.seat == 0 and e.type == "dahai" and e.pai == 17:
+                return e
+            if e.type == "hora" and d.seat in takers:
+                return e
+        return legal[-1]
+
+    rounds = _play_both(_double_ron_wall, answer)
+    hora = [e for e in rounds[0].events if e.type == "hora"]
+    assert [(e.actor, e.target, e.pai) for e in hora] == [(s, 0, 17) for s in takers]
+    assert rounds[0].result.winners == list(takers)
+    # the dealer pays every winner; the honba and the stick go to the first winner only
+    assert all(e.deltas[0] < 0 for e in hora) and rounds[0].kyotaku == 0
+    assert sum(hora[0].deltas) == 1_000 and all(sum(e.deltas) == 0 for e in hora[1:])
+
+
 # ---------------------------------------------------------------------- bad input
 
 
