@@ -115,6 +115,25 @@ def test_every_compiled_policy_ends_sanma_hands_with_points_conserved(policy: st
     assert ends > 20
 
 
+@pytest.mark.parametrize("policy", ["greedy-fold", "fast-kan-fold"])
+def test_python_sanma_playouts_end_with_points_conserved_and_repeat(policy: str) -> None:
+    backend = PythonPlayout(policy)
+    sampler = WorldSampler()
+    ends = 0
+    for i, (rnd, d) in enumerate(sanma_decisions(8, limit=100)):
+        if i % 13:
+            continue
+        world = sampler.sample(rnd, d.seat, i).round
+        for a in d.legal[:2]:
+            end = backend.play_out(world, {d.seat: a}, i)
+            assert len(end.scores) == 3
+            assert _points(end.scores, end.kyotaku) == _points(tuple(world.scores),
+                                                               world.kyotaku)
+            assert backend.play_out(world, {d.seat: a}, i) == end
+            ends += 1
+    assert ends > 8
+
+
 @needs_core
 @pytest.mark.parametrize("policy", ["greedy-fold", "fast-kan-fold"])
 def test_compiled_sanma_playouts_equal_their_python_reference(policy: str) -> None:
