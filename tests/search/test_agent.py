@@ -125,7 +125,13 @@ def test_arena_refuses_a_file_that_is_not_a_placement_model(
                      "not a", "model.json")
 
 
-def test_arena_refuses_search_at_a_three_player_table() -> None:
+def test_arena_refuses_search_with_a_four_player_model_at_a_three_player_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from importlib import resources
+
+    four = resources.files("tenpai.data").joinpath("placement_riichi4.json")
+    monkeypatch.setenv("TENPAI_SEARCH_PLACEMENT_MODEL", str(four))
     _one_line_exit_2(["arena", "--agents", "search,efficiency,efficiency", "--preset",
                       "tenhou_sanma", "--games", "3", "--workers", "1", "--no-progress"],
                      "4-player model", "3-player table")

@@ -47,8 +47,8 @@ def test_each_measurement_prints_the_shared_figures_and_its_own(
 
     importlib.import_module(module).main(["--games", "0", "--seed", "5"])
     out = json.loads(capsys.readouterr().out)
-    assert list(out) == ["games", "seed", "agent", "decisions", "searched", "searched_share",
-                         "changed_share_of_searched", "cpu_per_searched_median_s",
+    assert list(out) == ["games", "seed", "preset", "agent", "decisions", "searched",
+                         "searched_share", "changed_share_of_searched", "cpu_per_searched_median_s",
                          "cpu_per_searched_p90_s", "cpu_per_searched_p99_s", *own,
                          "cpu_seconds_total"]
     assert (out["games"], out["seed"], out["decisions"]) == (0, 5, 0)

@@ -28,6 +28,14 @@ a shared machine.
   its prior and ``K`` the number of candidates, ``argmax_a Q(a) + c_prior · P(a) · sqrt(K·n) /
   (1 + n)``: the prior's say shrinks like 1/sqrt(n) as evidence accumulates.
 
+Three players (``tenhou_sanma``): the same search on the three-seat table — the worlds draw
+from the 108-tile set with the Norths set aside counted as seen, the playouts run the same
+compiled policies (which set Norths aside where their kan rule says so), and the leaf value is
+the three-player placement model under Tenhou's three-player rank points.  The agent keeps
+one leaf value per table size it can value (:attr:`SearchAgent.values`); a placement-model
+file or a utility of one size only leaves it that size (``model_players``), and a table of
+another size is refused before any game.
+
 Seeds: the world seeds of a decision come from the agent's seed and the decision's place in
 the game (hand, event count, seat), so a decision's search is reproducible when the ``worlds``
 cap binds before the time budget (tests set a large budget for that reason).
@@ -45,6 +53,7 @@ from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.search.budget import Budget, decision_seed
 from tenpai.search.call_likelihood import CallLikelihood
 from tenpai.search.choice import DecisionStat, choose_paired, choose_puct, paired_advantage
+from tenpai.search.placement import PlacementError
 from tenpai.search.playout import LeafValue, PlayoutBackend, PointsValue, make_backend
 from tenpai.search.prior import Candidate, Prior, PriorAnswer
 from tenpai.search.prior_searcher import PriorSearcher, pg_prior, placement_value
@@ -91,9 +100,14 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         s = settings or SearchSettings()
         backend = backend or make_backend(s.policy)
         if value is None:
-            value = (PointsValue() if s.value == "points"
-                     else placement_value(s.placement_model, s.utility))
-        super().__init__(prior, s, backend, value, seed, name)
+            values = _leaf_values(s)
+        else:
+            values = {n: value for n in _sizes_of(value)}
+        primary = values.get(4) or next(iter(values.values()))
+        super().__init__(prior, s, backend, primary, seed, name)
+        #: The leaf value of each table size the agent can search (3 and/or 4 seats).
+        self.values: dict[int, LeafValue] = values
+        self.model_players = next(iter(values)) if len(values) == 1 else None
         self.sampler = sampler or WorldSampler(s.opponents, riichi_ready=s.riichi_ready)  # type: ignore[arg-type]
         if s.worlds_mode == "weighted" and weigher is None:
             network = getattr(prior, "agent", None)
@@ -118,11 +132,12 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         if wanted and not isinstance(table, RiichiRound) and hasattr(obs, "events"):
             # a seat's view without an engine table (mjai, the Tenhou client): rebuild one
             try:
-                table = rebuild_table(obs.events, obs.seat, legal)
+                table = rebuild_table(obs.events, obs.seat, legal, _rebuild_rules(obs.events))
                 rebuilt = True
             except RebuildError:
                 self.rebuild_failures += 1
-        searchable = wanted and isinstance(table, RiichiRound) and table.players == 4
+        searchable = (wanted and isinstance(table, RiichiRound)
+                      and table.players in self.values)
         if not searchable:
             self.log.append(DecisionStat(False, 0.0, 0.0, 0, 1, False))
             return pa.choice
@@ -155,6 +170,7 @@ class SearchAgent(PriorSearcher[SearchSettings]):
     def _search(self, table: RiichiRound, seat: int, pa: PriorAnswer) -> Event:
         s = self.settings
         cands = self.candidates(pa)
+        value = self.values[table.players]
         wall0, cpu0 = time.perf_counter(), time.process_time()
         budget = Budget(s.budget_ms, s.clock)
         values: list[list[float]] = []
@@ -177,10 +193,10 @@ class SearchAgent(PriorSearcher[SearchSettings]):
                 ends = [e[0] for e in many(world.round, [{seat: c.action} for c in cands], [seed])]
             else:
                 ends = [self.backend.play_out(world.round, {seat: c.action}, seed) for c in cands]
-            values.append([self.value.value(end, seat) for end in ends])
+            values.append([value.value(end, seat) for end in ends])
         base = next(i for i, c in enumerate(cands) if c.action == pa.choice)
         if s.rule == "puct":
-            best = choose_puct(cands, values, self.value.scale, s.c_prior)
+            best = choose_puct(cands, values, value.scale, s.c_prior)
         else:
             best = choose_paired(values, base, s.z)
         action = cands[best].action
@@ -208,6 +224,49 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         # early still plays picks from across the pool
         order = sorted(range(len(picks)), key=lambda i: ((i * 5) % len(picks), i))
         return [pool[picks[i]] for i in order], effective_size(weights)
+
+
+def _sizes_of(value: LeafValue) -> tuple[int, ...]:
+    """The table sizes a leaf value can value: a placement value its model's, any other
+    (points) both."""
+    model = getattr(value, "model", None)
+    players = getattr(model, "players", None)
+    return (players,) if isinstance(players, int) else (4, 3)
+
+
+def _leaf_values(s: SearchSettings) -> dict[int, LeafValue]:
+    """The settings' leaf value for each table size it exists for: points for both; the
+    placement value of a given file for that file's size; the shipped models for every size
+    the utility fits (a custom utility of four weights is four-player only, of three weights
+    three-player only).  Raises a one-line ValueError when none fits."""
+    if s.value == "points":
+        return {4: PointsValue(), 3: PointsValue()}
+    if s.placement_model:
+        v = placement_value(s.placement_model, s.utility, None)
+        return {v.model.players: v}
+    out: dict[int, LeafValue] = {}
+    errors: list[str] = []
+    for n in (4, 3):
+        try:
+            out[n] = placement_value("", s.utility, n)
+        except (ValueError, PlacementError) as err:
+            errors.append(str(err))
+    if not out:
+        raise ValueError(f"TENPAI_SEARCH_UTILITY: {errors[0]}")
+    return out
+
+
+def _rebuild_rules(events: Sequence[Event]) -> Any:
+    """Tenhou's rules for the stream's table size (its latest ``start_kyoku``'s hands): the
+    fronts give no preset, and Tenhou's are the ones the protocols play."""
+    from tenpai.rules.riichi.ruleset import preset_for_players
+
+    start = next((e for e in reversed(events) if e.type == "start_kyoku"), None)
+    players = len(start.tehais) if start is not None and start.tehais else 4
+    try:
+        return preset_for_players("tenhou", players)
+    except KeyError:
+        raise RebuildError(f"no Tenhou preset for {players} players") from None
 
 
 def make_search_agent(seed: int = 0, env: Mapping[str, str] | None = None) -> SearchAgent:

@@ -1,9 +1,9 @@
 """Think-time figures of the ``search`` agent: ``python -m tenpai.search.measure``.
 
 Plays seeded tonpuu games with ``search`` in one seat (rotating over the games) and ``pg`` in
-the others, and reports the share of decisions searched and the CPU time per searched decision
-(median, 90th and 99th percentile), from the agent's own log.  Settings come from
-``$TENPAI_SEARCH_*`` as in the arena.
+the others (four seats, or three with ``--preset tenhou_sanma``), and reports the share of
+decisions searched and the CPU time per searched decision (median, 90th and 99th percentile),
+from the agent's own log.  Settings come from ``$TENPAI_SEARCH_*`` as in the arena.
 
 The games and the figures every searching agent logs are here, below the searches that use
 them (:mod:`tenpai.mcts.pg_measure` for ``mcts_pg``, :mod:`tenpai.search.mcr.measure` for
@@ -71,19 +71,22 @@ def measure_against_pg(
     extra: Callable[[list[Any]], dict[str, object]],
     argv: list[str] | None = None,
 ) -> None:
-    """Play ``--games`` seeded tonpuu games with ``make_agent(seed + game)`` in seat
-    ``game % 4`` and ``pg`` in the others, and print one JSON line: the run, the agent's
+    """Play ``--games`` seeded tonpuu games of ``--preset`` (Tenhou's four-player rules by
+    default) with ``make_agent(seed + game)`` in seat ``game % players`` and ``pg`` in the
+    others, and print one JSON line: the run, the agent's
     identity, :func:`searched_figures` of its log, ``extra`` of its searched decisions (the
     agent's own figures) and the run's CPU time."""
     from tenpai.agents.pg import PGAgent
     from tenpai.rules.riichi.game import RiichiGame
-    from tenpai.rules.riichi.ruleset import TENHOU
+    from tenpai.rules.riichi.ruleset import PRESETS
 
     ap = argparse.ArgumentParser(prog=prog)
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--preset", choices=sorted(PRESETS), default="tenhou",
+                    help="Riichi preset (tenhou_sanma: three seats)")
     args = ap.parse_args(argv)
-    rules = dataclasses.replace(TENHOU, length="tonpuu")
+    rules = dataclasses.replace(PRESETS[args.preset], length="tonpuu")
     pg = PGAgent()
     log: list[Any] = []
     cpu0 = time.process_time()
@@ -91,7 +94,7 @@ def measure_against_pg(
     for g in range(args.games):
         agent = make_agent(args.seed + g)
         identity = agent.identity
-        seat = g % 4
+        seat = g % rules.players
         game = RiichiGame(rules, seed=args.seed * 1000 + g)
         while not game.done:
             game.step({d.seat: (agent if d.seat == seat else pg).act(d.observation, d.legal)
@@ -100,6 +103,7 @@ def measure_against_pg(
     out = {
         "games": args.games,
         "seed": args.seed,
+        "preset": args.preset,
         "agent": identity,
         **searched_figures(log),
         **extra([s for s in log if s.searched]),

@@ -8,16 +8,20 @@ the probability of each final rank of one seat (Suphx's global reward predictor;
 the same mapping on round starts).  It is a multinomial logistic regression on the features
 of :func:`placement_features`, fitted by Newton's method with an L2 penalty on Houou records
 (:mod:`tenpai.search.placement_fit`), and stored as JSON (no pickle, no code) in
-``tenpai/data/placement_riichi4.json``.
+``tenpai/data/placement_riichi4.json`` — and, for three-player tables (``tenhou_sanma``), the
+same features over two opponents fitted on the three-player Houou records in
+``tenpai/data/placement_riichi3.json``.  A file states its player count; a model of the wrong
+count is refused in one line (:class:`PlacementError`).
 
 A hand that ends the game needs no model: the rank follows from the final scores
 (:func:`final_rank_probs`).  Rank probabilities become a number through rank weights
-(:class:`RankUtility`): Tenhou's phoenix-lobby rank points by default, uma or any four weights
-as a setting.
+(:class:`RankUtility`): Tenhou's phoenix-lobby rank points by default, uma or any weights (one
+per rank) as a setting.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from collections.abc import Sequence
@@ -30,12 +34,14 @@ import numpy as np
 
 __all__ = [
     "DEFAULT_PLACEMENT_FILE",
+    "DEFAULT_PLACEMENT_FILES",
     "FEATURES",
     "FORMAT",
     "PlacementError",
     "PlacementModel",
     "RankUtility",
     "TablePosition",
+    "features_for",
     "final_rank_probs",
     "hands_left",
     "load_placement_model",
@@ -45,18 +51,28 @@ __all__ = [
 
 FORMAT: Final = "tenpai-placement-model/1"
 DEFAULT_PLACEMENT_FILE: Final = "placement_riichi4.json"
+#: The shipped model of each table size.
+DEFAULT_PLACEMENT_FILES: Final = {4: DEFAULT_PLACEMENT_FILE, 3: "placement_riichi3.json"}
 
-#: Feature names, in order (checked against the file so old files are refused, not misread).
-FEATURES: Final = (
-    "own_score",
-    "lead_1", "lead_2", "lead_3",
-    "lead_1_scaled", "lead_2_scaled", "lead_3_scaled",
-    "lead_1_tight", "lead_2_tight", "lead_3_tight",
-    "rank_now_1", "rank_now_2", "rank_now_3",
-    "hands_left", "last_hand", "extension",
-    "dealer", "dealer_last", "honba", "kyotaku",
-    "seat",
-)
+
+def features_for(players: int) -> tuple[str, ...]:
+    """Feature names, in order, at a table of ``players`` (checked against a file so that old
+    files, or files of the other table size, are refused, not misread)."""
+    others = range(1, players)
+    return (
+        "own_score",
+        *(f"lead_{i}" for i in others),
+        *(f"lead_{i}_scaled" for i in others),
+        *(f"lead_{i}_tight" for i in others),
+        *(f"rank_now_{i}" for i in others),
+        "hands_left", "last_hand", "extension",
+        "dealer", "dealer_last", "honba", "kyotaku",
+        "seat",
+    )
+
+
+#: The four-player features (21).
+FEATURES: Final = features_for(4)
 
 
 class PlacementError(ValueError):
@@ -80,11 +96,12 @@ class TablePosition:
         return self.kyoku % len(self.scores)
 
 
-def hands_left(bakaze: int, kyoku: int, length: str) -> tuple[int, bool]:
+def hands_left(bakaze: int, kyoku: int, length: str, players: int = 4) -> tuple[int, bool]:
     """Nominal hands after this one (0 = this is the last, or an extension hand) and whether the
-    game is already in its extension (south of a tonpuu, west of a hanchan)."""
-    end = 3 if length == "tonpuu" else 7
-    index = bakaze * 4 + kyoku
+    game is already in its extension (south of a tonpuu, west of a hanchan).  A wind has one
+    hand per seat: three at a three-player table."""
+    end = players - 1 if length == "tonpuu" else 2 * players - 1
+    index = bakaze * players + kyoku
     return max(0, end - index), index > end
 
 
@@ -94,19 +111,20 @@ def _rank_order(scores: Sequence[int]) -> list[int]:
 
 
 def placement_features(pos: TablePosition, seat: int) -> list[float]:
-    """The model's inputs for ``seat`` (names in :data:`FEATURES`).
+    """The model's inputs for ``seat`` (names in :func:`features_for` the table's size).
 
     Leads over the others are sorted so the model is symmetric in them; each lead also appears
     divided by sqrt(hands left + 1) (a lead counts more when few hands remain) and squashed by
     tanh(lead / 4,000) (what matters near the end is which side of a gap one is on).  The
-    current rank (one-hot, 4th the base), the dealer flag twice (a dealer in the last hand may
+    current rank (one-hot, last the base), the dealer flag twice (a dealer in the last hand may
     repeat), honba, deposits (they go to the next winner, or to first place at the end) and the
     seat (Tenhou breaks ties by it) complete the picture.
     """
     s = pos.scores
     mine = s[seat]
     leads = sorted((mine - s[o]) / 10000.0 for o in range(len(s)) if o != seat)
-    left, extension = hands_left(pos.bakaze, pos.kyoku, pos.length)
+    n = len(s)
+    left, extension = hands_left(pos.bakaze, pos.kyoku, pos.length, n)
     root = math.sqrt(left + 1.0)
     rank = _rank_order(s).index(seat)
     last = float(left == 0)
@@ -116,7 +134,7 @@ def placement_features(pos: TablePosition, seat: int) -> list[float]:
         *leads,
         *(v / root for v in leads),
         *(math.tanh(v * 2.5) for v in leads),
-        float(rank == 0), float(rank == 1), float(rank == 2),
+        *(float(rank == r) for r in range(n - 1)),
         float(left), last, float(extension),
         dealer, dealer * last, float(pos.honba), float(pos.kyotaku),
         float(seat),
@@ -138,7 +156,7 @@ def final_rank_probs(scores: Sequence[int], kyotaku: int, deposit: int = 1000) -
 
 @dataclass(slots=True)
 class PlacementModel:
-    """Softmax weights over the four ranks: ``p = softmax(W^T [(x - mean)/scale, 1])``."""
+    """Softmax weights over the ranks (one per seat): ``p = softmax(W^T [(x - mean)/scale, 1])``."""
 
     weights: np.ndarray  # (features + 1, ranks)
     mean: np.ndarray
@@ -180,7 +198,7 @@ class PlacementModel:
             "format": FORMAT,
             "rules": "riichi",
             "players": self.players,
-            "features": list(FEATURES),
+            "features": list(features_for(self.players)),
             "weights": self.weights.round(6).tolist(),
             "mean": self.mean.round(6).tolist(),
             "scale": self.scale.round(6).tolist(),
@@ -192,35 +210,49 @@ class PlacementModel:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n")
 
     @classmethod
-    def from_json(cls, d: Any, where: str) -> PlacementModel:
+    def from_json(cls, d: Any, where: str, players: int | None = None) -> PlacementModel:
+        """The model in ``d``; ``players`` (when given) is the table size it must be for."""
         if not isinstance(d, dict) or d.get("format") != FORMAT:
             raise PlacementError(f"{where}: not a {FORMAT} file")
-        if d.get("features") != list(FEATURES):
-            raise PlacementError(f"{where}: fitted on other features than this code computes")
         if d.get("rules") != "riichi":
             raise PlacementError(f"{where}: a model for rules {d.get('rules')!r}; the search "
                                  "plays riichi")
-        players = d.get("players")
-        if players != 4:
-            raise PlacementError(f"{where}: a model for {players} players; the search needs 4")
+        found = d.get("players")
+        if found not in DEFAULT_PLACEMENT_FILES:
+            raise PlacementError(f"{where}: a model for {found} players; the search plays "
+                                 "three- and four-player tables")
+        assert isinstance(found, int)
+        if players is not None and found != players:
+            raise PlacementError(f"{where}: a {found}-player placement model; the table has "
+                                 f"{players} players")
+        players = found
+        if d.get("features") != list(features_for(players)):
+            raise PlacementError(f"{where}: fitted on other features than this code computes "
+                                 f"for {players} players")
         try:
             w = np.asarray(d["weights"], dtype=float)
             mean = np.asarray(d["mean"], dtype=float)
             scale = np.asarray(d["scale"], dtype=float)
         except (KeyError, TypeError, ValueError) as err:
             raise PlacementError(f"{where}: bad weights ({err})") from None
-        k = len(FEATURES)
+        k = len(features_for(players))
         if w.shape != (k + 1, players) or mean.shape != (k,) or scale.shape != (k,):
             raise PlacementError(
                 f"{where}: weights of shape {w.shape}, expected {(k + 1, players)}")
         return cls(w, mean, scale, players, dict(d.get("metrics", {})), dict(d.get("meta", {})))
 
 
-def load_placement_model(path: str | Path | None = None) -> PlacementModel:
-    """The shipped model (``path=None``) or a file; any problem is one :class:`PlacementError`."""
+def load_placement_model(path: str | Path | None = None, players: int | None = None
+                         ) -> PlacementModel:
+    """The shipped model (``path=None``: the four-player one, or the one for ``players``) or a
+    file (refused unless it is for ``players`` seats, when given); any problem is one
+    :class:`PlacementError`."""
     if path is None:
-        ref = resources.files("tenpai.data").joinpath(DEFAULT_PLACEMENT_FILE)
-        where = f"tenpai/data/{DEFAULT_PLACEMENT_FILE}"
+        name = DEFAULT_PLACEMENT_FILES.get(players or 4)
+        if name is None:
+            raise PlacementError(f"no placement model ships for {players} players")
+        ref = resources.files("tenpai.data").joinpath(name)
+        where = f"tenpai/data/{name}"
         try:
             text = ref.read_text()
         except OSError:
@@ -235,7 +267,7 @@ def load_placement_model(path: str | Path | None = None) -> PlacementModel:
         data = json.loads(text)
     except ValueError:
         raise PlacementError(f"{where}: not JSON") from None
-    return PlacementModel.from_json(data, where)
+    return PlacementModel.from_json(data, where, players)
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,23 +290,36 @@ class RankUtility:
 TENHOU: Final = RankUtility("tenhou", (90.0, 45.0, 0.0, -135.0))
 #: Tenhou's uma (+20/+10/−10/−20 thousand points), counting rank only.
 UMA: Final = RankUtility("uma", (20.0, 10.0, -10.0, -20.0))
+#: Tenhou's three-player phoenix-lobby rank points for a hanchan at the 7-dan reference: +120
+#: for 1st, 0 for 2nd, −135 for 3rd (the last place loses what a four-player 4th loses at the
+#: same dan); docs/search.md says where the numbers come from.
+TENHOU_SANMA: Final = RankUtility("tenhou", (120.0, 0.0, -135.0))
+#: Three-player uma (+15/0/−15 thousand points), counting rank only.
+UMA_SANMA: Final = RankUtility("uma", (15.0, 0.0, -15.0))
+_NAMED: Final = {4: {"tenhou": TENHOU, "uma": UMA}, 3: {"tenhou": TENHOU_SANMA, "uma": UMA_SANMA}}
+_EXAMPLE: Final = {4: "90,45,0,-135", 3: "120,0,-135"}
 
 
-def parse_utility(text: str) -> RankUtility:
-    """``tenhou`` (default), ``uma``, or four comma-separated weights from 1st to 4th."""
+def parse_utility(text: str, players: int = 4) -> RankUtility:
+    """``tenhou`` (default), ``uma``, or comma-separated weights from 1st to last, one per seat
+    of a ``players`` table (Tenhou's and uma's numbers are the ones of that table size)."""
+    named = _NAMED.get(players)
+    if named is None:
+        raise ValueError(f"no rank utility for {players} players")
     t = text.strip().lower()
     if t in ("", "tenhou"):
-        return TENHOU
+        return named["tenhou"]
     if t == "uma":
-        return UMA
+        return named["uma"]
     parts = t.split(",")
     try:
         weights = tuple(float(p) for p in parts)
     except ValueError:
         weights = ()
-    if len(weights) != 4 or not all(math.isfinite(w) for w in weights):
-        raise ValueError(
-            f"utility {text!r}: expected tenhou, uma or four numbers like 90,45,0,-135")
-    if not weights[0] >= weights[1] >= weights[2] >= weights[3] or weights[0] == weights[3]:
-        raise ValueError(f"utility {text!r}: weights must fall from 1st to 4th")
+    words = {3: "three", 4: "four"}[players]
+    if len(weights) != players or not all(math.isfinite(w) for w in weights):
+        raise ValueError(f"utility {text!r}: expected tenhou, uma or {words} numbers like "
+                         f"{_EXAMPLE[players]} ({players} players)")
+    if any(a < b for a, b in itertools.pairwise(weights)) or weights[0] == weights[-1]:
+        raise ValueError(f"utility {text!r}: weights must fall from 1st to last")
     return RankUtility("custom", weights)

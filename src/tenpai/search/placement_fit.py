@@ -1,11 +1,13 @@
 """Fit the placement model on Tenhou records (``tenpai train placement-model``).
 
-Every hand start of every kept four-player game gives four rows (one per seat): the position
-at the start of the hand and that seat's final rank.  Games are split by the hash of the game
+Every hand start of every kept game of the chosen table size (four players, or three with
+``--players 3``: the Houou sanma records) gives one row per seat: the position at the start of
+the hand and that seat's final rank.  Games are split by the hash of the game
 id with the rule of the supervised datasets (:data:`tenpai.learn.riichi.SPLIT`): ``train``
 fits, ``dev`` + ``test`` are held out, so the four rows of a hand and all hands of one game
-stay on one side.  The held-out report gives the log-loss against the constant model (each
-rank's training share) and a calibration table.
+stay on one side.  The held-out report gives the log-loss against two baselines — the
+constant model (each rank's training share) and the scores-only ordering (each rank's training
+share given only the seat's current rank) — and calibration tables for first and last place.
 """
 
 from __future__ import annotations
@@ -19,9 +21,9 @@ import numpy as np
 
 from tenpai.learn.logreg import fit_softmax
 from tenpai.search.placement import (
-    FEATURES,
     PlacementModel,
     TablePosition,
+    features_for,
     placement_features,
 )
 
@@ -30,7 +32,10 @@ __all__ = [
     "collect_rows",
     "fit_placement",
     "iter_houou_games",
+    "iter_riichi_games",
 ]
+
+_ORDINALS = {3: "third", 4: "fourth"}
 
 
 @dataclass(slots=True)
@@ -41,22 +46,59 @@ class PlacementRows:
     y: dict[str, list[int]] = field(default_factory=lambda: {"train": [], "heldout": []})
     games: dict[str, int] = field(default_factory=lambda: {"train": 0, "heldout": 0})
     skipped: int = 0
+    #: The table size of the rows (one row per seat and hand start).
+    players: int = 4
 
 
 def iter_houou_games(
     paths: Iterable[str | Path], rooms: tuple[str, ...] | None = ("houou",),
+    on_skip: Callable[[str], None] | None = None, players: int = 4,
+) -> Iterator[tuple[str, Any]]:
+    """(game id, Game) of each complete Riichi game of ``players`` seats in the rooms,
+    de-duplicated by game id."""
+    if players == 4:
+        from tenpai.learn.riichi import iter_four_player_games
+
+        return iter_four_player_games(paths, rooms, complete=True, on_skip=on_skip)
+    return iter_riichi_games(paths, rooms, players, on_skip)
+
+
+def iter_riichi_games(
+    paths: Iterable[str | Path], rooms: tuple[str, ...] | None, players: int,
     on_skip: Callable[[str], None] | None = None,
 ) -> Iterator[tuple[str, Any]]:
-    """(game id, Game) of each complete four-player Riichi game of the rooms, de-duplicated."""
-    from tenpai.learn.riichi import iter_four_player_games
+    """The complete games of ``players`` seats (three: Tenhou's sanma), named and de-duplicated
+    as :func:`tenpai.learn.riichi.iter_four_player_games` names them (the learning pipeline's
+    reader, which keeps four-player games only)."""
+    from tenpai.learn.riichi import game_id_of
+    from tenpai.records import RecordError
+    from tenpai.replay.runner import iter_record_files, load_record
 
-    return iter_four_player_games(paths, rooms, complete=True, on_skip=on_skip)
+    seen: set[str] = set()
+    for f in iter_record_files([Path(p) for p in paths]):
+        try:
+            games = load_record(f)
+        except (RecordError, ValueError, OSError) as err:
+            if on_skip is not None:
+                on_skip(f"{f}: {type(err).__name__}")
+            continue
+        for g in games:
+            if g.rules.variant != "riichi" or g.players != players or not g.rounds:
+                continue
+            if g.truncated or not g.final_scores or len(g.final_scores) != players:
+                continue
+            if rooms is not None and g.rules.room not in rooms:
+                continue
+            gid = game_id_of(g)
+            if gid not in seen:
+                seen.add(gid)
+                yield gid, g
 
 
-def collect_rows(games: Iterable[tuple[str, Any]]) -> PlacementRows:
+def collect_rows(games: Iterable[tuple[str, Any]], players: int = 4) -> PlacementRows:
     from tenpai.learn.riichi import SPLIT, final_ranks
 
-    out = PlacementRows()
+    out = PlacementRows(players=players)
     for gid, game in games:
         split = "train" if SPLIT(gid) == "train" else "heldout"
         length = "tonpuu" if game.rules.hanchan is False else "hanchan"
@@ -64,14 +106,14 @@ def collect_rows(games: Iterable[tuple[str, Any]]) -> PlacementRows:
         out.games[split] += 1
         for rnd in game.rounds:
             start = next((e for e in rnd if e.type == "start_kyoku"), None)
-            if start is None or not start.scores or len(start.scores) != 4:
+            if start is None or not start.scores or len(start.scores) != players:
                 out.skipped += 1
                 continue
             pos = TablePosition(
                 tuple(int(v) for v in start.scores), int(start.bakaze or 0),
                 int(start.kyoku or 0), int(start.honba or 0), int(start.kyotaku or 0), length,
             )
-            for s in range(4):
+            for s in range(players):
                 out.x[split].append(placement_features(pos, s))
                 out.y[split].append(ranks[s])
     return out
@@ -97,17 +139,37 @@ def _calibration(p: np.ndarray, y: np.ndarray, rank: int, bins: int = 10) -> lis
     return rows
 
 
+def _rank_now(x: np.ndarray, players: int) -> np.ndarray:
+    """The seat's current rank (0-based) from its rows' one-hot ``rank_now_*`` columns."""
+    names = features_for(players)
+    cols = [names.index(f"rank_now_{r}") for r in range(1, players)]
+    hot = x[:, cols]
+    return np.where(hot.any(axis=1), hot.argmax(axis=1), players - 1)
+
+
+def scores_only_table(x: np.ndarray, y: np.ndarray, players: int) -> np.ndarray:
+    """P(final rank | current rank) on the rows (add-one smoothed): the baseline that orders
+    the seats by their scores now and knows nothing of gaps, hands left or the dealer."""
+    now = _rank_now(x, players)
+    table = np.ones((players, players))
+    np.add.at(table, (now, y), 1.0)
+    out: np.ndarray = table / table.sum(axis=1, keepdims=True)
+    return out
+
+
 def fit_placement(rows: PlacementRows, l2: float = 1.0) -> PlacementModel:
     """Fit on the train rows and measure on the held-out ones (metrics kept in the model)."""
+    n = rows.players
     if not rows.y["train"]:
-        raise ValueError("no training rows: no complete four-player games in the records")
+        raise ValueError(f"no training rows: no complete {n}-player games in the records")
     x = np.asarray(rows.x["train"], dtype=float)
     y = np.asarray(rows.y["train"], dtype=int)
-    fitted = fit_softmax(x, y, 4, l2=l2)
+    fitted = fit_softmax(x, y, n, l2=l2)
     # the placement model keeps one (features + 1) × ranks matrix, the biases as its last row
     w = np.vstack([np.asarray(fitted.weights).T, np.asarray(fitted.bias)[None, :]])
-    model = PlacementModel(w, np.asarray(fitted.mean), np.asarray(fitted.scale), 4)
-    prior = np.bincount(y, minlength=4) / len(y)
+    model = PlacementModel(w, np.asarray(fitted.mean), np.asarray(fitted.scale), n)
+    prior = np.bincount(y, minlength=n) / len(y)
+    by_rank = scores_only_table(x, y, n)
     metrics: dict[str, Any] = {
         "train_rows": len(y), "train_games": rows.games["train"],
         "train_log_loss": round(_log_loss(model.predict_rows(x), y), 5),
@@ -118,16 +180,18 @@ def fit_placement(rows: PlacementRows, l2: float = 1.0) -> PlacementModel:
         yh = np.asarray(rows.y["heldout"], dtype=int)
         ph = model.predict_rows(xh)
         const = np.tile(prior, (len(yh), 1))
-        expected = ph @ np.arange(1, 5)
+        ordering = by_rank[_rank_now(xh, n)]
+        expected = ph @ np.arange(1, n + 1)
         metrics.update({
             "heldout_rows": len(yh), "heldout_games": rows.games["heldout"],
             "heldout_log_loss": round(_log_loss(ph, yh), 5),
             "heldout_log_loss_constant": round(_log_loss(const, yh), 5),
+            "heldout_log_loss_scores_only": round(_log_loss(ordering, yh), 5),
             "heldout_accuracy": round(float((ph.argmax(axis=1) == yh).mean()), 4),
             "heldout_expected_rank_mae": round(float(np.abs(expected - (yh + 1)).mean()), 4),
             "calibration_first": _calibration(ph, yh, 0),
-            "calibration_fourth": _calibration(ph, yh, 3),
+            f"calibration_{_ORDINALS[n]}": _calibration(ph, yh, n - 1),
         })
     model.metrics = metrics
-    model.meta = {"features": len(FEATURES), "rows_skipped": rows.skipped}
+    model.meta = {"features": len(features_for(n)), "rows_skipped": rows.skipped}
     return model

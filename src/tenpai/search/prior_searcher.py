@@ -39,10 +39,14 @@ class SearcherSettings(Protocol):
 _S = TypeVar("_S", bound=SearcherSettings)
 
 
-def placement_value(placement_model: str, utility: str) -> PlacementValue:
-    """The placement leaf value: the shipped placement model (or the file ``placement_model``)
-    under the rank utility ``utility`` (tenhou, uma, or four weights "a,b,c,d")."""
-    return PlacementValue(load_placement_model(placement_model or None), parse_utility(utility))
+def placement_value(placement_model: str, utility: str, players: int | None = 4
+                    ) -> PlacementValue:
+    """The placement leaf value: the shipped placement model for ``players`` seats (or the
+    file ``placement_model``, refused when it is for another table size) under the rank
+    utility ``utility`` (tenhou, uma, or one weight per seat "a,b,c,d").  ``players=None``
+    takes a file's own table size."""
+    model = load_placement_model(placement_model or None, players)
+    return PlacementValue(model, parse_utility(utility, model.players))
 
 
 def pg_prior(seed: int, env: Mapping[str, str] | None = None) -> NetworkPrior:
@@ -58,9 +62,11 @@ class PriorSearcher(Generic[_S]):
     """A prior, a playout backend and a leaf value, searched where the prior is unsure."""
 
     shares_tables: ClassVar[bool] = False
-    #: The placement model (and the searched tables) are four-player: the arena, the fronts
-    #: and the web app refuse a three-player table in one line (rulesets.check_built_agent).
-    model_players: ClassVar[int] = 4
+    #: The table size the searcher's placement model is for: the arena, the fronts and the
+    #: web app refuse a table of another size in one line (rulesets.check_built_agent).
+    #: ``mcts_pg`` searches four-player tables only; ``search`` sets it per instance (None:
+    #: it has a leaf value for three and four players).
+    model_players: int | None = 4
 
     def __init__(self, prior: Prior, settings: _S, backend: PlayoutBackend, value: LeafValue,
                  seed: int, name: str) -> None:

@@ -13,6 +13,8 @@ in so that every recorded action is legal:
   filled from the tiles the seat has not seen;
 * an opponent in riichi must have been ready when it declared: its slots still held (its
   current concealed hand, which riichi freezes) get a ready shape drawn from the unseen tiles;
+* three-player streams (``tenhou_sanma``: three hands in ``start_kyoku``) are replayed under
+  the three-player rules the caller gives; a North set aside names its draw's slot;
 * the seat's own pending decision gets a recorded answer (a discard; in a claim window any
   later action, which the replay answers with passes), so the replay stops *at* the
   decision with the table live, and that table is copied.
@@ -67,8 +69,9 @@ def rebuild_table(
         raise RebuildError("no decision is pending")
     start = hand[0]
     players = len(start.tehais)
-    if players != rules.players or players != 4:
-        raise RebuildError(f"a {players}-player stream; the search rebuilds four-player tables")
+    if players != rules.players:
+        raise RebuildError(f"a {players}-player stream under {rules.players}-player rules "
+                           f"({rules.name})")
     own = start.tehais[seat]
     if own is None:
         raise RebuildError("the stream hides the seat's own deal")
@@ -169,10 +172,13 @@ def _fill(hand: list[Event], seat: int, rules: RiichiRules, rng: random.Random) 
         elif e.type in _LEAVES_HAND:
             tiles = list(e.consumed) if e.type in ("chi", "pon", "daiminkan", "ankan") else (
                 [e.pai] if e.pai is not None else [])
+            # a North set aside names its draw's slot: in riichi only the North just drawn may
+            # go, so any other slot could leave the replay's riichi hand without it
+            slot = last_draw[a] if e.type == "nukidora" else None
             for t in tiles:
                 seen[t] += 1
-                take(a, t)
-            if e.type in ("chi", "pon", "daiminkan"):
+                take(a, t, slot)
+            if e.type in ("chi", "pon", "daiminkan", "nukidora"):
                 last_draw[a] = None
     pool = Counter(RiichiGame.tileset_for(rules))
     pool.subtract(seen)
@@ -206,13 +212,15 @@ def _fill(hand: list[Event], seat: int, rules: RiichiRules, rng: random.Random) 
 
 
 def _ready_shape(unseen: list[int], size: int, rng: random.Random) -> list[int] | None:
-    """``size`` tiles (3n+1) of ``unseen`` that wait on something (any ready shape)."""
+    """``size`` tiles (3n+1) of ``unseen`` that wait on something (any ready shape): runs
+    only, and where no runs-only shape is found (three players: two suits for runs, often too
+    few of them unseen) with triplets too, then seven pairs."""
     by_kind: dict[int, list[int]] = {}
     for t in unseen:
         by_kind.setdefault(T.kind_of(t), []).append(t)
-    for _ in range(300):
+    for i in range(600):
         avail = {k: len(v) for k, v in by_kind.items()}
-        kinds = complete_shape(avail, (size - 1) // 3, rng, triplets=False)
+        kinds = complete_shape(avail, (size - 1) // 3, rng, triplets=i >= 300)
         if kinds is None:
             continue
         kinds.pop(rng.randrange(len(kinds)))
@@ -224,7 +232,25 @@ def _ready_shape(unseen: list[int], size: int, rng: random.Random) -> list[int] 
                 out.append(by_kind[k][j])
                 used[k] = j + 1
             return out
-    return None
+    return _seven_pairs_ready(by_kind, size, rng)
+
+
+def _seven_pairs_ready(by_kind: dict[int, list[int]], size: int, rng: random.Random
+                       ) -> list[int] | None:
+    """Six pairs and a single of ``by_kind``'s tiles: a ready hand late in a three-player hand,
+    when the unseen tiles no longer hold four sets and a pair."""
+    if size != 13:
+        return None
+    pairs = [k for k, v in by_kind.items() if len(v) >= 2]
+    if len(pairs) < 6:
+        return None
+    chosen = rng.sample(pairs, 6)
+    singles = [k for k in by_kind if k not in chosen]
+    if not singles:
+        return None
+    single = rng.choice(singles)
+    out = [t for k in chosen for t in by_kind[k][:2]] + [by_kind[single][0]]
+    return out if waits(T.counts34(out)) else None
 
 
 def engine_twins(

@@ -52,7 +52,9 @@ class SearchSettings:
     policy: str = field(default_factory=default_policy)
     #: Leaf value: "placement" (expected rank utility) or "points" (the ablation).
     value: str = "placement"
-    #: Rank utility of the placement value: tenhou, uma, or four weights "a,b,c,d".
+    #: Rank utility of the placement value: tenhou, uma (each the numbers of the table's size),
+    #: or one weight per seat: four "a,b,c,d" (four-player tables only) or three "a,b,c"
+    #: (three-player tables only).
     utility: str = "tenhou"
     #: Opponents' hands outside riichi: "uniform" or "shaped" (tenpai.search.worlds).
     opponents: str = "uniform"
@@ -106,6 +108,8 @@ class SearchSettings:
                                  "build_ext --inplace)")
         if self.value not in ("placement", "points"):
             raise ValueError(f"{_ENV}VALUE must be placement or points, got {self.value!r}")
+        if self.value == "placement":
+            _check_utility(self.utility)
         if self.opponents not in ("uniform", "shaped"):
             raise ValueError(f"{_ENV}OPPONENTS must be uniform or shaped, got {self.opponents!r}")
         if self.rule not in ("paired", "puct"):
@@ -132,3 +136,18 @@ class SearchSettings:
     def describe(self) -> str:
         """The settings that differ from the defaults, for the arena's record of who played."""
         return describe_settings(self)
+
+
+def _check_utility(text: str) -> None:
+    """A utility that fits a three- or a four-player table (which one is decided by the table,
+    or by a placement-model file); one that fits neither is a one-line ValueError."""
+    from tenpai.search.placement import parse_utility
+
+    errors = []
+    for players in (4, 3):
+        try:
+            parse_utility(text, players)
+            return
+        except ValueError as err:
+            errors.append(str(err))
+    raise ValueError(f"{_ENV}UTILITY: {errors[0]}")
