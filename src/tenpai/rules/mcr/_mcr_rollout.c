@@ -49,7 +49,14 @@ typedef struct {
     int wall[4][MAXWALL], wlen[4], wpos[4];
     int dealer, prevalent, min_fan, base;
     int turn, phase, drawn, after_kan, ev_seat, ev_tile;
+    /* each seat's MCR shanten while it waits (its hand of 13 - 3 melds tiles), UNKNOWN for the
+     * seat to move at the start: a seat at 1 or more cannot complete with one tile, so neither
+     * a discard nor its next draw needs the fan count (a tile lowers the shanten by one at
+     * most) */
+    int sh[4];
 } MS;
+
+#define UNKNOWN (-9)
 
 typedef struct {
     int kind, winner, target, fan;
@@ -327,6 +334,10 @@ static int read_state(PyObject *st, MS *s) {
     } else if (s->ev_seat != -1 || s->ev_tile != -1) {
         return fail("MCR rollout state: an event seat or tile outside a claim or rob window");
     }
+    for (int p = 0; p < 4; p++) {
+        int sh = p == mover ? FALLBACK : mcr_code(s->c[p]);
+        s->sh[p] = sh == FALLBACK ? UNKNOWN : sh;
+    }
     return 0;
 }
 
@@ -342,6 +353,7 @@ static inline int wall_remaining(const MS *s) { return remaining(s, (s->turn + 1
  * best reading of MCRRound._evaluate's context worth at least the minimum.  1 (``b`` holds
  * the reading), 0, or -1 when the count is not covered here. */
 static int try_win(const MS *s, int seat, int tile, int tsumo, int robbing, Best *b) {
+    if (s->sh[seat] >= 1) return 0; /* a tile lowers the shanten by one at most */
     Ctx c;
     memset(&c, 0, sizeof c);
     memcpy(c.counts, s->c[seat], sizeof c.counts);
@@ -403,7 +415,7 @@ static inline int outside_first(int k) {
     return k % 9 == 1 || k % 9 == 7 ? 1 : 2;
 }
 
-static int greedy_discard(MS *s, int seat, int drawn) {
+static int greedy_discard(MS *s, int seat, int drawn, int *after) {
     int *c = s->c[seat];
     int best = -1, best_key = 1 << 30;
     for (int i = -1; i < 34; i++) {
@@ -425,6 +437,7 @@ static int greedy_discard(MS *s, int seat, int drawn) {
         if (key < best_key) {
             best_key = key;
             best = k;
+            *after = sh;
         }
     }
     return best;
@@ -461,8 +474,14 @@ static int after_discard(MS *s, int seat, int tile, MOut *o) {
     return 0;
 }
 
-static int discard(MS *s, int seat, int tile, MOut *o) {
+/* ``after``: the seat's MCR shanten once the tile is gone (UNKNOWN: computed here). */
+static int discard(MS *s, int seat, int tile, int after, MOut *o) {
     s->c[seat][tile]--;
+    if (after == UNKNOWN) {
+        after = mcr_code(s->c[seat]);
+        if (after == FALLBACK) after = UNKNOWN;
+    }
+    s->sh[seat] = after;
     s->visible[tile]++;
     s->drawn = -1;
     s->after_kan = 0;
@@ -492,7 +511,7 @@ static int play(MS *s, int first, MOut *o) {
         }
         if (!r) draw(s, seat, 1);
     } else if (first >= 0) {
-        r = discard(s, s->turn, first, o);
+        r = discard(s, s->turn, first, UNKNOWN, o);
     }
     while (r == 0) {
         int seat = s->turn;
@@ -505,9 +524,10 @@ static int play(MS *s, int first, MOut *o) {
                 break;
             }
         }
-        int k = greedy_discard(s, seat, s->phase == PH_ACT ? s->drawn : -1);
+        int after = UNKNOWN;
+        int k = greedy_discard(s, seat, s->phase == PH_ACT ? s->drawn : -1, &after);
         if (k < 0) return -1;
-        r = discard(s, seat, k, o);
+        r = discard(s, seat, k, after, o);
     }
     return r < 0 ? -1 : 0;
 }

@@ -217,6 +217,18 @@ class CompiledMCRPlayout:
         self._python = MCRPlayout(policy, max_steps)
         #: Playouts the core did not cover and Python played (for the measurements).
         self.fallbacks = 0
+        # The last world exported: the candidates of one world share its state (a world is
+        # never stepped here; the fingerprint guards against a caller that steps it).
+        self._last: tuple[MCRRound, tuple[int, int, str], tuple[Any, ...]] | None = None
+
+    def _export(self, world: MCRRound) -> tuple[Any, ...]:
+        mark = (len(world.events), world.turn, world.phase)
+        last = self._last
+        if last is not None and last[0] is world and last[1] == mark:
+            return last[2]
+        state = export_state(world)
+        self._last = (world, mark, state)
+        return state
 
     def play_out(self, world: MCRRound, first: Mapping[int, Event], seed: int) -> EndedHand:
         """The end of ``world``'s hand after ``first`` (the world itself is not stepped)."""
@@ -225,7 +237,7 @@ class CompiledMCRPlayout:
             raise MCRRolloutStateError(why)
         discard = _plain_discard(world, first)
         if discard is not None:
-            out = run(export_state(world), discard)
+            out = run(self._export(world), discard)
             start = world
         else:
             start = self._prefix(world, first, seed)
