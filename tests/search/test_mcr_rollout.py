@@ -243,7 +243,7 @@ def _mutations(state: tuple[Any, ...], rng: random.Random) -> tuple[Any, ...]:
         if hands[p]:
             hands[p][0] = rng.choice((34, 37, 44, -1, 1 << 40))
     elif pick == 8:  # too many wall tiles
-        walls[rng.randrange(4)] = list(range(34)) + [0]
+        walls[rng.randrange(4)] = [*range(34), 0]
         s[8] = tuple(tuple(w) for w in walls)
     elif pick == 9:  # a claim window without its discard
         s[10], s[13], s[14] = 1, rng.randrange(4), rng.randrange(34)
@@ -274,7 +274,7 @@ def test_malformed_states_are_typed_errors() -> None:
         except MCRRolloutStateError as e:
             refused += 1
             assert "\n" not in str(e)
-        except Exception as e:  # noqa: BLE001 - anything else is the failure being tested
+        except Exception as e:  # anything else is the failure being tested
             pytest.fail(f"mutation {i}: {type(e).__name__}: {e} for {bad!r}")
     assert refused > 500
 

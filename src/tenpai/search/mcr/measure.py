@@ -30,8 +30,8 @@ def main(argv: list[str] | None = None) -> None:
     from tenpai.rules.mcr.flow.round import MCRRound
     from tenpai.rules.mcr.flow.rules import PRESETS
     from tenpai.rules.mcr.game import MCRGame
-    from tenpai.search.mcr.agent import make_search_mcr_agent
     from tenpai.search.mcr import compiled
+    from tenpai.search.mcr.agent import make_search_mcr_agent
     from tenpai.search.mcr.playout import MCR_POLICIES, MCRPlayout, make_playout
     from tenpai.search.mcr.worlds import MCRWorldSampler
 
