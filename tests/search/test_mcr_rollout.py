@@ -31,7 +31,8 @@ from tenpai.search.mcr.policies import GreedyMCRPolicy
 from tenpai.search.mcr.settings import MCRSearchSettings
 from tenpai.search.mcr.worlds import MCRWorldSampler
 
-pytestmark = pytest.mark.skipif(not compiled.available(),
+#: Every test but the one about a missing build needs the core.
+needs_core = pytest.mark.skipif(not compiled.available(),
                                 reason="the compiled MCR rollout core is not built")
 
 
@@ -114,18 +115,21 @@ def _check_tables(n: int, seed0: int) -> dict[str, int]:
     return seen
 
 
+@needs_core
 def test_compiled_greedy_equals_the_python_engine() -> None:
     seen = _check_tables(100, 0)
     # the check reached wins of both kinds and drawn hands
     assert seen["tsumo"] > 10 and seen["hora"] - seen["tsumo"] > 10 and seen["exhaustive"] > 10
 
 
+@needs_core
 @pytest.mark.slow
 def test_compiled_greedy_equals_the_python_engine_many() -> None:
     seen = _check_tables(3000, 100_000)
     print(seen)
 
 
+@needs_core
 def test_search_worlds_give_the_same_leaf_values() -> None:
     """The worlds search_mcr samples, valued by both playouts exactly as the agent values them."""
     c, py = CompiledMCRPlayout(), MCRPlayout("greedy")
@@ -147,6 +151,7 @@ def test_search_worlds_give_the_same_leaf_values() -> None:
     assert n > 100
 
 
+@needs_core
 def test_the_world_is_not_stepped() -> None:
     rnd = next(iter(tables(1, 7)))
     before = export_state(rnd)
@@ -155,6 +160,7 @@ def test_the_world_is_not_stepped() -> None:
     assert export_state(rnd) == before
 
 
+@needs_core
 def test_the_compiled_shanten_is_the_python_one() -> None:
     rng = random.Random(3)
     tiles = [k for k in range(34) for _ in range(4)]
@@ -166,6 +172,7 @@ def test_the_compiled_shanten_is_the_python_one() -> None:
         assert compiled._need().shanten(counts) == shanten_mcr(counts), counts
 
 
+@needs_core
 def test_other_presets_are_refused_in_one_line() -> None:
     game = MCRGame(MCR_OFFICIAL, seed=1)
     assert game.round is not None
@@ -175,6 +182,7 @@ def test_other_presets_are_refused_in_one_line() -> None:
     assert "\n" not in str(err.value)
 
 
+@needs_core
 def test_the_setting_selects_the_compiled_playout() -> None:
     from tenpai.search.mcr.agent import make_search_mcr_agent
 
@@ -261,6 +269,7 @@ def _mutations(state: tuple[Any, ...], rng: random.Random) -> tuple[Any, ...]:
     return tuple(s)
 
 
+@needs_core
 def test_malformed_states_are_typed_errors() -> None:
     module = compiled._need()
     states = [export_state(r) for r in tables(20, 900)]
@@ -279,6 +288,7 @@ def test_malformed_states_are_typed_errors() -> None:
     assert refused > 500
 
 
+@needs_core
 def test_a_fifth_copy_and_a_wrong_hand_size_are_named() -> None:
     state = list(export_state(next(iter(tables(1, 3)))))
     hands = [list(h) for h in state[4]]
