@@ -313,3 +313,55 @@ def test_tile_codes_are_kinds_under_botzone() -> None:
 
     assert sorted(set(tileset_for(BOTZONE))) == list(range(34))
     assert all(T.kind_of(t) == t for t in range(34))
+
+
+@needs_core
+def test_the_botzone_bot_searches_with_compiled_playouts() -> None:
+    """The bot's seat state becomes an engine round with real per-seat walls in each world, so
+    ``c:greedy`` plays there too (no answer falls back to the bot's safe answer)."""
+    import io
+    from dataclasses import replace
+
+    from tenpai.agents.registry import make_agent
+    from tenpai.arena.games import make_game
+    from tenpai.engine.runner import play
+    from tenpai.search.mcr.agent import MCRSearchAgent
+    from tenpai.serve.botzone.bot import BotzoneBot
+    from tenpai.serve.botzone.judge import requests_for
+    from tenpai.serve.botzone.protocol import parse_response
+
+    g = make_game("mcr", 2, list("abcd"), {"preset": "botzone"})
+    play(g, [make_agent("efficiency", s) for s in range(4)])
+    settings = replace(MCRSearchSettings(budget_ms=1e6, clock="cpu", worlds=3, top_k=2,
+                                         close=0.0), policy="c:greedy")
+    agent = MCRSearchAgent(settings, seed=0)
+    err = io.StringIO()
+    bot = BotzoneBot(agent, err=err)
+    for line in requests_for(g.events, 0):
+        parse_response(bot.answer(line))
+    assert err.getvalue() == "" and bot.lost is None
+    assert sum(d.searched for d in agent.log) > 0
+    assert isinstance(agent.playout, CompiledMCRPlayout) and agent.playout.fallbacks == 0
+
+
+@needs_core
+def test_a_searched_game_is_the_same_with_either_playout() -> None:
+    """Same worlds, same hand ends: search_mcr with c:greedy plays exactly the game it plays
+    with the Python greedy playouts."""
+    from dataclasses import replace
+
+    from tenpai.agents.planner import PlannerAgent
+    from tenpai.search.mcr.agent import MCRSearchAgent
+
+    base = MCRSearchSettings(budget_ms=1e6, clock="cpu", worlds=3, top_k=2, close=0.0)
+    games = []
+    for policy in ("greedy", "c:greedy"):
+        search = MCRSearchAgent(replace(base, policy=policy), seed=4)
+        planners = [PlannerAgent(s) for s in range(4)]
+        game = MCRGame(BOTZONE, seed=41)
+        while not game.done:
+            game.step({d.seat: (search if d.seat == 1 else planners[d.seat]).act(
+                d.observation, d.legal) for d in game.pending()})
+        assert sum(d.searched for d in search.log) > 3
+        games.append((game.events, [(d.searched, d.worlds, d.changed) for d in search.log]))
+    assert games[0] == games[1]
