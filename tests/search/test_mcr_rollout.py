@@ -16,6 +16,7 @@ import pytest
 from tenpai import tiles as T
 from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.engine.agent import RandomAgent
+from tenpai.engine.snapshot import clone
 from tenpai.hand import shanten_mcr
 from tenpai.rules.mcr.flow.round import MCRRound
 from tenpai.rules.mcr.flow.rules import BOTZONE, MCR_OFFICIAL
@@ -365,3 +366,61 @@ def test_a_searched_game_is_the_same_with_either_playout() -> None:
         assert sum(d.searched for d in search.log) > 3
         games.append((game.events, [(d.searched, d.worlds, d.changed) for d in search.log]))
     assert games[0] == games[1]
+
+
+def _rob_round(b_wins: bool) -> MCRRound:
+    """A botzone hand where seat 0 may add the fourth 1-bamboo to its pung and seat 2 waits on
+    it with a full flush (``b_wins``) or, with one bamboo swapped for a character, not at all."""
+    from collections import Counter
+
+    from tenpai.engine.meld import Meld
+    from tenpai.rules.mcr.flow.wall import SeatWalls
+
+    robber = [19, 20, 21, 22, 23, 24, 25, 26, 26, 26, 22, 22, 22]
+    if not b_wins:
+        robber[0] = 0
+    mover = [1, 2, 3, 4, 5, 6, 9, 10, 11, 27, 18]  # the drawn 1-bamboo last
+    left = Counter(k for k in range(34) for _ in range(4))
+    left.subtract([18, 18, 18, *mover, *robber])
+    rest = sorted(left.elements())
+    rng = random.Random(5)
+    rng.shuffle(rest)
+    others = {1: rest[:13], 3: rest[13:26]}
+    rest = rest[26:]
+    walls = [rest[:20], rest[20:41], rest[41:62], rest[62:]]
+    game = MCRGame(BOTZONE, seed=9)
+    rnd = clone(game.round)
+    assert isinstance(rnd.wall, SeatWalls)
+    rnd.wall.walls = walls
+    rnd.wall._pos = [0, 0, 0, 0]
+    rnd.hands = [mover, others[1], robber, others[3]]
+    rnd.counts = [T.counts34(h) for h in rnd.hands]
+    rnd.melds = [[Meld("pon", (18, 18, 18), 18, 3)], [], [], []]
+    rnd.rivers = [[], [], [], [18]]
+    rnd.river_called = [[], [], [], [True]]
+    rnd.turn, rnd.phase, rnd.drawn, rnd.after_kan = 0, "act", 18, False
+    rnd._pending = [rnd._decide(0, rnd._rule_self_actions(0))]
+    return rnd
+
+
+@needs_core
+@pytest.mark.parametrize("b_wins", [True, False])
+def test_an_added_kong_robbed_or_standing(b_wins: bool) -> None:
+    """The rob window seeded games never reach: the added kong robbed (抢杠和, on the exported
+    rob window and as the searched candidate), or standing, with its replacement draw."""
+    rnd = _rob_round(b_wins)
+    (d,) = rnd.pending()
+    kakan = next(e for e in d.legal if e.type == "kakan")
+    c, py = CompiledMCRPlayout(), MCRPlayout("greedy")
+    end = _compare(rnd, {0: kakan}, 0, c, py)
+    after = clone(rnd)
+    after.step({0: kakan})
+    if b_wins:
+        assert after.phase == "rob" and end[2] == 2 and end[3] == 0
+        assert any(name == "抢杠和" for name, _ in end[5])
+        assert _compare(after, {}, 0, c, py) == end
+    else:
+        assert after.phase == "act" and after.after_kan
+        _compare(after, {}, 0, c, py)
+    for e in d.legal:
+        _compare(rnd, {0: e}, 0, c, py)
