@@ -62,5 +62,6 @@ def test_the_mcr_measurement_prints_the_shared_figures(
     main(["--games", "0", "--seed", "5"])
     out = json.loads(capsys.readouterr().out)
     assert list(out) == ["games", "hands", "seed", "preset", "agent", *searched_figures([]),
-                         "worlds_median", "cpu_seconds_games", "playout_cpu_ms"]
+                         "worlds_median", "worlds_p10_p90", "cpu_seconds_games",
+                         "playout_cpu_ms", "playout_cpu_ms_median", "playouts_timed"]
     assert (out["games"], out["hands"], out["preset"], out["decisions"]) == (0, 0, "botzone", 0)

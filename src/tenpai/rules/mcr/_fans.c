@@ -15,6 +15,10 @@
  * Keep the numbering in sync with shapes.py: STANDARD 0, SEVEN_PAIRS 1, SHIFTED_PAIRS 2,
  * ORPHANS 3, HONORS_KNITTED 4, KNITTED_STRAIGHT 5 (configure() receives the Shape members in
  * that order).
+ *
+ * The compiled MCR rollouts (_mcr_rollout.c) include this file with TENPAI_FANS_LIBRARY
+ * defined: they score their wins with best_reading() and take configure() and fans_init()
+ * too, so the fan count exists once in C; only the module table and PyInit__fans are left out.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -1359,22 +1363,12 @@ static PyObject *configure(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-static PyMethodDef methods[] = {
-    {"configure", configure, METH_VARARGS,
-     "Hand over the fan table (points, shapes, gates, exclusions, classes) and result types."},
-    {"evaluate", evaluate, METH_O,
-     "The best reading's MCRResult, None for tiles that do not win, NotImplemented when not "
-     "covered here."},
-    {NULL, NULL, 0, NULL}};
-
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_fans",
-                                    "MCR fans in C (see tenpai.rules.mcr.evaluate).", -1,
-                                    methods, NULL, NULL, NULL, NULL};
-
-PyMODINIT_FUNC PyInit__fans(void) {
+/* What the module needs before configure(): the knitted patterns, the tile masks and the
+ * interned field names.  0, or -1 with an exception set. */
+static int fans_init(void) {
     build_knitted();
     build_masks();
-#define INTERN(var, text) if (!(var = PyUnicode_InternFromString(text))) return NULL
+#define INTERN(var, text) if (!(var = PyUnicode_InternFromString(text))) return -1
     INTERN(s_concealed_counts, "concealed_counts");
     INTERN(s_win_tile, "win_tile");
     INTERN(s_melds, "melds");
@@ -1395,6 +1389,24 @@ PyMODINIT_FUNC PyInit__fans(void) {
     memcpy(ctx_name, cn, sizeof cn);
     meld_name[0] = s_kind;
     meld_name[1] = s_base;
+    return 0;
+}
+
+#ifndef TENPAI_FANS_LIBRARY /* _mcr_rollout.c includes this file for its fan count */
+static PyMethodDef methods[] = {
+    {"configure", configure, METH_VARARGS,
+     "Hand over the fan table (points, shapes, gates, exclusions, classes) and result types."},
+    {"evaluate", evaluate, METH_O,
+     "The best reading's MCRResult, None for tiles that do not win, NotImplemented when not "
+     "covered here."},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_fans",
+                                    "MCR fans in C (see tenpai.rules.mcr.evaluate).", -1,
+                                    methods, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__fans(void) {
+    if (fans_init() < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m && PyModule_AddIntConstant(m, "ABI", ABI) < 0) {
         Py_DECREF(m);
@@ -1402,3 +1414,4 @@ PyMODINIT_FUNC PyInit__fans(void) {
     }
     return m;
 }
+#endif /* TENPAI_FANS_LIBRARY */

@@ -13,6 +13,11 @@ budget is spent (:class:`~tenpai.search.budget.Budget`):
    (common random numbers; :class:`~tenpai.search.mcr.playout.MCRPlayout`);
 3. values each end by the contest's score (the hand's Botzone points by default).
 
+With ``POLICY=c:greedy`` step 2 runs in the compiled core
+(:class:`~tenpai.search.mcr.compiled.CompiledMCRPlayout`): the same worlds, the same hand
+ends as the Python ``greedy`` playouts, only cheaper, so more worlds fit the budget; a table
+of another preset than ``botzone`` is refused in one line.
+
 The choice is the Riichi search's paired rule (:func:`~tenpai.search.choice.choose_paired`):
 the planner's choice stands unless another candidate beats it, world by world, by more than
 ``z`` standard errors of the paired difference.  World seeds come from the agent's seed and
@@ -39,7 +44,7 @@ from tenpai.hand import shanten_mcr
 from tenpai.rules.mcr.flow.round import MCRRound
 from tenpai.search.budget import Budget, decision_seed
 from tenpai.search.choice import DecisionStat, choose_paired
-from tenpai.search.mcr.playout import MCRPlayout, hand_value
+from tenpai.search.mcr.playout import hand_value, make_playout
 from tenpai.search.mcr.settings import MCRSearchSettings
 from tenpai.search.mcr.worlds import MCRWorldSampler
 
@@ -79,7 +84,7 @@ class MCRSearchAgent:
     ) -> None:
         self.settings = s = settings or MCRSearchSettings()
         self.planner = planner or PlannerAgent(seed)
-        self.playout = MCRPlayout(s.policy)
+        self.playout = make_playout(s.policy)
         self.sampler = MCRWorldSampler()
         self.seed = seed
         self.name = name

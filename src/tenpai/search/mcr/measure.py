@@ -5,8 +5,10 @@ position (rotating over the games) and ``planner`` in the others, and reports th
 decisions searched, the share where the search left the planner's choice, and the CPU time per
 searched decision (median, 90th and 99th percentile) from the agent's own log (counted as
 :func:`tenpai.search.measure.searched_figures` counts them for the Riichi searches), beside the CPU
-time of a playout of each policy on worlds of those games.  Settings come from
-``$TENPAI_SEARCH_MCR_*`` as in the arena.
+time of a playout of each policy on worlds of those games: the policies take turns on each
+world (interleaved, so a change in the machine's load hits them alike), and the median and the
+mean per playout are reported; ``c:greedy`` joins them where the compiled core is built and
+the preset is ``botzone``.  Settings come from ``$TENPAI_SEARCH_MCR_*`` as in the arena.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from typing import Any
 
 import numpy as np
 
@@ -27,8 +30,9 @@ def main(argv: list[str] | None = None) -> None:
     from tenpai.rules.mcr.flow.round import MCRRound
     from tenpai.rules.mcr.flow.rules import PRESETS
     from tenpai.rules.mcr.game import MCRGame
+    from tenpai.search.mcr import compiled
     from tenpai.search.mcr.agent import make_search_mcr_agent
-    from tenpai.search.mcr.playout import MCR_POLICIES, MCRPlayout
+    from tenpai.search.mcr.playout import MCR_POLICIES, MCRPlayout, make_playout
     from tenpai.search.mcr.worlds import MCRWorldSampler
 
     ap = argparse.ArgumentParser(prog="python -m tenpai.search.mcr.measure")
@@ -58,17 +62,20 @@ def main(argv: list[str] | None = None) -> None:
         hands += len(game.results)
         log += search.log
     total = time.process_time() - cpu0
-    playout_ms = {}
-    for name in MCR_POLICIES:
-        po = MCRPlayout(name)
-        t0 = time.process_time()
-        n = 0
-        for world, seat in tables:
-            d = next(d for d in world.pending() if d.seat == seat)
-            for rep in range(5):
+    playouts: dict[str, Any] = {name: MCRPlayout(name) for name in MCR_POLICIES}
+    if compiled.available() and rules.per_seat_walls and not rules.flowers:
+        playouts["c:greedy"] = make_playout("c:greedy")
+    spent: dict[str, list[float]] = {name: [] for name in playouts}
+    for world, seat in tables:
+        d = next(d for d in world.pending() if d.seat == seat)
+        for rep in range(5):
+            for name, po in playouts.items():
+                t0 = time.process_time()
                 po.play_out(world, {seat: d.legal[-1]}, rep)
-                n += 1
-        playout_ms[name] = round(1000 * (time.process_time() - t0) / max(1, n), 2)
+                spent[name].append(1000 * (time.process_time() - t0))
+    playout_ms = {name: round(float(np.mean(v)), 3) if v else 0.0 for name, v in spent.items()}
+    playout_median_ms = {name: round(float(np.median(v)), 3) if v else 0.0
+                         for name, v in spent.items()}
     searched = [s for s in log if s.searched]
     out = {
         "games": args.games,
@@ -78,8 +85,12 @@ def main(argv: list[str] | None = None) -> None:
         "agent": identity,
         **searched_figures(log),
         "worlds_median": float(np.median([s.worlds for s in searched])) if searched else 0.0,
+        "worlds_p10_p90": ([float(np.percentile([s.worlds for s in searched], q))
+                            for q in (10, 90)] if searched else []),
         "cpu_seconds_games": round(total, 1),
         "playout_cpu_ms": playout_ms,
+        "playout_cpu_ms_median": playout_median_ms,
+        "playouts_timed": len(next(iter(spent.values()), [])),
     }
     print(json.dumps(out))
 

@@ -2,7 +2,8 @@
 
 :class:`MCRPlayout` copies the world, answers the deciding position's pending decision with
 the candidate, and lets a fast policy (:data:`MCR_POLICIES`) play every seat to the end of the
-hand on the Python MCR engine.  Common random numbers: the world is fixed per world and the
+hand on the Python MCR engine (``c:greedy``: the same hand played in the compiled core,
+:mod:`tenpai.search.mcr.compiled`).  Common random numbers: the world is fixed per world and the
 policies are made afresh from the world's seed for every candidate, so two candidates on one
 world meet the same tiles and the same policy draws.
 
@@ -20,14 +21,18 @@ Values (:data:`MCR_VALUES`):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tenpai.engine.snapshot import clone
 from tenpai.events import Event
-from tenpai.rules.mcr.flow.round import MCRRound
+from tenpai.rules.mcr.flow.round import HandResult, MCRRound
 
-__all__ = ["MCR_POLICIES", "MCR_VALUES", "MCRPlayout", "hand_value"]
+if TYPE_CHECKING:
+    from tenpai.search.mcr.compiled import CompiledMCRPlayout
+
+__all__ = ["COMPILED_MCR_POLICIES", "MCR_POLICIES", "MCR_VALUES", "MCRPlayout", "hand_value",
+           "make_playout"]
 
 
 class _Policy(Protocol):
@@ -51,11 +56,24 @@ MCR_POLICIES: dict[str, Callable[[int], _Policy]] = {
     "efficiency": _efficiency,
     "greedy": _greedy,
 }
+#: Policies played in the compiled core (``c:`` + a name of :data:`MCR_POLICIES`), botzone only.
+COMPILED_MCR_POLICIES = ("c:greedy",)
 #: Leaf values by name (see the module docstring); the scale is the spread used in reports.
 MCR_VALUES = ("points", "place")
 
 
-def hand_value(rnd: MCRRound, seat: int, value: str) -> float:
+class EndedHandLike(Protocol):
+    """What :func:`hand_value` reads: an ended :class:`MCRRound`, or the compiled playout's
+    :class:`~tenpai.search.mcr.compiled.EndedHand`."""
+
+    @property
+    def result(self) -> HandResult | None: ...
+
+    @property
+    def scores(self) -> Sequence[int]: ...
+
+
+def hand_value(rnd: EndedHandLike, seat: int, value: str) -> float:
     """The value of an ended hand for ``seat`` (module docstring)."""
     result = rnd.result
     assert result is not None, "the hand has not ended"
@@ -97,3 +115,14 @@ class MCRPlayout:
                 raise RuntimeError(f"MCR playout did not end in {self.max_steps} steps")
             rnd.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in rnd.pending()})
         return rnd
+
+
+def make_playout(policy: str) -> MCRPlayout | CompiledMCRPlayout:
+    """The playout of a ``POLICY`` name: :data:`MCR_POLICIES` on the Python engine, or
+    :data:`COMPILED_MCR_POLICIES` in the compiled core (raises
+    :class:`~tenpai.search.mcr.compiled.MCRRolloutUnavailable` when it is not built)."""
+    if policy in COMPILED_MCR_POLICIES:
+        from tenpai.search.mcr.compiled import CompiledMCRPlayout
+
+        return CompiledMCRPlayout(policy.removeprefix("c:"))
+    return MCRPlayout(policy)

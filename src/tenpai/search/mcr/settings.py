@@ -6,11 +6,12 @@ the bot commands turn into exit code 2 before any game is played.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tenpai.search.env import describe_settings, settings_from_env
-from tenpai.search.mcr.playout import MCR_POLICIES, MCR_VALUES
+from tenpai.search.mcr.playout import COMPILED_MCR_POLICIES, MCR_POLICIES, MCR_VALUES
 
 __all__ = ["MCRSearchSettings"]
 
@@ -33,7 +34,8 @@ class MCRSearchSettings:
     #: by the planner's target value; where neither keeps a target, when the runner-up keeps
     #: the same MCR shanten).  1 searches only exact ties, 0 every decision with a runner-up.
     close: float = 0.5
-    #: Playout policy of every seat (tenpai.search.mcr.playout.MCR_POLICIES).
+    #: Playout policy of every seat (tenpai.search.mcr.playout.MCR_POLICIES), or ``c:greedy``:
+    #: greedy played in the compiled core (botzone preset only; tenpai.search.mcr.compiled).
     policy: str = "efficiency"
     #: Leaf value: "points" (the hand's Botzone points) or "place" (tenpai.search.mcr.playout).
     value: str = "points"
@@ -53,9 +55,19 @@ class MCRSearchSettings:
                              f"{self.top_k}")
         if not 0.0 <= self.close <= 1.0:
             raise ValueError(f"{_ENV}CLOSE must be in [0, 1], got {self.close}")
-        if self.policy not in MCR_POLICIES:
+        if self.policy in COMPILED_MCR_POLICIES:
+            from tenpai.search.mcr import compiled
+
+            if not compiled.available():
+                why = ("is switched off (TENPAI_PURE_PYTHON is set)"
+                       if os.environ.get("TENPAI_PURE_PYTHON") else "is not built")
+                raise ValueError(f"{_ENV}POLICY={self.policy} needs the compiled MCR rollout "
+                                 f"core (tenpai.rules.mcr._mcr_rollout), which {why}; use "
+                                 f"{self.policy.removeprefix('c:')} or build the extensions")
+        elif self.policy not in MCR_POLICIES:
+            known = [*MCR_POLICIES, *COMPILED_MCR_POLICIES]
             raise ValueError(f"{_ENV}POLICY: unknown playout policy {self.policy!r}; known: "
-                             f"{', '.join(MCR_POLICIES)}")
+                             f"{', '.join(known)}")
         if self.value not in MCR_VALUES:
             raise ValueError(f"{_ENV}VALUE must be {' or '.join(MCR_VALUES)}, got "
                              f"{self.value!r}")
