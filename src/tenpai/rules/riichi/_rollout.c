@@ -338,7 +338,9 @@ static int options_init(St *st, int s, Options *o) {
     for (int k = 0; k < 34; k++) {
         o->total[k] = -1;
         o->after[k] = 99;
-        if (!st->c34[s][k]) continue;
+    }
+    for (unsigned long long held = h->held; held; held &= held - 1) { /* the kinds held */
+        int k = lowest_kind(held);
         int v = ok ? useful_discard_shanten(h, &o->useful, k) : FALLBACK;
 #ifdef TENPAI_CHECK_SPLITS
         Hand x = *h;
@@ -574,8 +576,10 @@ static int choose_discard(St *st, const RRules *r, int s, int policy, int *reach
          * discard whose bound is below it (or equal to it, without a lower edge or an earlier
          * kind) cannot win and is not counted; the ones after it are bounded lower still. */
         int cand[34], ub[34], nc = 0;
-        for (int k = 0; k < 34; k++)
-            if (o.after[k] == best_s && !(ban >> k & 1)) cand[nc++] = k;
+        for (unsigned long long held = st->hand[s].held & ~ban; held; held &= held - 1) {
+            int k = lowest_kind(held);
+            if (o.after[k] == best_s) cand[nc++] = k;
+        }
         if (nc == 1) best = cand[0]; /* alone: no count */
         if (nc > 1) {
             for (int i = 0; i < nc; i++) {
