@@ -130,7 +130,9 @@ def _number(value: float) -> str:
 def ratio_table(results: dict[str, Any]) -> str:
     """The tracked rows against their goals (median, and its range over the bench's rounds),
     then the whole-process seconds and speed-ups."""
-    lines = [f"{'ratio (ours / peer), or rate':56} {'median':>8} {'range':>17} {'goal':>7}  met"]
+    width = max(len(row.label) for row in RATIOS)
+    head = "ratio (ours / peer), or rate"
+    lines = [f"{head:{width}} {'median':>8} {'range':>17} {'goal':>7}  met"]
     for row in RATIOS:
         result = results.get(row.bench, {})
         value = result.get(row.key)
@@ -139,11 +141,11 @@ def ratio_table(results: dict[str, Any]) -> str:
         span = "" if spread is None else f"{_number(spread[0])}-{_number(spread[1])}"
         goal = "" if row.goal is None else _number(row.goal)
         met = "" if row.goal is None or value is None else ("yes" if value >= row.goal else "NO")
-        lines.append(f"{row.label:56} {shown:>8} {span:>17} {goal:>7}  {met}")
+        lines.append(f"{row.label:{width}} {shown:>8} {span:>17} {goal:>7}  {met}")
     process = results.get("process", {})
     for key in sorted(process):
         if key.endswith("_s") or key.endswith("_speedup"):
-            lines.append(f"{key:56} {process[key]:>8}")
+            lines.append(f"{key:{width}} {process[key]:>8}")
     return "\n".join(lines)
 
 
