@@ -20,7 +20,7 @@
  * done with min-plus products of the other groups' vectors.  So, per hand: the vectors, the
  * entries each kind's draw lowers (one packed subtraction per kind), the at most 140 splits and
  * the minimal ones; per discard: one class look-up for the group after it, one per kind of that
- * group for the draws, and a pass over the minimal splits.
+ * group for the draws, and the kept splits' kinds read per entry of that group.
  *
  * Seven pairs and thirteen orphans (a closed hand of 13 tiles once discarded) keep their exact
  * treatment: a draw lowers the Riichi shanten iff it lowers one of the three forms that reach
@@ -457,9 +457,9 @@ static inline int useful_special(const Hand *h, int k, unsigned long long *mask)
  * seven-pairs and orphans part, the standard form's shanten, its kinds outside k's group, and
  * the kinds of k's group that may count (see useful_part). */
 typedef struct {
-    int k, best, std;         /* best: the forms' shanten (99: none reaches it), std: the standard */
+    int k, best, std;         /* the shanten after the discard, and the standard form's */
     int ck;                   /* the class of k's group after the discard */
-    unsigned long long out;   /* the forms' kinds (where they reach ``best``) */
+    unsigned long long out;   /* seven pairs' and orphans' kinds, where they reach ``best`` */
     unsigned long long std_mask; /* the standard form's kinds outside k's group */
     unsigned long long cand;  /* the kinds of k's group whose draw may lower it */
     uint64_t opt;             /* the entries of k's group on the minimal splits after it */
