@@ -34,6 +34,34 @@ def test_engine_bench_plays_three_player_hanchan() -> None:
     assert s["decisions_per_s"] > 0
 
 
+def test_engine_bench_turns_the_engines_order_game_by_game(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No engine always runs first: whatever the first game of a round is worth (caches,
+    clock) must not fall to one side."""
+    import tenpai.bench.engine as bench
+
+    played: list[tuple[int, str]] = []
+
+    def ours(seed: int, engine: str, rules: object = None) -> int:
+        played.append((seed, engine))
+        return 1
+
+    def peer(seed: int, players: int = 4) -> None:
+        played.append((seed, "riichienv"))
+
+    class Compiled:
+        compiled = True
+
+    monkeypatch.setattr(bench, "_ours", ours)
+    monkeypatch.setattr(bench, "_riichienv_game", peer)
+    monkeypatch.setattr(bench, "RiichiGame", lambda *a, **k: Compiled())
+    monkeypatch.setattr(bench, "play", lambda *a, **k: None)
+    bench.run_engine_bench(games=6, seed=100, blocks=2)
+    firsts = [next(e for s, e in played if s == 100 + g) for g in range(6)]
+    assert set(firsts) == {"auto", "python", "riichienv"}
+    assert firsts[:3] == ["auto", "python", "riichienv"]
+
+
 def test_engine_bench_refuses_other_player_counts() -> None:
     with pytest.raises(ValueError, match="3 or 4 players"):
         run_engine_bench(games=1, vs=None, players=2)

@@ -24,25 +24,41 @@ from tenpai.cli.main import app
 def test_suite_runs_tenpai_bench_commands_quick_ones_smaller() -> None:
     full = suite.suite_commands(False, python="/py")
     quick = suite.suite_commands(True, python="/py")
-    assert set(full) == set(quick) == {"hand", "fan", "scoring", "engine", "rollout", "agent",
-                                       "process"}
+    assert set(full) == set(quick) == {"hand", "fan", "scoring", "engine", "engine-3p",
+                                       "rollout", "agent", "process"}
     for name, cmd in full.items():
-        assert cmd[:5] == ["/py", "-m", "tenpai", "bench", name] and "--json" in cmd
+        assert cmd[:5] == ["/py", "-m", "tenpai", "bench", name.split("-")[0]] and "--json" in cmd
+    assert full["engine-3p"][full["engine-3p"].index("--players") + 1] == "3"
     assert full["scoring"][full["scoring"].index("--n") + 1] == "30000"
     assert quick["scoring"][quick["scoring"].index("--n") + 1] == "2000"
     # every tracked ratio comes from a bench of the suite
-    assert {bench for _, bench, _, _ in suite.RATIOS} <= set(full)
+    assert {row.bench for row in suite.RATIOS} <= set(full)
+    # issue 37's targets are rows with their goals
+    goals = {row.label: row.goal for row in suite.RATIOS}
+    assert goals["engine hanchan / riichienv"] == 2.0
+    assert goals["rollout c:greedy, hands per CPU second"] == 20_000
+    assert goals["rollout c:efficiency, hands per CPU second"] == 2_000
+    assert goals["engine hanchan, three players / riichienv"] is None
 
 
 def test_ratio_table_marks_goals_met_missed_and_missing() -> None:
     table = suite.ratio_table({
-        "hand": {"shanten_ratio_vs_riichienv": 1.25, "mcr_shanten_ratio_vs_pymahjonggb": 0.5},
+        "hand": {"shanten_ratio_vs_riichienv": 1.25, "mcr_shanten_ratio_vs_pymahjonggb": 0.5,
+                 "shanten_ratio_vs_riichienv_range": [0.9, 1.5]},
+        "fan": {"ratio": 0.8, "ratio_min": 0.7, "ratio_max": 0.95},
+        "rollout": {"c:greedy hands/cpu_s median": 21_000.0, "c:greedy hands/cpu_s min": 15_000.0,
+                    "c:greedy hands/cpu_s max": 27_000.0},
         "process": {"help_s": 0.3, "ignored": 1},
     }).splitlines()
     row = {line.split("  ")[0].strip(): line for line in table[1:]}
-    assert row["Riichi shanten / riichienv"].split()[-3:] == ["1.250", "1.0", "yes"]
-    assert row["MCR shanten / PyMahjongGB"].split()[-3:] == ["0.500", "1.0", "NO"]
-    assert row["engine hanchan / riichienv"].split()[-2:] == ["-", "1.0"]
+    assert row["Riichi shanten / riichienv"].split()[-4:] == ["1.250", "0.900-1.500", "1.000",
+                                                              "yes"]
+    assert row["MCR shanten / PyMahjongGB"].split()[-3:] == ["0.500", "1.000", "NO"]
+    assert row["engine hanchan / riichienv"].split()[-2:] == ["-", "2.000"]
+    assert row["MCR fans (evaluate, compiled if built), cold / PyMahjongGB"].split()[-4:] == [
+        "0.800", "0.700-0.950", "1.000", "NO"]
+    assert row["rollout c:greedy, hands per CPU second"].split()[-4:] == [
+        "21,000", "15,000-27,000", "20,000", "yes"]
     assert any(line.startswith("help_s") for line in table)
     assert not any(line.startswith("ignored") for line in table)
 

@@ -3,11 +3,12 @@
 Every engine plays whole hanchan with uniformly random legal actions through its per-step
 Python API: ours through :class:`RiichiGame` twice, on the compiled table (``engine="auto"``:
 the compiled one where it is built and proven for the rules) and on the Python round (the
-reference), and riichienv through its own.  The games alternate between the engines so that
-machine noise hits all alike; each engine's CPU time (``time.process_time``: the peer runs in
-this process too) is summed per block of games, the ratio (ours / theirs) is taken per block,
-and the median and range of the blocks are reported, so a difference of 10 % is told from the
-noise of a shared machine.  Warm-up games (table building, imports) are not timed.
+reference), and riichienv through its own.  The games alternate between the engines, the
+order turning from game to game, so that machine noise hits all alike; each engine's CPU time
+(``time.process_time``: the peer runs in this process too) is summed per block of games, the
+ratio (ours / theirs) is taken per block, and the median and range of the blocks are
+reported, so a difference of 10 % is told from the noise of a shared machine.  Warm-up games
+(table building, imports) are not timed.
 
 ``players=3`` plays three-player hanchan: ours under ``tenhou_sanma``, riichienv in its
 ``3p-red-half`` mode (three seats, red fives, Norths set aside as ``kita``).  The two rule sets
@@ -139,18 +140,18 @@ def run_engine_bench(
     steps = 0
     clock = time.process_time
     for g in range(games):
-        t0 = clock()
-        steps += _ours(seed + g, "auto", rules)
-        t1 = clock()
-        per_block[0] += t1 - t0
-        if both:
-            _ours(seed + g, "python", rules)
-            t2 = clock()
-            per_block[1] += t2 - t1
-            t1 = t2
-        if peer_ok:
-            _riichienv_game(seed + g, players)
-            per_block[2] += clock() - t1
+        # the engines' order turns game by game, so none always runs first (or last)
+        for side in (0, 1, 2)[g % 3:] + (0, 1, 2)[:g % 3]:
+            t0 = clock()
+            if side == 0:
+                steps += _ours(seed + g, "auto", rules)
+            elif side == 1 and both:
+                _ours(seed + g, "python", rules)
+            elif side == 2 and peer_ok:
+                _riichienv_game(seed + g, players)
+            else:
+                continue
+            per_block[side] += clock() - t0
         if (g + 1) * n_blocks // games != g * n_blocks // games:
             done.append((per_block[0], per_block[1], per_block[2]))
             per_block = [0.0, 0.0, 0.0]

@@ -20,7 +20,7 @@
  * done with min-plus products of the other groups' vectors.  So, per hand: the vectors, the
  * entries each kind's draw lowers (one packed subtraction per kind), the at most 140 splits and
  * the minimal ones; per discard: one class look-up for the group after it, one per kind of that
- * group for the draws, and a pass over the minimal splits.
+ * group for the draws, and the kept splits' kinds read per entry of that group.
  *
  * Seven pairs and thirteen orphans (a closed hand of 13 tiles once discarded) keep their exact
  * treatment: a draw lowers the Riichi shanten iff it lowers one of the three forms that reach
@@ -143,6 +143,8 @@ typedef struct {
     int bad[4];              /* group g has a drawable kind with no class (FALLBACK) */
     unsigned by_ready[4];    /* bit b: by_entry[g][b] filled */
     unsigned long long by_entry[4][UVEC]; /* kinds of group g whose low has entry b */
+    int half_tag[2];         /* 1 + the two classes half[h] is the min-plus product of (0: none) */
+    int half[2][UVEC];       /* man x pin, sou x honours: a turn usually leaves one half alone */
 } UsefulDraws;
 
 typedef struct {
@@ -162,8 +164,15 @@ typedef struct {
     int n_min;               /* its minimal splits: each group's entry, and the kinds lowering */
     unsigned char split[140][4]; /* that entry in their group */
     uint64_t min_entries[4]; /* bit 5i + 4 of group g: some minimal split gives g entry i */
-    int kinds_ready;         /* split_kinds is filled */
+    int kinds_ready;         /* split_kinds and entry_kinds are filled */
     unsigned long long split_kinds[140];
+    unsigned long long entry_kinds[4][UVEC]; /* entry_kinds[g][e]: the union of split_kinds
+                                              * over the minimal splits giving g entry e */
+    unsigned long long after_known; /* bit k: after_cls[k] holds the class of k's group after
+                                     * discarding k (useful_discard_shanten looked it up) */
+    uint8_t after_cls[34];
+    int special_floor;       /* useful_special_floor of the hand */
+    unsigned bad_groups;     /* bit g: dr->bad[g] (set by useful_kinds) */
 } UsefulBase;
 
 static const unsigned long long GROUP_MASK[4] = {0x1FFULL, 0x1FFULL << 9, 0x1FFULL << 18,
@@ -175,9 +184,40 @@ static const unsigned long long TERMINAL_MASK =
     (1ULL << 0) | (1ULL << 8) | (1ULL << 9) | (1ULL << 17) | (1ULL << 18) | (1ULL << 26) |
     (0x7FULL << 27);
 
+/* The lowest kind in a non-empty mask. */
+static inline int lowest_kind(unsigned long long c) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(c);
+#else
+    int j = 0;
+    while (!(c >> j & 1)) j++;
+    return j;
+#endif
+}
+
+/* The union of split_kinds over the minimal splits whose entry in group g is in ``entries``
+ * (bits 5e + 4): a discard of g keeps exactly the minimal splits whose g entry it keeps, so
+ * this is their kinds without a pass over the splits. */
+static inline unsigned long long kept_kinds(const UsefulBase *u, int g, uint64_t entries) {
+    unsigned long long m = 0;
+    for (; entries; entries &= entries - 1) m |= u->entry_kinds[g][(lowest_kind(entries) - 4) / 5];
+    return m;
+}
+
 /* The class of group g's pattern with key ``key`` (255: none). */
 static inline int group_class(int g, long key) {
     return g < 3 ? ((const uint8_t *)suit_buf.buf)[key] : ((const uint8_t *)honor_buf.buf)[key];
+}
+
+/* The lowest shanten seven pairs or thirteen orphans can give the hand ``h`` minus one tile:
+ * no discard lowers either form's count (a pair or a kind lost, never one gained), so the
+ * 3k+2-tile hand's own figures bound every discard's from below.  99 when neither form can
+ * apply (fewer than 13 tiles left). */
+static inline int useful_special_floor(const Hand *h) {
+    if (h->tiles - 1 < 13) return 99;
+    int chi = 6 - h->pairs + (h->kinds < 7 ? 7 - h->kinds : 0);
+    int kok = 13 - h->term_kinds - (h->term_pairs > 0);
+    return chi < kok ? chi : kok;
 }
 
 /* Start ``u`` for the hand ``h`` (3k+2 tiles): the groups' classes and vectors, and the hand's
@@ -191,6 +231,7 @@ static inline int useful_begin(const Hand *h, UsefulBase *u, UsefulDraws *draws)
     if (draws == NULL) {
         draws = &u->own;
         for (int g = 0; g < 4; g++) draws->tag[g] = 0;
+        draws->half_tag[0] = draws->half_tag[1] = 0;
     }
     u->dr = draws;
     for (int g = 0; g < 4; g++) {
@@ -204,6 +245,8 @@ static inline int useful_begin(const Hand *h, UsefulBase *u, UsefulDraws *draws)
     }
     u->ready = 0;
     u->kinds_ready = 0;
+    u->after_known = 0;
+    u->special_floor = useful_special_floor(h);
     u->sets = (h->tiles - 1) / 3 < 4 ? (h->tiles - 1) / 3 : 4;
     useful_min_splits(u);
     return 0;
@@ -290,10 +333,19 @@ static inline void useful_min_splits(UsefulBase *u) {
      * only the minimal splits are spelled out */
     int k = u->sets, top = 2 * k + 1, best = UINF, n = 0;
     const int *v0 = u->vec[0], *v1 = u->vec[1], *v2 = u->vec[2], *v3 = u->vec[3];
-    int a[UVEC], b[UVEC];
     uint64_t m0 = 0, m1 = 0, m2 = 0, m3 = 0;
-    min_plus(v0, v1, a);
-    min_plus(v2, v3, b);
+    /* each half's product kept under its two classes in the caller's draws */
+    UsefulDraws *dr = u->dr;
+    int ta = 1 + (u->cls[0] << 8 | u->cls[1]), tb = 1 + (u->cls[2] << 8 | u->cls[3]);
+    if (dr->half_tag[0] != ta) {
+        min_plus(v0, v1, dr->half[0]);
+        dr->half_tag[0] = ta;
+    }
+    if (dr->half_tag[1] != tb) {
+        min_plus(v2, v3, dr->half[1]);
+        dr->half_tag[1] = tb;
+    }
+    const int *a = dr->half[0], *b = dr->half[1];
     for (int e = 0; e <= top; e++)
         if (a[e] + b[top - e] < best) best = a[e] + b[top - e];
     for (int e = 0; e <= top; e++) {
@@ -330,13 +382,15 @@ static inline void useful_min_splits(UsefulBase *u) {
  * so the standard form's minimum stays the hand's when some minimal split keeps its entry in
  * that group and is one more otherwise -- one class look-up instead of a whole hand's.  Seven
  * pairs and thirteen orphans come from the counts, as in hand_riichi. */
-static inline int useful_discard_shanten(const Hand *h, const UsefulBase *u, int k) {
+static inline int useful_discard_shanten(const Hand *h, UsefulBase *u, int k) {
     int gk = KIND_GROUP[k];
     int ck = group_class(gk, h->key[gk] - KIND_PLACE[k]);
     if (ck == 255) return FALLBACK;
+    u->after_cls[k] = (uint8_t)ck; /* kept for the counts: the look-up is a cache miss */
+    u->after_known |= 1ULL << k;
     uint64_t kept = ~lowered(u->pvec[gk], class_packed(gk, ck)) & (UGUARD << 4);
     int best = (kept & u->min_entries[gk]) ? u->best - 1 : u->best;
-    if (h->tiles - 1 >= 13) {
+    if (u->special_floor <= u->best) { /* else neither form can reach the minimum */
         int held = h->c[k];
         int kinds = h->kinds - (held == 1), pairs = h->pairs - (held == 2);
         int t = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
@@ -354,63 +408,83 @@ static inline int useful_discard_shanten(const Hand *h, const UsefulBase *u, int
 static void useful_kinds(const Hand *h, UsefulBase *u) {
     for (int g = 0; g < 4; g++) useful_group(h, u, g);
     UsefulDraws *dr = u->dr;
+    u->bad_groups = (unsigned)dr->bad[0] | (unsigned)dr->bad[1] << 1 | (unsigned)dr->bad[2] << 2 |
+                    (unsigned)dr->bad[3] << 3;
+    memset(u->entry_kinds, 0, sizeof u->entry_kinds);
     for (int i = 0; i < u->n_min; i++) {
-        unsigned long long m = 0;
-        for (int g = 0; g < 4; g++) m |= by_entry(dr, g, u->split[i][g]);
+        const unsigned char *sp = u->split[i];
+        unsigned long long m = by_entry(dr, 0, sp[0]) | by_entry(dr, 1, sp[1]) |
+                               by_entry(dr, 2, sp[2]) | by_entry(dr, 3, sp[3]);
         u->split_kinds[i] = m;
+        for (int g = 0; g < 4; g++) u->entry_kinds[g][u->split[i][g]] |= m;
     }
     u->kinds_ready = 1;
 }
 
-/* For the hand ``h`` of useful_begin(h, u) minus one ``k``: the kinds whose draw lowers its
- * Riichi shanten (a kind held four times is never one) in *mask, the shanten in *shanten
- * (standard, seven pairs and thirteen orphans once it is a closed 13-tile hand, as
- * hand_riichi).  Returns 0, or FALLBACK (a pattern the tables do not hold: never for a hand
- * of at most 14 tiles). */
-static int useful_after(const Hand *h, UsefulBase *u, int k, unsigned long long *mask,
-                        int *shanten) {
+/* The class of k's group after discarding k: the one useful_discard_shanten looked up, else
+ * looked up now (255: none). */
+static inline int after_class(const Hand *h, const UsefulBase *u, int k) {
+    if (u->after_known >> k & 1) return u->after_cls[k];
+    int gk = KIND_GROUP[k];
+    return group_class(gk, h->key[gk] - KIND_PLACE[k]);
+}
+
+/* Seven pairs and thirteen orphans after discarding k from a hand of 14 or more tiles (13 or
+ * more left, closed): the lower of the two forms' shanten, and in *mask the kinds whose draw
+ * lowers a form reaching it -- from the counts. */
+static inline int useful_special(const Hand *h, int k, unsigned long long *mask) {
+    int held = h->c[k]; /* before the discard */
+    unsigned long long bit = 1ULL << k, ones = h->held & ~h->paired,
+                       zeros = ~h->held & ALL_KINDS, out = 0;
+    if (held == 1) {
+        ones &= ~bit;
+        zeros |= bit;
+    } else if (held == 2)
+        ones |= bit;
+    int kinds = h->kinds - (held == 1), pairs = h->pairs - (held == 2);
+    int chi = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+    int term = (int)(TERMINAL_MASK >> k & 1);
+    int tk = h->term_kinds - (term && held == 1), tp = h->term_pairs - (term && held == 2);
+    int kok = 13 - tk - (tp > 0);
+    int best = chi < kok ? chi : kok;
+    if (chi == best) out |= ones | (kinds < 7 ? zeros : 0);
+    if (kok == best) out |= TERMINAL_MASK & (zeros | (tp == 0 ? ones : 0));
+    *mask = out;
+    return best;
+}
+
+/* What the effective tiles of one discard k need before the look-ups of k's own group: the
+ * seven-pairs and orphans part, the standard form's shanten, its kinds outside k's group, and
+ * the kinds of k's group that may count (see useful_part). */
+typedef struct {
+    int k, best, std;         /* the shanten after the discard, and the standard form's */
+    int ck;                   /* the class of k's group after the discard */
+    unsigned long long out;   /* seven pairs' and orphans' kinds, where they reach ``best`` */
+    unsigned long long std_mask; /* the standard form's kinds outside k's group */
+    unsigned long long cand;  /* the kinds of k's group whose draw may lower it */
+    uint64_t opt;             /* the entries of k's group on the minimal splits after it */
+} UsefulPart;
+
+/* The first half of useful_after (see there).  Returns 0, or FALLBACK. */
+static int useful_part(const Hand *h, UsefulBase *u, int k, UsefulPart *p) {
     int gk = KIND_GROUP[k];
     if (!u->kinds_ready) useful_kinds(h, u);
-    for (int g = 0; g < 4; g++)
-        if (g != gk && u->dr->bad[g]) return FALLBACK;
-    const uint8_t *table = gk < 3 ? (const uint8_t *)suit_buf.buf : (const uint8_t *)honor_buf.buf;
-    long key = h->key[gk] - KIND_PLACE[k];
-    int ck = table[key];
+    if (u->bad_groups & ~(1u << gk)) return FALLBACK;
+    int ck = after_class(h, u, k);
     if (ck == 255) return FALLBACK;
     uint64_t pk = class_packed(gk, ck);
-    int tiles = h->tiles - 1, best = 99;
+    int best = 99;
     unsigned long long out = 0;
-    if (tiles >= 13) {
-        /* seven pairs and thirteen orphans, from the counts */
-        int held = h->c[k]; /* before the discard */
-        unsigned long long bit = 1ULL << k, ones = h->held & ~h->paired,
-                           zeros = ~h->held & ALL_KINDS;
-        if (held == 1) {
-            ones &= ~bit;
-            zeros |= bit;
-        } else if (held == 2)
-            ones |= bit;
-        int kinds = h->kinds - (held == 1), pairs = h->pairs - (held == 2);
-        int chi = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
-        int term = (int)(TERMINAL_MASK >> k & 1);
-        int tk = h->term_kinds - (term && held == 1), tp = h->term_pairs - (term && held == 2);
-        int kok = 13 - tk - (tp > 0);
-        best = chi < kok ? chi : kok;
-        if (chi == best) out |= ones | (kinds < 7 ? zeros : 0);
-        if (kok == best) out |= TERMINAL_MASK & (zeros | (tp == 0 ? ones : 0));
-    }
+    /* seven pairs and thirteen orphans, from the counts, when they can reach the standard
+     * form's minimum (which is at most the hand's own plus one) */
+    if (u->special_floor <= u->best)
+        best = useful_special(h, k, &out);
     /* The standard form.  The discard raises each entry of its group's vector by zero or one,
      * so the new minimum is the hand's (the minimal splits whose entry in this group it keeps)
      * or one more (none kept; min_plus does that rarer case below). */
-    uint64_t kept = ~lowered(u->pvec[gk], pk) & (UGUARD << 4), opt = 0;
-    unsigned long long std_mask = 0;
-    for (int i = 0; i < u->n_min; i++) {
-        uint64_t e = UENTRY(u->split[i][gk]);
-        if (kept & e) {
-            opt |= e;
-            std_mask |= u->split_kinds[i];
-        }
-    }
+    uint64_t kept = ~lowered(u->pvec[gk], pk) & (UGUARD << 4);
+    uint64_t opt = kept & u->min_entries[gk];
+    unsigned long long std_mask = kept_kinds(u, gk, opt);
     int std;
     unsigned long long cand = GROUP_MASK[gk]; /* the kinds of gk whose draw may lower it */
     if (opt) {
@@ -447,19 +521,55 @@ static int useful_after(const Hand *h, UsefulBase *u, int k, unsigned long long 
         best = std;
         out = 0;
     }
-    if (std == best) {
-        /* the discarded group's own kinds: one more of each after the discard */
-        int lo = gk < 3 ? 9 * gk : 27, hi = gk < 3 ? lo + 9 : 34;
-        for (int j = lo; j < hi; j++) {
-            if (!(cand >> j & 1) || h->c[j] - (j == k) >= 4) continue;
-            int d = table[key + KIND_PLACE[j]];
-            if (d == 255) return FALLBACK;
-            std_mask |= (unsigned long long)((lowered(class_packed(gk, d), pk) & opt) != 0) << j;
-        }
-        out |= std_mask;
+    if (std > best) cand = 0, std_mask = 0; /* the standard form does not reach the minimum */
+    p->k = k;
+    p->best = best;
+    p->std = std;
+    p->ck = ck;
+    p->out = out;
+    p->std_mask = std_mask;
+    p->cand = cand;
+    p->opt = opt;
+    return 0;
+}
+
+/* A superset of the kinds useful_finish gives for the part ``p``: all of k's group's
+ * candidates taken as counting. */
+static inline unsigned long long useful_part_bound(const UsefulPart *p) {
+    return p->out | p->std_mask | p->cand;
+}
+
+/* The second half of useful_after: the look-ups of k's own group's candidate draws (one more
+ * of each after the discard).  Returns 0, or FALLBACK. */
+static int useful_finish(const Hand *h, const UsefulPart *p, unsigned long long *mask) {
+    int k = p->k, gk = KIND_GROUP[k];
+    unsigned long long out = p->out | p->std_mask;
+    const uint8_t *table = gk < 3 ? (const uint8_t *)suit_buf.buf : (const uint8_t *)honor_buf.buf;
+    long key = h->key[gk] - KIND_PLACE[k];
+    uint64_t pk = class_packed(gk, p->ck);
+    for (unsigned long long c = p->cand; c; c &= c - 1) {
+        int j = lowest_kind(c);
+        if (h->c[j] - (j == k) >= 4) continue;
+        int d = table[key + KIND_PLACE[j]];
+        if (d == 255) return FALLBACK;
+        out |= (unsigned long long)((lowered(class_packed(gk, d), pk) & p->opt) != 0) << j;
     }
     *mask = out;
-    *shanten = best;
+    return 0;
+}
+
+/* For the hand ``h`` of useful_begin(h, u) minus one ``k``: the kinds whose draw lowers its
+ * Riichi shanten (a kind held four times is never one) in *mask, the shanten in *shanten
+ * (standard, seven pairs and thirteen orphans once it is a closed 13-tile hand, as
+ * hand_riichi).  Returns 0, or FALLBACK (a pattern the tables do not hold: never for a hand
+ * of at most 14 tiles).  In two halves (useful_part, useful_finish) so that a caller that
+ * only needs to know whether a discard can beat another can stop after the first. */
+static inline int useful_after(const Hand *h, UsefulBase *u, int k, unsigned long long *mask,
+                               int *shanten) {
+    UsefulPart p;
+    if (useful_part(h, u, k, &p) == FALLBACK || useful_finish(h, &p, mask) == FALLBACK)
+        return FALLBACK;
+    *shanten = p.best;
     return 0;
 }
 

@@ -314,6 +314,8 @@ typedef struct {
     unsigned long long left_bits[3]; /* bit j of left_bits[i]: bit i of left[j] (0-4) */
     int left_plain;  /* some left[j] outside 0-7: left_in() sums them one by one */
     int base_ready;  /* options_counting() done */
+    unsigned long long part_ready; /* bit k: part[k] holds useful_part() of discarding k */
+    UsefulPart part[34];
     UsefulBase useful; /* the 14-tile hand's groups and minimal splits (useful_begin) */
 } Options;
 
@@ -331,11 +333,14 @@ static int options_init(St *st, int s, Options *o) {
     const Hand *h = &st->hand[s];
     int best = 99;
     o->base_ready = 0;
+    o->part_ready = 0;
     int ok = useful_begin(h, &o->useful, &seat_draws[s]) == 0;
     for (int k = 0; k < 34; k++) {
         o->total[k] = -1;
         o->after[k] = 99;
-        if (!st->c34[s][k]) continue;
+    }
+    for (unsigned long long held = h->held; held; held &= held - 1) { /* the kinds held */
+        int k = lowest_kind(held);
         int v = ok ? useful_discard_shanten(h, &o->useful, k) : FALLBACK;
 #ifdef TENPAI_CHECK_SPLITS
         Hand x = *h;
@@ -399,30 +404,76 @@ static inline int left_in(const Options *o, unsigned long long mask) {
            4 * popcount34(mask & o->left_bits[2]);
 }
 
-/* The effective-tile total of discarding kind k (the rest of discard_ukeire), computed once.
- * The kinds whose draw lowers the shanten come from _useful_core.h (a few vector operations per
- * discard instead of a draw row of 34 table look-ups); the shanten it finds on the way must be
- * the one options_init looked up, or the run reports an inconsistency. */
-static int option_total(St *st, int s, Options *o, int k) {
-    if (o->total[k] >= 0) return o->total[k];
-    int sh = o->after[k], got = 99, total = 0;
-    unsigned long long mask = 0;
-    if (!o->base_ready) options_counting(st, s, o);
-    if (bad_lookup || useful_after(&st->hand[s], &o->useful, k, &mask, &got) == FALLBACK ||
-        got != sh) {
-        bad_lookup = 1;
-        mask = 0;
+/* useful_part() of discarding k, made once per decision (NULL on a failure: the run reports
+ * an inconsistency).  The shanten it finds must be the one options_init looked up. */
+static const UsefulPart *option_part(St *st, int s, Options *o, int k) {
+    UsefulPart *p = &o->part[k];
+    if (!(o->part_ready >> k & 1)) {
+        if (!o->base_ready) options_counting(st, s, o);
+        if (bad_lookup || useful_part(&st->hand[s], &o->useful, k, p) == FALLBACK ||
+            p->best != o->after[k]) {
+            bad_lookup = 1;
+            return NULL;
+        }
+        o->part_ready |= 1ULL << k;
     }
-    total = left_in(o, mask);
-    o->total[k] = total;
-    /* tenpai.agents.efficiency counts what is left beside the hand after the discard (the
-     * discarded copy is one more left) and, at three players, nothing on 2m-8m */
+    return p;
+}
+
+/* total13 from a total and its mask: tenpai.agents.efficiency counts what is left beside the
+ * hand after the discard (the discarded copy is one more left) and, at three players, nothing
+ * on 2m-8m. */
+static inline int count13(St *st, Options *o, int k, int total, unsigned long long mask) {
     int t13 = total;
     if (st->n == 3) {
         mask &= ~0xFEULL;
         t13 = left_in(o, mask);
     }
-    o->total13[k] = t13 + (int)(mask >> k & 1);
+    return t13 + (int)(mask >> k & 1);
+}
+
+/* The effective-tile total of discarding kind k (the rest of discard_ukeire), computed once:
+ * the kinds whose draw lowers the shanten come from _useful_core.h (a few vector operations per
+ * discard instead of a draw row of 34 table look-ups). */
+static int option_total(St *st, int s, Options *o, int k) {
+    if (o->total[k] >= 0) return o->total[k];
+    const UsefulPart *p = option_part(st, s, o, k);
+    unsigned long long mask = 0;
+    if (p == NULL || useful_finish(&st->hand[s], p, &mask) == FALLBACK) {
+        bad_lookup = 1;
+        mask = 0;
+    }
+    int total = left_in(o, mask);
+    o->total[k] = total;
+    o->total13[k] = count13(st, o, k, total, mask);
+    return total;
+}
+
+/* How the policies count tied discards: 0 skips the count of a discard whose bound
+ * (option_bound) shows it cannot beat the best so far; 1 counts every tied discard (the
+ * reference the tests compare with); 2 skips as 0 but also counts each bounded discard and
+ * fails the run when the count exceeds its bound.  Set by _count_mode() (tests only). */
+static int count_mode = 0;
+
+/* An upper bound on option_total(k) (and in *bound13 on total13[k]): the count with every
+ * candidate draw of k's own group taken as effective (useful_part_bound), so without that
+ * group's look-ups, which are what a count adds to the part; -1 when there is none (then the
+ * caller counts).  With count_mode 2, the exact count is made too and one above its bound
+ * fails the run. */
+static int option_bound(St *st, int s, Options *o, int k, int *bound13) {
+    if (count_mode == 1) return -1;
+    if (o->total[k] >= 0) {
+        *bound13 = o->total13[k];
+        return o->total[k];
+    }
+    const UsefulPart *p = option_part(st, s, o, k);
+    if (p == NULL) return -1;
+    unsigned long long mask = useful_part_bound(p);
+    int total = left_in(o, mask);
+    *bound13 = count13(st, o, k, total, mask);
+    if (count_mode == 2 &&
+        (option_total(st, s, o, k) > total || o->total13[k] > *bound13))
+        bad_lookup = 1;
     return total;
 }
 
@@ -459,6 +510,10 @@ static int choose_efficiency(St *st, int s, Options *o, int ready_only) {
             option_total(st, s, o, kind_of_code(best));
             bk_total = o->total13[kind_of_code(best)];
         }
+        int bound13 = 0;
+        if (option_bound(st, s, o, k, &bound13) >= 0 &&
+            (bound13 < bk_total || (bound13 == bk_total && edge >= bk_edge)))
+            continue; /* cannot beat the best so far: not counted */
         option_total(st, s, o, k);
         int total = o->total13[k];
         if (total > bk_total || (total == bk_total && edge < bk_edge)) {
@@ -515,10 +570,45 @@ static int choose_discard(St *st, const RRules *r, int s, int policy, int *reach
         }
         if (nt > 1) best = ties[next_rand(st) % (uint64_t)nt];
     } else {
-        for (int k = 0; k < 34; k++)
-            if (o.after[k] == best_s && !(ban >> k & 1) &&
-                (best < 0 || eff_less(st, s, &o, k, best)))
-                best = k;
+        /* eff_less's order -- the most live effective tiles, then the outer tile, then the
+         * first kind -- with the counts made only where they can decide: the tied discards are
+         * taken by their bounds (option_bound), highest first, and once a count is made, a
+         * discard whose bound is below it (or equal to it, without a lower edge or an earlier
+         * kind) cannot win and is not counted; the ones after it are bounded lower still. */
+        int cand[34], ub[34], nc = 0;
+        for (unsigned long long held = st->hand[s].held & ~ban; held; held &= held - 1) {
+            int k = lowest_kind(held);
+            if (o.after[k] == best_s) cand[nc++] = k;
+        }
+        if (nc == 1) best = cand[0]; /* alone: no count */
+        if (nc > 1) {
+            for (int i = 0; i < nc; i++) {
+                int b13 = 0, b = option_bound(st, s, &o, cand[i], &b13);
+                ub[i] = b < 0 ? 1 << 20 : b; /* no bound: counted first */
+                /* insertion by bound, highest first, kind order among equals */
+                int k = cand[i], j = i;
+                for (b = ub[i]; j > 0 && ub[j - 1] < b; j--) {
+                    ub[j] = ub[j - 1];
+                    cand[j] = cand[j - 1];
+                }
+                ub[j] = b;
+                cand[j] = k;
+            }
+            int bt = -1, be = 0;
+            for (int i = 0; i < nc; i++) {
+                int k = cand[i], e = edge_of(k);
+                if (bt >= 0) {
+                    if (ub[i] < bt) break;
+                    if (ub[i] == bt && (e > be || (e == be && k > best))) continue;
+                }
+                int t = option_total(st, s, &o, k);
+                if (bt < 0 || t > bt || (t == bt && (e < be || (e == be && k < best)))) {
+                    best = k;
+                    bt = t;
+                    be = e;
+                }
+            }
+        }
     }
     if (best < 0) return -1;
     if (fold_policy(policy) && !st->riichi[s] &&
@@ -1889,7 +1979,22 @@ static PyObject *yaku_ids_fn(PyObject *self, PyObject *unused) {
 }
 
 #ifndef TENPAI_ROLLOUT_LIBRARY /* _table.c includes this file for its state and rules */
+/* _count_mode(mode) -> the previous mode (see count_mode): 1 counts every tied discard, the
+ * reference the tests compare the bounded choice with; 2 checks every bound it uses. */
+static PyObject *count_mode_fn(PyObject *self, PyObject *arg) {
+    long mode = PyLong_AsLong(arg);
+    if (mode == -1 && PyErr_Occurred()) return NULL;
+    if (mode < 0 || mode > 2) {
+        PyErr_SetString(PyExc_ValueError, "_rollout._count_mode: 0, 1 or 2");
+        return NULL;
+    }
+    int previous = count_mode;
+    count_mode = (int)mode;
+    return PyLong_FromLong(previous);
+}
+
 static PyMethodDef methods[] = {
+    {"_count_mode", count_mode_fn, METH_O, "Tests: 0 bounded counts, 1 every count, 2 checked."},
     {"run", run, METH_VARARGS, "Play one hand per seed from a state; packed int32 result rows."},
     {"decide", decide, METH_VARARGS, "A policy's answer at a draw: (action, tile code)."},
     {"configure", configure, METH_VARARGS, "Hand over the shanten tables."},
