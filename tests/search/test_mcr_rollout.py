@@ -343,6 +343,7 @@ def test_the_botzone_bot_searches_with_compiled_playouts() -> None:
     assert err.getvalue() == "" and bot.lost is None
     assert sum(d.searched for d in agent.log) > 0
     assert isinstance(agent.playout, CompiledMCRPlayout) and agent.playout.fallbacks == 0
+    assert agent.playout.exported > 0  # its worlds are drawn into the core's state too
 
 
 @needs_core

@@ -217,6 +217,11 @@ class CompiledMCRPlayout:
         self._python = MCRPlayout(policy, max_steps)
         #: Playouts the core did not cover and Python played (for the measurements).
         self.fallbacks = 0
+        #: Candidate playouts started on a world drawn straight into the core's state, and
+        #: those that needed the world as a round (a call, a kong, an uncovered hand; see
+        #: tenpai.search.mcr.exported_worlds), for the measurements.
+        self.exported = 0
+        self.copied = 0
         # The last world exported: the candidates of one world share its state (a world is
         # never stepped here; the fingerprint guards against a caller that steps it).
         self._last: tuple[MCRRound, tuple[int, int, str], tuple[Any, ...]] | None = None
