@@ -107,12 +107,13 @@ def test_an_exported_world_is_the_python_world_exported() -> None:
 
 
 @needs_core
-@pytest.mark.parametrize("value", ["points", "place"])
-def test_every_candidate_is_valued_as_on_the_copied_world(value: str) -> None:
+@pytest.mark.parametrize(("policy", "value"), [("c:greedy", "points"),
+                                               ("c:greedy-fold", "place")])
+def test_every_candidate_is_valued_as_on_the_copied_world(policy: str, value: str) -> None:
     """Every legal answer of a position (discards, passes with and without a win on offer,
     calls, kongs, wins), valued on exported worlds and on copied ones: the same values, and
     each way of playing a candidate is taken."""
-    settings = replace(CAPPED, policy="c:greedy", value=value)
+    settings = replace(CAPPED, policy=policy, value=value)
     fast = MCRSearchAgent(settings, seed=3)
     slow = MCRSearchAgent(settings, seed=3, exported_worlds=False)
     routes: Counter[str] = Counter()

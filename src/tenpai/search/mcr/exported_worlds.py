@@ -164,7 +164,7 @@ class ExportedWorldPlayouts:
         for e, (route, tile) in zip(self.cands, self.routes):
             out = None
             if route != "round":
-                out = run(state, tile)
+                out = run(state, tile, self.playout.policy)
             if out is not None:
                 self.playout.exported += 1
                 scores = [s + d for s, d in zip(self._scores, out.deltas)]
