@@ -7,10 +7,10 @@ searched decision (median, 90th and 99th percentile) from the agent's own log (c
 :func:`tenpai.search.measure.searched_figures` counts them for the Riichi searches), beside the CPU
 time of a playout of each policy on worlds of those games: the policies take turns on each
 world (interleaved, so a change in the machine's load hits them alike), and the median and the
-mean per playout are reported; ``c:greedy`` joins them where the compiled core is built and
-the preset is ``botzone``.  Settings come from ``$TENPAI_SEARCH_MCR_*`` as in the arena.
+mean per playout are reported; the compiled policies join them where the compiled core is
+built and the preset is ``botzone``.  Settings come from ``$TENPAI_SEARCH_MCR_*`` as in the arena.
 
-With ``POLICY=c:greedy`` it also reports how the candidates' playouts started (on a world drawn
+With a compiled ``POLICY`` it also reports how the candidates' playouts started (on a world drawn
 into the core's state, or on a copied round: a call) and, on those same positions, the CPU cost
 of a world both ways — the agent's :meth:`~tenpai.search.mcr.agent.MCRSearchAgent.values` with
 worlds drawn into the core's state and with every world a copy of the round, taking turns per
@@ -40,7 +40,12 @@ def main(argv: list[str] | None = None) -> None:
     from tenpai.rules.mcr.game import MCRGame
     from tenpai.search.mcr import compiled
     from tenpai.search.mcr.agent import make_search_mcr_agent
-    from tenpai.search.mcr.playout import MCR_POLICIES, MCRPlayout, make_playout
+    from tenpai.search.mcr.playout import (
+        COMPILED_MCR_POLICIES,
+        MCR_POLICIES,
+        MCRPlayout,
+        make_playout,
+    )
     from tenpai.search.mcr.worlds import MCRWorldSampler
 
     ap = argparse.ArgumentParser(prog="python -m tenpai.search.mcr.measure")
@@ -78,7 +83,8 @@ def main(argv: list[str] | None = None) -> None:
     total = time.process_time() - cpu0
     playouts: dict[str, Any] = {name: MCRPlayout(name) for name in MCR_POLICIES}
     if compiled.available() and rules.per_seat_walls and not rules.flowers:
-        playouts["c:greedy"] = make_playout("c:greedy")
+        for name in COMPILED_MCR_POLICIES:
+            playouts[name] = make_playout(name)
     spent: dict[str, list[float]] = {name: [] for name in playouts}
     for world, seat in tables:
         d = next(d for d in world.pending() if d.seat == seat)
