@@ -46,6 +46,7 @@ def main(argv: list[str] | None = None) -> None:
         MCRPlayout,
         make_playout,
     )
+    from tenpai.search.mcr.settings import MCRSearchSettings
     from tenpai.search.mcr.worlds import MCRWorldSampler
 
     ap = argparse.ArgumentParser(prog="python -m tenpai.search.mcr.measure")
@@ -97,11 +98,11 @@ def main(argv: list[str] | None = None) -> None:
     playout_median_ms = {name: round(float(np.median(v)), 3) if v else 0.0
                          for name, v in spent.items()}
     extra: dict[str, Any] = {}
-    if isinstance(search.playout, compiled.CompiledMCRPlayout):
+    settings = MCRSearchSettings.from_env()  # what every game's agent was made with
+    if settings.policy in COMPILED_MCR_POLICIES:
         extra["candidate_playouts_exported_copied"] = routes
         step = max(1, len(positions) // 32)  # about 32 positions spread over the hands
-        extra["world_cpu_ms_exported_copied"] = _world_costs(positions[::step],
-                                                             search.settings)
+        extra["world_cpu_ms_exported_copied"] = _world_costs(positions[::step], settings)
     searched = [s for s in log if s.searched]
     out = {
         "games": args.games,
