@@ -88,10 +88,10 @@ def _compare(world: MCRRound, first: dict[int, Any], seed: int, c: CompiledMCRPl
     return want
 
 
-def _check_tables(n: int, seed0: int) -> dict[str, int]:
+def _check_tables(n: int, seed0: int, policy: str = "greedy") -> dict[str, int]:
     """Every pending seat's every legal answer, on the true table and on a world sampled for
     that seat, played both ways; returns counts of what was compared."""
-    c, py = CompiledMCRPlayout(), MCRPlayout("greedy")
+    c, py = CompiledMCRPlayout(policy), MCRPlayout(policy)
     seen = {"states": 0, "playouts": 0, "hora": 0, "tsumo": 0, "exhaustive": 0}
     for i, rnd in enumerate(tables(n, seed0)):
         seen["states"] += 1
@@ -128,6 +128,40 @@ def test_compiled_greedy_equals_the_python_engine() -> None:
 def test_compiled_greedy_equals_the_python_engine_many() -> None:
     seen = _check_tables(3000, 100_000)
     print(seen)
+
+
+def _count_folds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the Python policy's folding discards that are not greedy's (the C side has no
+    such hook)."""
+    from tenpai.search.mcr import policies
+
+    folds = [0]
+    safest = policies._safest
+
+    def counted(observation: Any, discards: Any) -> Any:
+        e = safest(observation, discards)
+        folds[0] += e != GreedyMCRPolicy().act(observation, discards)
+        return e
+
+    monkeypatch.setattr(policies, "_safest", counted)
+    return folds
+
+
+@needs_core
+def test_compiled_greedy_fold_equals_the_python_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    folds = _count_folds(monkeypatch)
+    seen = _check_tables(60, 0, "greedy-fold")
+    assert seen["hora"] > 10 and seen["exhaustive"] > 10
+    assert folds[0] > 100, folds  # folds that differ from greedy's discard are played
+
+
+@needs_core
+@pytest.mark.slow
+def test_compiled_greedy_fold_equals_the_python_engine_many(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    folds = _count_folds(monkeypatch)
+    seen = _check_tables(3000, 100_000, "greedy-fold")
+    print(seen, "folding discards unlike greedy's", folds[0])
 
 
 @needs_core
@@ -343,12 +377,14 @@ def test_the_botzone_bot_searches_with_compiled_playouts() -> None:
     assert err.getvalue() == "" and bot.lost is None
     assert sum(d.searched for d in agent.log) > 0
     assert isinstance(agent.playout, CompiledMCRPlayout) and agent.playout.fallbacks == 0
+    assert agent.playout.exported > 0  # its worlds are drawn into the core's state too
 
 
 @needs_core
-def test_a_searched_game_is_the_same_with_either_playout() -> None:
-    """Same worlds, same hand ends: search_mcr with c:greedy plays exactly the game it plays
-    with the Python greedy playouts."""
+@pytest.mark.parametrize("policy", ["greedy", "greedy-fold"])
+def test_a_searched_game_is_the_same_with_either_playout(policy: str) -> None:
+    """Same worlds, same hand ends: search_mcr with c:greedy (c:greedy-fold) plays exactly the
+    game it plays with the Python greedy (greedy-fold) playouts."""
     from dataclasses import replace
 
     from tenpai.agents.planner import PlannerAgent
@@ -356,8 +392,8 @@ def test_a_searched_game_is_the_same_with_either_playout() -> None:
 
     base = MCRSearchSettings(budget_ms=1e6, clock="cpu", worlds=3, top_k=2, close=0.0)
     games = []
-    for policy in ("greedy", "c:greedy"):
-        search = MCRSearchAgent(replace(base, policy=policy), seed=4)
+    for name in (policy, f"c:{policy}"):
+        search = MCRSearchAgent(replace(base, policy=name), seed=4)
         planners = [PlannerAgent(s) for s in range(4)]
         game = MCRGame(BOTZONE, seed=41)
         while not game.done:

@@ -65,3 +65,26 @@ def test_the_mcr_measurement_prints_the_shared_figures(
                          "worlds_median", "worlds_p10_p90", "cpu_seconds_games",
                          "playout_cpu_ms", "playout_cpu_ms_median", "playouts_timed"]
     assert (out["games"], out["hands"], out["preset"], out["decisions"]) == (0, 0, "botzone", 0)
+
+
+def test_the_mcr_measurement_with_compiled_playouts_reports_the_world_costs(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a compiled policy the measure adds how candidates started and the world costs
+    both ways, also when no game is played (it once read the last game's agent)."""
+    from tenpai.search.mcr import compiled
+    from tenpai.search.mcr.measure import main
+
+    if not compiled.available():
+        pytest.skip("the compiled MCR rollout core is not built")
+    monkeypatch.setenv("TENPAI_SEARCH_MCR_POLICY", "c:greedy")
+    monkeypatch.setenv("TENPAI_SEARCH_MCR_WORLDS", "2")
+    monkeypatch.setenv("TENPAI_SEARCH_MCR_CLOCK", "cpu")
+    main(["--games", "0", "--seed", "5"])
+    out = json.loads(capsys.readouterr().out)
+    assert out["candidate_playouts_exported_copied"] == [0, 0]
+    assert set(out["world_cpu_ms_exported_copied"]) == {"exported", "copied"}
+    assert "c:greedy-fold" in out["playout_cpu_ms"]
+    main(["--games", "1", "--seed", "5"])
+    out = json.loads(capsys.readouterr().out)
+    exported, _copied = out["candidate_playouts_exported_copied"]
+    assert exported > 0 and out["world_cpu_ms_exported_copied"]["exported"]["positions"] > 0

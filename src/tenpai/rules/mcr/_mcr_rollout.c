@@ -11,7 +11,9 @@
  * tile, then honours and terminals, then 2 and 8, then the highest kind); after a discard the
  * nearest seat in turn order that can win on it wins; otherwise the hand is drawn when the next
  * drawer's wall is empty, else that seat draws.  The policy never calls and never declares a
- * kong, so melds only come from the exported state.  A state may start at a draw (phase act),
+ * kong, so melds only come from the exported state.  run()'s policy 1 is greedy-fold
+ * (tenpai.search.mcr.policies.GreedyFoldMCRPolicy, policy_discard below): greedy that throws
+ * its most-seen kind when another seat shows two melds and its own hand is far from ready.  A state may start at a draw (phase act),
  * a discard's claim window (claim), the discard owed after a call (discard) or an added kong's
  * rob window (rob); the first discard of the seat to move may be given (the searched
  * candidate).
@@ -31,7 +33,7 @@
 #include "_fans.c"
 #include "../../hand/_mcr_shanten_core.h"
 
-#define MCR_ROLLOUT_ABI 1
+#define MCR_ROLLOUT_ABI 2
 #define MAXWALL 34
 #define MAXRIVER 40
 
@@ -49,6 +51,7 @@ typedef struct {
     int wall[4][MAXWALL], wlen[4], wpos[4];
     int dealer, prevalent, min_fan, base;
     int turn, phase, drawn, after_kan, ev_seat, ev_tile;
+    int fold; /* the policy: 0 greedy, 1 greedy-fold (GreedyFoldMCRPolicy) */
     /* each seat's MCR shanten while it waits (its hand of 13 - 3 melds tiles), UNKNOWN for the
      * seat to move at the start: a seat at 1 or more cannot complete with one tile, so neither
      * a discard nor its next draw needs the fan count (a tile lowers the shanten by one at
@@ -443,6 +446,43 @@ static int greedy_discard(MS *s, int seat, int drawn, int *after) {
     return best;
 }
 
+/* GreedyFoldMCRPolicy (tenpai.search.mcr.policies): when another seat shows THREAT_MELDS
+ * melds or more and greedy's discard leaves the hand FOLD_SHANTEN or more from ready, the kind
+ * with the most copies in the seat's view (its own and the visible ones), then the drawn tile,
+ * then outside_first, then the highest kind. */
+#define THREAT_MELDS 2
+#define FOLD_SHANTEN 2
+
+static int policy_discard(MS *s, int seat, int drawn, int *after) {
+    int k = greedy_discard(s, seat, drawn, after);
+    if (!s->fold || k < 0 || *after < FOLD_SHANTEN) return k;
+    int threat = 0;
+    for (int p = 0; p < 4; p++)
+        if (p != seat && s->nmelds[p] >= THREAT_MELDS) threat = 1;
+    if (!threat) return k;
+    const int *c = s->c[seat];
+    int best = -1, best_key = 1 << 30;
+    for (int i = -1; i < 34; i++) {
+        int kind, t;
+        if (i < 0) {
+            if (drawn < 0) continue;
+            kind = drawn;
+            t = 0;
+        } else {
+            kind = 33 - i;
+            if (kind == drawn || !c[kind]) continue;
+            t = 1;
+        }
+        int key = (4 - s->visible[kind] - c[kind] + 8) * 16 + t * 4 + outside_first(kind);
+        if (key < best_key) {
+            best_key = key;
+            best = kind;
+        }
+    }
+    *after = UNKNOWN; /* discard() counts the shanten the fold leaves */
+    return best;
+}
+
 static void draw(MS *s, int seat, int replacement) {
     int tile = s->wall[seat][s->wpos[seat]++];
     s->turn = seat;
@@ -525,7 +565,7 @@ static int play(MS *s, int first, MOut *o) {
             }
         }
         int after = UNKNOWN;
-        int k = greedy_discard(s, seat, s->phase == PH_ACT ? s->drawn : -1, &after);
+        int k = policy_discard(s, seat, s->phase == PH_ACT ? s->drawn : -1, &after);
         if (k < 0) return -1;
         r = discard(s, seat, k, after, o);
     }
@@ -537,8 +577,10 @@ static int play(MS *s, int first, MOut *o) {
 static PyObject *run(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *st;
-    int first;
-    if (!PyArg_ParseTuple(args, "Oi", &st, &first)) return NULL;
+    int first, policy = 0;
+    if (!PyArg_ParseTuple(args, "Oi|i", &st, &first, &policy)) return NULL;
+    if (policy != 0 && policy != 1)
+        return fail("MCR rollout: policy %d (0 greedy, 1 greedy-fold)", policy), NULL;
     if (!configured || !tables_ready) {
         PyErr_SetString(PyExc_RuntimeError,
                         "tenpai.rules.mcr._mcr_rollout: configure_fans() and configure_shanten() first");
@@ -546,6 +588,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
     }
     MS s;
     if (read_state(st, &s) < 0) return NULL;
+    s.fold = policy;
     if (first >= 0) {
         if (first > 33 || (s.phase != PH_ACT && s.phase != PH_DISCARD) || !s.c[s.turn][first])
             return fail("MCR rollout: the first discard %d is not a tile seat %d holds at a draw or "
@@ -637,8 +680,9 @@ static PyObject *shanten(PyObject *self, PyObject *obj) {
 
 static PyMethodDef methods[] = {
     {"run", run, METH_VARARGS,
-     "Play one botzone hand from a state with the greedy policy in every seat: (kind, winner, "
-     "target, fan, deltas, fans) or NotImplemented."},
+     "run(state, first_discard, policy=0): play one botzone hand from a state with the greedy "
+     "(0) or greedy-fold (1) policy in every seat: (kind, winner, target, fan, deltas, fans) "
+     "or NotImplemented."},
     {"configure_fans", configure, METH_VARARGS, "Hand over the fan table (as _fans.configure)."},
     {"configure_shanten", configure_shanten, METH_VARARGS, "Hand over the shanten tables."},
     {"set_error", set_error, METH_O, "The ValueError subclass bad states raise."},

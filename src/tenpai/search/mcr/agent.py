@@ -16,7 +16,10 @@ budget is spent (:class:`~tenpai.search.budget.Budget`):
 With ``POLICY=c:greedy`` step 2 runs in the compiled core
 (:class:`~tenpai.search.mcr.compiled.CompiledMCRPlayout`): the same worlds, the same hand
 ends as the Python ``greedy`` playouts, only cheaper, so more worlds fit the budget; a table
-of another preset than ``botzone`` is refused in one line.
+of another preset than ``botzone`` is refused in one line.  Steps 1 and 2 then skip the
+Python round: each world is drawn straight into the core's state
+(:mod:`tenpai.search.mcr.exported_worlds`, the same world tuple for tuple), and only a
+candidate that needs the engine's step (a call) builds the world as a round.
 
 The choice is the Riichi search's paired rule (:func:`~tenpai.search.choice.choose_paired`):
 the planner's choice stands unless another candidate beats it, world by world, by more than
@@ -35,7 +38,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tenpai import tiles as T
 from tenpai.agents.planner import PlannerAgent
@@ -44,9 +47,12 @@ from tenpai.hand import shanten_mcr
 from tenpai.rules.mcr.flow.round import MCRRound
 from tenpai.search.budget import Budget, decision_seed
 from tenpai.search.choice import DecisionStat, choose_paired
-from tenpai.search.mcr.playout import hand_value, make_playout
+from tenpai.search.mcr.playout import MCRPlayout, hand_value, make_playout
 from tenpai.search.mcr.settings import MCRSearchSettings
 from tenpai.search.mcr.worlds import MCRWorldSampler
+
+if TYPE_CHECKING:
+    from tenpai.search.mcr.exported_worlds import ExportedWorldPlayouts
 
 __all__ = ["MCRSearchAgent", "make_search_mcr_agent", "planner_unsure"]
 
@@ -81,6 +87,7 @@ class MCRSearchAgent:
     def __init__(
         self, settings: MCRSearchSettings | None = None, *, seed: int = 0,
         planner: PlannerAgent | None = None, name: str = "search_mcr",
+        exported_worlds: bool = True,
     ) -> None:
         self.settings = s = settings or MCRSearchSettings()
         self.planner = planner or PlannerAgent(seed)
@@ -88,6 +95,9 @@ class MCRSearchAgent:
         self.sampler = MCRWorldSampler()
         self.seed = seed
         self.name = name
+        #: With compiled playouts, draw worlds into the core's state instead of copying the
+        #: round (False: the copy for every world, the same values; kept to measure and test).
+        self.exported_worlds = exported_worlds
         self.identity = f"prior planner; {self.playout.name}; value {s.value}; {s.describe()}"
         self.log: list[DecisionStat] = []
 
@@ -107,7 +117,7 @@ class MCRSearchAgent:
             self.log.append(DecisionStat(False, 0.0, 0.0, 0, 1, False))
             return choice
         cands = [e for e, _v in ranked[: self.settings.top_k]]
-        return self._search(table, observation.seat, cands)
+        return self._search(table, observation.seat, cands, legal)
 
     def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
         return [self.act(o, legal) for o, legal in requests]
@@ -117,24 +127,44 @@ class MCRSearchAgent:
         hand = table.prevalent_wind * 4 + table.hand_number
         return decision_seed(self.seed, hand, len(table.events), seat, index)
 
-    def values(self, table: MCRRound, seat: int, cands: Sequence[Event]) -> list[list[float]]:
+    def values(self, table: MCRRound, seat: int, cands: Sequence[Event],
+               legal: Sequence[Event] | None = None) -> list[list[float]]:
         """``values[w][i]``: candidate i's leaf value in world w, as many worlds as the budget
-        and the cap allow (at least one)."""
+        and the cap allow (at least one).  ``legal``: the position's legal answers (whether it
+        may win tells if a pass can be played in the core; unknown counts as may)."""
         s = self.settings
         budget = Budget(s.budget_ms, s.clock)
         out: list[list[float]] = []
+        exported = self._exported(table, seat, cands, legal)
         for w in range(s.worlds):
             if budget.spent(len(out)):
                 break
             seed = self.world_seed(table, seat, w)
+            if exported is not None:
+                ends = exported.play_world(seed)
+                out.append([hand_value(end, seat, s.value) for end in ends])
+                continue
             world = self.sampler.sample(table, seat, seed).round
             out.append([hand_value(self.playout.play_out(world, {seat: c}, seed), seat, s.value)
                         for c in cands])
         return out
 
-    def _search(self, table: MCRRound, seat: int, cands: Sequence[Event]) -> Event:
+    def _exported(self, table: MCRRound, seat: int, cands: Sequence[Event],
+                  legal: Sequence[Event] | None) -> ExportedWorldPlayouts | None:
+        """The decision's worlds drawn into the compiled core's state, where that applies."""
+        if not self.exported_worlds or isinstance(self.playout, MCRPlayout):
+            return None  # the compiled core is imported only for a compiled policy
+        from tenpai.search.mcr.exported_worlds import ExportedWorldPlayouts, exports
+
+        if exports(table) is not None:
+            return None  # the copy path, which refuses the table in one line
+        may_win = legal is None or any(e.type == "hora" for e in legal)
+        return ExportedWorldPlayouts(self.playout, self.sampler, table, seat, cands, may_win)
+
+    def _search(self, table: MCRRound, seat: int, cands: Sequence[Event],
+                legal: Sequence[Event] | None = None) -> Event:
         wall0, cpu0 = time.perf_counter(), time.process_time()
-        values = self.values(table, seat, cands)
+        values = self.values(table, seat, cands, legal)
         action = cands[choose_paired(values, 0, self.settings.z)]
         self.log.append(DecisionStat(
             True, time.process_time() - cpu0, time.perf_counter() - wall0, len(values),

@@ -1,19 +1,21 @@
-"""Compiled MCR playouts (``tenpai/rules/mcr/_mcr_rollout.c``): ``POLICY=c:greedy``.
+"""Compiled MCR playouts (``tenpai/rules/mcr/_mcr_rollout.c``): ``POLICY=c:greedy`` and
+``c:greedy-fold``.
 
 ``search_mcr`` plays every candidate on every world to the end of the hand; on the Python
 engine a greedy playout costs about 4.5 ms, so a decision affords a dozen worlds.  The
 extension plays the same hand inside C: :func:`export_state` hands it an
 :class:`~tenpai.rules.mcr.flow.round.MCRRound` of the ``botzone`` preset (per-seat walls, no
 flowers), :func:`run` returns how the hand ended.  The Python engine with
-:class:`~tenpai.search.mcr.policies.GreedyMCRPolicy` in every seat stays the specification:
+:class:`~tenpai.search.mcr.policies.GreedyMCRPolicy` (or
+:class:`~tenpai.search.mcr.policies.GreedyFoldMCRPolicy`) in every seat stays the specification:
 ``tests/search/test_mcr_rollout.py`` plays the same states both ways and requires the same
 deltas, winner, discarder and fans.
 
 :class:`CompiledMCRPlayout` is :class:`~tenpai.search.mcr.playout.MCRPlayout`'s compiled
 twin.  A candidate that is a discard by the seat to move (after a draw, or the discard owed
 after a call) is the core's first move, with no copy of the world; any other candidate (a
-call, a kong, a win, a pass) is stepped once in Python on a copy with the greedy policy
-answering the other pending seats, and the core plays on from there.  A hand the fan count
+call, a kong, a win, a pass) is stepped once in Python on a copy with the policy answering
+the other pending seats, and the core plays on from there.  A hand the fan count
 does not cover in C (more readings than its buffers hold) is played by the Python playout
 instead, so the answer is always the specification's.
 
@@ -39,6 +41,7 @@ from tenpai.rules.mcr.flow.wall import SeatWalls
 
 __all__ = [
     "ABI",
+    "POLICY_CODES",
     "CompiledMCRPlayout",
     "EndedHand",
     "MCRRolloutStateError",
@@ -48,8 +51,10 @@ __all__ = [
     "run",
 ]
 
-#: The extension's ``ABI`` this side is written for.
-ABI: Final = 1
+#: The extension's ``ABI`` this side is written for (2: ``run`` takes the policy).
+ABI: Final = 2
+#: Compiled policies by name: ``run``'s policy code.
+POLICY_CODES: Final = {"greedy": 0, "greedy-fold": 1}
 _MELD_CODES: Final = {"chi": 0, "pon": 1, "daiminkan": 2, "kakan": 3, "ankan": 4}
 _PHASES: Final = {"act": 0, "claim": 1, "discard": 2, "rob": 3}
 _KINDS: Final = ("hora", "exhaustive")
@@ -178,13 +183,15 @@ class Outcome:
                           target=self.target, fan=self.fan, fans=fans)
 
 
-def run(state: tuple[Any, ...], first_discard: int | None = None) -> Outcome | None:
-    """Play the state's hand to its end with the greedy policy in every seat; None when the
-    core does not cover it (the caller plays it in Python).  ``first_discard`` (a tile code,
-    phases ``act`` and ``discard``) is the seat to move's discard before the policy takes
-    over."""
+def run(state: tuple[Any, ...], first_discard: int | None = None,
+        policy: str = "greedy") -> Outcome | None:
+    """Play the state's hand to its end with ``policy`` (:data:`POLICY_CODES`) in every seat;
+    None when the core does not cover it (the caller plays it in Python).  ``first_discard``
+    (a tile code, phases ``act`` and ``discard``) is the seat to move's discard before the
+    policy takes over."""
     module = _need()
-    raw = module.run(state, -1 if first_discard is None else int(first_discard))
+    raw = module.run(state, -1 if first_discard is None else int(first_discard),
+                     POLICY_CODES[policy])
     if raw is NotImplemented:
         return None
     kind, winner, target, fan, deltas, fans = raw
@@ -201,13 +208,14 @@ class EndedHand:
 
 
 class CompiledMCRPlayout:
-    """:class:`~tenpai.search.mcr.playout.MCRPlayout` with ``greedy`` in every seat, played in
-    the compiled core (module docstring).  Raises :class:`MCRRolloutUnavailable` when the
-    core is not built."""
+    """:class:`~tenpai.search.mcr.playout.MCRPlayout` with ``greedy`` or ``greedy-fold`` in
+    every seat, played in the compiled core (module docstring).  Raises
+    :class:`MCRRolloutUnavailable` when the core is not built."""
 
     def __init__(self, policy: str = "greedy", max_steps: int = 2000) -> None:
-        if policy != "greedy":
-            raise ValueError(f"unknown compiled MCR playout policy {policy!r}; known: greedy")
+        if policy not in POLICY_CODES:
+            raise ValueError(f"unknown compiled MCR playout policy {policy!r}; known: "
+                             f"{', '.join(POLICY_CODES)}")
         _need()
         from tenpai.search.mcr.playout import MCRPlayout
 
@@ -217,6 +225,11 @@ class CompiledMCRPlayout:
         self._python = MCRPlayout(policy, max_steps)
         #: Playouts the core did not cover and Python played (for the measurements).
         self.fallbacks = 0
+        #: Candidate playouts started on a world drawn straight into the core's state, and
+        #: those that needed the world as a round (a call, a kong, an uncovered hand; see
+        #: tenpai.search.mcr.exported_worlds), for the measurements.
+        self.exported = 0
+        self.copied = 0
         # The last world exported: the candidates of one world share its state (a world is
         # never stepped here; the fingerprint guards against a caller that steps it).
         self._last: tuple[MCRRound, tuple[int, int, str], tuple[Any, ...]] | None = None
@@ -237,14 +250,14 @@ class CompiledMCRPlayout:
             raise MCRRolloutStateError(why)
         discard = _plain_discard(world, first)
         if discard is not None:
-            out = run(self._export(world), discard)
+            out = run(self._export(world), discard, self.policy)
             start = world
         else:
             start = self._prefix(world, first, seed)
             if start.done:
                 assert start.result is not None
                 return EndedHand(start.result, list(start.scores))
-            out = run(export_state(start))
+            out = run(export_state(start), None, self.policy)
         if out is None:
             self.fallbacks += 1
             rnd = self._python.play_out(world, first, seed)
@@ -254,14 +267,15 @@ class CompiledMCRPlayout:
         return EndedHand(out.hand_result(), scores)
 
     def _prefix(self, world: MCRRound, first: Mapping[int, Event], seed: int) -> MCRRound:
-        """A copy of ``world`` after the first answers (the other pending seats greedy)."""
-        from tenpai.search.mcr.policies import GreedyMCRPolicy
+        """A copy of ``world`` after the first answers (the other pending seats by the policy)."""
+        from tenpai.search.mcr.playout import MCR_POLICIES
 
         rnd = clone(world)
         answers = dict(first)
         for d in rnd.pending():
             if d.seat not in answers:
-                answers[d.seat] = GreedyMCRPolicy(seed * 4 + d.seat).act(d.observation, d.legal)
+                answers[d.seat] = MCR_POLICIES[self.policy](seed * 4 + d.seat).act(
+                    d.observation, d.legal)
         rnd.step(answers)
         return rnd
 

@@ -51,13 +51,20 @@ def _greedy(seed: int) -> _Policy:
     return GreedyMCRPolicy(seed)
 
 
+def _greedy_fold(seed: int) -> _Policy:
+    from tenpai.search.mcr.policies import GreedyFoldMCRPolicy
+
+    return GreedyFoldMCRPolicy(seed)
+
+
 #: Playout policies by name (one object per seat, made from the playout's seed).
 MCR_POLICIES: dict[str, Callable[[int], _Policy]] = {
     "efficiency": _efficiency,
     "greedy": _greedy,
+    "greedy-fold": _greedy_fold,
 }
 #: Policies played in the compiled core (``c:`` + a name of :data:`MCR_POLICIES`), botzone only.
-COMPILED_MCR_POLICIES = ("c:greedy",)
+COMPILED_MCR_POLICIES = ("c:greedy", "c:greedy-fold")
 #: Leaf values by name (see the module docstring); the scale is the spread used in reports.
 MCR_VALUES = ("points", "place")
 

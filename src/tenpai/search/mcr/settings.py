@@ -34,8 +34,9 @@ class MCRSearchSettings:
     #: by the planner's target value; where neither keeps a target, when the runner-up keeps
     #: the same MCR shanten).  1 searches only exact ties, 0 every decision with a runner-up.
     close: float = 0.5
-    #: Playout policy of every seat (tenpai.search.mcr.playout.MCR_POLICIES), or ``c:greedy``:
-    #: greedy played in the compiled core (botzone preset only; tenpai.search.mcr.compiled).
+    #: Playout policy of every seat (tenpai.search.mcr.playout.MCR_POLICIES), or ``c:greedy``
+    #: / ``c:greedy-fold``: played in the compiled core (botzone preset only;
+    #: tenpai.search.mcr.compiled).
     policy: str = "efficiency"
     #: Leaf value: "points" (the hand's Botzone points) or "place" (tenpai.search.mcr.playout).
     value: str = "points"

@@ -35,8 +35,8 @@ from tenpai.rules.mcr.flow.wall import SeatWalls, SharedWall
 from tenpai.rules.mcr.game import tileset_for
 from tenpai.search.window import rebuild_window
 
-__all__ = ["MCRWorld", "MCRWorldError", "MCRWorldSampler", "hidden_wall_slots", "mcr_seen",
-           "mcr_unseen"]
+__all__ = ["HiddenDraw", "MCRWorld", "MCRWorldError", "MCRWorldSampler", "WorldView",
+           "draw_hidden", "hidden_wall_slots", "mcr_seen", "mcr_unseen", "world_view"]
 
 
 class MCRWorldError(ValueError):
@@ -111,61 +111,110 @@ def _engine_wall(rnd: MCRRound, counts: list[int]) -> SeatWalls | SharedWall:
     return shared
 
 
+@dataclass(frozen=True, slots=True)
+class WorldView:
+    """What every world of one decision shares: the deciding seat, the tiles it has not seen
+    (flowers apart, each sorted) and the hidden places they fill, all public counts."""
+
+    seat: int
+    #: The other seats, in table order.
+    others: tuple[int, ...]
+    #: Concealed kongs per other seat (four places each).
+    kongs: tuple[int, ...]
+    #: Concealed hand size per other seat.
+    sizes: tuple[int, ...]
+    #: Undrawn places per wall: four under per-seat walls, one for a shared wall.
+    undrawn: tuple[int, ...]
+    #: Unseen tiles that are not flowers, sorted (hands and kongs are drawn from these).
+    tiles: tuple[int, ...]
+    #: Unseen flowers, sorted (they only go to the wall).
+    flowers: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class HiddenDraw:
+    """One world's hidden tiles: the others' hands and concealed kongs, and the undrawn wall in
+    the order :func:`hidden_wall_slots` lists its places."""
+
+    hands: dict[int, list[int]]
+    kong_tiles: dict[int, list[tuple[int, ...]]]
+    wall: list[int]
+
+
+def world_view(table: MCRRound, seat: int) -> WorldView:
+    """The decision's :class:`WorldView`; raises :class:`MCRWorldError` when the unseen tiles
+    do not fill the hidden places exactly."""
+    unseen = mcr_unseen(table, seat)
+    others = tuple(s for s in range(4) if s != seat)
+    kongs = tuple(sum(1 for m in table.melds[s] if m.type == "ankan") for s in others)
+    sizes = tuple(len(table.hands[s]) for s in others)
+    undrawn = tuple(_undrawn_counts(table))
+    need = sum(sizes) + 4 * sum(kongs) + sum(undrawn)
+    if need != len(unseen):
+        raise MCRWorldError(f"seat {seat}: {len(unseen)} unseen tiles for {need} hidden "
+                            f"places ({table._where()})")
+    return WorldView(seat, others, kongs, sizes, undrawn,
+                     tuple(t for t in unseen if not T.is_flower(t)),
+                     tuple(t for t in unseen if T.is_flower(t)))
+
+
+def draw_hidden(view: WorldView, seed: int) -> HiddenDraw:
+    """The hidden tiles of world ``seed``: every sampler of this module draws them here, so
+    the Python world and the compiled core's exported one are the same world."""
+    rng = random.Random(seed)
+    seat = view.seat
+    tiles = list(view.tiles)
+    rng.shuffle(tiles)
+    kong_tiles: dict[int, list[tuple[int, ...]]] = {}
+    for s, n in zip(view.others, view.kongs):
+        for _ in range(n):
+            by_kind: dict[int, list[int]] = {}
+            for t in tiles:
+                by_kind.setdefault(T.kind_of(t), []).append(t)
+            fours = sorted(k for k, v in by_kind.items() if len(v) >= 4)
+            if not fours:
+                raise MCRWorldError(f"seat {seat}: no kind left for seat {s}'s concealed kong")
+            group = tuple(sorted(by_kind[rng.choice(fours)][:4]))
+            for t in group:
+                tiles.remove(t)
+            kong_tiles.setdefault(s, []).append(group)
+    hands: dict[int, list[int]] = {}
+    for s, size in zip(view.others, view.sizes):
+        if size > len(tiles):
+            raise MCRWorldError(f"seat {seat}: too few unseen tiles for seat {s}'s hand")
+        hands[s] = tiles[:size]
+        tiles = tiles[size:]
+    rest = tiles + list(view.flowers)
+    rng.shuffle(rest)
+    return HiddenDraw(hands, kong_tiles, rest)
+
+
 class MCRWorldSampler:
     """Samples worlds for one position's decision (see the module docstring)."""
 
-    def sample(self, table: MCRRound, seat: int, seed: int) -> MCRWorld:
-        """A world for ``seat`` at ``table``: a pure function of its view and ``seed``."""
-        rng = random.Random(seed)
-        unseen = mcr_unseen(table, seat)
-        others = [s for s in range(4) if s != seat]
-        kongs = {s: sum(1 for m in table.melds[s] if m.type == "ankan") for s in others}
-        sizes = {s: len(table.hands[s]) for s in others}
-        undrawn = _undrawn_counts(table)
-        need = sum(sizes.values()) + 4 * sum(kongs.values()) + sum(undrawn)
-        if need != len(unseen):
-            raise MCRWorldError(f"seat {seat}: {len(unseen)} unseen tiles for {need} hidden "
-                                f"places ({table._where()})")
-        tiles = [t for t in unseen if not T.is_flower(t)]
-        flowers = [t for t in unseen if T.is_flower(t)]
-        rng.shuffle(tiles)
-        kong_tiles: dict[int, list[tuple[int, ...]]] = {}
-        for s in others:
-            for _ in range(kongs[s]):
-                by_kind: dict[int, list[int]] = {}
-                for t in tiles:
-                    by_kind.setdefault(T.kind_of(t), []).append(t)
-                fours = sorted(k for k, v in by_kind.items() if len(v) >= 4)
-                if not fours:
-                    raise MCRWorldError(f"seat {seat}: no kind left for seat {s}'s concealed kong")
-                group = tuple(sorted(by_kind[rng.choice(fours)][:4]))
-                for t in group:
-                    tiles.remove(t)
-                kong_tiles.setdefault(s, []).append(group)
-        hands: dict[int, list[int]] = {}
-        for s in others:
-            if sizes[s] > len(tiles):
-                raise MCRWorldError(f"seat {seat}: too few unseen tiles for seat {s}'s hand")
-            hands[s] = tiles[: sizes[s]]
-            tiles = tiles[sizes[s]:]
-        rest = tiles + flowers
-        rng.shuffle(rest)
-
+    def sample(self, table: MCRRound, seat: int, seed: int,
+               view: WorldView | None = None) -> MCRWorld:
+        """A world for ``seat`` at ``table``: a pure function of its view and ``seed``
+        (``view``: the decision's :func:`world_view`, when the caller already holds it)."""
+        if view is None:
+            view = world_view(table, seat)
+        drawn = draw_hidden(view, seed)
         if isinstance(table.wall, SeatWalls | SharedWall):
             rnd = clone(table)
         else:  # a wall that only counts tiles is not copied: a real one takes its place
-            rnd = clone(table, {id(table.wall): _engine_wall(table, undrawn)})
+            rnd = clone(table, {id(table.wall): _engine_wall(table, list(view.undrawn))})
         if type(rnd) is not MCRRound:  # the Botzone bot's seat state: see the module docstring
             rnd.__class__ = MCRRound
         rnd._emit_hook = None
         rnd.events = list(table._observe(seat).events)
-        for s, h in hands.items():
+        for s, h in drawn.hands.items():
             rnd.hands[s] = list(h)
             rnd.counts[s] = T.counts34(h)
-        for s, groups in kong_tiles.items():
+        for s, groups in drawn.kong_tiles.items():
             it = iter(groups)
             rnd.melds[s] = [Meld("ankan", next(it)) if m.type == "ankan" else m
                             for m in rnd.melds[s]]
+        rest = drawn.wall
         i = 0
         for lst, a, b in hidden_wall_slots(rnd):
             for j in range(a, b):
