@@ -67,8 +67,9 @@ class _Planted:
     ``at_event`` events are logged, ``flip`` turns one logged discard's tsumogiri flag."""
 
     def __init__(self, game: Any, *, drop: bool = False, flip: bool = False,
-                 at_event: int = 40) -> None:
+                 peek: bool = False, at_event: int = 40) -> None:
         self.inner, self.drop, self.flip, self.at_event = game, drop, flip, at_event
+        self.peek = peek
         self.altered: int | None = None  # the seat whose decision lost an action
 
     def __getattr__(self, name: str) -> Any:
@@ -89,6 +90,8 @@ class _Planted:
 
     def pending(self) -> Any:
         got = self.inner.pending()
+        if self.peek and len(self.inner.events) >= self.at_event:
+            return [replace(d, observation=_OneRiverShort(d.observation)) for d in got]
         if not self.drop or len(self.inner.events) < self.at_event or self.altered == -1:
             return got
         out = []
@@ -103,6 +106,22 @@ class _Planted:
         self.inner.step(answers)
         if self.altered is not None:
             self.altered = -1  # one decision only
+
+
+class _OneRiverShort:
+    """An observation whose view of seat 1's river has lost its last tile."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    @property
+    def rivers(self) -> tuple[tuple[int, ...], ...]:
+        rivers = list(self.inner.rivers)
+        rivers[1] = rivers[1][:-1]
+        return tuple(rivers)
 
 
 def _planting(monkeypatch: Any, seed: int, **how: Any) -> None:
@@ -125,6 +144,16 @@ def test_the_lockstep_catches_a_legal_action_offered_on_one_path_only(monkeypatc
     assert d["first"].startswith("after step ")
     assert "legal actions differ: compiled only [], python only [{'type': " in d["first"]
     assert d["agents"] == seat_agents(RULE_SETS["tenhou"], 31, 4)
+
+
+@built
+def test_the_lockstep_catches_an_observation_that_differs(monkeypatch: Any) -> None:
+    _planting(monkeypatch, 33, peek=True)
+    summary = run_check(4, 32, ["tenhou"], length="tonpuu")
+    assert not summary.identical and summary.games == {"tenhou": 1}
+    d = summary.divergence
+    assert d is not None and d["seed"] == 33
+    assert "'s observation differs in rivers: compiled ((" in d["first"], d["first"]
 
 
 @built

@@ -75,7 +75,7 @@ def observation_view(obs: Any) -> tuple[tuple[str, Any], ...]:
     names = _VIEWS.get(kind)
     if names is None:  # which fields the class has, and which are methods, once per class
         names = _VIEWS[kind] = tuple(
-            (n, callable(getattr(kind, n))) for n in OBSERVED
+            (n, callable(getattr(kind, n, None) or getattr(obs, n))) for n in OBSERVED
             if hasattr(kind, n) or hasattr(obs, n))
     return tuple((n, getattr(obs, n)() if method else getattr(obs, n)) for n, method in names)
 
