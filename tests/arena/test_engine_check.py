@@ -256,3 +256,20 @@ def test_an_interrupt_ends_the_check_with_the_games_compared() -> None:
     summary = run_check(5, 40, ["tenhou"], length="tonpuu", progress=stop_after_one)
     assert summary.interrupted and summary.games == {"tenhou": 1}
     assert summary.as_dict()["interrupted"] is True and summary.identical
+
+
+@built
+def test_an_answer_the_reference_refuses_is_a_difference() -> None:
+    class Refusing(lockstep.InProcessReference):
+        def step(self, answers: Any) -> lockstep.Report:
+            raise ValueError("not legal here")
+
+    rs = RULE_SETS["tenhou"]
+    ref = Refusing(lambda s: engine_check.new_game(rs, s, "python"))
+    game = engine_check.new_game(rs, 4, "compiled")
+    result = lockstep.lockstep(game, ref, 4, [engine_check.make_agent("random", i)
+                                              for i in range(4)])
+    assert result.difference is not None
+    assert result.difference.startswith("after step 1, at event ")
+    assert "python refused the answers [(0, " in result.difference
+    assert "not legal here" in result.difference
