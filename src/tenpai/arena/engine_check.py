@@ -1,10 +1,11 @@
-"""Seeded games on both engine paths, compared event by event (``tenpai verify engines``).
+"""Seeded games on both engine paths, compared in lock-step (``tenpai verify engines``).
 
 The compiled code must never change a game: the same seed and the same agents must give the
-same event stream and final scores whether the compiled core or the Python reference plays.
-This plays seeded games of the registered rule agents (mixed per seat) under each rule set on
-both paths and stops at the first difference, naming the game's seed and the first differing
-event.
+same decisions, observations, events and final scores whether the compiled core or the Python
+reference plays.  This plays seeded games of the registered rule agents (mixed per seat)
+under each rule set on both paths at once (:mod:`tenpai.arena.lockstep`: the agents decide
+once, on the compiled side, and both paths take their answers) and stops at the first
+difference, naming the game's seed and where the paths parted.
 
 The two paths of each rule set:
 
@@ -12,38 +13,53 @@ The two paths of each rule set:
   compiled table (``engine="compiled"``) against the Python round (``engine="python"``), in
   this process.  A preset the table does not cover yet is reported as skipped with the reason
   and runs as soon as :func:`~tenpai.rules.riichi.compiled_round.covers` says yes.
-* MCR (``mcr``): the fan evaluator is switched per process (``TENPAI_PURE_PYTHON``), so the
-  game with the compiled ``_fans`` is played here and the same game with every extension off
-  in a child process; the child streams its games back one line each.
+* MCR (``mcr``): the fan evaluator is chosen per process (``TENPAI_PURE_PYTHON``), so the
+  game with the compiled ``_fans`` is played here and its reference in a child process with
+  every extension off, stepped with the same answers one JSON line at a time.
+
+The agents: each seat plays one of the rule set's ``agents`` in turn; the costly searching
+agents (``heavy``: ``expert``, ``planner``...) take one seat in a stated share of the games
+(``heavy_share``), chosen from the seed, because one of them costs more than the rest of the
+game on both paths together (docs/performance.md, "Differential proof").
 """
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
+import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, fields, replace
-from typing import Any, Final, TextIO
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
 
 from tenpai.agents.registry import make_agent
+from tenpai.arena.lockstep import (
+    ChildReference,
+    InProcessReference,
+    Reference,
+    lockstep,
+    serve,
+)
 from tenpai.engine.flow import GameFlow
-from tenpai.events import Event
 
 __all__ = [
     "RULE_SETS",
     "CheckSummary",
     "RuleSet",
-    "first_difference",
     "play",
     "run_check",
-    "stream_of",
+    "seat_agents",
 ]
 
-#: The rule agents that take part (no trained weights, no optional extras), by family.
-RIICHI_AGENTS: Final = ("random", "efficiency", "defensive", "expert")
-MCR_AGENTS: Final = ("random", "efficiency", "expert", "planner", "planner_defend")
+#: The rule agents that take part (no trained weights, no optional extras), by family:
+#: the cheap ones take every seat in turn, the heavy ones one seat in a share of the games.
+RIICHI_AGENTS: Final = ("random", "efficiency", "defensive")
+RIICHI_HEAVY: Final = ("expert",)
+MCR_AGENTS: Final = ("random", "efficiency")
+MCR_HEAVY: Final = ("expert", "planner", "planner_defend")
+#: The share of games with one heavy seat: one of them costs 5-30 CPU s a game, the rest of
+#: a lock-step game 0.15-1.3 s (docs/performance.md, "Differential proof").
+HEAVY_SHARE: Final = 0.02
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,24 +72,32 @@ class RuleSet:
     agents: tuple[str, ...]
     #: a Riichi game length other than the preset's (``tonpuu``, ``hanchan``)
     length: str | None = None
+    #: searching agents, one of which takes one seat in ``heavy_share`` of the games
+    heavy: tuple[str, ...] = ()
+    heavy_share: float = 0.0
 
     def argv(self) -> list[str]:
         """The rule set as the child process's arguments."""
-        return [self.name, self.family, self.preset, ",".join(self.agents), self.length or ""]
+        return [self.name, self.family, self.preset, ",".join(self.agents), self.length or "",
+                ",".join(self.heavy), repr(self.heavy_share)]
 
     @classmethod
     def from_argv(cls, argv: Sequence[str]) -> RuleSet:
-        name, family, preset, agents, length = argv
-        return cls(name, family, preset, tuple(agents.split(",")), length or None)
+        name, family, preset, agents, length, heavy, share = argv
+        return cls(name, family, preset, tuple(agents.split(",")), length or None,
+                   tuple(h for h in heavy.split(",") if h), float(share))
 
 
 #: Every rule set of the check, in the order games cycle through them.  A new preset is one
 #: line here; a Riichi preset runs once the compiled table covers it.
 RULE_SETS: Final[dict[str, RuleSet]] = {r.name: r for r in (
-    RuleSet("tenhou", "riichi", "tenhou", RIICHI_AGENTS),
-    RuleSet("mahjong_soul", "riichi", "mahjong_soul", RIICHI_AGENTS),
-    RuleSet("tenhou_sanma", "riichi", "tenhou_sanma", RIICHI_AGENTS),
-    RuleSet("mcr", "mcr", "mcr_official", MCR_AGENTS),
+    RuleSet("tenhou", "riichi", "tenhou", RIICHI_AGENTS, heavy=RIICHI_HEAVY,
+            heavy_share=HEAVY_SHARE),
+    RuleSet("mahjong_soul", "riichi", "mahjong_soul", RIICHI_AGENTS, heavy=RIICHI_HEAVY,
+            heavy_share=HEAVY_SHARE),
+    RuleSet("tenhou_sanma", "riichi", "tenhou_sanma", RIICHI_AGENTS, heavy=RIICHI_HEAVY,
+            heavy_share=HEAVY_SHARE),
+    RuleSet("mcr", "mcr", "mcr_official", MCR_AGENTS, heavy=MCR_HEAVY, heavy_share=HEAVY_SHARE),
 )}
 
 
@@ -114,13 +138,29 @@ def seats_of(game: GameFlow) -> int:
     return int(getattr(game, "players", 4))
 
 
-def play(rule_set: RuleSet, seed: int, engine: str) -> GameFlow:
-    """One seeded game to its end: seat ``i`` plays agent ``agents[(seed + i) % n]``
-    seeded ``seed * 4 + i``, so every game mixes the agents differently."""
-    game = new_game(rule_set, seed, engine)
+def seat_agents(rule_set: RuleSet, seed: int, players: int) -> list[str]:
+    """The agents of one game: seat ``i`` plays ``agents[(seed + i) % n]``, and in
+    ``heavy_share`` of the games (drawn from the seed, so one seed always gives the same
+    seats) one seat, also drawn, plays one of the heavy agents instead."""
     names = rule_set.agents
-    agents = [make_agent(names[(seed + i) % len(names)], seed * 4 + i)
-              for i in range(seats_of(game))]
+    seats = [names[(seed + i) % len(names)] for i in range(players)]
+    if rule_set.heavy:
+        rng = random.Random(f"verify engines {seed}")
+        if rng.random() < rule_set.heavy_share:
+            seats[rng.randrange(players)] = rng.choice(rule_set.heavy)
+    return seats
+
+
+def _agents(rule_set: RuleSet, seed: int, players: int) -> list[Any]:
+    return [make_agent(name, seed * 4 + i)
+            for i, name in enumerate(seat_agents(rule_set, seed, players))]
+
+
+def play(rule_set: RuleSet, seed: int, engine: str) -> GameFlow:
+    """One seeded game to its end on one path, with the agents the check seats (to replay a
+    seed the check names on either path alone)."""
+    game = new_game(rule_set, seed, engine)
+    agents = _agents(rule_set, seed, seats_of(game))
     steps = 0
     while not game.done:
         game.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in game.pending()})
@@ -130,102 +170,22 @@ def play(rule_set: RuleSet, seed: int, engine: str) -> GameFlow:
     return game
 
 
-_FIELDS: Final = tuple(f.name for f in fields(Event) if f.compare)
-
-
-def stream_of(game: Any) -> list[list[Any]]:
-    """The game's events, every compared field in order, and the final scores last, as
-    JSON-ready lists (what crosses from the child process)."""
-    events: list[Event] = game.events
-    out: list[list[Any]] = [
-        [_plain(getattr(e, name)) for name in _FIELDS] for e in events]
-    out.append(["final_scores", list(game.final_scores)])
-    return out
-
-
-def _plain(v: Any) -> Any:
-    if isinstance(v, tuple):
-        return [_plain(x) for x in v]
-    return v
-
-
-def first_difference(a: Sequence[Any], b: Sequence[Any]) -> str | None:
-    """The first differing entry of two streams, named by index (None: they are equal)."""
-    for i, (x, y) in enumerate(zip(a, b)):
-        if x != y:
-            return f"event {i}: compiled {_show(x)} / python {_show(y)}"
-    if len(a) != len(b):
-        return f"compiled {len(a)} events / python {len(b)}"
-    return None
-
-
-def _show(row: Any) -> str:
-    if isinstance(row, list) and len(row) == len(_FIELDS):
-        return str({k: v for k, v in zip(_FIELDS, row) if v not in (None, [], ())})
-    return str(row)
-
-
-# ---------------------------------------------------------------------- the MCR child
-
-
-class _PurePython:
-    """The child process that plays MCR games with every extension off: a seed in, one JSON
-    line of the game's stream out."""
-
-    def __init__(self, rule_set: RuleSet) -> None:
-        env = dict(os.environ, TENPAI_PURE_PYTHON="1")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tenpai.arena.engine_check", *rule_set.argv()],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True, bufsize=1)
-
-    def ask(self, seed: int) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(f"{seed}\n")
-        self.proc.stdin.flush()
-
-    def answer(self) -> list[Any]:
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        if not line:
-            raise RuntimeError("the pure-Python child process ended without an answer")
-        got: list[Any] = json.loads(line)
-        return got
-
-    def cpu(self) -> float:
-        """The child's CPU seconds so far (Linux's /proc; 0 where it cannot be read)."""
-        try:
-            with open(f"/proc/{self.proc.pid}/stat") as fh:
-                parts = fh.read().rsplit(")", 1)[1].split()
-            return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
-        except (OSError, ValueError, IndexError):
-            return 0.0
-
-    def close(self) -> None:
-        """End the child (its CPU time then counts in this process's children's).  An answer
-        not read yet (an interrupt in the middle of a game) is read and dropped: the child
-        would otherwise block on a full pipe while this process waits for it."""
-        self.proc.communicate()
-
-
-def _serve(rule_set: RuleSet, inp: TextIO, out: TextIO) -> None:
-    """The child's loop: play each seed read and write its stream."""
-    for line in inp:
-        seed = int(line)
-        out.write(json.dumps(stream_of(play(rule_set, seed, "python"))) + "\n")
-        out.flush()
-
-
 # ---------------------------------------------------------------------- the check
 
 
 @dataclass(slots=True)
 class CheckSummary:
-    """What the check played: games, hands and events per rule set, skipped ones with why."""
+    """What the check played: games, hands, events and decisions per rule set, the games a
+    heavy agent sat in, skipped rule sets with why."""
 
     seed: int
     games: dict[str, int] = field(default_factory=dict)
     hands: dict[str, int] = field(default_factory=dict)
     events: dict[str, int] = field(default_factory=dict)
+    decisions: dict[str, int] = field(default_factory=dict)
+    observations: dict[str, int] = field(default_factory=dict)
+    heavy_games: dict[str, int] = field(default_factory=dict)
+    mix: dict[str, dict[str, Any]] = field(default_factory=dict)
     skipped: dict[str, str] = field(default_factory=dict)
     identical: bool = True
     divergence: dict[str, Any] | None = None
@@ -241,7 +201,16 @@ class CheckSummary:
     def as_dict(self) -> dict[str, Any]:
         return {"seed": self.seed, "games": self.total, "per_rule_set": {
             name: {"games": n, "hands": self.hands.get(name, 0),
-                   "events": self.events.get(name, 0)} for name, n in self.games.items()},
+                   "events": self.events.get(name, 0),
+                   "decisions": self.decisions.get(name, 0),
+                   "observations": self.observations.get(name, 0),
+                   "games_with_a_heavy_agent": self.heavy_games.get(name, 0)}
+            for name, n in self.games.items()},
+            "agents": self.mix, "lengths": "the presets' own" if not any(
+                m.get("length") for m in self.mix.values()) else {
+                k: m.get("length") or "preset" for k, m in self.mix.items()},
+            "compared": "at every decision: seats, legal actions (in order), observation "
+                        "fields; after every step: the new events; at the end: final scores",
             "skipped": self.skipped, "identical": self.identical,
             "divergence": self.divergence, "cpu_seconds": round(self.cpu_seconds, 1),
             "stopped_by_cpu_budget": self.stopped_by_budget, "interrupted": self.interrupted}
@@ -267,10 +236,10 @@ def run_check(
 ) -> CheckSummary:
     """Play ``games`` seeded games cycling through ``rule_sets`` (game ``i`` has seed
     ``seed + i`` under ``rule_sets[i % k]``, skipped ones left out of the cycle); the first
-    difference stops the check (``summary.divergence`` names the rule set, the seed and the
-    event).  ``cpu_minutes`` stops starting games once this process and its child have used
-    that much CPU.  ``length`` plays the Riichi rule sets as ``tonpuu`` or ``hanchan``.  An
-    interrupt (``KeyboardInterrupt``) ends the check with the games compared so far."""
+    difference stops the check (``summary.divergence`` names the rule set, the seed and
+    where).  ``cpu_minutes`` stops starting games once this process and its children have
+    used that much CPU.  ``length`` plays the Riichi rule sets as ``tonpuu`` or ``hanchan``.
+    An interrupt (``KeyboardInterrupt``) ends the check with the games compared so far."""
     summary = CheckSummary(seed)
     active: list[RuleSet] = []
     for given in rule_sets:
@@ -284,17 +253,21 @@ def run_check(
         if why is None:
             active.append(given)
             summary.games[given.name] = 0
+            summary.mix[given.name] = {
+                "seats": list(given.agents), "heavy": list(given.heavy),
+                "heavy_share": given.heavy_share, "length": given.length}
         else:
             summary.skipped[given.name] = why
-    children: dict[str, _PurePython] = {}
+    references: dict[str, Reference] = {}
     start = _cpu()
     try:
         for i, rule_set, game_seed in _schedule(games, seed, active):
-            used = _cpu() - start + sum(c.cpu() for c in children.values())
+            used = _cpu() - start + sum(
+                r.cpu() for r in references.values() if isinstance(r, ChildReference))
             if cpu_minutes is not None and used >= cpu_minutes * 60:
                 summary.stopped_by_budget = True
                 break
-            same = _one(rule_set, game_seed, children, summary)
+            same = _one(rule_set, game_seed, references, summary)
             if progress is not None:
                 progress(summary, rule_set.name, i)
             if not same:
@@ -302,8 +275,9 @@ def run_check(
     except KeyboardInterrupt:
         summary.interrupted = True
     finally:
-        for child in children.values():
-            child.close()
+        for ref in references.values():
+            if isinstance(ref, ChildReference):
+                ref.close()
         summary.cpu_seconds = _cpu() - start
     return summary
 
@@ -315,29 +289,40 @@ def _schedule(games: int, seed: int, active: list[RuleSet]) -> Iterator[tuple[in
         yield i, active[i % len(active)], seed + i
 
 
-def _one(rule_set: RuleSet, game_seed: int, children: dict[str, _PurePython],
-         summary: CheckSummary) -> bool:
-    """Play one seed on both paths; False (and the divergence noted) when they differ."""
-    child = None
+def reference_for(rule_set: RuleSet) -> Reference:
+    """The Python path of a rule set: in process for Riichi, a child process for MCR."""
     if rule_set.family == "mcr":
-        child = children.get(rule_set.name)
-        if child is None:
-            child = children[rule_set.name] = _PurePython(rule_set)
-        child.ask(game_seed)  # the child plays while this process does
-    compiled = play(rule_set, game_seed, "compiled")
-    mine = json.loads(json.dumps(stream_of(compiled)))
-    reference = child.answer() if child is not None else json.loads(
-        json.dumps(stream_of(play(rule_set, game_seed, "python"))))
-    diff = first_difference(mine, reference)
-    if diff is not None:
+        return ChildReference(rule_set.argv())
+    return InProcessReference(lambda s: new_game(rule_set, s, "python"))
+
+
+def _one(rule_set: RuleSet, game_seed: int, references: dict[str, Reference],
+         summary: CheckSummary) -> bool:
+    """Play one seed on both paths in lock-step; False (and the divergence noted) when they
+    differ."""
+    ref = references.get(rule_set.name)
+    if ref is None:
+        ref = references[rule_set.name] = reference_for(rule_set)
+    game = new_game(rule_set, game_seed, "compiled")
+    players = seats_of(game)
+    result = lockstep(game, ref, game_seed, _agents(rule_set, game_seed, players))
+    if result.difference is not None:
         summary.identical = False
-        summary.divergence = {"rule_set": rule_set.name, "seed": game_seed, "first": diff}
+        summary.divergence = {"rule_set": rule_set.name, "seed": game_seed,
+                              "agents": seat_agents(rule_set, game_seed, players),
+                              "first": result.difference}
         return False
-    summary.games[rule_set.name] += 1
-    summary.hands[rule_set.name] = summary.hands.get(rule_set.name, 0) + _hands(compiled)
-    summary.events[rule_set.name] = summary.events.get(rule_set.name, 0) + len(mine) - 1
+    name = rule_set.name
+    summary.games[name] += 1
+    summary.hands[name] = summary.hands.get(name, 0) + _hands(game)
+    summary.events[name] = summary.events.get(name, 0) + len(game.events)
+    summary.decisions[name] = summary.decisions.get(name, 0) + result.decisions
+    summary.observations[name] = summary.observations.get(name, 0) + result.observations
+    if any(a in rule_set.heavy for a in seat_agents(rule_set, game_seed, players)):
+        summary.heavy_games[name] = summary.heavy_games.get(name, 0) + 1
     return True
 
 
-if __name__ == "__main__":  # the pure-Python child of the MCR check
-    _serve(RuleSet.from_argv(sys.argv[1:]), sys.stdin, sys.stdout)
+if __name__ == "__main__":  # the pure-Python reference of the MCR check
+    _rule_set = RuleSet.from_argv(sys.argv[1:])
+    serve(lambda s: new_game(_rule_set, s, "python"), sys.stdin, sys.stdout)

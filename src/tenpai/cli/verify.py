@@ -29,12 +29,15 @@ def engines(
         None, "--length", help="Riichi game length (tonpuu, hanchan); default the preset's."),
     cpu_minutes: float | None = typer.Option(
         None, "--cpu-minutes", min=0.0,
-        help="Stop starting games once this much CPU is used (this process and its child)."),
+        help="Stop starting games once this much CPU is used (this process and its children)."),
     every: int = typer.Option(50, "--every", min=1, help="Progress line every N games."),
 ) -> None:
-    """Play seeded games of mixed rule agents on both paths and compare every event and the
-    final scores: Riichi on the compiled table against the Python round, MCR with the
-    compiled fan evaluator against a child process with every extension off.
+    """Play seeded games of mixed rule agents on both paths in lock-step: the agents decide
+    once, on the compiled side, and both paths take the answers; at every decision the seats,
+    legal actions and observation fields must agree, after every step the new events, at
+    the end the final scores.  Riichi: the compiled table against the Python round; MCR: the
+    compiled fan evaluator against a child process with every extension off.  The searching
+    agents (expert, planner) take one seat in 2 % of the games.
 
     Progress goes to stderr, one JSON summary to stdout (also after Ctrl-C or SIGTERM, with
     the games compared so far).  Exit 1 at the first difference (its rule set, seed and first
