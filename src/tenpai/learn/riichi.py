@@ -38,17 +38,19 @@ def game_id_of(game: Game) -> str:
     return Path(game.source).stem
 
 
-def iter_four_player_games(
+def iter_riichi_games(
     paths: Iterable[str | Path],
     rooms: tuple[str, ...] | None = None,
     *,
     complete: bool = False,
     on_skip: Callable[[str], None] | None = None,
+    players: int = 4,
 ) -> Iterator[tuple[str, Game]]:
-    """(game id, Game) of each four-player Riichi game in ``paths``, de-duplicated by game id,
-    in file order; ``rooms`` keeps those lobbies only, ``complete`` only games that ran to their
-    final scores.  The game sources that fitting models read (001's opponent models, the search's
-    placement model) share it, so they agree on what counts as one game."""
+    """(game id, Game) of each Riichi game of ``players`` seats (four unless asked; three is
+    Tenhou's sanma) in ``paths``, de-duplicated by game id, in file order; ``rooms`` keeps those
+    lobbies only, ``complete`` only games that ran to their final scores.  The game sources that
+    fitting models read (001's opponent models, the search's placement models) share it, so they
+    agree on what counts as one game."""
     from tenpai.records import RecordError
     from tenpai.replay.runner import iter_record_files, load_record
 
@@ -61,9 +63,10 @@ def iter_four_player_games(
                 on_skip(f"{f}: {type(err).__name__}")
             continue
         for g in games:
-            if g.rules.variant != "riichi" or g.players != 4 or not g.rounds:
+            if g.rules.variant != "riichi" or g.players != players or not g.rounds:
                 continue
-            if complete and (g.truncated or not g.final_scores or len(g.final_scores) != 4):
+            if complete and (g.truncated or not g.final_scores
+                             or len(g.final_scores) != players):
                 continue
             if rooms is not None and g.rules.room not in rooms:
                 continue

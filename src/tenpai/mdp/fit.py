@@ -83,9 +83,9 @@ def iter_games(
     paths: Iterable[str | Path], opts: FitOptions, on_skip: Callable[[str], None] | None = None
 ) -> Iterator[tuple[str, Any]]:
     """(game id, Game) of every kept four-player Riichi game, de-duplicated, in file order."""
-    from tenpai.learn.riichi import iter_four_player_games
+    from tenpai.learn.riichi import iter_riichi_games
 
-    for n, found in enumerate(iter_four_player_games(paths, opts.rooms, on_skip=on_skip), 1):
+    for n, found in enumerate(iter_riichi_games(paths, opts.rooms, on_skip=on_skip), 1):
         yield found
         if opts.limit is not None and n >= opts.limit:
             return

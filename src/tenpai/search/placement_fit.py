@@ -32,7 +32,6 @@ __all__ = [
     "collect_rows",
     "fit_placement",
     "iter_houou_games",
-    "iter_riichi_games",
 ]
 
 _ORDINALS = {3: "third", 4: "fourth"}
@@ -55,44 +54,10 @@ def iter_houou_games(
     on_skip: Callable[[str], None] | None = None, players: int = 4,
 ) -> Iterator[tuple[str, Any]]:
     """(game id, Game) of each complete Riichi game of ``players`` seats in the rooms,
-    de-duplicated by game id."""
-    if players == 4:
-        from tenpai.learn.riichi import iter_four_player_games
+    de-duplicated by game id (the learning pipeline's reader)."""
+    from tenpai.learn.riichi import iter_riichi_games
 
-        return iter_four_player_games(paths, rooms, complete=True, on_skip=on_skip)
-    return iter_riichi_games(paths, rooms, players, on_skip)
-
-
-def iter_riichi_games(
-    paths: Iterable[str | Path], rooms: tuple[str, ...] | None, players: int,
-    on_skip: Callable[[str], None] | None = None,
-) -> Iterator[tuple[str, Any]]:
-    """The complete games of ``players`` seats (three: Tenhou's sanma), named and de-duplicated
-    as :func:`tenpai.learn.riichi.iter_four_player_games` names them (the learning pipeline's
-    reader, which keeps four-player games only)."""
-    from tenpai.learn.riichi import game_id_of
-    from tenpai.records import RecordError
-    from tenpai.replay.runner import iter_record_files, load_record
-
-    seen: set[str] = set()
-    for f in iter_record_files([Path(p) for p in paths]):
-        try:
-            games = load_record(f)
-        except (RecordError, ValueError, OSError) as err:
-            if on_skip is not None:
-                on_skip(f"{f}: {type(err).__name__}")
-            continue
-        for g in games:
-            if g.rules.variant != "riichi" or g.players != players or not g.rounds:
-                continue
-            if g.truncated or not g.final_scores or len(g.final_scores) != players:
-                continue
-            if rooms is not None and g.rules.room not in rooms:
-                continue
-            gid = game_id_of(g)
-            if gid not in seen:
-                seen.add(gid)
-                yield gid, g
+    return iter_riichi_games(paths, rooms, complete=True, on_skip=on_skip, players=players)
 
 
 def collect_rows(games: Iterable[tuple[str, Any]], players: int = 4) -> PlacementRows:
