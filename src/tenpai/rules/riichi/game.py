@@ -21,7 +21,7 @@ from tenpai.rules.riichi.flow.round import RiichiRound, RoundResult, Scorer
 from tenpai.rules.riichi.flow.wall import RoundWall
 from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
 
-__all__ = ["RiichiGame", "RoundKey", "default_scorer"]
+__all__ = ["RiichiGame", "RoundKey", "default_scorer", "next_hand", "rank_order", "settle_deposits"]
 
 RoundKey = tuple[int, int, int]
 """(round wind 0-3, kyoku 0-3, honba) of a hand about to start."""
@@ -38,6 +38,76 @@ def default_scorer() -> Scorer:
     from tenpai.rules.riichi.flow.scoring import score_win
 
     return score_win
+
+
+def rank_order(scores: Sequence[int]) -> list[int]:
+    """Seats from first place to last; ties go to the seat nearer the first dealer."""
+    return sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+
+
+def settle_deposits(rules: RiichiRules, scores: Sequence[int], kyotaku: int) -> list[int]:
+    """The final scores: riichi sticks still on the table go to the first place."""
+    final = list(scores)
+    if kyotaku:
+        final[rank_order(final)[0]] += kyotaku * rules.riichi_deposit
+    return final
+
+
+def next_hand(
+    rules: RiichiRules,
+    key: RoundKey,
+    scores: Sequence[int],
+    kind: str,
+    winners: Sequence[int],
+    tenpai: Sequence[bool],
+) -> RoundKey | None:
+    """The hand that follows a hand ``key`` which ended so (``scores`` after it), or None when
+    the game is over.  One function, so that :class:`RiichiGame` and the compiled game-end
+    playouts (:mod:`tenpai.rules.riichi.game_rollout`) cannot disagree on the game's flow:
+    the dealer repeats on a dealer win, a dealer tenpai at the draw or an abortive draw;
+    honba grows on a repeat or a draw and is reset by a win off the dealer."""
+    bakaze, kyoku, honba = key
+    n = rules.players
+    dealer = kyoku % n
+    if kind == "hora":
+        renchan = dealer in winners
+    elif kind == "exhaustive":
+        renchan = bool(tenpai[dealer])
+    else:
+        renchan = True
+    if _game_over(rules, bakaze, kyoku, scores, dealer, kind, renchan):
+        return None
+    if renchan:
+        return bakaze, kyoku, honba + 1
+    honba = 0 if kind == "hora" else honba + 1
+    kyoku += 1
+    if kyoku == n:
+        kyoku = 0
+        bakaze += 1
+    return bakaze, kyoku, honba
+
+
+def _game_over(rules: RiichiRules, bakaze: int, kyoku: int, scores: Sequence[int], dealer: int,
+               kind: str, renchan: bool) -> bool:
+    r = rules
+    if r.bust_below_zero and min(scores) < 0:
+        return True
+    last_wind = 0 if r.length == "tonpuu" else 1
+    final = r.players - 1  # the last hand of a wind round
+    in_last = bakaze > last_wind or (bakaze == last_wind and kyoku == final)
+    if not in_last:
+        return False
+    someone_reached = max(scores) >= r.target_points
+    if renchan:
+        if kind == "abortive":
+            return False
+        top = rank_order(scores)[0] == dealer
+        stop_ok = r.agari_yame if kind == "hora" else r.tenpai_yame
+        return someone_reached and top and stop_ok
+    if not someone_reached and r.west_extension:
+        # Sudden death until someone reaches the target, for at most the extension rounds.
+        return bakaze >= last_wind + r.extension_rounds and kyoku == final
+    return True
 
 
 class RiichiGame:
@@ -176,59 +246,18 @@ class RiichiGame:
         self.results.append(result)
         self.scores = list(rnd.scores)
         self.kyotaku = rnd.kyotaku
-        dealer = rnd.oya
-        if result.kind == "hora":
-            renchan = dealer in result.winners
-        elif result.kind == "exhaustive":
-            renchan = result.tenpai[dealer]
-        else:
-            renchan = True
         self.hand_index += 1
-        if self._game_over(rnd, result, renchan):
+        following = next_hand(self.rules, (self.bakaze, self.kyoku, self.honba), self.scores,
+                              result.kind, result.winners, result.tenpai)
+        if following is None:
             self._end_game()
             return
-        if renchan:
-            self.honba += 1
-        else:
-            self.honba = 0 if result.kind == "hora" else self.honba + 1
-            self.kyoku += 1
-            if self.kyoku == self.players:
-                self.kyoku = 0
-                self.bakaze += 1
+        self.bakaze, self.kyoku, self.honba = following
         self._start_round()
 
-    def _rank_order(self) -> list[int]:
-        """Seats from first place to last; ties go to the seat nearer the first dealer."""
-        return sorted(range(self.players), key=lambda s: (-self.scores[s], s))
-
-    def _game_over(
-        self, rnd: RiichiRound | CompiledRound, result: RoundResult, renchan: bool
-    ) -> bool:
-        r = self.rules
-        if r.bust_below_zero and min(self.scores) < 0:
-            return True
-        last_wind = 0 if r.length == "tonpuu" else 1
-        final = self.players - 1  # the last hand of a wind round
-        in_last = self.bakaze > last_wind or (self.bakaze == last_wind and self.kyoku == final)
-        if not in_last:
-            return False
-        someone_reached = max(self.scores) >= r.target_points
-        dealer = rnd.oya
-        if renchan:
-            if result.kind == "abortive":
-                return False
-            top = self._rank_order()[0] == dealer
-            stop_ok = r.agari_yame if result.kind == "hora" else r.tenpai_yame
-            return someone_reached and top and stop_ok
-        if not someone_reached and r.west_extension:
-            # Sudden death until someone reaches the target, for at most the extension rounds.
-            return self.bakaze >= last_wind + r.extension_rounds and self.kyoku == final
-        return True
-
     def _end_game(self) -> None:
-        if self.kyotaku:
-            self.scores[self._rank_order()[0]] += self.kyotaku * self.rules.riichi_deposit
-            self.kyotaku = 0
+        self.scores = settle_deposits(self.rules, self.scores, self.kyotaku)
+        self.kyotaku = 0
         self._final = tuple(self.scores)
         self.current = None
         self._done = True
