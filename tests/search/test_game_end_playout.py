@@ -16,12 +16,13 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.rules.riichi import rollout
 from tenpai.rules.riichi.game import RiichiGame, rank_order
 from tenpai.rules.riichi.game_rollout import play_to_end
 from tenpai.rules.riichi.ruleset import PRESETS, RiichiRules
 
-from .rollout_worlds import PRESET_NAMES, reference_agents
+from .rollout_worlds import PRESET_NAMES, reference_agents, worlds
 
 built = pytest.mark.skipif(not rollout.available(), reason="compiled rollout core not built")
 
@@ -175,4 +176,38 @@ def test_without_the_core_it_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rollout, "_module", None)
     game = RiichiGame(PRESETS["tenhou"], seed=1, engine="python")
     with pytest.raises(rollout.RolloutUnavailable, match="build_ext --inplace"):
+        play_to_end(game, "greedy", [1])
+
+
+@built
+def test_a_sampled_world_plays_on_from_its_own_game_context() -> None:
+    """A round (a search world, mid-hand, any exportable phase) carries the winds, honba,
+    deposits and scores the flow needs; a hand the core cannot start from is refused."""
+    checked = ended = 0
+    for preset in PRESET_NAMES:
+        rules = PRESETS[preset]
+        for world in worlds(preset, 3, every=11):
+            out = play_to_end(world, "fast", range(4))
+            total = sum(world.scores) + world.kyotaku * rules.riichi_deposit
+            assert (out.scores.sum(axis=1) == total).all()
+            first = rollout.run(rollout.export_state(world), rules, "fast", range(4))
+            for row, hands, scores in zip(first, out.hands, out.scores.tolist()):
+                if hands == 1:  # the game ended with this hand: its scores, sticks settled
+                    final = [int(x) for x in row[5:5 + rules.players]]
+                    kyotaku = int(row[4])
+                    final[rank_order(final)[0]] += kyotaku * rules.riichi_deposit
+                    assert scores == final
+                    ended += 1
+            checked += 1
+    assert checked > 30 and ended > 5, (checked, ended)
+    game = RiichiGame(PRESETS["tenhou"], seed=4, engine="python")
+    agents = [EfficiencyAgent(s) for s in range(4)]
+    while not game.done:
+        rnd = game.round
+        assert rnd is not None
+        if rnd.reach_pending is not None and rnd.phase == "discard":
+            break
+        game.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in game.pending()})
+    assert rnd is not None and rnd.reach_pending is not None, "no riichi declared in the game"
+    with pytest.raises(rollout.RolloutStateError, match="after a riichi declaration"):
         play_to_end(game, "greedy", [1])
