@@ -91,7 +91,7 @@ def _scenarios(n: int, start_pts: int, target: int) -> dict[str, tuple[tuple[int
     }
 
 
-def _first_hands(rules: RiichiRules, scores: tuple[int, ...], start: tuple[int, int, int, int],
+def _first_hands(rules: RiichiRules, scores: tuple[int, ...], start: tuple[int, int, int],
                  per_kind: int) -> dict[str, list[int]]:
     """Game seeds whose first hand (played by ``greedy`` in C) ends each way that decides the
     flow differently: a dealer win or not, a draw with the dealer tenpai or not."""
@@ -156,7 +156,7 @@ def test_the_game_ends_after_the_first_hand_exactly_when_the_game_ends_it() -> N
 def test_what_it_cannot_play_is_refused() -> None:
     game = RiichiGame(PRESETS["tenhou"], seed=1, engine="python")
     other = RiichiGame(PRESETS["tenhou"], seed=1, engine="python",
-                       scorer=lambda *a, **k: None)  # type: ignore[arg-type,return-value]
+                       scorer=lambda *a, **k: None)
     with pytest.raises(rollout.RolloutStateError, match="default scorer"):
         play_to_end(other, "greedy", [1])
     with pytest.raises(rollout.RolloutStateError, match="unknown rollout policy"):
