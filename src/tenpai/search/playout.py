@@ -32,6 +32,7 @@ from tenpai.engine.agent import Agent
 from tenpai.engine.snapshot import clone
 from tenpai.events import Event
 from tenpai.rules.riichi.flow.round import RiichiRound
+from tenpai.rules.riichi.game import hand_after
 from tenpai.rules.riichi.ruleset import RiichiRules
 from tenpai.search.placement import (
     PlacementModel,
@@ -88,48 +89,15 @@ def settle_hand(
     rules: RiichiRules, scores: tuple[int, ...], kyotaku: int, bakaze: int, kyoku: int,
     honba: int, kind: str, renchan: bool, start_scores: tuple[int, ...],
 ) -> HandEnd:
-    """:func:`hand_end` from the facts a compiled rollout returns instead of a round."""
-    n = len(scores)
-    dealer = kyoku % n
-    over = _game_over(rules, scores, bakaze, kyoku, dealer, kind, renchan)
-    if over:
+    """:func:`hand_end` from the facts a compiled rollout returns instead of a round; the
+    game's own flow (:func:`~tenpai.rules.riichi.game.hand_after`) decides what follows."""
+    following = hand_after(rules, (bakaze, kyoku, honba), scores, kind, renchan)
+    if following is None:
         ranks = final_rank_probs(scores, kyotaku, rules.riichi_deposit)
         return HandEnd(start_scores, scores, kyotaku, None,
                        tuple(tuple(r) for r in ranks))
-    if renchan:
-        honba += 1
-    else:
-        honba = 0 if kind == "hora" else honba + 1
-        kyoku += 1
-        if kyoku == n:
-            kyoku = 0
-            bakaze += 1
-    pos = TablePosition(scores, bakaze, kyoku, honba, kyotaku, rules.length)
+    pos = TablePosition(scores, *following, kyotaku, rules.length)
     return HandEnd(start_scores, scores, kyotaku, pos)
-
-
-def _game_over(
-    r: RiichiRules, scores: tuple[int, ...], bakaze: int, kyoku: int, dealer: int, kind: str,
-    renchan: bool,
-) -> bool:
-    n = len(scores)
-    if r.bust_below_zero and min(scores) < 0:
-        return True
-    last_wind = 0 if r.length == "tonpuu" else 1
-    final = n - 1
-    in_last = bakaze > last_wind or (bakaze == last_wind and kyoku == final)
-    if not in_last:
-        return False
-    reached = max(scores) >= r.target_points
-    if renchan:
-        if kind == "abortive":
-            return False
-        top = sorted(range(n), key=lambda s: (-scores[s], s))[0] == dealer
-        stop_ok = r.agari_yame if kind == "hora" else r.tenpai_yame
-        return reached and top and stop_ok
-    if not reached and r.west_extension:
-        return bakaze >= last_wind + r.extension_rounds and kyoku == final
-    return True
 
 
 class PlayoutBackend(Protocol):

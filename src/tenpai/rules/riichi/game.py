@@ -21,7 +21,10 @@ from tenpai.rules.riichi.flow.round import RiichiRound, RoundResult, Scorer
 from tenpai.rules.riichi.flow.wall import RoundWall
 from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
 
-__all__ = ["RiichiGame", "RoundKey", "default_scorer", "next_hand", "rank_order", "settle_deposits"]
+__all__ = [
+    "RiichiGame", "RoundKey", "default_scorer", "hand_after", "next_hand", "rank_order",
+    "settle_deposits",
+]
 
 RoundKey = tuple[int, int, int]
 """(round wind 0-3, kyoku 0-3, honba) of a hand about to start."""
@@ -66,16 +69,24 @@ def next_hand(
     playouts (:mod:`tenpai.rules.riichi.game_rollout`) cannot disagree on the game's flow:
     the dealer repeats on a dealer win, a dealer tenpai at the draw or an abortive draw;
     honba grows on a repeat or a draw and is reset by a win off the dealer."""
-    bakaze, kyoku, honba = key
-    n = rules.players
-    dealer = kyoku % n
+    dealer = key[1] % rules.players
     if kind == "hora":
         renchan = dealer in winners
     elif kind == "exhaustive":
         renchan = bool(tenpai[dealer])
     else:
         renchan = True
-    if _game_over(rules, bakaze, kyoku, scores, dealer, kind, renchan):
+    return hand_after(rules, key, scores, kind, renchan)
+
+
+def hand_after(
+    rules: RiichiRules, key: RoundKey, scores: Sequence[int], kind: str, renchan: bool,
+) -> RoundKey | None:
+    """:func:`next_hand` once the dealer's repeat (``renchan``) is known — what a caller holding
+    only a hand's summary (the search's compiled playouts) can give."""
+    bakaze, kyoku, honba = key
+    n = rules.players
+    if _game_over(rules, bakaze, kyoku, scores, kyoku % n, kind, renchan):
         return None
     if renchan:
         return bakaze, kyoku, honba + 1
