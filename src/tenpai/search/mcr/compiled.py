@@ -136,6 +136,31 @@ def export_state(rnd: MCRRound) -> tuple[Any, ...]:
         raise MCRRolloutStateError(f"a rollout cannot start in phase {rnd.phase!r}")
     wall = rnd.wall
     assert isinstance(wall, SeatWalls)
+    drawn = rnd.drawn if rnd.phase == "act" else None
+    return (
+        rnd.dealer, rnd.prevalent_wind, rnd.rules.min_fan, rnd.rules.base,
+        tuple(tuple(_kind(t) for t in h) for h in rnd.hands),
+        melds_code(rnd),
+        tuple(tuple(_kind(t) for t in r) for r in rnd.rivers),
+        tuple(tuple(int(c) for c in rc) for rc in rnd.river_called),
+        tuple(tuple(_kind(t) for t in wall.walls[s][wall._pos[s]:]) for s in range(4)),
+        *turn_code(rnd, drawn),
+    )
+
+
+def melds_code(rnd: MCRRound) -> tuple[Any, ...]:
+    """Every seat's melds as the core reads them: (type code, kinds) per meld."""
+    try:
+        return tuple(tuple((_MELD_CODES[m.type], tuple(_kind(t) for t in m.tiles)) for m in ms)
+                     for ms in rnd.melds)
+    except KeyError as err:
+        raise MCRRolloutStateError(f"unknown meld type {err.args[0]!r}") from None
+
+
+def turn_code(rnd: MCRRound, drawn: int | None) -> tuple[int, ...]:
+    """The state's last six fields: whose turn, the phase, the drawn tile (``drawn``, or -1),
+    whether it came after a kong, and the seat and tile of the open window (a claim's discard,
+    a rob window's added kong; -1 -1 otherwise)."""
     ev_seat, ev_tile = -1, -1
     if rnd.phase == "claim":
         if rnd.last_discard is None:
@@ -146,22 +171,9 @@ def export_state(rnd: MCRRound) -> tuple[Any, ...]:
         if kan is None or kan[2]:
             raise MCRRolloutStateError("a rob window needs an added kong in progress")
         ev_seat, ev_tile = kan[0], kan[1]
-    drawn = rnd.drawn if rnd.phase == "act" else None
-    try:
-        return (
-            rnd.dealer, rnd.prevalent_wind, rnd.rules.min_fan, rnd.rules.base,
-            tuple(tuple(_kind(t) for t in h) for h in rnd.hands),
-            tuple(tuple((_MELD_CODES[m.type], tuple(_kind(t) for t in m.tiles)) for m in ms)
-                  for ms in rnd.melds),
-            tuple(tuple(_kind(t) for t in r) for r in rnd.rivers),
-            tuple(tuple(int(c) for c in rc) for rc in rnd.river_called),
-            tuple(tuple(_kind(t) for t in wall.walls[s][wall._pos[s]:]) for s in range(4)),
-            rnd.turn, _PHASES[rnd.phase], -1 if drawn is None else _kind(drawn),
+    return (rnd.turn, _PHASES[rnd.phase], -1 if drawn is None else _kind(drawn),
             int(rnd.after_kan and rnd.phase == "act"), ev_seat,
-            -1 if ev_tile < 0 else _kind(ev_tile),
-        )
-    except KeyError as err:
-        raise MCRRolloutStateError(f"unknown meld type {err.args[0]!r}") from None
+            -1 if ev_tile < 0 else _kind(ev_tile))
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,7 +38,9 @@ from tenpai.search.mcr.compiled import (
     EndedHand,
     MCRRolloutStateError,
     _kind,
+    melds_code,
     run,
+    turn_code,
 )
 from tenpai.search.mcr.worlds import MCRWorldSampler, draw_hidden, world_view
 
@@ -73,35 +75,16 @@ class ExportedWorlds:
         self.view = view = world_view(table, seat)
         if len(view.undrawn) != 4:
             raise MCRRolloutStateError("the compiled MCR playouts need per-seat walls")
-        ev_seat, ev_tile = -1, -1
-        if table.phase == "claim":
-            if table.last_discard is None:
-                raise MCRRolloutStateError("phase claim without a discard")
-            ev_seat, ev_tile = table.last_discard
-        elif table.phase == "rob":
-            kan = table.kan_in_progress
-            if kan is None or kan[2]:
-                raise MCRRolloutStateError("a rob window needs an added kong in progress")
-            ev_seat, ev_tile = kan[0], kan[1]
         # the world forgets an opponent's drawn tile; the core reads it only in phase act
         drawn = table.drawn if table.phase == "act" and table.turn == seat else None
-        try:
-            self._melds = tuple(
-                tuple((_MELD_CODES[m.type], tuple(_kind(t) for t in m.tiles)) for m in ms)
-                for ms in table.melds)
-        except KeyError as err:
-            raise MCRRolloutStateError(f"unknown meld type {err.args[0]!r}") from None
+        self._melds = melds_code(table)
         self._head = (table.dealer, table.prevalent_wind, table.rules.min_fan, table.rules.base)
         self._own = tuple(_kind(t) for t in table.hands[seat])
         self._tail = (
             tuple(tuple(_kind(t) for t in r) for r in table.rivers),
             tuple(tuple(int(c) for c in rc) for rc in table.river_called),
         )
-        self._end = (
-            table.turn, _PHASES[table.phase], -1 if drawn is None else _kind(drawn),
-            int(table.after_kan and table.phase == "act"), ev_seat,
-            -1 if ev_tile < 0 else _kind(ev_tile),
-        )
+        self._end = turn_code(table, drawn)
         bounds, a = [], 0
         for n in view.undrawn:
             bounds.append((a, a + n))
