@@ -26,67 +26,23 @@ static PyObject *cb_configure = NULL, *cb_shanten = NULL, *cb_standard = NULL,
                 *cb_complete = NULL;
 
 
-static void release_all(void) {
+/* configure(...) -- the tables tenpai.hand.accel.table_buffers() lists, taken by
+ * shanten_tables_take() (_shanten_core.h); the two vector tables stay held as well, for the
+ * MCR knitted-straight shanten and the per-class vectors of _useful_core.h.  The two pattern
+ * tables are one byte per entry (255 = no such pattern) so the 2 MB suit table stays as
+ * cache-friendly as it can be: random hands make these look-ups the main cost. */
+static PyObject *configure(PyObject *self, PyObject *args) {
     if (ready) {
-        PyBuffer_Release(&suit_buf);
-        PyBuffer_Release(&honor_buf);
-        PyBuffer_Release(&mp_buf);
-        PyBuffer_Release(&sh_buf);
-        PyBuffer_Release(&final_buf);
-        PyBuffer_Release(&mpv_buf);
-        PyBuffer_Release(&shv_buf);
+        shanten_tables_release(&mpv_buf, &shv_buf);
         ready = 0;
     }
-}
-
-/* configure(suit_class, honor_class, mp_class, mp_cols, sh_class, sh_cols, final, final_cols,
- *           invalid, mp_vectors, sh_vectors) -- uint8 / uint8 / int16 / int16 / int8 / int16 /
- * int16 C-contiguous buffers; the two vector tables hold ten distances per combined class
- * (entry 2 * sets + pair), which the MCR knitted-straight shanten needs.  The two
- * pattern tables are one byte per entry (255 = no such pattern) so the 2 MB suit table stays
- * as cache-friendly as it can be: random hands make these look-ups the main cost. */
-static PyObject *configure(PyObject *self, PyObject *args) {
-    PyObject *suit, *honor, *mp, *sh, *fin, *mpv, *shv;
-    Py_ssize_t mp_cols, sh_cols, final_cols;
-    int invalid;
-    if (!PyArg_ParseTuple(args, "OOOnOnOniOO", &suit, &honor, &mp, &mp_cols, &sh, &sh_cols, &fin,
-                          &final_cols, &invalid, &mpv, &shv))
+    if (shanten_tables_take(args, "_accel.configure", &mpv_buf, &shv_buf) < 0) return NULL;
+    if (useful_configure(&mpv_buf, &shv_buf) < 0) {
+        shanten_tables_release(&mpv_buf, &shv_buf);
         return NULL;
-    release_all();
-    if (PyObject_GetBuffer(suit, &suit_buf, PyBUF_C_CONTIGUOUS) < 0) return NULL;
-    if (PyObject_GetBuffer(honor, &honor_buf, PyBUF_C_CONTIGUOUS) < 0) goto fail1;
-    if (PyObject_GetBuffer(mp, &mp_buf, PyBUF_C_CONTIGUOUS) < 0) goto fail2;
-    if (PyObject_GetBuffer(sh, &sh_buf, PyBUF_C_CONTIGUOUS) < 0) goto fail3;
-    if (PyObject_GetBuffer(fin, &final_buf, PyBUF_C_CONTIGUOUS) < 0) goto fail4;
-    if (PyObject_GetBuffer(mpv, &mpv_buf, PyBUF_C_CONTIGUOUS) < 0) goto fail5;
-    if (PyObject_GetBuffer(shv, &shv_buf, PyBUF_C_CONTIGUOUS) < 0) goto fail6;
-    if (suit_buf.len != 1953125 || honor_buf.len != 78125 || mpv_buf.len % 20 != 0 ||
-        shv_buf.len % 20 != 0) {
-        PyErr_SetString(PyExc_ValueError, "unexpected table sizes");
-        goto fail7;
     }
-    n_pin = mp_cols;
-    n_honor = sh_cols;
-    n_sh = final_cols;
-    invalid_code = invalid;
-    if (useful_configure(&mpv_buf, &shv_buf) < 0) goto fail7;
     ready = 1;
     Py_RETURN_NONE;
-fail7:
-    PyBuffer_Release(&shv_buf);
-fail6:
-    PyBuffer_Release(&mpv_buf);
-fail5:
-    PyBuffer_Release(&final_buf);
-fail4:
-    PyBuffer_Release(&sh_buf);
-fail3:
-    PyBuffer_Release(&mp_buf);
-fail2:
-    PyBuffer_Release(&honor_buf);
-fail1:
-    PyBuffer_Release(&suit_buf);
-    return NULL;
 }
 
 /* The interpreter's cached small ints 0-4 (filled at import): a count that is one of these
