@@ -16,7 +16,6 @@ from typing import Final, Protocol
 import numpy as np
 
 from tenpai.learn.encoders import base
-from tenpai.learn.state import SeatView
 
 NAME: Final = "ffn352"
 VERSION: Final = 1
