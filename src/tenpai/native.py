@@ -15,9 +15,10 @@ from __future__ import annotations
 import importlib
 import os
 from types import ModuleType
-from typing import Final
+from typing import Any, Final
 
-__all__ = ["BUILD_COMMAND", "PURE_PYTHON_ENV", "load", "pure_python", "unavailable", "why_not"]
+__all__ = ["BUILD_COMMAND", "PURE_PYTHON_ENV", "load", "need", "pure_python", "unavailable",
+           "why_not"]
 
 #: The environment variable that turns every extension off.
 PURE_PYTHON_ENV: Final = "TENPAI_PURE_PYTHON"
@@ -61,3 +62,11 @@ def unavailable(what: str, name: str, abi: int) -> str:
     """One line for the error raised when ``what`` (the extension ``name``) is needed and not
     in use: why, and the command that builds it."""
     return f"{what} ({name}) {why_not(name, abi)}; build it with: {BUILD_COMMAND}"
+
+
+def need(module: Any, error: type[Exception], what: str, name: str, abi: int) -> Any:
+    """``module`` (a loaded extension) when it is there; otherwise ``error`` with the line
+    :func:`unavailable` writes, for a feature that has no Python path."""
+    if module is None:
+        raise error(unavailable(what, name, abi))
+    return module

@@ -80,3 +80,14 @@ def test_the_rollout_cores_say_why_they_are_missing(monkeypatch: pytest.MonkeyPa
                        match=r"^the compiled MCR rollout core \(tenpai\.rules\.mcr\._mcr_rollout\)"
                              r" is switched off"):
         compiled.run(())
+
+
+def test_need_hands_back_a_loaded_module_and_raises_the_callers_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(native.PURE_PYTHON_ENV, raising=False)
+    loaded = types.ModuleType("loaded")
+    assert native.need(loaded, LookupError, "x", "tenpai.hand._no_such_extension", 1) is loaded
+    with pytest.raises(LookupError, match=r"^the core \(tenpai\.hand\._no_such_extension\) is "
+                                          r"not built; build it with: "):
+        native.need(None, LookupError, "the core", "tenpai.hand._no_such_extension", 1)

@@ -138,9 +138,7 @@ def available() -> bool:
 
 
 def _need() -> Any:
-    if _module is None:
-        raise RolloutUnavailable(native.unavailable("the compiled rollout core", _NAME, ABI))
-    return _module
+    return native.need(_module, RolloutUnavailable, "the compiled rollout core", _NAME, ABI)
 
 
 @lru_cache(maxsize=32)

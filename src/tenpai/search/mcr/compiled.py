@@ -94,10 +94,8 @@ def available() -> bool:
 
 
 def _need() -> Any:
-    if _module is None:
-        raise MCRRolloutUnavailable(
-            native.unavailable("the compiled MCR rollout core", _NAME, ABI))
-    return _module
+    return native.need(_module, MCRRolloutUnavailable, "the compiled MCR rollout core", _NAME,
+                       ABI)
 
 
 def covers(rnd: MCRRound) -> str | None:
