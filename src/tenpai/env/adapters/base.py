@@ -166,7 +166,9 @@ class TrackedAdapter(RuleAdapter):
         self._tracker.apply(e)
 
     def _planes(self, seat: int, drawn: int | None, offered: int | None) -> np.ndarray:
-        return self.encoder.encode(self._tracker.view(seat, offered=kind_or_none(offered)))
+        planes: np.ndarray = self.encoder.encode(
+            self._tracker.view(seat, offered=kind_or_none(offered)))
+        return planes
 
 
 def seat_wind(obs: Any, seat: int) -> str:
