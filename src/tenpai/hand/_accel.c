@@ -217,40 +217,34 @@ static PyObject *complete(PyObject *self, PyObject *obj) {
     return PyObject_CallOneArg(cb_complete, obj);
 }
 
+/* A 3k+2-tile hand read from ``obj`` into c, h and u, ready for the per-discard questions of
+ * _useful_core.h: 1, or 0 when the fast path does not handle it (the caller answers None), or
+ * -1 with an exception set. */
+static int discard_hand(PyObject *obj, int c[34], Hand *h, UsefulBase *u) {
+    if (ensure_ready() < 0) return -1;
+    if (read_counts(obj, c) < 0) return 0;
+    hand_init(h, c);
+    if (h->tiles % 3 != 2 || hand_riichi(h) == FALLBACK) return 0;
+    return useful_begin(h, u, NULL) == FALLBACK ? 0 : 1;
+}
 
-/* discard_draws(counts, weights) -> (after, totals) for a 3k+2-tile hand, or None for anything
- * the fast path does not handle.  after[k] is the shanten once one k is discarded (99 for a
- * kind not held); totals[k] sums weights[j] over the kinds j whose draw then lowers that
- * shanten (a kind already held four times cannot be drawn).  One call replaces the 14 + 14 x 34
- * shanten evaluations of an efficiency encoder's discard rows; the kinds come from
- * _useful_core.h, as in the compiled rollouts. */
-static PyObject *discard_draws(PyObject *self, PyObject *args) {
-    PyObject *hand_obj, *weights_obj;
-    int c[34], after[34];
-    long weights[34], totals[34];
-    Hand h;
-    if (!PyArg_ParseTuple(args, "OO", &hand_obj, &weights_obj)) return NULL;
-    if (ensure_ready() < 0) return NULL;
-    if (read_counts(hand_obj, c) < 0 || read_weights(weights_obj, weights) < 0) Py_RETURN_NONE;
-    hand_init(&h, c);
-    if (h.tiles % 3 != 2 || hand_riichi(&h) == FALLBACK) Py_RETURN_NONE;
-    UsefulBase u;
-    if (useful_begin(&h, &u, NULL) == FALLBACK) Py_RETURN_NONE;
-    for (int k = 0; k < 34; k++) {
-        after[k] = 99;
-        totals[k] = 0;
-        if (!c[k]) continue;
-        unsigned long long mask;
-        if (useful_after(&h, &u, k, &mask, &after[k]) == FALLBACK) Py_RETURN_NONE;
-        long total = 0;
-        for (int j = 0; j < 34; j++)
-            if (mask >> j & 1) total += weights[j];
-        totals[k] = total;
-    }
+static PyObject *long_item(const void *values, int k) {
+    return PyLong_FromLong(((const long *)values)[k]);
+}
+
+static PyObject *mask_item(const void *values, int k) {
+    return PyLong_FromUnsignedLongLong(((const unsigned long long *)values)[k]);
+}
+
+/* (after, second) as two lists of 34 ints, the answer of the per-discard functions: after[k]
+ * the shanten once one k is discarded, second[k] what the caller counted for that discard
+ * (``item`` makes one entry of it). */
+static PyObject *per_discard_lists(const int after[34],
+                                   PyObject *(*item)(const void *, int), const void *second) {
     PyObject *a = PyList_New(34), *t = PyList_New(34);
     if (a == NULL || t == NULL) goto fail;
     for (int k = 0; k < 34; k++) {
-        PyObject *x = PyLong_FromLong(after[k]), *y = PyLong_FromLong(totals[k]);
+        PyObject *x = PyLong_FromLong(after[k]), *y = item(second, k);
         if (x == NULL || y == NULL) {
             Py_XDECREF(x);
             Py_XDECREF(y);
@@ -266,6 +260,36 @@ fail:
     return NULL;
 }
 
+/* discard_draws(counts, weights) -> (after, totals) for a 3k+2-tile hand, or None for anything
+ * the fast path does not handle.  after[k] is the shanten once one k is discarded (99 for a
+ * kind not held); totals[k] sums weights[j] over the kinds j whose draw then lowers that
+ * shanten (a kind already held four times cannot be drawn).  One call replaces the 14 + 14 x 34
+ * shanten evaluations of an efficiency encoder's discard rows; the kinds come from
+ * _useful_core.h, as in the compiled rollouts. */
+static PyObject *discard_draws(PyObject *self, PyObject *args) {
+    PyObject *hand_obj, *weights_obj;
+    int c[34], after[34];
+    long weights[34], totals[34];
+    Hand h;
+    UsefulBase u;
+    if (!PyArg_ParseTuple(args, "OO", &hand_obj, &weights_obj)) return NULL;
+    int got = discard_hand(hand_obj, c, &h, &u);
+    if (got < 0) return NULL;
+    if (!got || read_weights(weights_obj, weights) < 0) Py_RETURN_NONE;
+    for (int k = 0; k < 34; k++) {
+        after[k] = 99;
+        totals[k] = 0;
+        if (!c[k]) continue;
+        unsigned long long mask;
+        if (useful_after(&h, &u, k, &mask, &after[k]) == FALLBACK) Py_RETURN_NONE;
+        long total = 0;
+        for (int j = 0; j < 34; j++)
+            if (mask >> j & 1) total += weights[j];
+        totals[k] = total;
+    }
+    return per_discard_lists(after, long_item, totals);
+}
+
 /* discard_useful(counts) -> (after, masks) for a 3k+2-tile hand, or None for anything the fast
  * path does not handle: after[k] is the shanten once one k is discarded (99 for a kind not
  * held) and masks[k] the bit mask of the kinds whose draw then lowers it, from _useful_core.h
@@ -275,11 +299,9 @@ static PyObject *discard_useful(PyObject *self, PyObject *obj) {
     unsigned long long masks[34];
     Hand h;
     UsefulBase u;
-    if (ensure_ready() < 0) return NULL;
-    if (read_counts(obj, c) < 0) Py_RETURN_NONE;
-    hand_init(&h, c);
-    if (h.tiles % 3 != 2 || hand_riichi(&h) == FALLBACK) Py_RETURN_NONE;
-    if (useful_begin(&h, &u, NULL) == FALLBACK) Py_RETURN_NONE;
+    int ok = discard_hand(obj, c, &h, &u);
+    if (ok < 0) return NULL;
+    if (!ok) Py_RETURN_NONE;
     /* the shanten as the rollouts' options_init reads it (every discard first), the masks as
      * their counts do */
     for (int k = 0; k < 34; k++) {
@@ -298,23 +320,7 @@ static PyObject *discard_useful(PyObject *self, PyObject *obj) {
             return NULL;
         }
     }
-    PyObject *a = PyList_New(34), *m = PyList_New(34);
-    if (a == NULL || m == NULL) goto fail;
-    for (int k = 0; k < 34; k++) {
-        PyObject *x = PyLong_FromLong(after[k]), *y = PyLong_FromUnsignedLongLong(masks[k]);
-        if (x == NULL || y == NULL) {
-            Py_XDECREF(x);
-            Py_XDECREF(y);
-            goto fail;
-        }
-        PyList_SET_ITEM(a, k, x);
-        PyList_SET_ITEM(m, k, y);
-    }
-    return Py_BuildValue("(NN)", a, m);
-fail:
-    Py_XDECREF(a);
-    Py_XDECREF(m);
-    return NULL;
+    return per_discard_lists(after, mask_item, masks);
 }
 
 /* useful_check(hands) -> (discards, raised, reused, first_bad) for tests: ``hands`` is bytes of n rows
