@@ -61,13 +61,22 @@ static inline int small_count(PyObject *o) {
     return (int)v;
 }
 
+/* The items of an exact list or tuple of 34 entries, or NULL for anything else (read in place,
+ * without the sequence protocol's calls). */
+static PyObject **items34(PyObject *obj) {
+    if (PyList_CheckExact(obj))
+        return PyList_GET_SIZE(obj) == 34 ? ((PyListObject *)obj)->ob_item : NULL;
+    if (PyTuple_CheckExact(obj))
+        return PyTuple_GET_SIZE(obj) == 34 ? ((PyTupleObject *)obj)->ob_item : NULL;
+    return NULL;
+}
+
 /* Read 34 counts (0-4) from a list, a tuple, bytes or a bytearray; returns 0 on success, -1 to
  * fall back.  Bytes matter: the encoders hold hands as 34-byte vectors, and before bytes were
  * accepted here every encoder call silently took the Python path. */
 static int read_counts(PyObject *obj, int *c) {
-    PyObject **items;
-    Py_ssize_t n;
     if (PyBytes_CheckExact(obj) || PyByteArray_CheckExact(obj)) {
+        Py_ssize_t n;
         const unsigned char *raw;
         if (PyBytes_CheckExact(obj)) {
             n = PyBytes_GET_SIZE(obj);
@@ -83,16 +92,8 @@ static int read_counts(PyObject *obj, int *c) {
         }
         return 0;
     }
-    if (PyList_CheckExact(obj)) {
-        n = PyList_GET_SIZE(obj);
-        items = ((PyListObject *)obj)->ob_item;
-    } else if (PyTuple_CheckExact(obj)) {
-        n = PyTuple_GET_SIZE(obj);
-        items = ((PyTupleObject *)obj)->ob_item;
-    } else {
-        return -1;
-    }
-    if (n != 34) return -1;
+    PyObject **items = items34(obj);
+    if (items == NULL) return -1;
     for (int i = 0; i < 34; i++) {
         int v = small_count(items[i]);
         if (v < 0) return -1;
@@ -103,24 +104,14 @@ static int read_counts(PyObject *obj, int *c) {
 
 /* Read 34 weights (any C long) from a list, a tuple or bytes; 0 on success, -1 to fall back. */
 static int read_weights(PyObject *obj, long *w) {
-    PyObject **items;
-    Py_ssize_t n;
     if (PyBytes_CheckExact(obj)) {
         if (PyBytes_GET_SIZE(obj) != 34) return -1;
         const unsigned char *raw = (const unsigned char *)PyBytes_AS_STRING(obj);
         for (int i = 0; i < 34; i++) w[i] = raw[i];
         return 0;
     }
-    if (PyList_CheckExact(obj)) {
-        n = PyList_GET_SIZE(obj);
-        items = ((PyListObject *)obj)->ob_item;
-    } else if (PyTuple_CheckExact(obj)) {
-        n = PyTuple_GET_SIZE(obj);
-        items = ((PyTupleObject *)obj)->ob_item;
-    } else {
-        return -1;
-    }
-    if (n != 34) return -1;
+    PyObject **items = items34(obj);
+    if (items == NULL) return -1;
     for (int i = 0; i < 34; i++) {
         PyObject *o = items[i];
         if (!PyLong_CheckExact(o)) return -1;
