@@ -26,67 +26,23 @@ static PyObject *cb_configure = NULL, *cb_shanten = NULL, *cb_standard = NULL,
                 *cb_complete = NULL;
 
 
-static void release_all(void) {
+/* configure(...) -- the tables tenpai.hand.accel.table_buffers() lists, taken by
+ * shanten_tables_take() (_shanten_core.h); the two vector tables stay held as well, for the
+ * MCR knitted-straight shanten and the per-class vectors of _useful_core.h.  The two pattern
+ * tables are one byte per entry (255 = no such pattern) so the 2 MB suit table stays as
+ * cache-friendly as it can be: random hands make these look-ups the main cost. */
+static PyObject *configure(PyObject *self, PyObject *args) {
     if (ready) {
-        PyBuffer_Release(&suit_buf);
-        PyBuffer_Release(&honor_buf);
-        PyBuffer_Release(&mp_buf);
-        PyBuffer_Release(&sh_buf);
-        PyBuffer_Release(&final_buf);
-        PyBuffer_Release(&mpv_buf);
-        PyBuffer_Release(&shv_buf);
+        shanten_tables_release(&mpv_buf, &shv_buf);
         ready = 0;
     }
-}
-
-/* configure(suit_class, honor_class, mp_class, mp_cols, sh_class, sh_cols, final, final_cols,
- *           invalid, mp_vectors, sh_vectors) -- uint8 / uint8 / int16 / int16 / int8 / int16 /
- * int16 C-contiguous buffers; the two vector tables hold ten distances per combined class
- * (entry 2 * sets + pair), which the MCR knitted-straight shanten needs.  The two
- * pattern tables are one byte per entry (255 = no such pattern) so the 2 MB suit table stays
- * as cache-friendly as it can be: random hands make these look-ups the main cost. */
-static PyObject *configure(PyObject *self, PyObject *args) {
-    PyObject *suit, *honor, *mp, *sh, *fin, *mpv, *shv;
-    Py_ssize_t mp_cols, sh_cols, final_cols;
-    int invalid;
-    if (!PyArg_ParseTuple(args, "OOOnOnOniOO", &suit, &honor, &mp, &mp_cols, &sh, &sh_cols, &fin,
-                          &final_cols, &invalid, &mpv, &shv))
+    if (shanten_tables_take(args, "_accel.configure", &mpv_buf, &shv_buf) < 0) return NULL;
+    if (useful_configure(&mpv_buf, &shv_buf) < 0) {
+        shanten_tables_release(&mpv_buf, &shv_buf);
         return NULL;
-    release_all();
-    if (PyObject_GetBuffer(suit, &suit_buf, PyBUF_C_CONTIGUOUS) < 0) return NULL;
-    if (PyObject_GetBuffer(honor, &honor_buf, PyBUF_C_CONTIGUOUS) < 0) goto fail1;
-    if (PyObject_GetBuffer(mp, &mp_buf, PyBUF_C_CONTIGUOUS) < 0) goto fail2;
-    if (PyObject_GetBuffer(sh, &sh_buf, PyBUF_C_CONTIGUOUS) < 0) goto fail3;
-    if (PyObject_GetBuffer(fin, &final_buf, PyBUF_C_CONTIGUOUS) < 0) goto fail4;
-    if (PyObject_GetBuffer(mpv, &mpv_buf, PyBUF_C_CONTIGUOUS) < 0) goto fail5;
-    if (PyObject_GetBuffer(shv, &shv_buf, PyBUF_C_CONTIGUOUS) < 0) goto fail6;
-    if (suit_buf.len != 1953125 || honor_buf.len != 78125 || mpv_buf.len % 20 != 0 ||
-        shv_buf.len % 20 != 0) {
-        PyErr_SetString(PyExc_ValueError, "unexpected table sizes");
-        goto fail7;
     }
-    n_pin = mp_cols;
-    n_honor = sh_cols;
-    n_sh = final_cols;
-    invalid_code = invalid;
-    if (useful_configure(&mpv_buf, &shv_buf) < 0) goto fail7;
     ready = 1;
     Py_RETURN_NONE;
-fail7:
-    PyBuffer_Release(&shv_buf);
-fail6:
-    PyBuffer_Release(&mpv_buf);
-fail5:
-    PyBuffer_Release(&final_buf);
-fail4:
-    PyBuffer_Release(&sh_buf);
-fail3:
-    PyBuffer_Release(&mp_buf);
-fail2:
-    PyBuffer_Release(&honor_buf);
-fail1:
-    PyBuffer_Release(&suit_buf);
-    return NULL;
 }
 
 /* The interpreter's cached small ints 0-4 (filled at import): a count that is one of these
@@ -105,13 +61,22 @@ static inline int small_count(PyObject *o) {
     return (int)v;
 }
 
+/* The items of an exact list or tuple of 34 entries, or NULL for anything else (read in place,
+ * without the sequence protocol's calls). */
+static PyObject **items34(PyObject *obj) {
+    if (PyList_CheckExact(obj))
+        return PyList_GET_SIZE(obj) == 34 ? ((PyListObject *)obj)->ob_item : NULL;
+    if (PyTuple_CheckExact(obj))
+        return PyTuple_GET_SIZE(obj) == 34 ? ((PyTupleObject *)obj)->ob_item : NULL;
+    return NULL;
+}
+
 /* Read 34 counts (0-4) from a list, a tuple, bytes or a bytearray; returns 0 on success, -1 to
  * fall back.  Bytes matter: the encoders hold hands as 34-byte vectors, and before bytes were
  * accepted here every encoder call silently took the Python path. */
 static int read_counts(PyObject *obj, int *c) {
-    PyObject **items;
-    Py_ssize_t n;
     if (PyBytes_CheckExact(obj) || PyByteArray_CheckExact(obj)) {
+        Py_ssize_t n;
         const unsigned char *raw;
         if (PyBytes_CheckExact(obj)) {
             n = PyBytes_GET_SIZE(obj);
@@ -127,16 +92,8 @@ static int read_counts(PyObject *obj, int *c) {
         }
         return 0;
     }
-    if (PyList_CheckExact(obj)) {
-        n = PyList_GET_SIZE(obj);
-        items = ((PyListObject *)obj)->ob_item;
-    } else if (PyTuple_CheckExact(obj)) {
-        n = PyTuple_GET_SIZE(obj);
-        items = ((PyTupleObject *)obj)->ob_item;
-    } else {
-        return -1;
-    }
-    if (n != 34) return -1;
+    PyObject **items = items34(obj);
+    if (items == NULL) return -1;
     for (int i = 0; i < 34; i++) {
         int v = small_count(items[i]);
         if (v < 0) return -1;
@@ -147,24 +104,14 @@ static int read_counts(PyObject *obj, int *c) {
 
 /* Read 34 weights (any C long) from a list, a tuple or bytes; 0 on success, -1 to fall back. */
 static int read_weights(PyObject *obj, long *w) {
-    PyObject **items;
-    Py_ssize_t n;
     if (PyBytes_CheckExact(obj)) {
         if (PyBytes_GET_SIZE(obj) != 34) return -1;
         const unsigned char *raw = (const unsigned char *)PyBytes_AS_STRING(obj);
         for (int i = 0; i < 34; i++) w[i] = raw[i];
         return 0;
     }
-    if (PyList_CheckExact(obj)) {
-        n = PyList_GET_SIZE(obj);
-        items = ((PyListObject *)obj)->ob_item;
-    } else if (PyTuple_CheckExact(obj)) {
-        n = PyTuple_GET_SIZE(obj);
-        items = ((PyTupleObject *)obj)->ob_item;
-    } else {
-        return -1;
-    }
-    if (n != 34) return -1;
+    PyObject **items = items34(obj);
+    if (items == NULL) return -1;
     for (int i = 0; i < 34; i++) {
         PyObject *o = items[i];
         if (!PyLong_CheckExact(o)) return -1;
@@ -261,40 +208,34 @@ static PyObject *complete(PyObject *self, PyObject *obj) {
     return PyObject_CallOneArg(cb_complete, obj);
 }
 
+/* A 3k+2-tile hand read from ``obj`` into c, h and u, ready for the per-discard questions of
+ * _useful_core.h: 1, or 0 when the fast path does not handle it (the caller answers None), or
+ * -1 with an exception set. */
+static int discard_hand(PyObject *obj, int c[34], Hand *h, UsefulBase *u) {
+    if (ensure_ready() < 0) return -1;
+    if (read_counts(obj, c) < 0) return 0;
+    hand_init(h, c);
+    if (h->tiles % 3 != 2 || hand_riichi(h) == FALLBACK) return 0;
+    return useful_begin(h, u, NULL) == FALLBACK ? 0 : 1;
+}
 
-/* discard_draws(counts, weights) -> (after, totals) for a 3k+2-tile hand, or None for anything
- * the fast path does not handle.  after[k] is the shanten once one k is discarded (99 for a
- * kind not held); totals[k] sums weights[j] over the kinds j whose draw then lowers that
- * shanten (a kind already held four times cannot be drawn).  One call replaces the 14 + 14 x 34
- * shanten evaluations of an efficiency encoder's discard rows; the kinds come from
- * _useful_core.h, as in the compiled rollouts. */
-static PyObject *discard_draws(PyObject *self, PyObject *args) {
-    PyObject *hand_obj, *weights_obj;
-    int c[34], after[34];
-    long weights[34], totals[34];
-    Hand h;
-    if (!PyArg_ParseTuple(args, "OO", &hand_obj, &weights_obj)) return NULL;
-    if (ensure_ready() < 0) return NULL;
-    if (read_counts(hand_obj, c) < 0 || read_weights(weights_obj, weights) < 0) Py_RETURN_NONE;
-    hand_init(&h, c);
-    if (h.tiles % 3 != 2 || hand_riichi(&h) == FALLBACK) Py_RETURN_NONE;
-    UsefulBase u;
-    if (useful_begin(&h, &u, NULL) == FALLBACK) Py_RETURN_NONE;
-    for (int k = 0; k < 34; k++) {
-        after[k] = 99;
-        totals[k] = 0;
-        if (!c[k]) continue;
-        unsigned long long mask;
-        if (useful_after(&h, &u, k, &mask, &after[k]) == FALLBACK) Py_RETURN_NONE;
-        long total = 0;
-        for (int j = 0; j < 34; j++)
-            if (mask >> j & 1) total += weights[j];
-        totals[k] = total;
-    }
+static PyObject *long_item(const void *values, int k) {
+    return PyLong_FromLong(((const long *)values)[k]);
+}
+
+static PyObject *mask_item(const void *values, int k) {
+    return PyLong_FromUnsignedLongLong(((const unsigned long long *)values)[k]);
+}
+
+/* (after, second) as two lists of 34 ints, the answer of the per-discard functions: after[k]
+ * the shanten once one k is discarded, second[k] what the caller counted for that discard
+ * (``item`` makes one entry of it). */
+static PyObject *per_discard_lists(const int after[34],
+                                   PyObject *(*item)(const void *, int), const void *second) {
     PyObject *a = PyList_New(34), *t = PyList_New(34);
     if (a == NULL || t == NULL) goto fail;
     for (int k = 0; k < 34; k++) {
-        PyObject *x = PyLong_FromLong(after[k]), *y = PyLong_FromLong(totals[k]);
+        PyObject *x = PyLong_FromLong(after[k]), *y = item(second, k);
         if (x == NULL || y == NULL) {
             Py_XDECREF(x);
             Py_XDECREF(y);
@@ -310,6 +251,36 @@ fail:
     return NULL;
 }
 
+/* discard_draws(counts, weights) -> (after, totals) for a 3k+2-tile hand, or None for anything
+ * the fast path does not handle.  after[k] is the shanten once one k is discarded (99 for a
+ * kind not held); totals[k] sums weights[j] over the kinds j whose draw then lowers that
+ * shanten (a kind already held four times cannot be drawn).  One call replaces the 14 + 14 x 34
+ * shanten evaluations of an efficiency encoder's discard rows; the kinds come from
+ * _useful_core.h, as in the compiled rollouts. */
+static PyObject *discard_draws(PyObject *self, PyObject *args) {
+    PyObject *hand_obj, *weights_obj;
+    int c[34], after[34];
+    long weights[34], totals[34];
+    Hand h;
+    UsefulBase u;
+    if (!PyArg_ParseTuple(args, "OO", &hand_obj, &weights_obj)) return NULL;
+    int got = discard_hand(hand_obj, c, &h, &u);
+    if (got < 0) return NULL;
+    if (!got || read_weights(weights_obj, weights) < 0) Py_RETURN_NONE;
+    for (int k = 0; k < 34; k++) {
+        after[k] = 99;
+        totals[k] = 0;
+        if (!c[k]) continue;
+        unsigned long long mask;
+        if (useful_after(&h, &u, k, &mask, &after[k]) == FALLBACK) Py_RETURN_NONE;
+        long total = 0;
+        for (int j = 0; j < 34; j++)
+            if (mask >> j & 1) total += weights[j];
+        totals[k] = total;
+    }
+    return per_discard_lists(after, long_item, totals);
+}
+
 /* discard_useful(counts) -> (after, masks) for a 3k+2-tile hand, or None for anything the fast
  * path does not handle: after[k] is the shanten once one k is discarded (99 for a kind not
  * held) and masks[k] the bit mask of the kinds whose draw then lowers it, from _useful_core.h
@@ -319,11 +290,9 @@ static PyObject *discard_useful(PyObject *self, PyObject *obj) {
     unsigned long long masks[34];
     Hand h;
     UsefulBase u;
-    if (ensure_ready() < 0) return NULL;
-    if (read_counts(obj, c) < 0) Py_RETURN_NONE;
-    hand_init(&h, c);
-    if (h.tiles % 3 != 2 || hand_riichi(&h) == FALLBACK) Py_RETURN_NONE;
-    if (useful_begin(&h, &u, NULL) == FALLBACK) Py_RETURN_NONE;
+    int ok = discard_hand(obj, c, &h, &u);
+    if (ok < 0) return NULL;
+    if (!ok) Py_RETURN_NONE;
     /* the shanten as the rollouts' options_init reads it (every discard first), the masks as
      * their counts do */
     for (int k = 0; k < 34; k++) {
@@ -342,23 +311,7 @@ static PyObject *discard_useful(PyObject *self, PyObject *obj) {
             return NULL;
         }
     }
-    PyObject *a = PyList_New(34), *m = PyList_New(34);
-    if (a == NULL || m == NULL) goto fail;
-    for (int k = 0; k < 34; k++) {
-        PyObject *x = PyLong_FromLong(after[k]), *y = PyLong_FromUnsignedLongLong(masks[k]);
-        if (x == NULL || y == NULL) {
-            Py_XDECREF(x);
-            Py_XDECREF(y);
-            goto fail;
-        }
-        PyList_SET_ITEM(a, k, x);
-        PyList_SET_ITEM(m, k, y);
-    }
-    return Py_BuildValue("(NN)", a, m);
-fail:
-    Py_XDECREF(a);
-    Py_XDECREF(m);
-    return NULL;
+    return per_discard_lists(after, mask_item, masks);
 }
 
 /* useful_check(hands) -> (discards, raised, reused, first_bad) for tests: ``hands`` is bytes of n rows

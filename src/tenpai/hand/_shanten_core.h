@@ -2,8 +2,9 @@
  * The Riichi shanten look-ups shared by the compiled modules: _accel.c (tenpai.hand) and
  * _rollout.c (tenpai.rules.riichi) both include this file, so there is one shanten algorithm in C
  * and it reads the tables tenpai.hand.tables builds (each module is handed the same buffers by
- * its configure()).  Everything is static: each including module keeps its own copy of the
- * table pointers, filled by its own configure().
+ * its configure(), which takes them with shanten_tables_take() below).  Everything is static:
+ * each including module keeps its own copy of the table pointers, filled by its own
+ * configure().
  */
 #ifndef TENPAI_SHANTEN_CORE_H
 #define TENPAI_SHANTEN_CORE_H
@@ -243,6 +244,58 @@ static int hand_draw_row(const Hand *h, int *row) {
         if (code == FALLBACK) return FALLBACK;
         row[k] = code;
     }
+    return 0;
+}
+
+/* ------------------------------------------------------- handing the tables over */
+
+/* The sizes the suit and honour pattern tables always have (5^9 and 5^7 one-byte entries). */
+#define SUIT_PATTERNS 1953125
+#define HONOR_PATTERNS 78125
+
+/* Let go of the five pattern tables and of the two vector tables when given (NULL: the
+ * caller holds none).  Only for tables taken by shanten_tables_take(). */
+static void shanten_tables_release(Py_buffer *mpv, Py_buffer *shv) {
+    PyBuffer_Release(&suit_buf);
+    PyBuffer_Release(&honor_buf);
+    PyBuffer_Release(&mp_buf);
+    PyBuffer_Release(&sh_buf);
+    PyBuffer_Release(&final_buf);
+    if (mpv != NULL) PyBuffer_Release(mpv);
+    if (shv != NULL) PyBuffer_Release(shv);
+}
+
+/* Every module's configure(suit, honor, mp_class, n_pin, sh_class, n_honor, final, n_sh,
+ * invalid, mp_vectors, sh_vectors), the buffers tenpai.hand.accel.table_buffers() lists
+ * (uint8 / uint8 / int16 / int16 / int8 C-contiguous pattern tables; the two vector tables
+ * int16 rows of ten distances per combined class, entry 2 * sets + pair).  Takes the five
+ * pattern tables into this header's buffers and the vector tables into *mpv and *shv (the
+ * caller keeps them, or copies them out and lets them go), checks their sizes and sets the
+ * column counts.  Returns 0, or -1 with an exception naming ``who`` and nothing held. */
+static int shanten_tables_take(PyObject *args, const char *who, Py_buffer *mpv,
+                               Py_buffer *shv) {
+    PyObject *o[7];
+    Py_ssize_t mp_cols, sh_cols, final_cols;
+    int invalid;
+    if (!PyArg_ParseTuple(args, "OOOnOnOniOO", &o[0], &o[1], &o[2], &mp_cols, &o[3], &sh_cols,
+                          &o[4], &final_cols, &invalid, &o[5], &o[6]))
+        return -1;
+    Py_buffer *bufs[7] = {&suit_buf, &honor_buf, &mp_buf, &sh_buf, &final_buf, mpv, shv};
+    for (int i = 0; i < 7; i++)
+        if (PyObject_GetBuffer(o[i], bufs[i], PyBUF_C_CONTIGUOUS) < 0) {
+            for (int j = 0; j < i; j++) PyBuffer_Release(bufs[j]);
+            return -1;
+        }
+    if (suit_buf.len != SUIT_PATTERNS || honor_buf.len != HONOR_PATTERNS ||
+        mpv->len % 20 != 0 || shv->len % 20 != 0) {
+        shanten_tables_release(mpv, shv);
+        PyErr_Format(PyExc_ValueError, "%s: unexpected table sizes", who);
+        return -1;
+    }
+    n_pin = mp_cols;
+    n_honor = sh_cols;
+    n_sh = final_cols;
+    invalid_code = invalid;
     return 0;
 }
 

@@ -9,33 +9,20 @@ which sends the caller down the Python path and its typed errors.
 
 from __future__ import annotations
 
-import importlib
-import os
 import threading
 from collections.abc import Callable
 from typing import Any
 
+from tenpai import native
 from tenpai.hand.packed import INVALID, packed_tables
 
-__all__ = ["available", "configure", "fast", "install"]
+__all__ = ["available", "configure", "fast", "install", "table_buffers"]
 
 
 #: The extension's ``ABI`` this Python side is written for (see ``_accel.c``).
 ABI = 4
 
-
-def _load() -> Any:
-    if os.environ.get("TENPAI_PURE_PYTHON"):
-        return None
-    try:
-        module = importlib.import_module("tenpai.hand._accel")
-    except ImportError:
-        return None
-    # A build from an older source (an editable install not rebuilt) is not used.
-    return module if getattr(module, "ABI", None) == ABI else None
-
-
-_module: Any = _load()
+_module: Any = native.load("tenpai.hand._accel", ABI)
 _lock = threading.Lock()
 _configured: list[bool] = []
 
@@ -45,26 +32,22 @@ def available() -> bool:
     return _module is not None
 
 
+def table_buffers() -> tuple[Any, ...]:
+    """The shanten tables as every compiled core's table set-up takes them (``configure`` in
+    ``_accel.c``, ``_rollout.c``, ``_table.c``, ``_mcr_rollout.c``), in its argument order.
+
+    The packed buffers: one byte per pattern (255 = impossible) keeps the C look-ups
+    cache-friendly; an extension holds a buffer reference to each."""
+    t = packed_tables()
+    return (t.suit, t.honor, t.mp_class, t.n_pin, t.sh_class, t.n_honor, t.final, t.n_sh,
+            INVALID, t.mp_vectors, t.sh_vectors)
+
+
 def configure() -> None:
     """Hand the tables to the extension (called by the extension on its first use)."""
     with _lock:
         if not _configured:
-            # The packed buffers: one byte per pattern (255 = impossible) keeps the C
-            # look-ups cache-friendly; the extension holds a buffer reference to each.
-            t = packed_tables()
-            _module.configure(
-                t.suit,
-                t.honor,
-                t.mp_class,
-                t.n_pin,
-                t.sh_class,
-                t.n_honor,
-                t.final,
-                t.n_sh,
-                INVALID,
-                t.mp_vectors,
-                t.sh_vectors,
-            )
+            _module.configure(*table_buffers())
             _configured.append(True)
 
 

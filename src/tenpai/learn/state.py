@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from tenpai import tiles as T
 from tenpai.events import Event
+from tenpai.learn.seat_counts import CALL_TYPES, SeatCounts
 
 __all__ = ["MAX_HISTORY", "RoundTracker", "SeatView", "StateError"]
 
@@ -28,8 +29,6 @@ MAX_HISTORY = 6
 LIVE_WALL_AFTER_DEAL = 70
 #: ... and in three-player Riichi (108 - 14 dead wall - 39 dealt).
 LIVE_WALL_AFTER_DEAL_3P = 55
-
-_CALLS = frozenset({"chi", "pon", "daiminkan"})
 
 
 class StateError(ValueError):
@@ -89,12 +88,14 @@ class SeatView:
         return min(self.bakaze * 4 + self.kyoku, 7)
 
 
-class RoundTracker:
+class RoundTracker(SeatCounts):
     """Mutable table state for one round, fed one :class:`Event` at a time.
 
     ``watch`` names the seats whose past turns are remembered (for encoders with history); a
     seat's hand is tracked whenever its deal is known.
     """
+
+    error = StateError
 
     def __init__(
         self, watch: tuple[int, ...] = (0, 1, 2, 3), *, live_wall: int = LIVE_WALL_AFTER_DEAL
@@ -107,13 +108,9 @@ class RoundTracker:
     def _reset(self) -> None:
         self.started = False
         self.players = 4
-        self.hands: list[list[int] | None] = [None] * 4
+        self._reset_counts()
         self.red: list[list[int]] = [[0, 0, 0] for _ in range(4)]
-        self.rivers: list[list[int]] = [[0] * 34 for _ in range(4)]
-        self.melds: list[list[int]] = [[0] * 34 for _ in range(4)]
-        self.meld_types: list[list[int]] = [[0, 0, 0] for _ in range(4)]
         self.open_hand = [False] * 4
-        self.pon_kinds: list[set[int]] = [set() for _ in range(4)]
         self.dora = [0] * 34
         self.riichi = [False] * 4
         self.riichi_accepted = [False] * 4
@@ -144,25 +141,15 @@ class RoundTracker:
                 past = self.history[seat]
                 past.insert(0, self.view(seat, with_history=False))
                 del past[MAX_HISTORY:]
-            self._remove(seat, e.pai)
-            self.rivers[seat][T.kind_of(e.pai)] += 1
+            self._discard(seat, e.pai)
             self.last_discard = (seat, e.pai)
-        elif t in _CALLS:
-            self._call(e)
+        elif t in CALL_TYPES:
+            self.open_hand[self._call(e)] = True
+            self.last_discard = None
         elif t == "ankan":
-            seat = self._actor(e)
-            for c in e.consumed:
-                self._remove(seat, c)
-                self.melds[seat][T.kind_of(c)] += 1
-            self.meld_types[seat][2] += 1
+            self._closed_kan(e)
         elif t == "kakan":
-            seat = self._actor(e)
-            assert e.pai is not None
-            self._remove(seat, e.pai)
-            self.melds[seat][T.kind_of(e.pai)] += 1
-            self.meld_types[seat][1] -= 1
-            self.pon_kinds[seat].discard(T.kind_of(e.pai))
-            self.meld_types[seat][2] += 1
+            self._added_kan(e)
         elif t == "nukidora":
             seat = self._actor(e)
             assert e.pai is not None
@@ -208,57 +195,17 @@ class RoundTracker:
         if e.dora_marker is not None:
             self.dora[T.kind_of(e.dora_marker)] += 1
 
-    def _call(self, e: Event) -> None:
-        seat = self._actor(e)
-        if e.target is None or e.pai is None:
-            raise StateError(f"{e.type} without target or tile: {e.to_mjai()}")
-        k = T.kind_of(e.pai)
-        if self.rivers[e.target][k] <= 0:
-            raise StateError(f"{e.type} of a tile not in seat {e.target}'s river: {e.to_mjai()}")
-        self.rivers[e.target][k] -= 1
-        self.melds[seat][k] += 1
-        for c in e.consumed:
-            self._remove(seat, c)
-            self.melds[seat][T.kind_of(c)] += 1
-        self.meld_types[seat][{"chi": 0, "pon": 1, "daiminkan": 2}[e.type]] += 1
-        if e.type == "pon":
-            self.pon_kinds[seat].add(k)
-        self.open_hand[seat] = True
-        self.last_discard = None
-
-    @staticmethod
-    def _actor(e: Event) -> int:
-        if e.actor is None or not 0 <= e.actor < 4:
-            raise StateError(f"{e.type} event without a valid actor: {e.to_mjai()}")
-        return e.actor
-
     def _add(self, seat: int, tile: int) -> None:
-        hand = self.hands[seat]
-        if hand is None:
-            return
-        hand[T.kind_of(tile)] += 1
-        if T.is_red(tile):
+        super()._add(seat, tile)
+        if self.hands[seat] is not None and T.is_red(tile):
             self.red[seat][tile - 34] += 1
 
     def _remove(self, seat: int, tile: int) -> None:
-        hand = self.hands[seat]
-        if hand is None:
-            return
-        k = T.kind_of(tile)
-        if hand[k] <= 0:
-            raise StateError(f"seat {seat} gives up {T.to_mjai(tile)} which it does not hold")
-        hand[k] -= 1
-        if T.is_red(tile) and self.red[seat][tile - 34] > 0:
+        super()._remove(seat, tile)
+        if self.hands[seat] is not None and T.is_red(tile) and self.red[seat][tile - 34] > 0:
             self.red[seat][tile - 34] -= 1
 
     # ----------------------------------------------------------------- reading
-    def hand_counts(self, seat: int) -> list[int]:
-        """The seat's concealed 34-count vector (a copy); StateError when it is hidden."""
-        hand = self.hands[seat]
-        if hand is None:
-            raise StateError(f"seat {seat}'s hand is not known to this tracker")
-        return list(hand)
-
     def view(self, seat: int, *, offered: int | None = None, with_history: bool = True) -> SeatView:
         """The picture of the table from ``seat`` (see :class:`SeatView`)."""
         if self.players == 3:  # self, next, the empty seat (3 holds nothing), previous

@@ -10,7 +10,7 @@ here.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 import numpy as np
@@ -21,10 +21,17 @@ from tenpai.engine.flow import Decision, GameFlow
 from tenpai.env.actions import ActionSpace
 from tenpai.events import Event
 
-__all__ = ["TABLE_BOUND", "RuleAdapter", "decision_tiles"]
+__all__ = ["SCORES_AND_WALL", "TABLE_BOUND", "WINDS", "RuleAdapter", "TrackedAdapter",
+           "decision_tiles", "seat_wind"]
 
 #: Bound of every entry of the ``table`` vector (scores stay far inside it).
 TABLE_BOUND: Final = 10_000_000
+#: The winds as the render writes them, east first.
+WINDS: Final = "ESWN"
+#: The first entries of every rule set's ``table`` vector: the four scores as the seat sees
+#: them (:func:`relative` order), then the tiles left in the live wall.
+SCORES_AND_WALL: Final = ("score_self", "score_right", "score_across", "score_left",
+                          "wall_remaining")
 
 
 def decision_tiles(legal: Sequence[Event]) -> tuple[int | None, int | None]:
@@ -140,6 +147,33 @@ class RuleAdapter(ABC):
 
     @abstractmethod
     def _table(self, seat: int, drawn: int | None, offered: int | None) -> list[int]: ...
+
+
+class TrackedAdapter(RuleAdapter):
+    """A rule set whose planes come from an event tracker fed the game's whole event stream
+    and one frozen encoder, exactly as the supervised models see a game (Riichi, MCR): the
+    tracker's view of one seat shows only what that seat may know."""
+
+    #: Makes a fresh tracker (one per game).
+    tracker: ClassVar[Callable[[], Any]]
+    #: The frozen plane encoder (``encoder_tag`` and ``plane_shape`` are its tag and shape).
+    encoder: ClassVar[Any]
+
+    def _reset_tracking(self) -> None:
+        self._tracker = type(self).tracker()
+
+    def _apply(self, e: Event) -> None:
+        self._tracker.apply(e)
+
+    def _planes(self, seat: int, drawn: int | None, offered: int | None) -> np.ndarray:
+        planes: np.ndarray = self.encoder.encode(
+            self._tracker.view(seat, offered=kind_or_none(offered)))
+        return planes
+
+
+def seat_wind(obs: Any, seat: int) -> str:
+    """The seat's wind in this hand as a letter (E for the dealer), for the render."""
+    return WINDS[(seat - obs.oya) % 4]
 
 
 def tile_or_minus(tile: int | None) -> int:

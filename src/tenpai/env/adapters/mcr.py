@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import numpy as np
-
 from tenpai import tiles as T
 from tenpai.env.actions import MCR_ACTIONS, ActionSpace
-from tenpai.env.adapters.base import RuleAdapter, kind_or_none, relative, tile_or_minus
-from tenpai.events import Event
+from tenpai.env.adapters.base import (
+    SCORES_AND_WALL,
+    WINDS,
+    TrackedAdapter,
+    relative,
+    seat_wind,
+    tile_or_minus,
+)
 from tenpai.learn.mcr.encoders import get_mcr_encoder
 from tenpai.learn.mcr.state import MCRTracker
 from tenpai.rules.mcr.flow.observation import MCRObservation
@@ -22,10 +26,9 @@ from tenpai.rules.mcr.flow.observation import MCRObservation
 __all__ = ["MCRAdapter"]
 
 _ENCODER = get_mcr_encoder("mcr_stack002@1")
-_WINDS = "ESWN"
 
 
-class MCRAdapter(RuleAdapter):
+class MCRAdapter(TrackedAdapter):
     """Options: ``preset`` (mcr_official: a 16-hand game; botzone: one hand)."""
 
     rules: ClassVar[str] = "mcr"
@@ -33,12 +36,10 @@ class MCRAdapter(RuleAdapter):
     actions: ClassVar[ActionSpace] = MCR_ACTIONS
     encoder_tag: ClassVar[str] = _ENCODER.tag
     plane_shape: ClassVar[tuple[int, int]] = (_ENCODER.shape[0], _ENCODER.shape[1])
+    tracker: ClassVar[Any] = MCRTracker
+    encoder: ClassVar[Any] = _ENCODER
     table_fields: ClassVar[tuple[str, ...]] = (
-        "score_self",
-        "score_right",
-        "score_across",
-        "score_left",
-        "wall_remaining",
+        *SCORES_AND_WALL,
         "prevalent_wind",
         "seat_wind",
         "hand_number",
@@ -51,12 +52,6 @@ class MCRAdapter(RuleAdapter):
         "offered_tile",
     )
 
-    def _reset_tracking(self) -> None:
-        self._tracker = MCRTracker()
-
-    def _apply(self, e: Event) -> None:
-        self._tracker.apply(e)
-
     def seat_of(self, player: int) -> int:
         game = self.game
         assert game is not None
@@ -64,9 +59,6 @@ class MCRAdapter(RuleAdapter):
 
     def _observation(self, rnd: Any, seat: int) -> MCRObservation:
         return MCRObservation(rnd, seat)
-
-    def _planes(self, seat: int, drawn: int | None, offered: int | None) -> np.ndarray:
-        return _ENCODER.encode(self._tracker.view(seat, offered=kind_or_none(offered)))
 
     def _table(self, seat: int, drawn: int | None, offered: int | None) -> list[int]:
         v = self._tracker.view(seat)
@@ -85,11 +77,10 @@ class MCRAdapter(RuleAdapter):
 
     def header(self, obs: Any) -> str:
         return (
-            f"prevalent wind {_WINDS[obs.prevalent_wind]} · hand {obs.kyoku + 1}"
+            f"prevalent wind {WINDS[obs.prevalent_wind]} · hand {obs.kyoku + 1}"
             f" · wall {obs.wall_remaining}"
         )
 
     def seat_tags(self, obs: Any, seat: int) -> str:
-        wind = _WINDS[(seat - obs.oya) % 4]
         flowers = obs.flowers[seat]
-        return wind + (f" flowers {T.to_compact(flowers)}" if flowers else "")
+        return seat_wind(obs, seat) + (f" flowers {T.to_compact(flowers)}" if flowers else "")

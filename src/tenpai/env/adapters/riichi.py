@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import numpy as np
-
 from tenpai import tiles as T
 from tenpai.env.actions import RIICHI_ACTIONS, ActionSpace
-from tenpai.env.adapters.base import RuleAdapter, kind_or_none, tile_or_minus
-from tenpai.events import Event
+from tenpai.env.adapters.base import (
+    SCORES_AND_WALL,
+    WINDS,
+    TrackedAdapter,
+    seat_wind,
+    tile_or_minus,
+)
 from tenpai.learn.encoders import get_encoder
 from tenpai.learn.state import RoundTracker
 from tenpai.rules.riichi.flow.observation import RiichiObservation
@@ -23,10 +26,9 @@ from tenpai.rules.riichi.flow.observation import RiichiObservation
 __all__ = ["RiichiAdapter"]
 
 _ENCODER = get_encoder("gao86@1")
-_WINDS = "ESWN"
 
 
-class RiichiAdapter(RuleAdapter):
+class RiichiAdapter(TrackedAdapter):
     """Options: ``preset`` (tenhou, mahjong_soul) and ``length`` (tonpuu, hanchan)."""
 
     rules: ClassVar[str] = "riichi"
@@ -34,12 +36,10 @@ class RiichiAdapter(RuleAdapter):
     actions: ClassVar[ActionSpace] = RIICHI_ACTIONS
     encoder_tag: ClassVar[str] = _ENCODER.tag
     plane_shape: ClassVar[tuple[int, int]] = (_ENCODER.shape[0], _ENCODER.shape[1])
+    tracker: ClassVar[Any] = RoundTracker
+    encoder: ClassVar[Any] = _ENCODER
     table_fields: ClassVar[tuple[str, ...]] = (
-        "score_self",
-        "score_right",
-        "score_across",
-        "score_left",
-        "wall_remaining",
+        *SCORES_AND_WALL,
         "round_wind",
         "kyoku",
         "honba",
@@ -50,17 +50,8 @@ class RiichiAdapter(RuleAdapter):
         "offered_tile",
     )
 
-    def _reset_tracking(self) -> None:
-        self._tracker = RoundTracker()
-
-    def _apply(self, e: Event) -> None:
-        self._tracker.apply(e)
-
     def _observation(self, rnd: Any, seat: int) -> RiichiObservation:
         return RiichiObservation(rnd, seat)
-
-    def _planes(self, seat: int, drawn: int | None, offered: int | None) -> np.ndarray:
-        return _ENCODER.encode(self._tracker.view(seat, offered=kind_or_none(offered)))
 
     def _table(self, seat: int, drawn: int | None, offered: int | None) -> list[int]:
         v = self._tracker.view(seat, with_history=False)
@@ -80,10 +71,9 @@ class RiichiAdapter(RuleAdapter):
     def header(self, obs: Any) -> str:
         dora = T.to_compact(obs.dora_markers, sort=False) or "-"
         return (
-            f"{_WINDS[obs.bakaze]}{obs.kyoku + 1} · honba {obs.honba} · deposits {obs.kyotaku}"
+            f"{WINDS[obs.bakaze]}{obs.kyoku + 1} · honba {obs.honba} · deposits {obs.kyotaku}"
             f" · wall {obs.wall_remaining} · dora indicators {dora}"
         )
 
     def seat_tags(self, obs: Any, seat: int) -> str:
-        wind = _WINDS[(seat - obs.oya) % 4]
-        return f"{wind}" + (" riichi" if obs.riichi[seat] else "")
+        return seat_wind(obs, seat) + (" riichi" if obs.riichi[seat] else "")

@@ -11,14 +11,19 @@ from typing import Any, ClassVar
 import numpy as np
 
 from tenpai.env.actions import SUITS108_ACTIONS, ActionSpace
-from tenpai.env.adapters.base import RuleAdapter, kind_or_none, relative, tile_or_minus
+from tenpai.env.adapters.base import (
+    SCORES_AND_WALL,
+    RuleAdapter,
+    kind_or_none,
+    relative,
+    seat_wind,
+    tile_or_minus,
+)
 from tenpai.env.encoders import s108planes
 from tenpai.events import Event
 from tenpai.rules.suits108.observation import Suits108Observation
 
 __all__ = ["Suits108Adapter"]
-
-_WINDS = "ESWN"
 
 
 class Suits108Adapter(RuleAdapter):
@@ -30,11 +35,7 @@ class Suits108Adapter(RuleAdapter):
     encoder_tag: ClassVar[str] = f"{s108planes.NAME}@{s108planes.VERSION}"
     plane_shape: ClassVar[tuple[int, int]] = s108planes.SHAPE
     table_fields: ClassVar[tuple[str, ...]] = (
-        "score_self",
-        "score_right",
-        "score_across",
-        "score_left",
-        "wall_remaining",
+        *SCORES_AND_WALL,
         "hand_index",
         "seat_wind",
         "dealer",
@@ -72,5 +73,4 @@ class Suits108Adapter(RuleAdapter):
         return f"hand {obs.hand_index + 1} · wall {obs.wall_remaining}"
 
     def seat_tags(self, obs: Any, seat: int) -> str:
-        wind = _WINDS[(seat - obs.oya) % 4]
-        return wind + (" ready" if obs.declared[seat] else "")
+        return seat_wind(obs, seat) + (" ready" if obs.declared[seat] else "")

@@ -13,10 +13,9 @@ from dataclasses import dataclass
 
 from tenpai import tiles as T
 from tenpai.events import Event
+from tenpai.learn.seat_counts import CALL_TYPES, SeatCounts
 
 __all__ = ["MCRStateError", "MCRTracker", "MCRView"]
-
-_CALL_TYPE = {"chi": 0, "pon": 1, "daiminkan": 2}
 
 
 class MCRStateError(ValueError):
@@ -53,19 +52,18 @@ class MCRView:
         return tuple(out)
 
 
-class MCRTracker:
+class MCRTracker(SeatCounts):
     """Mutable table state of one MCR hand, fed one :class:`Event` at a time."""
+
+    error = MCRStateError
+    seat_word = "position"
 
     def __init__(self) -> None:
         self._reset()
 
     def _reset(self) -> None:
         self.started = False
-        self.hands: list[list[int] | None] = [None] * 4
-        self.rivers = [[0] * 34 for _ in range(4)]
-        self.melds = [[0] * 34 for _ in range(4)]
-        self.meld_types = [[0, 0, 0] for _ in range(4)]
-        self.pung_kinds: list[set[int]] = [set() for _ in range(4)]
+        self._reset_counts()
         self.flowers = [0, 0, 0, 0]
         self.prevalent_wind = 0
         self.dealer = 0
@@ -87,26 +85,14 @@ class MCRTracker:
         elif t == "dahai":
             seat = self._actor(e)
             assert e.pai is not None
-            self._remove(seat, e.pai)
-            self.rivers[seat][T.kind_of(e.pai)] += 1
+            self._discard(seat, e.pai)
             self.discards_made[seat] += 1
-        elif t in _CALL_TYPE:
+        elif t in CALL_TYPES:
             self._call(e)
         elif t == "ankan":
-            seat = self._actor(e)
-            for c in e.consumed:
-                self._remove(seat, c)
-                self.melds[seat][T.kind_of(c)] += 1
-            self.meld_types[seat][2] += 1
+            self._closed_kan(e)
         elif t == "kakan":
-            seat = self._actor(e)
-            assert e.pai is not None
-            k = T.kind_of(e.pai)
-            self._remove(seat, e.pai)
-            self.melds[seat][k] += 1
-            self.meld_types[seat][1] -= 1
-            self.meld_types[seat][2] += 1
-            self.pung_kinds[seat].discard(k)
+            self._added_kan(e)
 
     def _start(self, e: Event) -> None:
         self._reset()
@@ -122,48 +108,10 @@ class MCRTracker:
                     continue  # the engine emits a flower event for it right after
                 self._add(seat, tile)
 
-    def _call(self, e: Event) -> None:
-        seat = self._actor(e)
-        if e.target is None or e.pai is None:
-            raise MCRStateError(f"{e.type} without target or tile: {e.to_mjai()}")
-        k = T.kind_of(e.pai)
-        if self.rivers[e.target][k] <= 0:
-            raise MCRStateError(f"{e.type} of a tile not in {e.target}'s river: {e.to_mjai()}")
-        self.rivers[e.target][k] -= 1
-        self.melds[seat][k] += 1
-        for c in e.consumed:
-            self._remove(seat, c)
-            self.melds[seat][T.kind_of(c)] += 1
-        self.meld_types[seat][_CALL_TYPE[e.type]] += 1
-        if e.type == "pon":
-            self.pung_kinds[seat].add(k)
-
-    @staticmethod
-    def _actor(e: Event) -> int:
-        if e.actor is None or not 0 <= e.actor < 4:
-            raise MCRStateError(f"{e.type} event without a valid actor: {e.to_mjai()}")
-        return e.actor
-
-    def _add(self, seat: int, tile: int) -> None:
-        hand = self.hands[seat]
-        if hand is not None:
-            hand[T.kind_of(tile)] += 1
-
-    def _remove(self, seat: int, tile: int) -> None:
-        hand = self.hands[seat]
-        if hand is None:
-            return
-        k = T.kind_of(tile)
-        if hand[k] <= 0:
-            raise MCRStateError(f"position {seat} gives up {T.to_mjai(tile)} it does not hold")
-        hand[k] -= 1
-
-    def hand_counts(self, seat: int) -> list[int]:
-        """The position's concealed 34 counts (a copy); MCRStateError when hidden."""
-        hand = self.hands[seat]
-        if hand is None:
-            raise MCRStateError(f"position {seat}'s hand is not known to this tracker")
-        return list(hand)
+    @property
+    def pung_kinds(self) -> list[set[int]]:
+        """Per position, the kinds of its pungs (the ones a kong may still be added to)."""
+        return self.pon_kinds
 
     def view(self, seat: int, *, offered: int | None = None) -> MCRView:
         """The table as ``seat`` sees it (see :class:`MCRView`)."""

@@ -610,47 +610,17 @@ static PyObject *run(PyObject *self, PyObject *args) {
                          o.deltas[1], o.deltas[2], o.deltas[3], fans);
 }
 
-static void release_tables(void) {
-    if (tables_ready) {
-        PyBuffer_Release(&suit_buf);
-        PyBuffer_Release(&honor_buf);
-        PyBuffer_Release(&mp_buf);
-        PyBuffer_Release(&sh_buf);
-        PyBuffer_Release(&final_buf);
-        PyBuffer_Release(&mpv_buf);
-        PyBuffer_Release(&shv_buf);
-        tables_ready = 0;
-    }
-}
-
 /* configure_shanten(suit, honor, mp_class, n_pin, sh_class, n_honor, final, n_sh, invalid,
- *                   mp_vectors, sh_vectors): the buffers tenpai.hand.packed builds, as _accel.c
- * receives them. */
+ *                   mp_vectors, sh_vectors): the buffers tenpai.hand.accel.table_buffers()
+ * lists, as _accel.c receives them (the vector tables held for the MCR shanten). */
 static PyObject *configure_shanten(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *o[7];
-    Py_ssize_t mp_cols, sh_cols, final_cols;
-    int invalid;
-    if (!PyArg_ParseTuple(args, "OOOnOnOniOO", &o[0], &o[1], &o[2], &mp_cols, &o[3], &sh_cols,
-                          &o[4], &final_cols, &invalid, &o[5], &o[6]))
-        return NULL;
-    release_tables();
-    Py_buffer *bufs[7] = {&suit_buf, &honor_buf, &mp_buf, &sh_buf, &final_buf, &mpv_buf, &shv_buf};
-    for (int i = 0; i < 7; i++)
-        if (PyObject_GetBuffer(o[i], bufs[i], PyBUF_C_CONTIGUOUS) < 0) {
-            for (int j = 0; j < i; j++) PyBuffer_Release(bufs[j]);
-            return NULL;
-        }
-    if (suit_buf.len != 1953125 || honor_buf.len != 78125 || mpv_buf.len % 20 != 0 ||
-        shv_buf.len % 20 != 0) {
-        for (int j = 0; j < 7; j++) PyBuffer_Release(bufs[j]);
-        PyErr_SetString(PyExc_ValueError, "configure_shanten: unexpected table sizes");
-        return NULL;
+    if (tables_ready) {
+        shanten_tables_release(&mpv_buf, &shv_buf);
+        tables_ready = 0;
     }
-    n_pin = mp_cols;
-    n_honor = sh_cols;
-    n_sh = final_cols;
-    invalid_code = invalid;
+    if (shanten_tables_take(args, "_mcr_rollout.configure_shanten", &mpv_buf, &shv_buf) < 0)
+        return NULL;
     tables_ready = 1;
     Py_RETURN_NONE;
 }

@@ -16,13 +16,12 @@ readings again, which the differential tests hold equal to the Python ones.
 
 from __future__ import annotations
 
-import importlib
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from tenpai import native
 from tenpai.rules.mcr.context import MCRContext, MCRInputError, Meld
 from tenpai.rules.mcr.fans import FAN_BY_NUMBER, FANS, Fan
 from tenpai.rules.mcr.fans.base import GATES
@@ -209,15 +208,9 @@ def _configure_compiled(module: Any) -> None:
 
 
 def _load_compiled() -> Any:
-    if os.environ.get("TENPAI_PURE_PYTHON"):
-        return None
-    try:
-        module = importlib.import_module("tenpai.rules.mcr._fans")
-    except ImportError:
-        return None
-    if getattr(module, "ABI", None) != _ABI:
-        return None
-    _configure_compiled(module)
+    module = native.load("tenpai.rules.mcr._fans", _ABI)
+    if module is not None:
+        _configure_compiled(module)
     return module
 
 

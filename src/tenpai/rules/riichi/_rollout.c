@@ -1900,54 +1900,23 @@ done:
 }
 
 /* configure(suit, honor, mp, n_pin, sh, n_honor, final, n_sh, invalid, mp_vectors,
- * sh_vectors): the shanten tables, the same buffers tenpai.hand.accel hands to _accel. */
+ * sh_vectors): the shanten tables, the same buffers tenpai.hand.accel hands to _accel (taken
+ * once; a second call keeps the first tables). */
 static PyObject *configure(PyObject *self, PyObject *args) {
-    PyObject *suit, *honor, *mp, *sh, *fin, *mpv, *shv;
-    Py_ssize_t a, b, c;
-    int invalid;
-    if (!PyArg_ParseTuple(args, "OOOnOnOniOO", &suit, &honor, &mp, &a, &sh, &b, &fin, &c,
-                          &invalid, &mpv, &shv))
-        return NULL;
     if (tables_ready) Py_RETURN_NONE;
-    if (PyObject_GetBuffer(suit, &suit_buf, PyBUF_C_CONTIGUOUS) < 0) return NULL;
-    if (PyObject_GetBuffer(honor, &honor_buf, PyBUF_C_CONTIGUOUS) < 0) goto f1;
-    if (PyObject_GetBuffer(mp, &mp_buf, PyBUF_C_CONTIGUOUS) < 0) goto f2;
-    if (PyObject_GetBuffer(sh, &sh_buf, PyBUF_C_CONTIGUOUS) < 0) goto f3;
-    if (PyObject_GetBuffer(fin, &final_buf, PyBUF_C_CONTIGUOUS) < 0) goto f4;
-    if (suit_buf.len != 1953125 || honor_buf.len != 78125) {
-        PyErr_SetString(PyExc_ValueError, "_rollout.configure: unexpected table sizes");
-        PyBuffer_Release(&final_buf);
-        goto f4;
-    }
-    n_pin = a;
-    n_honor = b;
-    n_sh = c;
-    invalid_code = invalid;
-    init_kinds();
     /* the per-class distance vectors are copied out; the two buffers are not kept */
     Py_buffer va, vb;
-    if (PyObject_GetBuffer(mpv, &va, PyBUF_C_CONTIGUOUS) < 0) goto f5;
-    if (PyObject_GetBuffer(shv, &vb, PyBUF_C_CONTIGUOUS) < 0) {
-        PyBuffer_Release(&va);
-        goto f5;
-    }
+    if (shanten_tables_take(args, "_rollout.configure", &va, &vb) < 0) return NULL;
+    init_kinds();
     int got = useful_configure(&va, &vb);
     PyBuffer_Release(&va);
     PyBuffer_Release(&vb);
-    if (got < 0) goto f5;
+    if (got < 0) {
+        shanten_tables_release(NULL, NULL);
+        return NULL;
+    }
     tables_ready = 1;
     Py_RETURN_NONE;
-f5:
-    PyBuffer_Release(&final_buf);
-f4:
-    PyBuffer_Release(&sh_buf);
-f3:
-    PyBuffer_Release(&mp_buf);
-f2:
-    PyBuffer_Release(&honor_buf);
-f1:
-    PyBuffer_Release(&suit_buf);
-    return NULL;
 }
 
 /* set_error(cls): the exception class bad states raise (a ValueError subclass). */

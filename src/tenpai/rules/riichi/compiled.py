@@ -15,38 +15,38 @@ raises the typed errors (``TENPAI_PURE_CONSTRUCTORS=1`` keeps the dataclass cons
 
 from __future__ import annotations
 
-import importlib
 import os
 import warnings
 from dataclasses import MISSING, fields
 from typing import Any
 
+from tenpai import native
 from tenpai.rules.riichi.context import Meld, ScoringError, WinContext
 from tenpai.rules.riichi.ruleset import RiichiRules
 
-__all__ = ["ABI", "install_constructors", "load"]
+__all__ = ["ABI", "install_constructors", "load", "yaku_table"]
 
 #: The extension's ``ABI`` this Python side is written for (see ``_score.c``).
 ABI = 1
 
 
-def load(win_result: type) -> Any | None:
-    """The set-up extension module, or ``None`` when the Python path is to be used."""
-    if os.environ.get("TENPAI_PURE_PYTHON"):
-        return None
-    try:
-        module = importlib.import_module("tenpai.rules.riichi._score")
-    except ImportError:
-        return None
-    # A build from an older source (an editable install not rebuilt) is not used.
-    if getattr(module, "ABI", None) != ABI:
-        return None
+def yaku_table() -> tuple[tuple[str, int, int, int, int], ...]:
+    """The Python yaku list as the C cores hold it (``YAKU[]`` in ``_score_core.h``): id, han
+    closed, han open (0: closed only), yakuman and double flags, in display order.  Each core
+    that scores (``_score.c``, ``_rollout.c``, ``_table.c``) is compared with it at load."""
     from tenpai.rules.riichi.yaku import ALL_YAKU
 
-    table = [(y.id, y.han_closed, y.han_open or 0, int(y.yakuman), int(y.double))
-             for y in ALL_YAKU]
+    return tuple((y.id, y.han_closed, y.han_open or 0, int(y.yakuman), int(y.double))
+                 for y in ALL_YAKU)
+
+
+def load(win_result: type) -> Any | None:
+    """The set-up extension module, or ``None`` when the Python path is to be used."""
+    module = native.load("tenpai.rules.riichi._score", ABI)
+    if module is None:
+        return None
     try:
-        module.setup(WinContext, Meld, win_result, RiichiRules, ScoringError, table)
+        module.setup(WinContext, Meld, win_result, RiichiRules, ScoringError, yaku_table())
     except (TypeError, ValueError) as err:
         warnings.warn(f"compiled Riichi scoring switched off: {err}", RuntimeWarning,
                       stacklevel=2)

@@ -23,12 +23,11 @@ missing build make :func:`available` False.
 
 from __future__ import annotations
 
-import importlib
-import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any, Final, cast
 
+from tenpai import native
 from tenpai import tiles as T
 from tenpai.engine.flow import Decision, IllegalActionError
 from tenpai.engine.meld import Meld
@@ -82,29 +81,19 @@ class CompiledTableMismatch(RuntimeError):
 
 
 def _load() -> Any | None:
-    if os.environ.get("TENPAI_PURE_PYTHON"):
-        return None
+    if native.pure_python():
+        return None  # without importing the rollout module (numpy) for nothing
+    from tenpai.hand.accel import table_buffers
     from tenpai.rules.riichi import rollout
+    from tenpai.rules.riichi.compiled import yaku_table
 
     if not rollout.available():
         return None  # the same shanten tables and scorer core, checked there
-    try:
-        module = importlib.import_module("tenpai.rules.riichi._table")
-    except ImportError:
+    module = native.load("tenpai.rules.riichi._table", ABI)
+    if (module is None or getattr(module, "ROLLOUT_ABI", None) != rollout.ABI
+            or tuple(module.yaku_ids()) != yaku_table()):
         return None
-    if getattr(module, "ABI", None) != ABI or getattr(module, "ROLLOUT_ABI", None) != rollout.ABI:
-        return None
-    from tenpai.rules.riichi.yaku import ALL_YAKU
-
-    table = tuple((y.id, y.han_closed, y.han_open or 0, int(y.yakuman), int(y.double))
-                  for y in ALL_YAKU)
-    if tuple(module.yaku_ids()) != table:
-        return None
-    from tenpai.hand.packed import INVALID, packed_tables
-
-    t = packed_tables()
-    module.configure(t.suit, t.honor, t.mp_class, t.n_pin, t.sh_class, t.n_honor, t.final,
-                     t.n_sh, INVALID, t.mp_vectors, t.sh_vectors)
+    module.configure(*table_buffers())
     module.set_error(CompiledTableError)
     module.set_events(_EVENTS, _remember)
     return module

@@ -57,14 +57,15 @@ then raises :class:`RolloutUnavailable` with the build command.
 
 from __future__ import annotations
 
-import importlib
-import os
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
+from tenpai import native
+from tenpai.hand.accel import table_buffers
+from tenpai.rules.riichi.compiled import yaku_table
 from tenpai.rules.riichi.ruleset import PRESETS, RiichiRules
 
 if TYPE_CHECKING:
@@ -116,26 +117,14 @@ class RolloutUnavailable(RuntimeError):
     """The compiled rollout core is not built (or ``TENPAI_PURE_PYTHON`` is set)."""
 
 
+_NAME: Final = "tenpai.rules.riichi._rollout"
+
+
 def _load() -> Any | None:
-    if os.environ.get("TENPAI_PURE_PYTHON"):
-        return None
-    try:
-        module = importlib.import_module("tenpai.rules.riichi._rollout")
-    except ImportError:
-        return None
-    if getattr(module, "ABI", None) != ABI:
-        return None
-    from tenpai.rules.riichi.yaku import ALL_YAKU
-
-    table = tuple((y.id, y.han_closed, y.han_open or 0, int(y.yakuman), int(y.double))
-                  for y in ALL_YAKU)
-    if tuple(module.yaku_ids()) != table:
+    module = native.load(_NAME, ABI)
+    if module is None or tuple(module.yaku_ids()) != yaku_table():
         return None  # a yaku added on one side only: the scorer core is not the specification
-    from tenpai.hand.packed import INVALID, packed_tables
-
-    t = packed_tables()
-    module.configure(t.suit, t.honor, t.mp_class, t.n_pin, t.sh_class, t.n_honor, t.final,
-                     t.n_sh, INVALID, t.mp_vectors, t.sh_vectors)
+    module.configure(*table_buffers())
     module.set_error(RolloutStateError)
     return module
 
@@ -149,13 +138,7 @@ def available() -> bool:
 
 
 def _need() -> Any:
-    if _module is None:
-        why = ("is switched off (TENPAI_PURE_PYTHON is set)" if os.environ.get("TENPAI_PURE_PYTHON")
-               else "is not built")
-        raise RolloutUnavailable(
-            f"the compiled rollout core (tenpai.rules.riichi._rollout) {why}; build it with: "
-            "python -c 'import setuptools; setuptools.setup()' build_ext --inplace")
-    return _module
+    return native.need(_module, RolloutUnavailable, "the compiled rollout core", _NAME, ABI)
 
 
 @lru_cache(maxsize=32)

@@ -25,13 +25,12 @@ instead, so the answer is always the specification's.
 
 from __future__ import annotations
 
-import importlib
-import os
 import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from tenpai import native
 from tenpai import tiles as T
 from tenpai.engine.snapshot import clone
 from tenpai.events import Event
@@ -69,23 +68,19 @@ class MCRRolloutUnavailable(RuntimeError):
     """The compiled MCR rollout core is not built (or ``TENPAI_PURE_PYTHON`` is set)."""
 
 
+_NAME: Final = "tenpai.rules.mcr._mcr_rollout"
+
+
 def _load() -> Any | None:
-    if os.environ.get("TENPAI_PURE_PYTHON"):
+    module = native.load(_NAME, ABI)
+    if module is None:
         return None
-    try:
-        module = importlib.import_module("tenpai.rules.mcr._mcr_rollout")
-    except ImportError:
-        return None
-    if getattr(module, "ABI", None) != ABI:
-        return None
-    from tenpai.hand.packed import INVALID, packed_tables
+    from tenpai.hand.accel import table_buffers
     from tenpai.rules.mcr.evaluate import _configure_compiled
 
     # The fan table from the Python classes, exactly as the _fans extension receives it.
     _configure_compiled(types.SimpleNamespace(configure=module.configure_fans))
-    t = packed_tables()
-    module.configure_shanten(t.suit, t.honor, t.mp_class, t.n_pin, t.sh_class, t.n_honor,
-                             t.final, t.n_sh, INVALID, t.mp_vectors, t.sh_vectors)
+    module.configure_shanten(*table_buffers())
     module.set_error(MCRRolloutStateError)
     return module
 
@@ -99,13 +94,8 @@ def available() -> bool:
 
 
 def _need() -> Any:
-    if _module is None:
-        why = ("is switched off (TENPAI_PURE_PYTHON is set)" if os.environ.get("TENPAI_PURE_PYTHON")
-               else "is not built")
-        raise MCRRolloutUnavailable(
-            f"the compiled MCR rollout core (tenpai.rules.mcr._mcr_rollout) {why}; build it "
-            "with: python -c 'import setuptools; setuptools.setup()' build_ext --inplace")
-    return _module
+    return native.need(_module, MCRRolloutUnavailable, "the compiled MCR rollout core", _NAME,
+                       ABI)
 
 
 def covers(rnd: MCRRound) -> str | None:

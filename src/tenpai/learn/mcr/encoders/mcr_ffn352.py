@@ -5,40 +5,20 @@ discards — then each player's number of chows, pungs and kongs (4 × 3), then 
 tile being claimed (all zero outside a claim window): 9·34 + 12 + 34 = 352.  Seats relative
 (self, right, across, left).  Flowers are left out, as in the report (they never form a hand).
 The report's discard net read the first 318 numbers; claim nets need the last 34, and one
-shape for every head keeps the pipeline simple.
+shape for every head keeps the pipeline simple.  The layout is the Riichi ``ffn352``'s, filled
+by its :func:`~tenpai.learn.encoders.ffn352.fill` (an MCR view has the same fields).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-import numpy as np
-
 from tenpai.learn.encoders.base import Encoder
-from tenpai.learn.mcr.state import MCRView
+from tenpai.learn.encoders.ffn352 import channels, fill
 
 NAME: Final = "mcr_ffn352"
 VERSION: Final = 1
 SHAPE: Final = (352,)
-_SEATS: Final = ("self", "right", "across", "left")
-
-
-def fill(view: MCRView, out: np.ndarray) -> None:
-    out[0:34] = view.hand
-    for rel in range(4):
-        out[34 * (1 + rel): 34 * (2 + rel)] = view.melds[rel]
-        out[34 * (5 + rel): 34 * (6 + rel)] = view.rivers[rel]
-        out[306 + 3 * rel: 309 + 3 * rel] = view.meld_types[rel]
-    if view.offered is not None:
-        out[318 + view.offered] = 1
-
-
-CHANNELS: Final = tuple(
-    ["hand[34]"]
-    + [f"melds_{s}[34]" for s in _SEATS]
-    + [f"river_{s}[34]" for s in _SEATS]
-    + [f"calls_{s}[chow,pung,kong]" for s in _SEATS]
-    + ["offered_onehot[34]"]
-)
+CHANNELS: Final = channels("chow,pung,kong")
 
 ENCODER: Final = Encoder(NAME, VERSION, "vector", SHAPE, CHANNELS, fill)
