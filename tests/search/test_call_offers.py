@@ -156,3 +156,15 @@ def test_a_call_is_played_out_with_the_policy_discard_in_both_backends(policy: s
             for seed in (3, 4):
                 assert fast.play_out(rnd, first, seed) == slow.play_out(rnd, first, seed)
 
+
+
+def test_the_setting_searches_call_offers_behind_the_mjai_bot() -> None:
+    """Over mjai the table is rebuilt from the stream: the offers are searched there too, and
+    every answer the bot sends is legal (checked by the helper)."""
+    from .helpers import play_through_mjai_bot
+
+    agent = _sure_agent(call_offers=True, seed=2)
+    assert play_through_mjai_bot(agent, seed=2) > 0
+    offers = [s for s in agent.log if s.call_offer]
+    assert offers and all(s.searched for s in offers) and agent.rebuild_failures == 0
+    assert not any(s.searched for s in agent.log if not s.call_offer)
