@@ -58,6 +58,7 @@ def test_paired_rule_keeps_the_prior_without_a_clear_gain() -> None:
     ({"TENPAI_SEARCH_WEIGHT_T": "0"}, "WEIGHT_T must be > 0"),
     ({"TENPAI_SEARCH_WEIGHT_CALLS": "maybe"}, "WEIGHT_CALLS: cannot read 'maybe'"),
     ({"TENPAI_SEARCH_WEIGHT_CALLS": "1"}, "WEIGHT_CALLS=1 weights worlds, so it needs"),
+    ({"TENPAI_SEARCH_CALL_OFFERS": "sometimes"}, "CALL_OFFERS: cannot read 'sometimes'"),
 ])
 def test_bad_settings_are_one_line_errors(env: dict[str, str], message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -84,6 +85,7 @@ def test_a_placement_model_of_other_rules_is_refused(tmp_path: object) -> None:
     ("TENPAI_SEARCH_POLICY", "psychic"),
     ("TENPAI_SEARCH_WORLDS_MODE", "psychic"),
     ("TENPAI_SEARCH_WEIGHT_CALLS", "2"),
+    ("TENPAI_SEARCH_CALL_OFFERS", "2"),
 ])
 def test_arena_refuses_bad_settings_with_exit_2(
     monkeypatch: pytest.MonkeyPatch, var: str, value: str

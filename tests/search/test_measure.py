@@ -37,7 +37,8 @@ def test_figures_of_a_log_without_a_search_are_zero() -> None:
 
 
 @pytest.mark.parametrize(("module", "own"), [
-    ("tenpai.search.measure", ["worlds_median", "weigh_cpu_median_ms", "effective_worlds_median"]),
+    ("tenpai.search.measure", ["worlds_median", "weigh_cpu_median_ms", "effective_worlds_median",
+                               "call_offers", "call_offers_searched", "call_offers_changed"]),
     ("tenpai.mcts.pg_measure", ["simulations_median"]),
 ])
 def test_each_measurement_prints_the_shared_figures_and_its_own(
@@ -88,3 +89,14 @@ def test_the_mcr_measurement_with_compiled_playouts_reports_the_world_costs(
     out = json.loads(capsys.readouterr().out)
     exported, _copied = out["candidate_playouts_exported_copied"]
     assert exported > 0 and out["world_cpu_ms_exported_copied"]["exported"]["positions"] > 0
+
+
+def test_call_offer_figures_count_the_offers_the_search_met() -> None:
+    from tenpai.search.measure import call_offer_figures
+
+    log = [DecisionStat(False, 0, 0, 0, 1, False, call_offer=True),
+           DecisionStat(True, 0.1, 0.1, 2, 2, True, call_offer=True),
+           DecisionStat(True, 0.1, 0.1, 2, 2, False, call_offer=True),
+           DecisionStat(True, 0.1, 0.1, 2, 3, True)]
+    assert call_offer_figures(log) == {"call_offers": 3, "call_offers_searched": 2,
+                                       "call_offers_changed": 1}

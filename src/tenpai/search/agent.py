@@ -3,9 +3,12 @@
 At each decision the prior (``pg``) proposes its greedy action and candidates with
 probabilities.  When its own choice has probability at least ``threshold`` — or there is one
 candidate — the agent plays it and nothing else happens, so ``search`` plays exactly like the
-prior wherever it does not search.  Otherwise the agent takes the prior's top ``top_k``
-candidates (its own choice always among them) and, world after world until ``worlds`` worlds
-or the budget is spent:
+prior wherever it does not search.  With ``call_offers`` set, an offer to call (pon, chi or open
+kan, which may be passed) is searched however sure the prior is, with the pass and the prior's
+likeliest call among the candidates (:meth:`SearchAgent.candidates`): the threshold otherwise
+leaves most call offers to the prior alone (docs/search.md, "Call offers").  Otherwise the
+agent takes the prior's top ``top_k`` candidates (its own choice always among them) and, world
+after world until ``worlds`` worlds or the budget is spent:
 
 1. samples a world from this seat's view (:class:`~tenpai.search.worlds.WorldSampler`);
 2. plays the world out once per candidate with the playout backend — same world, same seed,
@@ -70,10 +73,12 @@ from tenpai.search.weights import (
 from tenpai.search.worlds import Hands, WorldSampler
 
 __all__ = [
+    "CALL_TYPES",
     "DecisionStat",
     "SearchAgent",
     "choose_paired",
     "choose_puct",
+    "is_call_offer",
     "make_search_agent",
     "paired_advantage",
 ]
@@ -125,7 +130,9 @@ class SearchAgent(PriorSearcher[SearchSettings]):
     # ------------------------------------------------------------------ one decision
     def _decide(self, obs: Any, legal: Sequence[Event], pa: PriorAnswer) -> Event:
         s = self.settings
-        wanted = len(pa.candidates) > 1 and pa.choice_prior < s.threshold
+        offer = is_call_offer(legal)
+        wanted = len(pa.candidates) > 1 and (pa.choice_prior < s.threshold
+                                             or (offer and s.call_offers))
         # the engine's Python round (on the compiled table built on demand: only when wanted)
         table = python_table(getattr(obs, "_table", None)) if wanted else None
         rebuilt = False
@@ -139,16 +146,16 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         searchable = (wanted and isinstance(table, RiichiRound)
                       and table.players in self.values)
         if not searchable:
-            self.log.append(DecisionStat(False, 0.0, 0.0, 0, 1, False))
+            self.log.append(DecisionStat(False, 0.0, 0.0, 0, 1, False, call_offer=offer))
             return pa.choice
         assert isinstance(table, RiichiRound)
         if rebuilt:
             pa = self._to_engine(table, obs.seat, pa)
             if pa.choice_prior <= 0.0:  # the prior's own choice has no engine twin
                 self.rebuild_failures += 1
-                self.log.append(DecisionStat(False, 0.0, 0.0, 0, 1, False))
+                self.log.append(DecisionStat(False, 0.0, 0.0, 0, 1, False, call_offer=offer))
                 return self._from_engine.get(pa.choice, pa.choice)
-        action = self._search(table, obs.seat, pa)
+        action = self._search(table, obs.seat, pa, offer)
         return self._from_engine.get(action, action) if rebuilt else action
 
     def _to_engine(self, table: RiichiRound, seat: int, pa: PriorAnswer) -> PriorAnswer:
@@ -156,20 +163,34 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         twin, self._from_engine = engine_twins(table, seat, pa)
         return twin
 
-    def candidates(self, pa: PriorAnswer) -> list[Candidate]:
-        """The prior's top ``top_k`` candidates, its own choice always included."""
-        top = list(pa.candidates[: self.settings.top_k])
-        if all(c.action != pa.choice for c in top):
-            top[-1] = next(c for c in pa.candidates if c.action == pa.choice)
-        return top
+    def candidates(self, pa: PriorAnswer, call_offer: bool = False) -> list[Candidate]:
+        """The prior's top ``top_k`` candidates, its own choice always included.
+
+        With ``call_offers`` set and a call offered, the pass and the prior's likeliest call
+        are included too (however unlikely the prior finds them, which is why the offer is
+        searched at all), then the likeliest others up to ``top_k``: a prior sure of passing
+        would otherwise leave the call among the candidates only by the luck of the cut."""
+        k = self.settings.top_k
+        if not (call_offer and self.settings.call_offers):
+            top = list(pa.candidates[:k])
+            if all(c.action != pa.choice for c in top):
+                top[-1] = next(c for c in pa.candidates if c.action == pa.choice)
+            return top
+        passing = next((c.action for c in pa.candidates if c.action.type == "none"), None)
+        call = next((c.action for c in pa.candidates if c.action.type in CALL_TYPES), None)
+        must = {a for a in (pa.choice, passing, call) if a is not None}
+        others = [c for c in pa.candidates if c.action not in must]
+        kept = must | {c.action for c in others[: max(0, k - len(must))]}
+        return [c for c in pa.candidates if c.action in kept]
 
     def world_seed(self, table: RiichiRound, seat: int, index: int) -> int:
         """The seed of world ``index`` of this decision (agent seed and decision place)."""
         return decision_seed(self.seed, table.hand_index, len(table.events), seat, index)
 
-    def _search(self, table: RiichiRound, seat: int, pa: PriorAnswer) -> Event:
+    def _search(self, table: RiichiRound, seat: int, pa: PriorAnswer,
+                call_offer: bool = False) -> Event:
         s = self.settings
-        cands = self.candidates(pa)
+        cands = self.candidates(pa, call_offer)
         value = self.values[table.players]
         wall0, cpu0 = time.perf_counter(), time.process_time()
         budget = Budget(s.budget_ms, s.clock)
@@ -202,7 +223,7 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         action = cands[best].action
         self.log.append(DecisionStat(
             True, time.process_time() - cpu0, time.perf_counter() - wall0, len(values),
-            len(cands), action != pa.choice, ess, weigh))
+            len(cands), action != pa.choice, ess, weigh, call_offer))
         return action
 
     def weighted_pool(self, table: RiichiRound, seat: int) -> tuple[list[Hands], float]:
@@ -224,6 +245,16 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         # early still plays picks from across the pool
         order = sorted(range(len(picks)), key=lambda i: ((i * 5) % len(picks), i))
         return [pool[picks[i]] for i in order], effective_size(weights)
+
+
+#: The calls a claim window can offer besides a win (``call_offers`` searches these offers).
+CALL_TYPES = ("pon", "chi", "daiminkan")
+
+
+def is_call_offer(legal: Sequence[Event]) -> bool:
+    """Whether the decision offers a pon, chi or open kan that may be passed."""
+    return (any(e.type in CALL_TYPES for e in legal)
+            and any(e.type == "none" for e in legal))
 
 
 def _sizes_of(value: LeafValue) -> tuple[int, ...]:

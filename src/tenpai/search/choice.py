@@ -30,6 +30,8 @@ class DecisionStat:
     effective_worlds: float = 0.0
     #: Weighted worlds: CPU seconds spent sampling and weighting the pool.
     weigh_seconds: float = 0.0
+    #: The decision was an offer to call (pon, chi or open kan) with a pass among the answers.
+    call_offer: bool = False
 
 
 def choose_puct(

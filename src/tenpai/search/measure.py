@@ -3,7 +3,8 @@
 Plays seeded tonpuu games with ``search`` in one seat (rotating over the games) and ``pg`` in
 the others (four seats, or three with ``--preset tenhou_sanma``), and reports the share of
 decisions searched and the CPU time per searched decision (median, 90th and 99th percentile),
-from the agent's own log.  Settings come from ``$TENPAI_SEARCH_*`` as in the arena.
+from the agent's own log, and how many offers to call it met, searched and answered otherwise
+than the prior.  Settings come from ``$TENPAI_SEARCH_*`` as in the arena.
 
 The games and the figures every searching agent logs are here, below the searches that use
 them (:mod:`tenpai.mcts.pg_measure` for ``mcts_pg``, :mod:`tenpai.search.mcr.measure` for
@@ -23,8 +24,8 @@ import numpy as np
 
 from tenpai.events import Event
 
-__all__ = ["MeasuredAgent", "SearchedDecision", "main", "measure_against_pg",
-           "searched_figures"]
+__all__ = ["MeasuredAgent", "SearchedDecision", "call_offer_figures", "main",
+           "measure_against_pg", "searched_figures"]
 
 
 class SearchedDecision(Protocol):
@@ -125,11 +126,33 @@ def _search_figures(searched: list[Any]) -> dict[str, object]:
     }
 
 
-def main(argv: list[str] | None = None) -> None:
-    from tenpai.search.agent import make_search_agent
+def call_offer_figures(log: Sequence[Any]) -> dict[str, object]:
+    """The offers to call (pon, chi, open kan) among ``search``'s decisions, how many were
+    searched, and how many of those the search answered otherwise than the prior — the gate
+    that ``TENPAI_SEARCH_CALL_OFFERS`` opens."""
+    offers = [s for s in log if s.call_offer]
+    searched = [s for s in offers if s.searched]
+    return {
+        "call_offers": len(offers),
+        "call_offers_searched": len(searched),
+        "call_offers_changed": sum(s.changed for s in searched),
+    }
 
-    measure_against_pg("python -m tenpai.search.measure", make_search_agent, _search_figures,
-                       argv)
+
+def main(argv: list[str] | None = None) -> None:
+    from tenpai.search.agent import SearchAgent, make_search_agent
+
+    agents: list[SearchAgent] = []
+
+    def make(seed: int) -> SearchAgent:
+        agents.append(make_search_agent(seed))
+        return agents[-1]
+
+    def extra(searched: list[Any]) -> dict[str, object]:
+        return {**_search_figures(searched),
+                **call_offer_figures([s for a in agents for s in a.log])}
+
+    measure_against_pg("python -m tenpai.search.measure", make, extra, argv)
 
 
 if __name__ == "__main__":

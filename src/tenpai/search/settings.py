@@ -82,6 +82,10 @@ class SearchSettings:
     #: prior network's claim heads (tenpai.search.call_likelihood); off by default (the
     #: weighted worlds of the ablation table read the discards only).
     weight_calls: bool = False
+    #: Search every offer to call (pon, chi or open kan) whatever the prior's certainty, with
+    #: the pass and the prior's likeliest call always among the candidates; off by default
+    #: (the threshold gates call offers as any other decision: docs/search.md, "Call offers").
+    call_offers: bool = False
 
     def __post_init__(self) -> None:
         if not self.budget_ms > 0:
