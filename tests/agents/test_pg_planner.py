@@ -24,7 +24,13 @@ from tenpai.agents.planner import PlannerAgent
 from tenpai.arena.games import make_game
 from tenpai.engine.runner import play
 from tenpai.events import Event
-from tenpai.rl.planner_pg import PlannerPGConfig, PlannerPGError, policy_gradient, train_planner_pg
+from tenpai.rl.planner_pg import (
+    PlannerPGConfig,
+    PlannerPGError,
+    evaluate_pairs,
+    policy_gradient,
+    train_planner_pg,
+)
 from tenpai.rules.mcr.game import MCRGame
 
 _BOTZONE = {"preset": "botzone"}
@@ -75,23 +81,31 @@ def _random_head(seed: int) -> PlannerHead:
                        rng.normal(0, 2, len(CALL_FEATURES)))
 
 
-def test_the_start_plays_the_planners_choice_on_seeded_positions() -> None:
-    learner = PGPlannerAgent(PlannerHead.start(), seed=5)
+@pytest.mark.parametrize(("prior", "deals"), [(START_WEIGHT, (11, 12, 13, 14, 15)),
+                                               (2.0, (11, 12, 13)), (0.5, (16, 17))])
+def test_the_start_plays_the_planners_choice_on_seeded_positions(
+    prior: float, deals: tuple[int, ...]
+) -> None:
+    """Whatever the prior, a start that weighs nothing else is the planner when greedy."""
+    learner = PGPlannerAgent(PlannerHead.start(prior), seed=5)
     seats = [_Compared(s, learner) for s in range(4)]
-    for deal in (11, 12, 13, 14, 15):
+    for deal in deals:
         game = make_game("mcr", deal, ["planner"] * 4, _BOTZONE)
         play(game, seats)
     answers = [a for s in seats for a in s.answers]
-    assert len(answers) >= 200
+    assert len(answers) >= 40 * len(deals)
     assert {"dahai", "none"} <= {t for t, _same in answers}  # discards and claim answers
     assert all(same for _t, same in answers)
+    # the learner's own count agrees: it was asked, and never left the planner
+    assert learner.decisions > 0 and learner.departures == 0
 
 
-def test_the_greedy_start_replays_a_planner_game_exactly() -> None:
+@pytest.mark.parametrize("prior", [START_WEIGHT, 2.0])
+def test_the_greedy_start_replays_a_planner_game_exactly(prior: float) -> None:
     base = make_game("mcr", 21, ["planner"] * 4, _BOTZONE)
     play(base, [PlannerAgent(s) for s in range(4)])
     mixed = make_game("mcr", 21, ["planner"] * 4, _BOTZONE)
-    head = PlannerHead.start()
+    head = PlannerHead.start(prior)
     play(mixed, [PGPlannerAgent(head, s) if s % 2 == 0 else PlannerAgent(s) for s in range(4)])
     assert [e.to_mjai() for e in mixed.events] == [e.to_mjai() for e in base.events]
 
@@ -218,4 +232,112 @@ def test_bad_settings_are_one_line_with_exit_2(tmp_path: Path) -> None:
                                       "--samples", "1"])
     assert result.exit_code == 2
     assert "--samples must be at least 2" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_sampling_depends_on_prior_over_temperature_only() -> None:
+    """Prior 2 at temperature 0.5 samples exactly as prior 4 at temperature 1 (the start
+    weighs nothing else), and more departures come with a higher temperature."""
+    learner = PGPlannerAgent(PlannerHead.start(), 2, temperature=1.0, record=True)
+    game = make_game("mcr", 9, ["x"] * 4, _BOTZONE)
+    play(game, [learner, PlannerAgent(1), PlannerAgent(2), PlannerAgent(3)])
+    assert learner.trace
+    small, usual = PlannerHead.start(2.0), PlannerHead.start(4.0)
+    for decision, _i in learner.trace:
+        same = small.probabilities(decision, 0.5)
+        assert np.allclose(same, usual.probabilities(decision, 1.0), rtol=0, atol=1e-12)
+        j = decision.planner_index
+        if len(decision.actions) > 1:
+            assert small.probabilities(decision, 1.0)[j] < same[j]
+
+
+def test_sampled_departures_are_counted() -> None:
+    learner = PGPlannerAgent(PlannerHead.start(), 6, temperature=3.0, record=True)
+    game = make_game("mcr", 10, ["x"] * 4, _BOTZONE)
+    play(game, [learner, PlannerAgent(1), PlannerAgent(2), PlannerAgent(3)])
+    off = sum(1 for d, i in learner.trace if i != d.planner_index)
+    assert learner.decisions == sum(1 for d, _i in learner.trace if len(d.actions) > 1)
+    assert learner.departures == off > 0
+
+
+@pytest.mark.parametrize("prior", [0.0, -1.0, float("nan"), float("inf")])
+def test_a_start_without_a_positive_prior_is_refused(prior: float) -> None:
+    with pytest.raises(PlannerHeadError, match="prior"):
+        PlannerHead.start(prior)
+    cfg = _config(Path("unused.json"), 2)
+    cfg.planner_prior = prior
+    with pytest.raises(PlannerPGError, match="--planner-prior"):
+        cfg.check()
+
+
+def test_the_prior_is_a_setting_kept_in_the_weights_and_the_checkpoint(tmp_path: Path) -> None:
+    out = tmp_path / "p.json"
+    cfg = _config(out, 2)
+    cfg.planner_prior = 2.0
+    head = train_planner_pg(cfg, progress=lambda _line: None)
+    # frozen (the default): the prior stays what the run asked for, the rest moved
+    assert head.discard[0] == 2.0 and head.call[0] == 2.0
+    assert np.any(head.discard[1:] != 0)
+    loaded = PlannerHead.load(out)
+    assert loaded.info["planner_prior"] == 2.0
+    assert loaded.info["settings"]["planner_prior"] == 2.0
+    ckpt = json.loads((tmp_path / "p.json.ckpt").read_text())
+    assert ckpt["settings"]["planner_prior"] == 2.0
+    # a resume asking for another prior is refused by name
+    other = _config(out, 4)
+    with pytest.raises(PlannerPGError, match=r"planner_prior=2\.0.*asks for 4\.0"):
+        train_planner_pg(other, progress=lambda _line: None)
+    again = _config(out, 4)
+    again.planner_prior = 2.0
+    lines: list[str] = []
+    resumed = train_planner_pg(again, progress=lines.append)
+    assert any(line.startswith("resumed from") for line in lines)
+    assert resumed.discard[0] == 2.0
+
+
+def test_a_checkpoint_from_before_the_prior_setting_resumes_at_the_old_prior(
+    tmp_path: Path,
+) -> None:
+    """Checkpoints written before ``planner_prior`` existed were made with 4 (``START_WEIGHT``)."""
+    out = tmp_path / "old.json"
+    train_planner_pg(_config(out, 2), progress=lambda _line: None)
+    ckpt = tmp_path / "old.json.ckpt"
+    data = json.loads(ckpt.read_text())
+    del data["settings"]["planner_prior"]
+    ckpt.write_text(json.dumps(data))
+    lines: list[str] = []
+    train_planner_pg(_config(out, 4), progress=lines.append)
+    assert any(line.startswith("resumed from") for line in lines)
+    data = json.loads(ckpt.read_text())
+    del data["settings"]["planner_prior"]
+    ckpt.write_text(json.dumps(data))
+    smaller = _config(out, 6)
+    smaller.planner_prior = 2.0
+    with pytest.raises(PlannerPGError, match=r"planner_prior=4\.0"):
+        train_planner_pg(smaller, progress=lambda _line: None)
+
+
+def test_curve_points_against_the_planner_and_efficiency() -> None:
+    """The start against planners: games identical, difference exactly 0, no departures;
+    against efficiency the same deals are played by other opponents."""
+    start = PlannerHead.start(2.0)
+    mirror = evaluate_pairs(start, 1, 0, "planner")
+    assert (mirror.place_diff, mirror.score_diff, mirror.changed_games) == (0.0, 0.0, 0)
+    assert mirror.decisions > 0 and mirror.departures == 0
+    versus = evaluate_pairs(start, 1, 0, "efficiency")
+    assert versus.opponent == "efficiency" and versus.decisions > 0
+    assert versus.departures == 0
+    with pytest.raises(PlannerPGError, match="unknown curve opponent"):
+        evaluate_pairs(start, 1, 0, "nobody")
+
+
+def test_a_bad_prior_is_one_line_with_exit_2(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from tenpai.cli.main import app
+
+    result = CliRunner().invoke(app, ["train", "pg-planner", "--out", str(tmp_path / "x.json"),
+                                      "--planner-prior", "0"])
+    assert result.exit_code == 2
+    assert "--planner-prior must be a finite number > 0" in result.output
     assert "Traceback" not in result.output

@@ -53,9 +53,12 @@ __all__ = [
 FORMAT: Final = "tenpai-pg-planner/1"
 #: Where ``pg_planner`` reads its weights (a ``tenpai train pg-planner`` output).
 WEIGHTS_ENV: Final = "TENPAI_PG_PLANNER_WEIGHTS"
-#: Weight of the "planner's choice" feature at the start: large enough that sampling at
-#: temperature 1 keeps the planner's action most of the time (≈ 85 % against ten
-#: alternatives), small enough that the others are still explored.
+#: Weight of the "planner's choice" feature at the start (the default prior): large enough that
+#: sampling at temperature 1 keeps the planner's action most of the time (≈ 85 % against ten
+#: alternatives), small enough that the others are still explored.  A training run may start
+#: from another prior (``--planner-prior``); only the ratio prior / temperature sets how often
+#: the start's samples leave the planner, while the prior alone is what the other features
+#: must outweigh before a *greedy* choice moves.
 START_WEIGHT: Final = 4.0
 
 #: Per discard kind.  Values are scaled to about [0, 1] so one learning rate suits them all.
@@ -114,12 +117,15 @@ class PlannerHead:
     info: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def start(cls) -> PlannerHead:
-        """The head whose greedy choice is the planner's: only "planner" is weighed."""
+    def start(cls, prior: float = START_WEIGHT) -> PlannerHead:
+        """The head whose greedy choice is the planner's: only "planner" is weighed, by
+        ``prior`` (> 0, or the greedy choice would not single the planner's out)."""
+        if not (math.isfinite(prior) and prior > 0):
+            raise PlannerHeadError(f"the planner prior must be a finite number > 0, got {prior}")
         d = np.zeros(len(DISCARD_FEATURES))
         c = np.zeros(len(CALL_FEATURES))
-        d[DISCARD_FEATURES.index("planner")] = START_WEIGHT
-        c[CALL_FEATURES.index("planner")] = START_WEIGHT
+        d[DISCARD_FEATURES.index("planner")] = prior
+        c[CALL_FEATURES.index("planner")] = prior
         return cls(d, c)
 
     def weights(self, kind: str) -> np.ndarray:
@@ -283,7 +289,10 @@ def call_decision(planner: PlannerAgent, obs: Any, legal: Sequence[Event]) -> De
 # ---------------------------------------------------------------------- the agent
 class PGPlannerAgent:
     """Plays the head greedily (``temperature`` 0), or samples it (training), recording
-    every decision it sampled in :attr:`trace` when ``record`` is set."""
+    every decision it sampled in :attr:`trace` when ``record`` is set.  It counts the
+    decisions it had a choice in and those it answered off the planner's choice
+    (:attr:`decisions`, :attr:`departures`), so a greedy head that never leaves its teacher
+    shows it directly rather than only through identical games."""
 
     def __init__(self, head: PlannerHead, seed: int = 0, *, temperature: float = 0.0,
                  record: bool = False, name: str = "pg_planner") -> None:
@@ -294,6 +303,8 @@ class PGPlannerAgent:
         self.temperature = temperature
         self.record = record
         self.trace: list[tuple[Decision, int]] = []
+        self.decisions = 0
+        self.departures = 0
         self._planner = PlannerAgent(seed)
         self._rng = np.random.default_rng(seed)
 
@@ -330,6 +341,9 @@ class PGPlannerAgent:
             i = int(self._rng.choice(len(p), p=p))
             if self.record:
                 self.trace.append((decision, i))
+        if len(decision.actions) > 1:
+            self.decisions += 1
+            self.departures += i != decision.planner_index
         return decision.actions[i]
 
 

@@ -36,6 +36,18 @@ def pg_planner(
         True, "--freeze-planner/--train-planner",
         help="Keep the weight of the planner's own choice fixed (the prior) or train it too.",
     ),
+    planner_prior: float = typer.Option(
+        4.0, "--planner-prior",
+        help="Start weight of the planner's own choice (what the other features must outweigh "
+             "before a greedy choice leaves it); sampling departs as often at prior/temperature.",
+    ),
+    cpu_minutes: float = typer.Option(
+        0.0, "--cpu-minutes", help="CPU budget of the run (across resumes); 0: none."
+    ),
+    eval_efficiency: bool = typer.Option(
+        False, "--eval-efficiency",
+        help="Also play each curve point's deals against an efficiency pair.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the run's summary as JSON."),
 ) -> None:
     """Train ``pg_planner`` against two ``planner`` seats (MCR, Botzone preset)."""
@@ -46,7 +58,8 @@ def pg_planner(
                           samples=samples, temperature=temperature, lr=lr,
                           max_games=max_games, minutes=minutes, eval_every=eval_every,
                           eval_deals=eval_deals, checkpoint_minutes=checkpoint_minutes,
-                          freeze_planner=freeze_planner)
+                          freeze_planner=freeze_planner, planner_prior=planner_prior,
+                          cpu_minutes=cpu_minutes, eval_efficiency=eval_efficiency)
     try:
         head = train_planner_pg(cfg, progress=lambda line: typer.echo(line, err=True))
     except (PlannerPGError, PlannerHeadError) as exc:

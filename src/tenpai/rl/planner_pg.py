@@ -15,7 +15,17 @@ by score, not by place).
 Every ``eval_every`` games the greedy head meets the planner on fixed development deals in both
 seatings (learner in seats 0 and 2, then 1 and 3): the paired place and score differences per
 deal are the learning curve.  Since the start plays exactly the planner, its difference is 0 by
-construction, and any later difference comes from the decisions the learner changed.
+construction, and any later difference comes from the decisions the learner changed; the
+greedy head also counts its decisions off the planner's choice.  Optionally
+(``eval_efficiency``) the same deals are played against an ``efficiency`` pair too: the issue
+asks for learning curves against ``efficiency``, not only against the start.
+
+The weight of "the planner's choice" starts at ``planner_prior`` (and stays there by default,
+``freeze_planner``).  Since the policy depends on weights / temperature only, a start of prior
+``p`` at temperature ``T`` samples exactly like one of prior ``p / T`` at temperature 1; what a
+smaller prior changes is how far the other weights must move before a *greedy* choice leaves
+the planner (and, Adam's steps being of fixed size in the weights, the step measured in logits
+of the sampler, ``lr / T``).
 
 Checkpoints are JSON (weights, Adam's moments, progress, settings), written then renamed; the
 same command continues a run from its checkpoint and refuses one made with other settings.
@@ -34,9 +44,11 @@ from typing import Any, Final
 
 import numpy as np
 
+from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.agents.pg_planner import (
     CALL_FEATURES,
     DISCARD_FEATURES,
+    START_WEIGHT,
     Decision,
     PGPlannerAgent,
     PlannerHead,
@@ -66,7 +78,11 @@ EVAL_SEED_BASE: Final = 910_000_000
 _OPTIONS: Final = {"preset": "botzone"}
 #: Settings that must match for a run to continue from a checkpoint.
 _IDENTITY: Final = ("seed", "deals_per_update", "samples", "temperature", "lr", "eval_deals",
-                    "freeze_planner")
+                    "freeze_planner", "planner_prior")
+#: What a checkpoint written before a setting existed was made with (its value then).
+_BEFORE: Final[dict[str, Any]] = {"planner_prior": START_WEIGHT}
+#: The opponents a learning-curve point can be played against.
+OPPONENTS: Final = ("planner", "efficiency")
 
 
 class PlannerPGError(ValueError):
@@ -94,6 +110,14 @@ class PlannerPGConfig:
     #: learn where to leave it).  Trained, Adam spends every step making the sampler trust the
     #: planner more (most random departures lose), which never changes a greedy choice.
     freeze_planner: bool = True
+    #: The start's weight of "the planner's choice" (the prior the other features must
+    #: outweigh before a greedy choice leaves the planner).
+    planner_prior: float = START_WEIGHT
+    #: CPU budget in minutes (0: none): the run's CPU so far, updates and curve points, across
+    #: resumes; checked before each update like ``minutes``.
+    cpu_minutes: float = 0.0
+    #: Also play each curve point's deals against an ``efficiency`` pair.
+    eval_efficiency: bool = False
 
     def check(self) -> None:
         if self.deals_per_update < 1:
@@ -107,14 +131,19 @@ class PlannerPGConfig:
             raise PlannerPGError("--lr must be > 0")
         if self.max_games < 1 or self.eval_every < 0 or self.eval_deals < 0:
             raise PlannerPGError("--max-games must be >= 1, --eval-every and --eval-deals >= 0")
-        if self.minutes < 0 or self.checkpoint_minutes <= 0:
-            raise PlannerPGError("--minutes must be >= 0 and --checkpoint-minutes > 0")
+        if self.minutes < 0 or self.checkpoint_minutes <= 0 or self.cpu_minutes < 0:
+            raise PlannerPGError("--minutes and --cpu-minutes must be >= 0 and "
+                                 "--checkpoint-minutes > 0")
+        if not (math.isfinite(self.planner_prior) and self.planner_prior > 0):
+            raise PlannerPGError(f"--planner-prior must be a finite number > 0, got "
+                                 f"{self.planner_prior}")
 
 
 @dataclass(frozen=True, slots=True)
 class CurvePoint:
-    """The greedy head against the planner on the development deals, at ``games``: paired
-    per deal (two games, the seatings swapped), learner minus planner, with 95 % intervals."""
+    """The greedy head against an opponent pair on the development deals, at ``games``: paired
+    per deal (two games, the seatings swapped), learner minus opponent, with 95 % intervals;
+    ``departures`` of the greedy head's ``decisions`` left the planner's choice."""
 
     games: int
     deals: int
@@ -124,6 +153,9 @@ class CurvePoint:
     score_half: float
     changed_games: int
     cpu_seconds: float
+    opponent: str = "planner"
+    decisions: int = 0
+    departures: int = 0
 
 
 @dataclass(slots=True)
@@ -249,23 +281,37 @@ def _update_games(cfg: PlannerPGConfig, state: _State, deal0: int) -> dict[str, 
     }
 
 
-def evaluate_pairs(head: PlannerHead, deals: int, games_done: int = 0) -> CurvePoint:
-    """The greedy head's pair against a ``planner`` pair on the first ``deals`` development
-    deals, both seatings (see the module docstring)."""
+def _opponent(name: str, seed: int) -> Agent:
+    if name == "planner":
+        return PlannerAgent(seed)
+    if name == "efficiency":
+        return EfficiencyAgent(seed)
+    raise PlannerPGError(f"unknown curve opponent {name!r} (known: {', '.join(OPPONENTS)})")
+
+
+def evaluate_pairs(head: PlannerHead, deals: int, games_done: int = 0,
+                   opponent: str = "planner") -> CurvePoint:
+    """The greedy head's pair against an ``opponent`` pair (``planner`` or ``efficiency``) on
+    the first ``deals`` development deals, both seatings (see the module docstring)."""
     start = time.process_time()
     places: list[float] = []
     scores: list[float] = []
     changed = 0
+    decisions = 0
+    departures = 0
     for d in range(deals):
         deal_seed = EVAL_SEED_BASE + d
         place = 0.0
         score = 0.0
         for mine in ((0, 2), (1, 3)):
+            learners = [PGPlannerAgent(head, _seed(1, d, s)) for s in mine]
             agents: list[Agent] = [
-                PGPlannerAgent(head, _seed(1, d, s)) if s in mine else PlannerAgent(_seed(1, d, s))
+                learners[mine.index(s)] if s in mine else _opponent(opponent, _seed(1, d, s))
                 for s in range(4)
             ]
             final = _play(deal_seed, agents)
+            decisions += sum(a.decisions for a in learners)
+            departures += sum(a.departures for a in learners)
             ranks = _ranks(final)
             place += sum(ranks[s] for s in mine) - sum(ranks[s] for s in range(4) if s not in mine)
             score += sum(final[s] for s in mine) - sum(final[s] for s in range(4) if s not in mine)
@@ -274,8 +320,10 @@ def evaluate_pairs(head: PlannerHead, deals: int, games_done: int = 0) -> CurveP
         places.append(place / 4)
         scores.append(score / 4)
         changed += 0 if place == 0 and score == 0 else 1
-    return CurvePoint(games_done, deals, *_mean_half(places), *_mean_half(scores), changed,
-                      time.process_time() - start)
+    place_diff, place_half = _mean_half(places)
+    score_diff, score_half = _mean_half(scores)
+    return CurvePoint(games_done, deals, place_diff, place_half, score_diff, score_half,
+                      changed, time.process_time() - start, opponent, decisions, departures)
 
 
 def _ranks(final: tuple[int, ...]) -> list[float]:
@@ -325,10 +373,14 @@ def _load_checkpoint(path: Path, cfg: PlannerPGConfig) -> _State:
     if not isinstance(data, dict) or data.get("format") != CHECKPOINT_FORMAT:
         raise PlannerPGError(f"{path}: not a {CHECKPOINT_FORMAT} checkpoint")
     mine = asdict(cfg)
+    settings = data.get("settings")
+    if not isinstance(settings, dict):
+        raise PlannerPGError(f"{path}: checkpoint has no settings")
     for key in _IDENTITY:
-        if data["settings"].get(key) != mine[key]:
+        theirs = settings.get(key, _BEFORE.get(key))
+        if theirs != mine[key]:
             raise PlannerPGError(
-                f"{path}: checkpoint was made with {key}={data['settings'].get(key)!r}, this "
+                f"{path}: checkpoint was made with {key}={theirs!r}, this "
                 f"run asks for {mine[key]!r}; use another --out or delete the checkpoint")
     try:
         head = PlannerHead.from_json(data["head"], str(path))
@@ -355,23 +407,32 @@ def train_planner_pg(
         state = _load_checkpoint(ckpt, cfg)
         progress(f"resumed from {ckpt} at {state.games} games ({state.updates} updates)")
     else:
-        state = _State(PlannerHead.start(), _Adam(np.zeros(n), np.zeros(n)))
+        state = _State(PlannerHead.start(cfg.planner_prior), _Adam(np.zeros(n), np.zeros(n)))
     wall0 = time.monotonic()
     last_ckpt = wall0
     per_update = cfg.deals_per_update * cfg.samples
 
     def curve_point() -> None:
-        point = evaluate_pairs(state.head, cfg.eval_deals, state.games)
-        state.curve.append(asdict(point))
-        state.cpu_seconds += point.cpu_seconds
-        progress(f"curve @ {point.games} games: learner - planner {point.place_diff:+.3f} "
-                 f"± {point.place_half:.3f} places, {point.score_diff:+.2f} ± "
-                 f"{point.score_half:.2f} points per seat-game ({point.changed_games} of "
-                 f"{point.deals} deals changed; {point.cpu_seconds:.0f} CPU s)")
+        for opponent in ("planner", "efficiency") if cfg.eval_efficiency else ("planner",):
+            point = evaluate_pairs(state.head, cfg.eval_deals, state.games, opponent)
+            state.curve.append(asdict(point))
+            state.cpu_seconds += point.cpu_seconds
+            progress(f"curve @ {point.games} games: learner - {opponent} "
+                     f"{point.place_diff:+.3f} ± {point.place_half:.3f} places, "
+                     f"{point.score_diff:+.2f} ± {point.score_half:.2f} points per seat-game; "
+                     f"{point.departures} of {point.decisions} greedy decisions off the "
+                     f"planner's ({point.changed_games} of {point.deals} deals changed; "
+                     f"{point.cpu_seconds:.0f} CPU s)")
+
+    def last_point_games() -> int | None:
+        return int(state.curve[-1]["games"]) if state.curve else None
 
     while state.games + per_update <= cfg.max_games:
         if cfg.minutes and time.monotonic() - wall0 > cfg.minutes * 60:
             progress("wall-clock budget reached")
+            break
+        if cfg.cpu_minutes and state.cpu_seconds > cfg.cpu_minutes * 60:
+            progress("CPU budget reached")
             break
         c0 = time.process_time()
         deal0 = state.updates * cfg.deals_per_update
@@ -392,13 +453,14 @@ def train_planner_pg(
         if time.monotonic() - last_ckpt > cfg.checkpoint_minutes * 60:
             _save_checkpoint(ckpt, cfg, state)
             last_ckpt = time.monotonic()
-    if cfg.eval_deals and (not state.curve or state.curve[-1]["games"] != state.games):
+    if cfg.eval_deals and last_point_games() != state.games:
         curve_point()
     _save_checkpoint(ckpt, cfg, state)
     state.head.info = {
         "method": "REINFORCE over the planner's candidates, leave-one-out baseline over "
                   "samples of the same deal, against two planner seats (tenpai.rl.planner_pg)",
         "settings": asdict(cfg),
+        "planner_prior": cfg.planner_prior,
         "games": state.games,
         "updates": state.updates,
         "cpu_seconds": round(state.cpu_seconds, 1),
