@@ -5,6 +5,7 @@ the tests of ``search`` and of ``mcts_pg``, tests/mcts/test_pg_agent.py)."""
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -13,7 +14,8 @@ from tenpai.engine.flow import Decision
 from tenpai.events import Event
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.rules.riichi.game import RiichiGame
-from tenpai.rules.riichi.ruleset import TENHOU
+from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
+from tenpai.search.worlds import hidden_slots
 
 TONPUU = dataclasses.replace(TENHOU, length="tonpuu")
 #: The scores of an all-last start (``start=LAST_HAND``): the game is one or a few hands.
@@ -21,9 +23,11 @@ LAST_HAND_SCORES = (32000, 25000, 23000, 20000)
 LAST_HAND = (0, 3, 0, 0)
 
 
-def decisions(seed: int, limit: int = 400) -> Iterator[tuple[RiichiRound, Decision]]:
-    """Every pending decision of a seeded efficiency game (the round is live: copy to keep)."""
-    game = RiichiGame(TONPUU, seed=seed)
+def decisions(seed: int, limit: int = 400, rules: RiichiRules = TONPUU
+              ) -> Iterator[tuple[RiichiRound, Decision]]:
+    """Every pending decision of a seeded efficiency game under ``rules`` (the round is live:
+    copy to keep)."""
+    game = RiichiGame(rules, seed=seed)
     agent = EfficiencyAgent(seed)
     steps = 0
     while not game.done and steps < limit:
@@ -34,14 +38,14 @@ def decisions(seed: int, limit: int = 400) -> Iterator[tuple[RiichiRound, Decisi
         steps += 1
 
 
-def find(pred: Callable[[RiichiRound, Decision], bool], seeds: range = range(40)
-         ) -> tuple[RiichiRound, Decision]:
+def find(pred: Callable[[RiichiRound, Decision], bool], seeds: range = range(40),
+         rules: RiichiRules = TONPUU) -> tuple[RiichiRound, Decision]:
     """A copy of the first table of the seeded efficiency games where ``pred`` holds, and the
     copy's decision of that seat."""
     from tenpai.engine.snapshot import clone
 
     for seed in seeds:
-        for rnd, d in decisions(seed):
+        for rnd, d in decisions(seed, rules=rules):
             if pred(rnd, d):
                 copy = clone(rnd)
                 mine = next(x for x in copy.pending() if x.seat == d.seat)
@@ -56,13 +60,32 @@ def swap_hidden_tiles(rnd: RiichiRound, seat: int) -> RiichiRound:
     from tenpai.engine.snapshot import clone
 
     other = clone(rnd)
-    opp = (seat + 1) % 4
+    opp = (seat + 1) % rnd.players
     w = other.wall
     top = w.live[w._next:w._next + 3]
     hand = other.hands[opp]
     w.live[w._next:w._next + 3] = hand[:3]
     other.hands[opp] = top + hand[3:]
     return other
+
+
+def hidden(rnd: RiichiRound, seat: int) -> Counter[int]:
+    """The tiles ``seat`` cannot see at ``rnd``: the others' concealed tiles and the wall's
+    hidden slots."""
+    out: Counter[int] = Counter()
+    for s in range(rnd.players):
+        if s != seat:
+            out.update(rnd.hands[s])
+    for lst, a, b in hidden_slots(rnd):
+        out.update(lst[a:b])
+    return out
+
+
+def fingerprint(rnd: RiichiRound) -> tuple[object, ...]:
+    """Every hidden place of ``rnd`` (hands and wall), to tell two tables' deals apart."""
+    w = rnd.wall
+    return (tuple(tuple(h) for h in rnd.hands), tuple(w.live), tuple(w.dora), tuple(w.ura),
+            tuple(w.rinshan))
 
 
 def play_last_hand(agent: Any, seed: int, others_seed: int | None = None) -> list[Event]:

@@ -7,27 +7,11 @@ from collections import Counter
 
 from tenpai import tiles as T
 from tenpai.hand import waits
-from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.rules.riichi.game import RiichiGame
-from tenpai.search.worlds import WorldSampler, hidden_slots, seen_tiles, unseen_tiles
+from tenpai.search.worlds import WorldSampler, seen_tiles, unseen_tiles
 
-from .helpers import decisions, find, swap_hidden_tiles
-
-
-def _hidden(rnd: RiichiRound, seat: int) -> Counter[int]:
-    out: Counter[int] = Counter()
-    for s in range(rnd.players):
-        if s != seat:
-            out.update(rnd.hands[s])
-    for lst, a, b in hidden_slots(rnd):
-        out.update(lst[a:b])
-    return out
-
-
-def _fingerprint(rnd: RiichiRound) -> tuple[object, ...]:
-    w = rnd.wall
-    return (tuple(tuple(h) for h in rnd.hands), tuple(w.live), tuple(w.dora), tuple(w.ura),
-            tuple(w.rinshan))
+from .helpers import decisions, find, fingerprint, swap_hidden_tiles
+from .helpers import hidden as hidden_tiles
 
 
 def test_worlds_conserve_tiles_and_never_reuse_a_seen_copy() -> None:
@@ -40,7 +24,7 @@ def test_worlds_conserve_tiles_and_never_reuse_a_seen_copy() -> None:
         checked += 1
         full = Counter(RiichiGame.tileset_for(rnd.rules))
         seen = seen_tiles(rnd, d.seat)
-        hidden = _hidden(world, d.seat)
+        hidden = hidden_tiles(world, d.seat)
         # every copy is either seen by the seat or hidden in the world, never both
         assert seen + hidden == full
         assert hidden == Counter(unseen_tiles(rnd, d.seat))
@@ -56,20 +40,20 @@ def test_worlds_conserve_tiles_and_never_reuse_a_seen_copy() -> None:
 def test_the_world_depends_only_on_what_the_seat_has_seen() -> None:
     rnd, d = find(lambda r, d: len(r.events) > 30 and r.phase == "act")
     other = swap_hidden_tiles(rnd, d.seat)
-    assert _fingerprint(other) != _fingerprint(rnd)
+    assert fingerprint(other) != fingerprint(rnd)
     sampler = WorldSampler()
     for seed in range(5):
         a = sampler.sample(rnd, d.seat, seed).round
         b = sampler.sample(other, d.seat, seed).round
-        assert _fingerprint(a) == _fingerprint(b)
+        assert fingerprint(a) == fingerprint(b)
 
 
 def test_worlds_are_seeded() -> None:
     rnd, d = find(lambda r, d: len(r.events) > 20)
     sampler = WorldSampler()
-    a = _fingerprint(sampler.sample(rnd, d.seat, 7).round)
-    assert a == _fingerprint(sampler.sample(rnd, d.seat, 7).round)
-    assert a != _fingerprint(sampler.sample(rnd, d.seat, 8).round)
+    a = fingerprint(sampler.sample(rnd, d.seat, 7).round)
+    assert a == fingerprint(sampler.sample(rnd, d.seat, 7).round)
+    assert a != fingerprint(sampler.sample(rnd, d.seat, 8).round)
 
 
 def test_riichi_opponents_get_ready_hands_with_waits_the_table_allows() -> None:
