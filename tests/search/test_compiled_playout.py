@@ -344,8 +344,11 @@ def test_compiled_policy_setting_without_the_core_is_a_one_line_error(
     from tenpai.search.settings import SearchSettings
 
     monkeypatch.setattr(rollout, "_module", None)
-    with pytest.raises(ValueError, match="TENPAI_SEARCH_POLICY=c:greedy needs the compiled"):
+    monkeypatch.setenv("TENPAI_PURE_PYTHON", "1")
+    with pytest.raises(ValueError, match="POLICY=c:greedy: the compiled rollout core") as raised:
         SearchSettings(policy="c:greedy")
+    assert "is switched off (TENPAI_PURE_PYTHON is set)" in str(raised.value)
+    assert str(raised.value).endswith("or use its Python reference greedy")
     with pytest.raises(ValueError, match="unknown playout policy 'c:fold'"):
         SearchSettings(policy="c:fold")
 

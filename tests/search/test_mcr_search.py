@@ -292,3 +292,20 @@ def test_search_plays_a_hand_of_the_official_preset() -> None:
             answers[d.seat] = a
         game.step(answers)
     assert sum(d.searched for d in agent.log) > 0
+
+
+def test_compiled_policy_without_the_core_says_why_and_names_the_python_reference(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The reason comes from `tenpai.native` (switched off / not built / stale), not a guess."""
+    from tenpai.search.mcr import compiled
+
+    monkeypatch.setattr(compiled, "_module", None)
+    monkeypatch.setenv("TENPAI_PURE_PYTHON", "1")
+    with pytest.raises(ValueError) as raised:
+        MCRSearchSettings(policy="c:greedy")
+    message = str(raised.value)
+    assert "TENPAI_SEARCH_MCR_POLICY=c:greedy: the compiled MCR rollout core" in message
+    assert "is switched off (TENPAI_PURE_PYTHON is set)" in message
+    assert message.endswith("or use its Python reference greedy")
+    assert "\n" not in message

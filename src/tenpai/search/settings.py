@@ -106,10 +106,9 @@ class SearchSettings:
             from tenpai.rules.riichi import rollout
 
             if not rollout.available():
-                raise ValueError(f"{_ENV}POLICY={self.policy} needs the compiled rollout core, "
-                                 "which is not built here (TENPAI_PURE_PYTHON set, or build it "
-                                 "with: python -c 'import setuptools; setuptools.setup()' "
-                                 "build_ext --inplace)")
+                raise ValueError(f"{_ENV}POLICY={self.policy}: {rollout.unavailable_reason()}; "
+                                 f"or use its Python reference "
+                                 f"{self.policy.removeprefix('c:')}")
         if self.value not in ("placement", "points"):
             raise ValueError(f"{_ENV}VALUE must be placement or points, got {self.value!r}")
         if self.value == "placement":

@@ -93,6 +93,12 @@ def available() -> bool:
     return _module is not None
 
 
+def unavailable_reason() -> str:
+    """The one line a setting that needs the core prints when it is not in use: why (switched
+    off, not built, stale build) and the build command."""
+    return native.unavailable("the compiled MCR rollout core", _NAME, ABI)
+
+
 def _need() -> Any:
     return native.need(_module, MCRRolloutUnavailable, "the compiled MCR rollout core", _NAME,
                        ABI)

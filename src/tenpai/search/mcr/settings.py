@@ -6,7 +6,6 @@ the bot commands turn into exit code 2 before any game is played.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -60,11 +59,9 @@ class MCRSearchSettings:
             from tenpai.search.mcr import compiled
 
             if not compiled.available():
-                why = ("is switched off (TENPAI_PURE_PYTHON is set)"
-                       if os.environ.get("TENPAI_PURE_PYTHON") else "is not built")
-                raise ValueError(f"{_ENV}POLICY={self.policy} needs the compiled MCR rollout "
-                                 f"core (tenpai.rules.mcr._mcr_rollout), which {why}; use "
-                                 f"{self.policy.removeprefix('c:')} or build the extensions")
+                raise ValueError(f"{_ENV}POLICY={self.policy}: {compiled.unavailable_reason()}; "
+                                 f"or use its Python reference "
+                                 f"{self.policy.removeprefix('c:')}")
         elif self.policy not in MCR_POLICIES:
             known = [*MCR_POLICIES, *COMPILED_MCR_POLICIES]
             raise ValueError(f"{_ENV}POLICY: unknown playout policy {self.policy!r}; known: "
