@@ -11,14 +11,19 @@ sends back must be one of the engine's legal actions.
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tenpai.agents import make_agent
+from tenpai.arena.record import play_scheduled
+from tenpai.arena.runner import make_config
+from tenpai.arena.schedule import GameKey
 from tenpai.engine.observation import mask_event
 from tenpai.events import Event
 from tenpai.rules.riichi.game import RiichiGame
@@ -26,6 +31,7 @@ from tenpai.rules.riichi.ruleset import TENHOU, TENHOU_SANMA
 from tenpai.serve.mjai.bot import BotError, MjaiBot
 from tenpai.serve.mjai.legal import derive_legal
 from tenpai.serve.mjai.observation import MjaiObservation
+from tenpai.serve.mjai.process import live_processes
 from tenpai.serve.mjai.tracker import SeatTracker, TrackerError
 from tenpai.serve.mjai.wire import (
     action_to_mjai,
@@ -35,7 +41,7 @@ from tenpai.serve.mjai.wire import (
     parse_line,
     read_message,
 )
-from tests.serve_mjai.helpers import REPO
+from tests.serve_mjai.helpers import REPO, write_wrapper
 
 PROPS = (
     "hand", "counts", "drawn", "melds", "rivers", "riichi", "dora_markers", "scores",
@@ -257,3 +263,22 @@ def test_cli_plays_three_players_and_refuses_the_other_table_size() -> None:
     assert three.returncode == 2 and "deals 3 hands, not 4" in three.stderr
     seat = _cli(["--agent", "efficiency", "--preset", "tenhou_sanma", "--seat", "3"])
     assert seat.returncode == 2 and "--seat 3" in seat.stderr
+
+
+def test_arena_plays_our_three_player_bot_processes_as_mjai_seats(tmp_path: Path) -> None:
+    """``mjai:tenpai mjai-bot --preset tenhou_sanma`` seats at a three-player arena table: the
+    external-seat adapter sends the three-player stream, and the bots answer every decision
+    legally (no protocol error of any kind) over a whole seeded game."""
+    cmd = shlex.join([sys.executable, "-m", "tenpai", "mjai-bot", "--agent", "efficiency",
+                      "--preset", "tenhou_sanma", "--seat-from-start-game"])
+    wrapper = write_wrapper(tmp_path, "tenpai-sanma",
+                            f"PYTHONPATH={shlex.quote(str(REPO / 'src'))} exec {cmd}")
+    config, _ = make_config("riichi", [f"mjai:{wrapper}", "defensive", f"mjai:{wrapper}"], 3, 4,
+                            {"preset": "tenhou_sanma"})
+    record = play_scheduled("riichi", config.options, config.agents, 4, GameKey(0, 1))
+    assert len(record.protocol) == 2
+    for proto in record.protocol:
+        assert proto.decisions > 20
+        assert list(proto.errors) == [], proto.errors
+    assert len(record.seats) == 3
+    assert live_processes() == []
