@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.serve_mjai.helpers import REPO, write_wrapper
 
 from tenpai.agents import make_agent
 from tenpai.arena.record import play_scheduled
@@ -41,7 +42,6 @@ from tenpai.serve.mjai.wire import (
     parse_line,
     read_message,
 )
-from tests.serve_mjai.helpers import REPO, write_wrapper
 
 PROPS = (
     "hand", "counts", "drawn", "melds", "rivers", "riichi", "dora_markers", "scores",
@@ -78,9 +78,7 @@ def _play(seed: int, agents: tuple[str, ...], seen: Counter[str]) -> tuple[int, 
         replies: dict[int, dict[str, Any] | None] = {}
         for e in new:
             seen[e.type] += 1
-            if e.type == "start_kyoku":
-                scores = list(e.scores)
-            elif e.type == "reach_accepted":
+            if e.type == "start_kyoku" or e.type == "reach_accepted":
                 scores = list(e.scores)
             elif e.type in ("hora", "ryukyoku"):
                 scores = [s + d for s, d in zip(scores, e.deltas, strict=True)]
@@ -153,7 +151,7 @@ def test_a_three_player_bot_refuses_a_four_player_stream_and_back() -> None:
         sanma.handle([_start(4)])
     yonma = MjaiBot(make_agent("efficiency", 0), rules=TENHOU)
     yonma.handle([{"type": "start_game", "id": 0}])
-    with pytest.raises(BotError, match="deals 3 hands, not 4.*tenhou_sanma"):
+    with pytest.raises(BotError, match=r"deals 3 hands, not 4.*tenhou_sanma"):
         yonma.handle([_start(3)])
     with pytest.raises(BotError, match="seat 3 is not 0-2"):
         MjaiBot(make_agent("efficiency", 0), rules=TENHOU_SANMA).handle(
@@ -282,3 +280,25 @@ def test_arena_plays_our_three_player_bot_processes_as_mjai_seats(tmp_path: Path
         assert list(proto.errors) == [], proto.errors
     assert len(record.seats) == 3
     assert live_processes() == []
+
+
+def test_a_north_set_aside_stands_like_a_call_and_passing_it_is_furiten() -> None:
+    """While the others may ron it nothing changes; once its replacement draw follows it ends
+    the first go-around (and every ippatsu), and a seat waiting on North that let it pass is
+    furiten until it discards."""
+    st = SeatTracker(1, TENHOU_SANMA)
+    st.apply(Event("start_game", names=("a", "b", "c")))
+    start = _start(3, seat=1)
+    start["tehais"][1] = ["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "E", "E", "N",
+                          "N"]
+    st.apply(read_message(start))
+    assert st.waits() == (27, 30)
+    st.apply(Event("tsumo", actor=0))
+    st.apply(Event("nukidora", actor=0, pai=30))
+    # the rob window: an ordinary ron on the North (ittsu), and nothing has changed yet
+    assert derive_legal(st) == [Event("hora", actor=1, target=0, pai=30), Event("none")]
+    assert st.first_go_around() and not st.any_call and not st.furiten()
+    st.apply(Event("tsumo", actor=0))
+    assert st.any_call and not st.first_go_around() and st.replacements == 1
+    assert st.nukidora[0] == [30] and st.wall_remaining == 53
+    assert st.furiten()
