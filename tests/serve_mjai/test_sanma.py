@@ -176,6 +176,7 @@ def test_kita_is_read_as_nukidora_and_the_bot_answers_nukidora() -> None:
     other.handle([{"type": "tsumo", "actor": 0, "pai": "?"}])
     other.handle([{"type": "kita", "actor": 0}])
     assert other.tracker is not None and other.tracker.nukidora[0] == [30]
+    assert other.north_name == "kita" and bot.north_name == "nukidora"
     assert read_message({"type": "kita", "actor": 2, "pai": "N"}) == Event(
         "nukidora", actor=2, pai=30)
     assert dumps(action_to_mjai(Event("nukidora", actor=0, pai=30))) == \
@@ -302,3 +303,22 @@ def test_a_north_set_aside_stands_like_a_call_and_passing_it_is_furiten() -> Non
     assert st.any_call and not st.first_go_around() and st.replacements == 1
     assert st.nukidora[0] == [30] and st.wall_remaining == 53
     assert st.furiten()
+
+
+def test_the_bot_sets_a_north_aside_under_the_name_the_server_uses() -> None:
+    """A server that offers ``kita`` in its ``possible_actions`` gets ``kita`` back; the tile
+    set aside is the one the seat holds."""
+
+    class SetNorthAside:
+        def act(self, observation: object, legal: list[Event]) -> Event:
+            return next(e for e in legal if e.type == "nukidora")
+
+    for name in ("kita", "nukidora"):
+        bot = MjaiBot(SetNorthAside(), rules=TENHOU_SANMA)  # type: ignore[arg-type]
+        bot.handle([{"type": "start_game", "id": 0}])
+        bot.handle([_start(3)])
+        offered = [{"type": name, "actor": 0, "pai": "N"},
+                   {"type": "dahai", "actor": 0, "pai": "N", "tsumogiri": True}]
+        reply = bot.handle([{"type": "tsumo", "actor": 0, "pai": "N",
+                             "possible_actions": offered}])
+        assert reply == {"type": name, "actor": 0, "pai": "N"}
