@@ -17,7 +17,8 @@ def register(app: typer.Typer) -> None:
     def mjai_bot(
         agent: str = typer.Option(..., "--agent", help="Built-in agent name (e.g. efficiency)."),
         seat: int | None = typer.Option(
-            None, "--seat", min=0, max=3, help="Play this seat whatever start_game says."
+            None, "--seat", min=0, max=3,
+            help="Play this seat whatever start_game says (0-2 at three players)."
         ),
         seat_from_start_game: bool = typer.Option(
             False,
@@ -30,7 +31,10 @@ def register(app: typer.Typer) -> None:
         ),
         name: str = typer.Option("tenpai", "--name", help="Player name sent in join."),
         seed: int = typer.Option(0, "--seed", help="Agent seed."),
-        preset: str = typer.Option("tenhou", "--preset", help="Riichi rules preset."),
+        preset: str = typer.Option(
+            "tenhou", "--preset",
+            help="Riichi rules preset (tenhou_sanma: three players, three hands in start_kyoku, "
+            "North set aside as nukidora)."),
         budget_ms: float | None = typer.Option(
             None, "--budget-ms", help="Think time per searched decision in ms (agent search; "
             "default its $TENPAI_SEARCH_BUDGET_MS, 300)."),
@@ -51,9 +55,10 @@ def register(app: typer.Typer) -> None:
 
         if preset not in PRESETS:
             fail(f"unknown preset {preset!r}; known: {', '.join(sorted(PRESETS))}")
-        if PRESETS[preset].players != 4:
-            fail(f"preset {preset!r} is for {PRESETS[preset].players} players; the mjai bot "
-                 "plays four-player games only")
+        players = PRESETS[preset].players
+        if seat is not None and seat >= players:
+            fail(f"--seat {seat} is not a seat of preset {preset!r} ({players} players: "
+                 f"0-{players - 1})")
         if agent not in AGENTS:
             fail(f"unknown agent {agent!r}; known: {', '.join(sorted(AGENTS))}")
         if budget_ms is not None and not budget_ms > 0:
@@ -61,7 +66,7 @@ def register(app: typer.Typer) -> None:
         try:
             check_agent_rules(agent, "riichi")  # mjai is a Riichi protocol
             player = make_agent(agent, seed)
-            check_built_agent(agent, player, "riichi", 4)
+            check_built_agent(agent, player, "riichi", players)
             if budget_ms is not None:
                 set_budget_ms(agent, player, budget_ms)
             bot = MjaiBot(

@@ -7,7 +7,8 @@ seat to decide, it builds the legal actions — from ``possible_actions`` when t
 them, else derived by :mod:`tenpai.serve.mjai.legal` — and asks the agent with a
 :class:`MjaiObservation`.  In ``stdio`` mode it answers only when a decision is due (``none``
 for a pass), as Mortal and mjai-manue do; in ``mjsonp`` mode it answers every message, as that
-synchronous protocol requires.
+synchronous protocol requires.  The table size is the rules' (``tenhou_sanma``: three seats):
+a ``start_kyoku`` dealing another number of hands stops the bot with one line.
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ class MjaiBot:
         if self.tracker is None:
             raise BotError(f"{typ} before start_game")
         if typ == "start_kyoku":
-            _check_deal(obj)
+            _check_deal(obj, self.rules)
         event = read_message(obj)
         try:
             self.tracker.apply(event)
@@ -109,8 +110,10 @@ class MjaiBot:
                 raise BotError(f"start_game id {given!r} is not a seat") from None
         else:
             seat = 0
-        if not 0 <= seat < 4:
-            raise BotError(f"seat {seat} is not 0-3")
+        players = self.rules.players
+        if not 0 <= seat < players:
+            raise BotError(f"seat {seat} is not 0-{players - 1} (rules {self.rules.name}: "
+                           f"{players} players)")
         names = obj.get("names", [])
         if not isinstance(names, list):
             raise BotError(f"start_game names are not a list: {names!r:.80}")
@@ -157,15 +160,26 @@ class MjaiBot:
         return action
 
 
-def _check_deal(obj: dict[str, Any]) -> None:
-    """Four hands of 13 tiles (hidden ones as thirteen ``"?"``): a 14-tile deal or a fifth hand
-    is a stream the bot must not play on."""
+def _check_deal(obj: dict[str, Any], rules: RiichiRules) -> None:
+    """One hand of 13 tiles per seat (hidden ones as thirteen ``"?"``): a 14-tile deal, a fifth
+    hand, or four hands to a three-player bot (and three to a four-player one) is a stream the
+    bot must not play on."""
     hands = obj.get("tehais")
-    if not isinstance(hands, list) or len(hands) != 4:
+    players = rules.players
+    if not isinstance(hands, list) or len(hands) != players:
         count = len(hands) if isinstance(hands, list) else "no"
-        raise BotError(f"cannot follow the game: start_kyoku deals {count} hands, not 4")
+        raise BotError(f"cannot follow the game: start_kyoku deals {count} hands, not "
+                       f"{players} (the bot plays {players}-player rules {rules.name}; "
+                       f"{_other_preset(players)})")
     for seat, hand in enumerate(hands):
         if not isinstance(hand, list) or len(hand) != 13:
             size = len(hand) if isinstance(hand, list) else "no"
             raise BotError(f"cannot follow the game: start_kyoku deals seat {seat} {size} "
                            "tiles, not 13")
+
+
+def _other_preset(players: int) -> str:
+    """The hint for a stream of the other table size."""
+    if players == 4:
+        return "a three-player stream needs --preset tenhou_sanma"
+    return "a four-player stream needs a four-player --preset such as tenhou"

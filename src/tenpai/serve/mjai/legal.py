@@ -6,7 +6,8 @@ shanten and waits, the Riichi scorer for "does this win have a yaku", and the sa
 (:class:`~tenpai.rules.riichi.ruleset.RiichiRules`) as the engine.  The lists come in the
 engine's shapes — one ``dahai`` per distinct tile plus the drawn tile as a tsumogiri, one
 ``pon``/``chi`` per choice of consumed tiles, ``none`` last in a claim window — so an agent
-cannot tell whether it plays inside the engine or over mjai.
+cannot tell whether it plays inside the engine or over mjai.  Three players (``tenhou_sanma``)
+add the North set aside (``nukidora``) on one's turn and its ron, and take chi away.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ __all__ = ["NONE", "Scorer", "decision_due", "derive_legal", "discards"]
 NONE = Event("none")
 Scorer = Callable[[WinRequest, RiichiRules], WinOutcome | None]
 _TERMINAL_HONOUR = frozenset(k for k in range(34) if T.is_terminal_or_honor(k))
+_NORTH = 30
 
 
 def _default_scorer() -> Scorer:
@@ -37,7 +39,7 @@ def _default_scorer() -> Scorer:
 def decision_due(st: SeatTracker) -> str | None:
     """What kind of decision the last event asks of the seat: ``turn`` (after its draw),
     ``riichi`` (the declaring discard), ``call`` (the discard after its chi/pon), ``claim``
-    (another's discard), ``rob`` (another's kan) — or ``None``."""
+    (another's discard), ``rob`` (another's kan or North set aside) — or ``None``."""
     e = st.last
     if e is None or not st.in_round:
         return None
@@ -54,7 +56,7 @@ def decision_due(st: SeatTracker) -> str | None:
         return None
     if e.type == "dahai":
         return "claim"
-    if e.type in ("kakan", "ankan"):
+    if e.type in ("kakan", "ankan", "nukidora"):
         return "rob"
     return None
 
@@ -94,6 +96,11 @@ def derive_legal(st: SeatTracker, scorer: Scorer | None = None) -> list[Event]:
     elif last.type == "kakan":
         assert last.pai is not None
         out = _rob(st, last.pai, last.actor, score)
+    elif last.type == "nukidora":
+        # a ron on a North set aside is an ordinary ron, not the chankan yaku
+        assert last.pai is not None
+        won = _can_win_on(st, last.pai, last.actor, score, False)
+        out = [Event("hora", actor=st.seat, target=last.actor, pai=last.pai)] if won else []
     else:
         out = []
         if st.rules.kokushi_robs_ankan and last.consumed and st._kokushi_ready():
@@ -132,6 +139,7 @@ def _score(
         honba=st.honba,
         kyotaku=st.kyotaku,
         pao=st.pao,
+        nukidora=len(st.nukidora[me]),
     )
     return score(req, st.rules)
 
@@ -156,6 +164,8 @@ def _self_actions(st: SeatTracker, score: Scorer) -> list[Event]:
         and len({T.kind_of(t) for t in st.hand} & _TERMINAL_HONOUR) >= 9
     ):
         out.append(Event("ryukyoku", actor=me, kind="nine_terminals"))
+    if rules.nukidora:
+        out += _kita(st)
     if st.riichi[me]:
         out.append(Event("dahai", actor=me, pai=drawn, tsumogiri=True))
         return out
@@ -164,8 +174,24 @@ def _self_actions(st: SeatTracker, score: Scorer) -> list[Event]:
     return out + discards(st)
 
 
+def _kita(st: SeatTracker) -> list[Event]:
+    """Setting a North aside: with a replacement draw left, and in riichi only the North just
+    drawn."""
+    me, drawn = st.seat, st.drawn
+    if not st.counts[_NORTH] or st.wall_remaining <= 0 or st.replacements_left() <= 0:
+        return []
+    if st.riichi[me] and (drawn is None or T.kind_of(drawn) != _NORTH):
+        return []
+    tile = next(t for t in st.hand if T.kind_of(t) == _NORTH)
+    return [Event("nukidora", actor=me, pai=tile)]
+
+
+def _may_kan(st: SeatTracker) -> bool:
+    return st.wall_remaining > 0 and st.kans < 4 and st.replacements_left() > 0
+
+
 def _kans(st: SeatTracker) -> list[Event]:
-    if st.wall_remaining <= 0 or st.kans >= 4:
+    if not _may_kan(st):
         return []
     me, counts, hand = st.seat, st.counts, st.hand
     out: list[Event] = []
@@ -239,7 +265,7 @@ def _claims(st: SeatTracker, tile: int, discarder: int, score: Scorer) -> list[E
         for pair in sorted({tuple(sorted(p)) for p in combinations(same, 2)}):
             if _has_discard_after(st, pair, k, "pon"):
                 out.append(Event("pon", actor=me, target=discarder, pai=tile, consumed=pair))
-        if n == 3 and st.kans < 4:
+        if n == 3 and _may_kan(st):
             out.append(
                 Event(
                     "daiminkan",
@@ -249,7 +275,7 @@ def _claims(st: SeatTracker, tile: int, discarder: int, score: Scorer) -> list[E
                     consumed=tuple(sorted(same)),
                 )
             )
-    if me == (discarder + 1) % 4 and k < 27:
+    if st.players == 4 and me == (discarder + 1) % 4 and k < 27:
         num = k % 9
         for da, db in ((-2, -1), (-1, 1), (1, 2)):
             if num + da < 0 or num + db > 8:

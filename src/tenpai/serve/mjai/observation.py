@@ -5,7 +5,8 @@ Agents read a handful of properties (``hand``, ``counts``, ``melds``, ``visible_
 ``events``, ``riichi``, ``dora_markers``, ``scores`` …).  This class answers each of them from
 the tracker, so every built-in agent plays over mjai unchanged; a test compares every property
 with the engine's own observation at every decision of seeded games.  Like the engine's view it
-is read-only and lazy.
+is read-only and lazy.  At three players it also answers ``nukidora`` (the Norths set aside,
+which are in view like dora markers) and ``players``.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ class MjaiObservation:
         dora markers."""
         st = self._st
         seen = [0] * 34
-        for s in range(4):
+        for s in range(st.players):
             for tile, called in zip(st.rivers[s], st.river_called[s], strict=True):
                 if not called:
                     seen[kind_of(tile)] += 1
@@ -65,7 +66,19 @@ class MjaiObservation:
                     seen[kind_of(tile)] += 1
         for tile in st.dora_markers:
             seen[kind_of(tile)] += 1
+        for norths in st.nukidora:
+            for tile in norths:
+                seen[kind_of(tile)] += 1
         return seen
+
+    @property
+    def nukidora(self) -> tuple[tuple[int, ...], ...]:
+        """Norths each seat has set aside (three players; empty otherwise)."""
+        return tuple(tuple(n) for n in self._st.nukidora)
+
+    @property
+    def players(self) -> int:
+        return self._st.players
 
     @property
     def events(self) -> list[Event]:

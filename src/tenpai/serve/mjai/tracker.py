@@ -13,6 +13,11 @@ Inconsistent input (a discard of a tile the seat does not hold, a call on an emp
 discard with no draw before it, a fifth copy of a tile, a deal of the wrong size, a win with
 nothing to win on) raises :class:`TrackerError` naming the event: a bot must not act on a state
 it knows to be wrong, and a stream that cannot happen says nothing an agent should answer.
+
+Three players (``rules.players == 3``, the ``tenhou_sanma`` preset): three hands and scores in
+``start_kyoku``, no chi, and a North set aside (``nukidora``) on one's own turn, which the others
+may ron like a discard and which is then followed by a replacement draw — the engine's timings
+again (it stands like a call: ippatsu and the first go-around end; passing it is furiten).
 """
 
 from __future__ import annotations
@@ -23,55 +28,80 @@ from tenpai.events import Event
 from tenpai.hand import waits
 from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
 
-__all__ = ["LIVE_WALL_AFTER_DEAL", "SeatTracker", "TrackerError", "banned_after_call"]
+__all__ = [
+    "LIVE_WALL_AFTER_DEAL",
+    "SeatTracker",
+    "TrackerError",
+    "banned_after_call",
+    "live_wall_after_deal",
+]
 
-#: Live wall tiles after the deal (136 - 14 dead wall - 52 dealt).
+#: Live wall tiles after a four-player deal (136 - 14 dead wall - 52 dealt).
 LIVE_WALL_AFTER_DEAL = 70
+#: Replacement draws a hand may have: four kans (and, with three players, four Norths).
+_REPLACEMENTS = {4: 4, 3: 8}
+_NORTH = 30
 _WINDS = (27, 28, 29, 30)
 _DRAGONS = (31, 32, 33)
 _CALLS = frozenset({"chi", "pon", "daiminkan"})
+#: Events a replacement draw follows.
+_REPLACED = frozenset({"ankan", "kakan", "daiminkan", "nukidora"})
 
 
 class TrackerError(ValueError):
     """The event stream contradicts what the seat knows (or arrives out of order)."""
 
 
+def live_wall_after_deal(players: int) -> int:
+    """Live wall tiles once ``players`` hands are dealt: 70 of 136, or 55 of 108 (three
+    players play without the manzu 2-8)."""
+    tiles = 136 if players == 4 else 108
+    return tiles - 14 - 13 * players
+
+
 class SeatTracker:
     """The state of the current hand as ``seat`` knows it (see the module docstring)."""
 
     def __init__(self, seat: int, rules: RiichiRules = TENHOU) -> None:
-        if not 0 <= seat < 4:
-            raise TrackerError(f"seat must be 0-3, got {seat}")
+        #: Seats at the table: 4, or 3 under a three-player preset.
+        self.players = n = rules.players
+        if not 0 <= seat < n:
+            raise TrackerError(f"seat must be 0-{n - 1}, got {seat}")
         self.seat = seat
         self.rules = rules
         self.in_round = False
         self.names: tuple[str, ...] = ()
         self.round_events: list[Event] = []
-        self.scores = [rules.starting_points] * 4
+        self.scores = [rules.starting_points] * n
         self._reset_round()
 
     def _reset_round(self) -> None:
+        n = self.players
         self.hand: list[int] = []
         self.counts = [0] * 34
-        self.melds: list[list[Meld]] = [[] for _ in range(4)]
-        self.rivers: list[list[int]] = [[] for _ in range(4)]
-        self.river_called: list[list[bool]] = [[] for _ in range(4)]
-        self.discards_made = [0] * 4
+        self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        self.rivers: list[list[int]] = [[] for _ in range(n)]
+        self.river_called: list[list[bool]] = [[] for _ in range(n)]
+        #: Norths each seat has set aside (three players).
+        self.nukidora: list[list[int]] = [[] for _ in range(n)]
+        self.discards_made = [0] * n
         self.kans = 0
+        #: Replacement draws taken so far (kans and Norths set aside).
+        self.replacements = 0
         self.any_call = False
         self.turn = 0
         self.drawn: int | None = None
         self.after_kan = False
-        self.riichi = [False] * 4
-        self.double_riichi = [False] * 4
-        self.ippatsu = [False] * 4
+        self.riichi = [False] * n
+        self.double_riichi = [False] * n
+        self.ippatsu = [False] * n
         self.reach_pending: int | None = None
         self.furiten_temp = False
         self.furiten_riichi = False
         self.pao: int | None = None
         self.banned: tuple[int, ...] = ()
         self.dora_markers: list[int] = []
-        self.wall_remaining = LIVE_WALL_AFTER_DEAL
+        self.wall_remaining = live_wall_after_deal(n)
         self.bakaze = self.kyoku = self.honba = self.kyotaku = self.oya = 0
         self.last: Event | None = None
         self._missed: int | None = None
@@ -89,7 +119,11 @@ class SeatTracker:
 
     # ------------------------------------------------------------------ helpers
     def seat_wind(self, seat: int | None = None) -> int:
-        return 27 + ((self.seat if seat is None else seat) - self.oya) % 4
+        return 27 + ((self.seat if seat is None else seat) - self.oya) % self.players
+
+    def replacements_left(self) -> int:
+        """Replacement draws still possible (a kan or a North set aside takes one)."""
+        return _REPLACEMENTS[self.players] - self.replacements
 
     def waits(self) -> tuple[int, ...]:
         """Kinds completing the seat's hand when it holds 3k+1 tiles (cached until it changes)."""
@@ -188,7 +222,7 @@ class SeatTracker:
         self.kyotaku = e.kyotaku or 0
         self.oya = e.oya if e.oya is not None else self.kyoku
         self.turn = self.oya
-        if len(e.scores) == 4:
+        if len(e.scores) == self.players:
             self.scores = list(e.scores)
         mine = e.tehais[self.seat]
         if mine is None:
@@ -208,25 +242,27 @@ class SeatTracker:
             return True
         return self.to_discard == seat
 
-    @staticmethod
-    def _check_start(e: Event) -> None:
-        """A deal that cannot be: four hands, a dealer and a round of the table.  (A hand's
-        size is checked by the bot on the message: Tenhou's REINIT rebuilds a hand mid-way.)"""
-        if len(e.tehais) != 4:
-            raise TrackerError(f"start_kyoku deals {len(e.tehais)} hands, not 4")
-        if e.oya is not None and not 0 <= e.oya < 4:
-            raise TrackerError(f"start_kyoku names dealer seat {e.oya}, not 0-3")
-        if e.kyoku is not None and not 0 <= e.kyoku < 4:
-            raise TrackerError(f"start_kyoku round {e.kyoku + 1} is not 1-4")
+    def _check_start(self, e: Event) -> None:
+        """A deal that cannot be: one hand per seat, a dealer and a round of the table.  (A
+        hand's size is checked by the bot on the message: Tenhou's REINIT rebuilds a hand
+        mid-way.)"""
+        n = self.players
+        if len(e.tehais) != n:
+            raise TrackerError(f"start_kyoku deals {len(e.tehais)} hands, not {n} "
+                               f"(rules {self.rules.name}: {n} players)")
+        if e.oya is not None and not 0 <= e.oya < n:
+            raise TrackerError(f"start_kyoku names dealer seat {e.oya}, not 0-{n - 1}")
+        if e.kyoku is not None and not 0 <= e.kyoku < n:
+            raise TrackerError(f"start_kyoku round {e.kyoku + 1} is not 1-{n}")
         for name in ("honba", "kyotaku"):
             value = getattr(e, name)
             if value is not None and value < 0:
                 raise TrackerError(f"start_kyoku {name} {value} is negative")
-        if e.scores and len(e.scores) != 4:
-            raise TrackerError(f"start_kyoku gives {len(e.scores)} scores, not 4")
+        if e.scores and len(e.scores) != n:
+            raise TrackerError(f"start_kyoku gives {len(e.scores)} scores, not {n}")
 
     def _actor(self, e: Event) -> int:
-        if e.actor is None or not 0 <= e.actor < 4:
+        if e.actor is None or not 0 <= e.actor < self.players:
             raise TrackerError(f"{e.type} without a valid actor: {e.to_mjai()}")
         return e.actor
 
@@ -245,7 +281,9 @@ class SeatTracker:
         self.wall_remaining -= 1
         # A replacement draw follows its kan, perhaps with dora turned in between.
         before = next((p for p in reversed(self.round_events[:-1]) if p.type != "dora"), None)
-        self.after_kan = before is not None and before.type in ("ankan", "kakan", "daiminkan")
+        self.after_kan = before is not None and before.type in _REPLACED
+        if self.after_kan:
+            self.replacements += 1
         self.turn = seat
         if seat == self.seat:
             if e.pai is None:
@@ -302,7 +340,7 @@ class SeatTracker:
         self.riichi[seat] = True
         self.ippatsu[seat] = True
         self.kyotaku += 1
-        if len(e.scores) == 4:
+        if len(e.scores) == self.players:
             self.scores = list(e.scores)
         else:
             self.scores[seat] -= self.rules.riichi_deposit
@@ -316,7 +354,7 @@ class SeatTracker:
     def _claimed(self, e: Event) -> tuple[int, int, int]:
         seat = self._actor(e)
         target, tile = e.target, e.pai
-        if target is None or tile is None or not 0 <= target < 4:
+        if target is None or tile is None or not 0 <= target < self.players:
             raise TrackerError(f"{e.type} without target or tile: {e.to_mjai()}")
         if (self.to_discard is not None and not self.turn_unknown) or target == seat:
             raise TrackerError(f"{e.type} by seat {seat} when no discard can be called: "
@@ -328,6 +366,9 @@ class SeatTracker:
         return seat, target, tile
 
     def _call(self, e: Event) -> None:
+        if e.type == "chi" and self.players != 4:
+            raise TrackerError(f"chi at a {self.players}-player table, which has none: "
+                               f"{e.to_mjai()}")
         seat, target, tile = self._claimed(e)
         if self.reach_pending is not None:
             # A call on the riichi discard: the deposit was accepted just before (Tenhou order).
@@ -344,7 +385,7 @@ class SeatTracker:
         meld = Meld(e.type, tiles, tile, target)  # type: ignore[arg-type]
         self.melds[seat].append(meld)
         self.any_call = True
-        self.ippatsu = [False] * 4
+        self.ippatsu = [False] * self.players
         self.turn = seat
         self.drawn = None
         if seat == self.seat and self.rules.pao_yakuman:
@@ -377,7 +418,7 @@ class SeatTracker:
         self.melds[seat].append(Meld("ankan", tuple(e.consumed)))
         self.kans += 1
         self.any_call = True
-        self.ippatsu = [False] * 4
+        self.ippatsu = [False] * self.players
         if seat != self.seat and e.consumed and self._kokushi_ready():
             self._missed = e.consumed[0]
 
@@ -404,6 +445,27 @@ class SeatTracker:
         if seat != self.seat:
             self._missed = e.pai
 
+    def _on_nukidora(self, e: Event) -> None:
+        """A North set aside (three players), in the seat's own turn instead of a discard; the
+        others may ron it, then its replacement draw follows."""
+        seat = self._actor(e)
+        if not self.rules.nukidora:
+            raise TrackerError(f"nukidora under rules {self.rules.name}, which set no North "
+                               f"aside: {e.to_mjai()}")
+        tile = e.pai
+        if tile is None or T.kind_of(tile) != _NORTH:
+            raise TrackerError(f"nukidora of a tile that is not a North: {e.to_mjai()}")
+        self._own_turn_kan(seat, e)
+        if seat == self.seat:
+            self._remove(tile, "nukidora")
+            self.drawn = None
+        else:
+            self._see(tile, e)
+        self.nukidora[seat].append(tile)
+        self._kan_by = seat
+        if seat != self.seat:
+            self._missed = tile
+
     def _own_turn_kan(self, seat: int, e: Event) -> None:
         """A closed or added kan is declared in the seat's own turn, instead of a discard; its
         replacement draw follows."""
@@ -412,25 +474,26 @@ class SeatTracker:
         self.to_discard = None
 
     def _kan_stands(self, seat: int) -> None:
-        """An added kan nobody robbed: it now counts as a call and breaks ippatsu."""
+        """An added kan (or a North set aside) nobody robbed: it now counts as a call and
+        breaks ippatsu."""
         self.any_call = True
-        self.ippatsu = [False] * 4
+        self.ippatsu = [False] * self.players
 
     def _on_end_kyoku(self, e: Event) -> None:
         self.in_round = False
 
     def _on_hora(self, e: Event) -> None:
         self._check_win(e)
-        if len(e.deltas) == 4:
+        if len(e.deltas) == self.players:
             self.scores = [s + d for s, d in zip(self.scores, e.deltas, strict=True)]
-        if len(e.scores) == 4:
+        if len(e.scores) == self.players:
             self.scores = list(e.scores)
         self.kyotaku = 0
 
     def _on_ryukyoku(self, e: Event) -> None:
-        if len(e.deltas) == 4:
+        if len(e.deltas) == self.players:
             self.scores = [s + d for s, d in zip(self.scores, e.deltas, strict=True)]
-        if len(e.scores) == 4:
+        if len(e.scores) == self.players:
             self.scores = list(e.scores)
 
     def _check_win(self, e: Event) -> None:
@@ -438,8 +501,9 @@ class SeatTracker:
         discarded or added to a kan (ron, chankan; a closed kan for thirteen orphans)."""
         seat = self._actor(e)
         target = seat if e.target is None else e.target
-        if not 0 <= target < 4:
-            raise TrackerError(f"hora from seat {target}, not 0-3: {e.to_mjai()}")
+        if not 0 <= target < self.players:
+            raise TrackerError(f"hora from seat {target}, not 0-{self.players - 1}: "
+                               f"{e.to_mjai()}")
         if target == seat:
             if not self._turn_of(seat):
                 raise TrackerError(f"hora (tsumo) by seat {seat}, who has not just drawn: "
@@ -447,7 +511,8 @@ class SeatTracker:
             return
         prev = next((p for p in reversed(self.round_events[:-1])
                      if p.type not in ("hora", "dora", "reach_accepted")), None)
-        if prev is None or prev.type not in ("dahai", "kakan", "ankan") or prev.actor != target:
+        if (prev is None or prev.type not in ("dahai", "kakan", "ankan", "nukidora")
+                or prev.actor != target):
             raise TrackerError(f"hora (ron) by seat {seat} on seat {target}, who has just "
                                f"discarded nothing: {e.to_mjai()}")
         if prev.actor == seat:
@@ -459,11 +524,13 @@ class SeatTracker:
         return terminal_honour >= 12 and not self.melds[self.seat]
 
     def held_with_melds(self) -> list[int]:
-        """Own concealed counts plus own melds' tiles (for the 'all four held' tenpai rule)."""
+        """Own concealed counts plus own melds' tiles and Norths set aside (for the 'all four
+        held' tenpai rule)."""
         held = list(self.counts)
         for m in self.melds[self.seat]:
             for t in m.tiles:
                 held[T.kind_of(t)] += 1
+        held[_NORTH] += len(self.nukidora[self.seat])
         return held
 
 

@@ -6,6 +6,10 @@ reading is tolerant of those spellings while writing always emits the common mja
 every bot we know reads: hidden tiles as ``"?"``, ``reason`` on ``ryukyoku``, ``scores`` after
 every result.  Anything that cannot be read raises :class:`ProtocolError` with the offending
 text, because a bot that guesses at a bad line desynchronises silently.
+
+Three players: a North set aside is written ``{"type":"nukidora","actor":i,"pai":"N"}`` (the
+form of the three-player libriichi builds); ``kita``, the name mjai.app-style servers and our
+record files use, is read as the same event, with or without its ``pai``.
 """
 
 from __future__ import annotations
@@ -121,6 +125,10 @@ def read_message(obj: dict[str, Any]) -> Event:
             out.pop("yaku")
     if out.get("type") == "tsumo" and out.get("pai") == "?":
         out.pop("pai")
+    if out.get("type") == "kita":
+        # the only tile that can be set aside is a North, so producers may leave it out
+        out["type"] = "nukidora"
+        out.setdefault("pai", "N")
     try:
         return Event.from_mjai(out)
     except (EventError, ValueError, TypeError, KeyError, AttributeError, OverflowError) as exc:
