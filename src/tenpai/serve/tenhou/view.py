@@ -34,7 +34,7 @@ from tenpai.events import Event
 from tenpai.records.mjlog_meld import decode_meld
 from tenpai.rules.riichi.ruleset import TENHOU, TENHOU_SANMA, RiichiRules
 from tenpai.serve.mjai.legal import NONE, decision_due, derive_legal
-from tenpai.serve.mjai.tracker import LIVE_WALL_AFTER_DEAL, SeatTracker, TrackerError
+from tenpai.serve.mjai.tracker import SeatTracker, TrackerError, live_wall_after_deal
 from tenpai.serve.tenhou import messages as M
 from tenpai.serve.tenhou.tiles136 import TileIdError, code_of
 from tenpai.serve.tenhou.wire import Tag, WireError, format_tag
@@ -42,8 +42,6 @@ from tenpai.serve.tenhou.wire import Tag, WireError, format_tag
 __all__ = ["Offer", "TenhouView", "ViewError"]
 
 _V = TypeVar("_V")
-#: Live wall after the deal by table size (three players: 108 tiles - 14 dead wall - 39 dealt).
-_LIVE_WALL = {4: LIVE_WALL_AFTER_DEAL, 3: 55}
 _DISCARD_LETTERS = "DEFG"
 _DRAW_LETTERS = "TUVW"
 
@@ -347,11 +345,10 @@ class TenhouView:
                     riichi_next = False
         for tid in tag.int_list("dora")[1:]:
             st.dora_markers.append(self.code(tid))
-        if self.players == 3:
-            st.replacements = kans + norths  # the three-player tracker counts both
+        st.replacements = kans + norths
         draws = (sum(st.discards_made) + st.kans + norths
                  + (1 if len(self.ids) % 3 == 2 else 0))
-        st.wall_remaining = max(_LIVE_WALL[self.players] - draws, 0)
+        st.wall_remaining = max(live_wall_after_deal(self.players) - draws, 0)
         st.turn_unknown = True  # the next turn event is taken as it comes
 
     def _init_from_reinit(self, tag: Tag) -> None:
