@@ -25,7 +25,8 @@ from .helpers import protocol, run_table, saved
 
 SANMA_TONPUU = TENHOU_SANMA.with_(length="tonpuu")
 #: East 3 (the last hand of a three-player tonpuu), seat 0 ahead.
-SANMA_LAST = {"start": (0, 2, 0, 0), "scores": (41_000, 32_000, 32_000)}
+LAST_HAND = (0, 2, 0, 0)
+LAST_SCORES = (41_000, 32_000, 32_000)
 
 
 def _tenpai(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
@@ -106,7 +107,8 @@ def test_search_plays_a_short_sanma_game_as_our_client(monkeypatch: pytest.Monke
     from .helpers import our_client
 
     config = ServerConfig(games=1, seed=8, fill=("efficiency", "efficiency"),
-                          table=TableConfig(rules=SANMA_TONPUU, **SANMA_LAST))
+                          table=TableConfig(rules=SANMA_TONPUU, start=LAST_HAND,
+                                            scores=LAST_SCORES))
     run = run_table(config, {"searcher": our_client("search", "searcher", game_type=0x11)})
     assert run.failures == []
     (result,) = run.results
@@ -128,7 +130,8 @@ def test_a_client_whose_agent_cannot_play_the_announced_size_leaves() -> None:
         return c.play_game()
 
     config = ServerConfig(games=1, seed=2, fill=("efficiency", "efficiency"),
-                          table=TableConfig(rules=SANMA_TONPUU, ready_timeout=1.0, **SANMA_LAST))
+                          table=TableConfig(rules=SANMA_TONPUU, ready_timeout=1.0,
+                                            start=LAST_HAND, scores=LAST_SCORES))
     run = run_table(config, {"four": refusing})
     assert isinstance(run.outcomes["four"], TableSizeError)
     assert "3-player" in str(run.outcomes["four"])

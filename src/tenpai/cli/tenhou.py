@@ -44,8 +44,8 @@ def register(app: typer.Typer) -> None:
                                       "games for tests; saved as mjlog fragments."),
     ) -> None:
         """Serve Tenhou-protocol games: clients log in (HELO), JOIN, and are seated four (three
-        with --rules tenhou_sanma) to a table (or with --fill agents); every finished game is summarised on stdout as a JSON
-        line and, with --save, written as an mjlog."""
+        with --rules tenhou_sanma) to a table (or with --fill agents); every finished game is
+        summarised on stdout as a JSON line and, with --save, written as an mjlog."""
         import asyncio
 
         from tenpai.rules.riichi.ruleset import PRESETS

@@ -5,8 +5,8 @@ copy.  :class:`PhysicalRound` hands out a free copy whenever a tile first appear
 draw, a dora indicator) and then follows that copy through the hand: discards, calls and kans
 name the ids the seat really holds.  When a client names the copy it discards or calls with, the
 table passes that id as a *hint*, so the client's own picture of its hand stays exact.  The
-round also keeps, per seat, the meld codes (Norths set aside included) and the river (with called tiles and the riichi
-discard marked) that a ``REINIT`` message needs after a reconnection.
+round also keeps, per seat, the meld codes (Norths set aside included) and the river (with
+called tiles and the riichi discard marked) that a ``REINIT`` message needs after a reconnection.
 """
 
 from __future__ import annotations

@@ -319,7 +319,7 @@ class TenhouView:
                     called = self.code(m.called)
                     target = self.seat((r + m.from_rel) % 4)
                     typ = "pon" if kind == "kakan" else kind
-                    meld = Meld(typ, tuple(sorted(tiles[:3] if kind == "kakan" else tiles)),  # type: ignore[arg-type]
+                    meld = Meld(typ, tuple(sorted(tiles[:3] if kind == "kakan" else tiles)),
                                 called, target)
                     if kind == "kakan" and m.added is not None:
                         meld = Meld("kakan", (*meld.tiles, self.code(m.added)), called, target,
