@@ -5,7 +5,8 @@
 empty, see :mod:`.messages`), each either a connected client or a built-in agent.  After every
 engine step the new events go out to every client as that seat sees them (:mod:`.messages`);
 the tag that asks a client to decide carries Tenhou's ``t`` offer flags, and its reply is
-matched against the engine's legal actions (:mod:`.replies`).  Between hands the table waits for ``NEXTREADY`` from the connected clients.
+matched against the engine's legal actions (:mod:`.replies`).  Between hands the table waits
+for ``NEXTREADY`` from the connected clients.
 
 Robustness, as Tenhou does it: a seat whose client is gone plays on automatically — the drawn
 tile discarded, every call passed — and the client may come back (``HELO`` with the same name)
