@@ -17,9 +17,9 @@ import pytest
 from tenpai.agents import make_agent
 from tenpai.engine.flow import Decision
 from tenpai.events import Event
+from tenpai.rules.riichi.ruleset import TENHOU_SANMA
 from tenpai.serve.tenhou.client import TenhouClient
 from tenpai.serve.tenhou.server import ServerConfig
-from tenpai.rules.riichi.ruleset import TENHOU_SANMA
 from tenpai.serve.tenhou.table import TableConfig, TenhouTable
 from tenpai.serve.tenhou.view import TenhouView
 

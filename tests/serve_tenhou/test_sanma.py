@@ -15,13 +15,16 @@ from tenpai.agents import make_agent
 from tenpai.engine.flow import Decision
 from tenpai.events import Event
 from tenpai.records.formats import read_games
+from tenpai.records.mjlog_meld import decode_meld
 from tenpai.rules.riichi.ruleset import TENHOU_SANMA
+from tenpai.serve.tenhou import messages as M
 from tenpai.serve.tenhou.client import GameOutcome, TableSizeError, TenhouClient
 from tenpai.serve.tenhou.server import ServerConfig
 from tenpai.serve.tenhou.table import TableConfig, TenhouTable
 from tenpai.serve.tenhou.view import TenhouView
+from tenpai.serve.tenhou.wire import Tag, format_tag
 
-from .helpers import protocol, run_table, saved
+from .helpers import RawClient, play_until, protocol, run_table, saved
 
 SANMA_TONPUU = TENHOU_SANMA.with_(length="tonpuu")
 #: East 3 (the last hand of a three-player tonpuu), seat 0 ahead.
@@ -146,3 +149,99 @@ def test_cli_refusals_for_three_players() -> None:
                    "--fill", "efficiency", "--fill", "efficiency", "--fill", "efficiency")
     assert fill.returncode == 2
     assert "at most 2 seats" in fill.stderr and len(fill.stderr.strip().splitlines()) == 1
+
+
+def _north_taker(port: int) -> list[Any]:
+    """A raw client that sets a North aside whenever offered, else discards what it drew and
+    passes every call, to the end of the game; every tag it received (and its replies)."""
+    raw = RawClient(port, "raw")
+    raw.login()
+    log: list[Any] = []
+    while True:
+        tag = raw.recv()
+        log.append(tag)
+        if tag.name == "GO":
+            raw.send("<GOK/>", "<NEXTREADY/>")
+        elif tag.name in ("AGARI", "RYUUKYOKU"):
+            if "owari" in tag.attrs:
+                raw.close()
+                return log
+            raw.send("<NEXTREADY/>")
+        elif tag.name == "T" and tag.number is not None:
+            if int(tag.get("t", "0") or 0) & M.DRAW_KITA:
+                raw.send('<N type="10"/>')
+                log.append("kita")
+            else:
+                raw.send(format_tag("D", {"p": tag.number}))
+        elif tag.name in ("E", "F", "G", "e", "f", "g", "N") and "t" in tag.attrs:
+            raw.send("<N/>")
+
+
+def test_the_wire_has_an_empty_fourth_position_and_norths_go_by_n_type_10(
+    tmp_path: Path,
+) -> None:
+    """The forms of Tenhou's three-player lobby (docs/protocols.md, "Three players"): GO type
+    bit 0x10, a blank name, a 0 score and a "0,0" result pair at the empty position, which
+    never draws nor discards; ``t`` 128 offers a North, ``<N type="10"/>`` takes it, and the
+    table answers with its nukidora meld code and a replacement draw."""
+    config = ServerConfig(games=1, seed=4, fill=("efficiency", "defensive"), save=tmp_path,
+                          table=TableConfig(rules=SANMA_TONPUU))
+    run = run_table(config, {"raw": _north_taker})
+    assert run.failures == []
+    log = run.outcomes["raw"]
+    assert isinstance(log, list), log
+    tags = [t for t in log if isinstance(t, Tag)]
+    go = next(t for t in tags if t.name == "GO")
+    assert go.int_attr("type") & 0x10
+    un = next(t for t in tags if t.name == "UN")
+    names = [un.get(f"n{i}") for i in range(4)]
+    assert names.count("") == 1
+    empty = names.index("")
+    for t in tags:
+        if t.name == "INIT":
+            assert len(t.int_list("ten")) == 4 and t.int_list("ten")[empty] == 0
+            assert t.int_attr("oya") != empty
+        if t.name in ("AGARI", "RYUUKYOKU"):
+            sc = t.int_list("sc")
+            assert len(sc) == 8 and sc[2 * empty:2 * empty + 2] == [0, 0]
+        if "owari" in t.attrs:
+            assert (t.get("owari") or "").split(",")[2 * empty:2 * empty + 2] == ["0", "0.0"]
+        letters = ("TUVW", "DEFG")
+        assert not any(t.name.upper() == pair[empty] for pair in letters), t
+    taken = [i for i, x in enumerate(log) if x == "kita"]
+    assert taken, "no North was offered to the raw client"
+    for i in taken:
+        meld, draw = log[i + 1], log[i + 2]
+        assert meld.name == "N" and meld.int_attr("who") == 0
+        m = decode_meld(meld.int_attr("m"))
+        assert m.kind == "nukidora" and m.called is not None and m.called // 4 == 30
+        assert draw.name == "T" and draw.number is not None
+    assert protocol(run.results[0], "raw")["errors"] == {}
+    done = _tenpai("replay", *map(str, saved(tmp_path)))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_client_comes_back_to_a_three_player_table_after_reinit(tmp_path: Path) -> None:
+    """REINIT at a three-player table: the returning client places itself from the dealer
+    and rebuilds melds (Norths set aside included) and rivers at three seats."""
+    def leave_and_return(port: int) -> Any:
+        raw = RawClient(port, "phoenix")
+        raw.login()
+        assert play_until(raw, own_discards=3) is not None
+        raw.close()
+        client = TenhouClient(make_agent("efficiency", 5), "127.0.0.1", port, name="phoenix",
+                              timeout=60.0)
+        return client.play_game()
+
+    config = ServerConfig(games=1, seed=21, fill=("efficiency", "defensive"), save=tmp_path,
+                          table=TableConfig(rules=SANMA_TONPUU))
+    run = run_table(config, {"phoenix": leave_and_return})
+    outcome = run.outcomes["phoenix"]
+    assert isinstance(outcome, GameOutcome), outcome
+    assert len(outcome.scores) == 3 and outcome.decisions > 5
+    assert run.failures == []
+    rec = protocol(run.results[0], "phoenix")
+    assert rec["reconnects"] == 1
+    assert set(rec["errors"]) <= {"disconnected", "defaulted"}
+    done = _tenpai("replay", *map(str, saved(tmp_path)))
+    assert done.returncode == 0, done.stdout + done.stderr
