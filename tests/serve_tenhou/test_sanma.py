@@ -141,10 +141,13 @@ def test_a_client_whose_agent_cannot_play_the_announced_size_leaves() -> None:
     assert run.failures == [] and len(run.results) == 1  # the table played on without it
 
 
-def test_cli_refusals_for_three_players() -> None:
+def test_cli_client_refuses_an_agent_for_four_players_at_a_three_player_type() -> None:
     agent = _tenpai("tenhou-client", "--agent", "mcts_pg", "--type", "17", "--port", "9")
     assert agent.returncode == 2, agent.stderr
     assert "3-player" in agent.stderr and len(agent.stderr.strip().splitlines()) == 1
+
+
+def test_cli_table_refuses_three_fill_agents_at_three_seats() -> None:
     fill = _tenpai("tenhou-table", "--rules", "tenhou_sanma", "--port", "0",
                    "--fill", "efficiency", "--fill", "efficiency", "--fill", "efficiency")
     assert fill.returncode == 2
