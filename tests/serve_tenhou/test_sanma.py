@@ -22,9 +22,9 @@ from tenpai.serve.tenhou.client import GameOutcome, TableSizeError, TenhouClient
 from tenpai.serve.tenhou.server import ServerConfig
 from tenpai.serve.tenhou.table import TableConfig, TenhouTable
 from tenpai.serve.tenhou.view import TenhouView
-from tenpai.serve.tenhou.wire import Tag, format_tag
+from tenpai.serve.tenhou.wire import Tag, format_tag, parse_tag
 
-from .helpers import RawClient, play_until, protocol, run_table, saved
+from .helpers import RawClient, protocol, run_table, saved
 
 SANMA_TONPUU = TENHOU_SANMA.with_(length="tonpuu")
 #: East 3 (the last hand of a three-player tonpuu), seat 0 ahead.
@@ -224,16 +224,45 @@ def test_the_wire_has_an_empty_fourth_position_and_norths_go_by_n_type_10(
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def _leave_after_a_north(raw: RawClient) -> bool:
+    """Take every North offered, discard what was drawn, pass every call; once a North of
+    this hand is set aside and two discards followed, leave with a draw unanswered.  False
+    if the game ended first."""
+    raw.login()
+    norths = discards = 0
+    while True:
+        tag = raw.recv()
+        if tag.name == "GO":
+            raw.send("<GOK/>", "<NEXTREADY/>")
+        elif tag.name == "INIT":
+            norths = discards = 0
+        elif tag.name in ("AGARI", "RYUUKYOKU"):
+            if "owari" in tag.attrs:
+                return False
+            raw.send("<NEXTREADY/>")
+        elif tag.name == "T" and tag.number is not None:
+            if int(tag.get("t", "0") or 0) & M.DRAW_KITA:
+                raw.send('<N type="10"/>')
+                norths += 1
+            elif norths and discards >= 2:
+                raw.close()
+                return True
+            else:
+                raw.send(format_tag("D", {"p": tag.number}))
+                discards += 1
+        elif tag.name in ("E", "F", "G", "e", "f", "g", "N") and "t" in tag.attrs:
+            raw.send("<N/>")
+
+
 def test_a_client_comes_back_to_a_three_player_table_after_reinit(tmp_path: Path) -> None:
     """REINIT at a three-player table: the returning client places itself from the dealer
-    and rebuilds melds (Norths set aside included) and rivers at three seats."""
+    and rebuilds its North set aside, melds and rivers at three seats, then plays on."""
+    lines: list[str] = []
+
     def leave_and_return(port: int) -> Any:
-        raw = RawClient(port, "phoenix")
-        raw.login()
-        assert play_until(raw, own_discards=3) is not None
-        raw.close()
+        assert _leave_after_a_north(RawClient(port, "phoenix"))
         client = TenhouClient(make_agent("efficiency", 5), "127.0.0.1", port, name="phoenix",
-                              timeout=60.0)
+                              timeout=60.0, log=lines.append)
         return client.play_game()
 
     config = ServerConfig(games=1, seed=21, fill=("efficiency", "defensive"), save=tmp_path,
@@ -242,6 +271,8 @@ def test_a_client_comes_back_to_a_three_player_table_after_reinit(tmp_path: Path
     outcome = run.outcomes["phoenix"]
     assert isinstance(outcome, GameOutcome), outcome
     assert len(outcome.scores) == 3 and outcome.decisions > 5
+    reinit = next(parse_tag(x[2:]) for x in lines if x.startswith("< <REINIT"))
+    assert any(decode_meld(m).kind == "nukidora" for m in reinit.int_list("m0"))
     assert run.failures == []
     rec = protocol(run.results[0], "phoenix")
     assert rec["reconnects"] == 1

@@ -309,9 +309,10 @@ class TenhouView:
                 m = decode_meld(code)
                 kind = m.kind
                 tiles = tuple(self.code(i) for i in m.tiles)
-                if kind == "nukidora":
+                if kind == "nukidora":  # it stood, so it counts as a call (ippatsu, 1st turn)
                     st.nukidora[seat].append(tiles[0])
                     norths += 1
+                    st.any_call = True
                     continue
                 if kind == "ankan":
                     st.melds[seat].append(Meld("ankan", tiles))
