@@ -27,9 +27,10 @@ def test_the_preset_decides_the_seats() -> None:
         make_config("riichi", ["random"] * 4, 3, 1, {"preset": "tenhou_sanma"})
     with pytest.raises(ArenaConfigError, match="seat 4 agents"):
         make_config("riichi", ["random"] * 3, 3, 1, {})
-    with pytest.raises(ArenaConfigError, match="four-player games only"):
-        make_config("riichi", ["random", "random", "mjai:/bin/true"], 3, 1,
-                    {"preset": "tenhou_sanma"})
+    # external mjai seats take three-player tables too (tests/serve_mjai/test_sanma.py plays one)
+    config, _ = make_config("riichi", ["random", "random", "mjai:/bin/true"], 3, 1,
+                            {"preset": "tenhou_sanma"})
+    assert config.agents[2] == "mjai:/bin/true"
 
 
 def test_three_rotations_per_deal() -> None:

@@ -11,14 +11,20 @@ sends back must be one of the engine's legal actions.
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.serve_mjai.helpers import REPO, write_wrapper
 
 from tenpai.agents import make_agent
+from tenpai.arena.record import play_scheduled
+from tenpai.arena.runner import make_config
+from tenpai.arena.schedule import GameKey
 from tenpai.engine.observation import mask_event
 from tenpai.events import Event
 from tenpai.rules.riichi.game import RiichiGame
@@ -26,6 +32,7 @@ from tenpai.rules.riichi.ruleset import TENHOU, TENHOU_SANMA
 from tenpai.serve.mjai.bot import BotError, MjaiBot
 from tenpai.serve.mjai.legal import derive_legal
 from tenpai.serve.mjai.observation import MjaiObservation
+from tenpai.serve.mjai.process import live_processes
 from tenpai.serve.mjai.tracker import SeatTracker, TrackerError
 from tenpai.serve.mjai.wire import (
     action_to_mjai,
@@ -35,7 +42,6 @@ from tenpai.serve.mjai.wire import (
     parse_line,
     read_message,
 )
-from tests.serve_mjai.helpers import REPO
 
 PROPS = (
     "hand", "counts", "drawn", "melds", "rivers", "riichi", "dora_markers", "scores",
@@ -72,9 +78,7 @@ def _play(seed: int, agents: tuple[str, ...], seen: Counter[str]) -> tuple[int, 
         replies: dict[int, dict[str, Any] | None] = {}
         for e in new:
             seen[e.type] += 1
-            if e.type == "start_kyoku":
-                scores = list(e.scores)
-            elif e.type == "reach_accepted":
+            if e.type == "start_kyoku" or e.type == "reach_accepted":
                 scores = list(e.scores)
             elif e.type in ("hora", "ryukyoku"):
                 scores = [s + d for s, d in zip(scores, e.deltas, strict=True)]
@@ -147,7 +151,7 @@ def test_a_three_player_bot_refuses_a_four_player_stream_and_back() -> None:
         sanma.handle([_start(4)])
     yonma = MjaiBot(make_agent("efficiency", 0), rules=TENHOU)
     yonma.handle([{"type": "start_game", "id": 0}])
-    with pytest.raises(BotError, match="deals 3 hands, not 4.*tenhou_sanma"):
+    with pytest.raises(BotError, match=r"deals 3 hands, not 4.*tenhou_sanma"):
         yonma.handle([_start(3)])
     with pytest.raises(BotError, match="seat 3 is not 0-2"):
         MjaiBot(make_agent("efficiency", 0), rules=TENHOU_SANMA).handle(
@@ -172,6 +176,7 @@ def test_kita_is_read_as_nukidora_and_the_bot_answers_nukidora() -> None:
     other.handle([{"type": "tsumo", "actor": 0, "pai": "?"}])
     other.handle([{"type": "kita", "actor": 0}])
     assert other.tracker is not None and other.tracker.nukidora[0] == [30]
+    assert other.north_name == "kita" and bot.north_name == "nukidora"
     assert read_message({"type": "kita", "actor": 2, "pai": "N"}) == Event(
         "nukidora", actor=2, pai=30)
     assert dumps(action_to_mjai(Event("nukidora", actor=0, pai=30))) == \
@@ -257,3 +262,63 @@ def test_cli_plays_three_players_and_refuses_the_other_table_size() -> None:
     assert three.returncode == 2 and "deals 3 hands, not 4" in three.stderr
     seat = _cli(["--agent", "efficiency", "--preset", "tenhou_sanma", "--seat", "3"])
     assert seat.returncode == 2 and "--seat 3" in seat.stderr
+
+
+def test_arena_plays_our_three_player_bot_processes_as_mjai_seats(tmp_path: Path) -> None:
+    """``mjai:tenpai mjai-bot --preset tenhou_sanma`` seats at a three-player arena table: the
+    external-seat adapter sends the three-player stream, and the bots answer every decision
+    legally (no protocol error of any kind) over a whole seeded game."""
+    cmd = shlex.join([sys.executable, "-m", "tenpai", "mjai-bot", "--agent", "efficiency",
+                      "--preset", "tenhou_sanma", "--seat-from-start-game"])
+    wrapper = write_wrapper(tmp_path, "tenpai-sanma",
+                            f"PYTHONPATH={shlex.quote(str(REPO / 'src'))} exec {cmd}")
+    config, _ = make_config("riichi", [f"mjai:{wrapper}", "defensive", f"mjai:{wrapper}"], 3, 4,
+                            {"preset": "tenhou_sanma"})
+    record = play_scheduled("riichi", config.options, config.agents, 4, GameKey(0, 1))
+    assert len(record.protocol) == 2
+    for proto in record.protocol:
+        assert proto.decisions > 20
+        assert list(proto.errors) == [], proto.errors
+    assert len(record.seats) == 3
+    assert live_processes() == []
+
+
+def test_a_north_set_aside_stands_like_a_call_and_passing_it_is_furiten() -> None:
+    """While the others may ron it nothing changes; once its replacement draw follows it ends
+    the first go-around (and every ippatsu), and a seat waiting on North that let it pass is
+    furiten until it discards."""
+    st = SeatTracker(1, TENHOU_SANMA)
+    st.apply(Event("start_game", names=("a", "b", "c")))
+    start = _start(3, seat=1)
+    start["tehais"][1] = ["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "E", "E", "N",
+                          "N"]
+    st.apply(read_message(start))
+    assert st.waits() == (27, 30)
+    st.apply(Event("tsumo", actor=0))
+    st.apply(Event("nukidora", actor=0, pai=30))
+    # the rob window: an ordinary ron on the North (ittsu), and nothing has changed yet
+    assert derive_legal(st) == [Event("hora", actor=1, target=0, pai=30), Event("none")]
+    assert st.first_go_around() and not st.any_call and not st.furiten()
+    st.apply(Event("tsumo", actor=0))
+    assert st.any_call and not st.first_go_around() and st.replacements == 1
+    assert st.nukidora[0] == [30] and st.wall_remaining == 53
+    assert st.furiten()
+
+
+def test_the_bot_sets_a_north_aside_under_the_name_the_server_uses() -> None:
+    """A server that offers ``kita`` in its ``possible_actions`` gets ``kita`` back; the tile
+    set aside is the one the seat holds."""
+
+    class SetNorthAside:
+        def act(self, observation: object, legal: list[Event]) -> Event:
+            return next(e for e in legal if e.type == "nukidora")
+
+    for name in ("kita", "nukidora"):
+        bot = MjaiBot(SetNorthAside(), rules=TENHOU_SANMA)  # type: ignore[arg-type]
+        bot.handle([{"type": "start_game", "id": 0}])
+        bot.handle([_start(3)])
+        offered = [{"type": name, "actor": 0, "pai": "N"},
+                   {"type": "dahai", "actor": 0, "pai": "N", "tsumogiri": True}]
+        reply = bot.handle([{"type": "tsumo", "actor": 0, "pai": "N",
+                             "possible_actions": offered}])
+        assert reply == {"type": name, "actor": 0, "pai": "N"}

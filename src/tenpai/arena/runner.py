@@ -122,8 +122,6 @@ def make_config(
         )
     if rules != "riichi" and any(a.startswith("mjai:") for a in lineup):
         raise ArenaConfigError(f"mjai: seats play Riichi only, not rules {rules!r}")
-    if seats != 4 and any(a.startswith("mjai:") for a in lineup):
-        raise ArenaConfigError("mjai: seats play four-player games only")
     if any(a.startswith(_BOTZONE) for a in lineup) and (
         rules != "mcr" or full.get("preset") != "botzone"
     ):

@@ -8,7 +8,9 @@ them, else derived by :mod:`tenpai.serve.mjai.legal` — and asks the agent with
 :class:`MjaiObservation`.  In ``stdio`` mode it answers only when a decision is due (``none``
 for a pass), as Mortal and mjai-manue do; in ``mjsonp`` mode it answers every message, as that
 synchronous protocol requires.  The table size is the rules' (``tenhou_sanma``: three seats):
-a ``start_kyoku`` dealing another number of hands stops the bot with one line.
+a ``start_kyoku`` dealing another number of hands stops the bot with one line.  A North set
+aside is answered ``nukidora`` (the three-player libriichi form) unless the server has itself
+spoken of ``kita`` (mjai.app-style servers), in which case the answer uses that name.
 """
 
 from __future__ import annotations
@@ -59,6 +61,8 @@ class MjaiBot:
         #: True once ``end_game`` arrived (the mjsonp client then disconnects).
         self.ended = False
         self.decisions = 0
+        #: The name the server gives a North set aside (``kita`` once it has used that name).
+        self.north_name = "nukidora"
 
     # ------------------------------------------------------------------ messages
     def handle(self, messages: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -72,6 +76,10 @@ class MjaiBot:
 
     def _one(self, obj: dict[str, Any], *, last: bool) -> dict[str, Any] | None:
         typ = obj["type"]
+        possible = obj.get("possible_actions")
+        if typ == "kita" or (isinstance(possible, list) and any(
+                isinstance(p, dict) and p.get("type") == "kita" for p in possible)):
+            self.north_name = "kita"
         if typ == "hello":
             return {"type": "join", "name": self.name, "room": self.room}
         if typ == "error":
@@ -94,8 +102,13 @@ class MjaiBot:
             raise BotError(f"cannot follow the game: {exc}") from None
         if not last:
             return None
-        action = self._decide(obj.get("possible_actions"))
-        return None if action is None else action_to_mjai(action)
+        action = self._decide(possible)
+        if action is None:
+            return None
+        out = action_to_mjai(action)
+        if action.type == "nukidora":
+            out["type"] = self.north_name
+        return out
 
     def _start_game(self, obj: dict[str, Any]) -> None:
         given = obj.get("id")

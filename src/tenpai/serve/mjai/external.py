@@ -8,7 +8,9 @@ garbage, an illegal action, nothing in time, or dies is charged an error of that
 game goes on with a safe default (the drawn tile discarded, or a pass); a bot that timed out or
 died is dropped for the rest of the game (every later decision is defaulted and counted).
 Lines a bot writes when no decision was asked of it are ``unsolicited`` errors: with the sparse
-stdio protocol that is how a disagreement about possible calls shows up.
+stdio protocol that is how a disagreement about possible calls shows up.  At a three-player
+table (``--preset tenhou_sanma``) the bots get the three-player stream: three hands and scores
+in ``start_kyoku``, a North set aside as ``nukidora`` (docs/protocols.md, "Three players").
 """
 
 from __future__ import annotations
@@ -136,7 +138,8 @@ class ExternalSeat:
         self.proc: BotProcess | None = BotProcess(
             shlex.split(name[len(PREFIX) :]), label=f"{name} (seat {seat})"
         )
-        self._scores: list[int] = [0, 0, 0, 0]
+        #: Points after the latest event, one per seat (three or four: the deal's scores).
+        self._scores: list[int] = []
 
     # ------------------------------------------------------------------ events out
     def feed(self, events: Sequence[Event]) -> None:
@@ -152,9 +155,10 @@ class ExternalSeat:
 
     def _wire(self, e: Event) -> dict[str, object]:
         m = mask_event(e, self.seat)
-        if e.type in ("start_kyoku", "reach_accepted") and len(e.scores) == 4:
+        if e.type == "start_kyoku" or (e.type == "reach_accepted"
+                                       and len(e.scores) == len(self._scores)):
             self._scores = list(e.scores)
-        elif e.type in ("hora", "ryukyoku") and len(e.deltas) == 4:
+        elif e.type in ("hora", "ryukyoku") and len(e.deltas) == len(self._scores):
             self._scores = [s + d for s, d in zip(self._scores, e.deltas, strict=True)]
         out = event_to_wire(m, self._scores)
         if e.type == "start_game":

@@ -20,14 +20,13 @@ from tenpai.events import Event
 from tenpai.hand import is_complete, shanten, waits
 from tenpai.rules.riichi.flow.types import WinOutcome, WinRequest
 from tenpai.rules.riichi.ruleset import RiichiRules
-from tenpai.serve.mjai.tracker import SeatTracker, banned_after_call
+from tenpai.serve.mjai.tracker import NORTH, SeatTracker, banned_after_call
 
 __all__ = ["NONE", "Scorer", "decision_due", "derive_legal", "discards"]
 
 NONE = Event("none")
 Scorer = Callable[[WinRequest, RiichiRules], WinOutcome | None]
 _TERMINAL_HONOUR = frozenset(k for k in range(34) if T.is_terminal_or_honor(k))
-_NORTH = 30
 
 
 def _default_scorer() -> Scorer:
@@ -178,11 +177,11 @@ def _kita(st: SeatTracker) -> list[Event]:
     """Setting a North aside: with a replacement draw left, and in riichi only the North just
     drawn."""
     me, drawn = st.seat, st.drawn
-    if not st.counts[_NORTH] or st.wall_remaining <= 0 or st.replacements_left() <= 0:
+    if not st.counts[NORTH] or st.wall_remaining <= 0 or st.replacements_left() <= 0:
         return []
-    if st.riichi[me] and (drawn is None or T.kind_of(drawn) != _NORTH):
+    if st.riichi[me] and (drawn is None or T.kind_of(drawn) != NORTH):
         return []
-    tile = next(t for t in st.hand if T.kind_of(t) == _NORTH)
+    tile = next(t for t in st.hand if T.kind_of(t) == NORTH)
     return [Event("nukidora", actor=me, pai=tile)]
 
 

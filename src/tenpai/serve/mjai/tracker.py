@@ -30,6 +30,7 @@ from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
 
 __all__ = [
     "LIVE_WALL_AFTER_DEAL",
+    "NORTH",
     "SeatTracker",
     "TrackerError",
     "banned_after_call",
@@ -40,7 +41,8 @@ __all__ = [
 LIVE_WALL_AFTER_DEAL = 70
 #: Replacement draws a hand may have: four kans (and, with three players, four Norths).
 _REPLACEMENTS = {4: 4, 3: 8}
-_NORTH = 30
+#: The North kind (the tile a three-player hand may set aside).
+NORTH = 30
 _WINDS = (27, 28, 29, 30)
 _DRAGONS = (31, 32, 33)
 _CALLS = frozenset({"chi", "pon", "daiminkan"})
@@ -453,7 +455,7 @@ class SeatTracker:
             raise TrackerError(f"nukidora under rules {self.rules.name}, which set no North "
                                f"aside: {e.to_mjai()}")
         tile = e.pai
-        if tile is None or T.kind_of(tile) != _NORTH:
+        if tile is None or T.kind_of(tile) != NORTH:
             raise TrackerError(f"nukidora of a tile that is not a North: {e.to_mjai()}")
         self._own_turn_kan(seat, e)
         if seat == self.seat:
@@ -530,7 +532,7 @@ class SeatTracker:
         for m in self.melds[self.seat]:
             for t in m.tiles:
                 held[T.kind_of(t)] += 1
-        held[_NORTH] += len(self.nukidora[self.seat])
+        held[NORTH] += len(self.nukidora[self.seat])
         return held
 
 
