@@ -25,7 +25,8 @@ def register(app: typer.Typer) -> None:
     def tenhou_table(
         port: int = typer.Option(10080, "--port", min=0, max=65535, help="TCP port (0: any)."),
         host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
-        rules: str = typer.Option("tenhou", "--rules", help="Riichi rules preset."),
+        rules: str = typer.Option("tenhou", "--rules", help="Riichi rules preset "
+                                  "(tenhou_sanma: three-player tables)."),
         length: str = typer.Option("tonpuu", "--length", help="tonpuu or hanchan."),
         games: int = typer.Option(1, "--games", min=0, help="Stop after N games (0: never)."),
         save: Path | None = typer.Option(None, "--save", help="Write each game's mjlog here "
@@ -37,13 +38,14 @@ def register(app: typer.Typer) -> None:
                                       help="Seconds a client has per decision."),
         ready_timeout: float = typer.Option(30.0, "--ready-timeout", min=0.1,
                                             help="Seconds to wait for NEXTREADY."),
-        all_last: bool = typer.Option(False, "--all-last", help="Start each game at East 4 "
-                                      "with seat 0 at 31,000 (in tonpuu its last hand): short "
+        all_last: bool = typer.Option(False, "--all-last", help="Start each game at its last "
+                                      "East hand (East 4, East 3 with three players) with seat "
+                                      "0 6,000 ahead (in tonpuu the game's last hand): short "
                                       "games for tests; saved as mjlog fragments."),
     ) -> None:
-        """Serve Tenhou-protocol games: clients log in (HELO), JOIN, and are seated four to a
-        table (or with --fill agents); every finished game is summarised on stdout as a JSON
-        line and, with --save, written as an mjlog."""
+        """Serve Tenhou-protocol games: clients log in (HELO), JOIN, and are seated four (three
+        with --rules tenhou_sanma) to a table (or with --fill agents); every finished game is
+        summarised on stdout as a JSON line and, with --save, written as an mjlog."""
         import asyncio
 
         from tenpai.rules.riichi.ruleset import PRESETS
@@ -54,12 +56,16 @@ def register(app: typer.Typer) -> None:
             _fail("tenhou-table", f"unknown rules {rules!r}; known: {', '.join(sorted(PRESETS))}")
         if length not in ("tonpuu", "hanchan"):
             _fail("tenhou-table", f"--length must be tonpuu or hanchan, not {length!r}")
+        chosen = PRESETS[rules].with_(length=length)
+        n = chosen.players
+        ahead = (chosen.starting_points + 6_000, *(chosen.starting_points - 6_000 // (n - 1),)
+                 * (n - 1))
         table = TableConfig(
-            rules=PRESETS[rules].with_(length=length),
+            rules=chosen,
             timeout=timeout,
             ready_timeout=ready_timeout,
-            start=(0, 3, 0, 0) if all_last else None,
-            scores=(31_000, 23_000, 23_000, 23_000) if all_last else None,
+            start=(0, n - 1, 0, 0) if all_last else None,
+            scores=ahead if all_last else None,
         )
         config = ServerConfig(host=host, port=port, games=games, fill=tuple(fill), seed=seed,
                               save=save, table=table)
@@ -102,7 +108,8 @@ def register(app: typer.Typer) -> None:
         games: int = typer.Option(1, "--games", min=1, help="Games to play, one after another."),
         name: str | None = typer.Option(None, "--name", help="Player name (default: the agent)."),
         seed: int = typer.Option(0, "--seed", help="Agent seed."),
-        game_type: int = typer.Option(1, "--type", help="Tenhou game type asked for in JOIN."),
+        game_type: int = typer.Option(1, "--type", help="Tenhou game type asked for in JOIN "
+                                      "(bit 0x10: three players, e.g. 17)."),
         timeout: float = typer.Option(600.0, "--timeout", min=1.0,
                                       help="Give up after this many seconds of silence."),
         verbose: bool = typer.Option(False, "--verbose", help="Log every message on stderr."),
@@ -111,17 +118,19 @@ def register(app: typer.Typer) -> None:
             "default its $TENPAI_SEARCH_BUDGET_MS, 300)."),
     ) -> None:
         """Play a built-in agent at a Tenhou-protocol table; one JSON line per game on stdout
-        (final scores from our seat, rank, decisions)."""
+        (final scores from our seat, rank, decisions).  The agent is checked for the table size
+        --type asks for, and again for the one the server announces in GO (exit 2 if it cannot
+        play it)."""
         from tenpai.agents.budget import set_budget_ms
         from tenpai.agents.registry import make_agent
         from tenpai.agents.rulesets import check_built_agent
-        from tenpai.serve.tenhou.client import ClientError, TenhouClient
+        from tenpai.serve.tenhou.client import ClientError, TableSizeError, TenhouClient
 
         if budget_ms is not None and not budget_ms > 0:
             _fail("tenhou-client", f"--budget-ms must be > 0, got {budget_ms:g}")
         try:
             player = make_agent(agent, seed)
-            check_built_agent(agent, player, "riichi", 4)  # the client plays four-player tables
+            check_built_agent(agent, player, "riichi", 3 if game_type & 0x10 else 4)
             if budget_ms is not None:
                 set_budget_ms(agent, player, budget_ms)
         except (ValueError, OSError, ImportError) as exc:
@@ -130,11 +139,17 @@ def register(app: typer.Typer) -> None:
         def log(line: str) -> None:
             sys.stderr.write(line + "\n")
 
+        def check_players(players: int) -> None:
+            check_built_agent(agent, player, "riichi", players)
+
         client = TenhouClient(player, host, port, name=name or agent, game_type=game_type,
-                              timeout=timeout, log=log if verbose else None)
+                              timeout=timeout, log=log if verbose else None,
+                              check_players=check_players)
         for number in range(1, games + 1):
             try:
                 outcome = client.play_game()
+            except TableSizeError as exc:
+                _fail("tenhou-client", f"game {number}: {exc}")
             except ClientError as exc:
                 sys.stderr.write(f"tenpai tenhou-client: game {number}: {exc}\n")
                 raise typer.Exit(1) from None

@@ -11,7 +11,9 @@ and ``PROF``, after which the client says ``BYE``.  A ``<Z/>`` keep-alive goes o
 ``keepalive`` seconds of silence.
 
 Everything the client knows comes from the messages (no engine state): a message it cannot
-follow ends it with :class:`ClientError` rather than a guess.
+follow ends it with :class:`ClientError` rather than a guess.  The table size comes with ``GO``
+(three players when its type has bit 0x10); ``check_players`` (optional) is asked then whether the
+agent plays that size, and a refusal ends the game with :class:`TableSizeError`.
 """
 
 from __future__ import annotations
@@ -29,16 +31,21 @@ from tenpai.serve.mjai.observation import MjaiObservation
 from tenpai.serve.tenhou.view import Offer, TenhouView, ViewError
 from tenpai.serve.tenhou.wire import Framer, Tag, WireError, encode, format_tag, parse_tag
 
-__all__ = ["ClientError", "GameOutcome", "TenhouClient"]
+__all__ = ["ClientError", "GameOutcome", "TableSizeError", "TenhouClient"]
 
 
 class ClientError(RuntimeError):
     """The client cannot go on (connection lost, a message it cannot follow, a refusal)."""
 
 
+class TableSizeError(ClientError):
+    """The server seated us at a table size our agent does not play."""
+
+
 @dataclass(slots=True)
 class GameOutcome:
-    """What one game left: the final scores (in hundreds, from ``owari``, seat 0 = us)."""
+    """What one game left: the final scores (in hundreds, from ``owari``, seat 0 = us, then
+    in playing order; three entries at a three-player table)."""
 
     scores: list[int]
     points: list[float]
@@ -65,6 +72,7 @@ class TenhouClient:
         timeout: float = 600.0,
         keepalive: float = 15.0,
         log: Callable[[str], None] | None = None,
+        check_players: Callable[[int], None] | None = None,
     ) -> None:
         self.agent = agent
         self.host = host
@@ -75,6 +83,7 @@ class TenhouClient:
         self.timeout = timeout
         self.keepalive = keepalive
         self.log = log or (lambda line: None)
+        self.check_players = check_players
         self.sock: socket.socket | None = None
         self._framer = Framer()
         self._queue: list[str] = []
@@ -184,8 +193,6 @@ class TenhouClient:
             if tag.name == "REJOIN":
                 self.send([format_tag("JOIN", {"t": f"{self.lobby},{self.game_type},r"})])
                 continue
-            if tag.name == "GO":
-                self.send(["<GOK/>", "<NEXTREADY/>"])
             if tag.name == "PROF":
                 self.send(["<BYE/>"])
                 if outcome is None:
@@ -195,9 +202,17 @@ class TenhouClient:
                 self.view.apply(tag)
             except ViewError as exc:
                 raise ClientError(str(exc)) from None
+            if tag.name == "GO" and self.check_players is not None:
+                try:
+                    self.check_players(self.view.players)
+                except ValueError as exc:
+                    self.send(["<BYE/>"])
+                    raise TableSizeError(str(exc)) from None
+            if tag.name == "GO":
+                self.send(["<GOK/>", "<NEXTREADY/>"])
             if tag.name in ("AGARI", "RYUUKYOKU"):
                 if "owari" in tag.attrs:
-                    outcome = _outcome(tag, self.decisions)
+                    outcome = _outcome(tag, self.decisions, self.view)
                 else:
                     self.send(["<NEXTREADY/>"])
                 continue
@@ -245,11 +260,11 @@ class TenhouClient:
         self.send([format_tag("REACH", {"hai": hai})])
 
 
-def _outcome(tag: Tag, decisions: int) -> GameOutcome:
+def _outcome(tag: Tag, decisions: int, view: TenhouView) -> GameOutcome:
     raw = (tag.get("owari") or "").split(",")
     try:
         scores = [int(float(raw[2 * i])) for i in range(4)]
         points = [float(raw[2 * i + 1]) for i in range(4)]
+        return GameOutcome(list(view.per_seat(scores)), list(view.per_seat(points)), decisions)
     except (ValueError, IndexError):
         raise ClientError(f"unreadable owari {tag.get('owari')!r}") from None
-    return GameOutcome(scores, points, decisions)

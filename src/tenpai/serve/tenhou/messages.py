@@ -7,6 +7,11 @@ field is already relative to the caller, so it is sent unchanged.  Draws are ``<
 receiver and ``<U>``/``<V>``/``<W>`` (tile hidden) for the others; discards are
 ``<D>``/``<E>``/``<F>``/``<G>``, lower-case when the drawn tile was discarded (tsumogiri).
 Scores travel in hundreds of points.
+
+Three players (sanma): the wire keeps four positions, the fourth (absolute seat 3, North) empty —
+its name is blank, its score 0 and its ``sc`` pair "0,0", and nobody draws or discards there.
+Relative seats stay modulo four, so the player after seat 2 (seat 0) may be "opposite" on the
+wire.  Per-seat lists from the engine (three long) are padded with :func:`pad4` before rotating.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ __all__ = [
     "CLAIM_KAN",
     "CLAIM_PON",
     "CLAIM_RON",
+    "DRAW_KITA",
     "DRAW_NINE",
     "DRAW_RIICHI",
     "DRAW_TSUMO",
@@ -35,6 +41,7 @@ __all__ = [
     "init",
     "meld",
     "owari",
+    "pad4",
     "reach",
     "rel",
     "rotate",
@@ -44,8 +51,9 @@ __all__ = [
 
 #: ``t`` flags offered with a discard (or, for a robbable kan, with ``<N>``)
 CLAIM_PON, CLAIM_KAN, CLAIM_CHI, CLAIM_RON = 1, 2, 4, 8
-#: ``t`` flags offered with the receiver's own draw
-DRAW_TSUMO, DRAW_RIICHI, DRAW_NINE = 16, 32, 64
+#: ``t`` flags offered with the receiver's own draw (``DRAW_KITA``: a North may be set aside,
+#: three players only)
+DRAW_TSUMO, DRAW_RIICHI, DRAW_NINE, DRAW_KITA = 16, 32, 64, 128
 
 _DRAW_TYPES = {
     "nine_terminals": "yao9",
@@ -55,7 +63,8 @@ _DRAW_TYPES = {
     "triple_ron": "ron3",
     "nagashi_mangan": "nm",
 }
-_UMA = (20.0, 10.0, -10.0, -20.0)
+#: Rank bonus (uma) from first to last, by table size (Tenhou's lobbies).
+_UMA = {4: (20.0, 10.0, -10.0, -20.0), 3: (15.0, 0.0, -15.0)}
 
 
 def rel(seat: int, viewer: int) -> int:
@@ -63,9 +72,15 @@ def rel(seat: int, viewer: int) -> int:
     return (seat - viewer) % 4
 
 
-def rotate(values: Sequence[object], viewer: int) -> list[object]:
-    """Per-seat values listed from the viewer's seat."""
-    return [values[(viewer + i) % 4] for i in range(4)]
+def pad4(values: Sequence[object], blank: object = 0) -> list[object]:
+    """Per-seat values of a three-player table with the empty fourth position filled in."""
+    return [*values, *([blank] * (4 - len(values)))]
+
+
+def rotate(values: Sequence[object], viewer: int, blank: object = 0) -> list[object]:
+    """Per-seat values listed from the viewer's seat (three values: the empty seat ``blank``)."""
+    full = pad4(values, blank)
+    return [full[(viewer + i) % 4] for i in range(4)]
 
 
 def _csv(values: Sequence[object]) -> str:
@@ -81,7 +96,9 @@ def go(game_type: int, lobby: int = 0) -> str:
 
 
 def un(names: Sequence[str], viewer: int) -> str:
-    attrs: dict[str, object] = {f"n{i}": quote(str(n)) for i, n in enumerate(rotate(names, viewer))}
+    attrs: dict[str, object] = {
+        f"n{i}": quote(str(n)) for i, n in enumerate(rotate(names, viewer, ""))
+    }
     attrs.update(dan="0,0,0,0", rate="1500.00,1500.00,1500.00,1500.00", sx="C,C,C,C")
     return format_tag("UN", attrs)
 
@@ -134,10 +151,10 @@ def reach(actor: int, viewer: int, step: int, scores: Sequence[int] | None = Non
 
 def _sc(before: Sequence[int], deltas: Sequence[int], viewer: int) -> str:
     """``sc``: score before and change, in hundreds, per seat from the viewer."""
-    out: list[int] = []
-    for i in range(4):
-        s = (viewer + i) % 4
-        out += [before[s] // 100, deltas[s] // 100]
+    out: list[object] = []
+    for b, d in zip(rotate(_hundreds(before), viewer), rotate(_hundreds(deltas), viewer),
+                    strict=True):
+        out += [b, d]
     return _csv(out)
 
 
@@ -161,7 +178,8 @@ def agari(
     honba and deposits (what the client shows as the hand's value)."""
     assert e.actor is not None and e.target is not None
     who, frm = e.actor, e.target
-    wind = (who - (start.oya or 0)) % 4
+    players = len(before)
+    wind = (who - (start.oya or 0)) % players
     yaku: list[int] = []
     yakuman: list[int] = []
     for engine_name, han in e.yaku:
@@ -172,7 +190,7 @@ def agari(
             yakuman.append(YAKU_IDS[name])
         else:
             yaku += [YAKU_IDS[name], han]
-    gain = e.deltas[who] if len(e.deltas) == 4 else 0
+    gain = e.deltas[who] if len(e.deltas) == players else 0
     sticks = (start.honba or 0) * 300 + deposits * 1000
     points = max(gain - sticks, 0)
     attrs: dict[str, object] = {
@@ -194,7 +212,7 @@ def agari(
     attrs["fromWho"] = rel(frm, viewer)
     if e.pao is not None:
         attrs["paoWho"] = rel(e.pao, viewer)
-    attrs["sc"] = _sc(before, e.deltas or (0, 0, 0, 0), viewer)
+    attrs["sc"] = _sc(before, e.deltas or (0,) * players, viewer)
     if owari is not None:
         attrs["owari"] = owari
     return format_tag("AGARI", attrs)
@@ -209,7 +227,7 @@ def ryuukyoku(
     if kind in _DRAW_TYPES:
         attrs["type"] = _DRAW_TYPES[kind]
     attrs["ba"] = f"{start.honba or 0},{deposits}"
-    attrs["sc"] = _sc(before, e.deltas or (0, 0, 0, 0), viewer)
+    attrs["sc"] = _sc(before, e.deltas or (0,) * len(before), viewer)
     for seat, ids in sorted(shown.items(), key=lambda kv: rel(kv[0], viewer)):
         attrs[f"hai{rel(seat, viewer)}"] = _csv(sorted(ids))
     if owari is not None:
@@ -219,17 +237,22 @@ def ryuukyoku(
 
 def final_points(scores: Sequence[int], starting: int = 25_000, target: int = 30_000
                  ) -> list[float]:
-    """Tenhou-style end points: (score - return) / 1000 plus uma 20/10/-10/-20, the top also
-    taking the oka, so the four sum to zero.  Ties go to the seat nearer the first dealer."""
-    order = sorted(range(4), key=lambda s: (-scores[s], s))
-    out = [0.0] * 4
+    """Tenhou-style end points: (score - return) / 1000 plus uma 20/10/-10/-20 (three players:
+    15/0/-15), the top also taking the oka, so they sum to zero.  Ties go to the seat nearer
+    the first dealer."""
+    n = len(scores)
+    uma = _UMA[n]
+    order = sorted(range(n), key=lambda s: (-scores[s], s))
+    out = [0.0] * n
     for rank, seat in enumerate(order[1:], start=1):
-        out[seat] = round((scores[seat] - target) / 1000 + _UMA[rank], 1)
+        out[seat] = round((scores[seat] - target) / 1000 + uma[rank], 1)
     out[order[0]] = round(-sum(out), 1)
     return out
 
 
 def owari(scores: Sequence[int], points: Sequence[float], viewer: int) -> str:
+    """Final scores (hundreds) and points per seat from the viewer; the empty seat of a
+    three-player table is "0,0.0"."""
     hundreds = rotate([s // 100 for s in scores], viewer)
-    shares = rotate(list(points), viewer)
+    shares = rotate(list(points), viewer, 0.0)
     return ",".join(f"{s},{float(str(p)):.1f}" for s, p in zip(hundreds, shares, strict=True))

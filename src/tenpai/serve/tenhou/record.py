@@ -20,7 +20,7 @@ __all__ = ["append_jsonl", "ranks", "save_game", "summary", "to_game"]
 
 
 def ranks(scores: tuple[int, ...] | list[int]) -> list[int]:
-    """1-4 per seat; ties go to the seat nearer the first dealer, as on Tenhou."""
+    """1-4 (1-3) per seat; ties go to the seat nearer the first dealer, as on Tenhou."""
     order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
     out = [0] * len(scores)
     for r, s in enumerate(order, start=1):
@@ -36,7 +36,7 @@ def to_game(result: TableResult, source: str, *, fragment: bool) -> Game:
         source=source,
         format="mjlog",
         rules=RuleFlags(
-            players=4,
+            players=rules.players,
             red_fives=rules.red_fives > 0,
             hanchan=rules.length == "hanchan",
             open_tanyao=rules.open_tanyao,

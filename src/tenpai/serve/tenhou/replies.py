@@ -8,7 +8,8 @@ as hints to show exactly the copy the client named.
 
 ``<N type=…>`` types: none = pass, 1 pon (``hai0``/``hai1`` the two tiles from the hand),
 2 open kan, 3 chi (``hai0``/``hai1``), 4 closed kan (``hai``), 5 added kan (``hai``), 6 ron,
-7 tsumo, 9 nine-terminals draw.
+7 tsumo, 9 nine-terminals draw, 10 set a North aside (three players; no tile named: the table
+takes one of the seat's Norths).
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ __all__ = ["DECISION_TAGS", "IllegalReply", "Matched", "is_pass", "match_reply"]
 #: Tags that answer a decision (anything else a client may send is bookkeeping).
 DECISION_TAGS = frozenset({"D", "N", "REACH"})
 
-_N_TYPES = {1: "pon", 2: "daiminkan", 3: "chi", 4: "ankan", 5: "kakan", 9: "ryukyoku"}
+_N_TYPES = {
+    1: "pon", 2: "daiminkan", 3: "chi", 4: "ankan", 5: "kakan", 9: "ryukyoku", 10: "nukidora",
+}
 
 
 class IllegalReply(ValueError):

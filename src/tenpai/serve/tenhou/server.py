@@ -3,7 +3,8 @@
 Lobby flow (as tenhou.net, without accounts): the client sends ``HELO name=…``; the server
 answers ``HELO uname=… auth=… PF4=…`` (an ``AUTH`` reply is accepted and not checked), ``PXR``
 gets ``LN``, and ``JOIN t="lobby,type"`` puts the client in the queue.  As soon as the queue
-holds as many clients as the table has open seats (four minus the ``fill`` agents), a table
+holds as many clients as the table has open seats (four — three under a three-player preset —
+minus the ``fill`` agents), a table
 starts: the clients, sorted by name, are shuffled into seats with the game's seed, each
 client gets ``GO``, ``UN`` and ``TAIKYOKU``, then the game (:mod:`.table`).  A ``HELO`` with
 the name of a seat whose client went away during a game is a reconnection:
@@ -28,6 +29,7 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from tenpai.agents.registry import make_agent
+from tenpai.agents.rulesets import check_built_agent
 from tenpai.serve.tenhou.connection import CLOSED, Connection
 from tenpai.serve.tenhou.record import append_jsonl, save_game, summary
 from tenpai.serve.tenhou.table import TableConfig, TableResult, TenhouTable
@@ -57,10 +59,12 @@ class TableServer:
 
     def __init__(self, config: ServerConfig,
                  on_event: Callable[[str, dict[str, Any]], None] | None = None) -> None:
-        if len(config.fill) > 3:
-            raise ValueError("at most three seats can be filled with built-in agents")
-        for name in config.fill:
-            make_agent(name, 0)  # fail now, not when the first table starts
+        players = config.table.rules.players
+        if len(config.fill) > players - 1:
+            raise ValueError(f"at most {players - 1} seats can be filled with built-in agents "
+                             f"at a {players}-player table")
+        for name in config.fill:  # fail now, not when the first table starts
+            check_built_agent(name, make_agent(name, 0), "riichi", players)
         self.config = config
         self.on_event = on_event or (lambda kind, info: None)
         self.waiting: list[Connection] = []
@@ -75,7 +79,7 @@ class TableServer:
 
     @property
     def open_seats(self) -> int:
-        return 4 - len(self.config.fill)
+        return self.config.table.rules.players - len(self.config.fill)
 
     async def start(self) -> None:
         self._server = await asyncio.start_server(self._handle, self.config.host,
@@ -217,7 +221,7 @@ class TableServer:
         for k, agent in enumerate(self.config.fill):
             seats.append(await asyncio.to_thread(make_agent, agent, seed * 4 + k))
             names.append(f"{agent}#{k + 1}" if self.config.fill.count(agent) > 1 else agent)
-        order = list(range(4))
+        order = list(range(len(seats)))
         random.Random(seed).shuffle(order)
         table = TenhouTable([seats[i] for i in order], [names[i] for i in order], seed=seed,
                             config=self.config.table, log_id=f"tenpai-{index:04d}-{seed}")

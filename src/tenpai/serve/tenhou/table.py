@@ -1,10 +1,12 @@
 """One game at the Tenhou-protocol table: the project's Riichi engine is the referee.
 
-:class:`TenhouTable` plays a :class:`~tenpai.rules.riichi.game.RiichiGame` with four seats, each
-either a connected client or a built-in agent.  After every engine step the new events go out
-to every client as that seat sees them (:mod:`.messages`); the tag that asks a client to decide
-carries Tenhou's ``t`` offer flags, and its reply is matched against the engine's legal actions
-(:mod:`.replies`).  Between hands the table waits for ``NEXTREADY`` from the connected clients.
+:class:`TenhouTable` plays a :class:`~tenpai.rules.riichi.game.RiichiGame` with four seats
+(three under a three-player preset such as ``tenhou_sanma``: the wire's fourth position stays
+empty, see :mod:`.messages`), each either a connected client or a built-in agent.  After every
+engine step the new events go out to every client as that seat sees them (:mod:`.messages`);
+the tag that asks a client to decide carries Tenhou's ``t`` offer flags, and its reply is
+matched against the engine's legal actions (:mod:`.replies`).  Between hands the table waits
+for ``NEXTREADY`` from the connected clients.
 
 Robustness, as Tenhou does it: a seat whose client is gone plays on automatically — the drawn
 tile discarded, every call passed — and the client may come back (``HELO`` with the same name)
@@ -55,11 +57,12 @@ TENHOU_TONPUU = TENHOU.with_(length="tonpuu")
 
 def game_type(rules: RiichiRules) -> int:
     """Tenhou's ``GO type`` bits for the rules: 0x01 with humans, 0x02 no red fives, 0x04 no
-    open tanyao, 0x08 hanchan."""
+    open tanyao, 0x08 hanchan, 0x10 three players."""
     t = 0x01
     t |= 0 if rules.red_fives else 0x02
     t |= 0 if rules.open_tanyao else 0x04
     t |= 0x08 if rules.length == "hanchan" else 0
+    t |= 0x10 if rules.players == 3 else 0
     return t
 
 
@@ -75,7 +78,7 @@ class TableConfig:
     ready_timeout: float = 30.0
     keepalive: float = 10.0
     start: tuple[int, int, int, int] | None = None
-    scores: tuple[int, int, int, int] | None = None
+    scores: tuple[int, ...] | None = None
     lobby: int = 0
 
 
@@ -150,9 +153,10 @@ class TenhouTable:
         config: TableConfig | None = None,
         log_id: str = "",
     ) -> None:
-        if len(seats) != 4 or len(names) != 4:
-            raise ValueError("a table needs four seats and four names")
         self.config = config or TableConfig()
+        n = self.players = self.config.rules.players
+        if len(seats) != n or len(names) != n:
+            raise ValueError(f"a table of these rules needs {n} seats and {n} names")
         self.seed = seed
         self.names = tuple(names)
         self.log_id = log_id
@@ -172,7 +176,7 @@ class TenhouTable:
         self.game = RiichiGame(rules, seed=seed, names=self.names, **kw)
         self.phys: PhysicalRound | None = None
         self.start_event: Event | None = None
-        self.scores = list(self.config.scores or (rules.starting_points,) * 4)
+        self.scores = list(self.config.scores or (rules.starting_points,) * n)
         self.deposits = 0
         self.hints: dict[int, tuple[int, ...]] = {}
         self._out: dict[int, list[str]] = {}
@@ -510,7 +514,7 @@ class TenhouTable:
             assert actor is not None and applied.tile_id is not None
             tid = applied.tile_id
             self._each(lambda v: M.discard(actor, tid, bool(e.tsumogiri), v, flags.get(v, 0)))
-        elif t in ("chi", "pon", "daiminkan", "ankan", "kakan"):
+        elif t in ("chi", "pon", "daiminkan", "ankan", "kakan", "nukidora"):
             assert actor is not None and applied.meld is not None
             code = applied.meld
             self._each(lambda v: M.meld(actor, code, v, flags.get(v, 0)))
@@ -519,7 +523,7 @@ class TenhouTable:
             self._each(lambda v: M.reach(actor, v, 1))
         elif t == "reach_accepted":
             assert actor is not None
-            self.scores = list(e.scores) if len(e.scores) == 4 else self.scores
+            self.scores = list(e.scores) if len(e.scores) == self.players else self.scores
             self.deposits += 1
             self._each(lambda v: M.reach(actor, v, 2, self.scores))
         elif t == "dora":
@@ -534,7 +538,7 @@ class TenhouTable:
         self.phys = PhysicalRound(self.red)
         self.start_event = e
         applied = self.phys.apply(e)
-        self.scores = list(e.scores) if len(e.scores) == 4 else self.scores
+        self.scores = list(e.scores) if len(e.scores) == self.players else self.scores
         self.deposits = e.kyotaku or 0
         n = len(self.game.results)
         dice = ((self.seed + 7 * n) % 6, (self.seed // 6 + 5 * n) % 6)
@@ -560,7 +564,7 @@ class TenhouTable:
         deposits = self.deposits
         self._each(lambda v: M.agari(e, start, hand, melds, win or 0, dora, ura, before,
                                      deposits, v, owari(v)))
-        if len(e.deltas) == 4:
+        if len(e.deltas) == self.players:
             self.scores = [s + d for s, d in zip(self.scores, e.deltas, strict=True)]
         self.deposits = 0
 
@@ -578,19 +582,20 @@ class TenhouTable:
         start = self.start_event
         deposits = self.deposits
         self._each(lambda v: M.ryuukyoku(e, start, shown, before, deposits, v, owari(v)))
-        if len(e.deltas) == 4:
+        if len(e.deltas) == self.players:
             self.scores = [s + d for s, d in zip(self.scores, e.deltas, strict=True)]
 
     def _reinit(self, viewer: int) -> str:
         """``REINIT``: the hand so far as ``viewer`` sees it (INIT's attributes plus every
-        seat's melds ``m0``-``m3`` and river ``kawa0``-``kawa3``, 255 before a riichi discard,
-        called tiles left out) and all dora indicators in ``dora``."""
+        seat's melds ``m0``-``m3`` — Norths set aside included — and river ``kawa0``-``kawa3``,
+        255 before a riichi discard, called tiles left out) and all dora indicators in
+        ``dora``."""
         phys, e = self.phys, self.start_event
         assert phys is not None and e is not None
         now = e.with_(kyotaku=self.deposits)  # deposits and scores as they stand now
         init = M.init(now, phys.hands[viewer], phys.dora_ids[0], (0, 0), self.scores, viewer)
         attrs = [init[len("<INIT"):-2]]
-        for s in range(4):
+        for s in range(self.players):
             r = M.rel(s, viewer)
             if phys.melds[s]:
                 attrs.append(f' m{r}="{",".join(str(m) for m in phys.melds[s])}"')
@@ -618,7 +623,8 @@ def _offer_flags(last: Event | None, pending: Sequence[Decision]) -> dict[int, i
             f |= M.DRAW_TSUMO if "hora" in types else 0
             f |= M.DRAW_RIICHI if "reach" in types else 0
             f |= M.DRAW_NINE if "ryukyoku" in types else 0
-        elif last.actor != d.seat and last.type in ("dahai", "kakan", "ankan"):
+            f |= M.DRAW_KITA if "nukidora" in types else 0
+        elif last.actor != d.seat and last.type in ("dahai", "kakan", "ankan", "nukidora"):
             f |= M.CLAIM_PON if "pon" in types else 0
             f |= M.CLAIM_KAN if "daiminkan" in types else 0
             f |= M.CLAIM_CHI if "chi" in types else 0

@@ -5,8 +5,8 @@ copy.  :class:`PhysicalRound` hands out a free copy whenever a tile first appear
 draw, a dora indicator) and then follows that copy through the hand: discards, calls and kans
 name the ids the seat really holds.  When a client names the copy it discards or calls with, the
 table passes that id as a *hint*, so the client's own picture of its hand stays exact.  The
-round also keeps, per seat, the meld codes and the river (with called tiles and the riichi
-discard marked) that a ``REINIT`` message needs after a reconnection.
+round also keeps, per seat, the meld codes (Norths set aside included) and the river (with
+called tiles and the riichi discard marked) that a ``REINIT`` message needs after a reconnection.
 """
 
 from __future__ import annotations
@@ -210,6 +210,18 @@ class PhysicalRound:
         self.drawn[seat] = None
         self._last_discard = (seat, added)  # the tile a chankan would rob
         return Applied(meld=code, tile_id=added)
+
+    def _on_nukidora(self, e: Event, hints: list[int]) -> Applied:
+        """A North set aside (three players): listed with the seat's melds, as Tenhou's ``m``
+        attributes do, and the tile a ron on it takes."""
+        seat = e.actor
+        assert seat is not None and e.pai is not None
+        tid = self._remove(seat, e.pai, hints[0] if hints else None)
+        code = encode_meld("nukidora", 0, (tid,), tid)
+        self.melds[seat].append(code)
+        self.drawn[seat] = None
+        self._last_discard = (seat, tid)
+        return Applied(meld=code, tile_id=tid)
 
     def _on_hora(self, e: Event, hints: list[int]) -> Applied:
         assert e.actor is not None

@@ -12,25 +12,36 @@ The server's ``t`` flags say what it offers; the derived legal actions are filte
 win, riichi, a call the server does not offer is not proposed), and a claim is answered only
 when flags came with the discard.  ``REINIT`` (after a reconnection) rebuilds the tracker from
 the hand, melds and rivers it lists.
+
+Three players (``GO type`` bit 0x10): the wire keeps four relative positions, one of them the empty
+fourth seat (absolute seat 3), while the tracker counts three seats in playing order.  The view
+works out its own absolute seat from each ``INIT`` (the round's dealer is absolute seat ``kyoku``,
+and ``oya`` says where that is from us), maps every wire position to a tracker seat (us 0, the
+next to play 1, the one after 2) and refuses any message from the empty position.  A North set
+aside comes as ``<N>`` with a nukidora meld code; ``t`` flag 128 on our draw offers it, and
+``<N type="10"/>`` takes it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 from urllib.parse import unquote
 
 from tenpai.engine.meld import Meld
 from tenpai.events import Event
 from tenpai.records.mjlog_meld import decode_meld
-from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
+from tenpai.rules.riichi.ruleset import TENHOU, TENHOU_SANMA, RiichiRules
 from tenpai.serve.mjai.legal import NONE, decision_due, derive_legal
-from tenpai.serve.mjai.tracker import LIVE_WALL_AFTER_DEAL, SeatTracker, TrackerError
+from tenpai.serve.mjai.tracker import SeatTracker, TrackerError, live_wall_after_deal
 from tenpai.serve.tenhou import messages as M
 from tenpai.serve.tenhou.tiles136 import TileIdError, code_of
 from tenpai.serve.tenhou.wire import Tag, WireError, format_tag
 
 __all__ = ["Offer", "TenhouView", "ViewError"]
 
+_V = TypeVar("_V")
 _DISCARD_LETTERS = "DEFG"
 _DRAW_LETTERS = "TUVW"
 
@@ -59,16 +70,59 @@ class TenhouView:
     game_over: bool = False
     offer: Offer | None = None
     in_hand: bool = False
+    #: Seats at the table (3 when ``GO`` has the three-player bit).
+    players: int = 4
+    #: Our absolute seat (three players only: the wire's empty position is absolute seat 3).
+    me: int = 0
 
     # ------------------------------------------------------------------ setup
     def set_game_type(self, game_type: int) -> None:
         self.red = not game_type & 0x02
-        self.rules = self.rules.with_(
-            red_fives=3 if self.red else 0,
+        self.players = 3 if game_type & 0x10 else 4
+        base = TENHOU_SANMA if self.players == 3 else TENHOU
+        self.rules = base.with_(
+            red_fives=(base.red_fives if self.red else 0),
             open_tanyao=not game_type & 0x04,
             length="hanchan" if game_type & 0x08 else "tonpuu",
         )
         self.tracker = SeatTracker(0, self.rules)
+
+    # ------------------------------------------------------------------ seats
+    def seat(self, rel: int) -> int:
+        """The tracker seat of wire position ``rel`` (0 = us)."""
+        if not 0 <= rel < 4:
+            raise ViewError(f"seat {rel} is not 0-3")
+        if self.players == 4:
+            return rel
+        absolute = (self.me + rel) % 4
+        if absolute == 3:
+            raise ViewError(f"position {rel} is the empty seat of a three-player table")
+        return (absolute - self.me) % 3
+
+    def rel(self, seat: int) -> int:
+        """The wire position of tracker seat ``seat``."""
+        if self.players == 4:
+            return seat
+        return ((self.me + seat) % 3 - self.me) % 4
+
+    def per_seat(self, values: Sequence[_V]) -> tuple[_V, ...]:
+        """Four per-position values of the wire as one per tracker seat (the empty position's
+        value dropped)."""
+        if len(values) != 4:
+            raise ViewError(f"{len(values)} per-seat values, not 4")
+        return tuple(values[self.rel(s)] for s in range(self.players))
+
+    def _locate(self, tag: Tag, seed: list[int]) -> int:
+        """Our absolute seat from an INIT/REINIT: the dealer sits at absolute seat ``kyoku``
+        and ``oya`` is where that is from us (three players; always 0 with four)."""
+        oya = tag.int_attr("oya")
+        if self.players == 4:
+            return oya
+        me = (seed[0] % 4 - oya) % 4
+        if me == 3 or seed[0] % 4 > 2:
+            raise ViewError(f"<{tag.name}> puts us or the dealer on the empty seat")
+        self.me = me
+        return self.seat(oya)
 
     def code(self, tile_id: int) -> int:
         try:
@@ -95,7 +149,10 @@ class TenhouView:
         elif name == "UN" and "dan" in tag.attrs:
             # The full UN opens a game; one with a single n{i} (no dan) only says that
             # player came back, as <BYE who/> said it left: neither changes the hand.
-            self.names = [unquote(tag.get(f"n{i}", "") or "") for i in range(4)]
+            names = [unquote(tag.get(f"n{i}", "") or "") for i in range(4)]
+            # Three players: the blank name is the empty seat; the others in wire order are
+            # already in playing order from us.
+            self.names = [n for n in names if n] if self.players == 3 else names
             self._feed(Event("start_game", names=tuple(self.names)))
         elif name == "INIT":
             self._init(tag)
@@ -122,17 +179,19 @@ class TenhouView:
         self.ids = tag.int_list("hai")
         if len(self.ids) != 13 or len(ten) != 4:
             raise ViewError("INIT needs 13 tiles and four scores")
+        oya = self._locate(tag, seed)
         self.drawn_id = None
         self.in_hand = True
+        hidden: tuple[None, ...] = (None,) * (self.players - 1)
         self._feed(Event(
             "start_kyoku", bakaze=seed[0] // 4, kyoku=seed[0] % 4, honba=seed[1],
-            kyotaku=seed[2], oya=tag.int_attr("oya"), scores=tuple(ten),
+            kyotaku=seed[2], oya=oya, scores=self.per_seat(ten),
             dora_marker=self.code(seed[5]),
-            tehais=(tuple(self.code(i) for i in self.ids), None, None, None),
+            tehais=(tuple(self.code(i) for i in self.ids), *hidden),
         ))
 
     def _draw(self, tag: Tag) -> None:
-        actor = _DRAW_LETTERS.index(tag.name)
+        actor = self.seat(_DRAW_LETTERS.index(tag.name))
         if actor == 0:
             if tag.number is None:
                 raise ViewError("own draw without its tile")
@@ -144,7 +203,7 @@ class TenhouView:
             self._feed(Event("tsumo", actor=actor))
 
     def _discard(self, tag: Tag) -> None:
-        actor = _DISCARD_LETTERS.index(tag.name.upper())
+        actor = self.seat(_DISCARD_LETTERS.index(tag.name.upper()))
         tid = tag.number
         assert tid is not None
         if actor == 0:
@@ -159,7 +218,8 @@ class TenhouView:
             self.offer = Offer("claim", flags)
 
     def _meld(self, tag: Tag) -> None:
-        who = tag.int_attr("who")
+        wire_who = tag.int_attr("who")
+        who = self.seat(wire_who)
         try:
             m = decode_meld(tag.int_attr("m"))
         except ValueError as exc:
@@ -170,7 +230,7 @@ class TenhouView:
             rest = [i for i in m.tiles if i != m.called]
             if who == 0:
                 self._take(rest)
-            e = Event(m.kind, actor=who, target=(who + m.from_rel) % 4,
+            e = Event(m.kind, actor=who, target=self.seat((wire_who + m.from_rel) % 4),
                       pai=self.code(m.called), consumed=tuple(self.code(i) for i in rest))
         elif m.kind == "ankan":
             if who == 0:
@@ -182,6 +242,10 @@ class TenhouView:
                 self._take([m.added])
             e = Event("kakan", actor=who, pai=self.code(m.added),
                       consumed=tuple(self.code(i) for i in m.tiles[:3]))
+        elif m.kind == "nukidora" and self.players == 3:
+            if who == 0:
+                self._take(list(m.tiles))
+            e = Event("nukidora", actor=who, pai=codes[0])
         else:
             raise ViewError(f"meld kind {m.kind} is not played at this table")
         if who == 0:
@@ -200,23 +264,25 @@ class TenhouView:
             self.ids.remove(i)
 
     def _reach(self, tag: Tag) -> None:
-        who = tag.int_attr("who")
+        who = self.seat(tag.int_attr("who"))
         step = tag.int_attr("step")
         if step == 1:
             self._feed(Event("reach", actor=who))
             if who == 0:
                 self.offer = Offer("riichi")
         elif step == 2:
-            ten = tuple(x * 100 for x in tag.int_list("ten"))
-            self._feed(Event("reach_accepted", actor=who, scores=ten if len(ten) == 4 else ()))
+            ten = [x * 100 for x in tag.int_list("ten")]
+            self._feed(Event("reach_accepted", actor=who,
+                             scores=self.per_seat(ten) if len(ten) == 4 else ()))
 
     def _result(self, tag: Tag) -> None:
         sc = tag.int_list("sc")
-        deltas = tuple(sc[2 * i + 1] * 100 for i in range(4)) if len(sc) == 8 else ()
+        # Tenhou's chip games append chip pairs after the four score pairs.
+        deltas = self.per_seat([sc[2 * i + 1] * 100 for i in range(4)]) if len(sc) >= 8 else ()
         if self.in_hand:
             if tag.name == "AGARI":
-                who = tag.int_attr("who")
-                self._feed(Event("hora", actor=who, target=tag.int_attr("fromWho"),
+                who = self.seat(tag.int_attr("who"))
+                self._feed(Event("hora", actor=who, target=self.seat(tag.int_attr("fromWho")),
                                  deltas=deltas))
             else:
                 self._feed(Event("ryukyoku", deltas=deltas))
@@ -232,44 +298,58 @@ class TenhouView:
         """Rebuild the hand from a ``REINIT`` (the client came back mid-hand)."""
         self._init_from_reinit(tag)
         st = self.tracker
+        norths = kans = 0
         for r in range(4):
+            if self.players == 3 and (self.me + r) % 4 == 3:
+                if tag.get(f"m{r}") or tag.get(f"kawa{r}"):
+                    raise ViewError("REINIT lists melds or a river for the empty seat")
+                continue
+            seat = self.seat(r)
             for code in tag.int_list(f"m{r}"):
                 m = decode_meld(code)
                 kind = m.kind
                 tiles = tuple(self.code(i) for i in m.tiles)
+                if kind == "nukidora":  # it stood, so it counts as a call (ippatsu, 1st turn)
+                    st.nukidora[seat].append(tiles[0])
+                    norths += 1
+                    st.any_call = True
+                    continue
                 if kind == "ankan":
-                    st.melds[r].append(Meld("ankan", tiles))
+                    st.melds[seat].append(Meld("ankan", tiles))
                 elif m.called is not None:
                     called = self.code(m.called)
-                    target = (r + m.from_rel) % 4
+                    target = self.seat((r + m.from_rel) % 4)
                     typ = "pon" if kind == "kakan" else kind
-                    meld = Meld(typ, tuple(sorted(tiles[:3] if kind == "kakan" else tiles)),  # type: ignore[arg-type]
+                    meld = Meld(typ, tuple(sorted(tiles[:3] if kind == "kakan" else tiles)),
                                 called, target)
                     if kind == "kakan" and m.added is not None:
                         meld = Meld("kakan", (*meld.tiles, self.code(m.added)), called, target,
                                     self.code(m.added))
-                    st.melds[r].append(meld)
+                    st.melds[seat].append(meld)
                     st.rivers[target].append(called)
                     st.river_called[target].append(True)
                     st.discards_made[target] += 1
                 if kind in ("ankan", "kakan", "daiminkan"):
                     st.kans += 1
+                    kans += 1
                 st.any_call = True
             riichi_next = False
             for tid in tag.int_list(f"kawa{r}"):
                 if tid == 255:
                     riichi_next = True
                     continue
-                st.rivers[r].append(self.code(tid))
-                st.river_called[r].append(False)
-                st.discards_made[r] += 1
+                st.rivers[seat].append(self.code(tid))
+                st.river_called[seat].append(False)
+                st.discards_made[seat] += 1
                 if riichi_next:
-                    st.riichi[r] = True
+                    st.riichi[seat] = True
                     riichi_next = False
         for tid in tag.int_list("dora")[1:]:
             st.dora_markers.append(self.code(tid))
-        draws = sum(st.discards_made) + st.kans + (1 if len(self.ids) % 3 == 2 else 0)
-        st.wall_remaining = max(LIVE_WALL_AFTER_DEAL - draws, 0)
+        st.replacements = kans + norths
+        draws = (sum(st.discards_made) + st.kans + norths
+                 + (1 if len(self.ids) % 3 == 2 else 0))
+        st.wall_remaining = max(live_wall_after_deal(self.players) - draws, 0)
         st.turn_unknown = True  # the next turn event is taken as it comes
 
     def _init_from_reinit(self, tag: Tag) -> None:
@@ -278,6 +358,7 @@ class TenhouView:
         self.ids = tag.int_list("hai")
         if len(seed) != 6 or len(ten) != 4:
             raise ViewError("REINIT needs a six-number seed and four scores")
+        oya = self._locate(tag, seed)
         self.in_hand = True
         self.drawn_id = None
         st = SeatTracker(0, self.rules)
@@ -285,8 +366,8 @@ class TenhouView:
         hand = tuple(self.code(i) for i in self.ids)
         st.apply(Event(
             "start_kyoku", bakaze=seed[0] // 4, kyoku=seed[0] % 4, honba=seed[1],
-            kyotaku=seed[2], oya=tag.int_attr("oya"), scores=tuple(ten),
-            dora_marker=self.code(seed[5]), tehais=(hand, None, None, None),
+            kyotaku=seed[2], oya=oya, scores=self.per_seat(ten),
+            dora_marker=self.code(seed[5]), tehais=(hand, *(None,) * (self.players - 1)),
         ))
         self.tracker = st
 
@@ -304,7 +385,8 @@ class TenhouView:
             keep = [e for e in derived if not (
                 (e.type == "hora" and not f & M.DRAW_TSUMO)
                 or (e.type == "reach" and not f & M.DRAW_RIICHI)
-                or (e.type == "ryukyoku" and not f & M.DRAW_NINE))]
+                or (e.type == "ryukyoku" and not f & M.DRAW_NINE)
+                or (e.type == "nukidora" and not f & M.DRAW_KITA))]
             return keep
         if offer.kind in ("claim", "rob"):
             f = offer.flags
@@ -361,4 +443,6 @@ class TenhouView:
             return [format_tag("N", {"type": 5, "hai": self.ids_of(action.pai, 1)[0]})]
         if t == "ryukyoku":
             return [format_tag("N", {"type": 9})]
+        if t == "nukidora":
+            return [format_tag("N", {"type": 10})]
         raise ViewError(f"no Tenhou reply for {t}")
