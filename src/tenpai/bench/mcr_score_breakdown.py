@@ -19,6 +19,11 @@ to the total; then, from the replayed events, how far each kind got: the share o
 was ever ready with a win of 8 fans or more on a discard, the draw it first got there, and
 where its hand stood when a hand ended without its win (drawn, or another seat won).
 
+``--against BASE.db [--base-agent planner]`` pairs the run with another run of the same walls
+(the same seed; other walls are refused): per wall, (ours − the others) here minus the same in
+the base run, in total and per source, with a 95 % t interval over the walls — how a lever
+moved each source, game by game.
+
 Development tool for issue 43's target against the greedy Botzone bots: it says which source
 a lever should move (docs/mcr_strength.md).
 """
@@ -27,12 +32,14 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import sqlite3
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from tenpai.arena.distributions import student_t_ppf
 from tenpai.arena.record import hand_seating
 from tenpai.arena.stats import paired_test
 from tenpai.arena.store import ResultsStore, SeatRow, StoreError
@@ -40,7 +47,7 @@ from tenpai.bench.mcr_danger_calibration import winning_kinds
 from tenpai.bench.mcr_replay import StoredGame, TableReplay, stored_games
 from tenpai.hand import shanten_mcr
 
-__all__ = ["END_STATES", "SOURCES", "SeatHand", "main", "read_run"]
+__all__ = ["END_STATES", "SOURCES", "SeatHand", "compare", "main", "read_run", "report"]
 
 #: The sources of a seat's score, in the order printed.
 SOURCES = ("own self-draw win", "own discard win", "dealt in", "another's self-draw",
@@ -222,14 +229,92 @@ def report(hands: list[SeatHand], seat_agent: str) -> list[str]:
     return lines
 
 
+def _per_wall(hands: list[SeatHand], seat_agent: str, source: str | None) -> dict[int, float]:
+    """Per wall (deal): the mean of ``seat_agent``'s seat-games minus the mean of every other
+    seat-game, on the whole score (``source`` None) or on one source's points."""
+    ours: defaultdict[int, list[float]] = defaultdict(list)
+    theirs: defaultdict[int, list[float]] = defaultdict(list)
+    for h in hands:
+        value = float(h.row.score if source is None else _with_source(h, source).score)
+        (ours if h.row.agent == seat_agent else theirs)[h.row.deal].append(value)
+    return {d: sum(v) / len(v) - sum(theirs[d]) / len(theirs[d])
+            for d, v in ours.items() if theirs[d]}
+
+
+def _interval(values: list[float]) -> str:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return f"{mean:+7.2f}"
+    sd = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5
+    half = student_t_ppf(0.975, n - 1) * sd / n ** 0.5
+    return f"{mean:+7.2f} [{mean - half:+.2f}, {mean + half:+.2f}]"
+
+
+def compare(hands: list[SeatHand], seat_agent: str, base: list[SeatHand],
+            base_agent: str) -> list[str]:
+    """This run against a run of the same walls (``base``): per wall, (ours − the others)
+    here minus the same there, on the whole score and on each source, with a 95 % t
+    interval over the walls both runs played."""
+    for agent, run in ((seat_agent, hands), (base_agent, base)):
+        if not any(h.row.agent == agent for h in run):
+            raise BreakdownError(f"{agent!r} plays no seat of its run")
+    ours = {(h.row.deal, h.row.rotation, h.row.seat): h for h in hands}
+    changed = 0
+    for h in base:
+        other = ours.get((h.row.deal, h.row.rotation, h.row.seat))
+        if h.row.agent == base_agent and other is not None and other.row.score != h.row.score:
+            changed += 1
+    lines: list[str] = []
+    for source in (None, *SOURCES):
+        here = _per_wall(hands, seat_agent, source)
+        there = _per_wall(base, base_agent, source)
+        walls = sorted(set(here) & set(there))
+        if not walls:
+            raise BreakdownError("the two runs share no wall")
+        diffs = [here[d] - there[d] for d in walls]
+        if source is None:
+            lines.append(f"{seat_agent} here − {base_agent} in the base run, paired by wall "
+                         f"({len(walls)} walls; {changed} games with another result for our "
+                         f"seat), points per game: {_interval(diffs).strip()}")
+        else:
+            lines.append(f"  {source:<31} {_interval(diffs)}")
+    return lines
+
+
+def _same_walls(path: str, base: str) -> None:
+    """Refuse to pair runs whose common games were dealt from different walls."""
+    seeds = []
+    for p in (path, base):
+        con = sqlite3.connect(f"file:{p}?mode=ro", uri=True)
+        try:
+            seeds.append(dict(((d, r), w) for d, r, w in con.execute(
+                "SELECT deal, rotation, wall_seed FROM games")))
+        finally:
+            con.close()
+    for key in set(seeds[0]) & set(seeds[1]):
+        if seeds[0][key] != seeds[1][key]:
+            raise BreakdownError(f"{path} and {base} deal game (deal {key[0]}, rotation "
+                                 f"{key[1]}) from different walls: not the same seed")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("db", help="results file of tenpai arena --rules mcr --preset botzone")
     ap.add_argument("--seat-agent", default="planner",
                     help="the agent whose seats are compared with the others (default planner)")
+    ap.add_argument("--against", metavar="BASE.db",
+                    help="a run of the same walls to pair with, game by game")
+    ap.add_argument("--base-agent", default="planner",
+                    help="the agent in --against's run compared with --seat-agent (planner)")
     args = ap.parse_args(argv)
     try:
-        lines = report(read_run(args.db), args.seat_agent)
+        hands = read_run(args.db)
+        lines = report(hands, args.seat_agent)
+        if args.against is not None:
+            base = read_run(args.against)
+            _same_walls(args.db, args.against)
+            lines += compare(hands, args.seat_agent, base, args.base_agent)
     except BreakdownError as exc:
         print(f"mcr_score_breakdown: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
