@@ -11,7 +11,7 @@ from tenpai import tiles as T
 from tenpai.arena.stats import paired_test
 from tenpai.arena.store import ResultsStore
 from tenpai.bench.mcr_replay import TableReplay, stored_games
-from tenpai.bench.mcr_score_breakdown import SOURCES, main, read_run, report
+from tenpai.bench.mcr_score_breakdown import SOURCES, compare, main, read_run, report
 from tenpai.cli.main import app
 
 
@@ -58,7 +58,7 @@ def test_the_counts_match_the_stored_wins(run_db: Path) -> None:
     assert sum(h.source == "own self-draw win" for h in hands) == tsumo
     assert sum(h.source == "own discard win" for h in hands) == ron
     assert sum(h.source == "dealt in" for h in hands) == ron
-    assert sorted(h.fans for h in hands if h.source in SOURCES[:2]) == fans
+    assert sorted(h.fans or 0 for h in hands if h.source in SOURCES[:2]) == fans
     assert tsumo + ron > 0
     # the paired total is the arena's own score difference, and the parts sum to it
     lines = report(hands, "planner")
@@ -106,3 +106,43 @@ def test_the_report_prints_every_source(run_db: Path, capsys: pytest.CaptureFixt
     for source in SOURCES:
         assert names.count(source) == 3  # planner's table, efficiency's table, the paired parts
     assert "ever ready with an 8-fan discard win" in out
+
+
+def _arena(db: Path, agents: str, seed: int, games: int) -> None:
+    r = CliRunner().invoke(app, ["arena", "--rules", "mcr", "--preset", "botzone", "--agents",
+                                 agents, "--games", str(games), "--seed", str(seed),
+                                 "--workers", "1", "--no-progress", "--db", str(db)])
+    assert r.exit_code == 0, r.output
+
+
+def test_two_runs_of_the_same_walls_pair_game_by_game(run_db: Path, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    other = tmp_path / "expert.db"
+    _arena(other, "expert,efficiency,efficiency,efficiency", 5, 12)
+    here, base = read_run(str(other)), read_run(str(run_db))
+    lines = compare(here, "expert", base, "planner")
+    store_a, store_b = ResultsStore(other), ResultsStore(run_db)
+    try:
+        a = paired_test(store_a.seat_rows(), "expert", "efficiency")
+        b = paired_test(store_b.seat_rows(), "planner", "efficiency")
+    finally:
+        store_a.close()
+        store_b.close()
+    # every wall in both runs: the mean of the per-wall differences is the difference of means
+    total = float(lines[0].split("points per game: ")[1].split()[0])
+    assert abs(total - ((a.score_diff or 0.0) - (b.score_diff or 0.0))) < 0.006
+    assert "(3 walls;" in lines[0]
+    parts = [float(x.split()[-3]) for x in lines[1:]]
+    assert len(parts) == len(SOURCES) and abs(sum(parts) - total) < 0.05
+    # a run compared with itself changes nothing
+    same = compare(base, "planner", base, "planner")
+    assert "0 games with another result" in same[0] and "+0.00 [+0.00, +0.00]" in same[0]
+    # other walls are refused in one line
+    walls = tmp_path / "other_walls.db"
+    _arena(walls, "planner,efficiency,efficiency,efficiency", 6, 4)
+    with pytest.raises(SystemExit) as exc:
+        main([str(walls), "--against", str(run_db)])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "different walls" in err and len(err.strip().splitlines()) == 1

@@ -194,10 +194,9 @@ def _kind_table(label: str, hands: list[SeatHand]) -> list[str]:
                  + (f", first at draw {sum(ready) / len(ready):.1f} on average" if ready else "")
                  + (f"; won {won_ready / len(ready):.1%} of those" if ready else "")
                  + f"; wins {len(won) / n:.1%} of hands")
-    for outcome, pick in (("drawn hands", lambda h: h.source == "drawn hand"),
-                          ("hands another seat won",
-                           lambda h: h.source not in SOURCES[:2] and h.source != "drawn hand")):
-        sel = [h for h in hands if pick(h)]
+    for outcome, drawn in (("drawn hands", True), ("hands another seat won", False)):
+        sel = [h for h in hands
+               if h.source not in SOURCES[:2] and (h.source == "drawn hand") == drawn]
         if not sel:
             continue
         cells = ", ".join(f"{state} {sum(1 for h in sel if h.end_state == state) / len(sel):.1%}"
