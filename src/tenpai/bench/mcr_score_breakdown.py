@@ -41,7 +41,6 @@ from pathlib import Path
 
 from tenpai.arena.distributions import student_t_ppf
 from tenpai.arena.record import hand_seating
-from tenpai.arena.stats import paired_test
 from tenpai.arena.store import ResultsStore, SeatRow, StoreError
 from tenpai.bench.mcr_danger_calibration import winning_kinds
 from tenpai.bench.mcr_replay import StoredGame, TableReplay, stored_games
@@ -215,33 +214,38 @@ def report(hands: list[SeatHand], seat_agent: str) -> list[str]:
     lines = _kind_table(seat_agent, mine)
     for other in others:
         lines += _kind_table(other, [h for h in hands if h.row.agent == other])
-    rows = [h.row for h in hands]
     for other in others:
-        total = paired_test(rows, seat_agent, other)
-        lines.append(f"paired by wall ({total.deals} walls), {seat_agent} − {other}, points per "
-                     f"game: {total.score_diff:+.2f} [{total.score_low:+.2f}, "
-                     f"{total.score_high:+.2f}]")
+        total = _per_wall(hands, seat_agent, None, other)
+        lines.append(f"paired by wall ({len(total)} walls), {seat_agent} − {other}, points per "
+                     f"game: {_interval(list(total.values())).strip()}")
         for source in SOURCES:
-            part = paired_test([_with_source(h, source) for h in hands], seat_agent, other)
-            lines.append(f"  {source:<31} {part.score_diff:+7.2f} [{part.score_low:+.2f}, "
-                         f"{part.score_high:+.2f}]")
+            part = _per_wall(hands, seat_agent, source, other)
+            lines.append(f"  {source:<31} {_interval(list(part.values()))}")
     return lines
 
 
-def _per_wall(hands: list[SeatHand], seat_agent: str, source: str | None) -> dict[int, float]:
-    """Per wall (deal): the mean of ``seat_agent``'s seat-games minus the mean of every other
-    seat-game, on the whole score (``source`` None) or on one source's points."""
+def _per_wall(hands: list[SeatHand], seat_agent: str, source: str | None,
+              other: str | None = None) -> dict[int, float]:
+    """Per wall (deal): the mean of ``seat_agent``'s seat-games minus the mean of ``other``'s
+    (every other seat's when None), on the whole score (``source`` None) or on one source's
+    points: the arena's paired score difference (``paired_tests``' ``score_diff``)."""
     ours: defaultdict[int, list[float]] = defaultdict(list)
     theirs: defaultdict[int, list[float]] = defaultdict(list)
     for h in hands:
         value = float(h.row.score if source is None else _with_source(h, source).score)
-        (ours if h.row.agent == seat_agent else theirs)[h.row.deal].append(value)
+        if h.row.agent == seat_agent:
+            ours[h.row.deal].append(value)
+        elif other is None or h.row.agent == other:
+            theirs[h.row.deal].append(value)
     return {d: sum(v) / len(v) - sum(theirs[d]) / len(theirs[d])
             for d, v in ours.items() if theirs[d]}
 
 
 def _interval(values: list[float]) -> str:
+    """The mean with its 95 % Student-t interval (the mean alone for one value)."""
     n = len(values)
+    if n == 0:
+        return "no wall in common"
     mean = sum(values) / n
     if n < 2:
         return f"{mean:+7.2f}"
