@@ -18,16 +18,13 @@ development seeds (docs/mcr_strength.md says which).
 from __future__ import annotations
 
 import argparse
-import json
-import sqlite3
-import zlib
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
-from tenpai import tiles as T
+from tenpai.bench.mcr_replay import TableReplay, stored_games
 from tenpai.events import Event
 from tenpai.hand import shanten_mcr
-from tenpai.rules.mcr.context import MCRContext, MCRInputError, Meld, MeldKind
+from tenpai.rules.mcr.context import MCRContext, MCRInputError, Meld
 from tenpai.rules.mcr.danger import read_opponents, wait_weight
 from tenpai.rules.mcr.evaluate import MINIMUM_FAN, evaluate
 
@@ -57,18 +54,6 @@ def winning_kinds(counts: Sequence[int], melds: tuple[Meld, ...], seat_wind: int
     return out
 
 
-def _games(paths: Sequence[str]) -> Iterator[list[Event]]:
-    for path in paths:
-        con = sqlite3.connect(path)
-        for (blob,) in con.execute("SELECT mjai_zlib FROM game_events ORDER BY deal, rotation"):
-            lines = zlib.decompress(blob).decode().splitlines()
-            yield [Event.from_mjai(json.loads(x)) for x in lines if x.strip()]
-        con.close()
-
-
-_WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dbs", nargs="+")
@@ -81,51 +66,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     passed_stats = [0, 0]
     own_stats = [0, 0]
     other_stats = [0, 0]
-    for events in _games(args.dbs):
+    for game in stored_games(args.dbs):
+        events = game.events
         names = events[0].names
         mine = {s for s, n in enumerate(names) if n == args.seat_agent}
-        counts = [[0] * 34 for _ in range(4)]
-        melds: list[list[Meld]] = [[], [], [], []]
-        visible = [0] * 34
+        table = TableReplay()
         seen: list[Event] = []
-        prevalent, oya = 0, 0
         for e in events:
-            if e.type == "start_kyoku":
-                prevalent = e.bakaze if isinstance(e.bakaze, int) else 0
-                oya = e.oya or 0
-                for s, h in enumerate(e.tehais):
-                    for t in h or ():
-                        counts[s][T.kind_of(t)] += 1
-            elif e.type == "tsumo" and e.actor is not None and e.pai is not None:
-                counts[e.actor][T.kind_of(e.pai)] += 1
-            elif e.type == "dahai" and e.actor is not None and e.pai is not None:
-                a = e.actor
-                if a in mine:
-                    _measure(a, seen, counts, melds, visible, prevalent, oya, ready,
-                             weight_bins, passed_stats, own_stats, other_stats)
-                counts[a][T.kind_of(e.pai)] -= 1
-                visible[T.kind_of(e.pai)] += 1
-            elif e.type in ("chi", "pon", "daiminkan") and e.actor is not None:
-                a = e.actor
-                for t in e.consumed:
-                    counts[a][T.kind_of(t)] -= 1
-                    visible[T.kind_of(t)] += 1
-                kinds = tuple(sorted(T.kind_of(t) for t in (*e.consumed, e.pai or 0)))
-                off = ((a - (e.target or 0)) % 4) or 1
-                kind: MeldKind = ("chow" if e.type == "chi" else
-                                  "pung" if e.type == "pon" else "exposed_kong")
-                melds[a].append(Meld(kind, kinds, 1 if e.type == "chi" else off))
-            elif e.type == "ankan" and e.actor is not None:
-                k = T.kind_of(e.consumed[0])
-                counts[e.actor][k] -= 4
-                melds[e.actor].append(Meld("concealed_kong", (k,) * 4, 0))
-            elif e.type == "kakan" and e.actor is not None and e.pai is not None:
-                k = T.kind_of(e.pai)
-                counts[e.actor][k] -= 1
-                visible[k] += 1
-                melds[e.actor] = [Meld("promoted_kong", (k,) * 4, m.claimed_from)
-                                  if m.kind == "pung" and m.base == k else m
-                                  for m in melds[e.actor]]
+            if e.type == "dahai" and e.actor is not None and e.pai is not None \
+                    and e.actor in mine:
+                _measure(e.actor, seen, table, ready, weight_bins, passed_stats, own_stats,
+                         other_stats)
+            table.apply(e)
             seen.append(e)
     print("ready with an 8-fan discard win, by melds (rows) and discards // 3 (columns):")
     for m in range(5):
@@ -149,18 +101,17 @@ def main(argv: Sequence[str] | None = None) -> None:
               f"({n})")
 
 
-def _measure(me: int, seen: list[Event], counts: list[list[int]], melds: list[list[Meld]],
-             visible: list[int], prevalent: int, oya: int,
+def _measure(me: int, seen: list[Event], table: TableReplay,
              ready: defaultdict[tuple[int, int], list[int]],
              weight_bins: defaultdict[int, list[float]], passed_stats: list[int],
              own_stats: list[int], other_stats: list[int]) -> None:
     readings = read_opponents(me, seen)
-    own = counts[me]
-    unseen = [4 - visible[k] - own[k] for k in range(34)]
+    own = table.counts[me]
+    unseen = [4 - table.visible[k] - own[k] for k in range(34)]
     # the other seats' concealed kongs are face down: the reader does not see them
     for r in readings:
-        wins = winning_kinds(counts[r.seat], tuple(melds[r.seat]), (r.seat - oya) % 4,
-                             prevalent)
+        wins = winning_kinds(table.counts[r.seat], tuple(table.melds[r.seat]),
+                             table.seat_wind(r.seat), table.prevalent)
         key = (min(r.melds, 4), min(r.discards // 3, 4))
         ready[key][1] += 1
         if not wins:

@@ -1,0 +1,104 @@
+"""Stored MCR arena games, replayed event by event into the four seats' hands.
+
+The arena keeps each game's full events (``game_events``); the development tools that read
+them (:mod:`tenpai.bench.mcr_danger_calibration`, :mod:`tenpai.bench.mcr_score_breakdown`)
+need the same thing from them: every seat's concealed tiles and melds at any point of a hand.
+This module is that one replay, so the tools do not each keep a copy of it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import zlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from tenpai import tiles as T
+from tenpai.events import Event
+from tenpai.rules.mcr.context import Meld, MeldKind
+
+__all__ = ["StoredGame", "TableReplay", "stored_games"]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """One stored game: its deal and rotation (the arena's key) and its events."""
+
+    deal: int
+    rotation: int
+    events: list[Event]
+
+
+def stored_games(paths: Sequence[str]) -> Iterator[StoredGame]:
+    """Every game with stored events in the results files, in (deal, rotation) order."""
+    for path in paths:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            for deal, rotation, blob in con.execute(
+                    "SELECT deal, rotation, mjai_zlib FROM game_events ORDER BY deal, rotation"):
+                lines = zlib.decompress(blob).decode().splitlines()
+                yield StoredGame(int(deal), int(rotation),
+                                 [Event.from_mjai(json.loads(x)) for x in lines if x.strip()])
+        finally:
+            con.close()
+
+
+@dataclass(slots=True)
+class TableReplay:
+    """The table of the current hand, by table position: concealed counts, melds, the kinds
+    seen face up, the prevalent wind, the dealer and how many tiles each seat has drawn.
+
+    :meth:`apply` takes the events in order; a ``dahai`` is applied after the caller has
+    looked at the hand it leaves from (the caller reads first, then applies).
+    """
+
+    counts: list[list[int]] = field(default_factory=lambda: [[0] * 34 for _ in range(4)])
+    melds: list[list[Meld]] = field(default_factory=lambda: [[], [], [], []])
+    visible: list[int] = field(default_factory=lambda: [0] * 34)
+    draws: list[int] = field(default_factory=lambda: [0] * 4)
+    prevalent: int = 0
+    oya: int = 0
+
+    def apply(self, e: Event) -> None:
+        if e.type == "start_kyoku":
+            self.counts = [[0] * 34 for _ in range(4)]
+            self.melds = [[], [], [], []]
+            self.visible = [0] * 34
+            self.draws = [0] * 4
+            self.prevalent = e.bakaze if isinstance(e.bakaze, int) else 0
+            self.oya = e.oya or 0
+            for s, h in enumerate(e.tehais):
+                for t in h or ():
+                    self.counts[s][T.kind_of(t)] += 1
+        elif e.type == "tsumo" and e.actor is not None and e.pai is not None:
+            self.counts[e.actor][T.kind_of(e.pai)] += 1
+            self.draws[e.actor] += 1
+        elif e.type == "dahai" and e.actor is not None and e.pai is not None:
+            self.counts[e.actor][T.kind_of(e.pai)] -= 1
+            self.visible[T.kind_of(e.pai)] += 1
+        elif e.type in ("chi", "pon", "daiminkan") and e.actor is not None:
+            a = e.actor
+            for t in e.consumed:
+                self.counts[a][T.kind_of(t)] -= 1
+                self.visible[T.kind_of(t)] += 1
+            kinds = tuple(sorted(T.kind_of(t) for t in (*e.consumed, e.pai or 0)))
+            off = ((a - (e.target or 0)) % 4) or 1
+            kind: MeldKind = ("chow" if e.type == "chi" else
+                              "pung" if e.type == "pon" else "exposed_kong")
+            self.melds[a].append(Meld(kind, kinds, 1 if e.type == "chi" else off))
+        elif e.type == "ankan" and e.actor is not None:
+            k = T.kind_of(e.consumed[0])
+            self.counts[e.actor][k] -= 4
+            self.melds[e.actor].append(Meld("concealed_kong", (k,) * 4, 0))
+        elif e.type == "kakan" and e.actor is not None and e.pai is not None:
+            k = T.kind_of(e.pai)
+            self.counts[e.actor][k] -= 1
+            self.visible[k] += 1
+            self.melds[e.actor] = [Meld("promoted_kong", (k,) * 4, m.claimed_from)
+                                   if m.kind == "pung" and m.base == k else m
+                                   for m in self.melds[e.actor]]
+
+    def seat_wind(self, seat: int) -> int:
+        """The seat's wind (0 east ... 3 north), counted from the dealer."""
+        return (seat - self.oya) % 4

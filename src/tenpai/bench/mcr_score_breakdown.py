@@ -1,0 +1,328 @@
+"""Where a Botzone score comes from: an MCR arena run split by the way each hand ended.
+
+``python -m tenpai.bench.mcr_score_breakdown RUN.db [--seat-agent planner]`` reads a results
+file of ``tenpai arena --rules mcr --preset botzone`` (one hand a game) and splits every seat's
+score per game into its sources:
+
+* its own self-drawn wins (each opponent pays 8 + fans) and its own discard wins (the
+  discarder pays 8 + fans, the others 8);
+* dealing in (paying 8 + fans);
+* another seat's self-drawn win (paying 8 + fans) and another's win off a third seat (8);
+* drawn hands (0); whatever the stored score holds beyond the hand's payments is shown as
+  *other* (0 when the arena's score is the hand's payments).
+
+Per kind of seat (``--seat-agent`` and the rest) it prints how often each source happened,
+its points per game and the mean fans of the wins behind it; then the paired difference
+``seat-agent − the others`` (the arena's measure: per wall, the mean of our seat-games minus
+the mean of theirs) split the same way, each part with its 95 % interval, the parts summing
+to the total; then, from the replayed events, how far each kind got: the share of hands it
+was ever ready with a win of 8 fans or more on a discard, the draw it first got there, and
+where its hand stood when a hand ended without its win (drawn, or another seat won).
+
+``--against BASE.db [--base-agent planner]`` pairs the run with another run of the same walls
+(the same seed; other walls are refused): per wall, (ours − the others) here minus the same in
+the base run, in total and per source, with a 95 % t interval over the walls — how a lever
+moved each source, game by game.
+
+Development tool for issue 43's target against the greedy Botzone bots: it says which source
+a lever should move (docs/mcr_strength.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sqlite3
+import sys
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from tenpai.arena.distributions import student_t_ppf
+from tenpai.arena.record import hand_seating
+from tenpai.arena.store import ResultsStore, SeatRow, StoreError
+from tenpai.bench.mcr_danger_calibration import winning_kinds
+from tenpai.bench.mcr_replay import StoredGame, TableReplay, stored_games
+from tenpai.hand import shanten_mcr
+
+__all__ = ["END_STATES", "SOURCES", "SeatHand", "compare", "main", "read_run", "report"]
+
+#: The sources of a seat's score, in the order printed.
+SOURCES = ("own self-draw win", "own discard win", "dealt in", "another's self-draw",
+           "another's win off a third seat", "drawn hand", "other")
+
+#: Where a seat's hand stood when the hand ended without its win.
+END_STATES = ("ready, 8+ fans on a discard", "ready, under 8 fans", "one away", "two or more away")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatHand:
+    """One seat of one stored one-hand game: its score, the source of that score, the fans
+    of the win that decided it (``None`` for a drawn hand), the draw at which the seat first
+    held a hand ready with a discard win of 8 fans or more (``None``: never), and, when the
+    seat did not win, where its hand stood at the end (an entry of :data:`END_STATES`)."""
+
+    row: SeatRow
+    source: str
+    delta: int
+    fans: int | None
+    ready_draw: int | None
+    end_state: str | None
+
+
+class BreakdownError(ValueError):
+    """The results file cannot be broken down; the message names the file and the game."""
+
+
+def _end_state(table: TableReplay, seat: int) -> str:
+    counts = table.counts[seat]
+    sh = shanten_mcr(counts)
+    if sh > 0:
+        return END_STATES[2] if sh == 1 else END_STATES[3]
+    wins = winning_kinds(counts, tuple(table.melds[seat]), table.seat_wind(seat),
+                         table.prevalent)
+    return END_STATES[0] if wins else END_STATES[1]
+
+
+def _ready_with_eight(table: TableReplay, seat: int) -> bool:
+    counts = table.counts[seat]
+    return shanten_mcr(counts) == 0 and bool(
+        winning_kinds(counts, tuple(table.melds[seat]), table.seat_wind(seat), table.prevalent))
+
+
+def _game_hands(path: str, game: StoredGame, rows: list[SeatRow]) -> list[SeatHand]:
+    """The four :class:`SeatHand` of one game, from its events and its stored seats."""
+    where = f"{path}: game (deal {game.deal}, rotation {game.rotation})"
+    starts = [e for e in game.events if e.type == "start_kyoku"]
+    if len(starts) != 1:
+        raise BreakdownError(f"{where} has {len(starts)} hands; the breakdown reads one-hand "
+                             "games (--preset botzone)")
+    player = hand_seating(starts[0])
+    table = TableReplay()
+    ready_draw: dict[int, int] = {}
+    end = None
+    for e in game.events:
+        if e.type in ("hora", "ryukyoku"):
+            end = e
+            break
+        table.apply(e)
+        if e.type == "dahai" and e.actor is not None and e.actor not in ready_draw \
+                and _ready_with_eight(table, e.actor):
+            ready_draw[e.actor] = table.draws[e.actor]
+    if end is None:
+        raise BreakdownError(f"{where} has no hora or ryukyoku")
+    deltas = list(end.deltas) if end.deltas else [0, 0, 0, 0]
+    winner = end.actor if end.type == "hora" else None
+    self_drawn = winner is not None and (end.target is None or end.target == winner)
+    out: list[SeatHand] = []
+    by_player = {r.seat: r for r in rows}
+    for pos in range(4):
+        r = by_player[player[pos]]
+        if winner is None:
+            source = "drawn hand"
+        elif pos == winner:
+            source = "own self-draw win" if self_drawn else "own discard win"
+        elif self_drawn:
+            source = "another's self-draw"
+        elif pos == end.target:
+            source = "dealt in"
+        else:
+            source = "another's win off a third seat"
+        end_state = None if pos == winner else _end_state(table, pos)
+        out.append(SeatHand(r, source, deltas[pos], end.han if winner is not None else None,
+                            ready_draw.get(pos), end_state))
+    return out
+
+
+def read_run(path: str) -> list[SeatHand]:
+    """Every seat of every stored game of a results file (games without stored events are
+    left out; a file without any is an error)."""
+    if not Path(path).is_file():
+        raise BreakdownError(f"{path}: no such results file")
+    try:
+        store = ResultsStore(path)
+    except StoreError as exc:
+        raise BreakdownError(str(exc)) from None
+    try:
+        rows_by_game: defaultdict[tuple[int, int], list[SeatRow]] = defaultdict(list)
+        for r in store.seat_rows():
+            rows_by_game[(r.deal, r.rotation)].append(r)
+    finally:
+        store.close()
+    hands: list[SeatHand] = []
+    for game in stored_games([path]):
+        rows = rows_by_game.get((game.deal, game.rotation))
+        if rows is None or len(rows) != 4:
+            raise BreakdownError(f"{path}: game (deal {game.deal}, rotation {game.rotation}) "
+                                 "has events but not four stored seats")
+        hands.extend(_game_hands(path, game, rows))
+    if not hands:
+        raise BreakdownError(f"{path}: no stored game events to read")
+    return hands
+
+
+def _with_source(h: SeatHand, source: str) -> SeatRow:
+    """The seat's row with its score replaced by the points it got from ``source``."""
+    if source == "other":
+        value = h.row.score - h.delta
+    else:
+        value = h.delta if h.source == source else 0
+    return dataclasses.replace(h.row, score=value)
+
+
+def _kind_table(label: str, hands: list[SeatHand]) -> list[str]:
+    n = len(hands)
+    total = sum(h.row.score for h in hands)
+    lines = [f"{label}: {n} seat-games, score per game {total / n:+.2f}",
+             f"  {'source':<31} {'share':>6} {'points/game':>11} {'mean fans':>9}"]
+    for source in SOURCES:
+        if source == "other":
+            pts = sum(h.row.score - h.delta for h in hands)
+            lines.append(f"  {source:<31} {'':>6} {pts / n:>+11.2f}")
+            continue
+        hit = [h for h in hands if h.source == source]
+        pts = sum(h.delta for h in hit)
+        fans = [h.fans for h in hit if h.fans is not None]
+        mean_fans = f"{sum(fans) / len(fans):9.1f}" if fans else f"{'-':>9}"
+        lines.append(f"  {source:<31} {len(hit) / n:6.1%} {pts / n:>+11.2f} {mean_fans}")
+    ready = [h.ready_draw for h in hands if h.ready_draw is not None]
+    won = [h for h in hands if h.source in SOURCES[:2]]
+    won_ready = sum(1 for h in hands if h.ready_draw is not None and h.source in SOURCES[:2])
+    lines.append(f"  ever ready with an 8-fan discard win: {len(ready) / n:.1%} of hands"
+                 + (f", first at draw {sum(ready) / len(ready):.1f} on average" if ready else "")
+                 + (f"; won {won_ready / len(ready):.1%} of those" if ready else "")
+                 + f"; wins {len(won) / n:.1%} of hands")
+    for outcome, drawn in (("drawn hands", True), ("hands another seat won", False)):
+        sel = [h for h in hands
+               if h.source not in SOURCES[:2] and (h.source == "drawn hand") == drawn]
+        if not sel:
+            continue
+        cells = ", ".join(f"{state} {sum(1 for h in sel if h.end_state == state) / len(sel):.1%}"
+                          for state in END_STATES)
+        lines.append(f"  at the end of {outcome} ({len(sel)}): {cells}")
+    return lines
+
+
+def report(hands: list[SeatHand], seat_agent: str) -> list[str]:
+    """The printed breakdown (see the module docstring)."""
+    mine = [h for h in hands if h.row.agent == seat_agent]
+    if not mine:
+        raise BreakdownError(f"--seat-agent {seat_agent!r} plays no seat of this run "
+                             f"(agents: {', '.join(sorted({h.row.agent for h in hands}))})")
+    others = sorted({h.row.agent for h in hands} - {seat_agent})
+    lines = _kind_table(seat_agent, mine)
+    for other in others:
+        lines += _kind_table(other, [h for h in hands if h.row.agent == other])
+    for other in others:
+        total = _per_wall(hands, seat_agent, None, other)
+        lines.append(f"paired by wall ({len(total)} walls), {seat_agent} − {other}, points per "
+                     f"game: {_interval(list(total.values())).strip()}")
+        for source in SOURCES:
+            part = _per_wall(hands, seat_agent, source, other)
+            lines.append(f"  {source:<31} {_interval(list(part.values()))}")
+    return lines
+
+
+def _per_wall(hands: list[SeatHand], seat_agent: str, source: str | None,
+              other: str | None = None) -> dict[int, float]:
+    """Per wall (deal): the mean of ``seat_agent``'s seat-games minus the mean of ``other``'s
+    (every other seat's when None), on the whole score (``source`` None) or on one source's
+    points: the arena's paired score difference (``paired_tests``' ``score_diff``)."""
+    ours: defaultdict[int, list[float]] = defaultdict(list)
+    theirs: defaultdict[int, list[float]] = defaultdict(list)
+    for h in hands:
+        value = float(h.row.score if source is None else _with_source(h, source).score)
+        if h.row.agent == seat_agent:
+            ours[h.row.deal].append(value)
+        elif other is None or h.row.agent == other:
+            theirs[h.row.deal].append(value)
+    return {d: sum(v) / len(v) - sum(theirs[d]) / len(theirs[d])
+            for d, v in ours.items() if theirs[d]}
+
+
+def _interval(values: list[float]) -> str:
+    """The mean with its 95 % Student-t interval (the mean alone for one value)."""
+    n = len(values)
+    if n == 0:
+        return "no wall in common"
+    mean = sum(values) / n
+    if n < 2:
+        return f"{mean:+7.2f}"
+    sd = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5
+    half = student_t_ppf(0.975, n - 1) * sd / n ** 0.5
+    return f"{mean:+7.2f} [{mean - half:+.2f}, {mean + half:+.2f}]"
+
+
+def compare(hands: list[SeatHand], seat_agent: str, base: list[SeatHand],
+            base_agent: str) -> list[str]:
+    """This run against a run of the same walls (``base``): per wall, (ours − the others)
+    here minus the same there, on the whole score and on each source, with a 95 % t
+    interval over the walls both runs played."""
+    for agent, run in ((seat_agent, hands), (base_agent, base)):
+        if not any(h.row.agent == agent for h in run):
+            raise BreakdownError(f"{agent!r} plays no seat of its run")
+    ours = {(h.row.deal, h.row.rotation, h.row.seat): h for h in hands}
+    changed = 0
+    for h in base:
+        other = ours.get((h.row.deal, h.row.rotation, h.row.seat))
+        if h.row.agent == base_agent and other is not None and other.row.score != h.row.score:
+            changed += 1
+    lines: list[str] = []
+    for source in (None, *SOURCES):
+        here = _per_wall(hands, seat_agent, source)
+        there = _per_wall(base, base_agent, source)
+        walls = sorted(set(here) & set(there))
+        if not walls:
+            raise BreakdownError("the two runs share no wall")
+        diffs = [here[d] - there[d] for d in walls]
+        if source is None:
+            lines.append(f"{seat_agent} here − {base_agent} in the base run, paired by wall "
+                         f"({len(walls)} walls; {changed} games with another result for our "
+                         f"seat), points per game: {_interval(diffs).strip()}")
+        else:
+            lines.append(f"  {source:<31} {_interval(diffs)}")
+    return lines
+
+
+def _same_walls(path: str, base: str) -> None:
+    """Refuse to pair runs whose common games were dealt from different walls."""
+    seeds = []
+    for p in (path, base):
+        con = sqlite3.connect(f"file:{p}?mode=ro", uri=True)
+        try:
+            seeds.append(dict(((d, r), w) for d, r, w in con.execute(
+                "SELECT deal, rotation, wall_seed FROM games")))
+        finally:
+            con.close()
+    for key in set(seeds[0]) & set(seeds[1]):
+        if seeds[0][key] != seeds[1][key]:
+            raise BreakdownError(f"{path} and {base} deal game (deal {key[0]}, rotation "
+                                 f"{key[1]}) from different walls: not the same seed")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("db", help="results file of tenpai arena --rules mcr --preset botzone")
+    ap.add_argument("--seat-agent", default="planner",
+                    help="the agent whose seats are compared with the others (default planner)")
+    ap.add_argument("--against", metavar="BASE.db",
+                    help="a run of the same walls to pair with, game by game")
+    ap.add_argument("--base-agent", default="planner",
+                    help="the agent in --against's run compared with --seat-agent (planner)")
+    args = ap.parse_args(argv)
+    try:
+        hands = read_run(args.db)
+        lines = report(hands, args.seat_agent)
+        if args.against is not None:
+            base = read_run(args.against)
+            _same_walls(args.db, args.against)
+            lines += compare(hands, args.seat_agent, base, args.base_agent)
+    except BreakdownError as exc:
+        print(f"mcr_score_breakdown: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,148 @@
+"""The score breakdown of an MCR arena run: its parts add up to the arena's own figures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tenpai import tiles as T
+from tenpai.arena.stats import paired_test
+from tenpai.arena.store import ResultsStore
+from tenpai.bench.mcr_replay import TableReplay, stored_games
+from tenpai.bench.mcr_score_breakdown import SOURCES, compare, main, read_run, report
+from tenpai.cli.main import app
+
+
+@pytest.fixture(scope="module")
+def run_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = tmp_path_factory.mktemp("breakdown") / "run.db"
+    r = CliRunner().invoke(app, ["arena", "--rules", "mcr", "--preset", "botzone", "--agents",
+                                 "planner,efficiency,efficiency,efficiency", "--games", "12",
+                                 "--seed", "5", "--workers", "1", "--no-progress",
+                                 "--db", str(db)])
+    assert r.exit_code == 0, r.output
+    return db
+
+
+def test_every_seat_score_is_its_hand_payment(run_db: Path) -> None:
+    hands = read_run(str(run_db))
+    assert len(hands) == 48
+    for h in hands:
+        assert h.delta == h.row.score
+        assert h.source in SOURCES[:-1]
+    games: dict[tuple[int, int], list[str]] = {}
+    for h in hands:
+        games.setdefault((h.row.deal, h.row.rotation), []).append(h.source)
+    for sources in games.values():
+        wins = [s for s in sources if s in SOURCES[:2]]
+        assert len(wins) <= 1
+        if "own self-draw win" in sources:
+            assert sorted(sources).count("another's self-draw") == 3
+        if "own discard win" in sources:
+            assert sources.count("dealt in") == 1
+            assert sources.count("another's win off a third seat") == 2
+
+
+def test_the_counts_match_the_stored_wins(run_db: Path) -> None:
+    hands = read_run(str(run_db))
+    store = ResultsStore(run_db)
+    try:
+        tsumo = next(store.query("SELECT COUNT(*) FROM wins WHERE from_seat IS NULL"))[0]
+        ron = next(store.query("SELECT COUNT(*) FROM wins WHERE from_seat IS NOT NULL"))[0]
+        fans = sorted(r[0] for r in store.query("SELECT han FROM wins"))
+        rows = store.seat_rows()
+    finally:
+        store.close()
+    assert sum(h.source == "own self-draw win" for h in hands) == tsumo
+    assert sum(h.source == "own discard win" for h in hands) == ron
+    assert sum(h.source == "dealt in" for h in hands) == ron
+    assert sorted(h.fans or 0 for h in hands if h.source in SOURCES[:2]) == fans
+    assert tsumo + ron > 0
+    # the paired total is the arena's own score difference, and the parts sum to it
+    lines = report(hands, "planner")
+    arena = paired_test(rows, "planner", "efficiency")
+    total_line = next(x for x in lines if x.startswith("paired by wall"))
+    shown = f"{arena.score_diff:+.2f} [{arena.score_low:+.2f}, {arena.score_high:+.2f}]"
+    assert shown in total_line
+    parts = lines[lines.index(total_line) + 1:]
+    assert len(parts) == len(SOURCES)
+    assert abs(sum(float(p.split()[-3]) for p in parts) - (arena.score_diff or 0.0)) < 0.05
+
+
+def test_the_replay_holds_the_winners_tiles(run_db: Path) -> None:
+    checked = 0
+    for game in stored_games([str(run_db)]):
+        table = TableReplay()
+        for e in game.events:
+            if e.type == "hora":
+                assert e.actor is not None
+                # the winner's concealed tiles, the discard it won on not among them
+                assert table.counts[e.actor] == T.counts34(e.hora_tehais)
+                checked += 1
+                break
+            table.apply(e)
+    assert checked > 0
+
+
+def test_bad_input_is_one_line_and_exit_2(run_db: Path, tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    for argv, words in (([str(tmp_path / "missing.db")], "no such results file"),
+                        ([str(run_db), "--seat-agent", "expert"], "--seat-agent 'expert'")):
+        with pytest.raises(SystemExit) as exc:
+            main(argv)
+        assert exc.value.code == 2
+        err = capsys.readouterr().err
+        assert words in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "missing.db").exists()
+
+
+def test_the_report_prints_every_source(run_db: Path, capsys: pytest.CaptureFixture[str]
+                                        ) -> None:
+    main([str(run_db)])
+    out = capsys.readouterr().out
+    names = [line[2:33].strip() for line in out.splitlines() if line.startswith("  ")]
+    for source in SOURCES:
+        assert names.count(source) == 3  # planner's table, efficiency's table, the paired parts
+    assert "ever ready with an 8-fan discard win" in out
+
+
+def _arena(db: Path, agents: str, seed: int, games: int) -> None:
+    r = CliRunner().invoke(app, ["arena", "--rules", "mcr", "--preset", "botzone", "--agents",
+                                 agents, "--games", str(games), "--seed", str(seed),
+                                 "--workers", "1", "--no-progress", "--db", str(db)])
+    assert r.exit_code == 0, r.output
+
+
+def test_two_runs_of_the_same_walls_pair_game_by_game(run_db: Path, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    other = tmp_path / "expert.db"
+    _arena(other, "expert,efficiency,efficiency,efficiency", 5, 12)
+    here, base = read_run(str(other)), read_run(str(run_db))
+    lines = compare(here, "expert", base, "planner")
+    store_a, store_b = ResultsStore(other), ResultsStore(run_db)
+    try:
+        a = paired_test(store_a.seat_rows(), "expert", "efficiency")
+        b = paired_test(store_b.seat_rows(), "planner", "efficiency")
+    finally:
+        store_a.close()
+        store_b.close()
+    # every wall in both runs: the mean of the per-wall differences is the difference of means
+    total = float(lines[0].split("points per game: ")[1].split()[0])
+    assert abs(total - ((a.score_diff or 0.0) - (b.score_diff or 0.0))) < 0.006
+    assert "(3 walls;" in lines[0]
+    parts = [float(x.split()[-3]) for x in lines[1:]]
+    assert len(parts) == len(SOURCES) and abs(sum(parts) - total) < 0.05
+    # a run compared with itself changes nothing
+    same = compare(base, "planner", base, "planner")
+    assert "0 games with another result" in same[0] and "+0.00 [+0.00, +0.00]" in same[0]
+    # other walls are refused in one line
+    walls = tmp_path / "other_walls.db"
+    _arena(walls, "planner,efficiency,efficiency,efficiency", 6, 4)
+    with pytest.raises(SystemExit) as exc:
+        main([str(walls), "--against", str(run_db)])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "different walls" in err and len(err.strip().splitlines()) == 1
