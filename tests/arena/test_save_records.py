@@ -149,7 +149,10 @@ def test_mcr_runs_save_mjai(tmp_path: Path) -> None:
 def test_final_points_as_tenhou_writes_them() -> None:
     config, _ = make_config("riichi", _LINEUP, 4, 0, _OPTIONS)
     points = final_points((25100, 17800, 33100, 24000), config)
-    assert points == (5.1, -32.2, 43.1, -16.0) and sum(points or ()) == 0
+    # scores rounded to thousands (17,800 -> 18), the rule every Houou record follows
+    assert points == (5.0, -32.0, 43.0, -16.0) and sum(points or ()) == 0
     assert final_points((25000,) * 4, config) == (35.0, 5.0, -15.0, -25.0)  # ties: seat order
+    sanma, _ = make_config("riichi", _LINEUP[:3], 3, 0, {"preset": "tenhou_sanma"})
+    assert final_points((13700, 53900, 37400), sanma) == (-46.0, 49.0, -3.0)  # return 40,000
     mcr, _ = make_config("mcr", ("random",) * 4, 4, 0)
     assert final_points((10, -10, 0, 0), mcr) is None

@@ -78,25 +78,16 @@ def record_flags(rules: str, options: dict[str, str], players: int) -> RuleFlags
     )
 
 
-#: Tenhou's rank bonus (uma) for 2nd-4th place; the top takes what makes the four sum to zero.
-_UMA: Final = (10.0, -10.0, -20.0)
-
-
 def final_points(scores: tuple[int, ...], config: RunConfig) -> tuple[float, ...] | None:
-    """A four-player Riichi game's end points as Tenhou writes them: (score − target) / 1000
-    plus the uma 20/10/−10/−20, the top also taking the return (the four sum to zero); ties go
-    to the seat nearer the first dealer.  ``None`` for other games (the records omit them)."""
-    if config.rules != "riichi" or len(scores) != 4:
+    """A Riichi game's end points as Tenhou writes them (three or four players; the rule is in
+    :mod:`tenpai.rules.riichi.end_points`).  ``None`` for other games (the records omit them)."""
+    if config.rules != "riichi" or len(scores) not in (3, 4):
         return None
+    from tenpai.rules.riichi.end_points import tenhou_end_points
     from tenpai.rules.riichi.ruleset import preset
 
     target = preset(dict(config.options).get("preset", "tenhou")).target_points
-    order = sorted(range(4), key=lambda s: (-scores[s], s))
-    out = [0.0] * 4
-    for rank, seat in enumerate(order[1:]):
-        out[seat] = round((scores[seat] - target) / 1000 + _UMA[rank], 1)
-    out[order[0]] = round(-sum(out), 1)
-    return tuple(out)
+    return tenhou_end_points(scores, target)
 
 
 def unpack_game(data: bytes, config: RunConfig, key: GameKey, source: str) -> Game:

@@ -36,7 +36,6 @@ __all__ = [
     "agari",
     "discard",
     "draw",
-    "final_points",
     "go",
     "init",
     "meld",
@@ -63,8 +62,6 @@ _DRAW_TYPES = {
     "triple_ron": "ron3",
     "nagashi_mangan": "nm",
 }
-#: Rank bonus (uma) from first to last, by table size (Tenhou's lobbies).
-_UMA = {4: (20.0, 10.0, -10.0, -20.0), 3: (15.0, 0.0, -15.0)}
 
 
 def rel(seat: int, viewer: int) -> int:
@@ -233,21 +230,6 @@ def ryuukyoku(
     if owari is not None:
         attrs["owari"] = owari
     return format_tag("RYUUKYOKU", attrs)
-
-
-def final_points(scores: Sequence[int], starting: int = 25_000, target: int = 30_000
-                 ) -> list[float]:
-    """Tenhou-style end points: (score - return) / 1000 plus uma 20/10/-10/-20 (three players:
-    15/0/-15), the top also taking the oka, so they sum to zero.  Ties go to the seat nearer
-    the first dealer."""
-    n = len(scores)
-    uma = _UMA[n]
-    order = sorted(range(n), key=lambda s: (-scores[s], s))
-    out = [0.0] * n
-    for rank, seat in enumerate(order[1:], start=1):
-        out[seat] = round((scores[seat] - target) / 1000 + uma[rank], 1)
-    out[order[0]] = round(-sum(out), 1)
-    return out
 
 
 def owari(scores: Sequence[int], points: Sequence[float], viewer: int) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 from tenpai.records.game import Game, RuleFlags
 from tenpai.records.mjlog_write import write_mjlog
 from tenpai.replay.riichi import split_rounds
-from tenpai.serve.tenhou import messages as M
+from tenpai.rules.riichi.end_points import tenhou_end_points
 from tenpai.serve.tenhou.table import TableResult, game_type
 
 __all__ = ["append_jsonl", "ranks", "save_game", "summary", "to_game"]
@@ -46,8 +46,7 @@ def to_game(result: TableResult, source: str, *, fragment: bool) -> Game:
         names=result.names,
         rounds=split_rounds(g.events),
         final_scores=None if fragment else final,
-        final_points=None if fragment else tuple(
-            M.final_points(final, rules.starting_points, rules.target_points)),
+        final_points=None if fragment else tenhou_end_points(final, rules.target_points),
         truncated=fragment,
     )
 

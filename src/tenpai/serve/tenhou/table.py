@@ -28,6 +28,7 @@ from urllib.parse import quote
 from tenpai.engine.agent import Agent
 from tenpai.engine.flow import Decision
 from tenpai.events import Event
+from tenpai.rules.riichi.end_points import tenhou_end_points
 from tenpai.rules.riichi.game import RiichiGame
 from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
 from tenpai.serve.mjai.external import safe_default
@@ -549,8 +550,7 @@ class TenhouTable:
         if not game_ends:
             return lambda v: None
         final = list(self.game.final_scores)
-        points = M.final_points(final, self.config.rules.starting_points,
-                                self.config.rules.target_points)
+        points = tenhou_end_points(final, self.config.rules.target_points)
         return lambda v: M.owari(final, points, v)
 
     def _hora(self, e: Event, hand: list[int], win: int | None, ura: list[int], ends: bool
