@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.serve_mjai.helpers import REPO, write_wrapper
 
 from tenpai.agents import make_agent
 from tenpai.arena.record import play_scheduled
@@ -42,6 +41,8 @@ from tenpai.serve.mjai.wire import (
     parse_line,
     read_message,
 )
+
+from .helpers import REPO, write_wrapper
 
 PROPS = (
     "hand", "counts", "drawn", "melds", "rivers", "riichi", "dora_markers", "scores",
