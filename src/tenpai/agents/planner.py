@@ -30,7 +30,9 @@ Two more settings serve Botzone's scoring, which pays a self-draw's fans three t
 ``fan_weight`` (a fan's weight in a target's value, :class:`~tenpai.rules.mcr.plan.Valuation`)
 and ``call_margin`` (what a call's best target must gain over passing's).  ``claims`` counts
 the opponents' discards in a target's probability (the draws-and-claims model of
-:mod:`tenpai.rules.mcr.plan.odds`; 0, the default, counts only the player's own draws).  The
+:mod:`tenpai.rules.mcr.plan.odds`; 0, the default, counts only the player's own draws).  ``race``
+weighs a target's completion at each future draw by the chance no other seat has won before it
+(:mod:`tenpai.rules.mcr.plan.race`; ``off``, the default, is the shipped value).  The
 defaults are the shipped planner; docs/mcr_strength.md has their development runs.
 """
 
@@ -96,10 +98,11 @@ def scored_melds(obs: Any) -> tuple[Meld, ...]:
 
 def plan_state(
     obs: Any, counts: Sequence[int] | None = None, melds: tuple[Meld, ...] | None = None,
-    claim_rate: float = 0.0,
+    claim_rate: float = 0.0, race: tuple[float, ...] = (),
 ) -> PlanState:
     """The planner's view of an MCR observation (optionally with the hand and melds a call
-    would leave; ``claim_rate`` > 0 counts the opponents' discards in its probabilities)."""
+    would leave; ``claim_rate`` > 0 counts the opponents' discards in its probabilities,
+    a ``race`` survival table weighs each target's completion by the hand's survival)."""
     own = obs.counts if counts is None else counts
     visible = obs.visible_counts()
     live = tuple(max(0, 4 - c - v) for c, v in zip(obs.counts, visible))
@@ -111,6 +114,7 @@ def plan_state(
         seat_wind=obs.seat_wind - 27,
         prevalent_wind=obs.prevalent_wind,
         claim_rate=claim_rate,
+        race=race,
     )
 
 
@@ -252,9 +256,9 @@ class PlannerAgent:
 
     def state(self, obs: Any, counts: Sequence[int] | None = None,
               melds: tuple[Meld, ...] | None = None) -> PlanState:
-        """The planner's view of an observation under this agent's claim rate (public for
-        tools that reach the agent by name only, e.g. the calibration bench)."""
-        return plan_state(obs, counts, melds, self.settings.claims)
+        """The planner's view of an observation under this agent's claim rate and race table
+        (public for tools that reach the agent by name only, e.g. the calibration bench)."""
+        return plan_state(obs, counts, melds, self.settings.claims, self.settings.race_table)
 
     def _pass_value(self, obs: Any) -> float:
         state = self.state(obs)

@@ -12,9 +12,14 @@ import os
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 
-__all__ = ["PLANNER_ENV", "PlannerSettings"]
+from tenpai.rules.mcr.plan.race import BOTS_SURVIVAL
+
+__all__ = ["PLANNER_ENV", "RACE_TABLES", "PlannerSettings"]
 
 PLANNER_ENV = "TENPAI_PLANNER_"
+
+#: The survival tables ``RACE`` may name (``off``: none, the shipped planner's value).
+RACE_TABLES: dict[str, tuple[float, ...]] = {"off": (), "bots": BOTS_SURVIVAL}
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +53,11 @@ class PlannerSettings:
     #: player may take for a set or its win (0-1; 0, the default, is the draws-only figure of
     #: the shipped planner).
     claims: float = 0.0
+    #: Weigh each target's completion at each future own draw by the chance no other seat
+    #: has won before it (``tenpai.rules.mcr.plan.race``): ``bots``, the survival table
+    #: fitted on the planner's hands against three greedy Botzone bots; ``off`` (the
+    #: default), the shipped planner's value.
+    race: str = "off"
 
     def __post_init__(self) -> None:
         if not self.deal_in_cost >= 0:
@@ -63,6 +73,14 @@ class PlannerSettings:
                              f"{self.call_margin}")
         if not 0.0 <= self.claims <= 1.0:
             raise ValueError(f"{PLANNER_ENV}CLAIMS must be in [0, 1], got {self.claims}")
+        if self.race not in RACE_TABLES:
+            raise ValueError(f"{PLANNER_ENV}RACE must be one of {', '.join(RACE_TABLES)}, got "
+                             f"{self.race!r}")
+
+    @property
+    def race_table(self) -> tuple[float, ...]:
+        """The survival table of ``race`` (empty when off)."""
+        return RACE_TABLES[self.race]
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **fixed: object) -> PlannerSettings:
@@ -77,6 +95,7 @@ class PlannerSettings:
             "fan_weight": _read(e, "FAN_WEIGHT", d.fan_weight, float),
             "call_margin": _read(e, "CALL_MARGIN", d.call_margin, float),
             "claims": _read(e, "CLAIMS", d.claims, float),
+            "race": _read(e, "RACE", d.race, str),
         }
         values.update(fixed)
         return cls(**values)  # type: ignore[arg-type]

@@ -60,9 +60,15 @@ def explain_planner(
     """Print the planner's targets for a hand about to discard (14 - 3·melds tiles) or
     waiting for a tile (13 - 3·melds), and for a discard decision the tile it would play."""
     from tenpai.agents.planner import planned_discard
+    from tenpai.agents.planner_settings import PlannerSettings
     from tenpai.events import Event
     from tenpai.rules.mcr.plan import PlanError, PlanState, best_by_discard, plan
 
+    try:
+        race = PlannerSettings.from_env().race_table
+    except ValueError as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from None
     try:
         tiles = T.parse(hand)
         counts = T.counts34(tiles)
@@ -81,7 +87,8 @@ def explain_planner(
                             "and --seen together")
         state = PlanState(tuple(counts), scored, tuple(live), draws,
                           _wind(seat_wind, "--seat-wind"), _wind(prevalent_wind,
-                                                                  "--prevalent-wind"))
+                                                                  "--prevalent-wind"),
+                          race=race)
         targets = plan(state)
     except T.TileParseError as err:
         typer.echo(f"error: --hand: {err}", err=True)
@@ -109,6 +116,7 @@ def explain_planner(
             "fans": [[name, p] for name, p in t.fans],
             "self_draw_only": t.self_draw_only,
             "value": t.value,
+            "race_probability": t.race_probability,
         }
 
     if as_json:
@@ -124,6 +132,10 @@ def explain_planner(
                + f"; {state.unseen} tiles unseen, {draws} draws left")
     typer.echo("value = P(drawing what is needed within the draws left) × (24 + fans); "
                "P assumes draws only (claims would add to it)")
+    if race:
+        typer.echo(f"race on ($TENPAI_PLANNER_RACE): P weighted by the hand's survival to each "
+                   f"draw it may complete at, from own draw {state.drawn} (the 'in the race' "
+                   "figure)")
     if deciding:
         typer.echo(f"discard: {choice}"
                    + ("" if per_discard else " (no 8-fan target in reach: efficiency's choice)"))

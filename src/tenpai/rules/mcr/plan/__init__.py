@@ -12,6 +12,7 @@ from tenpai.rules.mcr.plan.odds import (
     claim_completion_probability,
     completion_probability,
 )
+from tenpai.rules.mcr.plan.race import BOTS_SURVIVAL, RaceError, race_probability
 from tenpai.rules.mcr.plan.targets import (
     DEFAULT_VALUATION,
     FAN_CAP,
@@ -27,12 +28,14 @@ from tenpai.rules.mcr.plan.targets import (
     candidates,
     meld_set_index,
     plan,
+    race_weighted,
     score,
     set_claims,
     target_probability,
 )
 
 __all__ = [
+    "BOTS_SURVIVAL",
     "DEFAULT_VALUATION",
     "FAMILIES",
     "FAN_CAP",
@@ -44,6 +47,7 @@ __all__ = [
     "OddsError",
     "PlanError",
     "PlanState",
+    "RaceError",
     "Target",
     "Valuation",
     "best_by_discard",
@@ -53,6 +57,8 @@ __all__ = [
     "completion_probability",
     "meld_set_index",
     "plan",
+    "race_probability",
+    "race_weighted",
     "score",
     "set_claims",
     "target_probability",

@@ -24,6 +24,7 @@ from tenpai.rules.mcr.context import MCRContext, MCRInputError, Meld
 from tenpai.rules.mcr.evaluate import MINIMUM_FAN, evaluate
 from tenpai.rules.mcr.plan.families import FAMILIES, Family, chow_index, pung_index
 from tenpai.rules.mcr.plan.odds import claim_completion_probability, completion_probability
+from tenpai.rules.mcr.plan.race import BOTZONE_WALL, RaceError, check_table, race_probability
 from tenpai.rules.mcr.plan.search import (
     HandCounts,
     family_candidates,
@@ -49,6 +50,7 @@ __all__ = [
     "candidates",
     "meld_set_index",
     "plan",
+    "race_weighted",
     "score",
     "set_claims",
     "target_probability",
@@ -115,6 +117,9 @@ class PlanState:
     melds); ``draws`` how many more tiles it expects to draw.  ``claim_rate`` above 0 counts
     the opponents' discards too (the draws-and-claims model of
     :mod:`tenpai.rules.mcr.plan.odds`, at that chance per discard); 0 is the draws-only figure.
+    ``race``, when not empty, is a survival table by own draw
+    (:mod:`tenpai.rules.mcr.plan.race`): each target's value then counts its completion at
+    each future draw only as far as no other seat has won before it.
     """
 
     concealed: tuple[int, ...]
@@ -124,6 +129,7 @@ class PlanState:
     seat_wind: int = 0
     prevalent_wind: int = 0
     claim_rate: float = 0.0
+    race: tuple[float, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.concealed) != 34 or any(not 0 <= c <= 4 for c in self.concealed):
@@ -139,10 +145,20 @@ class PlanState:
             raise PlanError(f"PlanState.draws must not be negative, got {self.draws}")
         if not 0.0 <= self.claim_rate <= 1.0:
             raise PlanError(f"PlanState.claim_rate must be in [0, 1], got {self.claim_rate}")
+        if self.race:
+            try:
+                check_table(self.race)
+            except RaceError as err:
+                raise PlanError(f"PlanState.race: {err}") from None
 
     @property
     def unseen(self) -> int:
         return sum(self.live)
+
+    @property
+    def drawn(self) -> int:
+        """Own draws made so far, counted from the draws left of a Botzone wall."""
+        return max(0, BOTZONE_WALL - self.draws)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +180,9 @@ class Target:
     probability: float
     #: How the target is valued (the agent's setting; the default is the shipped planner's).
     valuation: Valuation = DEFAULT_VALUATION
+    #: The probability weighted by the hand's survival to each draw it may complete at
+    #: (:mod:`tenpai.rules.mcr.plan.race`); None when the state has no race table.
+    race_probability: float | None = None
 
     @property
     def missing(self) -> int:
@@ -172,8 +191,10 @@ class Target:
     @property
     def value(self) -> float:
         """Expected points of steering for it: probability × (win base + fans) under its
-        :class:`Valuation`, discounted when only a self-draw reaches the minimum."""
-        return self.valuation.worth(self.probability, self.points, self.self_draw_only)
+        :class:`Valuation`, discounted when only a self-draw reaches the minimum; the
+        race-weighted probability instead when there is one."""
+        p = self.probability if self.race_probability is None else self.race_probability
+        return self.valuation.worth(p, self.points, self.self_draw_only)
 
     def keeps(self, kind: int) -> bool:
         """True when discarding one tile of ``kind`` leaves the target's needs unchanged."""
@@ -183,7 +204,8 @@ class Target:
         need = " ".join(T.to_compact([k] * n) for k, n in self.needed) or "-"
         fans = ", ".join(f"{name} {p}" for name, p in self.fans)
         note = " (self-draw only)" if self.self_draw_only else ""
-        return (f"{self.family}: needs {need}; p={self.probability:.3f}; {self.points} fans "
+        race = "" if self.race_probability is None else f", in the race {self.race_probability:.3f}"
+        return (f"{self.family}: needs {need}; p={self.probability:.3f}{race}; {self.points} fans "
                 f"[{fans}]{note}")
 
 
@@ -274,14 +296,30 @@ def set_claims(family: str, cand: HandCounts, hand: Sequence[int],
 
 
 def target_probability(state: PlanState, family: str, cand: HandCounts,
-                       needed: tuple[tuple[int, int], ...], unseen: int, win_claim: bool) -> float:
+                       needed: tuple[tuple[int, int], ...], unseen: int, win_claim: bool,
+                       draws: int | None = None) -> float:
     """The candidate's completion probability under the state's model (draws only at claim
-    rate 0; else draws and claims, the winning discard counted when ``win_claim``)."""
+    rate 0; else draws and claims, the winning discard counted when ``win_claim``), within
+    ``draws`` own draws (the state's draws left when None)."""
+    d = state.draws if draws is None else draws
     if state.claim_rate <= 0.0:
-        return completion_probability(needed, state.live, unseen, state.draws)
+        return completion_probability(needed, state.live, unseen, d)
     return claim_completion_probability(
-        needed, state.live, unseen, state.draws, state.claim_rate,
+        needed, state.live, unseen, d, state.claim_rate,
         set_claims(family, cand, state.concealed, needed), win_claim)
+
+
+def race_weighted(state: PlanState, family: str, cand: HandCounts,
+                  needed: tuple[tuple[int, int], ...], total: float, win_claim: bool) -> float:
+    """The target's probability ``total`` (within all the draws left) weighted by the state's
+    race table: Σ_t [P(t) − P(t − 1)] · S(t) (:func:`tenpai.rules.mcr.plan.race.race_probability`,
+    ``P(t)`` the same model within ``t`` draws; under draws only nothing completes in fewer
+    draws than tiles needed)."""
+    unseen = state.unseen
+    first = sum(n for _, n in needed) if state.claim_rate <= 0.0 else 0
+    return race_probability(
+        lambda t: target_probability(state, family, cand, needed, unseen, win_claim, t),
+        total, state.draws, state.drawn, state.race, first)
 
 
 def fan_cap(c: Candidate) -> int:
@@ -371,8 +409,12 @@ def score(
         # only its own draw can bring the winning tile: no winning discard
         probability = target_probability(state, c.family, c.hand, needed, state.unseen,
                                          win_claim=False)
+    race = None
+    if state.race:
+        race = race_weighted(state, c.family, c.hand, needed, probability,
+                             win_claim=not self_only)
     return Target(c.family, c.hand, needed, excess, fans, points, win, self_only,
-                  probability, valuation)
+                  probability, valuation, race)
 
 
 def _any_kind(cand: HandCounts) -> int:
