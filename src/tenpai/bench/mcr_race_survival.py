@@ -12,7 +12,8 @@ own win or a drawn hand: *censored*, the hand was on at least through that draw)
   same events and censorings, its log-likelihood beside the table's and the survival it
   implies next to the table's (the alternative to shipping the table);
 * the table as the constant the planner ships
-  (:data:`tenpai.rules.mcr.plan.race.BOTS_SURVIVAL`), ``Surv(0) = 1`` first.
+  (:data:`tenpai.rules.mcr.plan.race.BOTS_SURVIVAL`), ``Surv(0) = 1`` first, up to the last
+  draw some hand survived (the planner keeps the last figure past the table's end).
 
 The likelihood is concave in ``a`` (a sum of ``log(a·j)`` and ``log(1 − a·j)``), so a
 ternary search on ``[0, 1/j_max)`` finds its maximum.
@@ -175,7 +176,10 @@ def report(ends: Sequence[HandEnd]) -> list[str]:
     lines.append(f"log-likelihood: table {_table_log_likelihood(ends, rows):.2f} "
                  f"({used} hazards above 0), one-parameter fit {log_likelihood(ends, a):.2f}")
     lines.append(f"one-parameter hazard a = {a:.5f}")
-    lines.append("BOTS_SURVIVAL = (1.0, " + ", ".join(f"{r[4]:.3f}" for r in rows) + ")")
+    # the planner divides by Surv(d): the table stops before a draw no hand survived, and
+    # later draws keep its last figure (there are no data past it)
+    kept = [r[4] for r in rows if round(r[4], 3) > 0.0]
+    lines.append("BOTS_SURVIVAL = (1.0, " + ", ".join(f"{v:.3f}" for v in kept) + ")")
     return lines
 
 
