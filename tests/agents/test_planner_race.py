@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from itertools import pairwise
 from math import comb
 
 import pytest
@@ -87,7 +88,7 @@ def test_the_survival_is_the_tables_ratio() -> None:
     s = survival(BOTS_SURVIVAL, 9, 12)
     assert s[0] == 1.0 and s[3] == pytest.approx(BOTS_SURVIVAL[12] / BOTS_SURVIVAL[9])
     assert s[12] == pytest.approx(BOTS_SURVIVAL[21] / BOTS_SURVIVAL[9])
-    assert all(a >= b for a, b in zip(s, s[1:]))
+    assert all(a >= b for a, b in pairwise(s))
     # past the table's end the last figure holds
     assert survival(BOTS_SURVIVAL, 20, 5)[5] == pytest.approx(BOTS_SURVIVAL[21] / BOTS_SURVIVAL[20])
     with pytest.raises(RaceError):
@@ -167,7 +168,7 @@ def test_the_arena_and_explain_refuse_a_bad_race_setting_with_exit_2(
 @pytest.mark.parametrize("table", [(0.9, 0.8), (1.0, 0.5, 0.6), (1.0, 0.0), ()])
 def test_a_bad_table_is_refused(table: tuple[float, ...]) -> None:
     if table:
-        with pytest.raises(PlanError, match="PlanState.race"):
+        with pytest.raises(PlanError, match=r"PlanState\.race"):
             _state(_HANDS[0], race=table)
     else:
         assert _state(_HANDS[0], race=table).race == ()

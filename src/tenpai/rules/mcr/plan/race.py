@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import pairwise
 
 __all__ = ["BOTS_SURVIVAL", "BOTZONE_WALL", "RaceError", "check_table", "race_probability",
            "survival"]
@@ -50,7 +51,7 @@ class RaceError(ValueError):
 
 def check_table(table: tuple[float, ...]) -> None:
     """A survival table starts at 1, never rises and stays above 0 (one line if not)."""
-    if not table or table[0] != 1.0 or any(not 0.0 < b <= a for a, b in zip(table, table[1:])):
+    if not table or table[0] != 1.0 or any(not 0.0 < b <= a for a, b in pairwise(table)):
         raise RaceError(f"a survival table starts at 1.0 and falls, staying above 0: {table}")
 
 
