@@ -24,11 +24,12 @@ so two candidates on one world meet the same tiles and the same policy draws.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tenpai.engine.agent import Agent
+from tenpai.engine.flow import Decision
 from tenpai.engine.snapshot import clone
 from tenpai.events import Event
 from tenpai.rules.riichi.flow.round import RiichiRound
@@ -50,6 +51,7 @@ __all__ = [
     "PlayoutBackend",
     "PointsValue",
     "PythonPlayout",
+    "Watch",
     "hand_end",
     "make_backend",
     "settle_hand",
@@ -98,6 +100,11 @@ def settle_hand(
                        tuple(tuple(r) for r in ranks))
     pos = TablePosition(scores, *following, kyotaku, rules.length)
     return HandEnd(start_scores, scores, kyotaku, pos)
+
+
+#: What :meth:`PythonPlayout.play_out_watched` shows before each step: the round, its pending
+#: decisions and the answers about to be played.
+Watch = Callable[[RiichiRound, Sequence[Decision], Mapping[int, Event]], None]
 
 
 class PlayoutBackend(Protocol):
@@ -202,21 +209,34 @@ class PythonPlayout:
         self._make = POLICIES[policy]
 
     def play_out(self, world: RiichiRound, first: Mapping[int, Event], seed: int) -> HandEnd:
+        return hand_end(self.play_out_watched(world, first, seed), tuple(world.scores))
+
+    def play_out_watched(
+        self, world: RiichiRound, first: Mapping[int, Event], seed: int,
+        watch: Watch | None = None,
+    ) -> RiichiRound:
+        """The finished round of :meth:`play_out` (a copy of ``world``); ``watch`` sees the
+        round, its pending decisions and their answers before every step, and changes nothing
+        (what :mod:`tenpai.search.playout_yaku` counts in the playouts)."""
         rnd = clone(world)
-        start = tuple(rnd.scores)
         agents = [self._make(seed * 4 + s) for s in range(rnd.players)]
+        pending = rnd.pending()
         answers = dict(first)
-        for d in rnd.pending():
+        for d in pending:
             if d.seat not in answers:
                 answers[d.seat] = agents[d.seat].act(d.observation, d.legal)
-        rnd.step(answers)
         steps = 0
-        while not rnd.done:
+        while True:
+            if watch is not None:
+                watch(rnd, pending, answers)
+            rnd.step(answers)
+            if rnd.done:
+                return rnd
             steps += 1
             if steps > self.max_steps:
                 raise RuntimeError(f"playout did not end in {self.max_steps} steps")
-            rnd.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in rnd.pending()})
-        return hand_end(rnd, start)
+            pending = rnd.pending()
+            answers = {d.seat: agents[d.seat].act(d.observation, d.legal) for d in pending}
 
 
 class LeafValue(Protocol):
