@@ -44,6 +44,7 @@ from tenpai.search.placement import (
 
 __all__ = [
     "COMPILED_POLICIES",
+    "FAST_POLICIES",
     "POLICIES",
     "HandEnd",
     "LeafValue",
@@ -127,54 +128,36 @@ def _defensive(seed: int) -> Agent:
     return DefensiveAgent(seed)
 
 
-def _fast(seed: int) -> Agent:
-    from tenpai.search.policies import FastPolicy
-
-    return FastPolicy(seed)
-
-
-def _fast_fold(seed: int) -> Agent:
-    from tenpai.search.policies import FastPolicy
-
-    return FastPolicy(seed, fold=True)
-
-
-def _greedy(seed: int) -> Agent:
-    from tenpai.search.policies import FastPolicy
-
-    return FastPolicy(seed, calls=False)
+#: The :class:`~tenpai.search.policies.FastPolicy` policies by name, as its keyword arguments
+#: (the ones the open-hand yaku rule, ``yaku=True``, applies to).
+FAST_POLICIES: dict[str, dict[str, bool]] = {
+    "fast-fold": {"fold": True},
+    "fast": {},
+    # the Python references of the compiled rollout policies (no calls)
+    "greedy": {"calls": False},
+    "greedy-fold": {"fold": True, "calls": False},
+    # ``fast``/``fast-fold`` that also declare kans (and Norths set aside)
+    "fast-kan": {"kans": True},
+    "fast-kan-fold": {"fold": True, "kans": True},
+}
 
 
-def _greedy_fold(seed: int) -> Agent:
-    from tenpai.search.policies import FastPolicy
+def _fast_policy(name: str, yaku: bool = False) -> Callable[[int], Agent]:
+    def make(seed: int) -> Agent:
+        from tenpai.search.policies import FastPolicy
 
-    return FastPolicy(seed, fold=True, calls=False)
+        return FastPolicy(seed, yaku=yaku, **FAST_POLICIES[name])
 
-
-def _fast_kan(seed: int) -> Agent:
-    from tenpai.search.policies import FastPolicy
-
-    return FastPolicy(seed, kans=True)
-
-
-def _fast_kan_fold(seed: int) -> Agent:
-    from tenpai.search.policies import FastPolicy
-
-    return FastPolicy(seed, fold=True, kans=True)
+    return make
 
 
 #: Playout policies by name (one agent object per seat, made from the playout's seed).
 POLICIES: dict[str, Callable[[int], Agent]] = {
-    "fast-fold": _fast_fold,
-    "fast": _fast,
+    **{name: _fast_policy(name) for name in ("fast-fold", "fast")},
     "efficiency": _efficiency,
     "defensive": _defensive,
-    # the Python references of the compiled rollout policies (no calls)
-    "greedy": _greedy,
-    "greedy-fold": _greedy_fold,
-    # ``fast``/``fast-fold`` that also declare kans (and Norths set aside)
-    "fast-kan": _fast_kan,
-    "fast-kan-fold": _fast_kan_fold,
+    **{name: _fast_policy(name) for name in ("greedy", "greedy-fold", "fast-kan",
+                                             "fast-kan-fold")},
 }
 
 
@@ -186,27 +169,32 @@ COMPILED_POLICIES: tuple[str, ...] = ("c:fast", "c:fast-fold", "c:fast-kan", "c:
                                       "c:tsumogiri")
 
 
-def make_backend(policy: str) -> PlayoutBackend:
+def make_backend(policy: str, yaku: bool = False) -> PlayoutBackend:
     """The playout backend of a settings policy name: ``c:<name>`` plays in the compiled core
     (:class:`~tenpai.search.compiled_playout.CompiledPlayout`, which raises
-    ``RolloutUnavailable`` when it is not built), any other name in the Python engine."""
+    ``RolloutUnavailable`` when it is not built), any other name in the Python engine;
+    ``yaku`` adds the open-hand yaku rule (:mod:`tenpai.search.policies`)."""
     if policy.startswith("c:"):
         from tenpai.search.compiled_playout import CompiledPlayout
 
-        return CompiledPlayout(policy[2:])
-    return PythonPlayout(policy)
+        return CompiledPlayout(policy[2:], yaku=yaku)
+    return PythonPlayout(policy, yaku=yaku)
 
 
 class PythonPlayout:
     """The Python engine with a fast policy in every seat (see the module docstring)."""
 
-    def __init__(self, policy: str = "fast-fold", max_steps: int = 2000) -> None:
+    def __init__(self, policy: str = "fast-fold", max_steps: int = 2000,
+                 yaku: bool = False) -> None:
         if policy not in POLICIES:
             raise ValueError(f"unknown playout policy {policy!r}; known: {', '.join(POLICIES)}")
+        if yaku and policy not in FAST_POLICIES:
+            raise ValueError(f"the open-hand yaku rule is for {', '.join(FAST_POLICIES)}, "
+                             f"not {policy!r}")
         self.policy = policy
-        self.name = f"python:{policy}"
+        self.name = f"python:{policy}" + ("+yaku" if yaku else "")
         self.max_steps = max_steps
-        self._make = POLICIES[policy]
+        self._make = _fast_policy(policy, True) if yaku else POLICIES[policy]
 
     def play_out(self, world: RiichiRound, first: Mapping[int, Event], seed: int) -> HandEnd:
         return hand_end(self.play_out_watched(world, first, seed), tuple(world.scores))

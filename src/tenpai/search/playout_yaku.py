@@ -32,7 +32,7 @@ import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from tenpai.engine.flow import Decision
 from tenpai.engine.snapshot import clone
@@ -134,12 +134,19 @@ def seat_end(rnd: RiichiRound, seat: int, missed: bool) -> SeatEnd:
     assert result is not None, "the round has not ended"
     won = result.kind == "hora" and seat in result.winners
     ready = (not won and len(rnd.hands[seat]) % 3 == 1 and rnd.is_tenpai(seat))
-    yaku = ready and any(wins_with_a_yaku(rnd, seat, w) for w in rnd.waits_of(seat))
+    held = list(rnd.counts[seat])
+    for m in rnd.melds[seat]:
+        for t in m.tiles:
+            held[KIND[t]] += 1
+    # a wait whose four copies the seat holds itself (hand or melds) is no winning tile
+    yaku = ready and any(wins_with_a_yaku(rnd, seat, w) for w in rnd.waits_of(seat)
+                         if held[w] < 4)
     return SeatEnd(won, ready and yaku, ready and not yaku, missed, _is_open(rnd, seat))
 
 
 def call_offers(
-    seeds: Sequence[int], agent: Any, prior: Prior, *, length: str = "tonpuu",
+    seeds: Sequence[int], agent: Any, prior: Prior, *,
+    length: Literal["tonpuu", "hanchan"] = "tonpuu",
     min_wall: int = 4, limit: int | None = None,
 ) -> list[Offer]:
     """The offers to chi or pon of seeded games played by ``agent`` in every seat (game seed
@@ -170,6 +177,11 @@ def call_offers(
     return out
 
 
+#: What :func:`play_offers` counts in each group.
+_COUNTS = ("playouts", "won", "ready_yaku", "ready_no_yaku", "not_ready", "missed_for_yaku",
+           "no_yaku_any", "open_at_end")
+
+
 def _group(answer: str, open_before: bool) -> str:
     if answer == "call":
         return "call"
@@ -178,22 +190,22 @@ def _group(answer: str, open_before: bool) -> str:
 
 def play_offers(
     offers: Sequence[Offer], worlds: int, policy: str = "greedy-fold", seed: int = 0,
-    compiled: bool = True,
+    compiled: bool = True, yaku: bool = False,
 ) -> dict[str, Any]:
     """Every offer played out on ``worlds`` worlds with both answers: the counts by group
     (:data:`GROUPS`) and how many hand ends the compiled twin ``c:<policy>`` matched (None
-    when the compiled core is not built or ``compiled`` is false)."""
+    when the compiled core is not built or ``compiled`` is false); ``yaku`` plays with the
+    open-hand yaku rule (:func:`tenpai.search.policies.yaku_avoid`)."""
     from tenpai.rules.riichi import rollout
 
-    python = PythonPlayout(policy)
+    python = PythonPlayout(policy, yaku=yaku)
     twin = None
     if compiled and rollout.available():
         from tenpai.search.compiled_playout import CompiledPlayout
 
-        twin = CompiledPlayout(policy)
+        twin = CompiledPlayout(policy, yaku=yaku)
     sampler = WorldSampler()
-    counts = {g: dict.fromkeys(("playouts", "won", "ready_yaku", "ready_no_yaku", "not_ready",
-                                "missed_for_yaku", "no_yaku_any", "open_at_end"), 0) for g in GROUPS}
+    counts = {g: dict.fromkeys(_COUNTS, 0) for g in GROUPS}
     equal = compared = 0
     for o in offers:
         for i in range(worlds):
@@ -246,6 +258,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--agent", choices=("pg", "efficiency"), default="pg",
                     help="the agent of the games, and the prior of the call kept")
     ap.add_argument("--policy", default="greedy-fold", help="Python playout policy")
+    ap.add_argument("--yaku", action="store_true",
+                    help="play with the open-hand yaku rule (TENPAI_SEARCH_PLAYOUT_YAKU=1)")
     args = ap.parse_args(argv)
     from tenpai.search.prior import AgentPrior, NetworkPrior
 
@@ -262,9 +276,10 @@ def main(argv: list[str] | None = None) -> None:
     cpu0 = time.process_time()
     offers = call_offers(range(args.seed, args.seed + args.games), agent, prior)
     kept = offers[::args.every][:args.max_offers]
-    played = play_offers(kept, args.worlds, args.policy, seed=args.seed)
+    played = play_offers(kept, args.worlds, args.policy, seed=args.seed, yaku=args.yaku)
     print(json.dumps({
         "seed": args.seed, "games": args.games, "agent": args.agent, "policy": args.policy,
+        "yaku_rule": args.yaku,
         "offers": len(offers), "offers_played": len(kept), "worlds": args.worlds,
         **played, "shares": figures(played["counts"]),
         "cpu_seconds": round(time.process_time() - cpu0, 1),

@@ -31,6 +31,14 @@ holds.  An open kan also needs what a pon of that tile needs to be worth it: a y
 what is allowed (a closed kan in riichi only where the waits stay), and ``fast-kan-fold``
 declares nothing while another seat is in riichi.  Kans come after a win and before riichi
 and the discard.
+
+``yaku=True`` (the search setting ``TENPAI_SEARCH_PLAYOUT_YAKU=1``, every policy above) adds
+the open-hand yaku rule to the shanten-greedy discard: an open hand with no secured yaku (no
+pon, kan or concealed triplet of a dragon, its seat wind or the round wind) chooses among the
+kinds :func:`yaku_avoid` does not name while it holds any — every non-simple when all its melds
+are simples (the all-simples route), else the value honours it holds a pair of (kept while
+they may become a pon).  The fold against riichi is unchanged.  The compiled core's
+``yaku_avoid`` is the same rule (tests/search/test_playout_yaku_rule.py).
 """
 
 from __future__ import annotations
@@ -45,7 +53,7 @@ from tenpai.events import Event
 from tenpai.hand.efficiency import discard_ukeire, ukeire
 from tenpai.hand.shanten import shanten
 
-__all__ = ["FastPolicy"]
+__all__ = ["FastPolicy", "yaku_avoid"]
 
 
 class FastPolicy:
@@ -59,6 +67,7 @@ class FastPolicy:
         fold_shanten: int = 1,
         calls: bool = True,
         kans: bool = False,
+        yaku: bool = False,
     ) -> None:
         if kans:
             self.name = "fast-kan-fold" if fold else "fast-kan"
@@ -69,6 +78,7 @@ class FastPolicy:
         self.fold = fold
         self.calls = calls or kans
         self.kans = kans
+        self.yaku = yaku
         self.fold_shanten = fold_shanten
         self._calls = EfficiencyAgent(seed)
 
@@ -152,7 +162,11 @@ class FastPolicy:
         kinds = [k for k in sorted(allowed) if k in options]
         if not kinds:
             return discards[0]
-        best = min(kinds, key=eff_key)
+        pool = kinds
+        if self.yaku:
+            avoid = yaku_avoid(obs)
+            pool = [k for k in kinds if k not in avoid] or kinds
+        best = min(pool, key=eff_key)
         threats = self._threats(obs) if self.fold and not obs.riichi[obs.seat] else []
         if threats and options[best].shanten >= self.fold_shanten:
             seen = list(visible)
@@ -179,6 +193,24 @@ def _keeps_a_yaku(obs: Any, kind: int) -> bool:
     own = [T.kind_of(t) for t in obs.hand]
     own += [T.kind_of(t) for m in obs.melds[obs.seat] for t in m.tiles]
     return T.is_simple(kind) and all(T.is_simple(x) for x in own)
+
+
+def yaku_avoid(obs: Any) -> frozenset[int]:
+    """The kinds the open-hand yaku rule keeps out of the discard choice (module docstring):
+    none for a closed hand or one with a secured yaku; else every non-simple held when all the
+    melds are simples, or the value honours held in pairs when they are not."""
+    melds = obs.melds[obs.seat]
+    if not any(m.is_open for m in melds):
+        return frozenset()
+    value = {31, 32, 33, obs.seat_wind, 27 + obs.bakaze}
+    counts = obs.counts
+    if any(m.type != "chi" and T.kind_of(m.tiles[0]) in value for m in melds):
+        return frozenset()
+    if any(counts[k] >= 3 for k in value):
+        return frozenset()
+    if all(T.is_simple(T.kind_of(t)) for m in melds for t in m.tiles):
+        return frozenset(k for k in range(34) if counts[k] and not T.is_simple(k))
+    return frozenset(k for k in value if counts[k] >= 2)
 
 
 def _discard_of(discards: Sequence[Event], kind: int) -> Event:

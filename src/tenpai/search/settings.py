@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from tenpai.search.env import describe_settings, settings_from_env
-from tenpai.search.playout import COMPILED_POLICIES, POLICIES
+from tenpai.search.playout import COMPILED_POLICIES, FAST_POLICIES, POLICIES
 
 __all__ = ["WORLDS_MODES", "SearchSettings", "default_policy"]
 
@@ -86,6 +86,10 @@ class SearchSettings:
     #: the pass and the prior's likeliest call always among the candidates; off by default
     #: (the threshold gates call offers as any other decision: docs/search.md, "Call offers").
     call_offers: bool = False
+    #: The open-hand yaku rule in the playouts' discards (tenpai.search.policies.yaku_avoid):
+    #: an open hand without a secured yaku keeps to the all-simples route or its value-honour
+    #: pairs; off by default (docs/search.md, "Do the playouts lose open hands' yaku?").
+    playout_yaku: bool = False
 
     def __post_init__(self) -> None:
         if not self.budget_ms > 0:
@@ -109,6 +113,9 @@ class SearchSettings:
                 raise ValueError(f"{_ENV}POLICY={self.policy}: {rollout.unavailable_reason()}; "
                                  f"or use its Python reference "
                                  f"{self.policy.removeprefix('c:')}")
+        if self.playout_yaku and self.policy.removeprefix("c:") not in FAST_POLICIES:
+            raise ValueError(f"{_ENV}PLAYOUT_YAKU=1 needs a policy of {', '.join(FAST_POLICIES)}"
+                             f" (or their c: twins), got {self.policy!r}")
         if self.value not in ("placement", "points"):
             raise ValueError(f"{_ENV}VALUE must be placement or points, got {self.value!r}")
         if self.value == "placement":

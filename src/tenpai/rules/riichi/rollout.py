@@ -254,6 +254,7 @@ def run(
     first_discard: int | None = None,
     *,
     indicators: bool = False,
+    yaku: bool = False,
 ) -> np.ndarray:
     """Play the state's hand once per seed; one int32 row per seed (:data:`COLUMNS`).
 
@@ -261,7 +262,9 @@ def run(
     state, policies and seed give the same row, bit for bit.  ``first_discard`` (a tile code,
     phase ``act`` only) is the discard the player to move makes before the policies take over:
     a searched candidate played without a Python step.  ``indicators`` adds a last column:
-    the dora indicators shown when the hand ended (kans turn more), for the tests.
+    the dora indicators shown when the hand ended (kans turn more), for the tests.  ``yaku``
+    adds the open-hand yaku rule to every seat's discards
+    (:func:`tenpai.search.policies.yaku_avoid` is its reference).
     """
     module = _need()
     # one name for every seat: as many as the state says (the core checks the count itself)
@@ -275,18 +278,21 @@ def run(
         ) from None
     first = -1 if first_discard is None else int(first_discard)
     raw = module.run(state, rules_tuple(rules), codes, [int(s) for s in seeds], first,
-                     indicators)
+                     indicators, 15 if yaku else 0)
     return np.frombuffer(raw, dtype=np.int32).reshape(-1, len(COLUMNS) + int(indicators))
 
 
-def decide(state: tuple[Any, ...], rules: RiichiRules | str, policy: str) -> tuple[str, int]:
+def decide(state: tuple[Any, ...], rules: RiichiRules | str, policy: str,
+           yaku: bool = False) -> tuple[str, int]:
     """A compiled policy's answer at a draw (phase ``act``) or at the discard owed after a
     call, without playing on: ``("hora", tile)``, ``("dahai", tile)``, ``("reach", tile)``
     (riichi with that discard), and for the kan policies ``("ankan", tile)`` (its lowest
-    code), ``("kakan", tile)`` (the tile added) or ``("nukidora", tile)``."""
+    code), ``("kakan", tile)`` (the tile added) or ``("nukidora", tile)``; ``yaku`` as for
+    :func:`run`."""
     module = _need()
     if policy not in POLICY_CODES:
         raise RolloutStateError(
             f"unknown rollout policy {policy!r}; known: {', '.join(POLICY_CODES)}")
-    action, tile = module.decide(state, rules_tuple(rules), POLICY_CODES[policy])
+    action, tile = module.decide(state, rules_tuple(rules), POLICY_CODES[policy],
+                                 15 if yaku else 0)
     return ("hora", "dahai", "reach", "ankan", "kakan", "nukidora")[action], int(tile)
