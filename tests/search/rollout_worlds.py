@@ -60,7 +60,7 @@ def after_calls(preset: str, seed: int) -> Iterator[RiichiRound]:
         steps += 1
 
 
-def reference_agents(policy: str, players: int, yaku: bool = False) -> list[FastPolicy]:
+def reference_agents(policy: str, players: int, yaku: str = "off") -> list[FastPolicy]:
     """The Python reference of a compiled policy in every seat: ``greedy``/``greedy-fold``
     never call, ``fast``/``fast-fold`` call as the ``efficiency`` agent does,
     ``fast-kan``/``fast-kan-fold`` also declare kans and set Norths aside; ``yaku`` adds the
@@ -71,7 +71,7 @@ def reference_agents(policy: str, players: int, yaku: bool = False) -> list[Fast
     return [FastPolicy(s, fold=fold, calls=calls, kans=kans, yaku=yaku) for s in range(players)]
 
 
-def played(world: RiichiRound, policy: str, yaku: bool = False) -> RiichiRound:
+def played(world: RiichiRound, policy: str, yaku: str = "off") -> RiichiRound:
     """A copy of the hand played to its end by the Python engine with the policy's reference."""
     rnd = clone(world)
     agents = reference_agents(policy, rnd.players, yaku)
@@ -99,7 +99,7 @@ def mangled(state: tuple[object, ...], rng: random.Random,
     return tuple(out)
 
 
-def reference(world: RiichiRound, policy: str, yaku: bool = False) -> Outcome:
+def reference(world: RiichiRound, policy: str, yaku: str = "off") -> Outcome:
     """The hand played to its end by the Python engine with the policy's Python reference."""
     rnd = played(world, policy, yaku)
     r = rnd.result

@@ -38,9 +38,9 @@ built = pytest.mark.skipif(not rollout.available(), reason="compiled rollout cor
 
 def _differential(n_worlds: int, seeds: range, every: int,
                   policies: tuple[str, str] = ("greedy", "greedy-fold"),
-                  yaku: bool = False) -> Counter[str]:
-    """Compare ``n_worlds`` worlds (policies alternating; ``yaku``: with the open-hand yaku
-    rule), return what the hands did."""
+                  yaku: str = "off") -> Counter[str]:
+    """Compare ``n_worlds`` worlds (policies alternating; ``yaku``: the open-hand yaku rule),
+    return what the hands did."""
     seen: Counter[str] = Counter()
     checked = 0
     for seed in seeds:

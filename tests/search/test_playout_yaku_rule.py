@@ -15,7 +15,7 @@ from tenpai.engine.snapshot import clone
 from tenpai.rules.riichi import rollout
 from tenpai.search.compiled_playout import CompiledPlayout
 from tenpai.search.playout import FAST_POLICIES, PythonPlayout
-from tenpai.search.policies import yaku_avoid
+from tenpai.search.policies import FastPolicy, yaku_avoid
 from tenpai.search.settings import SearchSettings
 
 from .rollout_worlds import PRESET_NAMES, after_calls, compiled, reference, reference_agents
@@ -59,18 +59,26 @@ def test_a_value_pair_is_kept_without_another_route() -> None:
 
 
 def test_the_setting_is_refused_for_a_policy_without_the_rule() -> None:
-    with pytest.raises(ValueError, match=r"^TENPAI_SEARCH_PLAYOUT_YAKU=1 needs a policy of"):
-        SearchSettings.from_env({"TENPAI_SEARCH_PLAYOUT_YAKU": "1",
+    with pytest.raises(ValueError, match=r"^TENPAI_SEARCH_PLAYOUT_YAKU=ties needs a policy of"):
+        SearchSettings.from_env({"TENPAI_SEARCH_PLAYOUT_YAKU": "ties",
                                  "TENPAI_SEARCH_POLICY": "efficiency"})
-    with pytest.raises(ValueError, match=r"^TENPAI_SEARCH_PLAYOUT_YAKU: cannot read 'yes'"):
+    with pytest.raises(ValueError, match=r"^TENPAI_SEARCH_PLAYOUT_YAKU must be off, strict, "
+                                         r"ties, got 'yes'$"):
         SearchSettings.from_env({"TENPAI_SEARCH_PLAYOUT_YAKU": "yes"})
     with pytest.raises(ValueError, match="open-hand yaku rule"):
-        PythonPlayout("defensive", yaku=True)
-    assert SearchSettings.from_env({"TENPAI_SEARCH_PLAYOUT_YAKU": "1"}).playout_yaku
+        PythonPlayout("defensive", yaku="strict")
+    with pytest.raises(ValueError, match="unknown yaku rule 'on'"):
+        FastPolicy(0, yaku="on")
+    if rollout.available():
+        with pytest.raises(rollout.RolloutStateError, match="unknown yaku rule 'on'"):
+            rollout.decide((), "tenhou", "greedy", yaku="on")
+    settings = SearchSettings.from_env({"TENPAI_SEARCH_PLAYOUT_YAKU": "strict"})
+    assert settings.playout_yaku == "strict" and "playout_yaku=strict" in settings.describe()
 
 
 @built
-def test_compiled_discards_after_calls_follow_the_rule_as_the_reference() -> None:
+@pytest.mark.parametrize("rule", ["strict", "ties"])
+def test_compiled_discards_after_calls_follow_the_rule_as_the_reference(rule: str) -> None:
     """Discards owed after the chis and pons of ``random`` agents (open hands, many without a
     yaku): every policy's compiled answer with the rule is its reference's, and the rule
     changes the answer often enough to be tested."""
@@ -81,9 +89,9 @@ def test_compiled_discards_after_calls_follow_the_rule_as_the_reference() -> Non
                 state = rollout.export_state(world)
                 d = world.pending()[0]
                 for policy in FAST_POLICIES:
-                    agent = reference_agents(policy, world.players, yaku=True)[d.seat]
+                    agent = reference_agents(policy, world.players, yaku=rule)[d.seat]
                     want = agent.act(d.observation, d.legal)
-                    got = rollout.decide(state, world.rules, policy, yaku=True)
+                    got = rollout.decide(state, world.rules, policy, yaku=rule)
                     assert got == ("dahai", want.pai), (preset, seed, policy)
                     if got != rollout.decide(state, world.rules, policy):
                         seen[f"changed:{policy}"] += 1
@@ -93,16 +101,19 @@ def test_compiled_discards_after_calls_follow_the_rule_as_the_reference() -> Non
 
 
 @built
+@pytest.mark.parametrize("rule", ["strict", "ties"])
 @pytest.mark.parametrize("policies", [("greedy", "greedy-fold"), ("fast", "fast-fold"),
                                       ("fast-kan", "fast-kan-fold")])
-def test_worlds_with_the_rule_end_as_in_the_python_engine(policies: tuple[str, str]) -> None:
-    seen = _differential(400, range(40), every=5, policies=policies, yaku=True)
-    assert seen["worlds"] == 400
+def test_worlds_with_the_rule_end_as_in_the_python_engine(policies: tuple[str, str],
+                                                          rule: str) -> None:
+    seen = _differential(300, range(40), every=5, policies=policies, yaku=rule)
+    assert seen["worlds"] == 300
     assert seen["open melds in the world"] > 20, seen
 
 
 @built
-def test_hands_after_calls_end_as_in_the_python_engine_with_the_rule() -> None:
+@pytest.mark.parametrize("rule", ["strict", "ties"])
+def test_hands_after_calls_end_as_in_the_python_engine_with_the_rule(rule: str) -> None:
     """Whole hands from the discards owed after random agents' calls, with every policy:
     the open hands the rule is for."""
     seen: Counter[str] = Counter()
@@ -111,22 +122,24 @@ def test_hands_after_calls_end_as_in_the_python_engine_with_the_rule() -> None:
             for i, world in enumerate(after_calls(preset, seed)):
                 policy = tuple(FAST_POLICIES)[i % len(FAST_POLICIES)]
                 row = rollout.run(rollout.export_state(world), world.rules, policy, [seed],
-                                  yaku=True)[0]
-                want = reference(world, policy, yaku=True)
+                                  yaku=rule)[0]
+                want = reference(world, policy, yaku=rule)
                 assert compiled(row, world.players) == want, (preset, seed, policy, i)
                 seen[want[0]] += 1
     assert sum(seen.values()) > 100 and seen["hora"] > 10, seen
 
 
 @built
+@pytest.mark.parametrize("rule", ["strict", "ties"])
 @pytest.mark.parametrize("policy", ["greedy-fold", "fast-fold"])
-def test_call_candidates_end_alike_in_both_backends_with_the_rule(policy: str) -> None:
+def test_call_candidates_end_alike_in_both_backends_with_the_rule(policy: str,
+                                                                  rule: str) -> None:
     """A searched call and the pass, stepped in Python and played on in the core with the
     rule, end as the Python playout with the rule."""
     from .test_call_offers import _call_worlds
 
-    fast = CompiledPlayout(policy, yaku=True)
-    slow = PythonPlayout(policy, yaku=True)
+    fast = CompiledPlayout(policy, yaku=rule)
+    slow = PythonPlayout(policy, yaku=rule)
     for rnd, d, call in _call_worlds(12):
         passing = next(e for e in d.legal if e.type == "none")
         for first in ({d.seat: call}, {d.seat: passing}):

@@ -40,17 +40,17 @@ class CompiledPlayout:
     :class:`~tenpai.rules.riichi.rollout.RolloutUnavailable` when the core is not built."""
 
     def __init__(self, policy: str = "greedy-fold", max_steps: int = 2000,
-                 yaku: bool = False) -> None:
+                 yaku: str = "off") -> None:
         if policy not in PLAYOUT_POLICIES:
             raise ValueError(f"unknown compiled playout policy {policy!r}; known: "
                              f"{', '.join(PLAYOUT_POLICIES)}")
-        if yaku and policy not in FAST_POLICIES:
+        if yaku != "off" and policy not in FAST_POLICIES:
             raise ValueError(f"the open-hand yaku rule is for c:{', c:'.join(FAST_POLICIES)}, "
                              f"not c:{policy}")
         if not rollout.available():
             rollout._need()  # raises RolloutUnavailable with the build command
         self.policy = policy
-        self.name = f"c:{policy}" + ("+yaku" if yaku else "")
+        self.name = f"c:{policy}" + ("" if yaku == "off" else f"+yaku-{yaku}")
         self.yaku = yaku
         self.max_steps = max_steps
         # The Python steps before the core takes over use the reference of the same policy

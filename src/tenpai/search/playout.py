@@ -142,7 +142,7 @@ FAST_POLICIES: dict[str, dict[str, bool]] = {
 }
 
 
-def _fast_policy(name: str, yaku: bool = False) -> Callable[[int], Agent]:
+def _fast_policy(name: str, yaku: str = "off") -> Callable[[int], Agent]:
     def make(seed: int) -> Agent:
         from tenpai.search.policies import FastPolicy
 
@@ -169,11 +169,11 @@ COMPILED_POLICIES: tuple[str, ...] = ("c:fast", "c:fast-fold", "c:fast-kan", "c:
                                       "c:tsumogiri")
 
 
-def make_backend(policy: str, yaku: bool = False) -> PlayoutBackend:
+def make_backend(policy: str, yaku: str = "off") -> PlayoutBackend:
     """The playout backend of a settings policy name: ``c:<name>`` plays in the compiled core
     (:class:`~tenpai.search.compiled_playout.CompiledPlayout`, which raises
     ``RolloutUnavailable`` when it is not built), any other name in the Python engine;
-    ``yaku`` adds the open-hand yaku rule (:mod:`tenpai.search.policies`)."""
+    ``yaku`` is the open-hand yaku rule (:mod:`tenpai.search.policies`)."""
     if policy.startswith("c:"):
         from tenpai.search.compiled_playout import CompiledPlayout
 
@@ -185,16 +185,16 @@ class PythonPlayout:
     """The Python engine with a fast policy in every seat (see the module docstring)."""
 
     def __init__(self, policy: str = "fast-fold", max_steps: int = 2000,
-                 yaku: bool = False) -> None:
+                 yaku: str = "off") -> None:
         if policy not in POLICIES:
             raise ValueError(f"unknown playout policy {policy!r}; known: {', '.join(POLICIES)}")
-        if yaku and policy not in FAST_POLICIES:
+        if yaku != "off" and policy not in FAST_POLICIES:
             raise ValueError(f"the open-hand yaku rule is for {', '.join(FAST_POLICIES)}, "
                              f"not {policy!r}")
         self.policy = policy
-        self.name = f"python:{policy}" + ("+yaku" if yaku else "")
+        self.name = f"python:{policy}" + ("" if yaku == "off" else f"+yaku-{yaku}")
         self.max_steps = max_steps
-        self._make = _fast_policy(policy, True) if yaku else POLICIES[policy]
+        self._make = POLICIES[policy] if yaku == "off" else _fast_policy(policy, yaku)
 
     def play_out(self, world: RiichiRound, first: Mapping[int, Event], seed: int) -> HandEnd:
         return hand_end(self.play_out_watched(world, first, seed), tuple(world.scores))

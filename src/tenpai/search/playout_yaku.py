@@ -190,12 +190,12 @@ def _group(answer: str, open_before: bool) -> str:
 
 def play_offers(
     offers: Sequence[Offer], worlds: int, policy: str = "greedy-fold", seed: int = 0,
-    compiled: bool = True, yaku: bool = False,
+    compiled: bool = True, yaku: str = "off",
 ) -> dict[str, Any]:
     """Every offer played out on ``worlds`` worlds with both answers: the counts by group
     (:data:`GROUPS`) and how many hand ends the compiled twin ``c:<policy>`` matched (None
-    when the compiled core is not built or ``compiled`` is false); ``yaku`` plays with the
-    open-hand yaku rule (:func:`tenpai.search.policies.yaku_avoid`)."""
+    when the compiled core is not built or ``compiled`` is false); ``yaku`` is the open-hand
+    yaku rule of the playouts (:func:`tenpai.search.policies.yaku_avoid`)."""
     from tenpai.rules.riichi import rollout
 
     python = PythonPlayout(policy, yaku=yaku)
@@ -258,8 +258,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--agent", choices=("pg", "efficiency"), default="pg",
                     help="the agent of the games, and the prior of the call kept")
     ap.add_argument("--policy", default="greedy-fold", help="Python playout policy")
-    ap.add_argument("--yaku", action="store_true",
-                    help="play with the open-hand yaku rule (TENPAI_SEARCH_PLAYOUT_YAKU=1)")
+    ap.add_argument("--yaku", choices=("off", "strict", "ties"), default="off",
+                    help="the open-hand yaku rule of the playouts (TENPAI_SEARCH_PLAYOUT_YAKU)")
     args = ap.parse_args(argv)
     from tenpai.search.prior import AgentPrior, NetworkPrior
 

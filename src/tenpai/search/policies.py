@@ -32,12 +32,14 @@ what is allowed (a closed kan in riichi only where the waits stay), and ``fast-k
 declares nothing while another seat is in riichi.  Kans come after a win and before riichi
 and the discard.
 
-``yaku=True`` (the search setting ``TENPAI_SEARCH_PLAYOUT_YAKU=1``, every policy above) adds
-the open-hand yaku rule to the shanten-greedy discard: an open hand with no secured yaku (no
-pon, kan or concealed triplet of a dragon, its seat wind or the round wind) chooses among the
-kinds :func:`yaku_avoid` does not name while it holds any — every non-simple when all its melds
-are simples (the all-simples route), else the value honours it holds a pair of (kept while
-they may become a pon).  The fold against riichi is unchanged.  The compiled core's
+``yaku`` (the search setting ``TENPAI_SEARCH_PLAYOUT_YAKU``, every policy above) adds the
+open-hand yaku rule to the shanten-greedy discard.  :func:`yaku_avoid` names, for an open hand
+with no secured yaku (no pon, kan or concealed triplet of a dragon, its seat wind or the round
+wind), every non-simple it holds when all its melds are simples (the all-simples route), else
+the value honours it holds a pair of (kept while they may become a pon).  ``strict``: the
+discard is chosen among the other kinds while the hand holds any, whatever their shanten;
+``ties``: only among the discards of the best shanten (an avoided kind goes only when every
+discard of that shanten is one).  The fold against riichi is unchanged.  The compiled core's
 ``yaku_avoid`` is the same rule (tests/search/test_playout_yaku_rule.py).
 """
 
@@ -52,6 +54,7 @@ from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.events import Event
 from tenpai.hand.efficiency import discard_ukeire, ukeire
 from tenpai.hand.shanten import shanten
+from tenpai.rules.riichi.rollout import YAKU_RULES
 
 __all__ = ["FastPolicy", "yaku_avoid"]
 
@@ -67,7 +70,7 @@ class FastPolicy:
         fold_shanten: int = 1,
         calls: bool = True,
         kans: bool = False,
-        yaku: bool = False,
+        yaku: str = "off",
     ) -> None:
         if kans:
             self.name = "fast-kan-fold" if fold else "fast-kan"
@@ -78,6 +81,8 @@ class FastPolicy:
         self.fold = fold
         self.calls = calls or kans
         self.kans = kans
+        if yaku not in YAKU_RULES:
+            raise ValueError(f"unknown yaku rule {yaku!r}; known: {', '.join(YAKU_RULES)}")
         self.yaku = yaku
         self.fold_shanten = fold_shanten
         self._calls = EfficiencyAgent(seed)
@@ -163,9 +168,12 @@ class FastPolicy:
         if not kinds:
             return discards[0]
         pool = kinds
-        if self.yaku:
+        if self.yaku != "off":
             avoid = yaku_avoid(obs)
-            pool = [k for k in kinds if k not in avoid] or kinds
+            if self.yaku == "ties":
+                least = min(options[k].shanten for k in kinds)
+                pool = [k for k in kinds if options[k].shanten == least]
+            pool = [k for k in pool if k not in avoid] or kinds
         best = min(pool, key=eff_key)
         threats = self._threats(obs) if self.fold and not obs.riichi[obs.seat] else []
         if threats and options[best].shanten >= self.fold_shanten:

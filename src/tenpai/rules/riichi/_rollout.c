@@ -86,7 +86,7 @@ typedef struct {
     int rinshan[4], n_rinshan, rinshan_next, repl_left;
     int chankan; /* a win being scored robs an added kan (the chankan yaku, no houtei) */
     unsigned long long banned; /* kinds the seat to move may not discard (kuikae, PH_CALLED) */
-    int yaku_rule; /* seats (bit mask) whose discards follow the open-hand yaku rule (yaku_avoid) */
+    int yaku_rule; /* the open-hand yaku rule of every seat's discards (yaku_avoid): YR_* */
     int visible[34];
     /* waits per seat, cached until the hand changes */
     unsigned long long waits[4];
@@ -303,14 +303,16 @@ static inline int kan_policy(int p) { return p == P_FAST_KAN || p == P_FAST_KAN_
 
 static inline int is_simple(int k) { return k < 27 && k % 9 >= 1 && k % 9 <= 7; }
 
-/* The open-hand yaku rule of the seats in st->yaku_rule (TENPAI_SEARCH_PLAYOUT_YAKU;
+/* The open-hand yaku rule (st->yaku_rule: YR_STRICT or YR_TIES; TENPAI_SEARCH_PLAYOUT_YAKU;
  * tenpai.search.policies.yaku_avoid is the reference): the kinds an open hand with no secured
  * yaku (no pon, kan or concealed triplet of a dragon, its seat wind or the round wind) keeps
- * out of its shanten-greedy discard choice while it holds anything else -- every non-simple
- * when all its melds are simples (the all-simples route), else the value honours it holds a
- * pair of (the pair may still become a pon). */
+ * out of its shanten-greedy discard choice -- every non-simple when all its melds are simples
+ * (the all-simples route), else the value honours it holds a pair of (the pair may still
+ * become a pon).  YR_STRICT keeps them out while it holds anything else, YR_TIES only among
+ * the discards of the best shanten. */
+enum { YR_OFF, YR_STRICT, YR_TIES };
 static unsigned long long yaku_avoid(const St *st, int s) {
-    if (!(st->yaku_rule >> s & 1) || !st->open[s]) return 0;
+    if (!st->yaku_rule || !st->open[s]) return 0;
     int n = st->n, seat_wind = 27 + ((s - st->oya) % n + n) % n;
     unsigned long long value = (7ULL << 31) | (1ULL << seat_wind) | (1ULL << (27 + st->bakaze));
     int simples = 1;
@@ -584,12 +586,19 @@ static int choose_discard(St *st, const RRules *r, int s, int policy, int *reach
     }
     /* the open-hand yaku rule narrows the greedy choice (not the fold below, not efficiency) */
     unsigned long long choose_ban = ban, avoid = yaku_avoid(st, s) & ~ban;
-    if (avoid && policy != P_EFFICIENCY && (st->hand[s].held & ~ban & ~avoid)) {
+    if (avoid && policy != P_EFFICIENCY && st->yaku_rule == YR_STRICT &&
+        (st->hand[s].held & ~ban & ~avoid)) {
         choose_ban = ban | avoid;
         best_s = 99;
         for (int k = 0; k < 34; k++)
             if (st->c34[s][k] && !(choose_ban >> k & 1) && o.after[k] < best_s)
                 best_s = o.after[k];
+    } else if (avoid && policy != P_EFFICIENCY && st->yaku_rule == YR_TIES) {
+        for (int k = 0; k < 34; k++)
+            if (st->c34[s][k] && !((ban | avoid) >> k & 1) && o.after[k] == best_s) {
+                choose_ban = ban | avoid; /* a discard of the best shanten outside avoid */
+                break;
+            }
     }
     if (policy == P_EFFICIENCY) {
         *reach = !st->riichi[s] && !st->open[s] && st->scores[s] >= r->riichi_min_points &&
@@ -1777,9 +1786,10 @@ static int read_rules(PyObject *tup, RRules *r) {
 
 /* ------------------------------------------------------------------------- module functions */
 
-/* run(state, rules, policies, seeds[, first[, indicators]]) -> bytes of len(seeds) rows of ROW
- * int32; ``first`` (a tile code, -1 for none) is the discard the player to move makes first;
- * with ``indicators`` each row has one more column, the dora indicators shown at the end. */
+/* run(state, rules, policies, seeds[, first[, indicators[, yaku]]]) -> bytes of len(seeds)
+ * rows of ROW int32; ``first`` (a tile code, -1 for none) is the discard the player to move
+ * makes first; with ``indicators`` each row has one more column, the dora indicators shown at
+ * the end; ``yaku`` the open-hand yaku rule of every seat (YR_*, see yaku_avoid). */
 static PyObject *run(PyObject *self, PyObject *args) {
     PyObject *state, *rules, *pol, *seeds;
     int first = -1, indicators = 0, yaku = 0;
@@ -1803,7 +1813,11 @@ static PyObject *run(PyObject *self, PyObject *args) {
     PyObject *out = NULL, *fast = NULL;
     int policies[4];
     if (read_state(state, base, &r) < 0) goto done;
-    base->yaku_rule = yaku & 15;
+    if (yaku < 0 || yaku > 2) {
+        PyErr_Format(state_error, "rollout: unknown yaku rule code %d", yaku);
+        goto done;
+    }
+    base->yaku_rule = yaku;
     if (read_seat_ints(pol, base->n, 0, N_POLICIES - 1, "policies", policies) < 0) goto done;
     if (first != -1) {
         int t = base->turn;
@@ -1895,7 +1909,11 @@ static PyObject *decide(PyObject *self, PyObject *args) {
     if (st == NULL) return PyErr_NoMemory();
     PyObject *out = NULL;
     if (read_state(state, st, &r) < 0) goto done;
-    st->yaku_rule = yaku & 15;
+    if (yaku < 0 || yaku > 2) {
+        PyErr_Format(state_error, "rollout: unknown yaku rule code %d", yaku);
+        goto done;
+    }
+    st->yaku_rule = yaku;
     if (st->phase == PH_CLAIM) {
         PyErr_SetString(state_error, "rollout.decide needs a state at a draw or at the discard "
                                      "owed after a call");
