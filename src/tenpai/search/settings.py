@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from tenpai.search.env import describe_settings, settings_from_env
 from tenpai.rules.riichi.rollout import YAKU_RULES
+from tenpai.search.env import describe_settings, settings_from_env
 from tenpai.search.playout import COMPILED_POLICIES, FAST_POLICIES, POLICIES
 
 __all__ = ["WORLDS_MODES", "SearchSettings", "default_policy"]
