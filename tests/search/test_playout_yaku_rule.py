@@ -49,8 +49,9 @@ def test_a_closed_hand_or_a_secured_yaku_avoids_nothing() -> None:
 
 
 def test_simple_melds_take_the_all_simples_route() -> None:
-    # every non-simple goes first, a value pair too (all simples is the route)
-    assert yaku_avoid(_obs("19m1p55z23456s", ("chi", "345p"))) == _kinds("19m1p5z")
+    # the simples are kept: every non-simple goes first, a value pair too (all simples is
+    # the route)
+    assert yaku_avoid(_obs("19m1p55z23456s", ("chi", "345p"))) == _kinds("23456s")
 
 
 def test_a_value_pair_is_kept_without_another_route() -> None:

@@ -33,13 +33,14 @@ declares nothing while another seat is in riichi.  Kans come after a win and bef
 and the discard.
 
 ``yaku`` (the search setting ``TENPAI_SEARCH_PLAYOUT_YAKU``, every policy above) adds the
-open-hand yaku rule to the shanten-greedy discard.  :func:`yaku_avoid` names, for an open hand
-with no secured yaku (no pon, kan or concealed triplet of a dragon, its seat wind or the round
-wind), every non-simple it holds when all its melds are simples (the all-simples route), else
-the value honours it holds a pair of (kept while they may become a pon).  ``strict``: the
-discard is chosen among the other kinds while the hand holds any, whatever their shanten;
-``ties``: only among the discards of the best shanten (an avoided kind goes only when every
-discard of that shanten is one).  The fold against riichi is unchanged.  The compiled core's
+open-hand yaku rule to the shanten-greedy discard.  :func:`yaku_avoid` names the kinds an open
+hand with no secured yaku (no pon, kan or concealed triplet of a dragon, its seat wind or the
+round wind) keeps rather than discards: when all its melds are simples (the all-simples
+route) every simple it holds, so that its non-simples go first; else the value honours it
+holds a pair of (kept while they may become a pon).  ``strict``: the discard is chosen among
+the other kinds while the hand holds any, whatever their shanten; ``ties``: only among the
+discards of the best shanten (an avoided kind goes only when every discard of that shanten
+is one).  The fold against riichi is unchanged.  The compiled core's
 ``yaku_avoid`` is the same rule (tests/search/test_playout_yaku_rule.py).
 """
 
@@ -205,8 +206,9 @@ def _keeps_a_yaku(obs: Any, kind: int) -> bool:
 
 def yaku_avoid(obs: Any) -> frozenset[int]:
     """The kinds the open-hand yaku rule keeps out of the discard choice (module docstring):
-    none for a closed hand or one with a secured yaku; else every non-simple held when all the
-    melds are simples, or the value honours held in pairs when they are not."""
+    none for a closed hand or one with a secured yaku; else every simple held when all the
+    melds are simples (the non-simples go first), or the value honours held in pairs when
+    they are not."""
     melds = obs.melds[obs.seat]
     if not any(m.is_open for m in melds):
         return frozenset()
@@ -217,7 +219,7 @@ def yaku_avoid(obs: Any) -> frozenset[int]:
     if any(counts[k] >= 3 for k in value):
         return frozenset()
     if all(T.is_simple(T.kind_of(t)) for m in melds for t in m.tiles):
-        return frozenset(k for k in range(34) if counts[k] and not T.is_simple(k))
+        return frozenset(k for k in range(34) if counts[k] and T.is_simple(k))
     return frozenset(k for k in value if counts[k] >= 2)
 
 

@@ -306,9 +306,9 @@ static inline int is_simple(int k) { return k < 27 && k % 9 >= 1 && k % 9 <= 7; 
 /* The open-hand yaku rule (st->yaku_rule: YR_STRICT or YR_TIES; TENPAI_SEARCH_PLAYOUT_YAKU;
  * tenpai.search.policies.yaku_avoid is the reference): the kinds an open hand with no secured
  * yaku (no pon, kan or concealed triplet of a dragon, its seat wind or the round wind) keeps
- * out of its shanten-greedy discard choice -- every non-simple when all its melds are simples
- * (the all-simples route), else the value honours it holds a pair of (the pair may still
- * become a pon).  YR_STRICT keeps them out while it holds anything else, YR_TIES only among
+ * out of its shanten-greedy discard choice -- every simple when all its melds are simples
+ * (the all-simples route: its non-simples go first), else the value honours it holds a pair
+ * of (the pair may still become a pon).  YR_STRICT keeps them out while it holds anything else, YR_TIES only among
  * the discards of the best shanten. */
 enum { YR_OFF, YR_STRICT, YR_TIES };
 static unsigned long long yaku_avoid(const St *st, int s) {
@@ -327,7 +327,7 @@ static unsigned long long yaku_avoid(const St *st, int s) {
     unsigned long long avoid = 0;
     for (int k = 0; k < 34; k++) {
         int c = st->c34[s][k];
-        if (c && (simples ? !is_simple(k) : ((value >> k & 1) && c >= 2))) avoid |= 1ULL << k;
+        if (c && (simples ? is_simple(k) : ((value >> k & 1) && c >= 2))) avoid |= 1ULL << k;
     }
     return avoid;
 }
