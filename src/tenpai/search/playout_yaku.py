@@ -21,7 +21,9 @@ ready**.  Apart from these, a playout **missed a win for lack of a yaku** when t
 tile completing its hand and had no win on offer, or another seat discarded one of its waits
 while it was not furiten and it could not ron.  Figures are grouped by the answer: the call
 (an open hand), the pass of a closed hand (the baseline) and the pass of a hand that was open
-already.
+already.  ``--yaku strict`` or ``--yaku ties`` plays every seat with the open-hand yaku rule
+(``TENPAI_SEARCH_PLAYOUT_YAKU``, :func:`tenpai.search.policies.yaku_avoid`) to see what it
+changes; the figures are in docs/search.md.
 """
 
 from __future__ import annotations
@@ -48,8 +50,8 @@ from tenpai.search.playout import PythonPlayout
 from tenpai.search.prior import Prior
 from tenpai.search.worlds import WorldSampler
 
-__all__ = ["GROUPS", "Offer", "SeatEnd", "call_offers", "figures", "main", "seat_end",
-           "seat_watch", "wins_with_a_yaku"]
+__all__ = ["GROUPS", "Offer", "SeatEnd", "call_offers", "figures", "main", "play_offers",
+           "seat_end", "seat_watch", "wins_with_a_yaku"]
 
 #: The figures' groups: the call, the pass of a closed hand, the pass of an open hand.
 GROUPS = ("call", "pass_closed", "pass_open")
