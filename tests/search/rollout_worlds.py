@@ -60,20 +60,21 @@ def after_calls(preset: str, seed: int) -> Iterator[RiichiRound]:
         steps += 1
 
 
-def reference_agents(policy: str, players: int) -> list[FastPolicy]:
+def reference_agents(policy: str, players: int, yaku: str = "off") -> list[FastPolicy]:
     """The Python reference of a compiled policy in every seat: ``greedy``/``greedy-fold``
     never call, ``fast``/``fast-fold`` call as the ``efficiency`` agent does,
-    ``fast-kan``/``fast-kan-fold`` also declare kans and set Norths aside."""
+    ``fast-kan``/``fast-kan-fold`` also declare kans and set Norths aside; ``yaku`` adds the
+    open-hand yaku rule."""
     fold = policy in ("greedy-fold", "fast-fold", "fast-kan-fold")
     calls = policy in ("fast", "fast-fold")
     kans = policy in ("fast-kan", "fast-kan-fold")
-    return [FastPolicy(s, fold=fold, calls=calls, kans=kans) for s in range(players)]
+    return [FastPolicy(s, fold=fold, calls=calls, kans=kans, yaku=yaku) for s in range(players)]
 
 
-def played(world: RiichiRound, policy: str) -> RiichiRound:
+def played(world: RiichiRound, policy: str, yaku: str = "off") -> RiichiRound:
     """A copy of the hand played to its end by the Python engine with the policy's reference."""
     rnd = clone(world)
-    agents = reference_agents(policy, rnd.players)
+    agents = reference_agents(policy, rnd.players, yaku)
     steps = 0
     while not rnd.done:
         steps += 1
@@ -98,9 +99,9 @@ def mangled(state: tuple[object, ...], rng: random.Random,
     return tuple(out)
 
 
-def reference(world: RiichiRound, policy: str) -> Outcome:
+def reference(world: RiichiRound, policy: str, yaku: str = "off") -> Outcome:
     """The hand played to its end by the Python engine with the policy's Python reference."""
-    rnd = played(world, policy)
+    rnd = played(world, policy, yaku)
     r = rnd.result
     assert r is not None
     tenpai = tuple(s for s in range(rnd.players) if r.kind == "exhaustive" and r.tenpai[s])

@@ -86,6 +86,7 @@ def test_a_placement_model_of_other_rules_is_refused(tmp_path: object) -> None:
     ("TENPAI_SEARCH_WORLDS_MODE", "psychic"),
     ("TENPAI_SEARCH_WEIGHT_CALLS", "2"),
     ("TENPAI_SEARCH_CALL_OFFERS", "2"),
+    ("TENPAI_SEARCH_PLAYOUT_YAKU", "1"),
 ])
 def test_arena_refuses_bad_settings_with_exit_2(
     monkeypatch: pytest.MonkeyPatch, var: str, value: str

@@ -37,16 +37,19 @@ built = pytest.mark.skipif(not rollout.available(), reason="compiled rollout cor
 
 
 def _differential(n_worlds: int, seeds: range, every: int,
-                  policies: tuple[str, str] = ("greedy", "greedy-fold")) -> Counter[str]:
-    """Compare ``n_worlds`` worlds (policies alternating), return what the hands did."""
+                  policies: tuple[str, str] = ("greedy", "greedy-fold"),
+                  yaku: str = "off") -> Counter[str]:
+    """Compare ``n_worlds`` worlds (policies alternating; ``yaku``: the open-hand yaku rule),
+    return what the hands did."""
     seen: Counter[str] = Counter()
     checked = 0
     for seed in seeds:
         for preset in PRESET_NAMES:
             for world in worlds(preset, seed, every=every, mixed=seed % 3 == 2):
                 policy = policies[checked % 2]
-                want = reference(world, policy)
-                row = rollout.run(rollout.export_state(world), world.rules, policy, [seed])[0]
+                want = reference(world, policy, yaku)
+                row = rollout.run(rollout.export_state(world), world.rules, policy, [seed],
+                                  yaku=yaku)[0]
                 got = compiled(row, world.players)
                 assert got == want, (preset, seed, policy, checked, rollout.CODES[int(row[3])])
                 seen[want[0]] += 1

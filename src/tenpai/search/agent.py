@@ -103,7 +103,7 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         default it is built on the prior's own network (a prior without one is refused): the
         discards' likelihood, and with ``settings.weight_calls`` the calls' too."""
         s = settings or SearchSettings()
-        backend = backend or make_backend(s.policy)
+        backend = backend or make_backend(s.policy, s.playout_yaku)
         if value is None:
             values = _leaf_values(s)
         else:

@@ -23,7 +23,7 @@ from tenpai.engine.snapshot import clone
 from tenpai.events import Event
 from tenpai.rules.riichi import rollout
 from tenpai.rules.riichi.flow.round import RiichiRound
-from tenpai.search.playout import HandEnd, hand_end, settle_hand
+from tenpai.search.playout import FAST_POLICIES, HandEnd, hand_end, settle_hand
 from tenpai.search.policies import FastPolicy
 
 __all__ = ["PLAYOUT_POLICIES", "CompiledPlayout", "end_of_row"]
@@ -39,14 +39,19 @@ class CompiledPlayout:
     :data:`PLAYOUT_POLICIES`.  Raises
     :class:`~tenpai.rules.riichi.rollout.RolloutUnavailable` when the core is not built."""
 
-    def __init__(self, policy: str = "greedy-fold", max_steps: int = 2000) -> None:
+    def __init__(self, policy: str = "greedy-fold", max_steps: int = 2000,
+                 yaku: str = "off") -> None:
         if policy not in PLAYOUT_POLICIES:
             raise ValueError(f"unknown compiled playout policy {policy!r}; known: "
                              f"{', '.join(PLAYOUT_POLICIES)}")
+        if yaku != "off" and policy not in FAST_POLICIES:
+            raise ValueError(f"the open-hand yaku rule is for c:{', c:'.join(FAST_POLICIES)}, "
+                             f"not c:{policy}")
         if not rollout.available():
             rollout._need()  # raises RolloutUnavailable with the build command
         self.policy = policy
-        self.name = f"c:{policy}"
+        self.name = f"c:{policy}" + ("" if yaku == "off" else f"+yaku-{yaku}")
+        self.yaku = yaku
         self.max_steps = max_steps
         # The Python steps before the core takes over use the reference of the same policy
         # (tsumogiri and the random ties have none: greedy stands in for those few steps).
@@ -55,8 +60,8 @@ class CompiledPlayout:
         self._kans = policy in ("fast-kan", "fast-kan-fold")
 
     def _agents(self, n: int, seed: int) -> list[FastPolicy]:
-        return [FastPolicy(seed * 4 + s, fold=self._fold, calls=self._calls, kans=self._kans)
-                for s in range(n)]
+        return [FastPolicy(seed * 4 + s, fold=self._fold, calls=self._calls, kans=self._kans,
+                           yaku=self.yaku) for s in range(n)]
 
     def _prefix(self, world: RiichiRound, first: Mapping[int, Event], seed: int) -> RiichiRound:
         """The world after the first answers and any step the core cannot start from."""
@@ -91,7 +96,7 @@ class CompiledPlayout:
             if discard is not None:
                 # the commonest candidate, a discard after a draw: the core makes it itself
                 rows = rollout.run(rollout.export_state(world), world.rules, self.policy, seeds,
-                                   first_discard=discard)
+                                   first_discard=discard, yaku=self.yaku)
                 out.append([end_of_row(world, row, start) for row in rows])
                 continue
             # The Python prefix never reads FastPolicy's seed (its calls follow
@@ -102,7 +107,8 @@ class CompiledPlayout:
                 end = hand_end(rnd, start)
                 out.append([end] * len(seeds))
                 continue
-            rows = rollout.run(rollout.export_state(rnd), rnd.rules, self.policy, seeds)
+            rows = rollout.run(rollout.export_state(rnd), rnd.rules, self.policy, seeds,
+                               yaku=self.yaku)
             out.append([end_of_row(rnd, row, start) for row in rows])
         return out
 

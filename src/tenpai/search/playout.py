@@ -24,11 +24,12 @@ so two candidates on one world meet the same tiles and the same policy draws.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tenpai.engine.agent import Agent
+from tenpai.engine.flow import Decision
 from tenpai.engine.snapshot import clone
 from tenpai.events import Event
 from tenpai.rules.riichi.flow.round import RiichiRound
@@ -43,6 +44,7 @@ from tenpai.search.placement import (
 
 __all__ = [
     "COMPILED_POLICIES",
+    "FAST_POLICIES",
     "POLICIES",
     "HandEnd",
     "LeafValue",
@@ -50,6 +52,7 @@ __all__ = [
     "PlayoutBackend",
     "PointsValue",
     "PythonPlayout",
+    "Watch",
     "hand_end",
     "make_backend",
     "settle_hand",
@@ -100,6 +103,11 @@ def settle_hand(
     return HandEnd(start_scores, scores, kyotaku, pos)
 
 
+#: What :meth:`PythonPlayout.play_out_watched` shows before each step: the round, its pending
+#: decisions and the answers about to be played.
+Watch = Callable[[RiichiRound, Sequence[Decision], Mapping[int, Event]], None]
+
+
 class PlayoutBackend(Protocol):
     """Plays a world to the end of its hand after the given first answers."""
 
@@ -120,54 +128,36 @@ def _defensive(seed: int) -> Agent:
     return DefensiveAgent(seed)
 
 
-def _fast(seed: int) -> Agent:
-    from tenpai.search.policies import FastPolicy
-
-    return FastPolicy(seed)
-
-
-def _fast_fold(seed: int) -> Agent:
-    from tenpai.search.policies import FastPolicy
-
-    return FastPolicy(seed, fold=True)
-
-
-def _greedy(seed: int) -> Agent:
-    from tenpai.search.policies import FastPolicy
-
-    return FastPolicy(seed, calls=False)
+#: The :class:`~tenpai.search.policies.FastPolicy` policies by name, as its keyword arguments
+#: (the ones the open-hand yaku rule, ``yaku=True``, applies to).
+FAST_POLICIES: dict[str, dict[str, bool]] = {
+    "fast-fold": {"fold": True},
+    "fast": {},
+    # the Python references of the compiled rollout policies (no calls)
+    "greedy": {"calls": False},
+    "greedy-fold": {"fold": True, "calls": False},
+    # ``fast``/``fast-fold`` that also declare kans (and Norths set aside)
+    "fast-kan": {"kans": True},
+    "fast-kan-fold": {"fold": True, "kans": True},
+}
 
 
-def _greedy_fold(seed: int) -> Agent:
-    from tenpai.search.policies import FastPolicy
+def _fast_policy(name: str, yaku: str = "off") -> Callable[[int], Agent]:
+    def make(seed: int) -> Agent:
+        from tenpai.search.policies import FastPolicy
 
-    return FastPolicy(seed, fold=True, calls=False)
+        return FastPolicy(seed, yaku=yaku, **FAST_POLICIES[name])
 
-
-def _fast_kan(seed: int) -> Agent:
-    from tenpai.search.policies import FastPolicy
-
-    return FastPolicy(seed, kans=True)
-
-
-def _fast_kan_fold(seed: int) -> Agent:
-    from tenpai.search.policies import FastPolicy
-
-    return FastPolicy(seed, fold=True, kans=True)
+    return make
 
 
 #: Playout policies by name (one agent object per seat, made from the playout's seed).
 POLICIES: dict[str, Callable[[int], Agent]] = {
-    "fast-fold": _fast_fold,
-    "fast": _fast,
+    **{name: _fast_policy(name) for name in ("fast-fold", "fast")},
     "efficiency": _efficiency,
     "defensive": _defensive,
-    # the Python references of the compiled rollout policies (no calls)
-    "greedy": _greedy,
-    "greedy-fold": _greedy_fold,
-    # ``fast``/``fast-fold`` that also declare kans (and Norths set aside)
-    "fast-kan": _fast_kan,
-    "fast-kan-fold": _fast_kan_fold,
+    **{name: _fast_policy(name) for name in ("greedy", "greedy-fold", "fast-kan",
+                                             "fast-kan-fold")},
 }
 
 
@@ -179,44 +169,62 @@ COMPILED_POLICIES: tuple[str, ...] = ("c:fast", "c:fast-fold", "c:fast-kan", "c:
                                       "c:tsumogiri")
 
 
-def make_backend(policy: str) -> PlayoutBackend:
+def make_backend(policy: str, yaku: str = "off") -> PlayoutBackend:
     """The playout backend of a settings policy name: ``c:<name>`` plays in the compiled core
     (:class:`~tenpai.search.compiled_playout.CompiledPlayout`, which raises
-    ``RolloutUnavailable`` when it is not built), any other name in the Python engine."""
+    ``RolloutUnavailable`` when it is not built), any other name in the Python engine;
+    ``yaku`` is the open-hand yaku rule (:mod:`tenpai.search.policies`)."""
     if policy.startswith("c:"):
         from tenpai.search.compiled_playout import CompiledPlayout
 
-        return CompiledPlayout(policy[2:])
-    return PythonPlayout(policy)
+        return CompiledPlayout(policy[2:], yaku=yaku)
+    return PythonPlayout(policy, yaku=yaku)
 
 
 class PythonPlayout:
     """The Python engine with a fast policy in every seat (see the module docstring)."""
 
-    def __init__(self, policy: str = "fast-fold", max_steps: int = 2000) -> None:
+    def __init__(self, policy: str = "fast-fold", max_steps: int = 2000,
+                 yaku: str = "off") -> None:
         if policy not in POLICIES:
             raise ValueError(f"unknown playout policy {policy!r}; known: {', '.join(POLICIES)}")
+        if yaku != "off" and policy not in FAST_POLICIES:
+            raise ValueError(f"the open-hand yaku rule is for {', '.join(FAST_POLICIES)}, "
+                             f"not {policy!r}")
         self.policy = policy
-        self.name = f"python:{policy}"
+        self.name = f"python:{policy}" + ("" if yaku == "off" else f"+yaku-{yaku}")
         self.max_steps = max_steps
-        self._make = POLICIES[policy]
+        self._make = POLICIES[policy] if yaku == "off" else _fast_policy(policy, yaku)
 
     def play_out(self, world: RiichiRound, first: Mapping[int, Event], seed: int) -> HandEnd:
+        return hand_end(self.play_out_watched(world, first, seed), tuple(world.scores))
+
+    def play_out_watched(
+        self, world: RiichiRound, first: Mapping[int, Event], seed: int,
+        watch: Watch | None = None,
+    ) -> RiichiRound:
+        """The finished round of :meth:`play_out` (a copy of ``world``); ``watch`` sees the
+        round, its pending decisions and their answers before every step, and changes nothing
+        (what :mod:`tenpai.search.playout_yaku` counts in the playouts)."""
         rnd = clone(world)
-        start = tuple(rnd.scores)
         agents = [self._make(seed * 4 + s) for s in range(rnd.players)]
+        pending = rnd.pending()
         answers = dict(first)
-        for d in rnd.pending():
+        for d in pending:
             if d.seat not in answers:
                 answers[d.seat] = agents[d.seat].act(d.observation, d.legal)
-        rnd.step(answers)
         steps = 0
-        while not rnd.done:
+        while True:
+            if watch is not None:
+                watch(rnd, pending, answers)
+            rnd.step(answers)
+            if rnd.done:
+                return rnd
             steps += 1
             if steps > self.max_steps:
                 raise RuntimeError(f"playout did not end in {self.max_steps} steps")
-            rnd.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in rnd.pending()})
-        return hand_end(rnd, start)
+            pending = rnd.pending()
+            answers = {d.seat: agents[d.seat].act(d.observation, d.legal) for d in pending}
 
 
 class LeafValue(Protocol):

@@ -31,6 +31,17 @@ holds.  An open kan also needs what a pon of that tile needs to be worth it: a y
 what is allowed (a closed kan in riichi only where the waits stay), and ``fast-kan-fold``
 declares nothing while another seat is in riichi.  Kans come after a win and before riichi
 and the discard.
+
+``yaku`` (the search setting ``TENPAI_SEARCH_PLAYOUT_YAKU``, every policy above) adds the
+open-hand yaku rule to the shanten-greedy discard.  :func:`yaku_avoid` names the kinds an open
+hand with no secured yaku (no pon, kan or concealed triplet of a dragon, its seat wind or the
+round wind) keeps rather than discards: when all its melds are simples (the all-simples
+route) every simple it holds, so that its non-simples go first; else the value honours it
+holds a pair of (kept while they may become a pon).  ``strict``: the discard is chosen among
+the other kinds while the hand holds any, whatever their shanten; ``ties``: only among the
+discards of the best shanten (an avoided kind goes only when every discard of that shanten
+is one).  The fold against riichi is unchanged.  The compiled core's
+``yaku_avoid`` is the same rule (tests/search/test_playout_yaku_rule.py).
 """
 
 from __future__ import annotations
@@ -44,8 +55,9 @@ from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.events import Event
 from tenpai.hand.efficiency import discard_ukeire, ukeire
 from tenpai.hand.shanten import shanten
+from tenpai.rules.riichi.rollout import YAKU_RULES
 
-__all__ = ["FastPolicy"]
+__all__ = ["FastPolicy", "yaku_avoid"]
 
 
 class FastPolicy:
@@ -59,6 +71,7 @@ class FastPolicy:
         fold_shanten: int = 1,
         calls: bool = True,
         kans: bool = False,
+        yaku: str = "off",
     ) -> None:
         if kans:
             self.name = "fast-kan-fold" if fold else "fast-kan"
@@ -69,6 +82,9 @@ class FastPolicy:
         self.fold = fold
         self.calls = calls or kans
         self.kans = kans
+        if yaku not in YAKU_RULES:
+            raise ValueError(f"unknown yaku rule {yaku!r}; known: {', '.join(YAKU_RULES)}")
+        self.yaku = yaku
         self.fold_shanten = fold_shanten
         self._calls = EfficiencyAgent(seed)
 
@@ -152,7 +168,14 @@ class FastPolicy:
         kinds = [k for k in sorted(allowed) if k in options]
         if not kinds:
             return discards[0]
-        best = min(kinds, key=eff_key)
+        pool = kinds
+        if self.yaku != "off":
+            avoid = yaku_avoid(obs)
+            if self.yaku == "ties":
+                least = min(options[k].shanten for k in kinds)
+                pool = [k for k in kinds if options[k].shanten == least]
+            pool = [k for k in pool if k not in avoid] or kinds
+        best = min(pool, key=eff_key)
         threats = self._threats(obs) if self.fold and not obs.riichi[obs.seat] else []
         if threats and options[best].shanten >= self.fold_shanten:
             seen = list(visible)
@@ -179,6 +202,25 @@ def _keeps_a_yaku(obs: Any, kind: int) -> bool:
     own = [T.kind_of(t) for t in obs.hand]
     own += [T.kind_of(t) for m in obs.melds[obs.seat] for t in m.tiles]
     return T.is_simple(kind) and all(T.is_simple(x) for x in own)
+
+
+def yaku_avoid(obs: Any) -> frozenset[int]:
+    """The kinds the open-hand yaku rule keeps out of the discard choice (module docstring):
+    none for a closed hand or one with a secured yaku; else every simple held when all the
+    melds are simples (the non-simples go first), or the value honours held in pairs when
+    they are not."""
+    melds = obs.melds[obs.seat]
+    if not any(m.is_open for m in melds):
+        return frozenset()
+    value = {31, 32, 33, obs.seat_wind, 27 + obs.bakaze}
+    counts = obs.counts
+    if any(m.type != "chi" and T.kind_of(m.tiles[0]) in value for m in melds):
+        return frozenset()
+    if any(counts[k] >= 3 for k in value):
+        return frozenset()
+    if all(T.is_simple(T.kind_of(t)) for m in melds for t in m.tiles):
+        return frozenset(k for k in range(34) if counts[k] and T.is_simple(k))
+    return frozenset(k for k in value if counts[k] >= 2)
 
 
 def _discard_of(discards: Sequence[Event], kind: int) -> Event:

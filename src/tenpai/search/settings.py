@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from tenpai.rules.riichi.rollout import YAKU_RULES
 from tenpai.search.env import describe_settings, settings_from_env
-from tenpai.search.playout import COMPILED_POLICIES, POLICIES
+from tenpai.search.playout import COMPILED_POLICIES, FAST_POLICIES, POLICIES
 
 __all__ = ["WORLDS_MODES", "SearchSettings", "default_policy"]
 
@@ -86,6 +87,11 @@ class SearchSettings:
     #: the pass and the prior's likeliest call always among the candidates; off by default
     #: (the threshold gates call offers as any other decision: docs/search.md, "Call offers").
     call_offers: bool = False
+    #: The open-hand yaku rule in the playouts' discards (tenpai.search.policies.yaku_avoid):
+    #: an open hand without a secured yaku keeps to the all-simples route or its value-honour
+    #: pairs, "strict" whatever the shanten or "ties" among the discards of the best shanten;
+    #: "off" by default (docs/search.md, "Do the playouts lose open hands' yaku?").
+    playout_yaku: str = "off"
 
     def __post_init__(self) -> None:
         if not self.budget_ms > 0:
@@ -109,6 +115,13 @@ class SearchSettings:
                 raise ValueError(f"{_ENV}POLICY={self.policy}: {rollout.unavailable_reason()}; "
                                  f"or use its Python reference "
                                  f"{self.policy.removeprefix('c:')}")
+        if self.playout_yaku not in YAKU_RULES:
+            raise ValueError(f"{_ENV}PLAYOUT_YAKU must be {', '.join(YAKU_RULES)}, got "
+                             f"{self.playout_yaku!r}")
+        if self.playout_yaku != "off" and self.policy.removeprefix("c:") not in FAST_POLICIES:
+            raise ValueError(f"{_ENV}PLAYOUT_YAKU={self.playout_yaku} needs a policy of "
+                             f"{', '.join(FAST_POLICIES)} (or their c: twins), got "
+                             f"{self.policy!r}")
         if self.value not in ("placement", "points"):
             raise ValueError(f"{_ENV}VALUE must be placement or points, got {self.value!r}")
         if self.value == "placement":

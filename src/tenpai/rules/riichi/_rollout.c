@@ -86,6 +86,7 @@ typedef struct {
     int rinshan[4], n_rinshan, rinshan_next, repl_left;
     int chankan; /* a win being scored robs an added kan (the chankan yaku, no houtei) */
     unsigned long long banned; /* kinds the seat to move may not discard (kuikae, PH_CALLED) */
+    int yaku_rule; /* the open-hand yaku rule of every seat's discards (yaku_avoid): YR_* */
     int visible[34];
     /* waits per seat, cached until the hand changes */
     unsigned long long waits[4];
@@ -299,6 +300,37 @@ static inline int fold_policy(int p) {
     return p == P_GREEDY_FOLD || p == P_FAST_FOLD || p == P_FAST_KAN_FOLD;
 }
 static inline int kan_policy(int p) { return p == P_FAST_KAN || p == P_FAST_KAN_FOLD; }
+
+static inline int is_simple(int k) { return k < 27 && k % 9 >= 1 && k % 9 <= 7; }
+
+/* The open-hand yaku rule (st->yaku_rule: YR_STRICT or YR_TIES; TENPAI_SEARCH_PLAYOUT_YAKU;
+ * tenpai.search.policies.yaku_avoid is the reference): the kinds an open hand with no secured
+ * yaku (no pon, kan or concealed triplet of a dragon, its seat wind or the round wind) keeps
+ * out of its shanten-greedy discard choice -- every simple when all its melds are simples
+ * (the all-simples route: its non-simples go first), else the value honours it holds a pair
+ * of (the pair may still become a pon).  YR_STRICT keeps them out while it holds anything else, YR_TIES only among
+ * the discards of the best shanten. */
+enum { YR_OFF, YR_STRICT, YR_TIES };
+static unsigned long long yaku_avoid(const St *st, int s) {
+    if (!st->yaku_rule || !st->open[s]) return 0;
+    int n = st->n, seat_wind = 27 + ((s - st->oya) % n + n) % n;
+    unsigned long long value = (7ULL << 31) | (1ULL << seat_wind) | (1ULL << (27 + st->bakaze));
+    int simples = 1;
+    for (int i = 0; i < st->n_melds[s]; i++) {
+        const CMeld *m = &st->melds[s][i];
+        if (m->type != MT_CHI && (value >> kind_of_code(m->tiles[0]) & 1)) return 0;
+        for (int j = 0; j < m->n; j++)
+            if (!is_simple(kind_of_code(m->tiles[j]))) simples = 0;
+    }
+    for (int k = 27; k < 34; k++)
+        if ((value >> k & 1) && st->c34[s][k] >= 3) return 0;
+    unsigned long long avoid = 0;
+    for (int k = 0; k < 34; k++) {
+        int c = st->c34[s][k];
+        if (c && (simples ? is_simple(k) : ((value >> k & 1) && c >= 2))) avoid |= 1ULL << k;
+    }
+    return avoid;
+}
 
 static inline int edge_of(int k) {
     if (TERM_HONOR[k]) return 0;
@@ -552,6 +584,22 @@ static int choose_discard(St *st, const RRules *r, int s, int policy, int *reach
         for (int k = 0; k < 34; k++)
             if (st->c34[s][k] && !(ban >> k & 1) && o.after[k] < best_s) best_s = o.after[k];
     }
+    /* the open-hand yaku rule narrows the greedy choice (not the fold below, not efficiency) */
+    unsigned long long choose_ban = ban, avoid = yaku_avoid(st, s) & ~ban;
+    if (avoid && policy != P_EFFICIENCY && st->yaku_rule == YR_STRICT &&
+        (st->hand[s].held & ~ban & ~avoid)) {
+        choose_ban = ban | avoid;
+        best_s = 99;
+        for (int k = 0; k < 34; k++)
+            if (st->c34[s][k] && !(choose_ban >> k & 1) && o.after[k] < best_s)
+                best_s = o.after[k];
+    } else if (avoid && policy != P_EFFICIENCY && st->yaku_rule == YR_TIES) {
+        for (int k = 0; k < 34; k++)
+            if (st->c34[s][k] && !((ban | avoid) >> k & 1) && o.after[k] == best_s) {
+                choose_ban = ban | avoid; /* a discard of the best shanten outside avoid */
+                break;
+            }
+    }
     if (policy == P_EFFICIENCY) {
         *reach = !st->riichi[s] && !st->open[s] && st->scores[s] >= r->riichi_min_points &&
                  remaining(st) >= r->riichi_min_wall && best_s <= 0;
@@ -560,7 +608,7 @@ static int choose_discard(St *st, const RRules *r, int s, int policy, int *reach
     if (policy == P_GREEDY_RANDOM) {
         int ties[34], nt = 0;
         for (int k = 0; k < 34; k++) {
-            if (o.after[k] != best_s || (ban >> k & 1)) continue;
+            if (o.after[k] != best_s || (choose_ban >> k & 1)) continue;
             if (best < 0 || eff_less(st, s, &o, k, best)) {
                 best = k;
                 nt = 0;
@@ -576,7 +624,7 @@ static int choose_discard(St *st, const RRules *r, int s, int policy, int *reach
          * discard whose bound is below it (or equal to it, without a lower edge or an earlier
          * kind) cannot win and is not counted; the ones after it are bounded lower still. */
         int cand[34], ub[34], nc = 0;
-        for (unsigned long long held = st->hand[s].held & ~ban; held; held &= held - 1) {
+        for (unsigned long long held = st->hand[s].held & ~choose_ban; held; held &= held - 1) {
             int k = lowest_kind(held);
             if (o.after[k] == best_s) cand[nc++] = k;
         }
@@ -793,8 +841,6 @@ static int settle_wins(St *st, const RRules *r, const int *seats, int nw, int ta
 }
 
 /* ------------------------------------------------------------------------- calls (fast policies) */
-
-static inline int is_simple(int k) { return k < 27 && k % 9 >= 1 && k % 9 <= 7; }
 
 /* RiichiRound._rule_banned_after_call: the called kind, and under ``strict`` kuikae the kind at
  * the other end of a chi's run (a, b: the consumed kinds). */
@@ -1740,13 +1786,15 @@ static int read_rules(PyObject *tup, RRules *r) {
 
 /* ------------------------------------------------------------------------- module functions */
 
-/* run(state, rules, policies, seeds[, first[, indicators]]) -> bytes of len(seeds) rows of ROW
- * int32; ``first`` (a tile code, -1 for none) is the discard the player to move makes first;
- * with ``indicators`` each row has one more column, the dora indicators shown at the end. */
+/* run(state, rules, policies, seeds[, first[, indicators[, yaku]]]) -> bytes of len(seeds)
+ * rows of ROW int32; ``first`` (a tile code, -1 for none) is the discard the player to move
+ * makes first; with ``indicators`` each row has one more column, the dora indicators shown at
+ * the end; ``yaku`` the open-hand yaku rule of every seat (YR_*, see yaku_avoid). */
 static PyObject *run(PyObject *self, PyObject *args) {
     PyObject *state, *rules, *pol, *seeds;
-    int first = -1, indicators = 0;
-    if (!PyArg_ParseTuple(args, "OOOO|ip", &state, &rules, &pol, &seeds, &first, &indicators))
+    int first = -1, indicators = 0, yaku = 0;
+    if (!PyArg_ParseTuple(args, "OOOO|ipi", &state, &rules, &pol, &seeds, &first, &indicators,
+                          &yaku))
         return NULL;
     const Py_ssize_t width = ROW + (indicators ? 1 : 0);
     if (!tables_ready) {
@@ -1765,6 +1813,11 @@ static PyObject *run(PyObject *self, PyObject *args) {
     PyObject *out = NULL, *fast = NULL;
     int policies[4];
     if (read_state(state, base, &r) < 0) goto done;
+    if (yaku < 0 || yaku > 2) {
+        PyErr_Format(state_error, "rollout: unknown yaku rule code %d", yaku);
+        goto done;
+    }
+    base->yaku_rule = yaku;
     if (read_seat_ints(pol, base->n, 0, N_POLICIES - 1, "policies", policies) < 0) goto done;
     if (first != -1) {
         int t = base->turn;
@@ -1840,8 +1893,8 @@ done:
  * kan (the tile added), 5 a North set aside.  For testing the compiled policies against the Python agents position by position. */
 static PyObject *decide(PyObject *self, PyObject *args) {
     PyObject *state, *rules;
-    int policy;
-    if (!PyArg_ParseTuple(args, "OOi", &state, &rules, &policy)) return NULL;
+    int policy, yaku = 0;
+    if (!PyArg_ParseTuple(args, "OOi|i", &state, &rules, &policy, &yaku)) return NULL;
     if (!tables_ready) {
         PyErr_SetString(PyExc_RuntimeError, "_rollout.configure() has not been called");
         return NULL;
@@ -1856,6 +1909,11 @@ static PyObject *decide(PyObject *self, PyObject *args) {
     if (st == NULL) return PyErr_NoMemory();
     PyObject *out = NULL;
     if (read_state(state, st, &r) < 0) goto done;
+    if (yaku < 0 || yaku > 2) {
+        PyErr_Format(state_error, "rollout: unknown yaku rule code %d", yaku);
+        goto done;
+    }
+    st->yaku_rule = yaku;
     if (st->phase == PH_CLAIM) {
         PyErr_SetString(state_error, "rollout.decide needs a state at a draw or at the discard "
                                      "owed after a call");

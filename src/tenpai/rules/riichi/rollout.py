@@ -76,6 +76,7 @@ __all__ = [
     "COLUMNS",
     "KINDS",
     "POLICY_CODES",
+    "YAKU_RULES",
     "RolloutStateError",
     "RolloutUnavailable",
     "available",
@@ -92,6 +93,10 @@ ABI: Final = 6
 POLICY_CODES: Final = {"tsumogiri": 0, "greedy": 1, "greedy-random": 2, "greedy-fold": 3,
                        "efficiency": 4, "fast": 5, "fast-fold": 6, "fast-kan": 7,
                        "fast-kan-fold": 8}
+#: The open-hand yaku rule of the discards (:func:`tenpai.search.policies.yaku_avoid`): off,
+#: ``strict`` (the kinds it names are kept out while the hand holds any other) or ``ties``
+#: (only among the discards of the best shanten).
+YAKU_RULES: Final = {"off": 0, "strict": 1, "ties": 2}
 #: Result columns of :func:`run` (one row per playout; scores and deltas padded to four seats).
 COLUMNS: Final = ("kind", "winners", "tenpai", "code", "kyotaku",
                   "score0", "score1", "score2", "score3",
@@ -254,6 +259,7 @@ def run(
     first_discard: int | None = None,
     *,
     indicators: bool = False,
+    yaku: str = "off",
 ) -> np.ndarray:
     """Play the state's hand once per seed; one int32 row per seed (:data:`COLUMNS`).
 
@@ -261,7 +267,9 @@ def run(
     state, policies and seed give the same row, bit for bit.  ``first_discard`` (a tile code,
     phase ``act`` only) is the discard the player to move makes before the policies take over:
     a searched candidate played without a Python step.  ``indicators`` adds a last column:
-    the dora indicators shown when the hand ended (kans turn more), for the tests.
+    the dora indicators shown when the hand ended (kans turn more), for the tests.  ``yaku``
+    (:data:`YAKU_RULES`) adds the open-hand yaku rule to every seat's discards
+    (:func:`tenpai.search.policies.yaku_avoid` is its reference).
     """
     module = _need()
     # one name for every seat: as many as the state says (the core checks the count itself)
@@ -275,18 +283,27 @@ def run(
         ) from None
     first = -1 if first_discard is None else int(first_discard)
     raw = module.run(state, rules_tuple(rules), codes, [int(s) for s in seeds], first,
-                     indicators)
+                     indicators, _yaku_code(yaku))
     return np.frombuffer(raw, dtype=np.int32).reshape(-1, len(COLUMNS) + int(indicators))
 
 
-def decide(state: tuple[Any, ...], rules: RiichiRules | str, policy: str) -> tuple[str, int]:
+def _yaku_code(rule: str) -> int:
+    if rule not in YAKU_RULES:
+        raise RolloutStateError(f"unknown yaku rule {rule!r}; known: {', '.join(YAKU_RULES)}")
+    return YAKU_RULES[rule]
+
+
+def decide(state: tuple[Any, ...], rules: RiichiRules | str, policy: str,
+           yaku: str = "off") -> tuple[str, int]:
     """A compiled policy's answer at a draw (phase ``act``) or at the discard owed after a
     call, without playing on: ``("hora", tile)``, ``("dahai", tile)``, ``("reach", tile)``
     (riichi with that discard), and for the kan policies ``("ankan", tile)`` (its lowest
-    code), ``("kakan", tile)`` (the tile added) or ``("nukidora", tile)``."""
+    code), ``("kakan", tile)`` (the tile added) or ``("nukidora", tile)``; ``yaku`` as for
+    :func:`run`."""
     module = _need()
     if policy not in POLICY_CODES:
         raise RolloutStateError(
             f"unknown rollout policy {policy!r}; known: {', '.join(POLICY_CODES)}")
-    action, tile = module.decide(state, rules_tuple(rules), POLICY_CODES[policy])
+    action, tile = module.decide(state, rules_tuple(rules), POLICY_CODES[policy],
+                                 _yaku_code(yaku))
     return ("hora", "dahai", "reach", "ankan", "kakan", "nukidora")[action], int(tile)
