@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from tenpai.arena.store import ResultsStore
 from tenpai.bench.mcr_race_survival import (
@@ -17,19 +16,12 @@ from tenpai.bench.mcr_race_survival import (
     read_ends,
 )
 from tenpai.bench.mcr_score_breakdown import read_run
-from tenpai.cli.main import app
 from tenpai.rules.mcr.plan.race import check_table
 
 
-@pytest.fixture(scope="module")
-def run_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    db = tmp_path_factory.mktemp("race") / "run.db"
-    r = CliRunner().invoke(app, ["arena", "--rules", "mcr", "--preset", "botzone", "--agents",
-                                 "planner,efficiency,efficiency,efficiency", "--games", "12",
-                                 "--seed", "5", "--workers", "1", "--no-progress",
-                                 "--db", str(db)])
-    assert r.exit_code == 0, r.output
-    return db
+@pytest.fixture
+def run_db(mcr_planner_run: Path) -> Path:
+    return mcr_planner_run
 
 
 def test_the_ends_are_the_runs_hands(run_db: Path) -> None:

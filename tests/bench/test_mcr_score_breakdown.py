@@ -2,28 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from tenpai import tiles as T
 from tenpai.arena.stats import paired_test
 from tenpai.arena.store import ResultsStore
 from tenpai.bench.mcr_replay import TableReplay, stored_games
 from tenpai.bench.mcr_score_breakdown import SOURCES, compare, main, read_run, report
-from tenpai.cli.main import app
 
 
-@pytest.fixture(scope="module")
-def run_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    db = tmp_path_factory.mktemp("breakdown") / "run.db"
-    r = CliRunner().invoke(app, ["arena", "--rules", "mcr", "--preset", "botzone", "--agents",
-                                 "planner,efficiency,efficiency,efficiency", "--games", "12",
-                                 "--seed", "5", "--workers", "1", "--no-progress",
-                                 "--db", str(db)])
-    assert r.exit_code == 0, r.output
-    return db
+@pytest.fixture
+def run_db(mcr_planner_run: Path) -> Path:
+    return mcr_planner_run
 
 
 def test_every_seat_score_is_its_hand_payment(run_db: Path) -> None:
@@ -108,18 +101,11 @@ def test_the_report_prints_every_source(run_db: Path, capsys: pytest.CaptureFixt
     assert "ever ready with an 8-fan discard win" in out
 
 
-def _arena(db: Path, agents: str, seed: int, games: int) -> None:
-    r = CliRunner().invoke(app, ["arena", "--rules", "mcr", "--preset", "botzone", "--agents",
-                                 agents, "--games", str(games), "--seed", str(seed),
-                                 "--workers", "1", "--no-progress", "--db", str(db)])
-    assert r.exit_code == 0, r.output
-
-
-def test_two_runs_of_the_same_walls_pair_game_by_game(run_db: Path, tmp_path: Path,
-                                                      capsys: pytest.CaptureFixture[str]
-                                                      ) -> None:
+def test_two_runs_of_the_same_walls_pair_game_by_game(
+        run_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        mcr_arena: Callable[[Path, str, int, int], None]) -> None:
     other = tmp_path / "expert.db"
-    _arena(other, "expert,efficiency,efficiency,efficiency", 5, 12)
+    mcr_arena(other, "expert,efficiency,efficiency,efficiency", 5, 12)
     here, base = read_run(str(other)), read_run(str(run_db))
     lines = compare(here, "expert", base, "planner")
     store_a, store_b = ResultsStore(other), ResultsStore(run_db)
@@ -140,7 +126,7 @@ def test_two_runs_of_the_same_walls_pair_game_by_game(run_db: Path, tmp_path: Pa
     assert "0 games with another result" in same[0] and "+0.00 [+0.00, +0.00]" in same[0]
     # other walls are refused in one line
     walls = tmp_path / "other_walls.db"
-    _arena(walls, "planner,efficiency,efficiency,efficiency", 6, 4)
+    mcr_arena(walls, "planner,efficiency,efficiency,efficiency", 6, 4)
     with pytest.raises(SystemExit) as exc:
         main([str(walls), "--against", str(run_db)])
     assert exc.value.code == 2
