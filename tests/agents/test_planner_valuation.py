@@ -3,17 +3,15 @@ call must gain (``TENPAI_PLANNER_FAN_WEIGHT``, ``TENPAI_PLANNER_CALL_MARGIN``)."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 
 import pytest
 
 from tenpai.agents import make_agent
 from tenpai.agents.planner import PlannerAgent
 from tenpai.agents.planner_settings import PlannerSettings
-from tenpai.arena.games import make_game
 from tenpai.engine.agent import Agent
 from tenpai.events import Event
-from tenpai.rules.mcr.game import MCRGame
 from tenpai.rules.mcr.plan import (
     DEFAULT_VALUATION,
     FAN_CAP,
@@ -122,24 +120,12 @@ def test_the_arena_refuses_a_bad_setting_with_exit_2(var: str,
     arena_refuses(var, "-7")
 
 
-def _play(agents: Sequence[Agent], seed: int) -> list[Event]:
-    game = make_game("mcr", seed, ["a", "b", "c", "d"], {"preset": "botzone"})
-    assert isinstance(game, MCRGame)
-    while not game.done and not game.results:
-        answers: dict[int, Event] = {}
-        for d in game.pending():
-            a = agents[d.seat].act(d.observation, d.legal)
-            assert a in d.legal
-            answers[d.seat] = a
-        game.step(answers)
-    return list(game.events)
-
-
 def _calls(events: list[Event], seats: set[int]) -> int:
     return sum(1 for e in events if e.type in ("chi", "pon") and e.actor in seats)
 
 
-def test_the_call_margin_calls_less_above_zero_and_more_below() -> None:
+def test_the_call_margin_calls_less_above_zero_and_more_below(
+        first_hand: Callable[..., list[Event]]) -> None:
     def table(call_margin: float) -> list[Agent]:
         s = PlannerSettings(call_margin=call_margin)
         return [PlannerAgent(0, settings=s), make_agent("efficiency", 1),
@@ -147,17 +133,18 @@ def test_the_call_margin_calls_less_above_zero_and_more_below() -> None:
 
     counts = {}
     for margin in (-1.0, 0.0, 10.0):
-        counts[margin] = sum(_calls(_play(table(call_margin=margin), seed), {0, 2})
+        counts[margin] = sum(_calls(first_hand(table(call_margin=margin), seed), {0, 2})
                              for seed in range(4))
     assert counts[10.0] < counts[0.0] < counts[-1.0]
 
 
-def test_botzone_settings_play_legal_and_deterministic_games() -> None:
+def test_botzone_settings_play_legal_and_deterministic_games(
+        first_hand: Callable[..., list[Event]]) -> None:
     def table() -> list[Agent]:
         s = PlannerSettings(defense=True, fan_weight=1.8, call_margin=0.2)
         return [PlannerAgent(0, settings=s), make_agent("efficiency", 1),
                 PlannerAgent(2, settings=s), make_agent("planner", 3)]
 
-    first = _play(table(), 11)
-    assert first == _play(table(), 11)
+    first = first_hand(table(), 11)
+    assert first == first_hand(table(), 11)
     assert any(e.type in ("hora", "ryukyoku") for e in first)
