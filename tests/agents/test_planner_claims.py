@@ -4,18 +4,16 @@ discards counted for sets and the winning tile (model in ``tenpai.rules.mcr.plan
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
-from typer.testing import CliRunner
 
 from tenpai.agents import make_agent
 from tenpai.agents.planner import PlannerAgent
 from tenpai.agents.planner_settings import PlannerSettings
-from tenpai.arena.games import make_game
-from tenpai.cli.main import app
+from tenpai.engine.agent import Agent
 from tenpai.events import Event
-from tenpai.rules.mcr.game import MCRGame
 from tenpai.rules.mcr.plan import (
     OddsError,
     PlanError,
@@ -151,30 +149,18 @@ def test_a_self_draw_only_target_gets_no_winning_discard() -> None:
         assert without < with_win
 
 
-def _play(agents: list[object], seed: int) -> list[Event]:
-    game = make_game("mcr", seed, ["a", "b", "c", "d"], {"preset": "botzone"})
-    assert isinstance(game, MCRGame)
-    while not game.done and not game.results:
-        answers: dict[int, Event] = {}
-        for d in game.pending():
-            a = agents[d.seat].act(d.observation, d.legal)  # type: ignore[attr-defined]
-            assert a in d.legal
-            answers[d.seat] = a
-        game.step(answers)
-    return list(game.events)
-
-
-def test_the_claims_planner_plays_legal_deterministic_games_of_its_own() -> None:
-    def table(claims: float) -> list[object]:
+def test_the_claims_planner_plays_legal_deterministic_games_of_its_own(
+        first_hand: Callable[..., list[Event]]) -> None:
+    def table(claims: float) -> list[Agent]:
         s = PlannerSettings(claims=claims)
         return [PlannerAgent(0, settings=s), make_agent("efficiency", 1),
                 PlannerAgent(2, settings=s), make_agent("efficiency", 3)]
 
-    games = [_play(table(0.5), seed) for seed in range(3)]
-    assert games[0] == _play(table(0.5), 0)
+    games = [first_hand(table(0.5), seed) for seed in range(3)]
+    assert games[0] == first_hand(table(0.5), 0)
     assert any(e.type in ("hora", "ryukyoku") for e in games[0])
     # the setting changes play somewhere (else it would measure nothing)
-    assert any(g != _play(table(0.0), seed) for seed, g in enumerate(games))
+    assert any(g != first_hand(table(0.0), seed) for seed, g in enumerate(games))
 
 
 def test_the_setting_is_read_and_named() -> None:
@@ -185,16 +171,11 @@ def test_the_setting_is_read_and_named() -> None:
 
 
 @pytest.mark.parametrize("value", ["-0.1", "1.5", "nan", "lots"])
-def test_a_bad_claims_setting_is_one_line(value: str) -> None:
-    with pytest.raises(ValueError, match="TENPAI_PLANNER_CLAIMS") as err:
-        PlannerSettings.from_env({"TENPAI_PLANNER_CLAIMS": value})
-    assert "\n" not in str(err.value)
+def test_a_bad_claims_setting_is_one_line(
+        value: str, bad_setting_is_one_line: Callable[[str, str], None]) -> None:
+    bad_setting_is_one_line("TENPAI_PLANNER_CLAIMS", value)
 
 
 def test_the_arena_refuses_a_bad_claims_setting_with_exit_2(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TENPAI_PLANNER_CLAIMS", "2")
-    r = CliRunner().invoke(app, ["arena", "--rules", "mcr", "--preset", "botzone", "--agents",
-                                 "planner,efficiency,planner,efficiency", "-n", "1"])
-    assert r.exit_code == 2 and "Traceback" not in r.output
-    assert "TENPAI_PLANNER_CLAIMS" in r.output
+        arena_refuses: Callable[..., None]) -> None:
+    arena_refuses("TENPAI_PLANNER_CLAIMS", "2")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import comb
 
 import pytest
@@ -29,12 +30,6 @@ def _kind(text: str) -> int:
     return parse_counts(text).index(1)
 
 
-def _state(text: str, melds: tuple[Meld, ...] = (), draws: int = 12) -> PlanState:
-    counts = parse_counts(text)
-    live = tuple(4 - c for c in counts)
-    return PlanState(tuple(counts), melds=melds, live=live, draws=draws)
-
-
 def _fan_names(t: object) -> set[str]:
     return {name for name, _ in t.fans}  # type: ignore[attr-defined]
 
@@ -57,10 +52,11 @@ def test_one_tile_from_a_pure_straight_names_the_tile_and_its_odds() -> None:
     assert targets[0].value == max(t.value for t in targets)
 
 
-def test_every_target_reaches_eight_fans_and_needs_live_tiles() -> None:
+def test_every_target_reaches_eight_fans_and_needs_live_tiles(
+        hand_state: Callable[..., PlanState]) -> None:
     for text in ("12345678m234s55p", "1122m3344p5566s7z", "19m19p19s1234567z",
                  "258m369p147s11z44p"):
-        state = _state(text)
+        state = hand_state(text)
         for t in plan(state):
             assert t.points >= 8
             assert 0.0 < t.probability <= 1.0
@@ -69,20 +65,21 @@ def test_every_target_reaches_eight_fans_and_needs_live_tiles() -> None:
             assert t.missing == sum(t.hand) - (13 - sum(n for _, n in t.excess))
 
 
-def test_special_shapes_are_targets() -> None:
-    pairs = plan(_state("1122m3344p5566s7z"))
+def test_special_shapes_are_targets(hand_state: Callable[..., PlanState]) -> None:
+    pairs = plan(hand_state("1122m3344p5566s7z"))
     assert any("Seven Pairs" in _fan_names(t) and t.needed == ((_kind("7z"), 1),)
                for t in pairs)
-    orphans = plan(_state("19m19p19s1234567z"))
+    orphans = plan(hand_state("19m19p19s1234567z"))
     assert any("Thirteen Orphans" in _fan_names(t) for t in orphans)
-    knitted = plan(_state("258m369p147s11z44p"))
+    knitted = plan(hand_state("258m369p147s11z44p"))
     assert any("Knitted Straight" in _fan_names(t) for t in knitted)
 
 
-def test_a_chicken_hand_is_not_a_target_but_its_eight_fan_neighbour_is() -> None:
+def test_a_chicken_hand_is_not_a_target_but_its_eight_fan_neighbour_is(
+        hand_state: Callable[..., PlanState]) -> None:
     # an open hand: chow 234m, pung 9s (not a value pung); waiting 123p + 78p -> 6p/9p
     melds = (Meld.chow(_kind("2m")), Meld.pung(_kind("9s")))
-    state = _state("123p78p55s", melds=melds)
+    state = hand_state("123p78p55s", melds=melds)
     for t in plan(state):
         assert t.points >= 8
         # winning on 6p or 9p now is worth far less than 8 (no fan pattern, open hand)
@@ -116,9 +113,9 @@ def test_joint_probability_is_exact_on_a_small_case() -> None:
         completion_probability(((0, 1), (1, 1)), live, 1, 3)  # two live among one unseen
 
 
-def test_best_by_discard_matches_scoring_everything() -> None:
+def test_best_by_discard_matches_scoring_everything(hand_state: Callable[..., PlanState]) -> None:
     for text in ("12345678m234s55p7z", "1122m3344p5566s7z1s", "123m456p789s123z55m"):
-        state = _state(text)
+        state = hand_state(text)
         targets = plan(state)
         assert all(t.points <= FAN_CAP for t in targets)
         fast = best_by_discard(state)
@@ -130,7 +127,7 @@ def test_best_by_discard_matches_scoring_everything() -> None:
                 assert fast[k].value == pytest.approx(max(keeping)), (text, k)
             else:
                 assert k not in fast
-    waiting = _state("12345678m234s55p")
+    waiting = hand_state("12345678m234s55p")
     top = best_target(waiting)
     assert top is not None and top.value == pytest.approx(plan(waiting)[0].value)
 

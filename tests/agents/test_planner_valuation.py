@@ -3,27 +3,26 @@ call must gain (``TENPAI_PLANNER_FAN_WEIGHT``, ``TENPAI_PLANNER_CALL_MARGIN``)."
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 import pytest
-from typer.testing import CliRunner
 
 from tenpai.agents import make_agent
 from tenpai.agents.planner import PlannerAgent
 from tenpai.agents.planner_settings import PlannerSettings
-from tenpai.arena.games import make_game
-from tenpai.cli.main import app
+from tenpai.engine.agent import Agent
 from tenpai.events import Event
-from tenpai.rules.mcr.game import MCRGame
 from tenpai.rules.mcr.plan import (
     DEFAULT_VALUATION,
     FAN_CAP,
     PlanError,
     PlanState,
+    Target,
     Valuation,
     best_by_discard,
     best_target,
     plan,
 )
-from tenpai.tiles import parse_counts
 
 #: 1333556789p + 15s + 36z, about to discard, nothing else seen, 12 draws left.  Letting 3s
 #: go keeps a pure straight (22 fans, needs 2p 4p 2s 3s); letting 5s go keeps a full flush
@@ -31,17 +30,13 @@ from tenpai.tiles import parse_counts
 _FLUSH_HAND = "1333556789p15s36z"
 
 
-def _state(text: str, draws: int = 12) -> PlanState:
-    counts = parse_counts(text)
-    return PlanState(tuple(counts), live=tuple(4 - c for c in counts), draws=draws)
+def _best(targets: Mapping[int, Target]) -> int:
+    return max(targets, key=lambda k: targets[k].value)
 
 
-def _best(targets: dict[int, object]) -> int:
-    return max(targets, key=lambda k: targets[k].value)  # type: ignore[attr-defined]
-
-
-def test_a_bigger_target_is_chosen_when_it_costs_no_distance() -> None:
-    state = _state(_FLUSH_HAND)
+def test_a_bigger_target_is_chosen_when_it_costs_no_distance(
+        hand_state: Callable[..., PlanState]) -> None:
+    state = hand_state(_FLUSH_HAND)
     plain = best_by_discard(state)
     botzone = best_by_discard(state, Valuation(fan_weight=3.0))
     k_plain, k_botzone = _best(plain), _best(botzone)
@@ -58,8 +53,8 @@ def test_a_bigger_target_is_chosen_when_it_costs_no_distance() -> None:
     assert botzone[k_plain].value < big.value
 
 
-def test_the_default_valuation_is_the_shipped_one() -> None:
-    state = _state(_FLUSH_HAND)
+def test_the_default_valuation_is_the_shipped_one(hand_state: Callable[..., PlanState]) -> None:
+    state = hand_state(_FLUSH_HAND)
     for t in plan(state)[:20]:
         share = 0.4 if t.self_draw_only else 1.0
         assert t.value == t.probability * (24 + t.points) * share
@@ -68,10 +63,11 @@ def test_the_default_valuation_is_the_shipped_one() -> None:
 
 
 @pytest.mark.parametrize("weight", [0.0, 3.0])
-def test_best_by_discard_matches_scoring_everything_under_any_fan_weight(weight: float) -> None:
+def test_best_by_discard_matches_scoring_everything_under_any_fan_weight(
+        weight: float, hand_state: Callable[..., PlanState]) -> None:
     valuation = Valuation(fan_weight=weight)
     for text in ("12345678m234s55p7z", "1122m3344p5566s7z1s", "123m456p789s123z55m"):
-        state = _state(text)
+        state = hand_state(text)
         targets = plan(state, valuation=valuation)
         assert all(t.points <= FAN_CAP for t in targets)
         fast = best_by_discard(state, valuation)
@@ -82,7 +78,7 @@ def test_best_by_discard_matches_scoring_everything_under_any_fan_weight(weight:
                     assert fast[k].value == pytest.approx(max(keeping)), (text, k)
                 else:
                     assert k not in fast
-    waiting = _state("12345678m234s55p")
+    waiting = hand_state("12345678m234s55p")
     top = best_target(waiting, valuation)
     assert top is not None
     assert top.value == pytest.approx(plan(waiting, valuation=valuation)[0].value)
@@ -113,58 +109,42 @@ def test_settings_are_read_and_reach_the_agent() -> None:
     ("TENPAI_PLANNER_CALL_MARGIN", "nan"),
     ("TENPAI_PLANNER_CALL_MARGIN", "some"),
 ])
-def test_bad_settings_are_one_line_errors(var: str, value: str) -> None:
-    with pytest.raises(ValueError, match=var) as err:
-        PlannerSettings.from_env({var: value})
-    assert "\n" not in str(err.value)
+def test_bad_settings_are_one_line_errors(
+        var: str, value: str, bad_setting_is_one_line: Callable[[str, str], None]) -> None:
+    bad_setting_is_one_line(var, value)
 
 
 @pytest.mark.parametrize("var", ["TENPAI_PLANNER_FAN_WEIGHT", "TENPAI_PLANNER_CALL_MARGIN"])
-def test_the_arena_refuses_a_bad_setting_with_exit_2(monkeypatch: pytest.MonkeyPatch,
-                                                     var: str) -> None:
-    monkeypatch.setenv(var, "-7")
-    r = CliRunner().invoke(app, ["arena", "--rules", "mcr", "--preset", "botzone", "--agents",
-                                 "planner,efficiency,planner,efficiency", "-n", "1"])
-    assert r.exit_code == 2 and "Traceback" not in r.output
-    assert var in r.output
-
-
-def _play(agents: list[PlannerAgent | object], seed: int) -> list[Event]:
-    game = make_game("mcr", seed, ["a", "b", "c", "d"], {"preset": "botzone"})
-    assert isinstance(game, MCRGame)
-    while not game.done and not game.results:
-        answers: dict[int, Event] = {}
-        for d in game.pending():
-            a = agents[d.seat].act(d.observation, d.legal)  # type: ignore[attr-defined]
-            assert a in d.legal
-            answers[d.seat] = a
-        game.step(answers)
-    return list(game.events)
+def test_the_arena_refuses_a_bad_setting_with_exit_2(var: str,
+                                                     arena_refuses: Callable[..., None]) -> None:
+    arena_refuses(var, "-7")
 
 
 def _calls(events: list[Event], seats: set[int]) -> int:
     return sum(1 for e in events if e.type in ("chi", "pon") and e.actor in seats)
 
 
-def test_the_call_margin_calls_less_above_zero_and_more_below() -> None:
-    def table(**settings: float) -> list[PlannerAgent | object]:
-        s = PlannerSettings(**settings)  # type: ignore[arg-type]
+def test_the_call_margin_calls_less_above_zero_and_more_below(
+        first_hand: Callable[..., list[Event]]) -> None:
+    def table(call_margin: float) -> list[Agent]:
+        s = PlannerSettings(call_margin=call_margin)
         return [PlannerAgent(0, settings=s), make_agent("efficiency", 1),
                 PlannerAgent(2, settings=s), make_agent("efficiency", 3)]
 
     counts = {}
     for margin in (-1.0, 0.0, 10.0):
-        counts[margin] = sum(_calls(_play(table(call_margin=margin), seed), {0, 2})
+        counts[margin] = sum(_calls(first_hand(table(call_margin=margin), seed), {0, 2})
                              for seed in range(4))
     assert counts[10.0] < counts[0.0] < counts[-1.0]
 
 
-def test_botzone_settings_play_legal_and_deterministic_games() -> None:
-    def table() -> list[PlannerAgent | object]:
+def test_botzone_settings_play_legal_and_deterministic_games(
+        first_hand: Callable[..., list[Event]]) -> None:
+    def table() -> list[Agent]:
         s = PlannerSettings(defense=True, fan_weight=1.8, call_margin=0.2)
         return [PlannerAgent(0, settings=s), make_agent("efficiency", 1),
                 PlannerAgent(2, settings=s), make_agent("planner", 3)]
 
-    first = _play(table(), 11)
-    assert first == _play(table(), 11)
+    first = first_hand(table(), 11)
+    assert first == first_hand(table(), 11)
     assert any(e.type in ("hora", "ryukyoku") for e in first)

@@ -72,15 +72,3 @@ def test_the_printed_table_is_a_survival_table(run_db: Path,
     alive = [r[4] for r in rows if r[4] >= 5e-4]
     assert len(table) == len(alive) + 1 and len(alive) <= len(rows)
     assert table[-1] == pytest.approx(alive[-1], abs=5e-4)
-
-
-def test_bad_input_is_one_line_and_exit_2(run_db: Path, tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
-    for argv, words in (([str(tmp_path / "missing.db")], "no such results file"),
-                        ([str(run_db), "--seat-agent", "expert"], "seats of 'expert'")):
-        with pytest.raises(SystemExit) as exc:
-            main(argv)
-        assert exc.value.code == 2
-        err = capsys.readouterr().err
-        assert words in err and len(err.strip().splitlines()) == 1
-    assert not (tmp_path / "missing.db").exists()

@@ -79,18 +79,6 @@ def test_the_replay_holds_the_winners_tiles(run_db: Path) -> None:
     assert checked > 0
 
 
-def test_bad_input_is_one_line_and_exit_2(run_db: Path, tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
-    for argv, words in (([str(tmp_path / "missing.db")], "no such results file"),
-                        ([str(run_db), "--seat-agent", "expert"], "--seat-agent 'expert'")):
-        with pytest.raises(SystemExit) as exc:
-            main(argv)
-        assert exc.value.code == 2
-        err = capsys.readouterr().err
-        assert words in err and len(err.strip().splitlines()) == 1
-    assert not (tmp_path / "missing.db").exists()
-
-
 def test_the_report_prints_every_source(run_db: Path, capsys: pytest.CaptureFixture[str]
                                         ) -> None:
     main([str(run_db)])

@@ -8,7 +8,8 @@ taken at draws and claim windows, the two phases the compiled core starts from.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import SupportsInt
 
 from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.engine.agent import Agent, RandomAgent
@@ -90,8 +91,9 @@ def mangled(state: tuple[object, ...], rng: random.Random,
     out = list(state)
     for _ in range(rng.randint(1, 3)):
         i = rng.randrange(len(out))
-        if rng.random() < 0.5 and isinstance(out[i], tuple) and out[i]:
-            items = list(out[i])  # type: ignore[arg-type]
+        field = out[i]
+        if rng.random() < 0.5 and isinstance(field, tuple) and field:
+            items = list(field)
             items[rng.randrange(len(items))] = rng.choice(junk)
             out[i] = tuple(items)
         else:
@@ -108,11 +110,11 @@ def reference(world: RiichiRound, policy: str, yaku: str = "off") -> Outcome:
     return (r.kind, tuple(sorted(r.winners)), tuple(rnd.scores), rnd.kyotaku, tenpai)
 
 
-def compiled(row: object, players: int) -> Outcome:
+def compiled(row: Iterable[SupportsInt], players: int) -> Outcome:
     """The same facts from one result row of :func:`tenpai.rules.riichi.rollout.run`."""
     from tenpai.rules.riichi import rollout
 
-    r = [int(x) for x in row]  # type: ignore[attr-defined]
+    r = [int(x) for x in row]
     kind = rollout.KINDS[r[0]]
     winners = tuple(s for s in range(players) if r[1] >> s & 1)
     tenpai = tuple(s for s in range(players) if kind == "exhaustive" and r[2] >> s & 1)

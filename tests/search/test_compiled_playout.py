@@ -17,9 +17,11 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from tenpai.engine.agent import Agent
 from tenpai.engine.snapshot import clone
 from tenpai.events import Event
 from tenpai.rules.riichi import rollout
+from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.search.playout import POLICIES, PythonPlayout
 
 from .rollout_worlds import (
@@ -212,7 +214,7 @@ def _bad(state: tuple[object, ...], index: int, value: object) -> tuple[object, 
 def test_impossible_states_are_refused_with_a_typed_error() -> None:
     world = next(w for w in worlds("tenhou", 7) if w.phase == "act")
     state = rollout.export_state(world)
-    hands = list(state[11])  # type: ignore[arg-type]
+    hands = list(state[11])
     seat = next(s for s in range(4) if s != world.turn)
     five = _bad(state, 11, tuple(tuple(h) + ((hands[seat][0],) * 5 if s == seat else ())
                                  for s, h in enumerate(hands)))
@@ -224,7 +226,7 @@ def test_impossible_states_are_refused_with_a_typed_error() -> None:
         rollout.run(short, "tenhou", "greedy", [1])
     # a fifth copy spread over the wall and a hand
     k = hands[seat][0]
-    live = tuple(state[6]) + (k,) * 4  # type: ignore[arg-type]
+    live = tuple(state[6]) + (k,) * 4
     with pytest.raises(rollout.RolloutStateError, match="copies of kind"):
         rollout.run(_bad(state, 6, live), "tenhou", "greedy", [1])
     with pytest.raises(rollout.RolloutStateError, match="unknown Riichi preset"):
@@ -305,7 +307,7 @@ def test_unbuilt_core_says_how_to_build_it(monkeypatch: pytest.MonkeyPatch) -> N
 def test_reference_policies_are_registered() -> None:
     assert {"greedy", "greedy-fold"} <= set(POLICIES)
     agent = POLICIES["greedy"](0)
-    assert agent.name == "greedy"  # type: ignore[attr-defined]
+    assert agent.name == "greedy"
     legal = (Event("pon", actor=1, target=0, pai=5, consumed=(5, 5)), Event("none"))
     assert agent.act(None, legal).type == "none"
 
@@ -443,18 +445,21 @@ def test_nagashi_mangan_as_in_the_python_engine() -> None:
         assert want[2][1] - 500 == 8000  # a mangan tsumo by a non-dealer, no tenpai payment
 
 
-def _python_answer(world: object, agent: object) -> tuple[str, int] | None:
+def _python_answer(world: RiichiRound, agent: Agent) -> tuple[str, int] | None:
     """The agent's answer at a draw as ``rollout.decide`` reports it (riichi: the discard that
     follows), or None when it is something the compiled policies never do (a kan, a North)."""
-    w = clone(world)  # type: ignore[type-var]
+    w = clone(world)
     d = w.pending()[0]
-    a = agent.act(d.observation, d.legal)  # type: ignore[attr-defined]
+    a = agent.act(d.observation, d.legal)
     if a.type in ("hora", "dahai"):
+        assert a.pai is not None
         return (a.type, a.pai)
     if a.type == "reach":
         w.step({d.seat: a})
         d2 = w.pending()[0]
-        return ("reach", agent.act(d2.observation, d2.legal).pai)  # type: ignore[attr-defined]
+        discard = agent.act(d2.observation, d2.legal).pai
+        assert discard is not None
+        return ("reach", discard)
     return None
 
 
@@ -465,8 +470,9 @@ def test_compiled_policies_answer_as_the_python_agents_position_by_position() ->
     from tenpai.agents.efficiency import EfficiencyAgent
     from tenpai.search.policies import FastPolicy
 
-    agents = {"efficiency": EfficiencyAgent(0), "greedy": FastPolicy(0, calls=False),
-              "greedy-fold": FastPolicy(0, fold=True, calls=False)}
+    agents: dict[str, Agent] = {
+        "efficiency": EfficiencyAgent(0), "greedy": FastPolicy(0, calls=False),
+        "greedy-fold": FastPolicy(0, fold=True, calls=False)}
     seen: Counter[str] = Counter()
     for seed, preset in ((0, "tenhou"), (1, "mahjong_soul"), (2, "tenhou_sanma")):
         for world in worlds(preset, seed, every=3, mixed=seed == 2):
@@ -489,35 +495,41 @@ def test_compiled_policies_answer_as_the_python_agents_position_by_position() ->
     assert (rows == rows[0]).all()
 
 
-def _play_reference(world: object, policy: str) -> tuple[object, list[Event]]:
+def _play_reference(world: RiichiRound, policy: str) -> tuple[RiichiRound, list[Event]]:
     """The reference playout of ``world`` and the events it added."""
-    rnd = clone(world)  # type: ignore[type-var]
-    agents = reference_agents(policy, rnd.players)  # type: ignore[attr-defined]
-    start = len(rnd.events)  # type: ignore[attr-defined]
-    while not rnd.done:  # type: ignore[attr-defined]
-        rnd.step({d.seat: agents[d.seat].act(d.observation, d.legal)  # type: ignore[attr-defined]
-                  for d in rnd.pending()})  # type: ignore[attr-defined]
-    return rnd, list(rnd.events[start:])  # type: ignore[attr-defined]
+    rnd = clone(world)
+    agents = reference_agents(policy, rnd.players)
+    start = len(rnd.events)
+    while not rnd.done:
+        rnd.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in rnd.pending()})
+    return rnd, list(rnd.events[start:])
 
 
-def _answer(world: object, seat: int, kind: str, tile: str) -> None:
+def _answer(world: RiichiRound, seat: int, kind: str, tile: str) -> None:
     """Step ``world`` with ``seat``'s legal action of that type on that tile (kind for calls)."""
     from tenpai import tiles as T
 
     t = T.parse(tile)[0]
-    d = next(d for d in world.pending() if d.seat == seat)  # type: ignore[attr-defined]
+    d = next(d for d in world.pending() if d.seat == seat)
     e = next(e for e in d.legal if e.type == kind and e.pai is not None
              and (e.pai == t if kind == "dahai" else T.kind_of(e.pai) == T.kind_of(t)))
-    world.step({seat: e})  # type: ignore[attr-defined]
+    world.step({seat: e})
 
 
-def _tsumogiri_or_pass(world: object) -> None:
+def _tsumogiri_or_pass(world: RiichiRound) -> None:
     """One step: the seat to move discards its draw; a claim window passes."""
-    if world.phase == "claim":  # type: ignore[attr-defined]
-        world.step({})  # type: ignore[attr-defined]
+    if world.phase == "claim":
+        world.step({})
         return
-    d = world.pending()[0]  # type: ignore[attr-defined]
-    world.step({d.seat: next(e for e in d.legal if e.type == "dahai" and e.tsumogiri)})  # type: ignore[attr-defined]
+    d = world.pending()[0]
+    world.step({d.seat: next(e for e in d.legal if e.type == "dahai" and e.tsumogiri)})
+
+
+def _tsumogiri_to(world: RiichiRound, seat: int) -> None:
+    """Discard draws and pass claim windows until ``seat`` is to act on its draw (a function,
+    so the caller's checks of ``world.phase`` afterwards are not narrowed by the loop's)."""
+    while not (world.phase == "act" and world.turn == seat):
+        _tsumogiri_or_pass(world)
 
 
 @built
@@ -566,19 +578,17 @@ def test_pao_is_paid_after_the_third_dragon_pon() -> None:
     _answer(world, 0, "dahai", "5z")
     _answer(world, 1, "pon", "5z")
     _answer(world, 1, "dahai", "1s")
-    while not (world.phase == "act" and world.turn == 0):
-        _tsumogiri_or_pass(world)
+    _tsumogiri_to(world, 0)
     _answer(world, 0, "dahai", "6z")
     _answer(world, 1, "pon", "6z")
     _answer(world, 1, "dahai", "9s")
-    while not (world.phase == "act" and world.turn == 0):
-        _tsumogiri_or_pass(world)
+    _tsumogiri_to(world, 0)
     _answer(world, 0, "dahai", "7z")
     assert world.phase == "claim" and world.pao == [None] * 4
     rnd, events = _play_reference(world, "fast")
     calls = [(e.type, e.actor, e.target) for e in events if e.type in ("pon", "hora")]
     assert calls[0] == ("pon", 1, 0) and calls[-1] == ("hora", 1, 1), calls
-    assert rnd.pao[1] == 0  # type: ignore[attr-defined]
+    assert rnd.pao[1] == 0
     want = reference(world, "fast")
     assert want[2][0] == 25_000 - 32_000  # the dealer pays the non-dealer's yakuman tsumo
     for policy in ("fast", "fast-fold"):
@@ -604,7 +614,8 @@ def test_ron_beats_pon_in_a_claim_window() -> None:
         assert want[:2] == ("hora", (3,))
         row = rollout.run(rollout.export_state(world), world.rules, policy, [0])[0]
         assert compiled(row, 4) == want
-    assert T.parse("5p")[0] == world.last_discard[1]  # type: ignore[index]
+    last = world.last_discard
+    assert last is not None and T.parse("5p")[0] == last[1]
 
 
 @built
@@ -613,9 +624,7 @@ def test_a_call_breaks_ippatsu() -> None:
     winning tile: no ippatsu in the engine, and the same points from the core."""
     world = crafted(["19m19p19s12346z8p5p", "123m456m789p23s55z", "347m367p4679s44z6z",
                      "77z234m456p678s1z9m"], "9m7z1z4s")
-    _tsumogiri_or_pass(world)
-    while world.phase == "claim":
-        world.step({})
+    _tsumogiri_to(world, 1)
     d = world.pending()[0]
     world.step({1: next(e for e in d.legal if e.type == "reach")})
     _answer(world, 1, "dahai", "7z")

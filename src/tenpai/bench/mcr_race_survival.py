@@ -21,9 +21,7 @@ ternary search on ``[0, 1/j_max)`` finds its maximum.
 
 from __future__ import annotations
 
-import argparse
 import math
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +29,7 @@ from pathlib import Path
 from tenpai.arena.record import hand_seating
 from tenpai.arena.store import ResultsStore, StoreError
 from tenpai.bench.mcr_replay import TableReplay, stored_games
+from tenpai.bench.run_report_cli import print_report, run_report_parser
 
 __all__ = ["HandEnd", "SurvivalError", "fit_hazard", "kaplan_meier", "log_likelihood", "main",
            "read_ends", "report"]
@@ -184,17 +183,11 @@ def report(ends: Sequence[HandEnd]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("db", help="results file of tenpai arena --rules mcr --preset botzone")
-    ap.add_argument("--seat-agent", default="planner",
-                    help="the agent whose own draws the hands are counted in (default planner)")
+    ap = run_report_parser(
+        __doc__, "the agent whose own draws the hands are counted in (default planner)")
     args = ap.parse_args(argv)
-    try:
-        lines = report(read_ends(args.db, args.seat_agent))
-    except SurvivalError as exc:
-        print(f"mcr_race_survival: {exc}", file=sys.stderr)
-        raise SystemExit(2) from None
-    print("\n".join(lines))
+    print_report("mcr_race_survival", SurvivalError,
+                 lambda: report(read_ends(args.db, args.seat_agent)))
 
 
 if __name__ == "__main__":

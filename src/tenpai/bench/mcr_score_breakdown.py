@@ -30,10 +30,8 @@ a lever should move (docs/mcr_strength.md).
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import sqlite3
-import sys
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -44,6 +42,7 @@ from tenpai.arena.record import hand_seating
 from tenpai.arena.store import ResultsStore, SeatRow, StoreError
 from tenpai.bench.mcr_danger_calibration import winning_kinds
 from tenpai.bench.mcr_replay import StoredGame, TableReplay, stored_games
+from tenpai.bench.run_report_cli import print_report, run_report_parser
 from tenpai.hand import shanten_mcr
 
 __all__ = ["END_STATES", "SOURCES", "SeatHand", "compare", "main", "read_run", "report"]
@@ -302,26 +301,24 @@ def _same_walls(path: str, base: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("db", help="results file of tenpai arena --rules mcr --preset botzone")
-    ap.add_argument("--seat-agent", default="planner",
-                    help="the agent whose seats are compared with the others (default planner)")
+    ap = run_report_parser(
+        __doc__, "the agent whose seats are compared with the others (default planner)")
     ap.add_argument("--against", metavar="BASE.db",
                     help="a run of the same walls to pair with, game by game")
     ap.add_argument("--base-agent", default="planner",
                     help="the agent in --against's run compared with --seat-agent (planner)")
     args = ap.parse_args(argv)
-    try:
+
+    def lines() -> list[str]:
         hands = read_run(args.db)
-        lines = report(hands, args.seat_agent)
+        out = report(hands, args.seat_agent)
         if args.against is not None:
             base = read_run(args.against)
             _same_walls(args.db, args.against)
-            lines += compare(hands, args.seat_agent, base, args.base_agent)
-    except BreakdownError as exc:
-        print(f"mcr_score_breakdown: {exc}", file=sys.stderr)
-        raise SystemExit(2) from None
-    print("\n".join(lines))
+            out += compare(hands, args.seat_agent, base, args.base_agent)
+        return out
+
+    print_report("mcr_score_breakdown", BreakdownError, lines)
 
 
 if __name__ == "__main__":
