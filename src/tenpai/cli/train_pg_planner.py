@@ -48,9 +48,16 @@ def pg_planner(
         False, "--eval-efficiency",
         help="Also play each curve point's deals against an efficiency pair.",
     ),
+    opponents: str = typer.Option(
+        "planner", "--opponents",
+        help="planner: two learner seats against two planner seats; greedy-bots: one learner "
+             "seat (deal % 4) against three shanten-greedy Botzone bots, and the curve is the "
+             "learner minus the planner in that seat among the bots.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the run's summary as JSON."),
 ) -> None:
-    """Train ``pg_planner`` against two ``planner`` seats (MCR, Botzone preset)."""
+    """Train ``pg_planner`` against two ``planner`` seats or three greedy Botzone bots (MCR,
+    Botzone preset)."""
     from tenpai.agents.pg_planner import PlannerHeadError
     from tenpai.rl.planner_pg import PlannerPGConfig, PlannerPGError, train_planner_pg
 
@@ -59,7 +66,8 @@ def pg_planner(
                           max_games=max_games, minutes=minutes, eval_every=eval_every,
                           eval_deals=eval_deals, checkpoint_minutes=checkpoint_minutes,
                           freeze_planner=freeze_planner, planner_prior=planner_prior,
-                          cpu_minutes=cpu_minutes, eval_efficiency=eval_efficiency)
+                          cpu_minutes=cpu_minutes, eval_efficiency=eval_efficiency,
+                          opponents=opponents)
     try:
         head = train_planner_pg(cfg, progress=lambda line: typer.echo(line, err=True))
     except (PlannerPGError, PlannerHeadError) as exc:

@@ -27,6 +27,14 @@ smaller prior changes is how far the other weights must move before a *greedy* c
 the planner (and, Adam's steps being of fixed size in the weights, the step measured in logits
 of the sampler, ``lr / T``).
 
+Against the greedy bots (``opponents="greedy-bots"``, issue 43's target (a)): the learner sits
+in *one* seat, ``deal % 4`` (rotating over the deals), against three seats of the shanten-greedy
+Botzone bot (:mod:`tenpai.rl.greedy_bots`: the bot's own code, in this process, behind the
+arena's judge); the bot is deterministic, so the leave-one-out baseline is as above, and the
+reward is the seat's Botzone score as before.  The curve then plays each development deal twice
+with the other three seats the bots: the greedy head in seat ``deal % 4``, and the planner in the
+same seat (paired: same walls, same seat), learner minus planner.
+
 Checkpoints are JSON (weights, Adam's moments, progress, settings), written then renamed; the
 same command continues a run from its checkpoint and refuses one made with other settings.
 """
@@ -39,6 +47,7 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -57,12 +66,14 @@ from tenpai.agents.planner import PlannerAgent
 from tenpai.arena.games import make_game
 from tenpai.engine.agent import Agent
 from tenpai.engine.runner import play
+from tenpai.rl.greedy_bots import BOT_NAME, play_with_bots
 
 __all__ = [
     "CHECKPOINT_FORMAT",
     "CurvePoint",
     "PlannerPGConfig",
     "PlannerPGError",
+    "evaluate_against_bots",
     "evaluate_pairs",
     "policy_gradient",
     "train_planner_pg",
@@ -78,9 +89,12 @@ EVAL_SEED_BASE: Final = 910_000_000
 _OPTIONS: Final = {"preset": "botzone"}
 #: Settings that must match for a run to continue from a checkpoint.
 _IDENTITY: Final = ("seed", "deals_per_update", "samples", "temperature", "lr", "eval_deals",
-                    "freeze_planner", "planner_prior")
+                    "freeze_planner", "planner_prior", "opponents")
 #: What a checkpoint written before a setting existed was made with (its value then).
-_BEFORE: Final[dict[str, Any]] = {"planner_prior": START_WEIGHT}
+_BEFORE: Final[dict[str, Any]] = {"planner_prior": START_WEIGHT, "opponents": "planner"}
+#: Whom the learner trains against: two ``planner`` seats (learners in the other two), or three
+#: greedy Botzone bots (one learner seat).
+TRAINING_OPPONENTS: Final = ("planner", "greedy-bots")
 #: The opponents a learning-curve point can be played against.
 OPPONENTS: Final = ("planner", "efficiency")
 
@@ -118,6 +132,8 @@ class PlannerPGConfig:
     cpu_minutes: float = 0.0
     #: Also play each curve point's deals against an ``efficiency`` pair.
     eval_efficiency: bool = False
+    #: One of :data:`TRAINING_OPPONENTS`; also whom the curve is measured against.
+    opponents: str = "planner"
 
     def check(self) -> None:
         if self.deals_per_update < 1:
@@ -137,6 +153,9 @@ class PlannerPGConfig:
         if not (math.isfinite(self.planner_prior) and self.planner_prior > 0):
             raise PlannerPGError(f"--planner-prior must be a finite number > 0, got "
                                  f"{self.planner_prior}")
+        if self.opponents not in TRAINING_OPPONENTS:
+            raise PlannerPGError(f"--opponents must be one of {', '.join(TRAINING_OPPONENTS)}, "
+                                 f"got {self.opponents!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,14 +213,20 @@ def _seed(*parts: int) -> int:
     return h % (1 << 31)
 
 
-def _play(deal_seed: int, agents: list[Agent]) -> tuple[int, ...]:
-    game = make_game("mcr", deal_seed, [getattr(a, "name", "agent") for a in agents],
-                     _OPTIONS)
-    play(game, agents)
+def _play(deal_seed: int, agents: list[Agent | None]) -> tuple[int, ...]:
+    """The final scores of the deal ``deal_seed``; a None agent is a greedy bot's seat."""
+    names = [BOT_NAME if a is None else getattr(a, "name", "agent") for a in agents]
+    game = make_game("mcr", deal_seed, names, _OPTIONS)
+    if any(a is None for a in agents):
+        play_with_bots(game, agents)
+    else:
+        play(game, [a for a in agents if a is not None])
     return tuple(game.final_scores)
 
 
-def _learner_seats(deal: int) -> tuple[int, int]:
+def _learner_seats(deal: int, opponents: str = "planner") -> tuple[int, ...]:
+    if opponents == "greedy-bots":
+        return (deal % 4,)
     return (0, 2) if deal % 2 == 0 else (1, 3)
 
 
@@ -236,10 +261,11 @@ def _update_games(cfg: PlannerPGConfig, state: _State, deal0: int) -> dict[str, 
     rewards: list[float] = []
     for d in range(deal0, deal0 + cfg.deals_per_update):
         deal_seed = TRAIN_SEED_BASE + cfg.seed * 10_000_000 + d
-        mine = _learner_seats(d)
+        mine = _learner_seats(d, cfg.opponents)
+        bots = cfg.opponents == "greedy-bots"
         per_sample: list[dict[int, tuple[float, list[tuple[Decision, int]]]]] = []
         for j in range(cfg.samples):
-            agents: list[Agent] = []
+            agents: list[Agent | None] = []
             learners: dict[int, PGPlannerAgent] = {}
             for s in range(4):
                 if s in mine:
@@ -248,7 +274,7 @@ def _update_games(cfg: PlannerPGConfig, state: _State, deal0: int) -> dict[str, 
                     learners[s] = a
                     agents.append(a)
                 else:
-                    agents.append(PlannerAgent(_seed(cfg.seed, d, s)))
+                    agents.append(None if bots else PlannerAgent(_seed(cfg.seed, d, s)))
             scores = _play(deal_seed, agents)
             per_sample.append({s: (scores[s] / REWARD_SCALE, a.trace)
                                for s, a in learners.items()})
@@ -305,7 +331,7 @@ def evaluate_pairs(head: PlannerHead, deals: int, games_done: int = 0,
         score = 0.0
         for mine in ((0, 2), (1, 3)):
             learners = [PGPlannerAgent(head, _seed(1, d, s)) for s in mine]
-            agents: list[Agent] = [
+            agents: list[Agent | None] = [
                 learners[mine.index(s)] if s in mine else _opponent(opponent, _seed(1, d, s))
                 for s in range(4)
             ]
@@ -324,6 +350,46 @@ def evaluate_pairs(head: PlannerHead, deals: int, games_done: int = 0,
     score_diff, score_half = _mean_half(scores)
     return CurvePoint(games_done, deals, place_diff, place_half, score_diff, score_half,
                       changed, time.process_time() - start, opponent, decisions, departures)
+
+
+def _bot_game(deal: int, seat: int, agent: Agent) -> tuple[int, ...]:
+    """Development deal ``deal`` with ``agent`` in ``seat`` and the greedy bots elsewhere."""
+    agents: list[Agent | None] = [agent if s == seat else None for s in range(4)]
+    return _play(EVAL_SEED_BASE + deal, agents)
+
+
+@cache
+def _planner_among_bots(deal: int) -> tuple[int, ...]:
+    """The curve's reference game of ``deal``: the planner in the learner's seat (the same game
+    at every curve point, so it is played once per process)."""
+    seat = _learner_seats(deal, "greedy-bots")[0]
+    return _bot_game(deal, seat, PlannerAgent(_seed(1, deal, seat)))
+
+
+def evaluate_against_bots(head: PlannerHead, deals: int, games_done: int = 0) -> CurvePoint:
+    """The greedy head against the greedy bots on the first ``deals`` development deals, paired
+    with the planner: deal ``d`` is played with the head in seat ``d % 4`` and with the planner
+    there, the other seats the bots; per deal, the head's place and Botzone score minus the
+    planner's."""
+    start = time.process_time()
+    places: list[float] = []
+    scores: list[float] = []
+    changed = decisions = departures = 0
+    for d in range(deals):
+        seat = _learner_seats(d, "greedy-bots")[0]
+        learner = PGPlannerAgent(head, _seed(1, d, seat))
+        final = _bot_game(d, seat, learner)
+        reference = _planner_among_bots(d)
+        decisions += learner.decisions
+        departures += learner.departures
+        places.append(_ranks(final)[seat] - _ranks(reference)[seat])
+        scores.append(float(final[seat] - reference[seat]))
+        changed += final != reference
+    place_diff, place_half = _mean_half(places)
+    score_diff, score_half = _mean_half(scores)
+    return CurvePoint(games_done, deals, place_diff, place_half, score_diff, score_half,
+                      changed, time.process_time() - start, "greedy-bots", decisions,
+                      departures)
 
 
 def _ranks(final: tuple[int, ...]) -> list[float]:
@@ -413,11 +479,15 @@ def train_planner_pg(
     per_update = cfg.deals_per_update * cfg.samples
 
     def curve_point() -> None:
-        for opponent in ("planner", "efficiency") if cfg.eval_efficiency else ("planner",):
-            point = evaluate_pairs(state.head, cfg.eval_deals, state.games, opponent)
+        for opponent in (cfg.opponents, "efficiency") if cfg.eval_efficiency else (cfg.opponents,):
+            point = (evaluate_against_bots(state.head, cfg.eval_deals, state.games)
+                     if opponent == "greedy-bots"
+                     else evaluate_pairs(state.head, cfg.eval_deals, state.games, opponent))
             state.curve.append(asdict(point))
             state.cpu_seconds += point.cpu_seconds
-            progress(f"curve @ {point.games} games: learner - {opponent} "
+            versus = "planner, both among the greedy bots," if opponent == "greedy-bots" \
+                else opponent
+            progress(f"curve @ {point.games} games: learner - {versus} "
                      f"{point.place_diff:+.3f} ± {point.place_half:.3f} places, "
                      f"{point.score_diff:+.2f} ± {point.score_half:.2f} points per seat-game; "
                      f"{point.departures} of {point.decisions} greedy decisions off the "
@@ -458,7 +528,10 @@ def train_planner_pg(
     _save_checkpoint(ckpt, cfg, state)
     state.head.info = {
         "method": "REINFORCE over the planner's candidates, leave-one-out baseline over "
-                  "samples of the same deal, against two planner seats (tenpai.rl.planner_pg)",
+                  "samples of the same deal, "
+                  + ("one learner seat against three greedy Botzone bots"
+                     if cfg.opponents == "greedy-bots" else "against two planner seats")
+                  + " (tenpai.rl.planner_pg)",
         "settings": asdict(cfg),
         "planner_prior": cfg.planner_prior,
         "games": state.games,
