@@ -223,16 +223,22 @@ def test_a_checkpoint_of_other_settings_is_refused(tmp_path: Path) -> None:
         train_planner_pg(other, progress=lambda _line: None)
 
 
-def test_bad_settings_are_one_line_with_exit_2(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("flags", "message"), [
+    (["--samples", "1"], "--samples must be at least 2"),
+    (["--opponents", "bots"], "--opponents must be one of planner, greedy-bots, got 'bots'"),
+])
+def test_bad_settings_are_one_line_with_exit_2(tmp_path: Path, flags: list[str],
+                                               message: str) -> None:
     from typer.testing import CliRunner
 
     from tenpai.cli.main import app
 
     result = CliRunner().invoke(app, ["train", "pg-planner", "--out", str(tmp_path / "x.json"),
-                                      "--samples", "1"])
+                                      *flags])
     assert result.exit_code == 2
-    assert "--samples must be at least 2" in result.output
+    assert message in result.output
     assert "Traceback" not in result.output
+    assert not (tmp_path / "x.json").exists()
 
 
 def test_sampling_depends_on_prior_over_temperature_only() -> None:

@@ -147,15 +147,3 @@ def test_the_curve_against_the_bots_is_paired_with_the_planner() -> None:
     moved = evaluate_against_bots(off, 2, 0)
     assert moved.departures > 0 and moved.changed_games > 0
 
-
-def test_a_bad_opponents_value_is_one_line_with_exit_2(tmp_path: Path) -> None:
-    from typer.testing import CliRunner
-
-    from tenpai.cli.main import app
-
-    result = CliRunner().invoke(app, ["train", "pg-planner", "--out", str(tmp_path / "x.json"),
-                                      "--opponents", "bots"])
-    assert result.exit_code == 2
-    assert "--opponents must be one of planner, greedy-bots, got 'bots'" in result.output
-    assert "Traceback" not in result.output
-    assert not (tmp_path / "x.json").exists()
