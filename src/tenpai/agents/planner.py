@@ -32,7 +32,10 @@ and ``call_margin`` (what a call's best target must gain over passing's).  ``cla
 the opponents' discards in a target's probability (the draws-and-claims model of
 :mod:`tenpai.rules.mcr.plan.odds`; 0, the default, counts only the player's own draws).  ``race``
 weighs a target's completion at each future draw by the chance no other seat has won before it
-(:mod:`tenpai.rules.mcr.plan.race`; ``off``, the default, is the shipped value).  The
+(:mod:`tenpai.rules.mcr.plan.race`; ``off``, the default, is the shipped value).  ``value``
+says how a discard or call is valued: ``best`` (the default), its single best target;
+``union``, the expected value of the best target the draws complete
+(:mod:`tenpai.rules.mcr.plan.union`), which rewards keeping several targets open.  The
 defaults are the shipped planner; docs/mcr_strength.md has their development runs.
 """
 
@@ -53,7 +56,16 @@ from tenpai.events import Event
 from tenpai.hand import shanten_mcr
 from tenpai.rules.mcr import Meld
 from tenpai.rules.mcr.danger import deal_in_probability, read_opponents
-from tenpai.rules.mcr.plan import PlanState, Target, Valuation, best_by_discard, best_target
+from tenpai.rules.mcr.plan import (
+    PlanState,
+    Target,
+    Valuation,
+    best_by_discard,
+    best_target,
+    decision_seed,
+    union_by_discard,
+    union_value,
+)
 
 __all__ = [
     "PLAN_MAX_DISTANCE",
@@ -177,8 +189,9 @@ class PlannerAgent:
                     return choice, [(choice, 0.0)]
             discards = [e for e in legal if e.type == "dahai"]
             targets = self.discard_targets(obs)
-            choice = self._choose_discard(obs, discards, targets)
-            return choice, _rank_discards(obs, discards, targets, choice)
+            values = self.discard_values(obs, targets)
+            choice = self._choose_discard(obs, discards, targets, values)
+            return choice, _rank_discards(obs, discards, values, choice)
         if types & {"chi", "pon"}:
             choice, weighed = self._weigh_claim(obs, legal)
             rest = sorted((w for w in weighed if w[0] != choice), key=lambda w: -w[1])
@@ -195,14 +208,23 @@ class PlannerAgent:
             return {}
         return best_by_discard(self.state(obs), self.valuation)
 
-    def discard(self, obs: Any, discards: Sequence[Event]) -> Event:
-        return self._choose_discard(obs, discards, self.discard_targets(obs))
+    def discard_values(self, obs: Any, targets: dict[int, Target]) -> dict[int, float]:
+        """Per kind in hand, the value of discarding it: its best target's (``value=best``),
+        or the expected value of the best kept target the draws complete (``value=union``,
+        :mod:`tenpai.rules.mcr.plan.union`; none where the best rule keeps no target)."""
+        if self.settings.value == "best" or not targets:
+            return {k: t.value for k, t in targets.items()}
+        return union_by_discard(self.state(obs), self.valuation)
 
-    def _choose_discard(self, obs: Any, discards: Sequence[Event],
-                        targets: dict[int, Target]) -> Event:
+    def discard(self, obs: Any, discards: Sequence[Event]) -> Event:
+        targets = self.discard_targets(obs)
+        return self._choose_discard(obs, discards, targets, self.discard_values(obs, targets))
+
+    def _choose_discard(self, obs: Any, discards: Sequence[Event], targets: dict[int, Target],
+                        values: dict[int, float]) -> Event:
         if self.settings.defense:
-            return defended_discard(obs, discards, targets, self.settings)
-        return planned_discard(obs.counts, discards, obs.visible_counts(), targets)
+            return defended_discard(obs, discards, targets, self.settings, values)
+        return planned_discard(obs.counts, discards, obs.visible_counts(), targets, values)
 
     # ------------------------------------------------------------------ calls
     def _claim(self, obs: Any, legal: Sequence[Event]) -> Event:
@@ -239,9 +261,15 @@ class PlannerAgent:
         weighed = [(skip, pass_value)]
         own = scored_melds(obs)
         best_call, call_value = skip, 0.0
+        seed = decision_seed(self.state(obs))  # passing and every call on the same draws
         for e, after, meld in options:
-            targets = best_by_discard(self.state(obs, after, (*own, meld)), self.valuation)
-            value = max((t.value for t in targets.values()), default=0.0)
+            state = self.state(obs, after, (*own, meld))
+            if self.settings.value == "union":
+                value = max(union_by_discard(state, self.valuation, seed=seed).values(),
+                            default=0.0)
+            else:
+                targets = best_by_discard(state, self.valuation)
+                value = max((t.value for t in targets.values()), default=0.0)
             weighed.append((e, value))
             if best_call is skip or value > call_value:
                 best_call, call_value = e, value
@@ -266,18 +294,22 @@ class PlannerAgent:
         if key not in self._pass_cache:
             if len(self._pass_cache) > 256:
                 self._pass_cache.clear()
-            target = best_target(state, self.valuation)
-            self._pass_cache[key] = target.value if target is not None else 0.0
+            if self.settings.value == "union":
+                self._pass_cache[key] = union_value(state, self.valuation)
+            else:
+                target = best_target(state, self.valuation)
+                self._pass_cache[key] = target.value if target is not None else 0.0
         return self._pass_cache[key]
 
 
 def planned_discard(
     counts: list[int], discards: Sequence[Event], visible: Sequence[int],
-    targets: dict[int, Target],
+    targets: Mapping[int, Target], values: Mapping[int, float] | None = None,
 ) -> Event:
-    """The discard keeping the most valuable target; among equals (and when no discard keeps
-    any target) the one ``efficiency`` plays."""
-    value = {k: t.value for k, t in targets.items()}
+    """The discard keeping the most valuable target (or of highest ``values``, per kind,
+    when given); among equals (and when no discard keeps any target) the one ``efficiency``
+    plays."""
+    value = {k: t.value for k, t in targets.items()} if values is None else values
     best_value = max((value.get(T.kind_of(e.pai), 0.0) for e in discards if e.pai is not None),
                      default=0.0)
     if best_value <= 0.0:
@@ -288,15 +320,18 @@ def planned_discard(
 
 
 def defended_discard(
-    obs: Any, discards: Sequence[Event], targets: dict[int, Target], settings: PlannerSettings
+    obs: Any, discards: Sequence[Event], targets: Mapping[int, Target],
+    settings: PlannerSettings, values: Mapping[int, float] | None = None,
 ) -> Event:
     """:func:`planned_discard` with each discard's danger weighed in: while no opponent
     reaches ``settings.threat`` it is the planned discard; otherwise the discard of highest
     ``value − p × (value + deal_in_cost)``, where ``value`` is that of the target it keeps and
-    ``p`` its chance of dealing in; near-ties (``tie``) in efficiency's order."""
+    ``p`` its chance of dealing in (``values`` per kind instead of the targets' when given);
+    near-ties (``tie``) in efficiency's order."""
+    own = {k: t.value for k, t in targets.items()} if values is None else values
     readings = read_opponents(obs.seat, obs.events)
     if not readings or max(r.ready for r in readings) < settings.threat:
-        return planned_discard(obs.counts, discards, obs.visible_counts(), targets)
+        return planned_discard(obs.counts, discards, obs.visible_counts(), targets, own)
     counts = obs.counts
     visible = obs.visible_counts()
     unseen = [max(0, 4 - c - v) for c, v in zip(counts, visible)]
@@ -306,7 +341,7 @@ def defended_discard(
             continue
         k = T.kind_of(e.pai)
         if k not in weighed:
-            value = targets[k].value if k in targets else 0.0
+            value = own.get(k, 0.0)
             danger = deal_in_probability(k, readings, unseen)
             # a deal-in ends the hand: it costs the points paid and the target given up
             weighed[k] = value - danger * (value + settings.deal_in_cost)
@@ -338,7 +373,7 @@ def _sh_after_discard(counts: list[int], k: int) -> int:
 
 
 def _rank_discards(
-    obs: Any, discards: Sequence[Event], targets: dict[int, Target], choice: Event
+    obs: Any, discards: Sequence[Event], values: Mapping[int, float], choice: Event
 ) -> list[tuple[Event, float]]:
     """One discard per kind with its value, ``choice`` first, the rest by value, then MCR
     shanten after the discard, then live effective tiles (efficiency's order)."""
@@ -352,7 +387,7 @@ def _rank_discards(
     by_kind.pop(T.kind_of(choice.pai), None)
 
     def key(k: int) -> tuple[float, int, int, int]:
-        value = targets[k].value if k in targets else 0.0
+        value = values.get(k, 0.0)
         counts[k] -= 1
         sh = shanten_mcr(counts)
         live = mcr_ukeire(counts, visible)
@@ -360,6 +395,5 @@ def _rank_discards(
         return (-value, sh, -live, k)
 
     rest = sorted(by_kind, key=key)
-    mine = targets[T.kind_of(choice.pai)].value if T.kind_of(choice.pai) in targets else 0.0
-    return [(choice, mine), *((by_kind[k], targets[k].value if k in targets else 0.0)
-                              for k in rest)]
+    mine = values.get(T.kind_of(choice.pai), 0.0)
+    return [(choice, mine), *((by_kind[k], values.get(k, 0.0)) for k in rest)]

@@ -14,12 +14,17 @@ from dataclasses import asdict, dataclass
 
 from tenpai.rules.mcr.plan.race import BOTS_SURVIVAL
 
-__all__ = ["PLANNER_ENV", "RACE_TABLES", "PlannerSettings"]
+__all__ = ["PLANNER_ENV", "RACE_TABLES", "VALUE_RULES", "PlannerSettings"]
 
 PLANNER_ENV = "TENPAI_PLANNER_"
 
 #: The survival tables ``RACE`` may name (``off``: none, the shipped planner's value).
 RACE_TABLES: dict[str, tuple[float, ...]] = {"off": (), "bots": BOTS_SURVIVAL}
+
+#: How ``VALUE`` may value a discard: ``best``, its single best target (probability × value,
+#: the shipped planner); ``union``, the expected value of the best target the draws complete
+#: (``tenpai.rules.mcr.plan.union``).
+VALUE_RULES = ("best", "union")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +63,12 @@ class PlannerSettings:
     #: fitted on the planner's hands against three greedy Botzone bots; ``off`` (the
     #: default), the shipped planner's value.
     race: str = "off"
+    #: How a discard (and a call) is valued: ``best`` (the default), the single best target
+    #: it keeps, max over t of P(t) × value(t); ``union``, E[max over the kept targets t of
+    #: 1{the draws complete t} × value(t)], sampled (``tenpai.rules.mcr.plan.union``), which
+    #: rewards keeping several targets open.  ``union`` samples the draws-only model, so it
+    #: needs ``claims`` 0 and ``race`` off.
+    value: str = "best"
 
     def __post_init__(self) -> None:
         if not self.deal_in_cost >= 0:
@@ -76,6 +87,12 @@ class PlannerSettings:
         if self.race not in RACE_TABLES:
             raise ValueError(f"{PLANNER_ENV}RACE must be one of {', '.join(RACE_TABLES)}, got "
                              f"{self.race!r}")
+        if self.value not in VALUE_RULES:
+            raise ValueError(f"{PLANNER_ENV}VALUE must be one of {', '.join(VALUE_RULES)}, got "
+                             f"{self.value!r}")
+        if self.value == "union" and (self.claims > 0.0 or self.race != "off"):
+            raise ValueError(f"{PLANNER_ENV}VALUE=union samples the draws-only model: it needs "
+                             f"{PLANNER_ENV}CLAIMS=0 and {PLANNER_ENV}RACE=off")
 
     @property
     def race_table(self) -> tuple[float, ...]:
@@ -96,6 +113,7 @@ class PlannerSettings:
             "call_margin": _read(e, "CALL_MARGIN", d.call_margin, float),
             "claims": _read(e, "CLAIMS", d.claims, float),
             "race": _read(e, "RACE", d.race, str),
+            "value": _read(e, "VALUE", d.value, str),
         }
         values.update(fixed)
         return cls(**values)  # type: ignore[arg-type]

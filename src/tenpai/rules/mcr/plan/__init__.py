@@ -33,6 +33,14 @@ from tenpai.rules.mcr.plan.targets import (
     set_claims,
     target_probability,
 )
+from tenpai.rules.mcr.plan.union import (
+    UNION_SAMPLES,
+    decision_seed,
+    draw_samples,
+    expected_best,
+    union_by_discard,
+    union_value,
+)
 
 __all__ = [
     "BOTS_SURVIVAL",
@@ -41,6 +49,7 @@ __all__ = [
     "FAN_CAP",
     "SELF_DRAW_SHARE",
     "SETS",
+    "UNION_SAMPLES",
     "WIN_POINTS",
     "Candidate",
     "Family",
@@ -55,6 +64,9 @@ __all__ = [
     "candidates",
     "claim_completion_probability",
     "completion_probability",
+    "decision_seed",
+    "draw_samples",
+    "expected_best",
     "meld_set_index",
     "plan",
     "race_probability",
@@ -62,4 +74,6 @@ __all__ = [
     "score",
     "set_claims",
     "target_probability",
+    "union_by_discard",
+    "union_value",
 ]
