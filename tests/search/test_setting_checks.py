@@ -9,15 +9,8 @@ from collections.abc import Callable
 import pytest
 
 from tenpai.mcts.pg_settings import MCTSPGSettings
+from tenpai.search import setting_checks as check
 from tenpai.search.mcr.settings import MCRSearchSettings
-from tenpai.search.setting_checks import (
-    check_at_least,
-    check_budget,
-    check_choice,
-    check_compiled,
-    check_in,
-    check_known,
-)
 from tenpai.search.settings import SearchSettings
 
 
@@ -33,21 +26,21 @@ class _Core:
 
 
 @pytest.mark.parametrize(("check", "message"), [
-    (lambda: check_budget("P_", 0, "wall"), "P_BUDGET_MS must be > 0, got 0"),
-    (lambda: check_budget("P_", math.nan, "wall"), "P_BUDGET_MS must be > 0, got nan"),
-    (lambda: check_budget("P_", 5, "sun"), "P_CLOCK must be wall or cpu, got 'sun'"),
-    (lambda: check_at_least("P_", "N", 0, 1), "P_N must be >= 1, got 0"),
-    (lambda: check_at_least("P_", "N", 1, 2, "a pair"), "P_N must be >= 2 (a pair), got 1"),
-    (lambda: check_at_least("P_", "Z", math.nan, 0), "P_Z must be >= 0, got nan"),
-    (lambda: check_in("P_", "T", 0, 0, 1, open_low=True), "P_T must be in (0, 1], got 0"),
-    (lambda: check_in("P_", "T", 1.5, 0, 1), "P_T must be in [0, 1], got 1.5"),
-    (lambda: check_in("P_", "T", math.nan, 0, 1), "P_T must be in [0, 1], got nan"),
-    (lambda: check_choice("P_", "V", "x", ("a", "b")), "P_V must be a or b, got 'x'"),
-    (lambda: check_choice("P_", "V", "x", ("a", "b", "c"), sep=", "),
+    (lambda: check.budget("P_", 0, "wall"), "P_BUDGET_MS must be > 0, got 0"),
+    (lambda: check.budget("P_", math.nan, "wall"), "P_BUDGET_MS must be > 0, got nan"),
+    (lambda: check.budget("P_", 5, "sun"), "P_CLOCK must be wall or cpu, got 'sun'"),
+    (lambda: check.at_least("P_", "N", 0, 1), "P_N must be >= 1, got 0"),
+    (lambda: check.at_least("P_", "N", 1, 2, "a pair"), "P_N must be >= 2 (a pair), got 1"),
+    (lambda: check.at_least("P_", "Z", math.nan, 0), "P_Z must be >= 0, got nan"),
+    (lambda: check.within("P_", "T", 0, 0, 1, open_low=True), "P_T must be in (0, 1], got 0"),
+    (lambda: check.within("P_", "T", 1.5, 0, 1), "P_T must be in [0, 1], got 1.5"),
+    (lambda: check.within("P_", "T", math.nan, 0, 1), "P_T must be in [0, 1], got nan"),
+    (lambda: check.one_of("P_", "V", "x", ("a", "b")), "P_V must be a or b, got 'x'"),
+    (lambda: check.one_of("P_", "V", "x", ("a", "b", "c"), sep=", "),
      "P_V must be a, b, c, got 'x'"),
-    (lambda: check_known("P_", "POLICY", "playout policy", "x", ("a", "b")),
+    (lambda: check.known("P_", "POLICY", "playout policy", "x", ("a", "b")),
      "P_POLICY: unknown playout policy 'x'; known: a, b"),
-    (lambda: check_compiled("P_", "c:fast", _Core(built=False)),
+    (lambda: check.compiled_core("P_", "c:fast", _Core(built=False)),
      "P_POLICY=c:fast: not built here; or use its Python reference fast"),
 ])
 def test_a_bad_value_is_one_line_naming_the_variable(check: Callable[[], None],
@@ -58,13 +51,13 @@ def test_a_bad_value_is_one_line_naming_the_variable(check: Callable[[], None],
 
 
 def test_a_good_value_passes() -> None:
-    check_budget("P_", 1, "cpu")
-    check_at_least("P_", "N", 2, 2)
-    check_in("P_", "T", 1, 0, 1, open_low=True)
-    check_in("P_", "T", 0, 0, 1)
-    check_choice("P_", "V", "b", ("a", "b"))
-    check_known("P_", "POLICY", "playout policy", "a", ("a", "b"))
-    check_compiled("P_", "c:fast", _Core(built=True))
+    check.budget("P_", 1, "cpu")
+    check.at_least("P_", "N", 2, 2)
+    check.within("P_", "T", 1, 0, 1, open_low=True)
+    check.within("P_", "T", 0, 0, 1)
+    check.one_of("P_", "V", "b", ("a", "b"))
+    check.known("P_", "POLICY", "playout policy", "a", ("a", "b"))
+    check.compiled_core("P_", "c:fast", _Core(built=True))
 
 
 @pytest.mark.parametrize(("make", "message"), [

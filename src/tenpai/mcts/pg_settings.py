@@ -10,15 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from tenpai.search import setting_checks as check
 from tenpai.search.env import describe_settings, settings_from_env
 from tenpai.search.playout import COMPILED_POLICIES, POLICIES
-from tenpai.search.setting_checks import (
-    check_at_least,
-    check_budget,
-    check_choice,
-    check_in,
-    check_known,
-)
 from tenpai.search.settings import OPPONENT_MODELS, default_policy
 
 __all__ = ["MCTSPGSettings", "resolve_policy"]
@@ -64,13 +58,13 @@ class MCTSPGSettings:
     placement_model: str = ""
 
     def __post_init__(self) -> None:
-        check_budget(_ENV, self.budget_ms, self.clock)
-        check_at_least(_ENV, "WORLDS", self.worlds, 1)
-        check_at_least(_ENV, "SIMULATIONS", self.simulations, 1)
-        check_at_least(_ENV, "TOPK", self.top_k, 2, "one candidate is no search")
-        check_in(_ENV, "THRESHOLD", self.threshold, 0, 1, open_low=True)
-        check_at_least(_ENV, "C1", self.c1, 0)
-        check_known(_ENV, "POLICY", "playout policy", self.policy,
+        check.budget(_ENV, self.budget_ms, self.clock)
+        check.at_least(_ENV, "WORLDS", self.worlds, 1)
+        check.at_least(_ENV, "SIMULATIONS", self.simulations, 1)
+        check.at_least(_ENV, "TOPK", self.top_k, 2, "one candidate is no search")
+        check.within(_ENV, "THRESHOLD", self.threshold, 0, 1, open_low=True)
+        check.at_least(_ENV, "C1", self.c1, 0)
+        check.known(_ENV, "POLICY", "playout policy", self.policy,
                     ("auto", *POLICIES, *COMPILED_POLICIES))
         if self.policy in COMPILED_POLICIES:
             from tenpai.rules.riichi import rollout
@@ -79,7 +73,7 @@ class MCTSPGSettings:
                 raise ValueError(f"{_ENV}POLICY={self.policy} needs the compiled rollout core, "
                                  "which is not built here (TENPAI_PURE_PYTHON set, or not built); "
                                  "use auto")
-        check_choice(_ENV, "OPPONENTS", self.opponents, OPPONENT_MODELS)
+        check.one_of(_ENV, "OPPONENTS", self.opponents, OPPONENT_MODELS)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> MCTSPGSettings:

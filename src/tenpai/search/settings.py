@@ -10,16 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from tenpai.rules.riichi.rollout import YAKU_RULES
+from tenpai.search import setting_checks as check
 from tenpai.search.env import describe_settings, settings_from_env
 from tenpai.search.playout import COMPILED_POLICIES, FAST_POLICIES, POLICIES
-from tenpai.search.setting_checks import (
-    check_at_least,
-    check_budget,
-    check_choice,
-    check_compiled,
-    check_in,
-    check_known,
-)
 
 __all__ = ["OPPONENT_MODELS", "WORLDS_MODES", "SearchSettings", "default_policy"]
 
@@ -104,30 +97,30 @@ class SearchSettings:
     playout_yaku: str = "off"
 
     def __post_init__(self) -> None:
-        check_budget(_ENV, self.budget_ms, self.clock)
-        check_at_least(_ENV, "WORLDS", self.worlds, 1)
-        check_at_least(_ENV, "TOPK", self.top_k, 2, "one candidate is no search")
-        check_in(_ENV, "THRESHOLD", self.threshold, 0, 1, open_low=True)
-        check_known(_ENV, "POLICY", "playout policy", self.policy,
+        check.budget(_ENV, self.budget_ms, self.clock)
+        check.at_least(_ENV, "WORLDS", self.worlds, 1)
+        check.at_least(_ENV, "TOPK", self.top_k, 2, "one candidate is no search")
+        check.within(_ENV, "THRESHOLD", self.threshold, 0, 1, open_low=True)
+        check.known(_ENV, "POLICY", "playout policy", self.policy,
                     (*POLICIES, *COMPILED_POLICIES))
         if self.policy in COMPILED_POLICIES:
             from tenpai.rules.riichi import rollout
 
-            check_compiled(_ENV, self.policy, rollout)
-        check_choice(_ENV, "PLAYOUT_YAKU", self.playout_yaku, YAKU_RULES, sep=", ")
+            check.compiled_core(_ENV, self.policy, rollout)
+        check.one_of(_ENV, "PLAYOUT_YAKU", self.playout_yaku, YAKU_RULES, sep=", ")
         if self.playout_yaku != "off" and self.policy.removeprefix("c:") not in FAST_POLICIES:
             raise ValueError(f"{_ENV}PLAYOUT_YAKU={self.playout_yaku} needs a policy of "
                              f"{', '.join(FAST_POLICIES)} (or their c: twins), got "
                              f"{self.policy!r}")
-        check_choice(_ENV, "VALUE", self.value, ("placement", "points"))
+        check.one_of(_ENV, "VALUE", self.value, ("placement", "points"))
         if self.value == "placement":
             _check_utility(self.utility)
-        check_choice(_ENV, "OPPONENTS", self.opponents, OPPONENT_MODELS)
-        check_choice(_ENV, "RULE", self.rule, ("paired", "puct"))
-        check_at_least(_ENV, "Z", self.z, 0)
-        check_at_least(_ENV, "C_PRIOR", self.c_prior, 0)
-        check_known(_ENV, "WORLDS_MODE", "worlds mode", self.worlds_mode, WORLDS_MODES)
-        check_at_least(_ENV, "POOL", self.pool, 1)
+        check.one_of(_ENV, "OPPONENTS", self.opponents, OPPONENT_MODELS)
+        check.one_of(_ENV, "RULE", self.rule, ("paired", "puct"))
+        check.at_least(_ENV, "Z", self.z, 0)
+        check.at_least(_ENV, "C_PRIOR", self.c_prior, 0)
+        check.known(_ENV, "WORLDS_MODE", "worlds mode", self.worlds_mode, WORLDS_MODES)
+        check.at_least(_ENV, "POOL", self.pool, 1)
         if not self.weight_temperature > 0:
             raise ValueError(f"{_ENV}WEIGHT_T must be > 0, got {self.weight_temperature}")
         if self.weight_calls and self.worlds_mode != "weighted":

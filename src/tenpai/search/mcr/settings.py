@@ -9,16 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from tenpai.search import setting_checks as check
 from tenpai.search.env import describe_settings, settings_from_env
 from tenpai.search.mcr.playout import COMPILED_MCR_POLICIES, MCR_POLICIES, MCR_VALUES
-from tenpai.search.setting_checks import (
-    check_at_least,
-    check_budget,
-    check_choice,
-    check_compiled,
-    check_in,
-    check_known,
-)
 
 __all__ = ["MCRSearchSettings"]
 
@@ -51,19 +44,19 @@ class MCRSearchSettings:
     z: float = 1.0
 
     def __post_init__(self) -> None:
-        check_budget(_ENV, self.budget_ms, self.clock)
-        check_at_least(_ENV, "WORLDS", self.worlds, 2,
+        check.budget(_ENV, self.budget_ms, self.clock)
+        check.at_least(_ENV, "WORLDS", self.worlds, 2,
                        "the paired rule needs a standard error")
-        check_at_least(_ENV, "TOPK", self.top_k, 2, "one candidate is no search")
-        check_in(_ENV, "CLOSE", self.close, 0, 1)
+        check.at_least(_ENV, "TOPK", self.top_k, 2, "one candidate is no search")
+        check.within(_ENV, "CLOSE", self.close, 0, 1)
         if self.policy in COMPILED_MCR_POLICIES:
             from tenpai.search.mcr import compiled
 
-            check_compiled(_ENV, self.policy, compiled)
-        check_known(_ENV, "POLICY", "playout policy", self.policy,
+            check.compiled_core(_ENV, self.policy, compiled)
+        check.known(_ENV, "POLICY", "playout policy", self.policy,
                     (*MCR_POLICIES, *COMPILED_MCR_POLICIES))
-        check_choice(_ENV, "VALUE", self.value, MCR_VALUES)
-        check_at_least(_ENV, "Z", self.z, 0)
+        check.one_of(_ENV, "VALUE", self.value, MCR_VALUES)
+        check.at_least(_ENV, "Z", self.z, 0)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> MCRSearchSettings:
