@@ -36,6 +36,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from tenpai.mcts.config_checks import check_counts, check_network
 from tenpai.mcts.features import HIDDEN_PLANES
 from tenpai.mcts.replay import Trajectory
 from tenpai.mcts.rulesets import RULE_SETS, SearchRules, search_rules
@@ -82,12 +83,8 @@ class DropoutConfig:
     history: list[dict[str, float]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        search_rules(self.rules)  # refuses an unknown rule set
-        if self.size not in SIZES:
-            raise ValueError(f"unknown size {self.size!r}; known: {', '.join(SIZES)}")
-        for name in ("steps", "batch_size", "decay_steps", "eval_deals"):
-            if getattr(self, name) < 1:
-                raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
+        check_network(self.rules, self.size)
+        check_counts(self, ("steps", "batch_size", "decay_steps", "eval_deals"))
         if not 0 <= self.holdout < 1:
             raise ValueError(f"holdout must be in [0, 1), got {self.holdout}")
         if not 0 <= self.expert_fraction <= 1:

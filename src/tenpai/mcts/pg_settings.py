@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from tenpai.search import setting_checks as check
 from tenpai.search.env import describe_settings, settings_from_env
 from tenpai.search.playout import COMPILED_POLICIES, POLICIES
+from tenpai.search.settings import OPPONENT_MODELS, default_policy
 
 __all__ = ["MCTSPGSettings", "resolve_policy"]
 
@@ -21,14 +23,11 @@ _NAMES = {"top_k": "TOPK"}
 
 
 def resolve_policy(policy: str) -> str:
-    """``auto``: the compiled ``c:greedy-fold`` when the rollout core is built, else its Python
-    reference ``greedy-fold`` (the same hand ends, tests/search/test_compiled_playout.py), so the
-    agent plays the same with or without the extension, only slower without it."""
-    if policy != "auto":
-        return policy
-    from tenpai.rules.riichi import rollout
-
-    return "c:greedy-fold" if rollout.available() else "greedy-fold"
+    """``auto``: the search's :func:`~tenpai.search.settings.default_policy` (the compiled
+    ``c:greedy-fold`` when the rollout core is built, else its Python reference ``greedy-fold``:
+    the same hand ends, tests/search/test_compiled_playout.py), so the agent plays the same
+    with or without the extension, only slower without it."""
+    return default_policy() if policy == "auto" else policy
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,25 +58,14 @@ class MCTSPGSettings:
     placement_model: str = ""
 
     def __post_init__(self) -> None:
-        if not self.budget_ms > 0:
-            raise ValueError(f"{_ENV}BUDGET_MS must be > 0, got {self.budget_ms}")
-        if self.clock not in ("wall", "cpu"):
-            raise ValueError(f"{_ENV}CLOCK must be wall or cpu, got {self.clock!r}")
-        if self.worlds < 1:
-            raise ValueError(f"{_ENV}WORLDS must be >= 1, got {self.worlds}")
-        if self.simulations < 1:
-            raise ValueError(f"{_ENV}SIMULATIONS must be >= 1, got {self.simulations}")
-        if self.top_k < 2:
-            raise ValueError(f"{_ENV}TOPK must be >= 2 (one candidate is no search), got "
-                             f"{self.top_k}")
-        if not 0.0 < self.threshold <= 1.0:
-            raise ValueError(f"{_ENV}THRESHOLD must be in (0, 1], got {self.threshold}")
-        if not self.c1 >= 0:
-            raise ValueError(f"{_ENV}C1 must be >= 0, got {self.c1}")
-        known = ("auto", *POLICIES, *COMPILED_POLICIES)
-        if self.policy not in known:
-            raise ValueError(f"{_ENV}POLICY: unknown playout policy {self.policy!r}; known: "
-                             f"{', '.join(known)}")
+        check.budget(_ENV, self.budget_ms, self.clock)
+        check.at_least(_ENV, "WORLDS", self.worlds, 1)
+        check.at_least(_ENV, "SIMULATIONS", self.simulations, 1)
+        check.at_least(_ENV, "TOPK", self.top_k, 2, "one candidate is no search")
+        check.within(_ENV, "THRESHOLD", self.threshold, 0, 1, open_low=True)
+        check.at_least(_ENV, "C1", self.c1, 0)
+        check.known(_ENV, "POLICY", "playout policy", self.policy,
+                    ("auto", *POLICIES, *COMPILED_POLICIES))
         if self.policy in COMPILED_POLICIES:
             from tenpai.rules.riichi import rollout
 
@@ -85,8 +73,7 @@ class MCTSPGSettings:
                 raise ValueError(f"{_ENV}POLICY={self.policy} needs the compiled rollout core, "
                                  "which is not built here (TENPAI_PURE_PYTHON set, or not built); "
                                  "use auto")
-        if self.opponents not in ("uniform", "shaped"):
-            raise ValueError(f"{_ENV}OPPONENTS must be uniform or shaped, got {self.opponents!r}")
+        check.one_of(_ENV, "OPPONENTS", self.opponents, OPPONENT_MODELS)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> MCTSPGSettings:

@@ -35,10 +35,11 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from tenpai.mcts.config_checks import check_counts, check_network
 from tenpai.mcts.model import MCTSModel, ModelCard
 from tenpai.mcts.replay import ReplayBuffer, Trajectory, ValueTarget, trajectories
 from tenpai.mcts.rulesets import SearchRules, search_rules
-from tenpai.models.muzero import SIZES, MuZeroNet
+from tenpai.models.muzero import MuZeroNet
 from tenpai.models.torchfile import load_tagged, save_atomic
 
 if TYPE_CHECKING:
@@ -130,17 +131,11 @@ class MCTSTrainConfig:
     tensorboard: str | None = None
 
     def __post_init__(self) -> None:
-        search_rules(self.rules)  # refuses an unknown rule set
-        if self.size not in SIZES:
-            raise ValueError(f"unknown size {self.size!r}; known: {', '.join(SIZES)}")
-        if self.access not in ("full", "removed", "random"):
-            raise ValueError(f"access must be full, removed or random, not {self.access!r}")
+        check_network(self.rules, self.size, self.access)
         if self.value_target not in ("sign", "scaled"):
             raise ValueError(f"value_target must be sign or scaled, not {self.value_target!r}")
-        for name in ("simulations", "tables", "games_per_version", "batch_size", "unroll",
-                     "buffer_versions"):
-            if getattr(self, name) < 1:
-                raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
+        check_counts(self, ("simulations", "tables", "games_per_version", "batch_size", "unroll",
+                            "buffer_versions"))
         if self.steps_per_version < 0:  # 0: a frozen model only plays (strategy data)
             raise ValueError(f"steps_per_version cannot be negative, got "
                              f"{self.steps_per_version}")

@@ -37,10 +37,10 @@ from typing import Any, Final
 import numpy as np
 import torch
 
+from tenpai.mcts.config_checks import check_counts, check_network
 from tenpai.mcts.model import MCTSModel, ModelCard
 from tenpai.mcts.replay import ReplayBuffer, Trajectory, ValueTarget, trajectories
 from tenpai.mcts.rulesets import search_rules
-from tenpai.models.muzero import SIZES
 from tenpai.models.torchfile import load_tagged, save_atomic
 
 __all__ = ["WarmStartConfig", "WarmStartProgress", "evaluate", "teacher_buffer", "training_items",
@@ -83,15 +83,9 @@ class WarmStartConfig:
     threads: int = 1
 
     def __post_init__(self) -> None:
-        search_rules(self.rules)  # refuses an unknown rule set
-        if self.size not in SIZES:
-            raise ValueError(f"unknown size {self.size!r}; known: {', '.join(SIZES)}")
-        if self.access not in ("full", "removed", "random"):
-            raise ValueError(f"access must be full, removed or random, not {self.access!r}")
-        for name in ("games", "steps", "batch_size", "unroll", "tables", "chunk_games",
-                     "checkpoint_steps"):
-            if getattr(self, name) < 1:
-                raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
+        check_network(self.rules, self.size, self.access)
+        check_counts(self, ("games", "steps", "batch_size", "unroll", "tables", "chunk_games",
+                            "checkpoint_steps"))
         if not 0 <= self.holdout < self.games:
             raise ValueError(f"holdout must be in [0, games), got {self.holdout}")
         if not 0 < self.lr_final <= self.lr:

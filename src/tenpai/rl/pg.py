@@ -41,6 +41,7 @@ import torch
 from tenpai.agents.sl import THREAT_HEAD, SLAgent
 from tenpai.engine.agent import Agent
 from tenpai.mcts.agent import DropoutAgent
+from tenpai.mcts.config_checks import check_counts
 from tenpai.mcts.dropout import DropoutModel
 from tenpai.mcts.features import ENCODER as DROPOUT_ENCODER
 from tenpai.models.bundle import Head, ModelBundle, ModelError, resolve_model_path
@@ -140,9 +141,8 @@ class PGConfig:
     tensorboard: str | None = None
 
     def __post_init__(self) -> None:
-        for name in ("games_per_update", "tables", "minibatch", "eval_deals", "critic_epochs"):
-            if getattr(self, name) < 1:
-                raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
+        check_counts(self, ("games_per_update", "tables", "minibatch", "eval_deals",
+                            "critic_epochs"))
         if self.lr <= 0 or self.temperature <= 0 or self.critic_lr <= 0:
             raise ValueError("lr, critic_lr and temperature must be positive")
         if self.baseline not in BASELINES:

@@ -10,16 +10,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from tenpai.rules.riichi.rollout import YAKU_RULES
+from tenpai.search import setting_checks as check
 from tenpai.search.env import describe_settings, settings_from_env
 from tenpai.search.playout import COMPILED_POLICIES, FAST_POLICIES, POLICIES
 
-__all__ = ["WORLDS_MODES", "SearchSettings", "default_policy"]
+__all__ = ["OPPONENT_MODELS", "WORLDS_MODES", "SearchSettings", "default_policy"]
 
 _ENV = "TENPAI_SEARCH_"
 #: Variables not named after their field in capitals.
 _NAMES = {"top_k": "TOPK", "weight_temperature": "WEIGHT_T"}
 #: How sampled worlds count (see SearchSettings.worlds_mode).
 WORLDS_MODES = ("uniform", "weighted")
+#: How the sampled worlds deal the opponents' hands outside riichi (tenpai.search.worlds).
+OPPONENT_MODELS = ("uniform", "shaped")
 
 
 def default_policy() -> str:
@@ -94,51 +97,30 @@ class SearchSettings:
     playout_yaku: str = "off"
 
     def __post_init__(self) -> None:
-        if not self.budget_ms > 0:
-            raise ValueError(f"{_ENV}BUDGET_MS must be > 0, got {self.budget_ms}")
-        if self.clock not in ("wall", "cpu"):
-            raise ValueError(f"{_ENV}CLOCK must be wall or cpu, got {self.clock!r}")
-        if self.worlds < 1:
-            raise ValueError(f"{_ENV}WORLDS must be >= 1, got {self.worlds}")
-        if self.top_k < 2:
-            raise ValueError(f"{_ENV}TOPK must be >= 2 (one candidate is no search), got "
-                             f"{self.top_k}")
-        if not 0.0 < self.threshold <= 1.0:
-            raise ValueError(f"{_ENV}THRESHOLD must be in (0, 1], got {self.threshold}")
-        if self.policy not in POLICIES and self.policy not in COMPILED_POLICIES:
-            raise ValueError(f"{_ENV}POLICY: unknown playout policy {self.policy!r}; known: "
-                             f"{', '.join((*POLICIES, *COMPILED_POLICIES))}")
+        check.budget(_ENV, self.budget_ms, self.clock)
+        check.at_least(_ENV, "WORLDS", self.worlds, 1)
+        check.at_least(_ENV, "TOPK", self.top_k, 2, "one candidate is no search")
+        check.within(_ENV, "THRESHOLD", self.threshold, 0, 1, open_low=True)
+        check.known(_ENV, "POLICY", "playout policy", self.policy,
+                    (*POLICIES, *COMPILED_POLICIES))
         if self.policy in COMPILED_POLICIES:
             from tenpai.rules.riichi import rollout
 
-            if not rollout.available():
-                raise ValueError(f"{_ENV}POLICY={self.policy}: {rollout.unavailable_reason()}; "
-                                 f"or use its Python reference "
-                                 f"{self.policy.removeprefix('c:')}")
-        if self.playout_yaku not in YAKU_RULES:
-            raise ValueError(f"{_ENV}PLAYOUT_YAKU must be {', '.join(YAKU_RULES)}, got "
-                             f"{self.playout_yaku!r}")
+            check.compiled_core(_ENV, self.policy, rollout)
+        check.one_of(_ENV, "PLAYOUT_YAKU", self.playout_yaku, YAKU_RULES, sep=", ")
         if self.playout_yaku != "off" and self.policy.removeprefix("c:") not in FAST_POLICIES:
             raise ValueError(f"{_ENV}PLAYOUT_YAKU={self.playout_yaku} needs a policy of "
                              f"{', '.join(FAST_POLICIES)} (or their c: twins), got "
                              f"{self.policy!r}")
-        if self.value not in ("placement", "points"):
-            raise ValueError(f"{_ENV}VALUE must be placement or points, got {self.value!r}")
+        check.one_of(_ENV, "VALUE", self.value, ("placement", "points"))
         if self.value == "placement":
             _check_utility(self.utility)
-        if self.opponents not in ("uniform", "shaped"):
-            raise ValueError(f"{_ENV}OPPONENTS must be uniform or shaped, got {self.opponents!r}")
-        if self.rule not in ("paired", "puct"):
-            raise ValueError(f"{_ENV}RULE must be paired or puct, got {self.rule!r}")
-        if not self.z >= 0:
-            raise ValueError(f"{_ENV}Z must be >= 0, got {self.z}")
-        if not self.c_prior >= 0:
-            raise ValueError(f"{_ENV}C_PRIOR must be >= 0, got {self.c_prior}")
-        if self.worlds_mode not in WORLDS_MODES:
-            raise ValueError(f"{_ENV}WORLDS_MODE: unknown worlds mode {self.worlds_mode!r}; "
-                             f"known: {', '.join(WORLDS_MODES)}")
-        if self.pool < 1:
-            raise ValueError(f"{_ENV}POOL must be >= 1, got {self.pool}")
+        check.one_of(_ENV, "OPPONENTS", self.opponents, OPPONENT_MODELS)
+        check.one_of(_ENV, "RULE", self.rule, ("paired", "puct"))
+        check.at_least(_ENV, "Z", self.z, 0)
+        check.at_least(_ENV, "C_PRIOR", self.c_prior, 0)
+        check.known(_ENV, "WORLDS_MODE", "worlds mode", self.worlds_mode, WORLDS_MODES)
+        check.at_least(_ENV, "POOL", self.pool, 1)
         if not self.weight_temperature > 0:
             raise ValueError(f"{_ENV}WEIGHT_T must be > 0, got {self.weight_temperature}")
         if self.weight_calls and self.worlds_mode != "weighted":

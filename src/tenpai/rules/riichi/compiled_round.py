@@ -34,7 +34,7 @@ from tenpai.engine.meld import Meld
 from tenpai.engine.table import KIND, NONE
 from tenpai.events import Event
 from tenpai.rules.riichi.flow.observation import RiichiObservation
-from tenpai.rules.riichi.flow.round import RiichiRound, RoundResult, Scorer
+from tenpai.rules.riichi.flow.round import RiichiRound, RoundResult, Scorer, start_kyoku
 from tenpai.rules.riichi.flow.types import WinRequest
 from tenpai.rules.riichi.flow.wall import RoundWall
 from tenpai.rules.riichi.ruleset import MAHJONG_SOUL, TENHOU, TENHOU_SANMA, RiichiRules
@@ -296,19 +296,8 @@ class CompiledRound:
                            scores=scores)
         first = state[12]
         self._t = open_table(state, rules)
-        self._emit(
-            Event(
-                "start_kyoku",
-                bakaze=bakaze,
-                kyoku=kyoku,
-                honba=honba,
-                kyotaku=kyotaku,
-                oya=self.oya,
-                scores=tuple(scores),
-                tehais=tuple(tuple(h) for h in wall.hands),
-                dora_marker=wall.dora[0],
-            )
-        )
+        self._emit(start_kyoku(wall, bakaze=bakaze, kyoku=kyoku, honba=honba, kyotaku=kyotaku,
+                               oya=self.oya, scores=scores))
         self._emit(_EVENTS[_code(_TSUMO, first, self.oya)])
         self._raw: tuple[Any, ...] = ()
         self._seats: tuple[int, ...] = ()

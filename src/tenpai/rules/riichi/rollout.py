@@ -85,6 +85,7 @@ __all__ = [
     "exportable",
     "rules_tuple",
     "run",
+    "unavailable_reason",
 ]
 
 #: The extension's ``ABI`` this side is written for (``_rollout.c``).

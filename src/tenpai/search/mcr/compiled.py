@@ -48,6 +48,7 @@ __all__ = [
     "available",
     "export_state",
     "run",
+    "unavailable_reason",
 ]
 
 #: The extension's ``ABI`` this side is written for (2: ``run`` takes the policy).

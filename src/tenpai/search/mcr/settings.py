@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from tenpai.search import setting_checks as check
 from tenpai.search.env import describe_settings, settings_from_env
 from tenpai.search.mcr.playout import COMPILED_MCR_POLICIES, MCR_POLICIES, MCR_VALUES
 
@@ -43,34 +44,19 @@ class MCRSearchSettings:
     z: float = 1.0
 
     def __post_init__(self) -> None:
-        if not self.budget_ms > 0:
-            raise ValueError(f"{_ENV}BUDGET_MS must be > 0, got {self.budget_ms}")
-        if self.clock not in ("wall", "cpu"):
-            raise ValueError(f"{_ENV}CLOCK must be wall or cpu, got {self.clock!r}")
-        if self.worlds < 2:
-            raise ValueError(f"{_ENV}WORLDS must be >= 2 (the paired rule needs a standard "
-                             f"error), got {self.worlds}")
-        if self.top_k < 2:
-            raise ValueError(f"{_ENV}TOPK must be >= 2 (one candidate is no search), got "
-                             f"{self.top_k}")
-        if not 0.0 <= self.close <= 1.0:
-            raise ValueError(f"{_ENV}CLOSE must be in [0, 1], got {self.close}")
+        check.budget(_ENV, self.budget_ms, self.clock)
+        check.at_least(_ENV, "WORLDS", self.worlds, 2,
+                       "the paired rule needs a standard error")
+        check.at_least(_ENV, "TOPK", self.top_k, 2, "one candidate is no search")
+        check.within(_ENV, "CLOSE", self.close, 0, 1)
         if self.policy in COMPILED_MCR_POLICIES:
             from tenpai.search.mcr import compiled
 
-            if not compiled.available():
-                raise ValueError(f"{_ENV}POLICY={self.policy}: {compiled.unavailable_reason()}; "
-                                 f"or use its Python reference "
-                                 f"{self.policy.removeprefix('c:')}")
-        elif self.policy not in MCR_POLICIES:
-            known = [*MCR_POLICIES, *COMPILED_MCR_POLICIES]
-            raise ValueError(f"{_ENV}POLICY: unknown playout policy {self.policy!r}; known: "
-                             f"{', '.join(known)}")
-        if self.value not in MCR_VALUES:
-            raise ValueError(f"{_ENV}VALUE must be {' or '.join(MCR_VALUES)}, got "
-                             f"{self.value!r}")
-        if not self.z >= 0:
-            raise ValueError(f"{_ENV}Z must be >= 0, got {self.z}")
+            check.compiled_core(_ENV, self.policy, compiled)
+        check.known(_ENV, "POLICY", "playout policy", self.policy,
+                    (*MCR_POLICIES, *COMPILED_MCR_POLICIES))
+        check.one_of(_ENV, "VALUE", self.value, MCR_VALUES)
+        check.at_least(_ENV, "Z", self.z, 0)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> MCRSearchSettings:

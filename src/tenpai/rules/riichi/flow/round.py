@@ -30,7 +30,7 @@ from tenpai.rules.riichi.flow.wall import RoundWall
 from tenpai.rules.riichi.payments import nagashi_mangan_payments
 from tenpai.rules.riichi.ruleset import RiichiRules
 
-__all__ = ["RiichiRound", "RoundResult", "Scorer"]
+__all__ = ["RiichiRound", "RoundResult", "Scorer", "start_kyoku"]
 
 Scorer = Callable[[WinRequest, RiichiRules], WinOutcome | None]
 
@@ -49,6 +49,25 @@ class RoundResult:
     winners: list[int] = field(default_factory=list)
     tenpai: list[bool] = field(default_factory=lambda: [False] * 4)
     abort: str | None = None
+
+
+def start_kyoku(wall: RoundWall, *, bakaze: int, kyoku: int, honba: int, kyotaku: int,
+                oya: int, scores: Sequence[int]) -> Event:
+    """The hand's first event (the deal, the scores and the first dora indicator): one place for
+    both tables that play a hand — this round and the compiled one
+    (:class:`~tenpai.rules.riichi.compiled_round.CompiledRound`) — whose event streams must
+    be the same."""
+    return Event(
+        "start_kyoku",
+        bakaze=bakaze,
+        kyoku=kyoku,
+        honba=honba,
+        kyotaku=kyotaku,
+        oya=oya,
+        scores=tuple(scores),
+        tehais=tuple(tuple(h) for h in wall.hands),
+        dora_marker=wall.dora[0],
+    )
 
 
 class RiichiRound(TableRound):
@@ -97,19 +116,8 @@ class RiichiRound(TableRound):
         self.reach_pending: int | None = None
         self.result: RoundResult | None = None
         self._waits_cache: list[tuple[int, ...] | None] = [None] * n
-        self._emit(
-            Event(
-                "start_kyoku",
-                bakaze=bakaze,
-                kyoku=kyoku,
-                honba=honba,
-                kyotaku=kyotaku,
-                oya=self.oya,
-                scores=tuple(self.scores),
-                tehais=tuple(tuple(h) for h in self.hands),
-                dora_marker=wall.dora[0],
-            )
-        )
+        self._emit(start_kyoku(wall, bakaze=bakaze, kyoku=kyoku, honba=honba, kyotaku=kyotaku,
+                               oya=self.oya, scores=self.scores))
         self._draw(self.oya)
 
     # ------------------------------------------------------------------ table hooks
