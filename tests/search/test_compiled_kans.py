@@ -195,6 +195,14 @@ def _step(rnd: RiichiRound, seat: int, kind: str, tile: str | None = None) -> No
     rnd.step({seat: e})
 
 
+def _no_calls(rnd: RiichiRound) -> None:
+    """Every seat passes on the claim windows open now (none left open).  A function of its
+    own, so the phase is read afresh after a step: a check of ``rnd.phase`` in the test's own
+    body would stay narrowed for mypy across the steps that change it."""
+    while rnd.phase == "claim":
+        rnd.step({})
+
+
 def _yaku(rnd: RiichiRound) -> set[str]:
     return {y[0] if isinstance(y, tuple) else str(y)
             for e in rnd.events if e.type == "hora" for y in (e.yaku or ())}
@@ -242,8 +250,7 @@ def test_chankan_robs_an_added_kan() -> None:
     _step(world, 1, "pon")
     for seat, tile in ((1, "1z"), (2, "9p"), (3, "7p"), (0, "8s")):
         _step(world, seat, "dahai", tile)
-        while world.phase == "claim":
-            world.step({})  # everyone passes
+        _no_calls(world)
     assert world.phase == "act" and world.turn == 1
     for policy in KAN_POLICIES:
         rnd = _same(world, policy)
@@ -387,12 +394,10 @@ def test_no_closed_kan_in_riichi_that_changes_the_waits_even_when_the_count_stay
                     "2m579m1357p3579s7z"], "9p1z2z3z1m", dora="2m")
     _step(world, 0, "reach")
     _step(world, 0, "dahai", "9p")
-    while world.phase == "claim":
-        world.step({})
+    _no_calls(world)
     for seat in (1, 2, 3):
         _step(world, seat, "dahai", "2m")
-        while world.phase == "claim":
-            world.step({})  # the dealer lets the 2m go (riichi furiten), nobody calls
+        _no_calls(world)  # the dealer lets the 2m go (riichi furiten), nobody calls
     one_m = T.parse("1m")[0]
     assert world.phase == "act" and world.turn == 0 and world.riichi[0]
     (d,) = [d for d in world.pending() if d.seat == 0]

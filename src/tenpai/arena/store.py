@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from tenpai.arena.games import ArenaConfigError
-from tenpai.arena.record import GameRecord
+from tenpai.arena.record import GameRecord, SeatRecord
 from tenpai.arena.schedule import GameKey
 
 __all__ = [
@@ -180,20 +180,12 @@ class RunConfig:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatRow:
-    """One seat of one stored game, as the statistics read it."""
+class SeatRow(SeatRecord):
+    """One seat of one stored game, as the statistics read it: the seat's record of the game
+    as it was played, and the game's key."""
 
     deal: int
     rotation: int
-    seat: int
-    agent: str
-    score: int
-    rank: int
-    hands: int
-    wins: int
-    deal_ins: int
-    riichi: int
-    calls: int
 
 
 def _flags(values: list[bool]) -> str:
@@ -451,7 +443,7 @@ class ResultsStore:
 
     def seat_rows(self) -> list[SeatRow]:
         rows = self._conn.execute(
-            "SELECT deal, rotation, seat, agent, score, rank, hands, wins, deal_ins, riichi, calls"
+            "SELECT seat, agent, score, rank, hands, wins, deal_ins, riichi, calls, deal, rotation"
             " FROM seats ORDER BY deal, rotation, seat"
         )
         return [SeatRow(*row) for row in rows]

@@ -24,11 +24,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from tenpai.arena.record import hand_seating
-from tenpai.arena.store import ResultsStore, StoreError
-from tenpai.bench.mcr_replay import TableReplay, stored_games
+from tenpai.bench.mcr_replay import TableReplay, stored_games, stored_seats
 from tenpai.bench.run_report_cli import print_report, run_report_parser
 
 __all__ = ["HandEnd", "SurvivalError", "fit_hazard", "kaplan_meier", "log_likelihood", "main",
@@ -50,18 +48,8 @@ class SurvivalError(ValueError):
 
 def read_ends(path: str, seat_agent: str) -> list[HandEnd]:
     """Every stored game's end from the seat of ``seat_agent`` (one such seat a game)."""
-    if not Path(path).is_file():
-        raise SurvivalError(f"{path}: no such results file")
-    try:
-        store = ResultsStore(path)
-    except StoreError as exc:
-        raise SurvivalError(str(exc)) from None
-    try:
-        agents: dict[tuple[int, int], dict[int, str]] = {}
-        for r in store.seat_rows():
-            agents.setdefault((r.deal, r.rotation), {})[r.seat] = r.agent
-    finally:
-        store.close()
+    agents = {key: {r.seat: r.agent for r in rows}
+              for key, rows in stored_seats(path, SurvivalError).items()}
     out: list[HandEnd] = []
     for game in stored_games([path]):
         where = f"{path}: game (deal {game.deal}, rotation {game.rotation})"

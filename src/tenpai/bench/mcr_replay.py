@@ -3,7 +3,8 @@
 The arena keeps each game's full events (``game_events``); the development tools that read
 them (:mod:`tenpai.bench.mcr_danger_calibration`, :mod:`tenpai.bench.mcr_score_breakdown`)
 need the same thing from them: every seat's concealed tiles and melds at any point of a hand.
-This module is that one replay, so the tools do not each keep a copy of it.
+This module is that one replay, so the tools do not each keep a copy of it, and the one
+reading of a results file's stored seats by game that the tools pair the replays with.
 """
 
 from __future__ import annotations
@@ -11,14 +12,17 @@ from __future__ import annotations
 import json
 import sqlite3
 import zlib
-from collections.abc import Iterator, Sequence
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from tenpai import tiles as T
+from tenpai.arena.store import ResultsStore, SeatRow, StoreError
 from tenpai.events import Event
 from tenpai.rules.mcr.context import Meld, MeldKind
 
-__all__ = ["StoredGame", "TableReplay", "stored_games"]
+__all__ = ["StoredGame", "TableReplay", "stored_games", "stored_seats"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +46,26 @@ def stored_games(paths: Sequence[str]) -> Iterator[StoredGame]:
                                  [Event.from_mjai(json.loads(x)) for x in lines if x.strip()])
         finally:
             con.close()
+
+
+def stored_seats(path: str, error: Callable[[str], Exception]
+                 ) -> dict[tuple[int, int], list[SeatRow]]:
+    """The stored seats of every game of the results file ``path`` by (deal, rotation), in
+    seat order; a missing or unreadable file raises ``error`` (the tool's own error type) with
+    a message naming it."""
+    if not Path(path).is_file():
+        raise error(f"{path}: no such results file")
+    try:
+        store = ResultsStore(path)
+    except StoreError as exc:
+        raise error(str(exc)) from None
+    try:
+        by_game: defaultdict[tuple[int, int], list[SeatRow]] = defaultdict(list)
+        for r in store.seat_rows():
+            by_game[(r.deal, r.rotation)].append(r)
+    finally:
+        store.close()
+    return dict(by_game)
 
 
 @dataclass(slots=True)

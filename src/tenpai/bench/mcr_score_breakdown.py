@@ -35,13 +35,12 @@ import sqlite3
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from tenpai.arena.distributions import student_t_ppf
 from tenpai.arena.record import hand_seating
-from tenpai.arena.store import ResultsStore, SeatRow, StoreError
+from tenpai.arena.store import SeatRow
 from tenpai.bench.mcr_danger_calibration import winning_kinds
-from tenpai.bench.mcr_replay import StoredGame, TableReplay, stored_games
+from tenpai.bench.mcr_replay import StoredGame, TableReplay, stored_games, stored_seats
 from tenpai.bench.run_report_cli import print_report, run_report_parser
 from tenpai.hand import shanten_mcr
 
@@ -137,18 +136,7 @@ def _game_hands(path: str, game: StoredGame, rows: list[SeatRow]) -> list[SeatHa
 def read_run(path: str) -> list[SeatHand]:
     """Every seat of every stored game of a results file (games without stored events are
     left out; a file without any is an error)."""
-    if not Path(path).is_file():
-        raise BreakdownError(f"{path}: no such results file")
-    try:
-        store = ResultsStore(path)
-    except StoreError as exc:
-        raise BreakdownError(str(exc)) from None
-    try:
-        rows_by_game: defaultdict[tuple[int, int], list[SeatRow]] = defaultdict(list)
-        for r in store.seat_rows():
-            rows_by_game[(r.deal, r.rotation)].append(r)
-    finally:
-        store.close()
+    rows_by_game = stored_seats(path, BreakdownError)
     hands: list[SeatHand] = []
     for game in stored_games([path]):
         rows = rows_by_game.get((game.deal, game.rotation))

@@ -16,6 +16,18 @@ app = typer.Typer(
 )
 
 
+def _counts(text: str, option: str, what: str, most: int) -> list[int]:
+    """The whole numbers of a comma-separated ``option``, each from 1 to ``most``; anything
+    else is a bad setting (one line naming the option, exit 2)."""
+    try:
+        counts = [int(t) for t in text.split(",") if t.strip()]
+    except ValueError:
+        raise typer.BadParameter("whole numbers separated by commas", param_hint=option) from None
+    if not counts or min(counts) < 1 or max(counts) > most:
+        raise typer.BadParameter(f"{what} counts must be from 1 to {most}", param_hint=option)
+    return counts
+
+
 @app.command("hand")
 def hand(
     n: int = typer.Option(20_000, "--n", min=10, max=1_000_000,
@@ -159,14 +171,7 @@ def process(
     if not startup_only:
         from tenpai.bench.process import render, run_process_bench
 
-        try:
-            counts = [int(g) for g in games.split(",") if g.strip()]
-        except ValueError:
-            raise typer.BadParameter(
-                "whole numbers separated by commas", param_hint="--games"
-            ) from None
-        if not counts or min(counts) < 1 or max(counts) > 10_000:
-            raise typer.BadParameter("game counts must be from 1 to 10000", param_hint="--games")
+        counts = _counts(games, "--games", "game", 10_000)
         result = run_process_bench(counts, seed=seed, arena_games=arena_games)
         render(result)
         summary.update(result.summary())
@@ -231,14 +236,7 @@ def selfplay(
 
     if name not in AGENTS:
         raise typer.BadParameter(f"choose one of {', '.join(AGENTS)}", param_hint="--agent")
-    try:
-        counts = [int(t) for t in tables.split(",") if t.strip()]
-    except ValueError:
-        raise typer.BadParameter(
-            "whole numbers separated by commas", param_hint="--tables"
-        ) from None
-    if not counts or min(counts) < 1 or max(counts) > 4096:
-        raise typer.BadParameter("table counts must be from 1 to 4096", param_hint="--tables")
+    counts = _counts(tables, "--tables", "table", 4096)
     result = run_selfplay_bench(
         name, tables=counts, unbatched_games=games, window=window, seed=seed, profile=profile
     )

@@ -32,6 +32,7 @@ from typing import Any, Final, Protocol, cast
 from tenpai.agents.registry import external_seats
 from tenpai.engine.agent import Agent
 from tenpai.engine.flow import GameFlow
+from tenpai.engine.kept_bot import KeptBotRunner
 
 __all__ = [
     "BOT_NAME",
@@ -74,28 +75,17 @@ def load_bot(path: Path = GREEDY_BOT) -> Callable[[], _Bot]:
     return cast(Callable[[], _Bot], bot)
 
 
-class BotFileRunner:
+class BotFileRunner(KeptBotRunner[_Bot]):
     """The judge's runner for a bot file in this process, kept running (it sees every request
     once, as the program does after its keep-running line)."""
 
-    tracking = True
+    def _follow(self, bot: _Bot, request: str, response: str) -> None:
+        # a fresh start steps through the earlier requests, as the program's main does with
+        # its first input, and skips the responses in that history as the program does
+        bot.step(request)
 
-    def __init__(self, make_bot: Callable[[], _Bot]) -> None:
-        self._make = make_bot
-        self._bot: _Bot | None = None
-        self._seen = 0
-
-    def ask(self, requests: Sequence[str], responses: Sequence[str]) -> str:
-        if self._bot is None or self._seen != len(requests) - 1:
-            # a fresh start reads the whole history, as the program's first input does
-            self._bot = self._make()
-            for r in requests[:-1]:
-                self._bot.step(r)
-        self._seen = len(requests)
-        return self._bot.step(requests[-1])
-
-    def close(self) -> None:
-        self._bot = None
+    def _answer(self, bot: _Bot, request: str) -> str:
+        return bot.step(request)
 
 
 def play_with_bots(game: GameFlow, agents: Sequence[Agent | None],

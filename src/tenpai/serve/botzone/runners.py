@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Literal, Protocol
 
+from tenpai.engine.kept_bot import KeptBotRunner
 from tenpai.serve.botzone.bot import BotzoneBot
 from tenpai.serve.botzone.protocol import KEEP_RUNNING, MAX_LINE
 from tenpai.serve.mjai.process import BotExited, BotProcess, BotTimeout
@@ -69,26 +70,14 @@ class ScriptedRunner:
         pass
 
 
-class InProcessRunner:
+class InProcessRunner(KeptBotRunner[BotzoneBot]):
     """One of our bots in this process, kept running (it sees every request once)."""
 
-    tracking = True
+    def _follow(self, bot: BotzoneBot, request: str, response: str) -> None:
+        bot.follow(request, response)
 
-    def __init__(self, make_bot: Callable[[], BotzoneBot]) -> None:
-        self._make = make_bot
-        self._bot: BotzoneBot | None = None
-        self._seen = 0
-
-    def ask(self, requests: Sequence[str], responses: Sequence[str]) -> str:
-        if self._bot is None or self._seen != len(requests) - 1:
-            self._bot = self._make()
-            for r, a in zip(requests[:-1], responses, strict=True):
-                self._bot.follow(r, a)
-        self._seen = len(requests)
-        return self._bot.answer(requests[-1])
-
-    def close(self) -> None:
-        self._bot = None
+    def _answer(self, bot: BotzoneBot, request: str) -> str:
+        return bot.answer(request)
 
 
 class ProgramRunner:
