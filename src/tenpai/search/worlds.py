@@ -42,7 +42,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from tenpai import tiles as T
 from tenpai.engine.snapshot import clone
@@ -148,8 +148,9 @@ class WorldSampler:
         riichi_tries: int = 200,
         shaped_draws: int = 4,
     ) -> None:
-        if opponent_model not in ("uniform", "shaped"):
-            raise ValueError(f"unknown opponent model {opponent_model!r}; known: uniform, shaped")
+        if opponent_model not in get_args(OpponentModel):
+            raise ValueError(f"unknown opponent model {opponent_model!r}; known: "
+                             f"{', '.join(get_args(OpponentModel))}")
         self.opponent_model = opponent_model
         self.riichi_ready = riichi_ready
         self.riichi_tries = riichi_tries
