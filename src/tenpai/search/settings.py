@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import get_args
 
 from tenpai.rules.riichi.rollout import YAKU_RULES
 from tenpai.search import setting_checks as check
 from tenpai.search.env import describe_settings, settings_from_env
 from tenpai.search.playout import COMPILED_POLICIES, FAST_POLICIES, POLICIES
+from tenpai.search.worlds import OpponentModel
 
 __all__ = ["OPPONENT_MODELS", "WORLDS_MODES", "SearchSettings", "default_policy"]
 
@@ -22,7 +24,7 @@ _NAMES = {"top_k": "TOPK", "weight_temperature": "WEIGHT_T"}
 #: How sampled worlds count (see SearchSettings.worlds_mode).
 WORLDS_MODES = ("uniform", "weighted")
 #: How the sampled worlds deal the opponents' hands outside riichi (tenpai.search.worlds).
-OPPONENT_MODELS = ("uniform", "shaped")
+OPPONENT_MODELS: tuple[str, ...] = get_args(OpponentModel)
 
 
 def default_policy() -> str:
