@@ -58,7 +58,9 @@ def test_the_description_names_what_differs_from_the_defaults() -> None:
     assert describe_settings(_Knobs(on=False, count=4)) == "count=4,on=False"
 
 
-#: Every variable of each search, set to a value other than the default.
+#: Every variable of each search, set to a value other than the default; then the variables
+#: that cannot be set beside those values (CALL_Z_SCALE scales the paired rule, the first
+#: dict sets RULE=puct), each read alone.
 _EVERY = [
     (SearchSettings, "TENPAI_SEARCH_", {
         "BUDGET_MS": "5", "CLOCK": "cpu", "WORLDS": "3", "TOPK": "4", "THRESHOLD": "0.5",
@@ -66,21 +68,26 @@ _EVERY = [
         "RIICHI_READY": "0", "RULE": "puct", "Z": "2", "C_PRIOR": "3",
         "PLACEMENT_MODEL": "p.json", "WORLDS_MODE": "weighted", "POOL": "2", "WEIGHT_T": "2",
         "WEIGHT_CALLS": "1", "CALL_OFFERS": "1",
-        "PLAYOUT_YAKU": "ties"}),
+        "PLAYOUT_YAKU": "ties"}, {"CALL_Z_SCALE": "0.5"}),
     (MCTSPGSettings, "TENPAI_MCTS_PG_", {
         "BUDGET_MS": "5", "CLOCK": "cpu", "WORLDS": "3", "SIMULATIONS": "5", "TOPK": "4",
         "THRESHOLD": "0.5", "C1": "2", "POLICY": "fast", "UTILITY": "uma",
-        "OPPONENTS": "shaped", "PLACEMENT_MODEL": "p.json"}),
+        "OPPONENTS": "shaped", "PLACEMENT_MODEL": "p.json"}, {}),
     (MCRSearchSettings, "TENPAI_SEARCH_MCR_", {
         "BUDGET_MS": "5", "CLOCK": "cpu", "WORLDS": "3", "TOPK": "4", "CLOSE": "0.2",
-        "POLICY": "greedy", "VALUE": "place", "Z": "2"}),
+        "POLICY": "greedy", "VALUE": "place", "Z": "2"}, {}),
 ]
 
 
-@pytest.mark.parametrize(("cls", "prefix", "values"), _EVERY)
-def test_every_setting_has_its_variable(cls: type, prefix: str, values: dict[str, str]) -> None:
+@pytest.mark.parametrize(("cls", "prefix", "values", "apart"), _EVERY)
+def test_every_setting_has_its_variable(cls: type, prefix: str, values: dict[str, str],
+                                        apart: dict[str, str]) -> None:
     settings = cls.from_env({prefix + k: v for k, v in values.items()})
-    assert len(values) == len(fields(cls))
-    changed = settings.describe().split(",")
-    assert sorted(c.split("=")[0] for c in changed) == sorted(f.name for f in fields(cls))
+    assert len(values) + len(apart) == len(fields(cls))
+    changed = [c.split("=")[0] for c in settings.describe().split(",")]
+    for name, raw in apart.items():
+        alone = cls.from_env({prefix + name: raw}).describe().split(",")
+        assert len(alone) == 1
+        changed.append(alone[0].split("=")[0])
+    assert sorted(changed) == sorted(f.name for f in fields(cls))
     assert cls.from_env({}) == cls() and cls().describe() == "defaults"

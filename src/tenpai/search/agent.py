@@ -25,7 +25,10 @@ a shared machine.
 * ``paired`` (default): the prior's choice stands unless another candidate beats it, world by
   world, by more than ``z`` standard errors of the paired difference (common random numbers
   make that difference much less noisy than either mean); among those that do, the largest
-  mean gain wins.  The prior enters as the default and through the candidate list;
+  mean gain wins.  The prior enters as the default and through the candidate list.  With
+  ``call_z_scale`` below 1, a call replacing the prior's pass needs only ``z × call_z_scale``
+  (:meth:`SearchAgent.bars`): the prior passes at nearly every offer, and the bar alone keeps
+  out calls the worlds favour on average;
 * ``puct``: with ``n`` worlds played, ``Q(a)`` the mean leaf value of candidate ``a`` divided by
   the leaf value's scale (the utility's spread between 1st and 4th, or 12,000 points), ``P(a)``
   its prior and ``K`` the number of candidates, ``argmax_a Q(a) + c_prior · P(a) · sqrt(K·n) /
@@ -183,6 +186,14 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         kept = must | {c.action for c in others[: max(0, k - len(must))]}
         return [c for c in pa.candidates if c.action in kept]
 
+    def bars(self, cands: Sequence[Candidate], base: int, call_offer: bool) -> list[float]:
+        """The paired rule's bar (in standard errors) for each candidate: ``z``, except a call
+        replacing the prior's pass at an offer to call, which needs ``z × call_z_scale``."""
+        s = self.settings
+        lower = call_offer and cands[base].action.type == "none"
+        return [s.z * s.call_z_scale if lower and c.action.type in CALL_TYPES else s.z
+                for c in cands]
+
     def world_seed(self, table: RiichiRound, seat: int, index: int) -> int:
         """The seed of world ``index`` of this decision (agent seed and decision place)."""
         return decision_seed(self.seed, table.hand_index, len(table.events), seat, index)
@@ -219,7 +230,7 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         if s.rule == "puct":
             best = choose_puct(cands, values, value.scale, s.c_prior)
         else:
-            best = choose_paired(values, base, s.z)
+            best = choose_paired(values, base, self.bars(cands, base, call_offer))
         action = cands[best].action
         self.log.append(DecisionStat(
             True, time.process_time() - cpu0, time.perf_counter() - wall0, len(values),

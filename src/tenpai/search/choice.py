@@ -62,14 +62,22 @@ def paired_advantage(values: Sequence[Sequence[float]], i: int, base: int) -> tu
     return mean, math.sqrt(var / n)
 
 
-def choose_paired(values: Sequence[Sequence[float]], base: int, z: float) -> int:
+def choose_paired(values: Sequence[Sequence[float]], base: int,
+                  z: float | Sequence[float]) -> int:
     """The prior's choice (``base``) unless another candidate beats it by more than ``z``
-    standard errors of the paired difference; then the one with the largest mean gain."""
+    standard errors of the paired difference; then the one with the largest mean gain.
+
+    ``z`` may be one bar per candidate (``z[i]`` for candidate i; ``z[base]`` unused), for a
+    search that asks some kinds of answer for less evidence than others (the Riichi search's
+    ``call_z_scale``)."""
+    bars = [float(z)] * len(values[0]) if isinstance(z, (int, float)) else list(z)
+    if len(bars) != len(values[0]):
+        raise ValueError(f"{len(bars)} bars for {len(values[0])} candidates")
     best, best_gain = base, 0.0
     for i in range(len(values[0])):
         if i == base:
             continue
         mean, se = paired_advantage(values, i, base)
-        if mean > z * se and mean > best_gain:
+        if mean > bars[i] * se and mean > best_gain:
             best, best_gain = i, mean
     return best

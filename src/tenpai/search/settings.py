@@ -92,6 +92,12 @@ class SearchSettings:
     #: the pass and the prior's likeliest call always among the candidates; off by default
     #: (the threshold gates call offers as any other decision: docs/search.md, "Call offers").
     call_offers: bool = False
+    #: At an offer to call where the prior's choice is the pass, a call leaves it on a paired
+    #: gain of ``z × call_z_scale`` standard errors (rule "paired"): below 1 the search takes
+    #: calls on less evidence than other changes (0: on any positive mean gain); every other
+    #: change, the pass over a call included, keeps ``z``. 1 by default (docs/search.md,
+    #: "A lower bar for calls").
+    call_z_scale: float = 1.0
     #: The open-hand yaku rule in the playouts' discards (tenpai.search.policies.yaku_avoid):
     #: an open hand without a secured yaku keeps to the all-simples route or its value-honour
     #: pairs, "strict" whatever the shanten or "ties" among the discards of the best shanten;
@@ -120,6 +126,10 @@ class SearchSettings:
         check.one_of(_ENV, "OPPONENTS", self.opponents, OPPONENT_MODELS)
         check.one_of(_ENV, "RULE", self.rule, ("paired", "puct"))
         check.at_least(_ENV, "Z", self.z, 0)
+        check.at_least(_ENV, "CALL_Z_SCALE", self.call_z_scale, 0)
+        if self.call_z_scale != 1.0 and self.rule != "paired":
+            raise ValueError(f"{_ENV}CALL_Z_SCALE scales the paired rule's z, so it needs "
+                             f"{_ENV}RULE=paired (got {self.rule!r})")
         check.at_least(_ENV, "C_PRIOR", self.c_prior, 0)
         check.known(_ENV, "WORLDS_MODE", "worlds mode", self.worlds_mode, WORLDS_MODES)
         check.at_least(_ENV, "POOL", self.pool, 1)
