@@ -309,3 +309,28 @@ def test_compiled_policy_without_the_core_says_why_and_names_the_python_referenc
     assert "is switched off (TENPAI_PURE_PYTHON is set)" in message
     assert message.endswith("or use its Python reference greedy")
     assert "\n" not in message
+
+
+def test_the_registered_search_takes_its_prior_from_the_planner_variables() -> None:
+    """``$TENPAI_PLANNER_*`` means the same under the search as for ``planner`` alone: the
+    prior is the registered planner with those settings, named in the record of who played;
+    with none set it is the shipped planner and the record is as before."""
+    plain = make_search_mcr_agent(0, {})
+    assert plain.planner.settings == PlannerAgent(0).settings
+    assert plain.identity.startswith("prior planner; ")
+    light = make_search_mcr_agent(0, {"TENPAI_PLANNER_FAN_WEIGHT": "0"})
+    assert light.planner.settings.fan_weight == 0.0
+    assert light.identity.startswith("prior planner (fan_weight=0.0); ")
+    assert light.identity.split("; ", 1)[1] == plain.identity.split("; ", 1)[1]
+    with pytest.raises(ValueError, match=r"^TENPAI_PLANNER_FAN_WEIGHT must be in \[0, 10\]"):
+        make_search_mcr_agent(0, {"TENPAI_PLANNER_FAN_WEIGHT": "-1"})
+
+
+def test_a_bad_planner_variable_stops_an_arena_of_search_mcr_with_exit_2(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TENPAI_PLANNER_FAN_WEIGHT", "99")
+    r = CliRunner().invoke(app, ["arena", "--rules", "mcr", "--agents",
+                                 "search_mcr,efficiency,efficiency,efficiency", "--games", "4",
+                                 "--workers", "1", "--no-progress"])
+    assert r.exit_code == 2
+    assert "Traceback" not in r.output and "PLANNER_FAN_WEIGHT" in r.output

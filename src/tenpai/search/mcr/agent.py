@@ -41,7 +41,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tenpai import tiles as T
-from tenpai.agents.planner import PlannerAgent
+from tenpai.agents.planner import PlannerAgent, make_planner_agent
 from tenpai.events import Event
 from tenpai.hand import shanten_mcr
 from tenpai.rules.mcr.flow.round import MCRRound
@@ -98,7 +98,7 @@ class MCRSearchAgent:
         #: With compiled playouts, draw worlds into the core's state instead of copying the
         #: round (False: the copy for every world, the same values; kept to measure and test).
         self.exported_worlds = exported_worlds
-        self.identity = f"prior planner; {self.playout.name}; value {s.value}; {s.describe()}"
+        self.identity = self._identity()
         self.log: list[DecisionStat] = []
 
     def set_budget_ms(self, budget_ms: float) -> None:
@@ -106,8 +106,14 @@ class MCRSearchAgent:
         from dataclasses import replace
 
         self.settings = replace(self.settings, budget_ms=budget_ms)
-        s = self.settings
-        self.identity = f"prior planner; {self.playout.name}; value {s.value}; {s.describe()}"
+        self.identity = self._identity()
+
+    def _identity(self) -> str:
+        """Who played, for the arena's record: the prior's settings where they are not the
+        shipped planner's (as ``planner`` records them), the playouts, the search's settings."""
+        s, prior = self.settings, self.planner.identity
+        return (f"prior planner{f' ({prior})' if prior else ''}; {self.playout.name}; "
+                f"value {s.value}; {s.describe()}")
 
     def act(self, observation: Any, legal: Sequence[Event]) -> Event:
         choice, ranked = self.planner.ranking(observation, legal)
@@ -174,6 +180,9 @@ class MCRSearchAgent:
 
 def make_search_mcr_agent(seed: int = 0, env: Mapping[str, str] | None = None) -> MCRSearchAgent:
     """The registered ``search_mcr``: settings from ``$TENPAI_SEARCH_MCR_*`` (a bad one is a
-    one-line ValueError), the planner as the prior."""
+    one-line ValueError), the prior the registered ``planner`` with its ``$TENPAI_PLANNER_*``
+    settings — a variable means the same for the planner alone and for the planner under the
+    search (the shipped planner when none is set)."""
     e = os.environ if env is None else env
-    return MCRSearchAgent(MCRSearchSettings.from_env(e), seed=seed)
+    return MCRSearchAgent(MCRSearchSettings.from_env(e), seed=seed,
+                          planner=make_planner_agent(seed, e))
