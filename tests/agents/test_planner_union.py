@@ -176,6 +176,7 @@ def _games_hash(agents: Callable[[int], Sequence[Agent]], seeds: Sequence[int]) 
 
 def test_the_default_planner_plays_the_games_it_played_before_the_setting() -> None:
     # hash of these three games played by the code of 7c56338, before VALUE existed
+    # (unchanged when the pass-value cache went, a4d6771: it never hit in these games)
     before = "187ca60ea43bf07d69593e644166a556fbaca4d185ca96804afd3d0249a9856c"
     assert _games_hash(lambda s: [make_agent("planner", s + i) for i in range(4)],
                        (4301, 4302, 4303)) == before

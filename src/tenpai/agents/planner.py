@@ -143,9 +143,6 @@ class PlannerAgent:
         self.identity = "" if described == "defaults" else described
         self._efficiency = EfficiencyAgent(seed)
         self.valuation = Valuation(fan_weight=self.settings.fan_weight)
-        #: Best target of passing, per (hand, melds, draws left): the hand does not change
-        #: while the other three discard, so one search serves every claim of a go-around.
-        self._pass_cache: dict[tuple[Any, ...], float] = {}
 
     def act(self, observation: Any, legal: Sequence[Event]) -> Event:
         for e in legal:
@@ -289,18 +286,16 @@ class PlannerAgent:
         return plan_state(obs, counts, melds, self.settings.claims, self.settings.race_table)
 
     def _pass_value(self, obs: Any) -> float:
+        """The value of passing a claim: the best target of the hand as it stands (or the
+        union figure), computed afresh at every claim window.  Not cached: it reads the
+        unseen tiles, which every discard changes, and the winds, so a window never repeats
+        a state (docs/mcr_strength.md: a cache keyed on hand, melds and draws left returned
+        stale values, and one keyed on the whole state never hit)."""
         state = self.state(obs)
-        key = (state.concealed, state.melds, state.draws)
-        if key not in self._pass_cache:
-            if len(self._pass_cache) > 256:
-                self._pass_cache.clear()
-            if self.settings.value == "union":
-                self._pass_cache[key] = union_value(state, self.valuation)
-            else:
-                target = best_target(state, self.valuation)
-                self._pass_cache[key] = target.value if target is not None else 0.0
-        return self._pass_cache[key]
-
+        if self.settings.value == "union":
+            return union_value(state, self.valuation)
+        target = best_target(state, self.valuation)
+        return target.value if target is not None else 0.0
 
 def planned_discard(
     counts: list[int], discards: Sequence[Event], visible: Sequence[int],
