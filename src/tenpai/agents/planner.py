@@ -297,6 +297,7 @@ class PlannerAgent:
         target = best_target(state, self.valuation)
         return target.value if target is not None else 0.0
 
+
 def planned_discard(
     counts: list[int], discards: Sequence[Event], visible: Sequence[int],
     targets: Mapping[int, Target], values: Mapping[int, float] | None = None,
