@@ -35,7 +35,7 @@ from tenpai.events import Event
 from tenpai.hand import shanten
 from tenpai.tiles import kind_of
 
-__all__ = ["FLOWS", "PointFlowError", "SeatGame", "read_runs", "stored_seat_rows"]
+__all__ = ["FLOWS", "GameReplay", "PointFlowError", "SeatGame", "read_runs", "stored_seat_rows"]
 
 #: The sources of a seat's score change: tally key and label. Their sum is the change.
 FLOWS: tuple[tuple[str, str], ...] = (
@@ -244,7 +244,6 @@ class GameReplay:
         c["f_riichi_paid"] -= 1000
         c["riichi"] += 1
         c["riichi_turn_sum"] += h.turns[a]
-        h.passed[a] = set()  # what was discarded before the riichi is not safe by passing
 
     def _win(self, h: HandState, e: Event) -> None:
         """Split one win's deltas into base points, honba and sticks; tally win and deal-in."""
