@@ -164,7 +164,8 @@ def test_the_counts_agree_with_the_arena_columns(run_db: Path) -> None:
         assert (t["hands"], t["wins"], t["dealt_in_hands"], t["riichi"], t["calls"]) == \
                (r.hands, r.wins, r.deal_ins, r.riichi, r.calls)
         assert t["rank_sum"] == r.rank and t["games"] == 1
-    assert all(sum(getattr(r, k) for r in rows) > 0 for k in ("wins", "deal_ins", "riichi", "calls"))
+    assert all(sum(getattr(r, k) for r in rows) > 0
+               for k in ("wins", "deal_ins", "riichi", "calls"))
     ron: defaultdict[tuple[int, int, int], int] = defaultdict(int)
     tsumo: defaultdict[tuple[int, int, int], int] = defaultdict(int)
     dealt: defaultdict[tuple[int, int, int], int] = defaultdict(int)
