@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import shutil
-import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
@@ -261,66 +259,6 @@ def test_a_run_of_another_seed_is_refused(
     assert out == ""
     assert err == (f"riichi_point_flow: {other} and {run_db} deal game (deal 0, rotation 0) "
                    "from different walls: not the same seed\n")
-
-
-def _no_events(run_db: Path, tmp: Path) -> str:
-    path = tmp / "no_events.db"
-    shutil.copy(run_db, path)
-    con = sqlite3.connect(path)
-    con.execute("DELETE FROM game_events")
-    con.commit()
-    con.close()
-    return str(path)
-
-
-def _text_file(tmp: Path) -> str:
-    path = tmp / "notes.db"
-    path.write_text("not a database at all, only some text to read " * 40)
-    return str(path)
-
-
-def _other_sqlite(tmp: Path) -> str:
-    path = tmp / "other.db"
-    con = sqlite3.connect(path)
-    con.execute("CREATE TABLE notes (text TEXT)")
-    con.commit()
-    con.close()
-    return str(path)
-
-
-#: argv with {db} (the stored run) and {missing}, and the whole stderr line as a pattern
-BAD: list[tuple[list[str], str]] = [
-    (["{missing}"], "{missing}: no such results file"),
-    (["{db}", "{missing}"], "{missing}: no such results file"),
-    (["{text}"], r"{text}: not a results file of tenpai arena \(file is not a database\)"),
-    (["{other}"], r"{other}: not a results file of tenpai arena \(no such table: seats\)"),
-    (["{empty}"], "{empty}: no stored game events to read"),
-    (["{db}"], r"--seat-agent 'search' plays no seat of this run \(agents: defensive, "
-               r"efficiency\)"),
-    (["{db}", "--seat-agent", "efficiency", "--against", "{missing}"],
-     "{missing}: no such results file"),
-    (["{db}", "{db}", "--seat-agent", "efficiency", "--against", "{db}"],
-     "--against pairs one results file with the base run, not 2"),
-    (["{db}", "--seat-agent", "efficiency", "--against", "{db}", "--base-agent", "search"],
-     "'search' plays no seat of the base run"),
-]
-
-
-@pytest.mark.parametrize(("argv", "message"), BAD, ids=[str(i) for i in range(len(BAD))])
-def test_bad_input_is_one_line_and_exit_2(argv: list[str], message: str, run_db: Path,
-                                          tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
-    missing = tmp_path / "missing.db"
-    places = {"db": str(run_db), "missing": str(missing), "text": _text_file(tmp_path),
-              "other": _other_sqlite(tmp_path), "empty": _no_events(run_db, tmp_path)}
-    with pytest.raises(SystemExit) as exc:
-        main([a.format(**places) for a in argv])
-    assert exc.value.code == 2
-    out, err = capsys.readouterr()
-    assert out == ""
-    escaped = {k: re.escape(v) for k, v in places.items()}
-    assert re.fullmatch(f"riichi_point_flow: {message.format(**escaped)}\n", err), err
-    assert not missing.exists()
 
 
 def test_two_files_are_pooled_then_reported_each(
