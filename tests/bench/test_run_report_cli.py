@@ -37,6 +37,8 @@ CASES: list[tuple[str, Main, list[str], str]] = [
      r"{text}: not a results file of tenpai arena \(file is not a database\)"),
     ("riichi_point_flow", riichi_point_flow.main, ["{other}"],
      r"{other}: not a results file of tenpai arena \(no such table: seats\)"),
+    ("riichi_point_flow", riichi_point_flow.main, ["{db}"],
+     "{db}: a run of --rules mcr; the tool reads four-player Riichi runs \\(--rules riichi\\)"),
     ("riichi_point_flow", riichi_point_flow.main, ["{empty}"],
      "{empty}: no stored game events to read"),
     ("riichi_point_flow", riichi_point_flow.main, ["{riichi}"],

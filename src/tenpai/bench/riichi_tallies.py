@@ -22,6 +22,7 @@ the file and the game, so a report is never built on a misread game.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections import Counter
 from collections.abc import Sequence
@@ -440,10 +441,15 @@ def stored_seat_rows(path: str) -> dict[tuple[int, int], list[SeatRow]]:
             "SELECT seat, agent, score, rank, hands, wins, deal_ins, riichi, calls, deal, rotation"
             " FROM seats ORDER BY deal, rotation, seat").fetchall()
         con.execute("SELECT deal, rotation, mjai_zlib FROM game_events LIMIT 1").fetchall()
+        config = con.execute("SELECT config FROM run").fetchone()
     except sqlite3.DatabaseError as exc:
         raise PointFlowError(f"{path}: not a results file of tenpai arena ({exc})") from None
     finally:
         con.close()
+    rules = json.loads(config[0]).get("rules") if config else None
+    if rules != "riichi":
+        raise PointFlowError(f"{path}: a run of --rules {rules}; the tool reads four-player "
+                             "Riichi runs (--rules riichi)")
     by_game: dict[tuple[int, int], list[SeatRow]] = {}
     for row in rows:
         r = SeatRow(*row)
