@@ -218,7 +218,8 @@ def test_a_run_paired_with_itself_changes_nothing(
     assert len(paired) > 100 and all(p["deals"] == 2 for p in paired)
     defined = [p for p in paired if p["diff"] is not None]
     assert len(defined) > 50
-    assert all(p["diff"] == 0.0 and p["half"] == 0.0 and p["here"] == p["base"] for p in defined)
+    assert all(p["diff"] == p["low"] == p["high"] == 0.0 and p["here"] == p["base"]
+               for p in defined)
     main([str(run_db), "--seat-agent", "efficiency", "--against", str(run_db)])
     out = capsys.readouterr().out
     assert "seat-games with another score change than in the base run: 0" in out
@@ -243,7 +244,8 @@ def test_runs_of_the_same_deals_pair_deal_by_deal(
     mean = sum(per_deal) / 2
     half = student_t_ppf(0.975, 1) * abs(per_deal[0] - per_deal[1]) / math.sqrt(2) / math.sqrt(2)
     assert math.isclose(rank["diff"], mean, abs_tol=1e-9)
-    assert math.isclose(rank["half"], half, abs_tol=1e-9)
+    assert math.isclose(rank["low"], mean - half, abs_tol=1e-9)
+    assert math.isclose(rank["high"], mean + half, abs_tol=1e-9)
     assert rank["deals"] == 2
 
 
@@ -271,5 +273,7 @@ def test_two_files_are_pooled_then_reported_each(
     for a, b, c in zip(pooled["rows"], first["rows"], second["rows"], strict=True):
         assert a["label"] == b["label"] == c["label"]
         assert b["ours"] == c["ours"]
-        if a["ours"] is not None and "digits" in a:
+        if a["digits"] is None:
+            assert a["ours"] == 2 * b["ours"]
+        elif a["ours"] is not None:
             assert math.isclose(a["ours"], b["ours"], abs_tol=1e-9)

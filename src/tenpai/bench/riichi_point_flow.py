@@ -30,6 +30,7 @@ Development tool for issue 38 (docs/search.md, "Where the points go against mjai
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from collections import defaultdict
@@ -40,8 +41,8 @@ from tenpai.arena.distributions import student_t_ppf
 from tenpai.bench.riichi_tallies import FLOWS, PointFlowError, SeatGame, read_runs
 from tenpai.bench.run_report_cli import print_report, refuse_other_walls, run_report_parser
 
-__all__ = ["SECTIONS", "Count", "Figure", "Paired", "Split", "compare", "main", "report",
-           "split_by_kind"]
+__all__ = ["SECTIONS", "Count", "Figure", "Paired", "PairedRow", "Row", "Split", "compare", "main",
+           "paired_by_deal", "paired_rows", "report", "report_rows", "split_by_kind"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,28 +312,47 @@ def paired_by_deal(here: list[SeatGame], base: list[SeatGame], fig: Figure) -> P
     return Paired(r_a, r_b, r_b - r_a, _half_width([z_b[d] - z_a[d] for d in deals]), len(deals))
 
 
-def _fmt(value: float | None, fig: Figure) -> str:
-    if value is None:
-        return "-"
-    v = value * fig.scale
-    return f"{v:,.0f}" if fig.digits < 0 else f"{v:.{fig.digits}f}"
+def _scaled(value: float | None, fig: Figure) -> float | None:
+    return None if value is None else value * fig.scale
 
 
-def _fmt_signed(value: float, fig: Figure) -> str:
-    v = value * fig.scale
-    return f"{v:+,.0f}" if fig.digits < 0 else f"{v:+.{fig.digits}f}"
-
-
-def _interval(diff: float | None, half: float | None, fig: Figure) -> str:
-    """``diff [low, high]`` in the figure's unit (a negative scale turns the bounds round)."""
-    if diff is None:
-        return f"{'-':>9}"
-    text = f"{_fmt_signed(diff, fig):>9}"
-    if half is None:
-        return text
+def _bounds(diff: float | None, half: float | None, fig: Figure
+            ) -> tuple[float | None, float | None]:
+    """The interval's bounds in the figure's unit (a negative scale turns them round)."""
+    if diff is None or half is None:
+        return None, None
     low, high = sorted(((diff - half) * fig.scale, (diff + half) * fig.scale))
-    unit = Figure("", (), (), fig.digits)
-    return f"{text} [{_fmt_signed(low, unit)}, {_fmt_signed(high, unit)}]"
+    return low, high
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One printed row of the report, in the figure's unit: ours, the others', the difference
+    and its 95 % bounds (``digits`` None: a plain count, no difference)."""
+
+    section: str
+    label: str
+    digits: int | None
+    ours: float | None
+    others: float | None
+    diff: float | None = None
+    low: float | None = None
+    high: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PairedRow:
+    """One row of the pairing: the figure in the base run (A) and here (B), B − A and its 95 %
+    bounds over the ``deals`` both runs hold."""
+
+    label: str
+    digits: int
+    base: float | None
+    here: float | None
+    diff: float | None
+    low: float | None
+    high: float | None
+    deals: int
 
 
 def _kinds(seats: list[SeatGame], seat_agent: str) -> tuple[list[SeatGame], list[SeatGame]]:
@@ -344,27 +364,43 @@ def _kinds(seats: list[SeatGame], seat_agent: str) -> tuple[list[SeatGame], list
     return ours, [s for s in seats if s.agent != seat_agent]
 
 
-def _report_rows(ours: list[SeatGame], others: list[SeatGame]) -> list[dict[str, object]]:
-    """Every row of :data:`SECTIONS` for the two kinds of seat, as JSON-ready dicts."""
-    rows: list[dict[str, object]] = []
+def report_rows(ours: list[SeatGame], others: list[SeatGame]) -> list[Row]:
+    """Every row of :data:`SECTIONS` for the two kinds of seat."""
+    rows: list[Row] = []
     for title, figures in SECTIONS:
-        for row in figures:
-            if isinstance(row, Count):
-                rows.append({"section": title, "label": row.label,
-                             "ours": sum(s.tally[row.key] for s in ours),
-                             "others": sum(s.tally[row.key] for s in others)})
+        for fig in figures:
+            if isinstance(fig, Count):
+                rows.append(Row(title, fig.label, None, sum(s.tally[fig.key] for s in ours),
+                                sum(s.tally[fig.key] for s in others)))
                 continue
-            sp = split_by_kind(ours, others, row)
-            low = high = None
-            if sp.diff is not None and sp.half is not None:
-                low, high = sorted(((sp.diff - sp.half) * row.scale,
-                                    (sp.diff + sp.half) * row.scale))
-            rows.append({"section": title, "label": row.label,
-                         "ours": None if sp.ours is None else sp.ours * row.scale,
-                         "others": None if sp.others is None else sp.others * row.scale,
-                         "diff": None if sp.diff is None else sp.diff * row.scale,
-                         "low": low, "high": high, "digits": row.digits})
+            sp = split_by_kind(ours, others, fig)
+            rows.append(Row(title, fig.label, fig.digits, _scaled(sp.ours, fig),
+                            _scaled(sp.others, fig), _scaled(sp.diff, fig),
+                            *_bounds(sp.diff, sp.half, fig)))
     return rows
+
+
+def _num(value: float | None, digits: int, signed: bool = False) -> str:
+    """A value as printed: ``digits`` decimals, or whole points with separators for -1."""
+    if value is None:
+        return "-"
+    sign = "+" if signed else ""
+    return f"{value:{sign},.0f}" if digits < 0 else f"{value:{sign}.{digits}f}"
+
+
+def _interval(diff: float | None, low: float | None, high: float | None, digits: int) -> str:
+    text = f"{_num(diff, digits, True):>9}"
+    if low is None or high is None:
+        return text
+    return f"{text} [{_num(low, digits, True)}, {_num(high, digits, True)}]"
+
+
+def _row_line(row: Row) -> str:
+    if row.digits is None:
+        return f"  {row.label:<46} ours {row.ours:>6.0f}  others {row.others:>6.0f}"
+    return (f"  {row.label:<46} ours {_num(row.ours, row.digits):>9}  others "
+            f"{_num(row.others, row.digits):>9}  diff "
+            f"{_interval(row.diff, row.low, row.high, row.digits)}")
 
 
 def _report_lines(ours: list[SeatGame], others: list[SeatGame], seat_agent: str, title: str
@@ -373,17 +409,12 @@ def _report_lines(ours: list[SeatGame], others: list[SeatGame], seat_agent: str,
     games = sum(s.tally["games"] for s in ours)
     lines = [f"=== {title}: {games} games, {deals} deals; {seat_agent} seats ({len(ours)}) vs "
              f"the others ({len(others)}) (diff = {seat_agent} - others, 95 % t by deal) ==="]
-    for section, figures in SECTIONS:
-        lines.append(f"-- {section}")
-        for row in figures:
-            if isinstance(row, Count):
-                n_ours = sum(s.tally[row.key] for s in ours)
-                n_others = sum(s.tally[row.key] for s in others)
-                lines.append(f"  {row.label:<46} ours {n_ours:>6}  others {n_others:>6}")
-                continue
-            sp = split_by_kind(ours, others, row)
-            lines.append(f"  {row.label:<46} ours {_fmt(sp.ours, row):>9}  others "
-                         f"{_fmt(sp.others, row):>9}  diff {_interval(sp.diff, sp.half, row)}")
+    section = None
+    for row in report_rows(ours, others):
+        if row.section != section:
+            section = row.section
+            lines.append(f"-- {section}")
+        lines.append(_row_line(row))
     return lines
 
 
@@ -425,64 +456,67 @@ def report(seats: list[SeatGame], seat_agent: str, paths: Sequence[str]) -> list
     return lines
 
 
-def _compare_figures() -> list[Figure]:
-    return [row for _, rows in SECTIONS for row in rows if isinstance(row, Figure)]
-
-
-def compare(here: list[SeatGame], seat_agent: str, base: list[SeatGame], base_agent: str
-            ) -> list[str]:
-    """This run's ``seat_agent`` seats (B) against ``base_agent``'s in a run of the same deals
-    (A), figure by figure, paired by deal."""
+def _arms(here: list[SeatGame], seat_agent: str, base: list[SeatGame], base_agent: str
+          ) -> tuple[list[SeatGame], list[SeatGame]]:
+    """The seats compared: ``seat_agent``'s here (B) and ``base_agent``'s in the base run (A)."""
     b = [s for s in here if s.agent == seat_agent]
     a = [s for s in base if s.agent == base_agent]
     for agent, seats, where in ((seat_agent, b, "this run"), (base_agent, a, "the base run")):
         if not seats:
             raise PointFlowError(f"{agent!r} plays no seat of {where}")
-    common = {s.deal for s in a} & {s.deal for s in b}
-    if not common:
+    if not {s.deal for s in a} & {s.deal for s in b}:
         raise PointFlowError("the two runs share no deal")
-    lines = [f"=== paired by deal ({len(common)} deals): B = {seat_agent} here ({len(b)} "
-             f"seat-games), A = {base_agent} in the base run ({len(a)}); B - A, 95 % t by deal ==="]
-    changed = sum(1 for x in a for y in b if (x.deal, x.rotation, x.seat) ==
-                  (y.deal, y.rotation, y.seat) and x.tally["score"] != y.tally["score"])
-    lines.append(f"  seat-games with another score change than in the base run: {changed}")
-    for fig in _compare_figures():
-        p = paired_by_deal(b, a, fig)
-        lines.append(f"  {fig.label:<46} A {_fmt(p.base, fig):>9}  B {_fmt(p.here, fig):>9}  "
-                     f"B-A {_interval(p.diff, p.half, fig)}")
+    return b, a
+
+
+def paired_rows(here: list[SeatGame], seat_agent: str, base: list[SeatGame], base_agent: str
+                ) -> list[PairedRow]:
+    """Every figure of :data:`SECTIONS` (not the plain counts), this run's ``seat_agent``
+    seats (B) against ``base_agent``'s in a run of the same deals (A), paired by deal."""
+    b, a = _arms(here, seat_agent, base, base_agent)
+    rows = []
+    for _, figures in SECTIONS:
+        for fig in figures:
+            if isinstance(fig, Figure):
+                p = paired_by_deal(b, a, fig)
+                rows.append(PairedRow(fig.label, fig.digits, _scaled(p.base, fig),
+                                      _scaled(p.here, fig), _scaled(p.diff, fig),
+                                      *_bounds(p.diff, p.half, fig), p.deals))
+    return rows
+
+
+def compare(here: list[SeatGame], seat_agent: str, base: list[SeatGame], base_agent: str
+            ) -> list[str]:
+    """The printed pairing of :func:`paired_rows`, with how many of our seat-games ended with
+    another score change than the same seat of the same game in the base run."""
+    b, a = _arms(here, seat_agent, base, base_agent)
+    before = {(x.deal, x.rotation, x.seat): x.tally["score"] for x in a}
+    changed = sum(1 for y in b if (y.deal, y.rotation, y.seat) in before
+                  and before[(y.deal, y.rotation, y.seat)] != y.tally["score"])
+    rows = paired_rows(here, seat_agent, base, base_agent)
+    lines = [f"=== paired by deal ({rows[0].deals} deals): B = {seat_agent} here ({len(b)} "
+             f"seat-games), A = {base_agent} in the base run ({len(a)}); B - A, 95 % t by deal ===",
+             f"  seat-games with another score change than in the base run: {changed}"]
+    lines += [f"  {r.label:<46} A {_num(r.base, r.digits):>9}  B {_num(r.here, r.digits):>9}  "
+              f"B-A {_interval(r.diff, r.low, r.high, r.digits)}" for r in rows]
     return lines
 
 
-def _compare_json(here: list[SeatGame], seat_agent: str, base: list[SeatGame], base_agent: str
-                  ) -> list[dict[str, object]]:
-    b = [s for s in here if s.agent == seat_agent]
-    a = [s for s in base if s.agent == base_agent]
-    out: list[dict[str, object]] = []
-    for fig in _compare_figures():
-        p = paired_by_deal(b, a, fig)
-        out.append({"label": fig.label, "base": None if p.base is None else p.base * fig.scale,
-                    "here": None if p.here is None else p.here * fig.scale,
-                    "diff": None if p.diff is None else p.diff * fig.scale,
-                    "half": None if p.half is None else abs(p.half * fig.scale),
-                    "deals": p.deals})
-    return out
-
-
 def _json_report(seats: list[SeatGame], paths: Sequence[str], seat_agent: str,
-                 paired: list[dict[str, object]] | None) -> str:
+                 paired: list[PairedRow] | None) -> str:
     parts = []
     for title, part in _by_file(seats, paths):
         ours, others = _kinds(part, seat_agent)
         parts.append({"title": title, "games": sum(s.tally["games"] for s in ours),
                       "deals": len({(s.run, s.deal) for s in part}),
-                      "rows": _report_rows(ours, others)})
+                      "rows": [dataclasses.asdict(r) for r in report_rows(ours, others)]})
     slope = _rank_per_points(seats)
     doc: dict[str, object] = {
         "files": list(paths), "seat_agent": seat_agent, "seat_games": len(seats),
         "double_rons": sum(s.tally["double_rons"] for s in seats),
         "places_per_1000_points": None if slope is None else slope * 1000, "reports": parts}
     if paired is not None:
-        doc["paired"] = paired
+        doc["paired"] = [dataclasses.asdict(r) for r in paired]
     return json.dumps(doc, indent=1)
 
 
@@ -513,7 +547,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             base = read_runs([args.against])
             refuse_other_walls(paths[0], args.against, PointFlowError)
             paired_lines = ["", *compare(seats, args.seat_agent, base, base_agent)]
-            paired_json = _compare_json(seats, args.seat_agent, base, base_agent)
+            paired_json = paired_rows(seats, args.seat_agent, base, base_agent)
         if args.json:
             return [_json_report(seats, paths, args.seat_agent, paired_json)]
         return report(seats, args.seat_agent, paths) + paired_lines
