@@ -5,6 +5,8 @@ them (:mod:`tenpai.bench.mcr_danger_calibration`, :mod:`tenpai.bench.mcr_score_b
 need the same thing from them: every seat's concealed tiles and melds at any point of a hand.
 This module is that one replay, so the tools do not each keep a copy of it, and the one
 reading of a results file's stored seats by game that the tools pair the replays with.
+:func:`stored_games` is not MCR's own: the Riichi point flow
+(:mod:`tenpai.bench.riichi_tallies`) reads its games with it too.
 """
 
 from __future__ import annotations

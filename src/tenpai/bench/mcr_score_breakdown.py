@@ -31,7 +31,6 @@ a lever should move (docs/mcr_strength.md).
 from __future__ import annotations
 
 import dataclasses
-import sqlite3
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,7 +40,7 @@ from tenpai.arena.record import hand_seating
 from tenpai.arena.store import SeatRow
 from tenpai.bench.mcr_danger_calibration import winning_kinds
 from tenpai.bench.mcr_replay import StoredGame, TableReplay, stored_games, stored_seats
-from tenpai.bench.run_report_cli import print_report, run_report_parser
+from tenpai.bench.run_report_cli import print_report, refuse_other_walls, run_report_parser
 from tenpai.hand import shanten_mcr
 
 __all__ = ["END_STATES", "SOURCES", "SeatHand", "compare", "main", "read_run", "report"]
@@ -272,22 +271,6 @@ def compare(hands: list[SeatHand], seat_agent: str, base: list[SeatHand],
     return lines
 
 
-def _same_walls(path: str, base: str) -> None:
-    """Refuse to pair runs whose common games were dealt from different walls."""
-    seeds = []
-    for p in (path, base):
-        con = sqlite3.connect(f"file:{p}?mode=ro", uri=True)
-        try:
-            seeds.append(dict(((d, r), w) for d, r, w in con.execute(
-                "SELECT deal, rotation, wall_seed FROM games")))
-        finally:
-            con.close()
-    for key in set(seeds[0]) & set(seeds[1]):
-        if seeds[0][key] != seeds[1][key]:
-            raise BreakdownError(f"{path} and {base} deal game (deal {key[0]}, rotation "
-                                 f"{key[1]}) from different walls: not the same seed")
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     ap = run_report_parser(
         __doc__, "the agent whose seats are compared with the others (default planner)")
@@ -302,7 +285,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         out = report(hands, args.seat_agent)
         if args.against is not None:
             base = read_run(args.against)
-            _same_walls(args.db, args.against)
+            refuse_other_walls(args.db, args.against, BreakdownError)
             out += compare(hands, args.seat_agent, base, args.base_agent)
         return out
 

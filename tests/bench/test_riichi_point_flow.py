@@ -1,0 +1,279 @@
+"""The Riichi point flow of an arena run: its parts add up to the arena's own figures."""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tenpai.arena.distributions import student_t_ppf
+from tenpai.arena.stats import paired_test
+from tenpai.arena.store import ResultsStore, SeatRow
+from tenpai.bench.mcr_replay import stored_games
+from tenpai.bench.riichi_point_flow import main
+from tenpai.bench.riichi_tallies import FLOWS, GameReplay, SeatGame, read_runs
+from tenpai.events import Event
+
+_BASE_FLOWS = ("f_ron", "f_tsumo", "f_di_riichi", "f_di_dama", "f_di_open", "f_paid_tsumo")
+
+
+@pytest.fixture
+def run_db(riichi_rule_run: Path) -> Path:
+    return riichi_rule_run
+
+
+def _query(db: Path, sql: str) -> list[tuple[Any, ...]]:
+    store = ResultsStore(db)
+    try:
+        return list(store.query(sql))
+    finally:
+        store.close()
+
+
+def _seat_rows(db: Path) -> list[SeatRow]:
+    store = ResultsStore(db)
+    try:
+        return store.seat_rows()
+    finally:
+        store.close()
+
+
+def _by_key(seats: list[SeatGame]) -> dict[tuple[int, int, int], SeatGame]:
+    return {(s.deal, s.rotation, s.seat): s for s in seats}
+
+
+def _json_report(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str, Any]:
+    main([*argv, "--json"])
+    doc: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return doc
+
+
+def test_every_seat_parts_sum_to_its_stored_score_change(run_db: Path) -> None:
+    seats = _by_key(read_runs([str(run_db)]))
+    start = {(g.deal, g.rotation): next(e.scores for e in g.events if e.type == "start_kyoku")
+             for g in stored_games([str(run_db)])}
+    rows = _seat_rows(run_db)
+    assert len(seats) == len(rows) == 32
+    for r in rows:
+        t = seats[(r.deal, r.rotation, r.seat)].tally
+        change = r.score - start[(r.deal, r.rotation)][r.seat]
+        assert sum(t[k] for k, _ in FLOWS) == change == t["score"]
+        assert t["f_riichi_paid"] == -1000 * r.riichi
+    # the flows of the hands' payments are the stored hands' deltas, sticks and honba included
+    deltas: defaultdict[tuple[int, int, int], int] = defaultdict(int)
+    for deal, rotation, *d in _query(run_db, "SELECT deal, rotation, delta0, delta1, delta2, "
+                                             "delta3 FROM rounds"):
+        for seat in range(4):
+            deltas[(deal, rotation, seat)] += d[seat]
+    for key, s in seats.items():
+        paid = sum(s.tally[k] for k in (*_BASE_FLOWS, "f_draw", "f_sticks_won", "f_honba"))
+        assert paid == deltas[key]
+    # what one seat gets another pays: base points, honba and sticks each sum to zero a game
+    games: defaultdict[tuple[int, int], list[SeatGame]] = defaultdict(list)
+    for s in seats.values():
+        games[(s.deal, s.rotation)].append(s)
+    for four in games.values():
+        assert sum(s.tally[k] for s in four for k in _BASE_FLOWS) == 0
+        assert sum(s.tally["f_honba"] for s in four) == 0
+        assert sum(s.tally["f_draw"] for s in four) == 0
+        assert sum(s.tally[k] for s in four
+                   for k in ("f_riichi_paid", "f_sticks_won", "f_sticks_end")) == 0
+    assert any(s.tally["f_honba"] for s in seats.values())
+    assert any(s.tally["f_sticks_won"] for s in seats.values())
+
+
+def _replay(events: list[Event]) -> list[Counter[str]]:
+    tallies: list[Counter[str]] = [Counter() for _ in range(4)]
+    replay = GameReplay(tallies)
+    for e in events:
+        replay.apply(e)
+    return tallies
+
+
+_HANDS = tuple(tuple(range(13)) for _ in range(4))
+
+
+def test_a_double_ron_gives_honba_and_sticks_to_its_first_winner() -> None:
+    t = _replay([
+        Event("start_kyoku", bakaze=0, kyoku=0, honba=2, kyotaku=0, oya=0,
+              scores=(25000,) * 4, tehais=_HANDS),
+        Event("tsumo", actor=0, pai=13), Event("dahai", actor=0, pai=13),
+        Event("hora", actor=1, target=0, deltas=(-8600, 8600, 0, 0), han=3, fu=40),
+        Event("hora", actor=2, target=0, deltas=(-3900, 0, 3900, 0), han=2, fu=40),
+        Event("end_kyoku"), Event("end_game", scores=(12500, 33600, 28900, 25000))])
+    assert (t[0]["f_di_dama"], t[0]["f_honba"], t[0]["di"], t[0]["dealt_in_hands"]) == \
+           (-11900, -600, 2, 1)
+    assert (t[1]["f_ron"], t[1]["f_honba"], t[1]["f_sticks_won"]) == (8000, 600, 0)
+    assert (t[2]["f_ron"], t[2]["f_honba"], t[2]["f_sticks_won"]) == (3900, 0, 0)
+    assert t[0]["di_free"] == 2 and t[0]["di_nothr"] == 2
+    assert t[0]["double_rons"] == 0  # counted per game by read_runs, not per seat here
+
+
+def test_a_discard_under_riichi_knows_the_tiles_that_passed_since() -> None:
+    t = _replay([
+        Event("start_kyoku", bakaze=0, kyoku=0, honba=0, kyotaku=0, oya=0,
+              scores=(25000,) * 4, tehais=_HANDS),
+        Event("tsumo", actor=1, pai=13), Event("reach", actor=1), Event("dahai", actor=1, pai=13),
+        Event("reach_accepted", actor=1),
+        Event("tsumo", actor=2, pai=20), Event("dahai", actor=2, pai=20),
+        # seat 3 holds 20, safe against seat 1 only because it passed after the riichi
+        Event("tsumo", actor=3, pai=20), Event("dahai", actor=3, pai=20),
+        # seat 0 holds 20 too and deals in with 5
+        Event("tsumo", actor=0, pai=20), Event("dahai", actor=0, pai=5),
+        Event("hora", actor=1, target=0, deltas=(-8000, 9000, 0, 0), han=3, fu=40),
+        Event("end_kyoku"), Event("end_game", scores=(17000, 33000, 25000, 25000))])
+    assert [(x["thr_disc"], x["thr_had_safe"], x["thr_safe_disc"]) for x in t] == \
+           [(1, 1, 0), (0, 0, 0), (1, 0, 0), (1, 1, 1)]
+    assert (t[0]["thr_unsafe_with_safe"], t[0]["di_thr"], t[0]["di_thr_into_riichi"],
+            t[0]["di_thr_had_safe_vs_winner"], t[0]["di_thr_had_allsafe"]) == (1, 1, 1, 1, 1)
+    assert (t[0]["f_di_riichi"], t[1]["f_ron"], t[1]["f_sticks_won"]) == (-8000, 8000, 1000)
+    assert [x["faced"] for x in t] == [1, 0, 1, 1] and t[1]["r_won"] == 1
+
+
+def test_a_riichi_tsumo_takes_honba_from_each_payer_and_its_own_stick_back() -> None:
+    t = _replay([
+        Event("start_kyoku", bakaze=0, kyoku=0, honba=1, kyotaku=0, oya=0,
+              scores=(25000,) * 4, tehais=_HANDS),
+        Event("tsumo", actor=3, pai=13), Event("reach", actor=3), Event("dahai", actor=3, pai=13),
+        Event("reach_accepted", actor=3),
+        Event("tsumo", actor=3, pai=14),
+        Event("hora", actor=3, target=3, deltas=(-2100, -1100, -1100, 5300), han=3, fu=30),
+        Event("end_kyoku"), Event("end_game", scores=(22900, 23900, 23900, 29300))])
+    assert (t[3]["f_tsumo"], t[3]["f_honba"], t[3]["f_sticks_won"], t[3]["f_riichi_paid"]) == \
+           (4000, 300, 1000, -1000)
+    assert [(x["f_paid_tsumo"], x["f_honba"]) for x in t[:3]] == \
+           [(-2000, -100), (-1000, -100), (-1000, -100)]
+    assert (t[3]["win_riichi"], t[3]["r_won"], t[3]["riichi"]) == (1, 1, 1)
+    assert all(sum(x[k] for k, _ in FLOWS) == x["score"] for x in t)
+    assert [x["faced"] for x in t] == [1, 1, 1, 0]
+
+
+def test_the_counts_agree_with_the_arena_columns(run_db: Path) -> None:
+    seats = _by_key(read_runs([str(run_db)]))
+    rows = _seat_rows(run_db)
+    for r in rows:
+        t = seats[(r.deal, r.rotation, r.seat)].tally
+        assert (t["hands"], t["wins"], t["dealt_in_hands"], t["riichi"], t["calls"]) == \
+               (r.hands, r.wins, r.deal_ins, r.riichi, r.calls)
+        assert t["rank_sum"] == r.rank and t["games"] == 1
+    assert all(sum(getattr(r, k) for r in rows) > 0
+               for k in ("wins", "deal_ins", "riichi", "calls"))
+    ron: defaultdict[tuple[int, int, int], int] = defaultdict(int)
+    tsumo: defaultdict[tuple[int, int, int], int] = defaultdict(int)
+    dealt: defaultdict[tuple[int, int, int], int] = defaultdict(int)
+    for deal, rotation, winner, from_seat in _query(
+            run_db, "SELECT deal, rotation, winner, from_seat FROM wins"):
+        (tsumo if from_seat is None else ron)[(deal, rotation, winner)] += 1
+        if from_seat is not None:
+            dealt[(deal, rotation, from_seat)] += 1
+    for key, s in seats.items():
+        assert (s.tally["win_ron"], s.tally["win_tsumo"], s.tally["di"]) == \
+               (ron[key], tsumo[key], dealt[key])
+    draws = _query(run_db, "SELECT COUNT(*) FROM rounds WHERE outcome = 'ryukyoku' AND "
+                           "draw_kind = 'exhaustive'")[0][0]
+    assert sum(s.tally["draw_hands"] for s in seats.values()) == 4 * draws
+
+
+def test_the_report_figures_are_the_arena_figures(
+        run_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = _json_report(capsys, [str(run_db), "--seat-agent", "efficiency"])
+    assert doc["seat_games"] == 32 and len(doc["reports"]) == 1
+    rows = {r["label"]: r for r in doc["reports"][0]["rows"]}
+    arena = paired_test(_seat_rows(run_db), "efficiency", "defensive")
+    rank = rows["average rank"]
+    assert math.isclose(rank["diff"], arena.mean_diff, abs_tol=1e-9)
+    assert math.isclose(rank["low"], arena.low, abs_tol=1e-9)
+    assert math.isclose(rank["high"], arena.high, abs_tol=1e-9)
+    score = rows["final score change (points/game)"]
+    assert math.isclose(score["diff"], arena.score_diff or 0.0, abs_tol=1e-9)
+    assert math.isclose(score["low"], arena.score_low or 0.0, abs_tol=1e-9)
+    parts = rows["  sum of the parts"]
+    assert all(math.isclose(parts[k], score[k], abs_tol=1e-9) for k in ("ours", "others", "diff"))
+    seat_rows = _seat_rows(run_db)
+    ours = [r for r in seat_rows if r.agent == "efficiency"]
+    assert math.isclose(rows["hands with a call / hand"]["ours"],
+                        sum(r.calls for r in ours) / sum(r.hands for r in ours))
+    assert math.isclose(rows["riichi rate (accepted / hand)"]["ours"],
+                        sum(r.riichi for r in ours) / sum(r.hands for r in ours))
+    per_game = {r["label"]: r for r in doc["reports"][0]["rows"]
+                if r["section"] == "point flows, points per game (sum = score change)"}
+    flows = sum(per_game[label]["diff"] for _, label in FLOWS)
+    assert math.isclose(flows, score["diff"], abs_tol=1e-6)
+    before, last = rows["score change before the last hand /game"], \
+        rows["points in the last hand (incl. leftover) /game"]
+    assert math.isclose(before["diff"] + last["diff"], score["diff"], abs_tol=1e-6)
+
+
+def test_a_run_paired_with_itself_changes_nothing(
+        run_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = _json_report(capsys, [str(run_db), "--seat-agent", "efficiency", "--against",
+                                str(run_db)])
+    paired = doc["paired"]
+    assert len(paired) > 100 and all(p["deals"] == 2 for p in paired)
+    defined = [p for p in paired if p["diff"] is not None]
+    assert len(defined) > 50
+    assert all(p["diff"] == p["low"] == p["high"] == 0.0 and p["here"] == p["base"]
+               for p in defined)
+    main([str(run_db), "--seat-agent", "efficiency", "--against", str(run_db)])
+    out = capsys.readouterr().out
+    assert "seat-games with another score change than in the base run: 0" in out
+
+
+def test_runs_of_the_same_deals_pair_deal_by_deal(
+        run_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        riichi_arena: Callable[[Path, str, int, int], None]) -> None:
+    other = tmp_path / "other_seating.db"
+    riichi_arena(other, "efficiency,efficiency,defensive,defensive", 7, 8)
+    doc = _json_report(capsys, [str(other), "--seat-agent", "efficiency", "--against",
+                                str(run_db)])
+    rank = next(p for p in doc["paired"] if p["label"] == "average rank")
+    # by hand: per deal, the mean rank of efficiency's seats here minus there (equal counts
+    # per deal, so the pooled difference is the mean of these and its interval is theirs)
+    per_deal: list[float] = []
+    for deal in (0, 1):
+        means = [sum(r.rank for r in rows if r.agent == "efficiency" and r.deal == deal) /
+                 sum(1 for r in rows if r.agent == "efficiency" and r.deal == deal)
+                 for rows in (_seat_rows(other), _seat_rows(run_db))]
+        per_deal.append(means[0] - means[1])
+    mean = sum(per_deal) / 2
+    half = student_t_ppf(0.975, 1) * abs(per_deal[0] - per_deal[1]) / math.sqrt(2) / math.sqrt(2)
+    assert math.isclose(rank["diff"], mean, abs_tol=1e-9)
+    assert math.isclose(rank["low"], mean - half, abs_tol=1e-9)
+    assert math.isclose(rank["high"], mean + half, abs_tol=1e-9)
+    assert rank["deals"] == 2
+
+
+def test_a_run_of_another_seed_is_refused(
+        run_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        riichi_arena: Callable[[Path, str, int, int], None]) -> None:
+    other = tmp_path / "seed_8.db"
+    riichi_arena(other, "efficiency,defensive,efficiency,defensive", 8, 4)
+    with pytest.raises(SystemExit) as exc:
+        main([str(other), "--seat-agent", "efficiency", "--against", str(run_db)])
+    assert exc.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (f"riichi_point_flow: {other} and {run_db} deal game (deal 0, rotation 0) "
+                   "from different walls: not the same seed\n")
+
+
+def test_two_files_are_pooled_then_reported_each(
+        run_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    copy = tmp_path / "copy.db"
+    shutil.copy(run_db, copy)
+    doc = _json_report(capsys, [str(run_db), str(copy), "--seat-agent", "efficiency"])
+    pooled, first, second = doc["reports"]
+    assert doc["seat_games"] == 64 and pooled["deals"] == 4 and first["deals"] == 2
+    for a, b, c in zip(pooled["rows"], first["rows"], second["rows"], strict=True):
+        assert a["label"] == b["label"] == c["label"]
+        assert b["ours"] == c["ours"]
+        if a["digits"] is None:
+            assert a["ours"] == 2 * b["ours"]
+        elif a["ours"] is not None:
+            assert math.isclose(a["ours"], b["ours"], abs_tol=1e-9)
