@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tenpai import tiles as T
-from tenpai.arena.store import ResultsStore, SeatRow, StoreError
+from tenpai.arena.store import SeatRow
 from tenpai.events import Event
 from tenpai.rules.mcr.context import Meld, MeldKind
 
@@ -53,20 +53,27 @@ def stored_games(paths: Sequence[str]) -> Iterator[StoredGame]:
 def stored_seats(path: str, error: Callable[[str], Exception]
                  ) -> dict[tuple[int, int], list[SeatRow]]:
     """The stored seats of every game of the results file ``path`` by (deal, rotation), in
-    seat order; a missing or unreadable file raises ``error`` (the tool's own error type) with
-    a message naming it."""
+    seat order, read through a read-only connection (a registered run's file is never
+    written, not even its journal mode); a missing file or one that is not an arena results
+    file raises ``error`` (the tool's own error type) with a message naming it."""
     if not Path(path).is_file():
         raise error(f"{path}: no such results file")
     try:
-        store = ResultsStore(path)
-    except StoreError as exc:
-        raise error(str(exc)) from None
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise error(f"{path}: cannot open it ({exc})") from None
     try:
-        by_game: defaultdict[tuple[int, int], list[SeatRow]] = defaultdict(list)
-        for r in store.seat_rows():
-            by_game[(r.deal, r.rotation)].append(r)
+        rows = con.execute(
+            "SELECT seat, agent, score, rank, hands, wins, deal_ins, riichi, calls, deal, rotation"
+            " FROM seats ORDER BY deal, rotation, seat").fetchall()
+    except sqlite3.DatabaseError as exc:
+        raise error(f"{path}: not a results file of tenpai arena ({exc})") from None
     finally:
-        store.close()
+        con.close()
+    by_game: defaultdict[tuple[int, int], list[SeatRow]] = defaultdict(list)
+    for row in rows:
+        r = SeatRow(*row)
+        by_game[(r.deal, r.rotation)].append(r)
     return dict(by_game)
 
 

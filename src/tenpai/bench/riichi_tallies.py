@@ -27,11 +27,10 @@ import sqlite3
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from tenpai.arena.record import final_ranks, hand_seating
 from tenpai.arena.store import SeatRow
-from tenpai.bench.mcr_replay import StoredGame, stored_games
+from tenpai.bench.mcr_replay import StoredGame, stored_games, stored_seats
 from tenpai.events import Event
 from tenpai.hand import shanten
 from tenpai.tiles import kind_of
@@ -427,19 +426,12 @@ def _tally_threatened_discard(c: Counter[str], safe: bool, n_safe: int, sh_befor
 
 
 def stored_seat_rows(path: str) -> dict[tuple[int, int], list[SeatRow]]:
-    """The stored seats of every game of ``path`` by (deal, rotation), in seat order, read
-    through a read-only connection (a registered run's file is never written, not even its
-    journal mode); a missing file or one that is not an arena results file is refused."""
-    if not Path(path).is_file():
-        raise PointFlowError(f"{path}: no such results file")
+    """The stored seats of every game of ``path`` by (deal, rotation), in seat order
+    (:func:`~tenpai.bench.mcr_replay.stored_seats`, read-only), once the file is known to be a
+    four-player Riichi run with stored events; any other file is refused."""
+    by_game = stored_seats(path, PointFlowError)
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    except sqlite3.Error as exc:
-        raise PointFlowError(f"{path}: cannot open it ({exc})") from None
-    try:
-        rows = con.execute(
-            "SELECT seat, agent, score, rank, hands, wins, deal_ins, riichi, calls, deal, rotation"
-            " FROM seats ORDER BY deal, rotation, seat").fetchall()
         con.execute("SELECT deal, rotation, mjai_zlib FROM game_events LIMIT 1").fetchall()
         config = con.execute("SELECT config FROM run").fetchone()
     except sqlite3.DatabaseError as exc:
@@ -450,10 +442,6 @@ def stored_seat_rows(path: str) -> dict[tuple[int, int], list[SeatRow]]:
     if rules != "riichi":
         raise PointFlowError(f"{path}: a run of --rules {rules}; the tool reads four-player "
                              "Riichi runs (--rules riichi)")
-    by_game: dict[tuple[int, int], list[SeatRow]] = {}
-    for row in rows:
-        r = SeatRow(*row)
-        by_game.setdefault((r.deal, r.rotation), []).append(r)
     return by_game
 
 
