@@ -56,6 +56,7 @@ from typing import Any
 from tenpai.events import Event
 from tenpai.rules.riichi.compiled_round import python_table
 from tenpai.rules.riichi.flow.round import RiichiRound
+from tenpai.rules.riichi.game import can_end_game
 from tenpai.search.budget import Budget, decision_seed
 from tenpai.search.call_likelihood import CallLikelihood
 from tenpai.search.choice import DecisionStat, choose_paired, choose_puct, paired_advantage
@@ -134,8 +135,11 @@ class SearchAgent(PriorSearcher[SearchSettings]):
     def _decide(self, obs: Any, legal: Sequence[Event], pa: PriorAnswer) -> Event:
         s = self.settings
         offer = is_call_offer(legal)
-        wanted = len(pa.candidates) > 1 and (pa.choice_prior < s.threshold
-                                             or (offer and s.call_offers))
+        several = len(pa.candidates) > 1
+        wanted = several and (pa.choice_prior < s.threshold or (offer and s.call_offers))
+        if (several and not wanted and pa.choice_prior < s.last_threshold
+                and _may_end_game(obs)):
+            wanted = True  # the last hand's gate (``last_threshold``)
         # the engine's Python round (on the compiled table built on demand: only when wanted)
         table = python_table(getattr(obs, "_table", None)) if wanted else None
         rebuilt = False
@@ -296,6 +300,24 @@ def _leaf_values(s: SearchSettings) -> dict[int, LeafValue]:
     if not out:
         raise ValueError(f"TENPAI_SEARCH_UTILITY: {errors[0]}")
     return out
+
+
+def _may_end_game(obs: Any) -> bool:
+    """Whether the observed hand may end the game (:func:`can_end_game`): from the engine table
+    the observation carries, else (the fronts' streams) from its latest ``start_kyoku`` under
+    the Tenhou rules the fronts play; a stream that says nothing counts as not."""
+    table = getattr(obs, "_table", None)
+    if table is not None and hasattr(table, "rules"):
+        return can_end_game(table.rules, table.bakaze, table.kyoku)
+    events = getattr(obs, "events", ())
+    start = next((e for e in reversed(events) if e.type == "start_kyoku"), None)
+    if start is None or start.bakaze is None or start.kyoku is None:
+        return False
+    try:
+        rules = _rebuild_rules(events)
+    except RebuildError:
+        return False
+    return can_end_game(rules, start.bakaze, start.kyoku)
 
 
 def _rebuild_rules(events: Sequence[Event]) -> Any:

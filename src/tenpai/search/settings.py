@@ -98,6 +98,15 @@ class SearchSettings:
     #: change, the pass over a call included, keeps ``z``. 1 by default (docs/search.md,
     #: "A lower bar for calls").
     call_z_scale: float = 1.0
+    #: In a hand that may end the game (the last scheduled hand or later:
+    #: :func:`~tenpai.rules.riichi.game.can_end_game`), search when the prior gives its own
+    #: choice less than ``max(threshold, last_threshold)``: there the leaves are the final
+    #: ranks themselves, where the search earns its lead over mjai-manue (docs/search.md,
+    #: "Where the points go"), while the prior is often sure of a choice made without the
+    #: standings in mind. 0 by default (the last hand is gated like any other); 1 searches
+    #: every decision there with more than one candidate (docs/search.md, "Search every
+    #: decision of the last hand").
+    last_threshold: float = 0.0
     #: The open-hand yaku rule in the playouts' discards (tenpai.search.policies.yaku_avoid):
     #: an open hand without a secured yaku keeps to the all-simples route or its value-honour
     #: pairs, "strict" whatever the shanten or "ties" among the discards of the best shanten;
@@ -109,6 +118,7 @@ class SearchSettings:
         check.at_least(_ENV, "WORLDS", self.worlds, 1)
         check.at_least(_ENV, "TOPK", self.top_k, 2, "one candidate is no search")
         check.within(_ENV, "THRESHOLD", self.threshold, 0, 1, open_low=True)
+        check.within(_ENV, "LAST_THRESHOLD", self.last_threshold, 0, 1)
         check.known(_ENV, "POLICY", "playout policy", self.policy,
                     (*POLICIES, *COMPILED_POLICIES))
         if self.policy in COMPILED_POLICIES:

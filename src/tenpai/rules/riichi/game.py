@@ -22,8 +22,8 @@ from tenpai.rules.riichi.flow.wall import RoundWall
 from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
 
 __all__ = [
-    "RiichiGame", "RoundKey", "default_scorer", "hand_after", "next_hand", "rank_order",
-    "settle_deposits",
+    "RiichiGame", "RoundKey", "can_end_game", "default_scorer", "hand_after", "next_hand",
+    "rank_order", "settle_deposits",
 ]
 
 RoundKey = tuple[int, int, int]
@@ -98,16 +98,25 @@ def hand_after(
     return bakaze, kyoku, honba
 
 
+def can_end_game(rules: RiichiRules, bakaze: int, kyoku: int) -> bool:
+    """Whether the game may end with this hand without anyone going bust: the last scheduled
+    hand (East 4 in tonpuu, South 4 in hanchan; East 3 / South 3 at three seats) or a hand
+    after it (a dealer's repeat, the sudden-death extension). There the final ranks, not a
+    model of the hands to come, decide what a hand's result is worth."""
+    last_wind = 0 if rules.length == "tonpuu" else 1
+    final = rules.players - 1  # the last hand of a wind round
+    return bakaze > last_wind or (bakaze == last_wind and kyoku == final)
+
+
 def _game_over(rules: RiichiRules, bakaze: int, kyoku: int, scores: Sequence[int], dealer: int,
                kind: str, renchan: bool) -> bool:
     r = rules
     if r.bust_below_zero and min(scores) < 0:
         return True
-    last_wind = 0 if r.length == "tonpuu" else 1
-    final = r.players - 1  # the last hand of a wind round
-    in_last = bakaze > last_wind or (bakaze == last_wind and kyoku == final)
-    if not in_last:
+    if not can_end_game(r, bakaze, kyoku):
         return False
+    last_wind = 0 if r.length == "tonpuu" else 1
+    final = r.players - 1
     someone_reached = max(scores) >= r.target_points
     if renchan:
         if kind == "abortive":
