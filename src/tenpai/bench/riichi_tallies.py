@@ -22,20 +22,18 @@ the file and the game, so a report is never built on a misread game.
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tenpai.arena.record import final_ranks, hand_seating
 from tenpai.arena.store import SeatRow
-from tenpai.bench.mcr_replay import StoredGame, stored_games, stored_seats
+from tenpai.bench.mcr_replay import StoredGame, StoredRun, stored_run
 from tenpai.events import Event
 from tenpai.hand import shanten
 from tenpai.tiles import kind_of
 
-__all__ = ["FLOWS", "GameReplay", "PointFlowError", "SeatGame", "read_runs", "stored_seat_rows"]
+__all__ = ["FLOWS", "GameReplay", "PointFlowError", "SeatGame", "read_runs"]
 
 #: The sources of a seat's score change: tally key and label. Their sum is the change.
 FLOWS: tuple[tuple[str, str], ...] = (
@@ -425,24 +423,12 @@ def _tally_threatened_discard(c: Counter[str], safe: bool, n_safe: int, sh_befor
         c["thr_far_unsafe_with_safe"] += n_safe > 0 and not safe
 
 
-def stored_seat_rows(path: str) -> dict[tuple[int, int], list[SeatRow]]:
-    """The stored seats of every game of ``path`` by (deal, rotation), in seat order
-    (:func:`~tenpai.bench.mcr_replay.stored_seats`, read-only), once the file is known to be a
-    four-player Riichi run with stored events; any other file is refused."""
-    by_game = stored_seats(path, PointFlowError)
-    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        con.execute("SELECT deal, rotation, mjai_zlib FROM game_events LIMIT 1").fetchall()
-        config = con.execute("SELECT config FROM run").fetchone()
-    except sqlite3.DatabaseError as exc:
-        raise PointFlowError(f"{path}: not a results file of tenpai arena ({exc})") from None
-    finally:
-        con.close()
-    rules = json.loads(config[0]).get("rules") if config else None
+def _check_riichi(run: StoredRun) -> None:
+    """Refuse a results file that is not a run of ``--rules riichi``."""
+    rules = run.config.get("rules")
     if rules != "riichi":
-        raise PointFlowError(f"{path}: a run of --rules {rules}; the tool reads four-player "
+        raise PointFlowError(f"{run.path}: a run of --rules {rules}; the tool reads four-player "
                              "Riichi runs (--rules riichi)")
-    return by_game
 
 
 def _game_seats(path: str, run: int, game: StoredGame, rows: list[SeatRow] | None
@@ -481,11 +467,13 @@ def read_runs(paths: Sequence[str]) -> list[SeatGame]:
     """Every seat of every game with stored events in the results files, in file order
     (``SeatGame.run`` is the file's index in ``paths``); a file without any is an error."""
     out: list[SeatGame] = []
-    for run, path in enumerate(paths):
-        seats = stored_seat_rows(path)
+    for index, path in enumerate(paths):
         before = len(out)
-        for game in stored_games([path]):
-            out.extend(_game_seats(path, run, game, seats.get((game.deal, game.rotation))))
+        with stored_run(path, PointFlowError) as run:
+            _check_riichi(run)
+            for game in run.games():
+                out.extend(_game_seats(path, index, game,
+                                       run.seats.get((game.deal, game.rotation))))
         if len(out) == before:
             raise PointFlowError(f"{path}: no stored game events to read")
     return out
