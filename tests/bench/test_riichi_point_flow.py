@@ -19,8 +19,20 @@ from tenpai.bench.mcr_replay import stored_games
 from tenpai.bench.riichi_point_flow import main
 from tenpai.bench.riichi_tallies import FLOWS, GameReplay, SeatGame, read_runs
 from tenpai.events import Event
+from tenpai.rules.riichi import (
+    MAHJONG_SOUL,
+    SOUTH,
+    TENHOU,
+    Meld,
+    RiichiRules,
+    WinContext,
+    evaluate,
+    payments,
+)
+from tenpai.tiles import parse
 
-_BASE_FLOWS = ("f_ron", "f_tsumo", "f_di_riichi", "f_di_dama", "f_di_open", "f_paid_tsumo")
+_BASE_FLOWS = ("f_ron", "f_tsumo", "f_di_riichi", "f_di_dama", "f_di_open", "f_paid_tsumo",
+               "f_pao")
 
 
 @pytest.fixture
@@ -88,9 +100,9 @@ def test_every_seat_parts_sum_to_its_stored_score_change(run_db: Path) -> None:
     assert any(s.tally["f_sticks_won"] for s in seats.values())
 
 
-def _replay(events: list[Event]) -> list[Counter[str]]:
+def _replay(events: list[Event], rules: RiichiRules = TENHOU) -> list[Counter[str]]:
     tallies: list[Counter[str]] = [Counter() for _ in range(4)]
-    replay = GameReplay(tallies)
+    replay = GameReplay(tallies, rules)
     for e in events:
         replay.apply(e)
     return tallies
@@ -152,6 +164,76 @@ def test_a_riichi_tsumo_takes_honba_from_each_payer_and_its_own_stick_back() -> 
     assert (t[3]["win_riichi"], t[3]["r_won"], t[3]["riichi"]) == (1, 1, 1)
     assert all(sum(x[k] for k, _ in FLOWS) == x["score"] for x in t)
     assert [x["faced"] for x in t] == [1, 1, 1, 0]
+
+
+#: By the wait: seat 1's dealt hand and its closed tiles at the win (the winning tile last).
+#: Seat 1 (not the dealer) calls haku from seat 0, hatsu from seat 2 and chun from seat 3, so
+#: seat 3 is liable for its daisangen (pao); it then waits on 1m, or on 2z with 111z (daisangen
+#: and tsuuiisou, a double yakuman of which only daisangen is pao's).
+_PAO_HANDS = {"1m": ("556677z234p1m999s", "234p1m1m"), "2z": ("556677z111z2z999s", "111z2z2z")}
+_PAO_CALLS = ((0, "5z", "9s"), (2, "6z", "9s"), (3, "7z", "9s"))
+
+
+def _pao_hand(wait: str, loser: int | None, rules: RiichiRules) -> tuple[list[Event],
+                                                                         list[int], list[int]]:
+    """One hand (2 honba, a riichi stick on the table) where seat 1 wins the hand of ``wait``
+    off ``loser`` (``None``: a self-draw): the events, the engine's deltas, and the honba part
+    of them (the deltas with 2 honba minus those with none)."""
+    dealt, closed = _PAO_HANDS[wait]
+    hands = [tuple(parse("1112223334445s"))] * 4
+    hands[1] = tuple(parse(dealt))
+    events = [Event("start_kyoku", bakaze=0, kyoku=0, honba=2, kyotaku=1, oya=0,
+                    scores=(25000, 25000, 24000, 25000), tehais=tuple(hands))]
+    melds = []
+    for frm, tile, away in _PAO_CALLS:
+        t = parse(tile)[0]
+        events += [Event("tsumo", actor=frm, pai=t), Event("dahai", actor=frm, pai=t),
+                   Event("pon", actor=1, target=frm, pai=t, consumed=(t, t)),
+                   Event("dahai", actor=1, pai=parse(away)[0])]
+        melds.append(Meld("pon", (t, t, t), frm))
+    w = parse(wait)[0]
+    if loser is None:
+        events.append(Event("tsumo", actor=1, pai=w))
+    else:
+        events += [Event("tsumo", actor=loser, pai=w), Event("dahai", actor=loser, pai=w)]
+    result = evaluate(WinContext(closed=tuple(parse(closed)), win_tile=w, melds=tuple(melds),
+                                 tsumo=loser is None, seat_wind=SOUTH, rules=rules))
+    assert result is not None and ("daisangen", 13) in result.yaku
+
+    def pay(honba: int) -> list[int]:
+        return payments(result, rules, winner=1, dealer=0, discarder=loser, honba=honba,
+                        kyotaku=1, pao=3)
+    deltas = pay(2)
+    events += [Event("hora", actor=1, target=1 if loser is None else loser, pai=w,
+                     deltas=tuple(deltas), han=result.han, fu=result.fu, yaku=result.yaku),
+               Event("end_kyoku"),
+               Event("end_game", scores=tuple(s + d for s, d in zip(events[0].scores, deltas,
+                                                                     strict=True)))]
+    return events, deltas, [a - b for a, b in zip(deltas, pay(0), strict=True)]
+
+
+@pytest.mark.parametrize(("rules", "wait", "loser"), [
+    (TENHOU, "1m", None),  # the liable seat pays it all
+    (TENHOU, "1m", 0),  # half each from the discarder and the liable seat
+    (TENHOU, "1m", 3),  # dealt in by the liable seat: an ordinary ron
+    (MAHJONG_SOUL, "2z", None),  # liable for daisangen only, the rest as a tsumo
+    (MAHJONG_SOUL, "2z", 0),  # half the daisangen from each, the rest from the discarder
+], ids=["tenhou-tsumo", "tenhou-ron", "tenhou-ron-off-liable", "soul-tsumo", "soul-ron"])
+def test_a_pao_win_splits_its_honba_as_the_engine_pays_it(
+        rules: RiichiRules, wait: str, loser: int | None) -> None:
+    events, deltas, honba = _pao_hand(wait, loser, rules)
+    t = _replay(events, rules)
+    assert [x["f_honba"] for x in t] == honba and honba[1] == 600
+    assert [sum(x[k] for k, _ in FLOWS) for x in t] == [x["score"] for x in t] == deltas
+    assert t[1]["f_sticks_won"] == 1000 and t[1]["f_honba"] + t[1]["win_pts"] + 1000 == deltas[1]
+    liable = loser != 3
+    paid_by_3 = -deltas[3] - 600
+    assert (t[3]["f_pao"], t[3]["pao_paid_n"]) == ((-paid_by_3, 1) if liable else (0, 0))
+    assert t[3]["f_di_open"] == (0 if liable else -paid_by_3)
+    if loser == 0:
+        assert (t[0]["f_di_open"], t[0]["di"], t[0]["dealt_in_hands"]) == (deltas[0], 1, 1)
+    assert sum(x["f_paid_tsumo"] for x in t) == (
+        -(t[1]["win_pts"] + t[3]["f_pao"]) if loser is None else 0)
 
 
 def test_the_counts_agree_with_the_arena_columns(run_db: Path) -> None:

@@ -15,6 +15,7 @@ from tenpai.rules.riichi import (
     nagashi_mangan_payments,
     payments,
 )
+from tenpai.rules.riichi.payments import completes_pao_sets
 
 DRAGON_MELDS = (meld("pon", "555z", 0), meld("pon", "666z", 0))
 
@@ -65,6 +66,14 @@ def test_pao_ron_splits_and_liable_player_pays_honba() -> None:
     # The liable player dealing in themself pays an ordinary ron.
     d = payments(r, TENHOU, winner=1, dealer=0, discarder=0, honba=2, pao=0)
     assert d == [-32600, 32600, 0, 0]
+
+
+def test_the_call_that_completes_the_dragons_or_the_winds_makes_its_feeder_liable() -> None:
+    dragons, winds = {31, 32, 33}, {27, 28, 29, 30}
+    assert completes_pao_sets(33, dragons) and completes_pao_sets(27, winds | {0})
+    assert not completes_pao_sets(33, {31, 33})  # two dragon sets
+    assert not completes_pao_sets(30, {27, 28, 30})  # three wind sets
+    assert not completes_pao_sets(0, dragons | {0})  # the dragons were complete before
 
 
 def test_pao_is_ignored_without_a_pao_yakuman() -> None:

@@ -20,6 +20,7 @@ from tenpai.serve.mjai.legal import derive_legal
 from tenpai.serve.mjai.observation import MjaiObservation
 from tenpai.serve.mjai.tracker import SeatTracker, TrackerError
 from tenpai.serve.mjai.wire import ProtocolError, dumps, event_to_wire, parse_line, read_message
+from tenpai.tiles import parse
 
 PROPS = (
     "hand",
@@ -112,6 +113,23 @@ def test_tracker_rejects_a_discard_it_cannot_follow() -> None:
     st.apply(Event("tsumo", actor=0, pai=30))
     with pytest.raises(TrackerError, match="does not hold"):
         st.apply(Event("dahai", actor=0, pai=33, tsumogiri=False))
+
+
+def test_tracker_makes_the_seat_that_fed_the_third_dragon_set_liable() -> None:
+    st = SeatTracker(1)
+    st.apply(Event("start_game", names=("a", "b", "c", "d")))
+    hand = tuple(parse("556677z234p1m999s"))
+    st.apply(Event("start_kyoku", bakaze=0, kyoku=0, honba=0, kyotaku=0, oya=0,
+                   scores=(25000,) * 4, tehais=(None, hand, None, None), dora_marker=20))
+    liable = []
+    for frm, tile in ((0, "5z"), (2, "6z"), (3, "7z")):
+        t = parse(tile)[0]
+        st.apply(Event("tsumo", actor=frm))
+        st.apply(Event("dahai", actor=frm, pai=t, tsumogiri=True))
+        st.apply(Event("pon", actor=1, target=frm, pai=t, consumed=(t, t)))
+        liable.append(st.pao)
+        st.apply(Event("dahai", actor=1, pai=parse("9s")[0], tsumogiri=False))
+    assert liable == [None, None, 3]
 
 
 @pytest.mark.parametrize(

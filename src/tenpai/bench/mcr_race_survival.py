@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tenpai.arena.record import hand_seating
-from tenpai.bench.mcr_replay import TableReplay, stored_games, stored_seats
+from tenpai.bench.mcr_replay import StoredGame, TableReplay, stored_run
 from tenpai.bench.run_report_cli import print_report, run_report_parser
 
 __all__ = ["HandEnd", "SurvivalError", "fit_hazard", "kaplan_meier", "log_likelihood", "main",
@@ -46,33 +46,37 @@ class SurvivalError(ValueError):
     """The results file cannot be read for the fit; the message names the file."""
 
 
+def _game_end(path: str, game: StoredGame, seats: dict[int, str], seat_agent: str) -> HandEnd:
+    """The end of one stored one-hand game from the seat of ``seat_agent`` (``seats``: the
+    game's agents by seat)."""
+    where = f"{path}: game (deal {game.deal}, rotation {game.rotation})"
+    starts = [e for e in game.events if e.type == "start_kyoku"]
+    if len(starts) != 1:
+        raise SurvivalError(f"{where} has {len(starts)} hands; the fit reads one-hand games "
+                            "(--preset botzone)")
+    player = hand_seating(starts[0])
+    ours = [pos for pos in range(4) if seats.get(player[pos]) == seat_agent]
+    if len(ours) != 1:
+        raise SurvivalError(f"{where} has {len(ours)} seats of {seat_agent!r}; expected one")
+    table = TableReplay()
+    end = None
+    for e in game.events:
+        if e.type in ("hora", "ryukyoku"):
+            end = e
+            break
+        table.apply(e)
+    if end is None:
+        raise SurvivalError(f"{where} has no hora or ryukyoku")
+    other_won = end.type == "hora" and end.actor != ours[0]
+    return HandEnd(table.draws[ours[0]], other_won)
+
+
 def read_ends(path: str, seat_agent: str) -> list[HandEnd]:
     """Every stored game's end from the seat of ``seat_agent`` (one such seat a game)."""
-    agents = {key: {r.seat: r.agent for r in rows}
-              for key, rows in stored_seats(path, SurvivalError).items()}
-    out: list[HandEnd] = []
-    for game in stored_games([path]):
-        where = f"{path}: game (deal {game.deal}, rotation {game.rotation})"
-        starts = [e for e in game.events if e.type == "start_kyoku"]
-        if len(starts) != 1:
-            raise SurvivalError(f"{where} has {len(starts)} hands; the fit reads one-hand games "
-                                "(--preset botzone)")
-        player = hand_seating(starts[0])
-        seats = agents.get((game.deal, game.rotation), {})
-        ours = [pos for pos in range(4) if seats.get(player[pos]) == seat_agent]
-        if len(ours) != 1:
-            raise SurvivalError(f"{where} has {len(ours)} seats of {seat_agent!r}; expected one")
-        table = TableReplay()
-        end = None
-        for e in game.events:
-            if e.type in ("hora", "ryukyoku"):
-                end = e
-                break
-            table.apply(e)
-        if end is None:
-            raise SurvivalError(f"{where} has no hora or ryukyoku")
-        other_won = end.type == "hora" and end.actor != ours[0]
-        out.append(HandEnd(table.draws[ours[0]], other_won))
+    with stored_run(path, SurvivalError) as run:
+        agents = {key: {r.seat: r.agent for r in rows} for key, rows in run.seats.items()}
+        out = [_game_end(path, game, agents.get((game.deal, game.rotation), {}), seat_agent)
+               for game in run.games()]
     if not out:
         raise SurvivalError(f"{path}: no stored game events to read")
     return out

@@ -4,9 +4,9 @@ The arena keeps each game's full events (``game_events``); the development tools
 them (:mod:`tenpai.bench.mcr_danger_calibration`, :mod:`tenpai.bench.mcr_score_breakdown`)
 need the same thing from them: every seat's concealed tiles and melds at any point of a hand.
 This module is that one replay, so the tools do not each keep a copy of it, and the one
-reading of a results file's stored seats by game that the tools pair the replays with.
-:func:`stored_games` is not MCR's own: the Riichi point flow
-(:mod:`tenpai.bench.riichi_tallies`) reads its games with it too.
+reading of a results file (its stored seats by game, its run settings, its games' events)
+that the tools pair the replays with. The reading is not MCR's own: the Riichi point flow
+(:mod:`tenpai.bench.riichi_tallies`) reads its files with it too.
 """
 
 from __future__ import annotations
@@ -16,15 +16,18 @@ import sqlite3
 import zlib
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tenpai import tiles as T
 from tenpai.arena.store import SeatRow
 from tenpai.events import Event
 from tenpai.rules.mcr.context import Meld, MeldKind
 
-__all__ = ["StoredGame", "TableReplay", "stored_games", "stored_seats"]
+__all__ = ["StoredGame", "StoredRun", "TableReplay", "open_read_only", "stored_games",
+           "stored_run"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,45 +39,95 @@ class StoredGame:
     events: list[Event]
 
 
+def open_read_only(path: str) -> sqlite3.Connection:
+    """A read-only connection to the results file ``path`` (``mode=ro``: nothing is ever
+    written to the file, not even its journal mode).
+
+    A ``mode=ro`` reader of a WAL database maps its ``-shm`` file (creating it and an empty
+    ``-wal`` if they are missing) and writes its read marks there, so the ``-shm`` file's time
+    changes; the database's own bytes and time do not (seen on a copy of a session-30 run).
+    ``immutable=1`` would leave ``-shm`` alone but is not used, because it tells SQLite that
+    the file never changes while open: SQLite then reads the main file alone, without locks
+    and without the write-ahead log. An arena keeps its connection open for the whole run, and
+    the games it has committed but not yet checkpointed are only in ``-wal``, so an immutable
+    reader of a running arena misses its latest games, and a checkpoint during the read can
+    change pages under it. Opening immutably only when no ``-wal`` file is left (the run is
+    over) is not safe either: the check and the read are two steps, and an arena resumed on
+    the file in between would write under the immutable reader.
+    ``tests/bench/test_read_only_results.py`` checks that a reader sees what a live writer has
+    committed, and nothing it has not (the check fails with ``immutable=1``)."""
+    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+
+
+def _games_of(con: sqlite3.Connection) -> Iterator[StoredGame]:
+    for deal, rotation, blob in con.execute(
+            "SELECT deal, rotation, mjai_zlib FROM game_events ORDER BY deal, rotation"):
+        lines = zlib.decompress(blob).decode().splitlines()
+        yield StoredGame(int(deal), int(rotation),
+                         [Event.from_mjai(json.loads(x)) for x in lines if x.strip()])
+
+
 def stored_games(paths: Sequence[str]) -> Iterator[StoredGame]:
     """Every game with stored events in the results files, in (deal, rotation) order."""
     for path in paths:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        con = open_read_only(path)
         try:
-            for deal, rotation, blob in con.execute(
-                    "SELECT deal, rotation, mjai_zlib FROM game_events ORDER BY deal, rotation"):
-                lines = zlib.decompress(blob).decode().splitlines()
-                yield StoredGame(int(deal), int(rotation),
-                                 [Event.from_mjai(json.loads(x)) for x in lines if x.strip()])
+            yield from _games_of(con)
         finally:
             con.close()
 
 
-def stored_seats(path: str, error: Callable[[str], Exception]
-                 ) -> dict[tuple[int, int], list[SeatRow]]:
-    """The stored seats of every game of the results file ``path`` by (deal, rotation), in
-    seat order, read through a read-only connection (a registered run's file is never
-    written, not even its journal mode); a missing file or one that is not an arena results
-    file raises ``error`` (the tool's own error type) with a message naming it."""
+@dataclass(frozen=True, slots=True)
+class StoredRun:
+    """One results file open for reading (:func:`stored_run`): its stored seats by (deal,
+    rotation) in seat order, its run settings (``config``), and its games, read through the
+    one connection; errors are raised as the calling tool's own type (``error``)."""
+
+    path: str
+    seats: dict[tuple[int, int], list[SeatRow]]
+    config: dict[str, Any]
+    con: sqlite3.Connection
+    error: Callable[[str], Exception]
+
+    def games(self) -> Iterator[StoredGame]:
+        """Every game with stored events, in (deal, rotation) order (while the run is open);
+        a file without the events table is refused."""
+        try:
+            self.con.execute("SELECT deal, rotation, mjai_zlib FROM game_events LIMIT 1")
+        except sqlite3.DatabaseError as exc:
+            raise self.error(f"{self.path}: not a results file of tenpai arena ({exc})") from None
+        yield from _games_of(self.con)
+
+
+@contextmanager
+def stored_run(path: str, error: Callable[[str], Exception]) -> Iterator[StoredRun]:
+    """The results file ``path`` open through one read-only connection (:func:`open_read_only`)
+    for as long as the ``with`` block lasts, its seats and settings read: the tools read the
+    seats and then the games of a file, and one connection serves both. A missing file or one
+    that is not an arena results file raises ``error`` with a message naming it."""
     if not Path(path).is_file():
         raise error(f"{path}: no such results file")
     try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        con = open_read_only(path)
     except sqlite3.Error as exc:
         raise error(f"{path}: cannot open it ({exc})") from None
     try:
-        rows = con.execute(
-            "SELECT seat, agent, score, rank, hands, wins, deal_ins, riichi, calls, deal, rotation"
-            " FROM seats ORDER BY deal, rotation, seat").fetchall()
-    except sqlite3.DatabaseError as exc:
-        raise error(f"{path}: not a results file of tenpai arena ({exc})") from None
+        try:
+            rows = con.execute(
+                "SELECT seat, agent, score, rank, hands, wins, deal_ins, riichi, calls, deal,"
+                " rotation FROM seats ORDER BY deal, rotation, seat").fetchall()
+            config = con.execute("SELECT config FROM run").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise error(f"{path}: not a results file of tenpai arena ({exc})") from None
+        by_game: defaultdict[tuple[int, int], list[SeatRow]] = defaultdict(list)
+        for row in rows:
+            r = SeatRow(*row)
+            by_game[(r.deal, r.rotation)].append(r)
+        yield StoredRun(path, dict(by_game), json.loads(config[0]) if config else {}, con,
+                        error)
     finally:
         con.close()
-    by_game: defaultdict[tuple[int, int], list[SeatRow]] = defaultdict(list)
-    for row in rows:
-        r = SeatRow(*row)
-        by_game[(r.deal, r.rotation)].append(r)
-    return dict(by_game)
+
 
 
 @dataclass(slots=True)

@@ -39,7 +39,7 @@ from tenpai.arena.distributions import student_t_ppf
 from tenpai.arena.record import hand_seating
 from tenpai.arena.store import SeatRow
 from tenpai.bench.mcr_danger_calibration import winning_kinds
-from tenpai.bench.mcr_replay import StoredGame, TableReplay, stored_games, stored_seats
+from tenpai.bench.mcr_replay import StoredGame, TableReplay, stored_run
 from tenpai.bench.run_report_cli import print_report, refuse_other_walls, run_report_parser
 from tenpai.hand import shanten_mcr
 
@@ -135,14 +135,14 @@ def _game_hands(path: str, game: StoredGame, rows: list[SeatRow]) -> list[SeatHa
 def read_run(path: str) -> list[SeatHand]:
     """Every seat of every stored game of a results file (games without stored events are
     left out; a file without any is an error)."""
-    rows_by_game = stored_seats(path, BreakdownError)
     hands: list[SeatHand] = []
-    for game in stored_games([path]):
-        rows = rows_by_game.get((game.deal, game.rotation))
-        if rows is None or len(rows) != 4:
-            raise BreakdownError(f"{path}: game (deal {game.deal}, rotation {game.rotation}) "
-                                 "has events but not four stored seats")
-        hands.extend(_game_hands(path, game, rows))
+    with stored_run(path, BreakdownError) as run:
+        for game in run.games():
+            rows = run.seats.get((game.deal, game.rotation))
+            if rows is None or len(rows) != 4:
+                raise BreakdownError(f"{path}: game (deal {game.deal}, rotation "
+                                     f"{game.rotation}) has events but not four stored seats")
+            hands.extend(_game_hands(path, game, rows))
     if not hands:
         raise BreakdownError(f"{path}: no stored game events to read")
     return hands

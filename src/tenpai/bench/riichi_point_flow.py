@@ -6,8 +6,9 @@ results files of ``tenpai arena --rules riichi`` (several are pooled, e.g. two s
 line-up) and compares the ``--seat-agent`` seats with the other seats of the same games:
 
 * placement, and the score change split into its sources, per game and per hand: own ron and
-  tsumo wins, deal-ins by the winner's line (riichi, dama, open), others' tsumo, exhaustive-draw
-  payments, riichi sticks put down / collected / left at the end, honba; the parts sum exactly
+  tsumo wins, deal-ins by the winner's line (riichi, dama, open), others' tsumo, payments as the
+  liable seat of a pao yakuman, exhaustive-draw payments, riichi sticks put down / collected /
+  left at the end, honba; the parts sum exactly
   to each seat's score change (checked on every seat-game);
 * the win side (rate, points, han, line), riichi and its outcome, calls, tenpai timing;
 * defence: deal-ins by situation (forced by own riichi, on the declaration tile, free; under a
@@ -79,6 +80,8 @@ def _pts(label: str, num: str | tuple[str, ...], den: str = "games") -> Figure:
 _DEALT_IN = ("f_di_riichi", "f_di_dama", "f_di_open")
 _STICKS = ("f_riichi_paid", "f_sticks_won", "f_sticks_end")
 _FLOW_KEYS = tuple(k for k, _ in FLOWS)
+#: The flows not shown per hand (sticks and honba follow the game's course, not a hand's).
+_PER_GAME_ONLY = (*_STICKS, "f_honba")
 
 
 def _before_and_in_last_hand() -> list[Figure | Count]:
@@ -108,7 +111,7 @@ _ROWS: list[tuple[str, list[Figure | Count]]] = [
     ]),
     ("point flows, points per hand", [
         _fig("hands per game", "hands", "games", 2),
-        *(_pts(label, key, "hands") for key, label in FLOWS[:7]),
+        *(_pts(label, key, "hands") for key, label in FLOWS if key not in _PER_GAME_ONLY),
     ]),
     ("win side (per hand unless said)", [
         _fig("win rate", "wins", "hands"),

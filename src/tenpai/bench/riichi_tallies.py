@@ -10,10 +10,17 @@ game's last hand is also counted under ``L_`` + key, so a figure can be split in
 last hand" and "in it".
 
 The split of a win's payment (why it is done this way): a win's ``deltas`` hold the base
-points, the honba (300 a honba on a ron, 100 from each payer on a self-draw) and the riichi
+points, the honba (``honba_points`` of the run's rules a honba, 300 on both four-player
+presets: all from the discarder of a ron, a third from each payer of a self-draw) and the riichi
 sticks on the table in one number. The honba and sticks go to the first winner of a double ron
 only, so a win takes them when none was taken yet in this hand and it either gained more than
-its payers paid (the sticks) or there were no sticks to gain.
+its payers paid (the sticks) or there were no sticks to gain. Under pao (a daisangen or
+daisuushii whose last dragon or wind set was called from another seat, the liable one) the
+engine (:func:`tenpai.rules.riichi.payments.payments`) has the liable seat pay all the honba,
+on a self-draw and on a ron off a third seat alike; what the liable seat pays for the win is
+its own flow (``f_pao``), not a deal-in. The stored events do not name the liable seat: the
+replay follows the calls as the engine does (``completes_pao_sets``) and applies it when the
+win holds one of the rules' pao yakuman.
 
 The replay checks itself against the stored seats: each seat's final score and rank, and the
 flows summing to the score change; a file where they disagree is refused with a message naming
@@ -22,20 +29,20 @@ the file and the game, so a report is never built on a misread game.
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tenpai.arena.record import final_ranks, hand_seating
 from tenpai.arena.store import SeatRow
-from tenpai.bench.mcr_replay import StoredGame, stored_games, stored_seats
+from tenpai.bench.mcr_replay import StoredGame, StoredRun, stored_run
 from tenpai.events import Event
 from tenpai.hand import shanten
+from tenpai.rules.riichi.payments import completes_pao_sets
+from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules, preset
 from tenpai.tiles import kind_of
 
-__all__ = ["FLOWS", "GameReplay", "PointFlowError", "SeatGame", "read_runs", "stored_seat_rows"]
+__all__ = ["FLOWS", "GameReplay", "PointFlowError", "SeatGame", "read_runs"]
 
 #: The sources of a seat's score change: tally key and label. Their sum is the change.
 FLOWS: tuple[tuple[str, str], ...] = (
@@ -45,6 +52,7 @@ FLOWS: tuple[tuple[str, str], ...] = (
     ("f_di_dama", "dealt in: into dama (closed)"),
     ("f_di_open", "dealt in: into open hand"),
     ("f_paid_tsumo", "paid others' tsumo (base)"),
+    ("f_pao", "paid as the liable seat (pao, base)"),
     ("f_draw", "exhaustive-draw tenpai payments"),
     ("f_riichi_paid", "riichi sticks put down"),
     ("f_sticks_won", "sticks collected on wins"),
@@ -123,6 +131,9 @@ class HandState:
     faced: set[int] = field(default_factory=set)  # not in riichi when another's was accepted
     won: set[int] = field(default_factory=set)
     dealt: set[int] = field(default_factory=set)
+    #: kinds of each seat's pons and kans, and the seat each is liable to (pao), as the engine
+    sets: list[set[int]] = field(default_factory=lambda: [set() for _ in range(4)])
+    liable: list[int | None] = field(default_factory=lambda: [None] * 4)
 
     def safe(self, p: int) -> set[int]:
         """Kinds that cannot win a ron for riichi seat ``p``: its river and what passed since."""
@@ -133,10 +144,12 @@ class HandState:
 
 
 class GameReplay:
-    """The tallies of one game, event by event (:meth:`apply`), into its four seats' counters."""
+    """The tallies of one game, event by event (:meth:`apply`), into its four seats' counters;
+    ``rules`` are the run's (honba points, pao yakuman)."""
 
-    def __init__(self, tallies: Sequence[Counter[str]]) -> None:
+    def __init__(self, tallies: Sequence[Counter[str]], rules: RiichiRules = TENHOU) -> None:
         self.c = tallies
+        self.rules = rules
         self.running: list[int] | None = None
         self.hand: HandState | None = None
         self.hand_starts: list[list[int]] = []
@@ -167,9 +180,12 @@ class GameReplay:
                 h.closed[a][kind_of(tile)] -= 1
             h.opened[a] = True
             h.melds[a] += 1
+            if e.type != "chi" and e.pai is not None:
+                self._set_called(h, a, kind_of(e.pai), e.target)
         elif e.type == "ankan" and a is not None:
             for tile in e.consumed:
                 h.closed[a][kind_of(tile)] -= 1
+            h.sets[a].add(kind_of(e.consumed[0]))
         elif e.type == "kakan" and a is not None and e.pai is not None:
             h.closed[a][kind_of(e.pai)] -= 1
             h.last = (a, DiscardSituation(-9, h.threats(a), h.riichi[a], False, {}, 0, True))
@@ -245,6 +261,32 @@ class GameReplay:
         c["riichi"] += 1
         c["riichi_turn_sum"] += h.turns[a]
 
+    def _set_called(self, h: HandState, a: int, k: int, target: int | None) -> None:
+        """A pon or open kan of kind ``k`` by seat ``a`` from ``target``: the seat it came from
+        becomes liable when it completes the dragons or the winds (the engine's rule)."""
+        h.sets[a].add(k)
+        if self.rules.pao_yakuman and target is not None and completes_pao_sets(k, h.sets[a]):
+            h.liable[a] = target
+
+    def _liable(self, h: HandState, e: Event, tsumo: bool) -> int | None:
+        """The seat that pays as liable (pao) for this win: the one the winner's dragons or
+        winds were completed from, when the win holds a pao yakuman and (on a ron) another
+        seat dealt it in; ``None`` otherwise (a ron off the liable seat is an ordinary one)."""
+        assert e.actor is not None
+        p = h.liable[e.actor]
+        if p is None or not any(y in self.rules.pao_yakuman for y, _ in e.yaku):
+            return None
+        return p if tsumo or p != e.target else None
+
+    def _honba_paid(self, h: HandState, s: int, tsumo: bool, pao: int | None) -> int:
+        """The honba payer ``s`` pays on the first win of the hand, as the engine splits it:
+        all of it from the liable seat under pao, else all from the discarder of a ron or an
+        equal part from each payer of a self-draw."""
+        total = self.rules.honba_points * h.honba
+        if pao is not None:
+            return total if s == pao else 0
+        return total // 3 if tsumo else total
+
     def _win(self, h: HandState, e: Event) -> None:
         """Split one win's deltas into base points, honba and sticks; tally win and deal-in."""
         assert self.running is not None and e.actor is not None
@@ -260,14 +302,18 @@ class GameReplay:
         for s in range(4):
             self.running[s] += deltas[s]
         kind = _win_kind(h.riichi[a], h.opened[a])
+        pao = self._liable(h, e, tsumo)
         base_total = honba_total = 0
         for s in payers:
-            honba = min((100 if tsumo else 300) * h.honba if takes_sticks else 0, -deltas[s])
+            honba = min(self._honba_paid(h, s, tsumo, pao) if takes_sticks else 0, -deltas[s])
             base = -deltas[s] - honba
             base_total += base
             honba_total += honba
             self.c[s]["f_honba"] -= honba
-            if tsumo:
+            if s == pao:
+                self.c[s]["f_pao"] -= base
+                self.c[s]["pao_paid_n"] += 1
+            elif tsumo:
                 self.c[s]["f_paid_tsumo"] -= base
                 self.c[s]["paid_tsumo_n"] += 1
             else:
@@ -425,28 +471,21 @@ def _tally_threatened_discard(c: Counter[str], safe: bool, n_safe: int, sh_befor
         c["thr_far_unsafe_with_safe"] += n_safe > 0 and not safe
 
 
-def stored_seat_rows(path: str) -> dict[tuple[int, int], list[SeatRow]]:
-    """The stored seats of every game of ``path`` by (deal, rotation), in seat order
-    (:func:`~tenpai.bench.mcr_replay.stored_seats`, read-only), once the file is known to be a
-    four-player Riichi run with stored events; any other file is refused."""
-    by_game = stored_seats(path, PointFlowError)
-    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        con.execute("SELECT deal, rotation, mjai_zlib FROM game_events LIMIT 1").fetchall()
-        config = con.execute("SELECT config FROM run").fetchone()
-    except sqlite3.DatabaseError as exc:
-        raise PointFlowError(f"{path}: not a results file of tenpai arena ({exc})") from None
-    finally:
-        con.close()
-    rules = json.loads(config[0]).get("rules") if config else None
+def _riichi_rules(run: StoredRun) -> RiichiRules:
+    """The rules of a run of ``--rules riichi`` (its ``--preset``); any other run is refused."""
+    rules = run.config.get("rules")
     if rules != "riichi":
-        raise PointFlowError(f"{path}: a run of --rules {rules}; the tool reads four-player "
+        raise PointFlowError(f"{run.path}: a run of --rules {rules}; the tool reads four-player "
                              "Riichi runs (--rules riichi)")
-    return by_game
+    name = (run.config.get("options") or {}).get("preset", "tenhou")
+    try:
+        return preset(name)
+    except KeyError as exc:
+        raise PointFlowError(f"{run.path}: {exc.args[0]}") from None
 
 
-def _game_seats(path: str, run: int, game: StoredGame, rows: list[SeatRow] | None
-                ) -> list[SeatGame]:
+def _game_seats(path: str, run: int, game: StoredGame, rows: list[SeatRow] | None,
+                rules: RiichiRules) -> list[SeatGame]:
     """The four seats of one stored game with their tallies, checked against the stored
     seats (final score and rank, flows summing to the score change)."""
     where = f"{path}: game (deal {game.deal}, rotation {game.rotation})"
@@ -454,7 +493,7 @@ def _game_seats(path: str, run: int, game: StoredGame, rows: list[SeatRow] | Non
         raise PointFlowError(f"{where} has events but not four stored seats "
                              "(the tool reads four-player Riichi runs)")
     seats = [SeatGame(run, game.deal, game.rotation, r.seat, r.agent) for r in rows]
-    replay = GameReplay([s.tally for s in seats])
+    replay = GameReplay([s.tally for s in seats], rules)
     try:
         for e in game.events:
             if e.type == "start_kyoku" and (hand_seating(e) != (0, 1, 2, 3) or len(e.tehais) != 4):
@@ -481,11 +520,13 @@ def read_runs(paths: Sequence[str]) -> list[SeatGame]:
     """Every seat of every game with stored events in the results files, in file order
     (``SeatGame.run`` is the file's index in ``paths``); a file without any is an error."""
     out: list[SeatGame] = []
-    for run, path in enumerate(paths):
-        seats = stored_seat_rows(path)
+    for index, path in enumerate(paths):
         before = len(out)
-        for game in stored_games([path]):
-            out.extend(_game_seats(path, run, game, seats.get((game.deal, game.rotation))))
+        with stored_run(path, PointFlowError) as run:
+            rules = _riichi_rules(run)
+            for game in run.games():
+                out.extend(_game_seats(path, index, game,
+                                       run.seats.get((game.deal, game.rotation)), rules))
         if len(out) == before:
             raise PointFlowError(f"{path}: no stored game events to read")
     return out

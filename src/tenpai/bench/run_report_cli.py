@@ -16,6 +16,8 @@ import sqlite3
 import sys
 from collections.abc import Callable
 
+from tenpai.bench.mcr_replay import open_read_only
+
 __all__ = ["print_report", "refuse_other_walls", "run_report_parser"]
 
 
@@ -50,7 +52,7 @@ def refuse_other_walls(path: str, base: str, error: Callable[[str], Exception]) 
     walls = []
     for p in (path, base):
         try:
-            con = sqlite3.connect(f"file:{p}?mode=ro", uri=True)
+            con = open_read_only(p)
             try:
                 walls.append({(d, r): w for d, r, w in con.execute(
                     "SELECT deal, rotation, wall_seed FROM games")})

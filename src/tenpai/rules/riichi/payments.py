@@ -16,15 +16,30 @@ rates, the absent player's share being lost (tsumo loss, as Tenhou scores it); h
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from tenpai.rules.riichi.context import ScoringError
 from tenpai.rules.riichi.evaluate import WinResult, compiled_module
 from tenpai.rules.riichi.ruleset import RiichiRules
 from tenpai.rules.riichi.scoring import ceil100, payment_split
 
-__all__ = ["nagashi_mangan_payments", "payments", "payments_python"]
+__all__ = ["completes_pao_sets", "nagashi_mangan_payments", "payments", "payments_python"]
+
+#: The sets whose last called pon or open kan makes the seat it came from liable: the three
+#: dragons (daisangen) and the four winds (daisuushii).
+_PAO_GROUPS = ((31, 32, 33), (27, 28, 29, 30))
 
 _module = compiled_module()
 _fast = _module.payments if _module is not None else None
+
+
+def completes_pao_sets(called: int, set_kinds: Collection[int]) -> bool:
+    """Whether a pon or open kan of kind ``called`` gives its caller a pon or kan of every
+    dragon or of every wind (``set_kinds``: the kinds of all the caller's pons and kans, this
+    one included): the seat it was called from is then liable (pao) if the caller wins with
+    the yakuman (``RiichiRules.pao_yakuman``).  The one rule of who becomes liable, read by the
+    engine, the mjai client's tracker and the replay of stored games."""
+    return any(called in group and all(k in set_kinds for k in group) for group in _PAO_GROUPS)
 
 
 def _check_seat(name: str, seat: int | None, players: int = 4) -> None:

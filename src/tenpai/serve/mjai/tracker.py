@@ -26,6 +26,7 @@ from tenpai import tiles as T
 from tenpai.engine.meld import Meld
 from tenpai.events import Event
 from tenpai.hand import waits
+from tenpai.rules.riichi.payments import completes_pao_sets
 from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
 
 __all__ = [
@@ -43,8 +44,6 @@ LIVE_WALL_AFTER_DEAL = 70
 _REPLACEMENTS = {4: 4, 3: 8}
 #: The North kind (the tile a three-player hand may set aside).
 NORTH = 30
-_WINDS = (27, 28, 29, 30)
-_DRAGONS = (31, 32, 33)
 _CALLS = frozenset({"chi", "pon", "daiminkan"})
 #: Events a replacement draw follows.
 _REPLACED = frozenset({"ankan", "kakan", "daiminkan", "nukidora"})
@@ -391,12 +390,9 @@ class SeatTracker:
         self.turn = seat
         self.drawn = None
         if seat == self.seat and self.rules.pao_yakuman:
-            k = T.kind_of(tile)
-            for group in (_DRAGONS, _WINDS):
-                if k in group:
-                    have = {T.kind_of(m.tiles[0]) for m in self.melds[seat] if m.type != "chi"}
-                    if all(g in have for g in group):
-                        self.pao = target
+            have = {T.kind_of(m.tiles[0]) for m in self.melds[seat] if m.type != "chi"}
+            if completes_pao_sets(T.kind_of(tile), have):
+                self.pao = target
         if e.type == "daiminkan":
             self.kans += 1
         elif seat == self.seat:

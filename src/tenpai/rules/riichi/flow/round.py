@@ -27,7 +27,7 @@ from tenpai.hand import is_complete, shanten, waits
 from tenpai.rules.riichi.flow.observation import RiichiObservation
 from tenpai.rules.riichi.flow.types import WinOutcome, WinRequest
 from tenpai.rules.riichi.flow.wall import RoundWall
-from tenpai.rules.riichi.payments import nagashi_mangan_payments
+from tenpai.rules.riichi.payments import completes_pao_sets, nagashi_mangan_payments
 from tenpai.rules.riichi.ruleset import RiichiRules
 
 __all__ = ["RiichiRound", "RoundResult", "Scorer", "start_kyoku"]
@@ -36,7 +36,6 @@ Scorer = Callable[[WinRequest, RiichiRules], WinOutcome | None]
 
 _TERMINAL_HONOR = frozenset(k for k in range(34) if T.is_terminal_or_honor(k))
 _WINDS = (27, 28, 29, 30)
-_DRAGONS = (31, 32, 33)
 NORTH = 30
 
 
@@ -422,12 +421,9 @@ class RiichiRound(TableRound):
         self.ippatsu = [False] * self.players
         if not self.rules.pao_yakuman or meld.target is None:
             return
-        k = KIND[meld.tiles[0]]
-        for group in (_DRAGONS, _WINDS):
-            if k in group:
-                have = {KIND[m.tiles[0]] for m in self.melds[seat] if m.type != "chi"}
-                if all(g in have for g in group):
-                    self.pao[seat] = meld.target
+        have = {KIND[m.tiles[0]] for m in self.melds[seat] if m.type != "chi"}
+        if completes_pao_sets(KIND[meld.tiles[0]], have):
+            self.pao[seat] = meld.target
 
     def _rule_on_kan(self, seat: int, meld: Meld) -> None:
         self.ippatsu = [False] * self.players
