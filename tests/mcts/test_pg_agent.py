@@ -7,12 +7,14 @@ tiles never read, opponents' nodes asked about their sampled hands, bad settings
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 # the search tests' seeded games (tests/ is on the path: each test folder is a package)
 from search.helpers import (  # type: ignore[import-not-found]
+    TONPUU,
     find,
     play_last_hand,
     play_through_mjai_bot,
@@ -188,6 +190,25 @@ def test_mcts_pg_plays_a_game_through_the_mjai_bot() -> None:
     assert play_through_mjai_bot(agent, seed=3) >= 8
     assert agent.rebuild_failures == 0 and agent.unsearched_no_table == 0
     assert sum(s.searched for s in agent.log) >= 3
+
+
+def test_mcts_pg_rebuilds_under_the_fronts_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot told the game is a tonpuu: every table the agent rebuilds is a tonpuu's (the old
+    code rebuilt every stream as Tenhou's hanchan)."""
+    from tenpai.search.rebuild import rebuild_table as real
+
+    lengths: list[str] = []
+
+    def recorded(*args: Any, **kwargs: Any) -> Any:
+        table = real(*args, **kwargs)
+        lengths.append(table.rules.length)
+        return table
+
+    monkeypatch.setattr("tenpai.mcts.pg_agent.rebuild_table", recorded)
+    agent = _agent(3)
+    assert play_through_mjai_bot(agent, seed=3, bot_rules=TONPUU) >= 8
+    assert agent.rebuild_failures == 0
+    assert lengths and set(lengths) == {"tonpuu"}
 
 
 def test_a_think_time_is_set_and_checked() -> None:

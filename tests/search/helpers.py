@@ -122,14 +122,16 @@ def _key(e: Event) -> tuple[object, ...]:
     return (e.type, e.pai, tuple(sorted(e.consumed)), e.target)
 
 
-def play_through_mjai_bot(agent: Any, seed: int = 3) -> int:
+def play_through_mjai_bot(agent: Any, seed: int = 3, bot_rules: RiichiRules = TENHOU) -> int:
     """Play a seeded all-last tonpuu game with ``agent`` behind the mjai bot in seat 0 (fed the
     seat's stream line by line, its replies read back) against ``efficiency``; every reply is
-    asserted to be one of the engine's legal actions.  The number of decisions answered."""
+    asserted to be one of the engine's legal actions.  The number of decisions answered.
+    ``bot_rules`` are the bot's (mjai never says the game's length): by default the bot's own
+    default, Tenhou's hanchan; ``TONPUU`` tells it the game's real length."""
     from tenpai.serve.mjai.bot import MjaiBot
     from tenpai.serve.mjai.wire import dumps, parse_action, parse_line
 
-    bot = MjaiBot(agent, seat=0)
+    bot = MjaiBot(agent, seat=0, rules=bot_rules)
     others = EfficiencyAgent(seed + 1)
     game = RiichiGame(TONPUU, seed=seed, scores=LAST_HAND_SCORES, start=LAST_HAND)
     sent = answered = 0

@@ -117,7 +117,8 @@ def test_only_the_hands_that_may_end_the_game_are_searched() -> None:
 
 def test_a_front_stream_tells_the_hand_from_its_start_kyoku() -> None:
     """A seat's stream without an engine table (mjai, the Tenhou client) is judged by its
-    latest ``start_kyoku`` under the rules the table rebuild uses (Tenhou's, a hanchan)."""
+    latest ``start_kyoku`` under the rules the table rebuild uses (without rules of its own:
+    Tenhou's, a hanchan; tests/search/test_front_rules.py gives it the front's)."""
     def stream(bakaze: int, kyoku: int) -> SimpleNamespace:
         start = Event("start_kyoku", bakaze=bakaze, kyoku=kyoku, honba=0, kyotaku=0, oya=kyoku,
                       scores=(25000,) * 4, tehais=((0,) * 13,) * 4, dora_marker=1)

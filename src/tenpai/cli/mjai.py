@@ -35,6 +35,11 @@ def register(app: typer.Typer) -> None:
             "tenhou", "--preset",
             help="Riichi rules preset (tenhou_sanma: three players, three hands in start_kyoku, "
             "North set aside as nukidora)."),
+        length: str | None = typer.Option(
+            None, "--length",
+            help="Game length, tonpuu or hanchan (default the preset's: hanchan, as mjai "
+            "servers' tonnan games; an arena game is tonpuu unless --length hanchan). mjai "
+            "never says it; agents that value the game's end (search, mcts_pg) read it."),
         budget_ms: float | None = typer.Option(
             None, "--budget-ms", help="Think time per searched decision in ms (agent search; "
             "default its $TENPAI_SEARCH_BUDGET_MS, 300)."),
@@ -55,7 +60,10 @@ def register(app: typer.Typer) -> None:
 
         if preset not in PRESETS:
             fail(f"unknown preset {preset!r}; known: {', '.join(sorted(PRESETS))}")
-        players = PRESETS[preset].players
+        if length is not None and length not in ("tonpuu", "hanchan"):
+            fail(f"--length must be tonpuu or hanchan, not {length!r}")
+        rules = PRESETS[preset] if length is None else PRESETS[preset].with_(length=length)
+        players = rules.players
         if seat is not None and seat >= players:
             fail(f"--seat {seat} is not a seat of preset {preset!r} ({players} players: "
                  f"0-{players - 1})")
@@ -74,7 +82,7 @@ def register(app: typer.Typer) -> None:
                 seat=seat,
                 seat_from_start_game=seat_from_start_game,
                 name=name,
-                rules=PRESETS[preset],
+                rules=rules,
             )
         except (ValueError, OSError, ImportError, BotError) as exc:
             fail(str(exc))

@@ -24,7 +24,8 @@ before the budget (tests set a large budget).
 
 Over a protocol (mjai, the Tenhou client) there is no engine table behind the observation; as
 ``search`` does, the agent rebuilds one from the seat's event stream
-(:func:`tenpai.search.rebuild.rebuild_table`), searches it, and answers with the protocol's own
+(:func:`tenpai.search.rebuild.rebuild_table`, under the front's rules:
+:func:`~tenpai.search.rebuild.rebuild_rules`), searches it, and answers with the protocol's own
 event; a stream it cannot rebuild is answered by the prior and counted
 (:attr:`MCTSPGAgent.rebuild_failures`).
 """
@@ -45,7 +46,7 @@ from tenpai.search.budget import decision_seed
 from tenpai.search.playout import LeafValue, PlayoutBackend, make_backend
 from tenpai.search.prior import Prior, PriorAnswer
 from tenpai.search.prior_searcher import PriorSearcher, pg_prior, placement_value
-from tenpai.search.rebuild import RebuildError, engine_twins, rebuild_table
+from tenpai.search.rebuild import RebuildError, engine_twins, rebuild_rules, rebuild_table
 from tenpai.search.worlds import WorldSampler
 
 __all__ = ["MCTSPGAgent", "TreeDecision", "make_mcts_pg_agent"]
@@ -98,7 +99,7 @@ class MCTSPGAgent(PriorSearcher[MCTSPGSettings]):
         if not isinstance(table, RiichiRound) and hasattr(obs, "events"):
             # a seat's view without an engine table (mjai, the Tenhou client): rebuild one
             try:
-                table = rebuild_table(obs.events, obs.seat, legal)
+                table = rebuild_table(obs.events, obs.seat, legal, rebuild_rules(obs))
             except RebuildError:
                 self.rebuild_failures += 1
                 self.log.append(TreeDecision(False))

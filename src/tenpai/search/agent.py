@@ -64,7 +64,7 @@ from tenpai.search.placement import PlacementError
 from tenpai.search.playout import LeafValue, PlayoutBackend, PointsValue, make_backend
 from tenpai.search.prior import Candidate, Prior, PriorAnswer
 from tenpai.search.prior_searcher import PriorSearcher, pg_prior, placement_value
-from tenpai.search.rebuild import RebuildError, engine_twins, rebuild_table
+from tenpai.search.rebuild import RebuildError, engine_twins, rebuild_rules, rebuild_table
 from tenpai.search.settings import SearchSettings
 from tenpai.search.weights import (
     DiscardLikelihood,
@@ -146,7 +146,7 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         if wanted and not isinstance(table, RiichiRound) and hasattr(obs, "events"):
             # a seat's view without an engine table (mjai, the Tenhou client): rebuild one
             try:
-                table = rebuild_table(obs.events, obs.seat, legal, _rebuild_rules(obs.events))
+                table = rebuild_table(obs.events, obs.seat, legal, rebuild_rules(obs))
                 rebuilt = True
             except RebuildError:
                 self.rebuild_failures += 1
@@ -305,7 +305,8 @@ def _leaf_values(s: SearchSettings) -> dict[int, LeafValue]:
 def _may_end_game(obs: Any) -> bool:
     """Whether the observed hand may end the game (:func:`can_end_game`): from the engine table
     the observation carries, else (the fronts' streams) from its latest ``start_kyoku`` under
-    the Tenhou rules the fronts play; a stream that says nothing counts as not."""
+    the rules the table rebuild uses (:func:`~tenpai.search.rebuild.rebuild_rules`: the
+    front's, a tonpuu's East 4 included); a stream that says nothing counts as not."""
     table = getattr(obs, "_table", None)
     if table is not None and hasattr(table, "rules"):
         return can_end_game(table.rules, table.bakaze, table.kyoku)
@@ -314,23 +315,10 @@ def _may_end_game(obs: Any) -> bool:
     if start is None or start.bakaze is None or start.kyoku is None:
         return False
     try:
-        rules = _rebuild_rules(events)
+        rules = rebuild_rules(obs)
     except RebuildError:
         return False
     return can_end_game(rules, start.bakaze, start.kyoku)
-
-
-def _rebuild_rules(events: Sequence[Event]) -> Any:
-    """Tenhou's rules for the stream's table size (its latest ``start_kyoku``'s hands): the
-    fronts give no preset, and Tenhou's are the ones the protocols play."""
-    from tenpai.rules.riichi.ruleset import preset_for_players
-
-    start = next((e for e in reversed(events) if e.type == "start_kyoku"), None)
-    players = len(start.tehais) if start is not None and start.tehais else 4
-    try:
-        return preset_for_players("tenhou", players)
-    except KeyError:
-        raise RebuildError(f"no Tenhou preset for {players} players") from None
 
 
 def make_search_agent(seed: int = 0, env: Mapping[str, str] | None = None) -> SearchAgent:

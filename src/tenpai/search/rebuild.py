@@ -19,6 +19,10 @@ in so that every recorded action is legal:
   later action, which the replay answers with passes), so the replay stops *at* the
   decision with the table live, and that table is copied.
 
+The rules the table is rebuilt under are the front's (:func:`rebuild_rules`): the observation's
+``rules`` — the Tenhou client's from ``GO`` (length, red fives, table size), the mjai bot's from
+``--preset`` and ``--length`` — else Tenhou's preset for the stream's table size (a hanchan).
+
 The fill is seeded by the stream's length, so the same view gives the same table.  A stream
 the replay cannot follow (a rule the engine does not share with the server) raises
 :class:`RebuildError`; the agent then answers with its prior and counts it.
@@ -29,6 +33,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from tenpai import tiles as T
 from tenpai.engine.flow import Decision
@@ -37,11 +42,11 @@ from tenpai.events import Event
 from tenpai.hand import waits
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.rules.riichi.game import RiichiGame
-from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
+from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules, preset_for_players
 from tenpai.search.prior import Candidate, PriorAnswer
 from tenpai.search.worlds import complete_shape
 
-__all__ = ["RebuildError", "engine_twins", "rebuild_table"]
+__all__ = ["RebuildError", "engine_twins", "rebuild_rules", "rebuild_table"]
 
 _LEAVES_HAND = ("chi", "pon", "daiminkan", "ankan", "kakan", "nukidora")
 
@@ -55,6 +60,28 @@ def _current_hand(events: Sequence[Event]) -> list[Event]:
     if start is None:
         raise RebuildError("no start_kyoku in the stream")
     return list(events[start:])
+
+
+def rebuild_rules(obs: Any) -> RiichiRules:
+    """The rules of the game behind a front's observation (a seat's stream, no engine table):
+    the observation's own ``rules`` when the front knows them, else Tenhou's preset for the
+    table size of the stream's latest ``start_kyoku`` (4 when it has none).  They decide the
+    leaf values (a tonpuu's East 4 may end the game, a hanchan's may not), so a front that
+    knows the game's length must say it.  A stream whose table size is not the rules' is
+    refused: :class:`RebuildError`."""
+    events: Sequence[Event] = getattr(obs, "events", ())
+    start = next((e for e in reversed(events) if e.type == "start_kyoku"), None)
+    players = len(start.tehais) if start is not None and start.tehais else None
+    given = getattr(obs, "rules", None)
+    if isinstance(given, RiichiRules):
+        if players is not None and players != given.players:
+            raise RebuildError(f"a {players}-player stream under {given.players}-player rules "
+                               f"({given.name})")
+        return given
+    try:
+        return preset_for_players("tenhou", players or 4)
+    except KeyError:
+        raise RebuildError(f"no Tenhou preset for {players} players") from None
 
 
 def rebuild_table(

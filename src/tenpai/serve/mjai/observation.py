@@ -7,12 +7,18 @@ the tracker, so every built-in agent plays over mjai unchanged; a test compares 
 with the engine's own observation at every decision of seeded games.  Like the engine's view it
 is read-only and lazy.  At three players it also answers ``nukidora`` (the Norths set aside,
 which are in view like dora markers) and ``players``.
+
+It also answers ``rules``: the :class:`RiichiRules` the front plays (the mjai bot's ``--preset``
+and ``--length``; the Tenhou client's from ``GO``), the engine table's ``rules`` under the same
+name, so that an agent that rebuilds a table from the stream (``search``, ``mcts_pg``) values it
+under the game's real length rather than a guess.
 """
 
 from __future__ import annotations
 
 from tenpai.engine.meld import Meld
 from tenpai.events import Event
+from tenpai.rules.riichi.ruleset import RiichiRules
 from tenpai.serve.mjai.tracker import SeatTracker
 from tenpai.tiles import kind_of
 
@@ -79,6 +85,11 @@ class MjaiObservation:
     @property
     def players(self) -> int:
         return self._st.players
+
+    @property
+    def rules(self) -> RiichiRules:
+        """The rules of the game the front plays (length, table size, red fives ...)."""
+        return self._st.rules
 
     @property
     def events(self) -> list[Event]:
