@@ -35,6 +35,8 @@ from tenpai.records.tenhou6_write import game_to_tenhou6
 from tenpai.rules.riichi.flow.wall import RoundWall
 from tenpai.rules.riichi.game import RiichiGame
 from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
+from tenpai.serve.mjai.wire import event_to_wire
+from tenpai.serve.tenhou import messages
 
 HAKU, HATSU, CHUN = 31, 32, 33
 ONE_PIN = 9  # seat 1's single wait once its three dragon sets are called
@@ -187,3 +189,14 @@ def test_an_engine_game_exported_to_mjlog_and_tenhou6_keeps_the_liable_seat(
     assert [(e.actor, e.pao) for e in back.rounds[0] if e.type == "hora"] == [(1, 3)]
     t6 = parse_tenhou6(json.dumps(game_to_tenhou6(game)), "written")
     assert [(e.actor, e.pao) for e in t6.rounds[0] if e.type == "hora"] == [(1, 3)]
+
+
+def test_a_pao_win_sent_to_clients_names_the_liable_seat() -> None:
+    """Tenhou's protocol has ``paoWho`` (relative to the client's seat, as ``who``); an mjai
+    server's ``hora`` carries the event's ``pao`` as one more key (mjai defines none)."""
+    rnd = _play([*FILLER, ONE_PIN], PLANS)
+    hora, start = _hora(rnd), rnd.events[0]
+    tags = [messages.agari(hora, start, [0] * 14, [], 0, [], [], [25_000] * 4, 1, viewer, None)
+            for viewer in range(4)]
+    assert [re.findall(r'paoWho="(\d)"', t) for t in tags] == [["3"], ["2"], ["1"], ["0"]]
+    assert event_to_wire(hora, rnd.scores)["pao"] == 3
