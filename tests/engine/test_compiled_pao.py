@@ -105,7 +105,8 @@ def _play(first_draws: list[int], plans: dict[int, list[tuple[str, int | None]]]
 
 
 def _hora(rnd: Any) -> Event:
-    (hora,) = [e for e in rnd.events if e.type == "hora"]
+    events: list[Event] = rnd.events
+    (hora,) = [e for e in events if e.type == "hora"]
     return hora
 
 
