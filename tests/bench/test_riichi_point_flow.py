@@ -236,6 +236,17 @@ def test_a_pao_win_splits_its_honba_as_the_engine_pays_it(
         -(t[1]["win_pts"] + t[3]["f_pao"]) if loser is None else 0)
 
 
+def test_a_win_naming_its_liable_seat_is_tallied_the_same_and_checked() -> None:
+    # the engine's hora now names the liable seat (results files before it did not)
+    events, _, _ = _pao_hand("1m", 0, TENHOU)
+    i = next(i for i, e in enumerate(events) if e.type == "hora")
+    named = [*events[:i], events[i].with_(pao=3), *events[i + 1:]]
+    assert _replay(named) == _replay(events)
+    wrong = [*events[:i], events[i].with_(pao=2), *events[i + 1:]]
+    with pytest.raises(ValueError, match="names seat 2 liable"):
+        _replay(wrong)
+
+
 def test_the_counts_agree_with_the_arena_columns(run_db: Path) -> None:
     seats = _by_key(read_runs([str(run_db)]))
     rows = _seat_rows(run_db)

@@ -107,23 +107,42 @@ def play_hand_both(rules: RiichiRules, make_wall: Any, scores: list[int], answer
     equal events, result, scores, sticks and Norths at the end."""
     from tenpai.rules.riichi.compiled_round import CompiledRound
     from tenpai.rules.riichi.flow.round import RiichiRound
+
+    return _play_hand((RiichiRound, CompiledRound), rules, make_wall, scores, answer)
+
+
+def play_hand(rules: RiichiRules, make_wall: Any, scores: list[int], answer: Any) -> list[Any]:
+    """:func:`play_hand_both` when the compiled table is built and proven for ``rules``, else
+    the hand on the Python round alone (``TENPAI_PURE_PYTHON=1``): the rounds, Python first."""
+    from tenpai.rules.riichi import compiled_round
+    from tenpai.rules.riichi.flow.round import RiichiRound
+
+    if compiled_round.available() and compiled_round.covers(rules):
+        return play_hand_both(rules, make_wall, scores, answer)
+    return _play_hand((RiichiRound,), rules, make_wall, scores, answer)
+
+
+def _play_hand(classes: tuple[Any, ...], rules: RiichiRules, make_wall: Any, scores: list[int],
+               answer: Any) -> list[Any]:
     from tenpai.rules.riichi.game import default_scorer
 
     rounds: list[Any] = [
         cls(rules, make_wall(), bakaze=0, kyoku=0, honba=1, kyotaku=1, scores=scores,
             scorer=default_scorer())
-        for cls in (RiichiRound, CompiledRound)
+        for cls in classes
     ]
     while not rounds[0].done:
-        dp, dc = rounds[0].pending(), rounds[1].pending()
-        assert [(d.seat, d.legal) for d in dp] == [(d.seat, d.legal) for d in dc]
-        answers = {d.seat: answer(d) for d in dp}
+        pending = [r.pending() for r in rounds]
+        for other in pending[1:]:
+            assert [(d.seat, d.legal) for d in pending[0]] == [(d.seat, d.legal) for d in other]
+        answers = {d.seat: answer(d) for d in pending[0]}
         for r in rounds:
             r.step(answers)
-    assert rounds[1].done
-    assert rounds[0].events == rounds[1].events, first_difference(rounds[0].events,
-                                                                   rounds[1].events)
-    assert rounds[0].result == rounds[1].result
-    assert rounds[0].scores == rounds[1].scores and rounds[0].kyotaku == rounds[1].kyotaku
-    assert rounds[0].nukidora == rounds[1].nukidora
+    for other in rounds[1:]:
+        assert other.done
+        assert rounds[0].events == other.events, first_difference(rounds[0].events,
+                                                                  other.events)
+        assert rounds[0].result == other.result
+        assert rounds[0].scores == other.scores and rounds[0].kyotaku == other.kyotaku
+        assert rounds[0].nukidora == other.nukidora
     return rounds

@@ -5,26 +5,38 @@ dragon set), so the compiled table's differential games say little about it.  He
 scripted so that seat 1 calls all three dragon sets, the last one from seat 3, and then wins
 by self-draw or on seat 0's discard: the responsible seat pays the whole self-drawn yakuman,
 and half of the one won on a discard.  Both rounds must agree on every legal action, event,
-result and score (``compiled_pairs.play_hand_both``), and the result must carry the pao.
+result and score (``compiled_pairs.play_hand_both``), and the result must carry the pao.  The
+``hora`` event names the liable seat (``Event.pao``) exactly when the win is paid under pao, and
+an engine game exported to mjlog keeps it (``paoWho``).  With ``TENPAI_PURE_PYTHON=1`` or
+rules the compiled table is not proven for, the hands are played on the Python round alone
+(``compiled_pairs.play_hand``).
 """
 
 from __future__ import annotations
 
+import json
 import random
+import re
+import zlib
 from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from compiled_pairs import play_hand_both
+from compiled_pairs import play_hand
 
+from tenpai.arena.record import pack_events
 from tenpai.events import Event
-from tenpai.rules.riichi import compiled_round
+from tenpai.records.mjai import parse_mjai
+from tenpai.records.mjlog_read import parse_mjlog
+from tenpai.records.mjlog_write import game_to_mjlog
+from tenpai.records.tenhou6_read import parse_tenhou6
+from tenpai.records.tenhou6_write import game_to_tenhou6
 from tenpai.rules.riichi.flow.wall import RoundWall
 from tenpai.rules.riichi.game import RiichiGame
-from tenpai.rules.riichi.ruleset import TENHOU
-
-built = pytest.mark.skipif(not compiled_round.available(), reason="compiled table not built")
+from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
+from tenpai.serve.mjai.wire import event_to_wire
+from tenpai.serve.tenhou import messages
 
 HAKU, HATSU, CHUN = 31, 32, 33
 ONE_PIN = 9  # seat 1's single wait once its three dragon sets are called
@@ -86,12 +98,18 @@ PLANS: dict[int, list[tuple[str, int | None]]] = {
 FILLER = [8, 8, 8, 26, 17, 18]
 
 
-def _play(first_draws: list[int], plans: dict[int, list[tuple[str, int | None]]]) -> Any:
-    rounds = play_hand_both(TENHOU, _wall(first_draws), [25_000] * 4, _script(plans))
+def _play(first_draws: list[int], plans: dict[int, list[tuple[str, int | None]]],
+          rules: RiichiRules = TENHOU) -> Any:
+    rounds = play_hand(rules, _wall(first_draws), [25_000] * 4, _script(plans))
     return rounds[0]
 
 
-@built
+def _hora(rnd: Any) -> Event:
+    events: list[Event] = rnd.events
+    (hora,) = [e for e in events if e.type == "hora"]
+    return hora
+
+
 def test_self_drawn_big_three_dragons_is_paid_by_the_seat_that_fed_the_third_set() -> None:
     rnd = _play([*FILLER, 0, ONE_PIN], PLANS)  # seat 1 draws the one of pin, the 8th draw
     result = rnd.result
@@ -102,9 +120,11 @@ def test_self_drawn_big_three_dragons_is_paid_by_the_seat_that_fed_the_third_set
     # the whole yakuman (32,000 and the honba) from seat 3, the riichi stick to the winner
     assert deltas[0] == deltas[2] == 0
     assert deltas[3] == -(32_000 + 300) and deltas[1] == 32_000 + 300 + 1_000
+    hora = _hora(rnd)
+    assert (hora.actor, hora.target, hora.pao) == (1, 1, 3)
+    assert ("daisangen", 13) in hora.yaku
 
 
-@built
 def test_big_three_dragons_on_a_discard_is_split_with_the_responsible_seat() -> None:
     # seat 0 draws the one of pin at its second turn and lets it go (its plan is done)
     rnd = _play([*FILLER, ONE_PIN], PLANS)
@@ -117,3 +137,67 @@ def test_big_three_dragons_on_a_discard_is_split_with_the_responsible_seat() -> 
     assert deltas[2] == 0
     assert deltas[0] == -16_000 and deltas[3] == -(16_000 + 300)
     assert deltas[1] == 32_000 + 300 + 1_000
+    hora = _hora(rnd)
+    assert (hora.actor, hora.target, hora.pao) == (1, 0, 3)
+
+
+def test_big_three_dragons_dealt_in_by_the_responsible_seat_still_names_it() -> None:
+    # the one of man goes round (seats 0, 1 and 2 draw and discard it), seat 3 draws the one
+    # of pin, its 10th draw, and lets it go: an ordinary ron, the liable seat paying it all
+    rnd = _play([*FILLER, 0, 0, 0, ONE_PIN], PLANS)
+    assert rnd.result.kind == "hora" and rnd.result.winners == [1]
+    deltas = [rnd.scores[s] - 25_000 for s in range(4)]
+    assert deltas == [0, 32_000 + 300 + 1_000, 0, -(32_000 + 300)]
+    hora = _hora(rnd)
+    assert (hora.actor, hora.target, hora.pao) == (1, 3, 3)
+
+
+def test_a_win_not_paid_under_pao_names_no_liable_seat() -> None:
+    # the same hand when the rules make only daisuushii liable: the engine still notes who fed
+    # the third dragon, but the win is paid as an ordinary self-draw, so the event has no pao
+    rules = TENHOU.with_(pao_yakuman=frozenset({"daisuushii"}))
+    rnd = _play([*FILLER, 0, ONE_PIN], PLANS, rules)
+    assert rnd.pao[1] == 3 and rnd.result.winners == [1]
+    deltas = [rnd.scores[s] - 25_000 for s in range(4)]
+    assert deltas == [-16_100, 32_000 + 300 + 1_000, -8_100, -8_100]
+    assert _hora(rnd).pao is None
+
+
+def test_an_ordinary_win_names_no_liable_seat() -> None:
+    # seat 1 pons haku only and wins on seat 2's hatsu (haku and hatsu, no yakuman)
+    plans = {**PLANS, 1: [("pon", None), ("dahai", 18)]}
+    rnd = _play([*FILLER, 0, ONE_PIN], plans)
+    hora = _hora(rnd)
+    assert (hora.actor, hora.target, rnd.pao[1]) == (1, 2, None)
+    assert not any(name == "daisangen" for name, _ in hora.yaku)
+    assert hora.pao is None and "pao" not in hora.to_mjai()
+
+
+@pytest.mark.parametrize("draws", [[*FILLER, 0, ONE_PIN], [*FILLER, ONE_PIN]],
+                         ids=["tsumo", "ron"])
+def test_an_engine_game_exported_to_mjlog_and_tenhou6_keeps_the_liable_seat(
+        draws: list[int]) -> None:
+    rnd = _play(draws, PLANS)
+    final = tuple(rnd.scores)
+    events = [Event("start_game", names=("a", "b", "c", "d")), *rnd.events,
+              Event("end_game", scores=final)]
+    # the arena's path: events stored as mjai lines, read back as a record, then exported
+    game = parse_mjai(zlib.decompress(pack_events(events)).decode("utf-8"), "engine")
+    assert [e.pao for e in game.rounds[0] if e.type == "hora"] == [3]
+    xml = game_to_mjlog(game)
+    assert re.findall(r'<AGARI [^>]*paoWho="(\d)"', xml) == ["3"]
+    back = parse_mjlog(xml, "written")
+    assert [(e.actor, e.pao) for e in back.rounds[0] if e.type == "hora"] == [(1, 3)]
+    t6 = parse_tenhou6(json.dumps(game_to_tenhou6(game)), "written")
+    assert [(e.actor, e.pao) for e in t6.rounds[0] if e.type == "hora"] == [(1, 3)]
+
+
+def test_a_pao_win_sent_to_clients_names_the_liable_seat() -> None:
+    """Tenhou's protocol has ``paoWho`` (relative to the client's seat, as ``who``); an mjai
+    server's ``hora`` carries the event's ``pao`` as one more key (mjai defines none)."""
+    rnd = _play([*FILLER, ONE_PIN], PLANS)
+    hora, start = _hora(rnd), rnd.events[0]
+    tags = [messages.agari(hora, start, [0] * 14, [], 0, [], [], [25_000] * 4, 1, viewer, None)
+            for viewer in range(4)]
+    assert [re.findall(r'paoWho="(\d)"', t) for t in tags] == [["3"], ["2"], ["1"], ["0"]]
+    assert event_to_wire(hora, rnd.scores)["pao"] == 3

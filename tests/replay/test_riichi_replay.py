@@ -93,6 +93,31 @@ def test_wrong_final_score_is_caught(data_dir: Path) -> None:
     assert not result.ok and "final scores" in str(result.divergence)
 
 
+def test_a_records_liable_seat_must_be_the_engines(data_dir: Path) -> None:
+    """The corpus' pao wins (mjlog ``paoWho``) replay with the engine naming the same liable
+    seat on its ``hora`` event, on both engines; a record naming another seat diverges."""
+    base = data_dir / "riichi" / "tenhou_mjlog"
+    paths = [base / "mjx-project_mjx" / "tests_py" / "pao-tsumo.mjlog",
+             base / "dnovikoff_tenhou" / "log_test_data" / "pao.xml",
+             base / "tsubakisakura_mjlog2json" / "2019103023gm-00a9-0000-f90e0fe9.xml"]
+    for path in paths:
+        game = read_mjlog(path)
+        rules = riichi_rules_for(game, "tenhou")
+        events = game.events()
+        (i,) = [i for i, e in enumerate(events) if e.type == "hora" and e.pao is not None]
+        for engine in ("auto", "python"):
+            result = replay_riichi(events, rules=rules, final_scores=game.final_scores,
+                                   name=path.name, engine=engine)
+            assert result.ok, str(result.divergence)
+            assert [e.pao for e in result.events if e.type == "hora" and e.pao is not None] == [
+                events[i].pao], path.name
+        win = events[i]
+        other = next(s for s in range(4) if s not in (win.actor, win.pao))
+        events[i] = win.with_(pao=other)
+        result = replay_riichi(events, rules=rules, final_scores=game.final_scores)
+        assert not result.ok and "liable seat (pao) differs" in str(result.divergence)
+
+
 @pytest.mark.slow
 def test_whole_corpus(data_dir: Path) -> None:
     base = data_dir / "riichi" / "tenhou_mjlog"

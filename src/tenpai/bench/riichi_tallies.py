@@ -18,9 +18,11 @@ its payers paid (the sticks) or there were no sticks to gain. Under pao (a daisa
 daisuushii whose last dragon or wind set was called from another seat, the liable one) the
 engine (:func:`tenpai.rules.riichi.payments.payments`) has the liable seat pay all the honba,
 on a self-draw and on a ron off a third seat alike; what the liable seat pays for the win is
-its own flow (``f_pao``), not a deal-in. The stored events do not name the liable seat: the
-replay follows the calls as the engine does (``completes_pao_sets``) and applies it when the
-win holds one of the rules' pao yakuman.
+its own flow (``f_pao``), not a deal-in. The replay follows the calls as the engine does
+(``completes_pao_sets``) and applies the liable seat when the win holds one of the rules' pao
+yakuman: results files written before the engine's ``hora`` events named the liable seat
+(``Event.pao``) have only the calls to go by. Where the event names it, the two must agree,
+else the game is refused.
 
 The replay checks itself against the stored seats: each seat's final score and rank, and the
 flows summing to the score change; a file where they disagree is refused with a message naming
@@ -274,6 +276,9 @@ class GameReplay:
         seat dealt it in; ``None`` otherwise (a ron off the liable seat is an ordinary one)."""
         assert e.actor is not None
         p = h.liable[e.actor]
+        if e.pao is not None and e.pao != p:
+            raise ValueError(f"seat {e.actor}'s win names seat {e.pao} liable (pao), its calls "
+                             f"seat {p}")
         if p is None or not any(y in self.rules.pao_yakuman for y, _ in e.yaku):
             return None
         return p if tsumo or p != e.target else None

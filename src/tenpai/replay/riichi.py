@@ -177,6 +177,10 @@ class _RoundDriver(HandDriver[RiichiGame]):
         elif t in ("hora", "ryukyoku"):
             if t == "hora" and (e.actor, e.target, e.pai) != (rec.actor, rec.target, rec.pai):
                 raise self.fail(f"engine {e.to_mjai()}; record {rec.to_mjai()}")
+            # a record naming a liable seat (mjlog paoWho) must name the engine's; one that
+            # names none is not read as "no pao" (mjai logs have no such field)
+            if t == "hora" and rec.pao is not None and rec.pao != e.pao:
+                raise self.fail(f"liable seat (pao) differs: engine {e.pao}, record {rec.pao}")
             if rec.deltas and tuple(rec.deltas) != tuple(e.deltas):
                 detail = ""
                 if t == "hora":

@@ -499,7 +499,8 @@ class CompiledRound:
                 f"scorer {None if out is None else out.deltas}")
         self._winners.append(s)
         return Event("hora", actor=s, target=target, pai=tile, deltas=out.deltas,
-                     ura_markers=ura, hora_tehais=hand, han=out.han, fu=out.fu, yaku=out.yaku)
+                     ura_markers=ura, hora_tehais=hand, han=out.han, fu=out.fu, yaku=out.yaku,
+                     pao=out.pao)
 
     def _finish(self) -> None:
         res = self._t.result()

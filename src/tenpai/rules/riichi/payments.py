@@ -23,7 +23,13 @@ from tenpai.rules.riichi.evaluate import WinResult, compiled_module
 from tenpai.rules.riichi.ruleset import RiichiRules
 from tenpai.rules.riichi.scoring import ceil100, payment_split
 
-__all__ = ["completes_pao_sets", "nagashi_mangan_payments", "payments", "payments_python"]
+__all__ = [
+    "completes_pao_sets",
+    "liable_seat",
+    "nagashi_mangan_payments",
+    "payments",
+    "payments_python",
+]
 
 #: The sets whose last called pon or open kan makes the seat it came from liable: the three
 #: dragons (daisangen) and the four winds (daisuushii).
@@ -40,6 +46,16 @@ def completes_pao_sets(called: int, set_kinds: Collection[int]) -> bool:
     the yakuman (``RiichiRules.pao_yakuman``).  The one rule of who becomes liable, read by the
     engine, the mjai client's tracker and the replay of stored games."""
     return any(called in group and all(k in set_kinds for k in group) for group in _PAO_GROUPS)
+
+
+def liable_seat(result: WinResult, pao: int | None) -> int | None:
+    """The seat this win is paid under pao from: ``pao`` (the seat the winner's dragons or
+    winds were completed from) when the hand holds one of the rules' pao yakuman
+    (``result.pao_yakuman``, which is 0 when ``RiichiRules.pao_yakuman`` is empty), else
+    ``None``.  :func:`payments` pays by it and the engine's ``hora`` event names it, so a
+    record written from an engine game keeps the liable seat (mjlog ``paoWho``).  A liable
+    seat that deals in themself is still named: they pay the whole hand as the discarder."""
+    return pao if pao is not None and result.pao_yakuman else None
 
 
 def _check_seat(name: str, seat: int | None, players: int = 4) -> None:
@@ -107,7 +123,8 @@ def payments_python(
         deltas[winner] += amount
 
     liable = 0
-    if pao is not None and result.pao_yakuman:
+    pao = liable_seat(result, pao)
+    if pao is not None:
         whole = rules.pao_scope == "whole_hand"
         liable = result.base_points if whole else 8000 * result.pao_yakuman
     rest = result.base_points - liable

@@ -496,6 +496,7 @@ class RiichiRound(TableRound):
                     han=out.han,
                     fu=out.fu,
                     yaku=out.yaku,
+                    pao=out.pao,
                 )
             )
         for j in range(self.players):

@@ -10,7 +10,7 @@ from tenpai.engine.meld import Meld as TableMeld
 from tenpai.rules.riichi.context import Meld, WinContext
 from tenpai.rules.riichi.evaluate import evaluate
 from tenpai.rules.riichi.flow.types import WinOutcome, WinRequest
-from tenpai.rules.riichi.payments import payments
+from tenpai.rules.riichi.payments import liable_seat, payments
 from tenpai.rules.riichi.ruleset import RiichiRules
 
 __all__ = ["score_win", "to_scoring_meld"]
@@ -46,6 +46,7 @@ def score_win(req: WinRequest, rules: RiichiRules) -> WinOutcome | None:
     result = evaluate(ctx)
     if result is None:
         return None
+    pao = req.pao if req.pao != req.seat else None
     deltas = payments(
         result,
         rules,
@@ -54,7 +55,7 @@ def score_win(req: WinRequest, rules: RiichiRules) -> WinOutcome | None:
         discarder=None if req.tsumo else req.target,
         honba=req.honba,
         kyotaku=req.kyotaku,
-        pao=req.pao if req.pao != req.seat else None,
+        pao=pao,
     )
     return WinOutcome(
         han=result.han,
@@ -63,4 +64,5 @@ def score_win(req: WinRequest, rules: RiichiRules) -> WinOutcome | None:
         points=result.total,
         deltas=tuple(deltas),
         yakuman=result.yakuman,
+        pao=liable_seat(result, pao),
     )

@@ -52,3 +52,6 @@ class WinOutcome:
     points: int
     deltas: tuple[int, ...]
     yakuman: int = 0
+    pao: int | None = None
+    """The seat the win was paid under pao from (:func:`~tenpai.rules.riichi.payments.liable_seat`),
+    ``None`` for an ordinary win; the ``hora`` event names it."""
