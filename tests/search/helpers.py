@@ -118,6 +118,15 @@ def mjai_line(e: Event, seat: int = 0) -> str:
     return dumps(wire)
 
 
+def mjai_stream_lines(seed: int) -> list[str]:
+    """Seat 0's mjai stream of a short seeded all-last tonpuu game of efficiency players."""
+    game = RiichiGame(TONPUU, seed=seed, scores=LAST_HAND_SCORES, start=LAST_HAND)
+    agent = EfficiencyAgent(seed)
+    while not game.done:
+        game.step({d.seat: agent.act(d.observation, d.legal) for d in game.pending()})
+    return [mjai_line(e) for e in game.events]
+
+
 def _key(e: Event) -> tuple[object, ...]:
     return (e.type, e.pai, tuple(sorted(e.consumed)), e.target)
 

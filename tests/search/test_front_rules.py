@@ -29,7 +29,7 @@ from tenpai.search.prior import AgentPrior
 from tenpai.search.rebuild import RebuildError, rebuild_rules
 from tenpai.search.settings import SearchSettings
 
-from .helpers import LAST_HAND, LAST_HAND_SCORES, TONPUU, mjai_line, play_through_mjai_bot
+from .helpers import TONPUU, mjai_stream_lines, play_through_mjai_bot
 
 
 def _sure_agent(seed: int) -> SearchAgent:
@@ -148,17 +148,6 @@ def test_a_stream_of_another_table_size_than_the_fronts_rules_is_refused() -> No
     assert not _may_end_game(_stream(0, 2, players=3, rules=TONPUU))
 
 
-def _stream_lines(seed: int) -> list[str]:
-    """Seat 0's mjai stream of a short seeded all-last tonpuu game of efficiency players."""
-    from tenpai.rules.riichi.game import RiichiGame
-
-    game = RiichiGame(TONPUU, seed=seed, scores=LAST_HAND_SCORES, start=LAST_HAND)
-    agent = EfficiencyAgent(seed)
-    while not game.done:
-        game.step({d.seat: agent.act(d.observation, d.legal) for d in game.pending()})
-    return [mjai_line(e) for e in game.events]
-
-
 @pytest.mark.parametrize(("args", "expected"), [
     (["--length", "tonpuu"], ("tenhou", "tonpuu")),
     (["--length", "hanchan"], ("tenhou", "hanchan")),
@@ -182,7 +171,7 @@ def test_the_mjai_bot_plays_the_length_it_is_given(
             return super()._decide(possible)
 
     monkeypatch.setattr(bot_module, "MjaiBot", Recorded)
-    lines = _stream_lines(5) if expected[0] == "tenhou" else []
+    lines = mjai_stream_lines(5) if expected[0] == "tenhou" else []
     r = CliRunner().invoke(app, ["mjai-bot", "--agent", "efficiency", *args],
                            input="".join(line + "\n" for line in lines))
     assert r.exit_code == 0, r.output

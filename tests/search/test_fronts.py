@@ -12,7 +12,6 @@ from typer.testing import CliRunner
 
 from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.cli.main import app
-from tenpai.rules.riichi.game import RiichiGame
 from tenpai.search.agent import SearchAgent
 from tenpai.search.prior import AgentPrior
 from tenpai.search.rebuild import rebuild_table
@@ -20,11 +19,8 @@ from tenpai.search.settings import SearchSettings
 from tenpai.search.worlds import seen_tiles
 
 from .helpers import (
-    LAST_HAND,
-    LAST_HAND_SCORES,
-    TONPUU,
     decisions,
-    mjai_line,
+    mjai_stream_lines,
     play_through_mjai_bot,
 )
 
@@ -79,19 +75,10 @@ def test_search_plays_at_a_tenhou_protocol_table() -> None:
     assert any(s.searched for s in agent.log)
 
 
-def _stream_lines(seed: int) -> list[str]:
-    """Seat 0's mjai stream of a short seeded game of efficiency players."""
-    game = RiichiGame(TONPUU, seed=seed, scores=LAST_HAND_SCORES, start=LAST_HAND)
-    agent = EfficiencyAgent(seed)
-    while not game.done:
-        game.step({d.seat: agent.act(d.observation, d.legal) for d in game.pending()})
-    return [mjai_line(e) for e in game.events]
-
-
 @pytest.mark.slow
 def test_the_registered_search_answers_a_stream_through_the_cli() -> None:
     pytest.importorskip("torch")
-    lines = _stream_lines(5)
+    lines = mjai_stream_lines(5)
     r = CliRunner().invoke(app, ["mjai-bot", "--agent", "search", "--budget-ms", "40"],
                            input="\n".join(lines) + "\n")
     assert r.exit_code == 0, r.output

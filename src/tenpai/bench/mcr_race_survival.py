@@ -25,8 +25,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tenpai.arena.record import hand_seating
-from tenpai.bench.mcr_replay import StoredGame, TableReplay, stored_run
+from tenpai.bench.mcr_replay import StoredGame, TableReplay, one_hand_seating, stored_run
 from tenpai.bench.run_report_cli import print_report, run_report_parser
 
 __all__ = ["HandEnd", "SurvivalError", "fit_hazard", "kaplan_meier", "log_likelihood", "main",
@@ -49,22 +48,12 @@ class SurvivalError(ValueError):
 def _game_end(path: str, game: StoredGame, seats: dict[int, str], seat_agent: str) -> HandEnd:
     """The end of one stored one-hand game from the seat of ``seat_agent`` (``seats``: the
     game's agents by seat)."""
-    where = f"{path}: game (deal {game.deal}, rotation {game.rotation})"
-    starts = [e for e in game.events if e.type == "start_kyoku"]
-    if len(starts) != 1:
-        raise SurvivalError(f"{where} has {len(starts)} hands; the fit reads one-hand games "
-                            "(--preset botzone)")
-    player = hand_seating(starts[0])
+    where, player = one_hand_seating(path, game, SurvivalError, "the fit")
     ours = [pos for pos in range(4) if seats.get(player[pos]) == seat_agent]
     if len(ours) != 1:
         raise SurvivalError(f"{where} has {len(ours)} seats of {seat_agent!r}; expected one")
     table = TableReplay()
-    end = None
-    for e in game.events:
-        if e.type in ("hora", "ryukyoku"):
-            end = e
-            break
-        table.apply(e)
+    end = table.play_to_end(game.events)
     if end is None:
         raise SurvivalError(f"{where} has no hora or ryukyoku")
     other_won = end.type == "hora" and end.actor != ours[0]

@@ -22,12 +22,20 @@ from pathlib import Path
 from typing import Any
 
 from tenpai import tiles as T
+from tenpai.arena.record import hand_seating
 from tenpai.arena.store import SeatRow
 from tenpai.events import Event
 from tenpai.rules.mcr.context import Meld, MeldKind
 
-__all__ = ["StoredGame", "StoredRun", "TableReplay", "open_read_only", "stored_games",
-           "stored_run"]
+__all__ = [
+    "StoredGame",
+    "StoredRun",
+    "TableReplay",
+    "one_hand_seating",
+    "open_read_only",
+    "stored_games",
+    "stored_run",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +45,19 @@ class StoredGame:
     deal: int
     rotation: int
     events: list[Event]
+
+
+def one_hand_seating(path: str, game: StoredGame, error: Callable[[str], Exception],
+                     reader: str) -> tuple[str, tuple[int, ...]]:
+    """Where ``game`` is (for messages) and its seating by position (``hand_seating`` of its
+    one hand): the MCR tools read Botzone's one-hand games only, and anything else is
+    ``error`` naming the file, the game and ``reader`` (what cannot read it)."""
+    where = f"{path}: game (deal {game.deal}, rotation {game.rotation})"
+    starts = [e for e in game.events if e.type == "start_kyoku"]
+    if len(starts) != 1:
+        raise error(f"{where} has {len(starts)} hands; {reader} reads one-hand games "
+                    "(--preset botzone)")
+    return where, hand_seating(starts[0])
 
 
 def open_read_only(path: str) -> sqlite3.Connection:
@@ -188,3 +209,16 @@ class TableReplay:
     def seat_wind(self, seat: int) -> int:
         """The seat's wind (0 east ... 3 north), counted from the dealer."""
         return (seat - self.oya) % 4
+
+    def play_to_end(self, events: Sequence[Event],
+                    after: Callable[[Event], None] | None = None) -> Event | None:
+        """Apply ``events`` up to the hand's end and return the ending ``hora`` or
+        ``ryukyoku`` (None when the hand never ends); ``after`` sees the table after each
+        event it applies."""
+        for e in events:
+            if e.type in ("hora", "ryukyoku"):
+                return e
+            self.apply(e)
+            if after is not None:
+                after(e)
+        return None

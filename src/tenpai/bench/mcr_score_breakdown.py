@@ -36,11 +36,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tenpai.arena.distributions import student_t_ppf
-from tenpai.arena.record import hand_seating
 from tenpai.arena.store import SeatRow
 from tenpai.bench.mcr_danger_calibration import winning_kinds
-from tenpai.bench.mcr_replay import StoredGame, TableReplay, stored_run
+from tenpai.bench.mcr_replay import StoredGame, TableReplay, one_hand_seating, stored_run
 from tenpai.bench.run_report_cli import print_report, refuse_other_walls, run_report_parser
+from tenpai.events import Event
 from tenpai.hand import shanten_mcr
 
 __all__ = ["END_STATES", "SOURCES", "SeatHand", "compare", "main", "read_run", "report"]
@@ -90,23 +90,16 @@ def _ready_with_eight(table: TableReplay, seat: int) -> bool:
 
 def _game_hands(path: str, game: StoredGame, rows: list[SeatRow]) -> list[SeatHand]:
     """The four :class:`SeatHand` of one game, from its events and its stored seats."""
-    where = f"{path}: game (deal {game.deal}, rotation {game.rotation})"
-    starts = [e for e in game.events if e.type == "start_kyoku"]
-    if len(starts) != 1:
-        raise BreakdownError(f"{where} has {len(starts)} hands; the breakdown reads one-hand "
-                             "games (--preset botzone)")
-    player = hand_seating(starts[0])
+    where, player = one_hand_seating(path, game, BreakdownError, "the breakdown")
     table = TableReplay()
     ready_draw: dict[int, int] = {}
-    end = None
-    for e in game.events:
-        if e.type in ("hora", "ryukyoku"):
-            end = e
-            break
-        table.apply(e)
+
+    def note_ready(e: Event) -> None:
         if e.type == "dahai" and e.actor is not None and e.actor not in ready_draw \
                 and _ready_with_eight(table, e.actor):
             ready_draw[e.actor] = table.draws[e.actor]
+
+    end = table.play_to_end(game.events, note_ready)
     if end is None:
         raise BreakdownError(f"{where} has no hora or ryukyoku")
     deltas = list(end.deltas) if end.deltas else [0, 0, 0, 0]
