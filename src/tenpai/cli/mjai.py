@@ -37,9 +37,9 @@ def register(app: typer.Typer) -> None:
             "North set aside as nukidora)."),
         length: str | None = typer.Option(
             None, "--length",
-            help="Game length, tonpuu or hanchan (default the preset's: hanchan, as mjai "
-            "servers' tonnan games; an arena game is tonpuu unless --length hanchan). mjai "
-            "never says it; agents that value the game's end (search, mcts_pg) read it."),
+            help="Game length, tonpuu or hanchan (default the preset's: hanchan, what mjai "
+            "servers play). mjai never says it, and agents that value the game's end (search, "
+            "mcts_pg) read it: as a seat of `tenpai arena` (tonpuu by default) pass tonpuu."),
         budget_ms: float | None = typer.Option(
             None, "--budget-ms", help="Think time per searched decision in ms (agent search; "
             "default its $TENPAI_SEARCH_BUDGET_MS, 300)."),
