@@ -64,7 +64,13 @@ from tenpai.search.placement import PlacementError
 from tenpai.search.playout import LeafValue, PlayoutBackend, PointsValue, make_backend
 from tenpai.search.prior import Candidate, Prior, PriorAnswer
 from tenpai.search.prior_searcher import PriorSearcher, pg_prior, placement_value
-from tenpai.search.rebuild import RebuildError, engine_twins, rebuild_rules, rebuild_table
+from tenpai.search.rebuild import (
+    RebuildError,
+    engine_twins,
+    latest_start,
+    rebuild_rules,
+    rebuild_table,
+)
 from tenpai.search.settings import SearchSettings
 from tenpai.search.weights import (
     DiscardLikelihood,
@@ -310,8 +316,7 @@ def _may_end_game(obs: Any) -> bool:
     table = getattr(obs, "_table", None)
     if table is not None and hasattr(table, "rules"):
         return can_end_game(table.rules, table.bakaze, table.kyoku)
-    events = getattr(obs, "events", ())
-    start = next((e for e in reversed(events) if e.type == "start_kyoku"), None)
+    start = latest_start(getattr(obs, "events", ()))
     if start is None or start.bakaze is None or start.kyoku is None:
         return False
     try:

@@ -46,7 +46,7 @@ from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules, preset_for_players
 from tenpai.search.prior import Candidate, PriorAnswer
 from tenpai.search.worlds import complete_shape
 
-__all__ = ["RebuildError", "engine_twins", "rebuild_rules", "rebuild_table"]
+__all__ = ["RebuildError", "engine_twins", "latest_start", "rebuild_rules", "rebuild_table"]
 
 _LEAVES_HAND = ("chi", "pon", "daiminkan", "ankan", "kakan", "nukidora")
 
@@ -62,6 +62,11 @@ def _current_hand(events: Sequence[Event]) -> list[Event]:
     return list(events[start:])
 
 
+def latest_start(events: Sequence[Event]) -> Event | None:
+    """The stream's latest ``start_kyoku`` (the hand being played), or None before any."""
+    return next((e for e in reversed(events) if e.type == "start_kyoku"), None)
+
+
 def rebuild_rules(obs: Any) -> RiichiRules:
     """The rules of the game behind a front's observation (a seat's stream, no engine table):
     the observation's own ``rules`` when the front knows them, else Tenhou's preset for the
@@ -69,8 +74,7 @@ def rebuild_rules(obs: Any) -> RiichiRules:
     leaf values (a tonpuu's East 4 may end the game, a hanchan's may not), so a front that
     knows the game's length must say it.  A stream whose table size is not the rules' is
     refused: :class:`RebuildError`."""
-    events: Sequence[Event] = getattr(obs, "events", ())
-    start = next((e for e in reversed(events) if e.type == "start_kyoku"), None)
+    start = latest_start(getattr(obs, "events", ()))
     players = len(start.tehais) if start is not None and start.tehais else None
     given = getattr(obs, "rules", None)
     if isinstance(given, RiichiRules):

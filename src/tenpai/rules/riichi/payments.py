@@ -16,7 +16,7 @@ rates, the absent player's share being lost (tsumo loss, as Tenhou scores it); h
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Iterable
 
 from tenpai.rules.riichi.context import ScoringError
 from tenpai.rules.riichi.evaluate import WinResult, compiled_module
@@ -39,13 +39,18 @@ _module = compiled_module()
 _fast = _module.payments if _module is not None else None
 
 
-def completes_pao_sets(called: int, set_kinds: Collection[int]) -> bool:
+def completes_pao_sets(called: int, set_kinds: Iterable[int]) -> bool:
     """Whether a pon or open kan of kind ``called`` gives its caller a pon or kan of every
     dragon or of every wind (``set_kinds``: the kinds of all the caller's pons and kans, this
     one included): the seat it was called from is then liable (pao) if the caller wins with
     the yakuman (``RiichiRules.pao_yakuman``).  The one rule of who becomes liable, read by the
-    engine, the mjai client's tracker and the replay of stored games."""
-    return any(called in group and all(k in set_kinds for k in group) for group in _PAO_GROUPS)
+    engine, the mjai client's tracker and the replay of stored games.  ``set_kinds`` is read
+    only when ``called`` is a dragon or a wind, so a caller may pass a lazy generator."""
+    group = next((g for g in _PAO_GROUPS if called in g), None)
+    if group is None:
+        return False
+    have = set(set_kinds)
+    return all(k in have for k in group)
 
 
 def liable_seat(result: WinResult, pao: int | None) -> int | None:

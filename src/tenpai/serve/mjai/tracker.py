@@ -390,7 +390,7 @@ class SeatTracker:
         self.turn = seat
         self.drawn = None
         if seat == self.seat and self.rules.pao_yakuman:
-            have = {T.kind_of(m.tiles[0]) for m in self.melds[seat] if m.type != "chi"}
+            have = (T.kind_of(m.tiles[0]) for m in self.melds[seat] if m.type != "chi")
             if completes_pao_sets(T.kind_of(tile), have):
                 self.pao = target
         if e.type == "daiminkan":

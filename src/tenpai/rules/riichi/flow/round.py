@@ -421,7 +421,7 @@ class RiichiRound(TableRound):
         self.ippatsu = [False] * self.players
         if not self.rules.pao_yakuman or meld.target is None:
             return
-        have = {KIND[m.tiles[0]] for m in self.melds[seat] if m.type != "chi"}
+        have = (KIND[m.tiles[0]] for m in self.melds[seat] if m.type != "chi")
         if completes_pao_sets(KIND[meld.tiles[0]], have):
             self.pao[seat] = meld.target
 
