@@ -47,7 +47,7 @@ from .helpers import REPO, write_wrapper
 PROPS = (
     "hand", "counts", "drawn", "melds", "rivers", "riichi", "dora_markers", "scores",
     "wall_remaining", "bakaze", "kyoku", "honba", "kyotaku", "oya", "seat_wind", "events",
-    "nukidora", "players",
+    "nukidora", "players", "rules",
 )
 
 

@@ -39,6 +39,7 @@ PROPS = (
     "oya",
     "seat_wind",
     "events",
+    "rules",
 )
 
 

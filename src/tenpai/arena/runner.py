@@ -55,6 +55,7 @@ __all__ = [
     "WorkerDiedError",
     "make_config",
     "run_tournament",
+    "seat_warnings",
 ]
 
 BACKENDS = ("local", "ray")
@@ -189,6 +190,19 @@ def _external_seat(name: str) -> str:
         return resolved
     except ValueError as exc:
         raise ArenaConfigError(str(exc)) from None
+
+
+def seat_warnings(config: RunConfig) -> list[str]:
+    """One line per distinct ``mjai:`` seat that runs our own bot (``tenpai mjai-bot``)
+    assuming another game length than the Riichi run's: mjai never tells a bot the length, so
+    such a seat would value the game's end wrongly without a word.  Printed at the start of the
+    run; not an error, since a user may mean it."""
+    mjai = [a for a in dict.fromkeys(config.agents) if a.startswith("mjai:")]
+    if config.rules != "riichi" or not mjai:
+        return []
+    module = external_seats("mjai:")
+    found = (module.length_warning(a, config.options["length"]) for a in mjai)
+    return [w for w in found if w is not None]
 
 
 def _play_task(task: Task) -> list[GameRecord]:
@@ -428,7 +442,8 @@ def run_tournament(
 
     ``tables`` > 1 plays that many games at once in each worker
     (:func:`~tenpai.arena.record.play_scheduled_batch`): a network agent then answers all of
-    them with one call per step.  The games are the same keys, deals and seeds.
+    them with one call per step.  The games are the same keys, deals and seeds.  The run
+    starts by printing :func:`seat_warnings` to ``console`` (stderr by default).
     """
     if backend not in _BACKEND_RUNNERS:
         raise ArenaConfigError(f"unknown backend {backend!r}; choose {', '.join(BACKENDS)}")
@@ -441,6 +456,12 @@ def run_tournament(
     if config.games > MAX_GAMES:
         raise ArenaConfigError(f"games must be at most {MAX_GAMES:,}, got {config.games:,}")
     store.begin_run(config)
+    if console is None:
+        from rich.console import Console
+
+        console = Console(stderr=True)
+    for warning in seat_warnings(config):
+        console.print(f"warning: {warning}", markup=False, soft_wrap=True)
     done = store.done_keys()
     per_deal = seatings_per_deal(config.agents, config.seating)
     keys = (k for k in iter_keys(config.games, per_deal) if k not in done)
@@ -449,10 +470,6 @@ def run_tournament(
     workers = max(1, min(workers, -(-(config.games - len(done)) // size)))  # no idle workers
     start = time.perf_counter()
     played = 0
-    if console is None:
-        from rich.console import Console
-
-        console = Console(stderr=True)
     with _sigint_stops_the_run(), StepProgress(
         "games", config.games, unit="games", completed=len(done), console=console,
         enabled=progress,

@@ -55,6 +55,7 @@ from typing import Any
 
 from tenpai.events import Event
 from tenpai.rules.riichi.compiled_round import python_table
+from tenpai.rules.riichi.flow.observation import RiichiObservation
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.rules.riichi.game import can_end_game
 from tenpai.search.budget import Budget, decision_seed
@@ -309,13 +310,13 @@ def _leaf_values(s: SearchSettings) -> dict[int, LeafValue]:
 
 
 def _may_end_game(obs: Any) -> bool:
-    """Whether the observed hand may end the game (:func:`can_end_game`): from the engine table
-    the observation carries, else (the fronts' streams) from its latest ``start_kyoku`` under
-    the rules the table rebuild uses (:func:`~tenpai.search.rebuild.rebuild_rules`: the
-    front's, a tonpuu's East 4 included); a stream that says nothing counts as not."""
-    table = getattr(obs, "_table", None)
-    if table is not None and hasattr(table, "rules"):
-        return can_end_game(table.rules, table.bakaze, table.kyoku)
+    """Whether the observed hand may end the game (:func:`can_end_game`): from the engine's
+    observation (its ``rules``, round wind and hand), else (the fronts' streams) from its
+    latest ``start_kyoku`` under the rules the table rebuild uses
+    (:func:`~tenpai.search.rebuild.rebuild_rules`: the front's, a tonpuu's East 4 included); a
+    stream that says nothing counts as not."""
+    if isinstance(obs, RiichiObservation):
+        return can_end_game(obs.rules, obs.bakaze, obs.kyoku)
     start = latest_start(getattr(obs, "events", ()))
     if start is None or start.bakaze is None or start.kyoku is None:
         return False

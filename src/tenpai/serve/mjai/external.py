@@ -11,6 +11,8 @@ Lines a bot writes when no decision was asked of it are ``unsolicited`` errors: 
 stdio protocol that is how a disagreement about possible calls shows up.  At a three-player
 table (``--preset tenhou_sanma``) the bots get the three-player stream: three hands and scores
 in ``start_kyoku``, a North set aside as ``nukidora`` (docs/protocols.md, "Three players").
+A seat that runs our own bot assuming another game length than the arena's gets a warning at
+the start of the run (:func:`length_warning`, :mod:`tenpai.serve.mjai.seat_length`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from tenpai.engine.observation import mask_event
 from tenpai.events import Event
 from tenpai.serve.commands import resolve_command, timeout_from_env
 from tenpai.serve.mjai.process import BotExited, BotProcess, BotTimeout
+from tenpai.serve.mjai.seat_length import length_warning
 from tenpai.serve.mjai.wire import ProtocolError, dumps, event_to_wire, parse_action
 
 __all__ = [
@@ -36,6 +39,7 @@ __all__ = [
     "SeatReport",
     "default_timeout",
     "is_external",
+    "length_warning",
     "play_game",
     "resolve_spec",
     "safe_default",

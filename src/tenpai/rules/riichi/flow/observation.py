@@ -8,6 +8,7 @@ from tenpai.engine.observation import TableObservation, mask_event
 
 if TYPE_CHECKING:
     from tenpai.rules.riichi.flow.round import RiichiRound
+    from tenpai.rules.riichi.ruleset import RiichiRules
 
 __all__ = ["RiichiObservation", "mask_event"]
 
@@ -34,6 +35,13 @@ class RiichiObservation(TableObservation):
     @property
     def players(self) -> int:
         return self._table.players
+
+    @property
+    def rules(self) -> RiichiRules:
+        """The rules of the game (length, table size, red fives ...): public, so that an
+        agent reads them here as it does on the fronts' observations
+        (:class:`~tenpai.serve.mjai.observation.MjaiObservation`) rather than from the table."""
+        return self._table.rules
 
     def _extra_visible(self) -> tuple[int, ...]:
         t = self._table
