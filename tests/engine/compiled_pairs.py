@@ -9,6 +9,7 @@ two slightly different proofs.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from tenpai.agents.registry import make_agent
@@ -30,11 +31,11 @@ class EagerAgent:
     def __init__(self, seed: int = 0) -> None:
         self.inner = make_agent("efficiency", seed)
 
-    def act(self, observation: Any, legal: Any) -> Event:
+    def act(self, observation: Any, legal: Sequence[Event]) -> Event:
         best = min(legal, key=lambda e: _EAGER.get(e.type, 9))
         if best.type in _EAGER:
-            return best  # type: ignore[no-any-return]
-        return self.inner.act(observation, legal)  # type: ignore[no-any-return]
+            return best
+        return self.inner.act(observation, legal)
 
 
 def agent(name: str, seed: int) -> Any:

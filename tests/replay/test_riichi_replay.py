@@ -74,8 +74,9 @@ def test_divergence_names_round_and_event(data_dir: Path) -> None:
     events = game.events()
     # Corrupt the first recorded discard of the first round: it is no longer in hand.
     i = next(i for i, e in enumerate(events) if e.type == "dahai")
-    events[i] = events[i].with_(pai=(events[i].pai + 9) % 27 if events[i].pai < 27 else 0,
-                                tsumogiri=False)
+    pai = events[i].pai
+    assert pai is not None  # a discard names its tile
+    events[i] = events[i].with_(pai=(pai + 9) % 27 if pai < 27 else 0, tsumogiri=False)
     result = replay_riichi(events, rules=riichi_rules_for(game, "tenhou"), name="corrupt")
     assert not result.ok and result.divergence is not None
     assert "round 1" in result.divergence.where and "event" in result.divergence.where

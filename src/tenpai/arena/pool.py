@@ -71,7 +71,8 @@ def pooled_summary(
     with each agent's play under riichi summed over the runs when asked.
 
     Raises :class:`PoolError` for runs that are not the same experiment on other deals, and
-    the store's own error for a file that is not a results database."""
+    the store's own error for a file that is missing or not a results database; the files
+    are only read (``read_only``)."""
     if not paths:
         raise PoolError("no runs to pool")
     rows: list[SeatRow] = []
@@ -80,10 +81,7 @@ def pooled_summary(
     threatened: dict[str, UnderRiichi] = {}
     skipped = 0
     for path in paths:
-        if not path.is_file():
-            raise PoolError(f"{path} does not exist" if not path.exists()
-                            else f"{path} is not a file")
-        with ResultsStore(path) as store:
+        with ResultsStore(path, read_only=True) as store:
             runs.append((path, _config(path, store)))
             _check_same_experiment(runs)  # before this run's games are read
             offset = 1 + max((r.deal for r in rows), default=-1)

@@ -16,6 +16,10 @@ plays exactly the missing keys.  A run holds an exclusive lock on its file while
 (:meth:`ResultsStore.begin_run`), so a second run on the same file stops at once with a clear
 error instead of racing the first for the same keys.  A path that is a folder, a file that is not
 SQLite, or an SQLite file of something else is refused with a :class:`StoreError` naming it.
+
+A report only reads: ``ResultsStore(path, read_only=True)`` opens the file through
+:func:`open_read_only` and never writes to it (no tables created, no journal mode set, a
+missing file not created), so it reads a file in a read-only folder or one being played into.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import urllib.parse
 from collections.abc import Iterator, Mapping
 from contextlib import closing, suppress
 from dataclasses import dataclass, field
@@ -40,6 +45,7 @@ __all__ = [
     "SeatRow",
     "StoreBusyError",
     "StoreError",
+    "open_read_only",
 ]
 
 SCHEMA_VERSION = 1
@@ -126,8 +132,49 @@ CREATE TABLE IF NOT EXISTS game_events (
 """
 
 
+#: Each table's CREATE statement by name: a reader of a file written before a table existed
+#: (``protocol``, ``game_events``) sees it empty, as a writer would have created it.
+_CREATE = {stmt.split("(", 1)[0].split()[-1]: stmt
+           for stmt in (part.strip() for part in _SCHEMA.split(";")) if stmt}
+
 #: The tables of a results file; an SQLite file holding other tables is not one.
-_TABLES = frozenset({"run", "games", "seats", "rounds", "wins", "protocol", "game_events"})
+_TABLES = frozenset(_CREATE)
+
+
+def open_read_only(path: str | Path) -> sqlite3.Connection:
+    """A read-only connection to the results file ``path`` (``mode=ro``: nothing is ever
+    written to the file, not even its journal mode).
+
+    A ``mode=ro`` reader of a WAL database maps its ``-shm`` file (creating it and an empty
+    ``-wal`` if they are missing) and writes its read marks there, so the ``-shm`` file's time
+    changes; the database's own bytes and time do not (seen on a copy of a session-30 run).
+    ``immutable=1`` is not used in general, because it tells SQLite that the file never
+    changes while open: SQLite then reads the main file alone, without locks and without the
+    write-ahead log. An arena keeps its connection open for the whole run, and the games it
+    has committed but not yet checkpointed are only in ``-wal``, so an immutable reader of a
+    running arena misses its latest games, and a checkpoint during the read can change pages
+    under it. ``tests/bench/test_read_only_results.py`` checks that a reader sees what a live
+    writer has committed, and nothing it has not (the check fails with ``immutable=1``).
+
+    The one exception is a WAL file in a folder this process cannot write, with no ``-wal``
+    beside it: ``mode=ro`` cannot create the ``-shm`` file and SQLite refuses to read
+    (``SQLITE_READONLY_DIRECTORY``). No arena can be playing into that file, nor start to
+    between the check and the read (a WAL writer needs its ``-wal``, which cannot be created
+    there), so it is read ``immutable=1``; in a writable folder that two-step check would not
+    be safe (an arena resumed in between would write under the immutable reader). Any
+    other problem (not a database, say) is left to the caller's first query, which names it
+    as the caller names such files. The path is %-quoted: a ``?`` or ``#`` in a file name is
+    part of the name, not of the URI."""
+    uri = f"file:{urllib.parse.quote(str(path))}?mode=ro"
+    con = sqlite3.connect(uri, uri=True)
+    try:
+        con.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+    except sqlite3.DatabaseError as exc:
+        if (getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY_DIRECTORY"
+                and not Path(f"{path}-wal").exists()):
+            con.close()
+            return sqlite3.connect(f"{uri}&immutable=1", uri=True)
+    return con
 
 
 class StoreError(ArenaConfigError, sqlite3.DatabaseError):
@@ -193,24 +240,22 @@ def _flags(values: list[bool]) -> str:
 
 
 class ResultsStore:
-    """A SQLite results file (``":memory:"`` for a throw-away run)."""
+    """A SQLite results file (``":memory:"`` for a throw-away run).
 
-    def __init__(self, path: str | Path) -> None:
+    ``read_only=True`` for a caller that only reads (reports, summaries, pooling, saving the
+    records of a finished run): the file must exist already (else a :class:`StoreError`
+    naming it, and nothing created), it is opened through :func:`open_read_only` and nothing
+    is written to it, so a file or folder without write permission reads the same, the
+    journal mode stays what it was, and games a running arena has committed are seen."""
+
+    def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
         self.path = str(path)
+        self.read_only = read_only
         self._lock_fd: int | None = None
-        if self.path != ":memory:":
-            where = Path(self.path)
-            if where.is_dir():
-                raise StoreError(f"{self.path} is a folder, not a results file")
-            try:
-                where.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise StoreError(f"cannot create the folder of {self.path}: "
-                                 f"{exc.strerror or exc}") from None
-        try:
-            self._conn = sqlite3.connect(self.path, isolation_level=None, timeout=10)
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot open {self.path}: {exc}") from None
+        if read_only:
+            self._conn = self._connect_read_only()
+        else:
+            self._conn = self._connect()
         try:
             self._open()
         except sqlite3.DatabaseError as exc:
@@ -222,6 +267,39 @@ class ResultsStore:
                                  "file of tenpai arena)") from None
             raise StoreError(f"cannot use {self.path}: {exc}") from None
 
+    def _connect(self) -> sqlite3.Connection:
+        """A read-write connection, creating the file and its folder if missing."""
+        if self.path != ":memory:":
+            where = Path(self.path)
+            if where.is_dir():
+                raise StoreError(f"{self.path} is a folder, not a results file")
+            try:
+                where.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"cannot create the folder of {self.path}: "
+                                 f"{exc.strerror or exc}") from None
+        try:
+            return sqlite3.connect(self.path, isolation_level=None, timeout=10)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open {self.path}: {exc}") from None
+
+    def _connect_read_only(self) -> sqlite3.Connection:
+        """A connection that never writes to the file (:func:`open_read_only`); a path that
+        is not an existing file is refused here, before SQLite could create it."""
+        if self.path == ":memory:":
+            raise StoreError(":memory: is a throw-away store, there is no results file to read")
+        where = Path(self.path)
+        if where.is_dir():
+            raise StoreError(f"{self.path} is a folder, not a results file")
+        if not where.exists():
+            raise StoreError(f"{self.path} does not exist")
+        if not where.is_file():
+            raise StoreError(f"{self.path} is not a file")
+        try:
+            return open_read_only(self.path)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open {self.path}: {exc}") from None
+
     def _open(self) -> None:
         tables = {r[0] for r in self._conn.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'")
@@ -232,6 +310,13 @@ class ResultsStore:
         if foreign:  # never add our tables to another program's database
             raise StoreError(f"{self.path} is an SQLite database of something else "
                              f"(tables {', '.join(foreign)}), not a results file of tenpai arena")
+        if self.read_only:
+            # The tables of a file written before they existed, empty, in this connection's
+            # own temporary schema: nothing reaches the file.
+            for name in sorted(_TABLES - tables):
+                self._conn.execute(_CREATE[name].replace(
+                    "CREATE TABLE IF NOT EXISTS", "CREATE TEMP TABLE", 1))
+            return
         self._conn.execute("PRAGMA foreign_keys = ON")
         if self.path != ":memory:":
             # WAL: a killed writer never leaves a half-written game; NORMAL sync is durable
@@ -327,6 +412,7 @@ class ResultsStore:
         this store holds the run's lock (:class:`StoreBusyError` if another run has it)."""
         from tenpai import __version__
 
+        self._check_writable()
         self._lock_run()
         stored = self.config()
         if stored is None:
@@ -357,6 +443,7 @@ class ResultsStore:
 
     def add_game(self, g: GameRecord) -> None:
         """Write one game and everything under it in a single transaction."""
+        self._check_writable()
         c = self._conn
         d, r = g.key
         c.execute("BEGIN IMMEDIATE")
@@ -424,6 +511,11 @@ class ResultsStore:
             if isinstance(exc, sqlite3.OperationalError):  # a full disk, an I/O error
                 raise self._write_error(exc, f"game {d}/{r}") from None
             raise
+
+    def _check_writable(self) -> None:
+        if self.read_only:
+            raise StoreError(f"{self.path} is open read-only here; a run writes through "
+                             "ResultsStore(path) without read_only")
 
     def _write_error(self, exc: sqlite3.Error, what: str) -> StoreError:
         """A failed write as one line naming the file and the cause (e.g. "database or disk

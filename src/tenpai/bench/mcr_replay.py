@@ -23,7 +23,7 @@ from typing import Any
 
 from tenpai import tiles as T
 from tenpai.arena.record import hand_seating
-from tenpai.arena.store import SeatRow
+from tenpai.arena.store import SeatRow, open_read_only
 from tenpai.events import Event
 from tenpai.rules.mcr.context import Meld, MeldKind
 
@@ -32,7 +32,6 @@ __all__ = [
     "StoredRun",
     "TableReplay",
     "one_hand_seating",
-    "open_read_only",
     "stored_games",
     "stored_run",
 ]
@@ -58,26 +57,6 @@ def one_hand_seating(path: str, game: StoredGame, error: Callable[[str], Excepti
         raise error(f"{where} has {len(starts)} hands; {reader} reads one-hand games "
                     "(--preset botzone)")
     return where, hand_seating(starts[0])
-
-
-def open_read_only(path: str) -> sqlite3.Connection:
-    """A read-only connection to the results file ``path`` (``mode=ro``: nothing is ever
-    written to the file, not even its journal mode).
-
-    A ``mode=ro`` reader of a WAL database maps its ``-shm`` file (creating it and an empty
-    ``-wal`` if they are missing) and writes its read marks there, so the ``-shm`` file's time
-    changes; the database's own bytes and time do not (seen on a copy of a session-30 run).
-    ``immutable=1`` would leave ``-shm`` alone but is not used, because it tells SQLite that
-    the file never changes while open: SQLite then reads the main file alone, without locks
-    and without the write-ahead log. An arena keeps its connection open for the whole run, and
-    the games it has committed but not yet checkpointed are only in ``-wal``, so an immutable
-    reader of a running arena misses its latest games, and a checkpoint during the read can
-    change pages under it. Opening immutably only when no ``-wal`` file is left (the run is
-    over) is not safe either: the check and the read are two steps, and an arena resumed on
-    the file in between would write under the immutable reader.
-    ``tests/bench/test_read_only_results.py`` checks that a reader sees what a live writer has
-    committed, and nothing it has not (the check fails with ``immutable=1``)."""
-    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
 
 
 def _games_of(con: sqlite3.Connection) -> Iterator[StoredGame]:

@@ -16,7 +16,7 @@ import sqlite3
 import sys
 from collections.abc import Callable
 
-from tenpai.bench.mcr_replay import open_read_only
+from tenpai.arena.store import open_read_only
 
 __all__ = ["print_report", "refuse_other_walls", "run_report_parser"]
 

@@ -302,10 +302,8 @@ def register(app: typer.Typer) -> None:
         from tenpai.arena.under_riichi import under_riichi
 
         err = Console(stderr=True)
-        if not db.is_file():
-            _fail(err, f"{db} does not exist" if not db.exists() else f"{db} is not a file")
         try:
-            with ResultsStore(db) as store:
+            with ResultsStore(db, read_only=True) as store:
                 if store.config() is None:
                     _fail(err, f"{db} holds no arena run")
                 summary = summarize_store(store, block_size)

@@ -1,8 +1,8 @@
 """Arena results for the browser: a results store's summary as JSON (plots are drawn client-side).
 
-:class:`~tenpai.arena.store.ResultsStore` creates its tables and switches the journal mode when
-it opens a file, which would modify a file the user only wanted to look at.  So the store is
-opened on a private copy; the original is only read.
+The store is opened read-only, and on a private copy: a read-only reader of a WAL file still
+creates the ``-shm`` and ``-wal`` files beside it, and the folders the page shows are the
+user's, not the server's to add files to.  The original is only read.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def arena_summary(path: Path, name: str) -> dict[str, Any]:
         copy = Path(tmp) / "results.sqlite"
         shutil.copyfile(path, copy)
         try:
-            with ResultsStore(copy) as store:
+            with ResultsStore(copy, read_only=True) as store:
                 if store.config() is None:
                     raise ArenaFileError(f"{name}: no arena run in this file")
                 summary = summarize_store(store).as_dict()
