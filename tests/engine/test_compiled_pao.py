@@ -34,6 +34,7 @@ from tenpai.records.mjlog_read import parse_mjlog
 from tenpai.records.mjlog_write import game_to_mjlog
 from tenpai.records.tenhou6_read import parse_tenhou6
 from tenpai.records.tenhou6_write import game_to_tenhou6
+from tenpai.rules.riichi.flow.types import WinOutcome
 from tenpai.rules.riichi.flow.wall import RoundWall
 from tenpai.rules.riichi.game import RiichiGame
 from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
@@ -279,3 +280,14 @@ def test_big_four_winds_dealt_in_by_the_liable_seat_is_paid_by_it_alone() -> Non
     assert (hora.actor, hora.target, hora.pao) == (1, 3, 3)
     assert [rnd.scores[s] - 25_000 for s in range(4)] == [0, 32_000 + 300 + 1_000, 0,
                                                            -(32_000 + 300)]
+
+
+def test_a_scorers_outcome_must_name_the_liable_seat() -> None:
+    """``WinOutcome.pao`` has no default: a scorer plugged into the rounds that forgot it
+    would drop the liable seat from the ``hora`` event silently; now it cannot be built."""
+    fields: dict[str, Any] = {"han": 13, "fu": 30, "yaku": (("daisuushii", 13),), "points": 32_000,
+              "deltas": (0, 32_000, 0, -32_000)}
+    with pytest.raises(TypeError, match="pao"):
+        WinOutcome(**fields)
+    assert WinOutcome(**fields, pao=3).pao == 3
+    assert WinOutcome(**fields, pao=None).pao is None
