@@ -85,7 +85,9 @@ class Event:
     fu: int | None = None
     yaku: tuple[tuple[str, int], ...] = ()
     kind: str | None = None
-    # hora: the seat liable for a yakuman (pao / sekinin barai), when there is one
+    # hora: the seat liable for a yakuman (pao / sekinin barai), when there is one.  It keeps
+    # its default although WinOutcome.pao has none: one class holds every event type, and
+    # mjai lines and records written before the field existed carry no pao key.
     pao: int | None = None
     # decisions that were possible but not taken (claim-window passes)
     choices: tuple[str, ...] = ()

@@ -1,4 +1,5 @@
-"""Pao on both Riichi rounds: a scripted big-three-dragons hand whose third dragon is called.
+"""Pao on both Riichi rounds: scripted big-three-dragons and big-four-winds hands whose last
+dragon or wind set is called (a pon, or for the winds also an open kan).
 
 Random and rule-agent games almost never reach pao (a yakuman completed by a called third
 dragon set), so the compiled table's differential games say little about it.  Here one hand is
@@ -9,7 +10,8 @@ result and score (``compiled_pairs.play_hand_both``), and the result must carry 
 ``hora`` event names the liable seat (``Event.pao``) exactly when the win is paid under pao, and
 an engine game exported to mjlog keeps it (``paoWho``).  With ``TENPAI_PURE_PYTHON=1`` or
 rules the compiled table is not proven for, the hands are played on the Python round alone
-(``compiled_pairs.play_hand``).
+(``compiled_pairs.play_hand``).  The big-four-winds hands (seat 1 calls all four winds, the
+north from seat 3) are paid the same way, one yakuman under ``TENHOU``.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from tenpai.records.mjlog_read import parse_mjlog
 from tenpai.records.mjlog_write import game_to_mjlog
 from tenpai.records.tenhou6_read import parse_tenhou6
 from tenpai.records.tenhou6_write import game_to_tenhou6
+from tenpai.rules.riichi.flow.types import WinOutcome
 from tenpai.rules.riichi.flow.wall import RoundWall
 from tenpai.rules.riichi.game import RiichiGame
 from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
@@ -50,16 +53,16 @@ HANDS = [
 ]
 
 
-def _wall(first_draws: list[int]) -> Callable[[], RoundWall]:
+def _wall(first_draws: list[int], hands: list[list[int]]) -> Callable[[], RoundWall]:
     """The scripted hands, then these live draws in order, the rest shuffled (seed 7)."""
     def make() -> RoundWall:
         left = list(RiichiGame.tileset_for(TENHOU))
-        for t in [t for h in HANDS for t in h] + first_draws:
+        for t in [t for h in hands for t in h] + first_draws:
             left.remove(t)
         random.Random(7).shuffle(left)
         live = [*first_draws, *left[: 70 - len(first_draws)]]
         dead = left[70 - len(first_draws):]
-        return RoundWall(hands=[list(h) for h in HANDS], live=live, dora=dead[0:5],
+        return RoundWall(hands=[list(h) for h in hands], live=live, dora=dead[0:5],
                          ura=dead[5:10], rinshan=dead[10:14])
     return make
 
@@ -99,8 +102,8 @@ FILLER = [8, 8, 8, 26, 17, 18]
 
 
 def _play(first_draws: list[int], plans: dict[int, list[tuple[str, int | None]]],
-          rules: RiichiRules = TENHOU) -> Any:
-    rounds = play_hand(rules, _wall(first_draws), [25_000] * 4, _script(plans))
+          rules: RiichiRules = TENHOU, hands: list[list[int]] = HANDS) -> Any:
+    rounds = play_hand(rules, _wall(first_draws, hands), [25_000] * 4, _script(plans))
     return rounds[0]
 
 
@@ -201,3 +204,90 @@ def test_a_pao_win_sent_to_clients_names_the_liable_seat() -> None:
             for viewer in range(4)]
     assert [re.findall(r'paoWho="(\d)"', t) for t in tags] == [["3"], ["2"], ["1"], ["0"]]
     assert event_to_wire(hora, rnd.scores)["pao"] == 3
+
+
+
+EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
+
+#: Daisuushii: seat 1 holds two of each wind (three norths when its fourth call is an open kan);
+#: seat 0 feeds the east, seat 2 the south and seat 3 the west and then the north.  The first
+#: six draws are :data:`FILLER`'s, as in :data:`PLANS`, seat 3 discarding the north where it
+#: kept its sixth draw; after its fourth call seat 1 waits on the one of pin alone, and the
+#: next draws are seat 2's, seat 3's, seat 0's and then seat 1's.
+_WIND_OTHERS = [
+    [EAST, 1, 2, 3, 5, 6, 7, 14, 15, 16, 23, 24, 25],
+    [SOUTH, 1, 2, 3, 5, 6, 7, 14, 15, 16, 23, 24, 25],
+    [WEST, NORTH, 19, 20, 21, 19, 20, 21, 12, 12, 26, 26, 17],
+]
+WIND_HANDS = {
+    "pon": [_WIND_OTHERS[0],
+            [EAST, EAST, SOUTH, SOUTH, WEST, WEST, NORTH, NORTH, 0, 9, 10, 11, 18],
+            *_WIND_OTHERS[1:]],
+    "daiminkan": [_WIND_OTHERS[0],
+                  [EAST, EAST, SOUTH, SOUTH, WEST, WEST, NORTH, NORTH, NORTH, 9, 10, 11, 18],
+                  *_WIND_OTHERS[1:]],
+}
+#: After a pon seat 1 lets the one of man go; after the open kan it discards its replacement
+#: draw (the last legal action), so both end on the same single wait.
+WIND_PLANS: dict[str, dict[int, list[tuple[str, int | None]]]] = {
+    fourth: {
+        0: [("dahai", EAST)],
+        1: [("pon", None), ("dahai", 18), ("pon", None), ("dahai", 11), ("pon", None),
+            ("dahai", 10), (fourth, NORTH), *([("dahai", 0)] if fourth == "pon" else [])],
+        2: [("dahai", SOUTH)],
+        3: [("dahai", WEST), ("dahai", NORTH)],
+    }
+    for fourth in ("pon", "daiminkan")
+}
+
+
+def _play_winds(fourth: str, draws: list[int]) -> Any:
+    rnd = _play([*FILLER, *draws], WIND_PLANS[fourth], hands=WIND_HANDS[fourth])
+    assert rnd.result.kind == "hora" and rnd.result.winners == [1]
+    assert [m.type for m in rnd.melds[1]] == ["pon", "pon", "pon", fourth]
+    assert rnd.pao[1] == 3
+    assert [name for name, _ in _hora(rnd).yaku] == ["daisuushii"]
+    return rnd
+
+
+@pytest.mark.parametrize("fourth", ["pon", "daiminkan"])
+def test_self_drawn_big_four_winds_is_paid_by_the_seat_that_fed_the_fourth_wind(
+        fourth: str) -> None:
+    # the one of man goes round (seats 2, 3 and 0 draw and discard it), seat 1 draws the pin
+    rnd = _play_winds(fourth, [0, 0, 0, ONE_PIN])
+    hora = _hora(rnd)
+    assert (hora.actor, hora.target, hora.pao) == (1, 1, 3)
+    deltas = [rnd.scores[s] - 25_000 for s in range(4)]
+    # Tenhou: one yakuman, all of it and the honba from the liable seat, the stick to the winner
+    assert deltas == [0, 32_000 + 300 + 1_000, 0, -(32_000 + 300)]
+
+
+@pytest.mark.parametrize("fourth", ["pon", "daiminkan"])
+def test_big_four_winds_on_a_third_seats_discard_is_split_with_the_liable_seat(
+        fourth: str) -> None:
+    # seat 2 (neither the winner nor the liable seat) draws the one of pin and lets it go
+    rnd = _play_winds(fourth, [ONE_PIN])
+    hora = _hora(rnd)
+    assert (hora.actor, hora.target, hora.pao) == (1, 2, 3)
+    deltas = [rnd.scores[s] - 25_000 for s in range(4)]
+    # half each, the honba with the liable seat (as the big-three-dragons split above)
+    assert deltas == [0, 32_000 + 300 + 1_000, -16_000, -(16_000 + 300)]
+
+
+def test_big_four_winds_dealt_in_by_the_liable_seat_is_paid_by_it_alone() -> None:
+    rnd = _play_winds("pon", [0, ONE_PIN])  # seat 3 draws the one of pin and lets it go
+    hora = _hora(rnd)
+    assert (hora.actor, hora.target, hora.pao) == (1, 3, 3)
+    assert [rnd.scores[s] - 25_000 for s in range(4)] == [0, 32_000 + 300 + 1_000, 0,
+                                                           -(32_000 + 300)]
+
+
+def test_a_scorers_outcome_must_name_the_liable_seat() -> None:
+    """``WinOutcome.pao`` has no default: a scorer plugged into the rounds that forgot it
+    would drop the liable seat from the ``hora`` event silently; now it cannot be built."""
+    fields: dict[str, Any] = {"han": 13, "fu": 30, "yaku": (("daisuushii", 13),), "points": 32_000,
+              "deltas": (0, 32_000, 0, -32_000)}
+    with pytest.raises(TypeError, match="pao"):
+        WinOutcome(**fields)
+    assert WinOutcome(**fields, pao=3).pao == 3
+    assert WinOutcome(**fields, pao=None).pao is None

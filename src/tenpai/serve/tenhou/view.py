@@ -6,7 +6,8 @@ scores and every actor are as the messages give them.  Each tag becomes the proj
 (``<T>`` a ``tsumo``, ``<E>`` a ``dahai`` by seat 1, ``<N>`` a decoded call, ``REACH`` step 1/2
 ``reach``/``reach_accepted`` …), so the mjai tracker, its legal-action derivation and its
 observation serve our agents here too.  The view also keeps the client's own tiles as physical
-ids, to answer with the copy it really holds.
+ids, to answer with the copy it really holds.  An ``AGARI`` becomes a ``hora`` whose deltas are
+the message's ``sc`` and whose ``pao`` is its ``paoWho`` (the view re-scores no win).
 
 The server's ``t`` flags say what it offers; the derived legal actions are filtered by them (a
 win, riichi, a call the server does not offer is not proposed), and a claim is answered only
@@ -281,9 +282,12 @@ class TenhouView:
         deltas = self.per_seat([sc[2 * i + 1] * 100 for i in range(4)]) if len(sc) >= 8 else ()
         if self.in_hand:
             if tag.name == "AGARI":
+                # The points come from ``sc`` (the view scores nothing); the liable seat
+                # (``paoWho``) rides on the event as the mjlog reader puts it there.
                 who = self.seat(tag.int_attr("who"))
+                pao = self.seat(tag.int_attr("paoWho")) if "paoWho" in tag.attrs else None
                 self._feed(Event("hora", actor=who, target=self.seat(tag.int_attr("fromWho")),
-                                 deltas=deltas))
+                                 deltas=deltas, pao=pao))
             else:
                 self._feed(Event("ryukyoku", deltas=deltas))
         if "owari" in tag.attrs:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tenpai.engine.meld import Meld
 
@@ -52,6 +52,8 @@ class WinOutcome:
     points: int
     deltas: tuple[int, ...]
     yakuman: int = 0
-    pao: int | None = None
+    pao: int | None = field(kw_only=True)
     """The seat the win was paid under pao from (:func:`~tenpai.rules.riichi.payments.liable_seat`),
-    ``None`` for an ordinary win; the ``hora`` event names it."""
+    ``None`` for an ordinary win; the ``hora`` event names it.  Required (keyword only, no
+    default): a scorer plugged into the rounds that left it out would drop the liable seat
+    from the event without a word."""
