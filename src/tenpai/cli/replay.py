@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import typer
 
 from tenpai.cli._flags import ENGINE_FLAG, LIMIT_ALIAS, games_flag
+
+#: How the live progress names the last game's verdict.
+_SHOWN = {"passed": "ok", "skipped": "skip", "failed": "FAIL"}
 
 
 def register(app: typer.Typer) -> None:
@@ -42,6 +46,7 @@ def register(app: typer.Typer) -> None:
         from tenpai.replay.runner import (
             DEFAULT_PRESETS,
             RULE_FAMILIES,
+            Verdict,
             check_engine,
             replay_files,
         )
@@ -74,14 +79,14 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter(str(exc), param_hint="--engine") from None
         limit = games_flag(games, limit) or None
         err = Console(stderr=True)
-        failed = 0
+        seen: Counter[Verdict] = Counter()
         with StepProgress("replaying", limit, unit="games", console=err) as prog:
 
-            def tick(name: str, ok: bool) -> None:
-                nonlocal failed
-                failed += not ok
-                prog.advance(note=f"{failed} failed, last {'ok' if ok else 'FAIL'} "
-                             f"{Path(name).name}")
+            def tick(name: str, verdict: Verdict) -> None:
+                # the runner's verdict, so these counts end where the summary's do
+                seen[verdict] += 1
+                prog.advance(note=f"{seen['failed']} failed, {seen['skipped']} skipped, "
+                             f"last {_SHOWN[verdict]} {Path(name).name}")
 
             summary = replay_files(
                 paths, preset=preset, limit=limit, on_game=tick, rules=rules,

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from tenpai.records.errors import (
     NotAGameError,
@@ -33,6 +33,7 @@ __all__ = [
     "DEFAULT_PRESETS",
     "RULE_FAMILIES",
     "ReplaySummary",
+    "Verdict",
     "check_engine",
     "iter_record_files",
     "load_record",
@@ -50,6 +51,10 @@ RULE_FAMILIES = tuple(DEFAULT_PRESETS)
 _SKIP_NAMES = {"MANIFEST.tsv", "SOURCES.md", "README.md", "README-en.txt", "games_index.csv",
                "results.jsonl"}
 _SKIP_SUFFIXES = {".md", ".tsv", ".csv", ".log", ".py"}
+
+#: What the replay made of one game (or one file): ``on_game`` is told the verdict the summary
+#: counts, so a live progress line and the final report never disagree.
+Verdict = Literal["passed", "skipped", "failed"]
 
 
 @dataclass(slots=True)
@@ -81,6 +86,40 @@ class ReplaySummary:
             "skipped_details": self.skipped_details,
             "engines": self.engines,
         }
+
+
+@dataclass(slots=True)
+class _Tally:
+    """The one place a game's verdict is given: counted in the summary and told to ``on_game``.
+
+    The live progress once kept its own failed count from a pass/fail flag and called
+    truncated records "failed" that the summary counted as skipped."""
+
+    summary: ReplaySummary
+    on_game: Callable[[str, Verdict], None] | None
+
+    def passed(self, name: str) -> None:
+        self.summary.games += 1
+        self.summary.passed += 1
+        self._tell(name, "passed")
+
+    def skipped(self, name: str, reason: str, *, where: str | None = None,
+                error: str | None = None) -> None:
+        """Count a skip under ``reason``; ``where``/``error`` also list it in skipped_details."""
+        self.summary.skip(reason)
+        if error is not None:
+            self.summary.skipped_details.append(
+                {"game": name, "where": where or name, "error": error})
+        self._tell(name, "skipped")
+
+    def failed(self, name: str, where: str, error: str) -> None:
+        self.summary.games += 1
+        self.summary.failures.append({"game": name, "where": where, "error": error})
+        self._tell(name, "failed")
+
+    def _tell(self, name: str, verdict: Verdict) -> None:
+        if self.on_game is not None:
+            self.on_game(name, verdict)
 
 
 def iter_record_files(paths: Iterable[str | Path]) -> Iterator[Path]:
@@ -141,11 +180,12 @@ def replay_files(
     *,
     preset: str | None = None,
     limit: int | None = None,
-    on_game: Callable[[str, bool], None] | None = None,
+    on_game: Callable[[str, Verdict], None] | None = None,
     rules: str = "riichi",
     engine: Engine = "auto",
 ) -> ReplaySummary:
-    """Replay every game found under ``paths``; ``on_game`` is told each game's name and verdict.
+    """Replay every game found under ``paths``; ``on_game`` is told each game's name and the
+    verdict the summary counts it under.
 
     ``engine`` is :class:`~tenpai.rules.riichi.game.RiichiGame`'s for Riichi games:
     ``compiled`` replays on the compiled table only, skipping (and counting) the games whose
@@ -157,6 +197,7 @@ def replay_files(
     check_engine(engine, rules)
     preset = preset or DEFAULT_PRESETS[rules]
     summary = ReplaySummary()
+    tally = _Tally(summary, on_game)
     named = {Path(p) for p in paths}
     for f in iter_record_files(paths):
         if limit is not None and summary.games >= limit:
@@ -169,36 +210,21 @@ def replay_files(
                 # A file the user named must be a record; found in a folder, a note may sit
                 # beside the records, but a file shaped like one (markup, JSON, a record's
                 # extension) whose format is not recognised is a broken record, not a note.
-                summary.games += 1
-                summary.failures.append({"game": str(f), "where": str(f), "error": str(exc)})
-                if on_game:
-                    on_game(str(f), False)
+                tally.failed(str(f), str(f), str(exc))
             else:
-                summary.skip("not a game record (format not recognised)")
-                if on_game:
-                    on_game(str(f), True)
+                tally.skipped(str(f), "not a game record (format not recognised)")
             continue
         except RecordTruncatedError as exc:
             games = _truncated(f, exc)
             cut_short = str(exc)
             if not any(g.rounds for g in games):
-                summary.games += 1
-                summary.failures.append({"game": str(f), "where": str(f), "error": str(exc)})
-                if on_game:
-                    on_game(str(f), False)
+                tally.failed(str(f), str(f), str(exc))
                 continue
         except RecordError as exc:
-            summary.games += 1
-            summary.failures.append({"game": str(f), "where": str(f), "error": str(exc)})
-            if on_game:
-                on_game(str(f), False)
+            tally.failed(str(f), str(f), str(exc))
             continue
         except Exception as exc:  # a reader bug: one file must not abort the whole folder
-            summary.games += 1
-            summary.failures.append({"game": str(f), "where": str(f),
-                                     "error": f"internal error while reading: {_describe(exc)}"})
-            if on_game:
-                on_game(str(f), False)
+            tally.failed(str(f), str(f), f"internal error while reading: {_describe(exc)}")
             continue
         for i, game in enumerate(games):
             if limit is not None and summary.games >= limit:
@@ -207,22 +233,15 @@ def replay_files(
             if game.truncated and not game.rounds:
                 # A match of a many-match file cut before its first complete round: nothing of
                 # it can be checked, but dropping it silently would overstate what was verified.
-                summary.skip("truncated record: cut off before its first complete round")
-                summary.skipped_details.append({"game": name, "where": name,
-                                                "error": cut_short or "cut off"})
-                if on_game:
-                    on_game(name, True)
+                tally.skipped(name, "truncated record: cut off before its first complete round",
+                              error=cut_short or "cut off")
                 continue
-            summary.games += 1
             reason = _skip_reason(game, rules, preset)
             used = _engine_for(game, rules, preset, engine) if reason is None else "python"
             if used is None:
                 reason = "rules the compiled table does not cover (--engine compiled)"
             if reason:
-                summary.skipped += 1
-                summary.skip_reasons[reason] = summary.skip_reasons.get(reason, 0) + 1
-                if on_game:
-                    on_game(name, True)
+                tally.skipped(name, reason)
                 continue
             assert used is not None
             summary.engines[used] = summary.engines.get(used, 0) + 1
@@ -234,29 +253,18 @@ def replay_files(
             if game.truncated:
                 # A cut-off game cannot be checked to the end, so it never counts as passed;
                 # whether its complete rounds replay is reported beside the skip.
-                summary.games -= 1
                 if result.ok:
-                    summary.skip("truncated record: its complete rounds replay exactly")
+                    tally.skipped(name, "truncated record: its complete rounds replay exactly")
                 else:
                     assert result.divergence is not None
-                    summary.skip("truncated record: its complete rounds do not replay "
-                                 "(see skipped_details)")
-                    summary.skipped_details.append({"game": name,
-                                                    "where": result.divergence.where,
-                                                    "error": result.divergence.message})
+                    tally.skipped(name, "truncated record: its complete rounds do not replay "
+                                  "(see skipped_details)", where=result.divergence.where,
+                                  error=result.divergence.message)
             elif result.ok:
-                summary.passed += 1
+                tally.passed(name)
             else:
                 assert result.divergence is not None
-                summary.failures.append(
-                    {
-                        "game": name,
-                        "where": result.divergence.where,
-                        "error": result.divergence.message,
-                    }
-                )
-            if on_game:
-                on_game(name, result.ok)
+                tally.failed(name, result.divergence.where, result.divergence.message)
     return summary
 
 

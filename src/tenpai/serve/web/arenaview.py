@@ -1,8 +1,13 @@
 """Arena results for the browser: a results store's summary as JSON (plots are drawn client-side).
 
-The store is opened read-only, and on a private copy: a read-only reader of a WAL file still
-creates the ``-shm`` and ``-wal`` files beside it, and the folders the page shows are the
-user's, not the server's to add files to.  The original is only read.
+The store is read on a private copy: a read-only reader of a WAL file with no ``-wal`` beside
+it still creates the ``-shm`` and ``-wal`` files, and the folders the page shows are the
+user's, not the server's to add files to.  The original is only read.  A running arena keeps
+its connection open, so the games it has committed since the last checkpoint are only in its
+``-wal``: a copy of the main file alone missed them (and could catch a checkpoint half-way).
+Where a ``-wal`` is present the copy is therefore made with SQLite's online backup from a
+read-only connection (:func:`tenpai.arena.store.open_read_only`), one consistent snapshot of
+everything committed; the ``-wal`` and ``-shm`` it reads are the writer's, none is added.
 """
 
 from __future__ import annotations
@@ -36,8 +41,8 @@ def arena_summary(path: Path, name: str) -> dict[str, Any]:
             raise ArenaFileError(f"{name}: not an SQLite file")
     with tempfile.TemporaryDirectory(prefix="tenpai-arena-") as tmp:
         copy = Path(tmp) / "results.sqlite"
-        shutil.copyfile(path, copy)
         try:
+            _private_copy(path, copy)
             with ResultsStore(copy, read_only=True) as store:
                 if store.config() is None:
                     raise ArenaFileError(f"{name}: no arena run in this file")
@@ -46,3 +51,30 @@ def arena_summary(path: Path, name: str) -> dict[str, Any]:
             raise ArenaFileError(f"{name}: not an arena results store ({exc})") from None
     summary["name"] = name
     return summary
+
+
+def _private_copy(path: Path, copy: Path) -> None:
+    """Every committed game of ``path`` into ``copy``, as one consistent snapshot.
+
+    Without a ``-wal`` beside the file, the main file holds everything committed and is copied
+    as bytes (opening it, even read-only, would add a ``-shm`` and ``-wal`` to the user's
+    folder); if a writer started meanwhile (its ``-wal`` appeared during the copy) the copy
+    is made again through SQLite.  :class:`sqlite3.DatabaseError` for a file SQLite cannot
+    read."""
+    log = Path(f"{path}-wal")
+    if not log.exists():
+        shutil.copyfile(path, copy)
+        if not log.exists():
+            return
+        copy.unlink()
+    from tenpai.arena.store import open_read_only
+
+    source = open_read_only(path)
+    try:
+        target = sqlite3.connect(copy)
+        try:
+            source.backup(target)
+        finally:
+            target.close()
+    finally:
+        source.close()
