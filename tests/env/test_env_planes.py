@@ -12,9 +12,9 @@ from tenpai.env.encoders import s108planes
 from tenpai.env.mcr_v0 import raw_env as mcr_env
 from tenpai.env.riichi_v0 import raw_env as riichi_env
 from tenpai.env.suits108_v0 import raw_env as suits108_env
-from tenpai.learn.encoders import get_encoder
 from tenpai.learn.mcr.encoders import get_mcr_encoder
 from tenpai.learn.mcr.state import MCRTracker
+from tenpai.learn.rulesets import get_encoder
 from tenpai.learn.state import RoundTracker
 from tenpai.tiles import kind_of
 
