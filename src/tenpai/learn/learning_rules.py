@@ -140,7 +140,7 @@ class LearningRules:
     ] | None = None
 
     def __post_init__(self) -> None:
-        _MADE[self.name] = self
+        _MADE.setdefault(self.name, self)  # the first of a name: a later copy never replaces it
 
     def get_encoder(self, name: str) -> Encoder:
         """The encoder ``name`` (optionally ``name@version``, which must match) of this rule set."""
@@ -171,7 +171,8 @@ class LearningRules:
             )
 
 
-#: Every entry made so far, by rule set name (each joins as it is made).
+#: Every entry made so far, by rule set name (each joins as it is made; the first of a name
+#: stays, so a ``dataclasses.replace`` copy does not change what :func:`owner_of` answers).
 _MADE: dict[str, LearningRules] = {}
 
 
