@@ -12,9 +12,8 @@ from tenpai.env.encoders import s108planes
 from tenpai.env.mcr_v0 import raw_env as mcr_env
 from tenpai.env.riichi_v0 import raw_env as riichi_env
 from tenpai.env.suits108_v0 import raw_env as suits108_env
-from tenpai.learn.encoders import get_encoder
-from tenpai.learn.mcr.encoders import get_mcr_encoder
 from tenpai.learn.mcr.state import MCRTracker
+from tenpai.learn.rulesets import get_encoder
 from tenpai.learn.state import RoundTracker
 from tenpai.tiles import kind_of
 
@@ -60,7 +59,7 @@ def test_riichi_planes_equal_the_agent_path() -> None:
 def test_mcr_planes_equal_the_agent_path() -> None:
     env = mcr_env()
     env.reset(seed=6)
-    enc = get_mcr_encoder("mcr_stack002@1")
+    enc = get_encoder("mcr_stack002@1", "mcr")
     rng = np.random.default_rng(6)
     for _ in range(300):
         agent = env.agent_selection

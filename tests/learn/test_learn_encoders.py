@@ -7,7 +7,8 @@ import hashlib
 import numpy as np
 import pytest
 
-from tenpai.learn.encoders import ENCODER_NAMES, get_encoder
+from tenpai.learn.encoders import ENCODER_NAMES
+from tenpai.learn.rulesets import get_encoder
 from tenpai.learn.state import SeatView
 
 

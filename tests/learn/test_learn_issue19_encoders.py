@@ -10,8 +10,9 @@ import pytest
 
 from tenpai.hand._core import riichi_raw
 from tenpai.learn.dataset import BuildOptions, DatasetError, build_dataset, load_manifest
-from tenpai.learn.encoders import ISSUE19_ENCODERS, get_encoder, lookahead, offtable
+from tenpai.learn.encoders import ISSUE19_ENCODERS, lookahead, offtable
 from tenpai.learn.project import channel_index, project_dataset
+from tenpai.learn.rulesets import get_encoder
 from tenpai.learn.state import SeatView
 
 FOLDER = "riichi/tenhou_mjlog/thewaxmango_mahjong-hands/logs_2022-01"

@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from tenpai.learn.mcr.division import best_division
-from tenpai.learn.mcr.encoders import MCR_ENCODER_NAMES, get_mcr_encoder
+from tenpai.learn.mcr.encoders import MCR_ENCODER_NAMES
 from tenpai.learn.mcr.state import MCRView
+from tenpai.learn.rulesets import get_encoder
 
 GOLDEN = {"mcr_ffn352": "00781e49d604b628", "mcr_stack002": "4ecd36f1cf8b9fec"}
 
@@ -52,7 +53,7 @@ def test_best_division_rejects_bad_counts() -> None:
 
 
 def test_ffn352_layout() -> None:
-    enc = get_mcr_encoder("mcr_ffn352@1")
+    enc = get_encoder("mcr_ffn352@1", "mcr")
     out = enc.encode(_view(offered=4))
     assert out.shape == (352,)
     assert list(out[0:34]) == list(_view().hand)
@@ -63,7 +64,7 @@ def test_ffn352_layout() -> None:
 
 
 def test_stack002_ting_and_offered() -> None:
-    enc = get_mcr_encoder("mcr_stack002")
+    enc = get_encoder("mcr_stack002", "mcr")
     out = enc.encode(_view())
     assert out.shape == (19, 34)
     assert out[10, 28] == 4 and out[11, 30] == 4  # South prevalent, North seat
@@ -80,14 +81,14 @@ def test_stack002_ting_and_offered() -> None:
 
 def test_unknown_names_and_versions_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown mcr encoder"):
-        get_mcr_encoder("gao86")
+        get_encoder("gao86", "mcr")
     with pytest.raises(ValueError, match="version"):
-        get_mcr_encoder("mcr_ffn352@2")
+        get_encoder("mcr_ffn352@2", "mcr")
 
 
 @pytest.mark.parametrize("name", MCR_ENCODER_NAMES)
 def test_golden_digest_freezes_the_encoder(name: str) -> None:
-    enc = get_mcr_encoder(name)
+    enc = get_encoder(name, "mcr")
     out = np.concatenate([enc.encode(_view()).ravel(), enc.encode(_view(offered=21)).ravel()])
     digest = hashlib.sha256(out.tobytes()).hexdigest()[:16]
     assert digest == GOLDEN[name], f"{name} output changed: bump VERSION or write a new module"

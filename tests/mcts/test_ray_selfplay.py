@@ -9,8 +9,9 @@ import numpy as np
 import pytest
 import ray
 
+from tenpai.mcts.checkpoint import load_checkpoint
 from tenpai.mcts.replay import Trajectory
-from tenpai.mcts.train import MCTSTrainConfig, _load_checkpoint, train_mcts
+from tenpai.mcts.train import MCTSTrainConfig, train_mcts
 
 
 def _buffer(tmp: Path, name: str, **kw: object) -> list[Trajectory]:
@@ -20,7 +21,7 @@ def _buffer(tmp: Path, name: str, **kw: object) -> list[Trajectory]:
         steps_per_version=1, batch_size=4, unroll=1, max_versions=1, seed=4, **kw))
     assert progress.games == 3 and progress.cpu_seconds > 0
     return [Trajectory.from_tensors(t)
-            for t in _load_checkpoint(out.with_name(out.name + ".ckpt"))["buffer"]]
+            for t in load_checkpoint(out.with_name(out.name + ".ckpt"))["buffer"]]
 
 
 def _same(a: list[Trajectory], b: list[Trajectory]) -> bool:

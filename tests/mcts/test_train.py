@@ -199,7 +199,7 @@ def test_gating_keeps_the_best_version_for_self_play_and_the_model_file(
 ) -> None:
     """Each version plays the best so far; it replaces it only above the threshold, and the
     model file and the checkpoint's best weights are that best version (resumable)."""
-    from tenpai.mcts.train import _load_checkpoint
+    from tenpai.mcts.checkpoint import load_checkpoint
 
     start, out = _start_model(tmp_path, 2), tmp_path / "m.pt"
     cfg = MCTSTrainConfig(out=str(out), size="tiny", simulations=2, tables=2,
@@ -217,7 +217,7 @@ def test_gating_keeps_the_best_version_for_self_play_and_the_model_file(
     assert progress.best_version == best
     if threshold == 0.0:
         assert best == 2  # every version that wins anything at all replaces the best
-    payload = _load_checkpoint(out.with_name(out.name + ".ckpt"))
+    payload = load_checkpoint(out.with_name(out.name + ".ckpt"))
     shipped = MCTSModel.load(out)
     assert shipped.card.version == best
     assert _same_weights(shipped.net.state_dict(), payload["best_state"])

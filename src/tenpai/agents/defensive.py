@@ -20,17 +20,23 @@ they work.
 
 The rule is written for Riichi and plays the 108-tile rules too: what it reads from the table
 that depends on the rule set (threats and their safe tiles, visible tiles, dora, the hand value)
-goes through a :class:`DefenceReading`; :mod:`tenpai.agents.defensive_suits108` has the 108-tile
-one (the ready declaration as the threat, safety from passed tiles as there is no furiten).
+goes through a :class:`DefenceReading` (:mod:`tenpai.agents.defensive_types`, with the other shapes
+both readings share); :mod:`tenpai.agents.defensive_suits108` has the 108-tile one (the ready
+declaration as the threat, safety from passed tiles as there is no furiten).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from tenpai import tiles as T
+from tenpai.agents.defensive_suits108 import (
+    SUITS108_POLICY,
+    SUITS108_READING,
+    is_suits108_observation,
+)
+from tenpai.agents.defensive_types import DefenceReading, PushFoldPolicy, Threat
 from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.events import Event
 from tenpai.hand import discard_ukeire, shanten, ukeire
@@ -53,56 +59,6 @@ _HONOR_BY_LEFT = (0.0, 0.8, 2.5, 4.0)
 _DORA_FACTOR = 1.25
 #: A threat's own discard that no rule makes safe (no furiten) is still rarely its wait.
 DISCARDED_FACTOR = 0.1
-
-
-@dataclass(frozen=True, slots=True)
-class Threat:
-    """An opponent to defend against: its seat, how much it weighs and its safe kinds.
-
-    ``discarded`` holds kinds it threw away itself that no rule makes safe (the 108-tile game
-    has no furiten); in Riichi they are all in ``safe`` and this stays empty.
-    """
-
-    seat: int
-    weight: float
-    safe: frozenset[int]
-    discarded: frozenset[int] = frozenset()
-
-
-@dataclass(frozen=True, slots=True)
-class PushFoldPolicy:
-    """The thresholds of the push-or-fold decision (tunable, documented in docs/agents.md)."""
-
-    #: A ready hand pushes when its waits have at least this many live tiles ...
-    tenpai_live_waits: int = 4
-    #: ... or when its estimated han reach this.
-    tenpai_value: int = 3
-    #: A one-away hand pushes only with this many live improving tiles ...
-    one_away_ukeire: int = 16
-    #: ... and this estimated value ...
-    one_away_value: int = 3
-    #: ... while at least this many tiles are left in the live wall.
-    one_away_wall: int = 36
-    #: Total threat weight from which even ready hands need both live waits and value.
-    heavy_threat: float = 1.9
-    #: How many ukeire tiles one point of danger is worth when pushing.
-    danger_cost: float = 1.0
-
-
-@dataclass(frozen=True, slots=True)
-class DefenceReading:
-    """What the push/fold rule reads from a table, per rule set.
-
-    The rule itself (danger, push or fold, when to call) is the same everywhere; these are the
-    facts whose meaning differs: who threatens and which tiles are safe against them, the
-    copies in sight, which kinds are dora, and what the own hand is worth.
-    """
-
-    rules: str
-    threats: Callable[[Any], list[Threat]]
-    hand_value: Callable[[Any], int]
-    visible: Callable[[Any], list[int]]
-    dora: Callable[[Any], frozenset[int]]
 
 
 def find_threats(obs: Any) -> list[Threat]:
@@ -270,10 +226,7 @@ RIICHI_READING = DefenceReading(
 
 
 def reading_for(obs: Any) -> DefenceReading:
-    """The reading of ``obs``'s rule set.  The 108-tile one is imported here, on use: it
-    builds on this module's types."""
-    from tenpai.agents.defensive_suits108 import SUITS108_READING, is_suits108_observation
-
+    """The reading of ``obs``'s rule set."""
     return SUITS108_READING if is_suits108_observation(obs) else RIICHI_READING
 
 
@@ -283,8 +236,6 @@ class DefensiveAgent:
 
     def __init__(self, seed: int = 0, name: str = "defensive", policy: PushFoldPolicy | None = None,
                  suits108_policy: PushFoldPolicy | None = None) -> None:
-        from tenpai.agents.defensive_suits108 import SUITS108_POLICY
-
         self.name = name
         self.policy = policy or PushFoldPolicy()
         #: The thresholds on a 108-tile table (its shorter wall changes what "early" is).

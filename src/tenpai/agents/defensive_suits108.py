@@ -29,10 +29,10 @@ the Riichi reading leans on:
 * **A shorter wall.**  56 tiles are left after the deal instead of Riichi's 70, so "early"
   (the one-away push) is scaled to :data:`SUITS108_POLICY`.
 
-:func:`tenpai.agents.defensive.reading_for` imports this module on use (it builds on that
-module's types); it imports the rules only when it reads a 108-tile table (for
-:func:`tenpai.rules.suits108.safety.passed_kinds`, which the normal agent of dropout learning
-shares), so a Riichi ``defensive`` never loads them.
+It builds on the shared types of :mod:`tenpai.agents.defensive_types`, and
+:func:`tenpai.agents.defensive.reading_for` picks it for a 108-tile table.  It imports the rules
+only when it reads such a table (for :func:`tenpai.rules.suits108.safety.passed_kinds`, which
+the normal agent of dropout learning shares), so a Riichi ``defensive`` never loads them.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tenpai import tiles as T
-from tenpai.agents.defensive import DefenceReading, PushFoldPolicy, Threat
+from tenpai.agents.defensive_types import DefenceReading, PushFoldPolicy, Threat
 
 __all__ = [
     "SUITS108_POLICY",

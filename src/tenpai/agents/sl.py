@@ -35,7 +35,7 @@ from tenpai import tiles as T
 from tenpai.engine.observation import TableObservation, mask_event
 from tenpai.events import Event
 from tenpai.learn.decisions import chi_class
-from tenpai.learn.encoders import get_encoder
+from tenpai.learn.rulesets import get_encoder
 from tenpai.learn.state import RoundTracker, SeatView
 from tenpai.models.bundle import ModelBundle, load_for_agent, set_inference_threads
 

@@ -24,8 +24,8 @@ import numpy as np
 from tenpai import tiles as T
 from tenpai.events import Event
 from tenpai.learn.mcr.decisions import chow_class
-from tenpai.learn.mcr.encoders import get_mcr_encoder
 from tenpai.learn.mcr.state import MCRTracker, MCRView
+from tenpai.learn.rulesets import get_encoder
 from tenpai.models.bundle import (
     ModelBundle,
     ModelError,
@@ -62,7 +62,7 @@ class SLMCRAgent:
         self.name = name
         self.seed = seed
         self.bundle, self.identity = load_for_agent(model, DEFAULT_RESOURCE)
-        self.encoder = get_mcr_encoder(self.bundle.encoder)
+        self.encoder = get_encoder(self.bundle.encoder, "mcr")
         if "discard" not in self.bundle.heads:
             raise ModelError(f"model {model!r} has no discard head")
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NoReturn
 import typer
 
 if TYPE_CHECKING:
-    from tenpai.learn.rulesets import LearningRules
+    from tenpai.learn.learning_rules import LearningRules
 
 __all__ = ["RULES_HELP", "fail", "given_options", "learning_rules", "refuse_filters"]
 

@@ -24,7 +24,8 @@ import operator
 import threading
 from typing import Final, cast
 
-from tenpai.hand.packed import INVALID, MAX_TILES, packed_tables
+from tenpai.hand.packed import packed_tables
+from tenpai.hand.table_constants import INVALID, MAX_TILES
 
 __all__ = [
     "CLOSED",

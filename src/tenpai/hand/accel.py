@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from tenpai import native
-from tenpai.hand.packed import INVALID, packed_tables
+from tenpai.hand.packed import packed_tables
+from tenpai.hand.table_constants import INVALID
 
 __all__ = ["available", "configure", "fast", "install", "table_buffers"]
 

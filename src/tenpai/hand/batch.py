@@ -14,7 +14,8 @@ from numpy.typing import ArrayLike, NDArray
 
 from tenpai.hand._core import TERMINAL_KINDS
 from tenpai.hand.counts import HandError
-from tenpai.hand.packed import INVALID, packed_tables
+from tenpai.hand.packed import packed_tables
+from tenpai.hand.table_constants import INVALID
 
 __all__ = ["shanten_batch"]
 

@@ -39,8 +39,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMAT_VERSION",
-    "INVALID",
-    "MAX_TILES",
     "PREBUILT",
     "PackedTables",
     "pack",
@@ -50,10 +48,6 @@ __all__ = [
     "write_prebuilt",
 ]
 
-#: Concealed tiles a hand may hold (13 plus the drawn one).
-MAX_TILES: Final = 14
-#: ``final`` entry of a hand that cannot occur: more than 14 tiles or a multiple of three.
-INVALID: Final = -9
 #: Raise when the layout or the meaning of any table changes.
 FORMAT_VERSION: Final = 1
 #: The shipped file.

@@ -34,9 +34,9 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
-from tenpai.hand.packed import INVALID, MAX_TILES
+from tenpai.hand.table_constants import INVALID, MAX_TILES
 
-__all__ = ["INVALID", "MAX_TILES", "ShantenTables", "get_tables", "suit_distances"]
+__all__ = ["ShantenTables", "get_tables", "suit_distances"]
 
 #: Sets a full hand needs.
 MAX_SETS: Final = 4

@@ -8,7 +8,7 @@ Layout of a dataset directory::
 
 One builder for every rule set: what differs (which files are records, how a game is kept,
 named, replayed, which decisions it holds, which encoders read them) comes from the rule set's
-:class:`~tenpai.learn.rulesets.LearningRules` entry, named by ``BuildOptions.rules``.
+:class:`~tenpai.learn.learning_rules.LearningRules` entry, named by ``BuildOptions.rules``.
 Games are split by a hash of their id (the entry's split rule), never by position in a folder,
 so a game stays in the same split however the records are arranged and whichever subset is
 built.  Each shard is written to a temporary name and renamed, so an interrupted build leaves
@@ -28,9 +28,10 @@ from typing import Any, Final
 import numpy as np
 
 from tenpai.learn.decisions import DECISION_KINDS
+from tenpai.learn.learning_rules import LearningRules
 from tenpai.learn.mcr.state import MCRStateError
 from tenpai.learn.riichi import SPLIT, game_id_of
-from tenpai.learn.rulesets import LearningRules, get_rules
+from tenpai.learn.rulesets import get_rules
 from tenpai.learn.state import StateError
 from tenpai.records.errors import NotAGameError, RecordError
 

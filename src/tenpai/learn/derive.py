@@ -19,8 +19,8 @@ from typing import Any
 import numpy as np
 
 from tenpai.learn.dataset import DatasetError, load_manifest
-from tenpai.learn.encoders import get_encoder
 from tenpai.learn.encoders.efficiency import WIDTH, efficiency_rows
+from tenpai.learn.rulesets import get_encoder
 
 __all__ = ["DERIVABLE", "derive_dataset"]
 

@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 from tenpai.learn.decisions import DECISION_KINDS, NUM_CLASSES, iter_decisions
 from tenpai.learn.encoders import ISSUE19_ENCODERS
-from tenpai.learn.rulesets import Decision, LearningRules, SplitRule
+from tenpai.learn.learning_rules import Decision, LearningRules, RecordOptions, SplitRule
 
 if TYPE_CHECKING:
     from tenpai.events import Event
-    from tenpai.learn.dataset import BuildOptions
     from tenpai.records.game import Game
 
 __all__ = ["RULES", "SPLIT", "game_id_of", "plain_arch_config"]
@@ -90,7 +89,7 @@ def _game_id(game: Game, _name: str, _index: int, _count: int) -> str:
     return game_id_of(game)
 
 
-def _keep(game: Game, opts: BuildOptions) -> str | None:
+def _keep(game: Game, opts: RecordOptions) -> str | None:
     """Why the game is left out (``None``: keep it)."""
     if game.rules.variant != "riichi":
         return f"variant {game.rules.variant}"
@@ -103,7 +102,7 @@ def _keep(game: Game, opts: BuildOptions) -> str | None:
     return None
 
 
-def _replay(game: Game, opts: BuildOptions, name: str) -> list[Event] | None:
+def _replay(game: Game, opts: RecordOptions, name: str) -> list[Event] | None:
     from tenpai.replay.riichi import replay_riichi
     from tenpai.replay.runner import riichi_rules_for
 

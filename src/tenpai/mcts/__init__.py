@@ -12,7 +12,12 @@ differs per rule set).
 * :mod:`tenpai.mcts.model`: the network wrapper the search calls and its checkpoint format;
 * :mod:`tenpai.mcts.train`: self-play with search, replay buffer, K-step unrolled training;
 * :mod:`tenpai.mcts.dropout` and :mod:`tenpai.mcts.warmstart`: the imperfect-information
-  player (dropout learning) and the supervised warm start from a rule agent's games.
+  player (dropout learning) and the supervised warm start from a rule agent's games;
+* below those trainings and the agents, what they share: :mod:`tenpai.mcts.packed_planes`
+  (planes stored as ``uint8``), :mod:`tenpai.mcts.checkpoint` (the search training's
+  checkpoint), :mod:`tenpai.mcts.loss` (eq. 10 unrolled), :mod:`tenpai.mcts.teacher` (a rule
+  agent recorded like the search) and :mod:`tenpai.mcts.dropout_model` (the normal agent's
+  network).
 
 It sits above the agents, self-play and the environments it uses; its search speed is
 measured by :mod:`tenpai.bench.search`.

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from tenpai.events import Event
+from tenpai.mcts.packed_planes import pack
 
 __all__ = ["DropoutAgent", "MCTSAgent", "dropout_agent", "prior_agent", "search_agent"]
 
@@ -180,7 +181,7 @@ class MCTSAgent:
             else:
                 choice = int(np.argmax(res.prior))
             info = {
-                "planes": _pack(req.planes, rules.wall_scale),
+                "planes": pack(req.planes, rules.wall_scale),
                 "safe": sp,
                 "policy": pi.astype(np.float32),
                 "legal": req.legal,
@@ -200,22 +201,6 @@ class MCTSAgent:
         return deal, len(table.events), seat
 
 
-def _pack(planes: np.ndarray, scale: float = 56.0) -> np.ndarray:
-    """Planes as ``uint8``: every plane is 0/1 except the wall fraction, stored × the rule
-    set's wall size (56 live tiles in the 108-tile game, 70 in Riichi)."""
-    out: np.ndarray = planes.copy()
-    out[-1] *= scale
-    packed: np.ndarray = np.rint(out).astype(np.uint8)
-    return packed
-
-
-def unpack(planes: np.ndarray, scale: float = 56.0) -> np.ndarray:
-    """The float planes back from :func:`_pack`."""
-    out = planes.astype(np.float32)
-    out[..., -1, :] /= scale
-    return out
-
-
 class DropoutAgent:
     """The normal agent of dropout learning: the search's planes with the hidden ones (other
     hands, wall) zeroed — p = 0 of eq. 11 — and the most likely legal id.  It reads only its
@@ -232,7 +217,7 @@ class DropoutAgent:
                  take_wins: bool = True) -> None:
         import torch
 
-        from tenpai.mcts.dropout import DropoutModel
+        from tenpai.mcts.dropout_model import DropoutModel
         from tenpai.mcts.model import MCTSModelError
         from tenpai.models.torchfile import file_fingerprint
 

@@ -30,24 +30,22 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Final
 
 import numpy as np
 import torch
 import torch.nn.functional as F
 
+from tenpai.mcts.agent import DropoutAgent
+from tenpai.mcts.checkpoint import ADDED_LATER, load_checkpoint
 from tenpai.mcts.config_checks import check_counts, check_network
+from tenpai.mcts.dropout_model import DropoutModel
 from tenpai.mcts.features import HIDDEN_PLANES
+from tenpai.mcts.packed_planes import unpack
 from tenpai.mcts.replay import Trajectory
-from tenpai.mcts.rulesets import RULE_SETS, SearchRules, search_rules
-from tenpai.models.muzero import SIZES, NormalNet
-from tenpai.models.torchfile import load_tagged, save_atomic
+from tenpai.mcts.warmstart import training_items
 
 __all__ = ["HIDDEN_PLANES", "DropoutConfig", "DropoutModel", "agreement", "keep_probability",
            "train_dropout"]
-
-FORMAT: Final = "tenpai-dropout/1"
-
 
 @dataclass(slots=True)
 class DropoutConfig:
@@ -114,66 +112,13 @@ def keep_probability(step: int, cfg: DropoutConfig) -> float:
     return max(0.0, round(1.0 - cfg.decay_rate * (step // cfg.decay_steps), 10))
 
 
-class DropoutModel:
-    """The normal agent's network and card; same file conventions as the search model."""
-
-    def __init__(self, size: str = "small", card: dict[str, Any] | None = None,
-                 safety: bool = False, rules: str = "suits108") -> None:
-        s = SIZES[size]
-        self.size = size
-        self.card = card or {}
-        self.safety = safety
-        self.rules: SearchRules = search_rules(rules)
-        r = self.rules
-        self.net = NormalNet(r.planes + (r.safety_planes if safety else 0), r.tables.n,
-                             s.channels, s.blocks, r.kinds)
-
-    def inputs(self, planes: np.ndarray, safe: np.ndarray | None) -> torch.Tensor:
-        """The network's input from float planes (hidden ones already masked) and, if this
-        model reads them, the (B, 3, kinds) safety planes."""
-        x = torch.from_numpy(planes)
-        if not self.safety:
-            return x
-        if safe is None:
-            raise ValueError("this normal agent reads the safety planes, none were given")
-        return torch.cat([x, torch.from_numpy(safe.astype(np.float32))], dim=1)
-
-    def save(self, path: Path) -> None:
-        payload = {"format": FORMAT, "size": self.size, "encoder": self.rules.encoder,
-                   "rules": self.rules.name, "safety": self.safety,
-                   "card_json": json.dumps(self.card, sort_keys=True),
-                   "state": {k: v.detach().clone() for k, v in self.net.state_dict().items()}}
-        path.parent.mkdir(parents=True, exist_ok=True)
-        save_atomic(payload, path)
-
-    @classmethod
-    def load(cls, path: Path) -> DropoutModel:
-        from tenpai.mcts.model import MCTSModelError
-
-        payload = load_tagged(path, FORMAT, MCTSModelError)
-        safety = payload.get("safety", False)  # absent in files from before the planes
-        rules = payload.get("rules", "suits108")  # absent in files from before Riichi
-        if (rules not in RULE_SETS or payload.get("encoder") != search_rules(rules).encoder
-                or payload.get("size") not in SIZES or not isinstance(safety, bool)):
-            raise MCTSModelError(f"{path}: rules, encoder, inputs or size this version cannot "
-                                 f"read")
-        try:
-            model = cls(str(payload["size"]), json.loads(payload["card_json"]), safety, rules)
-            model.net.load_state_dict(payload["state"])
-        except (KeyError, TypeError, ValueError, RuntimeError) as exc:
-            raise MCTSModelError(f"{path}: card or weights missing or garbled: {exc}") from None
-        return model
-
-
 def _strategy_data(paths: Sequence[Path], safety: bool = False,
                    rules: str = "suits108") -> list[Trajectory]:
     """Every hand in the buffers of these search-training checkpoints (of rule set
     ``rules``)."""
-    from tenpai.mcts.train import ADDED_LATER, _load_checkpoint
-
     trajs: list[Trajectory] = []
     for path in paths:
-        payload = _load_checkpoint(path)
+        payload = load_checkpoint(path)
         try:
             theirs = json.loads(payload.get("settings_json", "{}")).get("rules",
                                                                        ADDED_LATER["rules"])
@@ -212,8 +157,6 @@ def agreement(model: DropoutModel, planes: np.ndarray, pi: np.ndarray,
     agent's choice is its most likely id of all 229 (a lower bound of what play, which masks
     to the legal ids, would agree; masking to π > 0 would overstate it, since actions the
     search never tried are legal too)."""
-    from tenpai.mcts.agent import unpack
-
     hits = 0
     ce = 0.0
     hidden = torch.tensor(model.rules.hidden_planes)
@@ -230,7 +173,6 @@ def agreement(model: DropoutModel, planes: np.ndarray, pi: np.ndarray,
 
 
 def _rate(model: DropoutModel, cfg: DropoutConfig) -> dict[str, float]:
-    from tenpai.mcts.agent import DropoutAgent
     from tenpai.selfplay.rating import rate_against
 
     r = rate_against(DropoutAgent(model), cfg.eval_opponent, cfg.rules,
@@ -246,8 +188,6 @@ def _expert_data(cfg: DropoutConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray
     ``expert_data``."""
     if not cfg.expert_data:
         return (np.zeros((0,)), np.zeros((0,)), np.zeros((0,)))
-    from tenpai.mcts.warmstart import training_items
-
     items = training_items(Path(cfg.expert_data))
     if not items:
         raise ValueError(f"{cfg.expert_data}: no expert games to train on")
@@ -270,8 +210,6 @@ Report = Callable[[int, dict[str, float]], None]
 def train_dropout(cfg: DropoutConfig, report: Report | None = None) -> tuple[Path, DropoutModel]:
     """Fit the normal agent to the search's π with the decaying Bernoulli mask; ``report`` is
     called after every step with the step count and the latest history row."""
-    from tenpai.mcts.agent import unpack
-
     torch.set_num_threads(cfg.threads)
     torch.manual_seed(cfg.seed)
     rng = np.random.default_rng(cfg.seed)

@@ -128,15 +128,16 @@ def read_gate_curve(path: Path) -> GateCurve:
     file if the run was not gated."""
     import json
 
+    from tenpai.mcts.checkpoint import load_checkpoint
     from tenpai.mcts.model import MCTSModel
-    from tenpai.mcts.train import _load_checkpoint, checkpoint_path, gate_points
+    from tenpai.mcts.train import checkpoint_path, gate_points
 
     training = MCTSModel.load(path).card.training
     rows = training.get("gates")
     settings = training.get("settings", {})
     cpu = float(training.get("cpu_minutes", 0.0))
     if rows is None and checkpoint_path(path).exists():
-        payload = _load_checkpoint(checkpoint_path(path))
+        payload = load_checkpoint(checkpoint_path(path))
         rows = gate_points(json.loads(payload["progress_json"]).get("history", []))
         settings = json.loads(payload["settings_json"])
     if not rows or not settings.get("gate_deals"):

@@ -35,7 +35,7 @@ ValueTarget = Literal["sign", "scaled"]
 class Trajectory:
     """One hand as training data (arrays of equal length ``L``)."""
 
-    planes: np.ndarray  # (L, planes, kinds) uint8 (see tenpai.mcts.agent._pack)
+    planes: np.ndarray  # (L, planes, kinds) uint8 (see tenpai.mcts.packed_planes.pack)
     policy: np.ndarray  # (L, action ids) float32
     actions: np.ndarray  # (L,) int64
     outcomes: np.ndarray  # (L,) int64

@@ -41,7 +41,8 @@ class SearchRules:
     #: Planes a player at the table cannot see (others' hands, the wall): zeroed for the
     #: normal agent and multiplied by the Bernoulli matrix λ in dropout learning.
     hidden_planes: tuple[int, ...]
-    #: The last plane is the live wall's size over this; ``_pack`` stores it × this as uint8.
+    #: The last plane is the live wall's size over this; :func:`tenpai.mcts.packed_planes.pack`
+    #: stores it × this as uint8.
     wall_scale: float
     #: Engine options of self-play, gate and rating games.
     options: Mapping[str, str]

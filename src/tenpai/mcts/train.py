@@ -26,50 +26,33 @@ from __future__ import annotations
 import copy
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import torch
-import torch.nn.functional as F
 
+from tenpai.mcts.agent import MCTSAgent
+from tenpai.mcts.checkpoint import FORMAT, CheckpointError, check_identity, load_checkpoint
 from tenpai.mcts.config_checks import check_counts, check_network
+from tenpai.mcts.loss import unrolled_loss
 from tenpai.mcts.model import MCTSModel, ModelCard
 from tenpai.mcts.replay import ReplayBuffer, Trajectory, ValueTarget, trajectories
-from tenpai.mcts.rulesets import SearchRules, search_rules
-from tenpai.models.muzero import MuZeroNet
-from tenpai.models.torchfile import load_tagged, save_atomic
+from tenpai.mcts.rulesets import search_rules
+from tenpai.mcts.teacher import Teacher
+from tenpai.mcts.warmstart import teacher_buffer as make_teacher_buffer
+from tenpai.mcts.warmstart import training_items
+from tenpai.models.torchfile import save_atomic
 
 if TYPE_CHECKING:
     from tenpai.selfplay.pairs import PairResult
 
 __all__ = ["CheckpointError", "MCTSTrainConfig", "TrainProgress", "train_mcts", "unrolled_loss"]
 
-FORMAT: Final = "tenpai-mcts-checkpoint/1"
 #: Settings that must match for a run to continue from a checkpoint.
 IDENTITY: Final = ("rules", "size", "access", "value_target", "use_reward", "seed", "unroll")
-#: Identity settings added later, with the value files from before them had.
-ADDED_LATER: Final = {"rules": "suits108"}
-
-
-def check_identity(path: Path, theirs: dict[str, Any], ours: dict[str, Any],
-                   keys: Sequence[str]) -> None:
-    """:class:`CheckpointError` naming ``path`` and the first of ``keys`` on which a file's
-    settings and this run's differ (a key the file predates counts as its
-    :data:`ADDED_LATER` value)."""
-    for key in keys:
-        was = theirs.get(key, ADDED_LATER.get(key))
-        if was != ours.get(key):
-            raise CheckpointError(
-                f"{path}: made with {key}={was!r}, this run asks for {ours.get(key)!r}; use "
-                f"another --out or delete it"
-            )
-
-
-class CheckpointError(ValueError):
-    """A checkpoint that cannot be used; the message names the file and the reason."""
 
 
 @dataclass(slots=True)
@@ -195,45 +178,6 @@ class TrainProgress:
 Reporter = Callable[[TrainProgress, dict[str, float]], None]
 
 
-class Teacher:
-    """A rule agent whose decisions are recorded like the search's (π one-hot on its choice):
-    the optional warm start of the replay buffer (not in the paper; docs/mcts.md)."""
-
-    def __init__(self, name: str, seed: int, access: str, rules: str = "suits108") -> None:
-        from tenpai.agents.registry import make_agent
-
-        self.inner = make_agent(name, seed)
-        self.name = f"teacher:{name}"
-        self.access = access
-        self.rules = search_rules(rules)
-
-    def act(self, observation: Any, legal: Any) -> Any:
-        return self.inner.act(observation, legal)
-
-    def act_batch(self, requests: Any) -> list[Any]:
-        batch = getattr(self.inner, "act_batch", None)  # network teachers: one forward
-        if batch is not None:
-            return list(batch(requests))
-        return [self.inner.act(o, legal) for o, legal in requests]
-
-    def act_batch_with_info(self, requests: Any) -> list[tuple[Any, dict[str, Any]]]:
-        from tenpai.mcts.agent import _pack
-
-        rules = self.rules
-        space = rules.tables.space
-        out = []
-        for (obs, _legal), action in zip(requests, self.act_batch(requests)):
-            ident = space.event_to_action(action)
-            pi = np.zeros(space.n, dtype=np.float32)
-            pi[ident] = 1.0
-            table = rules.check_table(getattr(obs, "_table", None), self.name)
-            planes = rules.encode(table, obs.seat, self.access)
-            out.append((action, {"planes": _pack(planes, rules.wall_scale), "policy": pi,
-                                 "seat": obs.seat, "hand": table.hand_index, "action": ident,
-                                 "safe": rules.safety(table, obs.seat)}))
-        return out
-
-
 def train_mode(net: torch.nn.Module, bn_stats: str = "update") -> None:
     """Put ``net`` in training mode; with ``bn_stats="frozen"`` its batch-norm layers stay in
     evaluation mode (running statistics used and left unchanged)."""
@@ -242,50 +186,6 @@ def train_mode(net: torch.nn.Module, bn_stats: str = "update") -> None:
         for m in net.modules():
             if isinstance(m, torch.nn.modules.batchnorm._BatchNorm):
                 m.eval()
-
-
-def unrolled_loss(
-    net: MuZeroNet, batch: dict[str, torch.Tensor], unroll: int, use_reward: bool,
-    rules: SearchRules | None = None,
-) -> tuple[torch.Tensor, dict[str, float]]:
-    """eq. 10 over ``unroll`` steps (plus the reward and transition terms): the sum over steps
-    of the value MSE summed over players and the policy cross-entropy, averaged over the
-    batch; the gradient into each next state is halved (MuZero's scaling).  ``rules``: the
-    batch's rule set (default the 108-tile game)."""
-    from tenpai.mcts.agent import unpack
-    from tenpai.mcts.features import transition_planes
-
-    rules = rules or search_rules("suits108")
-    group_of = torch.from_numpy(rules.tables.group)
-    planes = torch.from_numpy(unpack(batch["planes"].numpy(), rules.wall_scale))
-    state = net.represent(planes)
-    parts = {"policy": torch.zeros(()), "value": torch.zeros(()), "reward": torch.zeros(()),
-             "transition": torch.zeros(())}
-    b = planes.shape[0]
-    for k in range(unroll + 1):
-        pred = net.predict(state)
-        pm = batch["pmask"][:, k]
-        logp = F.log_softmax(pred.policy, dim=1)
-        parts["policy"] = parts["policy"] - (pm * (batch["policy"][:, k] * logp).sum(1)).sum() / b
-        parts["value"] = parts["value"] + ((pred.value - batch["values"][:, k]) ** 2).sum() / b
-        if k == unroll:
-            break
-        actions = batch["actions"][:, k]
-        groups = group_of[actions]
-        dyn = (groups >= 0).float() * batch["omask"][:, k]
-        if dyn.sum() > 0:
-            logits = pred.transition[torch.arange(b), groups.clamp_min(0)]
-            ce = F.cross_entropy(logits, batch["outcomes"][:, k], reduction="none")
-            parts["transition"] = parts["transition"] + (dyn * ce).sum() / b
-        t = torch.from_numpy(
-            transition_planes(actions.numpy(), batch["outcomes"][:, k].numpy(), rules.tables)
-        )
-        state, reward = net.dynamics(state, t)
-        if use_reward:
-            parts["reward"] = parts["reward"] + ((reward - batch["rewards"][:, k]) ** 2).sum() / b
-        state = 0.5 * state + 0.5 * state.detach()
-    total = parts["policy"] + parts["value"] + parts["reward"] + parts["transition"]
-    return total, {k: float(v.detach()) for k, v in parts.items()}
 
 
 def _save_checkpoint(
@@ -329,10 +229,6 @@ def _cpu_seconds() -> float:
     return time.process_time() + kids.ru_utime + kids.ru_stime
 
 
-def _load_checkpoint(path: Path) -> dict[str, Any]:
-    return load_tagged(path, FORMAT, CheckpointError, "checkpoint")
-
-
 def checkpoint_path(out: Path) -> Path:
     return out.with_name(out.name + ".ckpt")
 
@@ -354,7 +250,6 @@ def _mixed_batch(buffer: ReplayBuffer, teacher: ReplayBuffer | None, cfg: MCTSTr
 
 def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Path, TrainProgress]:
     """Run (or continue) ``cfg``; returns the model file written and the progress."""
-    from tenpai.mcts.agent import MCTSAgent
     from tenpai.selfplay.api import run_selfplay
     from tenpai.selfplay.spec import SeatSpec, SelfPlaySpec
     from tenpai.selfplay.vector import VectorRunner
@@ -374,7 +269,7 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
     buffer = ReplayBuffer(cfg.buffer_versions)
     ckpt = checkpoint_path(out)
     if ckpt.exists():
-        payload = _load_checkpoint(ckpt)
+        payload = load_checkpoint(ckpt)
         try:
             check_identity(ckpt, json.loads(payload["settings_json"]), settings, IDENTITY)
             model.net.load_state_dict(payload["state"])
@@ -403,9 +298,6 @@ def train_mcts(cfg: MCTSTrainConfig, report: Reporter | None = None) -> tuple[Pa
         best.net.load_state_dict(best_state)
     teacher_buffer: ReplayBuffer | None = None
     if cfg.teacher_data:
-        from tenpai.mcts.warmstart import teacher_buffer as make_teacher_buffer
-        from tenpai.mcts.warmstart import training_items
-
         teacher_buffer = make_teacher_buffer(training_items(Path(cfg.teacher_data)))
     writer = None
     if cfg.tensorboard:
@@ -515,7 +407,6 @@ def _gate(model: MCTSModel, best: MCTSModel, cfg: MCTSTrainConfig,
           version: int) -> PairResult:
     """The new weights' pair win rate against the best version: fresh deals
     for every version, no root noise, the first moves not sampled (both play their best)."""
-    from tenpai.mcts.agent import MCTSAgent
     from tenpai.selfplay.pairs import play_pairs
 
     sims = cfg.gate_simulations or cfg.simulations

@@ -11,7 +11,7 @@ against ``efficiency`` in docs/mcts.md), recorded with the search's perfect-info
 * the policy on the teacher's choice (π one-hot),
 * the value vector and the reward on the hand's real outcome,
 * the dynamics on the real transitions, unrolled ``unroll`` steps exactly as in self-play
-  training (:func:`tenpai.mcts.train.unrolled_loss`), transition outcomes included.
+  training (:func:`tenpai.mcts.loss.unrolled_loss`), transition outcomes included.
 
 The result is an ordinary model file; ``tenpai train mcts --init`` continues from it with
 search self-play, optionally keeping a share of every batch on the teacher's data.
@@ -37,10 +37,14 @@ from typing import Any, Final
 import numpy as np
 import torch
 
+from tenpai.mcts.checkpoint import CheckpointError, check_identity
 from tenpai.mcts.config_checks import check_counts, check_network
+from tenpai.mcts.loss import unrolled_loss
 from tenpai.mcts.model import MCTSModel, ModelCard
+from tenpai.mcts.packed_planes import unpack
 from tenpai.mcts.replay import ReplayBuffer, Trajectory, ValueTarget, trajectories
 from tenpai.mcts.rulesets import search_rules
+from tenpai.mcts.teacher import Teacher
 from tenpai.models.torchfile import load_tagged, save_atomic
 
 __all__ = ["WarmStartConfig", "WarmStartProgress", "evaluate", "teacher_buffer", "training_items",
@@ -112,9 +116,7 @@ class WarmStartProgress:
 Reporter = Callable[[WarmStartProgress, dict[str, float]], None]
 
 
-def _teacher(name: str, access: str, rules: str, seed: int) -> Any:
-    from tenpai.mcts.train import Teacher
-
+def _teacher(name: str, access: str, rules: str, seed: int) -> Teacher:
     return Teacher(name, seed, access, rules)
 
 
@@ -140,8 +142,6 @@ def _save_data(path: Path, settings: dict[str, Any], games: int,
 
 
 def _check_identity(path: Path, payload: dict[str, Any], settings: dict[str, Any]) -> None:
-    from tenpai.mcts.train import CheckpointError, check_identity
-
     try:
         theirs = json.loads(payload["settings_json"])
     except (KeyError, TypeError, ValueError):
@@ -151,8 +151,6 @@ def _check_identity(path: Path, payload: dict[str, Any], settings: dict[str, Any
 
 def load_items(path: Path) -> tuple[int, list[Trajectory]]:
     """(games played, trajectories) of a warm start's ``.data`` file."""
-    from tenpai.mcts.train import CheckpointError
-
     payload = load_tagged(path, DATA_FORMAT, CheckpointError, "warm-start data")
     try:
         return int(payload["games"]), [Trajectory.from_tensors(t) for t in payload["items"]]
@@ -163,8 +161,6 @@ def load_items(path: Path) -> tuple[int, list[Trajectory]]:
 def training_items(path: Path) -> list[Trajectory]:
     """The trajectories of a ``.data`` file that its warm start trained on (hold-out left
     out, so it stays an honest test set)."""
-    from tenpai.mcts.train import CheckpointError
-
     payload = load_tagged(path, DATA_FORMAT, CheckpointError, "warm-start data")
     try:
         holdout = int(json.loads(payload["settings_json"])["holdout"])
@@ -195,8 +191,6 @@ def _split(items: Sequence[Trajectory], games_total: int,
 def evaluate(model: MCTSModel, items: Sequence[Trajectory], limit: int = 4000) -> dict[str, float]:
     """Teacher agreement (argmax of the prior over all ids = the recorded action) and value MSE
     (summed over the four players) on up to ``limit`` positions of ``items``."""
-    from tenpai.mcts.agent import unpack
-
     if not items:
         return {}
     scale = model.rules.wall_scale
@@ -218,8 +212,6 @@ def evaluate(model: MCTSModel, items: Sequence[Trajectory], limit: int = 4000) -
 def warm_start(cfg: WarmStartConfig,
                report: Reporter | None = None) -> tuple[Path, WarmStartProgress]:
     """Run (or continue) ``cfg``; returns the model file written and the progress."""
-    from tenpai.mcts.train import CheckpointError, unrolled_loss
-
     torch.set_num_threads(cfg.threads)
     torch.manual_seed(cfg.seed)
     out = Path(cfg.out)

@@ -28,8 +28,8 @@ from tenpai.agents.rulesets import check_agent_rules, check_built_agent
 from tenpai.engine.agent import Agent
 from tenpai.events import Event
 from tenpai.learn.mcr.decisions import chow_class
-from tenpai.learn.mcr.encoders import get_mcr_encoder
 from tenpai.learn.mcr.state import MCRTracker
+from tenpai.learn.rulesets import get_encoder
 from tenpai.models import build_model
 from tenpai.models.bundle import Head, ModelBundle
 from tenpai.selfplay.spec import SelfPlaySpec
@@ -161,7 +161,7 @@ def collect_imitation(
         raise ValueError("games and tables must be at least 1")
     check_teacher(cfg)
     data = ImitationData()
-    encoder = get_mcr_encoder(cfg.encoder)
+    encoder = get_encoder(cfg.encoder, "mcr")
 
     def factory(seed: int) -> Agent:
         return _Recorder(make_agent(cfg.teacher, seed), data, encoder)

@@ -34,7 +34,8 @@ from torch import nn
 
 from tenpai.learn.agreement import call_metrics
 from tenpai.learn.dataset import load_manifest, manifest_rules
-from tenpai.learn.rulesets import LearningRules, get_rules
+from tenpai.learn.learning_rules import LearningRules
+from tenpai.learn.rulesets import get_rules
 from tenpai.learn.shards import Batch, ShardStream, label_counts, load_split
 from tenpai.models import build_model
 from tenpai.models.bundle import Head, ModelBundle, ModelError

@@ -19,13 +19,13 @@ from tenpai.env.adapters.base import (
     seat_wind,
     tile_or_minus,
 )
-from tenpai.learn.mcr.encoders import get_mcr_encoder
 from tenpai.learn.mcr.state import MCRTracker
+from tenpai.learn.rulesets import get_encoder
 from tenpai.rules.mcr.flow.observation import MCRObservation
 
 __all__ = ["MCRAdapter"]
 
-_ENCODER = get_mcr_encoder("mcr_stack002@1")
+_ENCODER = get_encoder("mcr_stack002@1", "mcr")
 
 
 class MCRAdapter(TrackedAdapter):

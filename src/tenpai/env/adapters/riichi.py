@@ -19,7 +19,7 @@ from tenpai.env.adapters.base import (
     seat_wind,
     tile_or_minus,
 )
-from tenpai.learn.encoders import get_encoder
+from tenpai.learn.rulesets import get_encoder
 from tenpai.learn.state import RoundTracker
 from tenpai.rules.riichi.flow.observation import RiichiObservation
 

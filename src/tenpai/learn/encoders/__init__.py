@@ -1,9 +1,11 @@
-"""Riichi encoders by name: ``get_encoder("gao68")``.
+"""Riichi's encoders: frozen modules, found by name through the registry.
 
 Each encoder is a frozen module with ``NAME``, ``VERSION``, ``SHAPE`` and ``ENCODER`` (see
 :mod:`tenpai.learn.encoders.base` for the contract and docs/encoders.md for the channel
 tables).  Modules are imported on first use.  Every rule set's encoders are found through its
-registry entry (:meth:`tenpai.learn.rulesets.LearningRules.get_encoder`); this is Riichi's.
+registry entry (:meth:`tenpai.learn.learning_rules.LearningRules.get_encoder`);
+``tenpai.learn.rulesets.get_encoder("gao68")`` is Riichi's.  This package sits below the
+entries that list its modules, so it names them and imports nothing above it.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Final
 
 from tenpai.learn.encoders.base import Encoder
 
-__all__ = ["ENCODER_NAMES", "ISSUE19_ENCODERS", "Encoder", "get_encoder"]
+__all__ = ["ENCODER_NAMES", "ISSUE19_ENCODERS", "Encoder"]
 
 #: The off-table, look-ahead and sequence encoders of issue 19 (docs/encoders.md).
 ISSUE19_ENCODERS: Final = (
@@ -21,10 +23,3 @@ ISSUE19_ENCODERS: Final = (
 #: The encoders before issue 19 (their golden digests live in tests/learn/test_learn_encoders.py;
 #: the issue-19 ones' in tests/learn/test_learn_issue19_encoders.py).
 ENCODER_NAMES: Final = ("gao56", "gao68", "gao86", "gao86e", "ffn352")
-
-
-def get_encoder(name: str) -> Encoder:
-    """The Riichi encoder called ``name`` (optionally ``name@version``, which must match)."""
-    from tenpai.learn.rulesets import get_rules
-
-    return get_rules("riichi").get_encoder(name)

@@ -15,12 +15,11 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from tenpai.learn.learning_rules import Decision, LearningRules, RecordOptions, SplitRule
 from tenpai.learn.mcr.decisions import MCR_DECISION_KINDS, MCR_NUM_CLASSES, iter_mcr_decisions
-from tenpai.learn.rulesets import Decision, LearningRules, SplitRule
 
 if TYPE_CHECKING:
     from tenpai.events import Event
-    from tenpai.learn.dataset import BuildOptions
     from tenpai.records.game import Game
 
 __all__ = ["RULES", "SPLIT", "arch_config"]
@@ -34,7 +33,7 @@ def _accept_file(path: Path) -> bool:
     return path.suffix in _SUFFIXES and not path.name.startswith(_CATALOGUES)
 
 
-def _keep(game: Game, _opts: BuildOptions) -> str | None:
+def _keep(game: Game, _opts: RecordOptions) -> str | None:
     return None if game.rules.variant == "mcr" else f"{game.rules.variant} record"
 
 
@@ -42,7 +41,7 @@ def _game_id(_game: Game, name: str, index: int, count: int) -> str:
     return name if count == 1 else f"{name}#{index}"
 
 
-def _replay(game: Game, _opts: BuildOptions, name: str) -> list[Event] | None:
+def _replay(game: Game, _opts: RecordOptions, name: str) -> list[Event] | None:
     from tenpai.replay.mcr import replay_mcr
 
     final = None if game.truncated else game.final_scores

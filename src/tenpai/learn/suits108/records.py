@@ -23,14 +23,13 @@ from typing import TYPE_CHECKING, Final
 
 from tenpai.events import Event
 from tenpai.learn.decisions import DECISION_KINDS, NUM_CLASSES, iter_decisions
+from tenpai.learn.learning_rules import Decision, LearningRules, RecordOptions, SplitRule
 from tenpai.learn.riichi import plain_arch_config
-from tenpai.learn.rulesets import Decision, LearningRules, SplitRule
 from tenpai.learn.state import RoundTracker
 
 if TYPE_CHECKING:
     from tenpai.engine.agent import Agent
     from tenpai.engine.flow import GameFlow
-    from tenpai.learn.dataset import BuildOptions
     from tenpai.records.game import Game
 
 __all__ = ["LIVE_WALL", "RULES", "play_with_passes", "ready_allowed", "write_selfplay_records"]
@@ -68,7 +67,7 @@ def _decisions(
     )
 
 
-def _keep(game: Game, opts: BuildOptions) -> str | None:
+def _keep(game: Game, opts: RecordOptions) -> str | None:
     if game.players != opts.players:
         return f"{game.players}-player game"
     if not game.rounds:
@@ -80,7 +79,7 @@ def _game_id(game: Game, name: str, index: int, count: int) -> str:
     return name if count == 1 else f"{name}#{index}"
 
 
-def _replay(game: Game, _opts: BuildOptions, _name: str) -> list[Event] | None:
+def _replay(game: Game, _opts: RecordOptions, _name: str) -> list[Event] | None:
     """The record's events (passes included) when its actions re-drive the engine exactly."""
     from tenpai.rules.suits108.replay import ReplayError, redrive
 
