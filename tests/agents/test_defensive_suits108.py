@@ -99,6 +99,7 @@ class _LegalOnly:
 
     def __init__(self, agent: Agent) -> None:
         self.agent = agent
+        self.name = agent.name
         self.decisions = 0
 
     def act(self, observation: Any, legal: Sequence[Event]) -> Event:
@@ -106,6 +107,9 @@ class _LegalOnly:
         assert action in legal, (action, legal)
         self.decisions += 1
         return action
+
+    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
+        return [self.act(o, legal) for o, legal in requests]
 
 
 def _check(game: GameFlow) -> None:

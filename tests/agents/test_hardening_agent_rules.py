@@ -8,10 +8,9 @@ pg_mcr`` ran without complaint.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from tenpai.agents import make_agent
 from tenpai.agents.rulesets import UnsupportedRulesError, check_built_agent
@@ -20,7 +19,7 @@ from tenpai.cli.main import app
 MCR_SAMPLE = "mcr/botzone_text/lawlorentz_Chinese-Standard-Mahjong-Simulate/sample.txt"
 
 
-def _one_line(res: Any, *words: str) -> str:
+def _one_line(res: Result, *words: str) -> str:
     assert res.exit_code == 2, (res.exit_code, res.output[-1500:], res.exception)
     err = res.stderr.strip().splitlines()
     assert len(err) == 1 and "Traceback" not in res.stderr, res.stderr[-1500:]

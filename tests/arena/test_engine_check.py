@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from tenpai.agents import make_agent
 from tenpai.arena import engine_check, lockstep
 from tenpai.arena.engine_check import RULE_SETS, RuleSet, run_check, seat_agents
 from tenpai.cli.main import app
@@ -180,7 +181,7 @@ def test_the_child_reference_catches_a_different_game() -> None:
     assert isinstance(ref, lockstep.ChildReference)
     try:
         game = engine_check.new_game(MCR_ONE, 5, "compiled")
-        agents = [engine_check.make_agent("random", i) for i in range(4)]
+        agents = [make_agent("random", i) for i in range(4)]
         result = lockstep.lockstep(game, ref, 6, agents)
     finally:
         ref.close()
@@ -267,7 +268,7 @@ def test_an_answer_the_reference_refuses_is_a_difference() -> None:
     rs = RULE_SETS["tenhou"]
     ref = Refusing(lambda s: engine_check.new_game(rs, s, "python"))
     game = engine_check.new_game(rs, 4, "compiled")
-    result = lockstep.lockstep(game, ref, 4, [engine_check.make_agent("random", i)
+    result = lockstep.lockstep(game, ref, 4, [make_agent("random", i)
                                               for i in range(4)])
     assert result.difference is not None
     assert result.difference.startswith("after step 1, at event ")

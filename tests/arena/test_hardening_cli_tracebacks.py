@@ -11,10 +11,9 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from tenpai.arena.runner import make_config
 from tenpai.arena.store import ResultsStore
@@ -24,11 +23,11 @@ _ARENA = ["arena", "--agents", "random,random,random,random", "--games", "4", "-
           "--option", "length=tonpuu", "--no-progress"]
 
 
-def _run(args: list[str], env: dict[str, str] | None = None, stdin: str = "") -> Any:
+def _run(args: list[str], env: dict[str, str] | None = None, stdin: str = "") -> Result:
     return CliRunner().invoke(app, args, env=env, input=stdin)
 
 
-def _one_line(res: Any, *words: str) -> str:
+def _one_line(res: Result, *words: str) -> str:
     assert res.exit_code == 2, (res.exit_code, res.output[-1500:], res.exception)
     assert res.exception is None or isinstance(res.exception, SystemExit), repr(res.exception)
     err = res.stderr.strip().splitlines()

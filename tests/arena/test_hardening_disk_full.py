@@ -27,7 +27,7 @@ def _small_disk(monkeypatch: pytest.MonkeyPatch, pages: int) -> None:
     real = sqlite3.connect
 
     def connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
-        conn = real(*args, **kwargs)
+        conn: sqlite3.Connection = real(*args, **kwargs)
         conn.execute(f"PRAGMA max_page_count = {pages}")
         return conn
 

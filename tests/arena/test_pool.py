@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
@@ -23,11 +24,13 @@ def app() -> typer.Typer:
 _run = run_cli
 
 
-def _arena(app: typer.Typer, db: Path, seed: int, agents: str = LINEUP, games: int = 8) -> dict:
+def _arena(app: typer.Typer, db: Path, seed: int, agents: str = LINEUP,
+           games: int = 8) -> dict[str, Any]:
     result = _run(app, "arena", "--agents", agents, "--games", str(games), "--seed", str(seed),
                   "--db", str(db), "--workers", "1", "--no-progress", "--json")
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
 
 
 @pytest.fixture(scope="module")
@@ -41,8 +44,9 @@ def runs(app: typer.Typer, tmp_path_factory: pytest.TempPathFactory) -> tuple[Pa
     return paths
 
 
-def _pair(data: dict) -> dict:
-    (pair,) = data["paired_tests"]
+def _pair(data: dict[str, Any]) -> dict[str, Any]:
+    pairs: list[dict[str, Any]] = data["paired_tests"]
+    (pair,) = pairs
     return pair
 
 

@@ -81,14 +81,14 @@ def test_stable_dan_blocks_average_whole_blocks_and_skip_undefined_ones() -> Non
     assert b.skipped == 1
     assert b.mean == pytest.approx(4.0)
     assert b.median == pytest.approx(4.0)
-    assert (b.q25, b.q75) == (pytest.approx(3.5), pytest.approx(4.5))
+    assert (b.q25, b.q75) == pytest.approx((3.5, 4.5))
     # The pooled formula on the same 12 whole-block games differs: (5·7 + 2·1)/3 − 2.
     assert stable_dan([7, 1, 1, 3]) == pytest.approx(37 / 3 - 2)
 
 
-def _three_deals() -> list:
+def _three_deals() -> list[SeatRow]:
     """Lineup A,B,C,C: per deal A's and B's mean ranks are chosen by hand."""
-    rows = []
+    rows: list[SeatRow] = []
     # deal 0: A ranks 1,1,2,1 (mean 1.25), B ranks 2,2,1,3 (mean 2.0): diff −0.75
     # deal 1: A 2,2,2,2 (2.0), B 1,3,1,3 (2.0): diff 0
     # deal 2: A 4,1,1,2 (2.0), B 1,2,3,1 (1.75): diff +0.25

@@ -112,7 +112,7 @@ def test_network_agents_are_made_once_and_play_the_same_games(
     pytest.importorskip("torch")
     lineup = ("sl", "efficiency", "sl", "random")
     made: Counter[str] = Counter()
-    real = record_mod.make_agent
+    real = make_agent
 
     def counting(name: str, seed: int) -> Any:
         made[name] += 1

@@ -14,7 +14,9 @@ def test_kuikae_bans_same_tile_and_other_end_of_chi() -> None:
     chi = [e for e in legal(rnd, 1) if e.type == "chi"]
     assert chi, "seat 1 may chi 3m with 4m5m"
     act(rnd, 1, type="chi", consumed=tuple(T.parse("45m")))
-    allowed = {T.kind_of(e.pai) for e in legal(rnd, 1)}
+    after_chi = legal(rnd, 1)
+    assert all(e.type == "dahai" for e in after_chi), after_chi  # a discard, nothing else
+    allowed = {T.kind_of(e.pai) for e in after_chi if e.pai is not None}
     assert T.parse("6m")[0] not in allowed, "suji kuikae: the other end of the chi is banned"
 
 

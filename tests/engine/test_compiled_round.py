@@ -13,13 +13,14 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from compiled_pairs import observations_checked, play_hand_both, same_games
 
 from tenpai.engine import RandomAgent
-from tenpai.engine.flow import IllegalActionError
+from tenpai.engine.flow import Decision, IllegalActionError
 from tenpai.engine.table import KIND
 from tenpai.engine.wall import seeded_shuffle
 from tenpai.events import Event
@@ -170,7 +171,8 @@ def test_bad_states_and_codes_raise_typed_errors() -> None:
         open_table(tuple(s), TENHOU)
     with pytest.raises(CompiledTableError):
         open_table(good, TENHOU_SANMA)  # four hands for three-player rules
-    bare = type(open_table(good, TENHOU)).__new__(type(open_table(good, TENHOU)))
+    table_type: Any = type(open_table(good, TENHOU))  # the C type, opaque to mypy
+    bare = table_type.__new__(table_type)
     for call in (bare.view, bare.pending, lambda: bare.step([])):
         with pytest.raises(CompiledTableError, match="not initialised"):
             call()
@@ -267,8 +269,8 @@ def _play_both(make_wall: Any, answer: Any) -> list[Any]:
     return play_hand_both(TENHOU, make_wall, [25_000, 25_000, 24_000, 25_000], answer)
 
 
-def _scripted(ron_seats: tuple[int, ...]) -> Any:
-    def answer(d: Any) -> Event:
+def _scripted(ron_seats: tuple[int, ...]) -> Callable[[Decision], Event]:
+    def answer(d: Decision) -> Event:
         for e in d.legal:
             if e.type == "dahai" and e.pai == 36:
                 return e
@@ -297,7 +299,7 @@ def test_four_winds_abort() -> None:
             tiles.insert(13 * seat, 27)
         return RoundWall.from_shuffled(tiles)
 
-    def east_first(d: Any) -> Event:
+    def east_first(d: Decision) -> Event:
         east = [e for e in d.legal if e.type == "dahai" and e.pai == 27]
         if east:
             return east[0]
@@ -311,6 +313,11 @@ def test_four_winds_abort() -> None:
             g.step(answers)
     assert games[0].events == games[1].events
     assert [r.abort for r in games[0].results] == ["four_winds"] * 3
+
+
+def _kind(dahai: Event) -> int:
+    assert dahai.pai is not None, dahai
+    return KIND[dahai.pai]
 
 
 def _chankan_wall() -> RoundWall:
@@ -330,7 +337,7 @@ def _chankan_wall() -> RoundWall:
 def test_chankan_on_an_added_kan() -> None:
     state = {"kakan": False}
 
-    def answer(d: Any) -> Event:
+    def answer(d: Decision) -> Event:
         types = {e.type: e for e in d.legal}
         if "kakan" in types:
             state["kakan"] = True
@@ -345,9 +352,9 @@ def test_chankan_on_an_added_kan() -> None:
         if not dahai:
             return d.legal[-1]  # a pass
         drawn = [e for e in dahai if e.tsumogiri]
-        if drawn and not (d.seat == 2 and KIND[drawn[0].pai] in (12, 13, 14)):
+        if drawn and not (d.seat == 2 and _kind(drawn[0]) in (12, 13, 14)):
             return drawn[0]
-        return next(e for e in dahai if KIND[e.pai] not in (12, 13, 14))
+        return next(e for e in dahai if _kind(e) not in (12, 13, 14))
 
     rounds = _play_both(_chankan_wall, answer)
     hora = [e for e in rounds[0].events if e.type == "hora"]

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from scenario import act, discard, legal, pass_all, table
 
+from tenpai.rules.riichi.flow.round import RiichiRound
+
 # Seat 1 waits on 3m/6m with tanyao; the other hands are inert.
 HANDS = ["13579m13579p135s", "45m234p456p678s22p", "2468m2468p2468s9s", "1234z5566z777z99s"]
 
 
-def _can_ron(rnd, seat: int) -> bool:
+def _can_ron(rnd: RiichiRound, seat: int) -> bool:
     return any(e.type == "hora" for e in legal(rnd, seat))
 
 

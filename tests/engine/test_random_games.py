@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 
 from tenpai.agents import make_agent
-from tenpai.engine import RandomAgent, play
+from tenpai.engine import GameFlow, RandomAgent, play
 from tenpai.events import Event
 from tenpai.rules.riichi.flow.invariants import check_round
 from tenpai.rules.riichi.game import RiichiGame
 from tenpai.rules.riichi.ruleset import TENHOU
 
 
-def _checker(game: RiichiGame) -> None:
+def _checker(game: GameFlow) -> None:
+    assert isinstance(game, RiichiGame)
     if game.round is not None:
         check_round(game.round, game.tileset, 100_000)
 

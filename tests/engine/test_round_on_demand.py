@@ -9,6 +9,7 @@ point — state, events, decisions and observations — and a game nobody reads 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -37,11 +38,11 @@ class _Bold:
     def __init__(self, seed: int) -> None:
         self.inner = make_agent("efficiency", seed)
 
-    def act(self, observation: Any, legal: Any) -> Event:
+    def act(self, observation: Any, legal: Sequence[Event]) -> Event:
         best = min(legal, key=lambda e: _BOLD.get(e.type, 9))
         if best.type in _BOLD:
-            return best  # type: ignore[no-any-return]
-        return self.inner.act(observation, legal)  # type: ignore[no-any-return]
+            return best
+        return self.inner.act(observation, legal)
 
 
 def _agents(seed: int) -> list[Any]:

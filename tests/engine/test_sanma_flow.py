@@ -11,7 +11,7 @@ from scenario import act, discard, legal, pass_all
 
 from tenpai import tiles as T
 from tenpai.agents import make_agent
-from tenpai.engine import RandomAgent, play
+from tenpai.engine import GameFlow, RandomAgent, play
 from tenpai.events import Event
 from tenpai.rules.riichi.flow.invariants import check_round
 from tenpai.rules.riichi.flow.round import RiichiRound
@@ -166,7 +166,8 @@ def test_three_hands_per_wind_and_the_dealer_moves_round_three_seats() -> None:
     assert game.events[0] == Event("start_game", names=("A", "B", "C"))
 
 
-def _checker(game: RiichiGame) -> None:
+def _checker(game: GameFlow) -> None:
+    assert isinstance(game, RiichiGame)
     if game.round is not None:
         check_round(game.round, game.tileset, TOTAL)
 

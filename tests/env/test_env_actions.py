@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 import numpy as np
 import pytest
@@ -18,7 +19,7 @@ from tenpai.env.actions import (
 from tenpai.events import Event
 
 # (rules, seed, agent, options): efficiency agents win and call; random agents call oddly.
-GAMES = {
+GAMES: dict[str, Sequence[tuple[str, int, str, dict[str, str] | None]]] = {
     "riichi": [("riichi", s, "efficiency", None) for s in range(4)]
     + [("riichi", s, "random", None) for s in (10, 11)],
     "mcr": [("mcr", 3, "random", None)]

@@ -6,6 +6,7 @@ import warnings
 from types import ModuleType
 from typing import Any
 
+import gymnasium
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
@@ -79,7 +80,9 @@ def test_a_full_random_game_respects_masks_and_ends(rules: str) -> None:
     plane_shape, table_len, n = SHAPES[rules]
     assert env.adapter.plane_shape == plane_shape
     assert len(env.adapter.table_fields) == table_len
-    assert env.action_space("player_0").n == n
+    space = env.action_space("player_0")
+    assert isinstance(space, gymnasium.spaces.Discrete)
+    assert space.n == n
 
 
 def test_same_seed_same_game_and_rewards() -> None:
@@ -167,8 +170,8 @@ def test_ansi_render_shows_the_table(rules: str) -> None:
     expected = [to_compact(hand), f"{to_compact(hand[:-1])} + {to_mjai(hand[-1])} (drawn)"]
     assert shown in expected
     legal_ids = np.flatnonzero(env.observe(acting)["action_mask"])
-    for i in legal_ids:
-        assert f"{i} {env.adapter.actions.describe(int(i))}" in text
+    for action in legal_ids:
+        assert f"{action} {env.adapter.actions.describe(int(action))}" in text
     if rules == "riichi":
         assert "dora indicators" in lines[0] and "honba" in lines[0]
         assert any("river: " in line and "river: -" not in line for line in lines[1:5])

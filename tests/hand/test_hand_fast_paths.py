@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from typing import NoReturn
 
 import pytest
 from hand_samples import SIZES, near_complete, uniform
@@ -130,7 +131,7 @@ def test_standard_useful_matches_pymahjonggb_regular_shanten() -> None:
 sh_module = importlib.import_module("tenpai.hand.shanten")
 
 
-def _refuse(_: object) -> object:
+def _refuse(_: object) -> NoReturn:
     raise AssertionError("the pure-Python fallback was called")
 
 

@@ -52,7 +52,7 @@ def _knitted_hand(rng: random.Random) -> list[int]:
 
 def _hands() -> list[list[int]]:
     rng = random.Random(77)
-    out = []
+    out: list[list[int]] = []
     while len(out) < N_HANDS:
         r = rng.random()
         if r < 0.4:

@@ -206,9 +206,9 @@ def test_project_cuts_and_merges_into_what_a_direct_build_writes(
     src = data_dir / FOLDER
     if not src.is_dir():
         pytest.skip(f"{FOLDER} not in the shared data")
-    opts = {"limit": 2, "shard_size": 300}
-    build_dataset([src], tmp_path / "all", BuildOptions(encoder="gao86e_all", **opts))
-    build_dataset([src], tmp_path / "la", BuildOptions(encoder="gao86e_la", **opts))
+    for name, encoder in (("all", "gao86e_all"), ("la", "gao86e_la")):
+        options = BuildOptions(encoder=encoder, limit=2, shard_size=300)
+        build_dataset([src], tmp_path / name, options)
     got = project_dataset([tmp_path / "all"], tmp_path / "cut", "gao86e_la")
     want = load_manifest(tmp_path / "la")
     assert got["encoder"] == want["encoder"] == "gao86e_la@1"

@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
-torch = pytest.importorskip("torch")
+pytest.importorskip("torch")
 
-from tenpai.models import ModelConfigError, build_model  # noqa: E402
-from tenpai.models.losses import class_weights, make_loss  # noqa: E402
+import torch
+
+from tenpai.models import ModelConfigError, build_model
+from tenpai.models.losses import class_weights, make_loss
 
 
 def _rows(batch: int, seed: int) -> torch.Tensor:
@@ -32,7 +34,9 @@ def test_seq_gru_scores_every_class_and_reads_the_past_turns() -> None:
     context[:, 63:] = 0
     assert not torch.allclose(model(context), out)
     out.sum().backward()
-    assert all(p.grad is not None for p in model.gru.parameters())
+    gru = model.gru
+    assert isinstance(gru, torch.nn.GRU)
+    assert all(p.grad is not None for p in gru.parameters())
 
 
 def test_seq_gru_refuses_an_input_too_small_for_its_steps() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -36,7 +37,9 @@ def test_expand_fills_cells_from_the_left() -> None:
         ({"arch": "ffn", "in_features": 352, "classes": 2, "hidden": [32, 16]}, (3, 352)),
     ],
 )
-def test_architectures_map_inputs_to_class_scores(config: dict, x_shape: tuple) -> None:
+def test_architectures_map_inputs_to_class_scores(
+    config: dict[str, Any], x_shape: tuple[int, ...]
+) -> None:
     torch.manual_seed(0)
     model = build_model(config).eval()
     x = torch.randint(0, 5, x_shape, dtype=torch.uint8)

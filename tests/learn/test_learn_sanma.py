@@ -11,6 +11,7 @@ import pytest
 
 from tenpai import tiles as T
 from tenpai.agents import make_agent
+from tenpai.engine.agent import Agent
 from tenpai.engine.runner import play
 from tenpai.events import Event
 from tenpai.learn.dataset import BuildOptions, DatasetError, build_dataset
@@ -27,7 +28,7 @@ def _rel_seats(seat: int) -> list[int | None]:
 class _Checking:
     name = "checking"
 
-    def __init__(self, inner: Any) -> None:
+    def __init__(self, inner: Agent) -> None:
         self.inner = inner
         self.checked = 0
 

@@ -8,17 +8,20 @@ from typing import Any
 
 import pytest
 
-torch = pytest.importorskip("torch")
+pytest.importorskip("torch")
 
-from tenpai.agents import make_agent  # noqa: E402
-from tenpai.agents.sl import SLAgent, isolated_kan  # noqa: E402
-from tenpai.engine.runner import play  # noqa: E402
-from tenpai.events import Event  # noqa: E402
-from tenpai.models import build_model  # noqa: E402
-from tenpai.models.bundle import Head, ModelBundle, resolve_model_path  # noqa: E402
-from tenpai.rules.riichi.flow.invariants import check_round  # noqa: E402
-from tenpai.rules.riichi.game import RiichiGame  # noqa: E402
-from tenpai.rules.riichi.ruleset import TENHOU  # noqa: E402
+import torch
+
+from tenpai.agents import make_agent
+from tenpai.agents.sl import SLAgent, isolated_kan
+from tenpai.engine.agent import Agent
+from tenpai.engine.runner import play
+from tenpai.events import Event
+from tenpai.models import build_model
+from tenpai.models.bundle import Head, ModelBundle, resolve_model_path
+from tenpai.rules.riichi.flow.invariants import check_round
+from tenpai.rules.riichi.game import RiichiGame
+from tenpai.rules.riichi.ruleset import TENHOU
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +42,7 @@ class _Recorder:
 
     name = "recorder"
 
-    def __init__(self, agent: SLAgent) -> None:
+    def __init__(self, agent: Agent) -> None:
         self.agent = agent
         self.log: list[tuple[Any, Sequence[Event], Event]] = []
 
@@ -123,6 +126,15 @@ def test_default_model_is_shipped_and_plays() -> None:
     assert game.done
 
 
+def _last_layer(module: torch.nn.Module) -> torch.nn.Linear:
+    """The resnet head's final linear layer (the one that scores the classes)."""
+    head = module.head
+    assert isinstance(head, torch.nn.Sequential)
+    last = head[-1]
+    assert isinstance(last, torch.nn.Linear)
+    return last
+
+
 def _kan_model(tmp: Path, declare: bool) -> Path:
     """A tiny model whose kan head always (or never) says "declare"."""
     torch.manual_seed(3)
@@ -131,12 +143,12 @@ def _kan_model(tmp: Path, declare: bool) -> Path:
         cfg = {"arch": "resnet", "in_channels": 69, "classes": classes, "width": 8, "blocks": 1}
         module = build_model(cfg).eval()
         if kind == "kan":
-            last = module.head[-1]
+            last = _last_layer(module)
             with torch.no_grad():
                 last.weight.zero_()
                 last.bias.copy_(torch.tensor([0.0, 5.0] if declare else [5.0, 0.0]))
         if kind == "pon":  # pon everything, so open and added kans come up
-            last = module.head[-1]
+            last = _last_layer(module)
             with torch.no_grad():
                 last.weight.zero_()
                 last.bias.copy_(torch.tensor([0.0, 5.0]))
@@ -185,7 +197,7 @@ def test_sl_model_plays_the_file_named_by_its_variable(
     seat = make_agent("sl_model", 3)
     same = SLAgent(str(model_file), 3)
     game = RiichiGame(TENHOU.with_(length="tonpuu"), seed=5)
-    a = play(game, [_Recorder(seat), make_agent("efficiency", 1)] * 2)  # type: ignore[list-item]
+    a = play(game, [_Recorder(seat), make_agent("efficiency", 1)] * 2)
     b = play(RiichiGame(TENHOU.with_(length="tonpuu"), seed=5),
-             [_Recorder(same), make_agent("efficiency", 1)] * 2)  # type: ignore[list-item]
+             [_Recorder(same), make_agent("efficiency", 1)] * 2)
     assert seat.name == "sl_model" and a.final_scores == b.final_scores

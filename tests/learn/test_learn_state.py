@@ -9,6 +9,7 @@ import pytest
 
 from tenpai import tiles as T
 from tenpai.agents import make_agent
+from tenpai.engine.agent import Agent
 from tenpai.engine.runner import play
 from tenpai.events import Event
 from tenpai.learn.state import RoundTracker, StateError
@@ -21,7 +22,7 @@ class _Checking:
 
     name = "checking"
 
-    def __init__(self, inner: Any) -> None:
+    def __init__(self, inner: Agent) -> None:
         self.inner = inner
         self.checked = 0
 

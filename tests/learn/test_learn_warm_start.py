@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -80,13 +81,11 @@ def test_continued_run_records_its_parent(
 ) -> None:
     ds = gao56_discards(2)
     first = tmp_path / "first.pt"
-    base = {"kind": "discard", "max_minutes": 2, "seed": 3, "dev_split": "train"}
+    base = TrainConfig(kind="discard", max_minutes=2, seed=3, dev_split="train", max_samples=600)
     options = {"width": 8, "blocks": 1}
-    parent = train_head(
-        ds, first, TrainConfig(arch_options=options, max_samples=600, **base), log=lambda _s: None
-    )
+    parent = train_head(ds, first, replace(base, arch_options=options), log=lambda _s: None)
     second = tmp_path / "second.pt"
-    cfg = TrainConfig(max_samples=600, schedule="cosine", lr_min=1e-5, init_from=str(first), **base)
+    cfg = replace(base, schedule="cosine", lr_min=1e-5, init_from=str(first))
     card = train_head(ds, second, cfg, log=lambda _s: None)
     assert card["config"] == parent["config"]
     assert card["init_from"]["train_samples_seen"] == parent["train_samples_seen"]

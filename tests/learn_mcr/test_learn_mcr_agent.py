@@ -77,8 +77,9 @@ def test_sl_mcr_model_plays_the_file_named_by_its_variable(
     exactly what ``sl_mcr`` plays, and the run records the file it played."""
     from tenpai.agents.sl_mcr import resolve_mcr_model_path
     from tenpai.arena.games import ArenaConfigError
-    from tenpai.arena.record import GameKey, play_scheduled
+    from tenpai.arena.record import play_scheduled
     from tenpai.arena.runner import make_config
+    from tenpai.arena.schedule import GameKey
     from tenpai.models.torchfile import file_fingerprint
 
     lineup = ["sl_mcr_model", "random", "sl_mcr_model", "random"]

@@ -14,11 +14,13 @@ from tenpai.mcts.replay import Trajectory
 from tenpai.mcts.train import MCTSTrainConfig, train_mcts
 
 
-def _buffer(tmp: Path, name: str, **kw: object) -> list[Trajectory]:
+def _buffer(tmp: Path, name: str, *, workers: int = 1, backend: str = "local"
+            ) -> list[Trajectory]:
     out = tmp / f"{name}.pt"
     _out, progress = train_mcts(MCTSTrainConfig(
         out=str(out), size="tiny", simulations=2, tables=2, games_per_version=3,
-        steps_per_version=1, batch_size=4, unroll=1, max_versions=1, seed=4, **kw))
+        steps_per_version=1, batch_size=4, unroll=1, max_versions=1, seed=4, workers=workers,
+        backend=backend))
     assert progress.games == 3 and progress.cpu_seconds > 0
     return [Trajectory.from_tensors(t)
             for t in load_checkpoint(out.with_name(out.name + ".ckpt"))["buffer"]]

@@ -38,7 +38,7 @@ def test_a_stale_build_is_not_used_and_says_its_abi(built: types.ModuleType) -> 
 
 
 def test_a_build_without_an_abi_is_stale(built: types.ModuleType) -> None:
-    del built.ABI  # type: ignore[attr-defined]
+    del built.ABI
     assert native.load(_FAKE, 3) is None
     assert "stale build (ABI None" in native.why_not(_FAKE, 3)
 

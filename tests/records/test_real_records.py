@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,7 +42,7 @@ def test_gimite_golden_conversion(data_dir: Path) -> None:
     ours = [e.to_mjai() for e in read_mjlog(folder / "test.mjlog").round_events()]
     lines = (folder / "test.mjlog.golden.log").read_text(encoding="utf-8").splitlines()
     raw = [json.loads(x) for x in lines if x.startswith("{")]
-    golden: list[dict] = []
+    golden: list[dict[str, Any]] = []
     for obj in raw:
         if obj["type"] in ("start_game", "end_game"):
             continue

@@ -58,7 +58,7 @@ def test_atomic_write_leaves_nothing_on_failure(tmp_path: Path) -> None:
     target.write_text("old")
 
     class Boom(str):
-        def encode(self, *args: object, **kwargs: object) -> bytes:  # type: ignore[override]
+        def encode(self, *args: object, **kwargs: object) -> bytes:
             raise RuntimeError("disk on fire")
 
     with pytest.raises(RuntimeError):

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tenpai.records import read_games
+from tenpai.events import Event
+from tenpai.records import Game, read_games
 from tenpai.replay.runner import _replay_one, replay_files
 
 pytestmark = pytest.mark.corpus
@@ -38,7 +39,7 @@ def test_mjlog_with_its_first_round_deleted_fails(data_dir: Path, tmp_path: Path
     assert "a whole game starts at East 1" in failure["error"]
 
 
-def _first_win(game):  # type: ignore[no-untyped-def]
+def _first_win(game: Game) -> tuple[int, int, Event]:
     """The first win below mangan (where fu changes the value)."""
     for r, rnd in enumerate(game.rounds):
         for i, e in enumerate(rnd):

@@ -44,7 +44,7 @@ def test_a_corpus_sample_replays_the_same_on_both_rounds(data_dir: Path) -> None
         game = read_mjlog(path)
         rules = riichi_rules_for(game, "tenhou")
         results = [replay_riichi(game.events(), rules=rules, final_scores=game.final_scores,
-                                 name=path.name, engine=engine)  # type: ignore[arg-type]
+                                 name=path.name, engine=engine)
                    for engine in ("python", "auto")]
         py, co = results
         assert (py.ok, py.rounds, str(py.divergence)) == (co.ok, co.rounds, str(co.divergence))
@@ -94,7 +94,7 @@ def test_a_three_player_sample_replays_the_same_on_both_rounds(data_dir: Path) -
         rules = riichi_rules_for(game, "tenhou")
         assert rules.players == 3 and compiled_round.covers(rules), path.name
         py, co = (replay_riichi(game.events(), rules=rules, final_scores=game.final_scores,
-                                name=path.name, engine=engine)  # type: ignore[arg-type]
+                                name=path.name, engine=engine)
                   for engine in ("python", "compiled"))
         assert py.ok and co.ok, f"{path.name}: {py.divergence} / {co.divergence}"
         assert py.events == co.events, path.name

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tenpai.records.mjlog_read import read_text
+from tenpai.records.source import read_text
 from tenpai.rules.riichi.end_points import tenhou_end_points
 
 

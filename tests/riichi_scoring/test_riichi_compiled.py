@@ -101,7 +101,8 @@ def test_a_yaku_table_that_differs_switches_the_compiled_path_off() -> None:
     """The load check: a yaku added or changed on one side only is refused with a warning."""
     if _MODULE is None:
         pytest.skip("compiled scorer not built")
-    from tenpai.rules.riichi.yaku import ALL_YAKU, Tsuuiisou
+    from tenpai.rules.riichi.yaku import ALL_YAKU
+    from tenpai.rules.riichi.yaku.yakuman import Tsuuiisou
 
     class Changed(Tsuuiisou):
         han_closed = 26

@@ -20,7 +20,7 @@ from tenpai.rl.policy import SamplingSLAgent
 from tenpai.rl.policy_mcr import SamplingSLMCRAgent
 from tenpai.rl.rewards import RewardConfig
 from tenpai.rl.vine import VineConfig, VineState, collect_vine, vine_batch, vine_update
-from tenpai.selfplay.spec import SelfPlaySpec
+from tenpai.selfplay.spec import AgentSource, SelfPlaySpec
 from tenpai.selfplay.vector import VectorRunner
 
 MCR = {"preset": "botzone"}
@@ -73,7 +73,8 @@ def test_the_same_seed_gives_the_same_batch_however_many_tables() -> None:
 
 
 def test_the_greedy_learner_plays_the_supervised_agents_games() -> None:
-    def played(agent: object, rules: str, options: dict[str, str], seeds: int) -> list[object]:
+    def played(agent: AgentSource, rules: str, options: dict[str, str], seeds: int
+               ) -> list[object]:
         spec = SelfPlaySpec.series(rules, [agent] * 4, 11, seeds, options)
         return [(g.final_scores, [e.to_mjai() for e in g.events[1:]])
                 for g in VectorRunner(spec, tables=2).run()]

@@ -61,7 +61,8 @@ def test_the_description_names_what_differs_from_the_defaults() -> None:
 #: Every variable of each search, set to a value other than the default; then the variables
 #: that cannot be set beside those values (CALL_Z_SCALE scales the paired rule, the first
 #: dict sets RULE=puct), each read alone.
-_EVERY = [
+_SettingsClass = type[SearchSettings] | type[MCTSPGSettings] | type[MCRSearchSettings]
+_EVERY: list[tuple[_SettingsClass, str, dict[str, str], dict[str, str]]] = [
     (SearchSettings, "TENPAI_SEARCH_", {
         "BUDGET_MS": "5", "CLOCK": "cpu", "WORLDS": "3", "TOPK": "4", "THRESHOLD": "0.5",
         "POLICY": "fast", "VALUE": "points", "UTILITY": "uma", "OPPONENTS": "shaped",
@@ -80,7 +81,7 @@ _EVERY = [
 
 
 @pytest.mark.parametrize(("cls", "prefix", "values", "apart"), _EVERY)
-def test_every_setting_has_its_variable(cls: type, prefix: str, values: dict[str, str],
+def test_every_setting_has_its_variable(cls: _SettingsClass, prefix: str, values: dict[str, str],
                                         apart: dict[str, str]) -> None:
     settings = cls.from_env({prefix + k: v for k, v in values.items()})
     assert len(values) + len(apart) == len(fields(cls))

@@ -100,8 +100,9 @@ def test_a_tonpuu_east_4_at_a_tenhou_protocol_table_is_the_last_hand(
 ) -> None:
     """Our Tenhou-protocol table plays a tonpuu (GO type without bit 0x08): the client's
     observations carry those rules, so the all-last hand is searched on tonpuu tables."""
-    # the Tenhou tests' table harness (tests/ is on the path: each test folder is a package)
-    from serve_tenhou.helpers import run_table, table_config  # type: ignore[import-not-found]
+    # the Tenhou tests' table harness (tests/ is on pytest's path: each test folder
+    # is a package; not on mypy's, which reads these names as Any: see [tool.mypy])
+    from serve_tenhou.helpers import run_table, table_config
     from tenpai.serve.tenhou.client import TenhouClient
     from tenpai.serve.tenhou.server import ServerConfig
 

@@ -425,6 +425,7 @@ def _rob_round(b_wins: bool) -> MCRRound:
     rest = rest[26:]
     walls = [rest[:20], rest[20:41], rest[41:62], rest[62:]]
     game = MCRGame(BOTZONE, seed=9)
+    assert game.round is not None
     rnd = clone(game.round)
     assert isinstance(rnd.wall, SeatWalls)
     rnd.wall.walls = walls

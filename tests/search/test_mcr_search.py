@@ -12,6 +12,7 @@ from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.agents.planner import PlannerAgent
 from tenpai.agents.registry import make_agent
 from tenpai.cli.main import app
+from tenpai.engine.agent import Agent
 from tenpai.engine.snapshot import clone
 from tenpai.events import Event
 from tenpai.rules.mcr.flow.round import MCRRound
@@ -120,7 +121,7 @@ def _game(seed: int, settings: MCRSearchSettings, rules: MCRRules = BOTZONE
           ) -> tuple[list[Event], MCRSearchAgent]:
     agent = MCRSearchAgent(settings, seed=seed)
     game = MCRGame(rules, seed=seed)
-    agents = [agent, PlannerAgent(1), EfficiencyAgent(2), PlannerAgent(3)]
+    agents: list[Agent] = [agent, PlannerAgent(1), EfficiencyAgent(2), PlannerAgent(3)]
     while not game.done:
         answers = {}
         for d in game.pending():
@@ -283,7 +284,7 @@ def test_search_plays_a_hand_of_the_official_preset() -> None:
     """One shared wall with flowers: the first hand of a full game, every answer legal."""
     agent = MCRSearchAgent(CAPPED, seed=5)
     game = MCRGame(MCR_OFFICIAL, seed=5)
-    agents = [agent, PlannerAgent(1), EfficiencyAgent(2), PlannerAgent(3)]
+    agents: list[Agent] = [agent, PlannerAgent(1), EfficiencyAgent(2), PlannerAgent(3)]
     while game.hand_index == 0:
         answers = {}
         for d in game.pending():

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import pickle
+from collections.abc import Sequence
+from typing import Any
 
 from tenpai.agents import make_agent
 from tenpai.agents.sl import SLAgent, TrackerStreams, rebuilt_tracker
 from tenpai.engine.agent import Agent
 from tenpai.engine.runner import play
+from tenpai.events import Event
+from tenpai.rules.riichi.flow.observation import RiichiObservation
 from tenpai.rules.riichi.game import RiichiGame
 from tenpai.rules.riichi.ruleset import TENHOU
 from tenpai.selfplay import SeatSpec, SelfPlaySpec, VectorRunner, run_selfplay
@@ -24,7 +28,7 @@ def test_sl_on_two_tables_equals_one_table_and_the_rebuilding_agent() -> None:
     assert runner.calls < runner.answered  # several tables per network call
     # The first game again, one table, with the agent that rebuilds its tracker every decision.
     rebuilding = SLAgent(incremental=False)
-    plain = SelfPlaySpec("riichi", (rebuilding,) * 4, spec.seeds[:1], spec.options)
+    plain = SelfPlaySpec("riichi", (SeatSpec(rebuilding),) * 4, spec.seeds[:1], spec.options)
     assert fingerprint(run_selfplay(plain, tables=1)) == fingerprint(batched[:1])
 
 
@@ -38,19 +42,19 @@ def test_incremental_tracker_equals_a_rebuild_at_every_decision() -> None:
         def __init__(self, inner: Agent) -> None:
             self.inner = inner
 
-        def act(self, obs: object, legal: object) -> object:
+        def act(self, obs: RiichiObservation, legal: Sequence[Event]) -> Event:
             nonlocal checked
             fresh = rebuilt_tracker(obs)
             kept = streams.tracker(obs)
-            assert kept.view(obs.seat) == fresh.view(obs.seat)  # type: ignore[attr-defined]
+            assert kept.view(obs.seat) == fresh.view(obs.seat)
             checked += 1
-            return self.inner.act(obs, legal)  # type: ignore[arg-type]
+            return self.inner.act(obs, legal)
 
-        def act_batch(self, requests: list[tuple[object, object]]) -> list[object]:
+        def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
             return [self.act(o, legal) for o, legal in requests]
 
     game = RiichiGame(TENHOU.with_(length="tonpuu"), seed=4)
-    play(game, [Checking(make_agent("efficiency", s)) for s in range(4)])  # type: ignore[list-item]
+    play(game, [Checking(make_agent("efficiency", s)) for s in range(4)])
     assert checked > 100
     assert len(streams) <= 2
 

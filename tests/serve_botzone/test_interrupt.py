@@ -21,8 +21,9 @@ from pathlib import Path
 
 import pytest
 
-# the arena tests' process watching (tests/ is on the path: each test folder is a package)
-from arena.processes import all_gone, children, stored_games, wait_until  # type: ignore[import-not-found]
+# the arena tests' process watching (tests/ is on pytest's path: each test folder
+# is a package; not on mypy's, which reads these names as Any: see [tool.mypy])
+from arena.processes import all_gone, children, stored_games, wait_until
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs Linux /proc")
 

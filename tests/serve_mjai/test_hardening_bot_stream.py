@@ -72,9 +72,9 @@ def test_the_whole_stream_is_followed() -> None:
 
 @pytest.mark.skipif(not G_MJLOG.is_file(), reason="needs ../shared/data")
 def test_the_issue_record_is_followed() -> None:
-    from tenpai.records.mjlog_read import parse_mjlog
+    from tenpai.records.mjlog_read import read_mjlog
 
-    game = parse_mjlog(G_MJLOG.read_bytes(), G_MJLOG.name)
+    game = read_mjlog(G_MJLOG)
     lines = [json.dumps(e.to_mjai()) for e in game.events()]
     res = _bot(lines)
     assert res.exit_code == 0, res.stderr

@@ -32,7 +32,7 @@ def play_through(c: TestClient, gid: str, seed: int = 0) -> dict[str, Any]:
     checking that only the human's own hand is ever shown."""
     rng = SplitMix64(seed)
     with c.websocket_connect(f"/api/games/{gid}/ws") as ws:
-        msg = ws.receive_json()
+        msg: dict[str, Any] = ws.receive_json()
         while True:
             assert msg["type"] == "update", msg
             for f in msg["frames"]:

@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 from tenpai.events import Event
-from tenpai.serve.web import opponents
 from tenpai.serve.web.opponents import apply_think_time, opponent_menu, timeout_action
 from tenpai.serve.web.play import GameSettings, PlayError
 
@@ -67,7 +66,7 @@ def test_agents_needing_a_missing_extra_are_hidden(monkeypatch: pytest.MonkeyPat
     names = [o["name"] for o in opponent_menu("riichi")]
     assert names[:4] == ["search", "pg", "sl", "expert"]
     assert [o["name"] for o in opponent_menu("riichi") if o["thinks"]] == ["search"]
-    monkeypatch.setattr(opponents.importlib.util, "find_spec", lambda name: None)
+    monkeypatch.setattr("importlib.util.find_spec", lambda name: None)
     without = [o["name"] for o in opponent_menu("riichi")]
     assert not {"sl", "pg", "search"} & set(without) and "efficiency" in without
 

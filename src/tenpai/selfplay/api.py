@@ -15,7 +15,7 @@ The same spec gives the same games (scores, events, decisions) on every backend 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 from tenpai.selfplay.slices import check_workers, worker_slices
 from tenpai.selfplay.spec import SelfPlaySpec
@@ -35,7 +35,7 @@ def iter_selfplay(
     backend: str = "local",
     on_game: GameCallback | None = None,
     check: Checker | None = None,
-) -> Iterator[PlayedGame]:
+) -> Generator[PlayedGame, None, None]:
     """Yield every game of ``spec`` as it finishes (any order; ``PlayedGame.index`` says which).
 
     ``tables`` is the number of tables each process steps together; ``on_game`` is called with
