@@ -14,7 +14,7 @@ import pytest
 from tenpai.arena.record import play_scheduled
 from tenpai.arena.schedule import GameKey
 from tenpai.arena.store import ResultsStore, RunConfig
-from tenpai.serve.web.arenaview import arena_summary
+from tenpai.serve.web.arenaview import ArenaFileError, arena_summary
 
 LINEUP = ("efficiency", "random", "efficiency", "random")
 OPTIONS = {"length": "tonpuu", "preset": "tenhou"}
@@ -97,3 +97,27 @@ def test_an_arena_resumed_during_the_copy_is_read_through_sqlite(
             w.close()
     assert len(writers) == 1
     assert summary["games"] == 2, summary["games"]
+
+
+def test_the_size_limit_counts_the_games_still_in_the_wal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The copy reads the ``-wal`` too, so a file under the limit with a ``-wal`` that takes
+    it over is refused, naming the file and both figures."""
+    db = tmp_path / "run.sqlite"
+    with ResultsStore(db) as store:
+        store.begin_run(CONFIG)
+        _add(store, 0)
+    writer = ResultsStore(db)
+    try:
+        assert list(writer.query("PRAGMA wal_autocheckpoint = 0")) == [(0,)]
+        writer.begin_run(CONFIG)
+        _add(writer, 1)
+        main, wal = db.stat().st_size, Path(f"{db}-wal").stat().st_size
+        assert wal > 0
+        monkeypatch.setattr("tenpai.serve.web.arenaview.MAX_ARENA_BYTES", main + wal - 1)
+        with pytest.raises(ArenaFileError, match=f"run.sqlite: {main + wal} bytes is more than"):
+            arena_summary(db, "run.sqlite")
+        monkeypatch.setattr("tenpai.serve.web.arenaview.MAX_ARENA_BYTES", main + wal)
+        assert arena_summary(db, "run.sqlite")["games"] == 2
+    finally:
+        writer.close()

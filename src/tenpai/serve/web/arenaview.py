@@ -20,7 +20,8 @@ from typing import Any, Final
 
 __all__ = ["MAX_ARENA_BYTES", "ArenaFileError", "arena_summary"]
 
-#: The largest results file the page will open (a million games fit well below this).
+#: The largest results file the page will open, its ``-wal`` included (a million games fit well
+#: below this).
 MAX_ARENA_BYTES: Final = 256 * 1024 * 1024
 
 
@@ -33,7 +34,7 @@ def arena_summary(path: Path, name: str) -> dict[str, Any]:
     from tenpai.arena.store import ResultsStore
     from tenpai.arena.summary import summarize_store
 
-    size = path.stat().st_size
+    size = path.stat().st_size + _wal_size(path)
     if size > MAX_ARENA_BYTES:
         raise ArenaFileError(f"{name}: {size} bytes is more than the {MAX_ARENA_BYTES} allowed")
     with path.open("rb") as fh:
@@ -51,6 +52,15 @@ def arena_summary(path: Path, name: str) -> dict[str, Any]:
             raise ArenaFileError(f"{name}: not an arena results store ({exc})") from None
     summary["name"] = name
     return summary
+
+
+def _wal_size(path: Path) -> int:
+    """The bytes of ``path``'s ``-wal`` (0 without one): a running arena's games may sit
+    there, and the private copy reads them too, so the size limit counts them."""
+    try:
+        return Path(f"{path}-wal").stat().st_size
+    except FileNotFoundError:
+        return 0
 
 
 def _private_copy(path: Path, copy: Path) -> None:
