@@ -10,8 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from typer.testing import CliRunner
 
+from cli.refusal import one_line
 from tenpai.agents import make_agent
 from tenpai.agents.rulesets import UnsupportedRulesError, check_built_agent
 from tenpai.cli.main import app
@@ -19,18 +20,9 @@ from tenpai.cli.main import app
 MCR_SAMPLE = "mcr/botzone_text/lawlorentz_Chinese-Standard-Mahjong-Simulate/sample.txt"
 
 
-def _one_line(res: Result, *words: str) -> str:
-    assert res.exit_code == 2, (res.exit_code, res.output[-1500:], res.exception)
-    err = res.stderr.strip().splitlines()
-    assert len(err) == 1 and "Traceback" not in res.stderr, res.stderr[-1500:]
-    for w in words:
-        assert w in err[0], err[0]
-    return err[0]
-
-
 def test_explain_refuses_a_chinese_official_record(data_dir: Path) -> None:
     res = CliRunner().invoke(app, ["explain", str(data_dir / MCR_SAMPLE)])
-    _one_line(res, "mcr", "mdp")
+    one_line(res, "mcr", "mdp")
 
 
 def test_dataset_record_refuses_agents_of_another_rule_set(tmp_path: Path) -> None:
@@ -38,7 +30,7 @@ def test_dataset_record_refuses_agents_of_another_rule_set(tmp_path: Path) -> No
     res = CliRunner().invoke(app, ["dataset", "record", str(out), "--rules", "suits108",
                                    "--agents", "sl,efficiency,efficiency,efficiency",
                                    "--games", "1"])
-    _one_line(res, "sl", "suits108")
+    one_line(res, "sl", "suits108")
     assert not out.exists() or not any(out.iterdir())
 
 
@@ -52,14 +44,14 @@ def test_train_imitate_refuses_a_riichi_teacher(tmp_path: Path) -> None:
     pytest.importorskip("torch")
     res = CliRunner().invoke(app, ["train", "imitate", "--out", str(tmp_path / "m.pt"),
                                    "--teacher", "sl", "--games", "1"])
-    _one_line(res, "sl", "mcr")
+    one_line(res, "sl", "mcr")
     assert not (tmp_path / "m.pt").exists()
 
 
 @pytest.mark.parametrize("agent", ["pg_mcr", "sl_mcr", "dropout"])
 def test_bench_agent_refuses_an_agent_of_another_rule_set(agent: str) -> None:
     res = CliRunner().invoke(app, ["bench", "agent", "--agent", agent, "--games", "1"])
-    _one_line(res, agent, "riichi")
+    one_line(res, agent, "riichi")
 
 
 def test_check_built_agent_reads_the_model_rules() -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
+from cli.refusal import one_line
 from tenpai.arena.runner import make_config
 from tenpai.arena.store import ResultsStore
 from tenpai.cli.main import app
@@ -27,24 +28,14 @@ def _run(args: list[str], env: dict[str, str] | None = None, stdin: str = "") ->
     return CliRunner().invoke(app, args, env=env, input=stdin)
 
 
-def _one_line(res: Result, *words: str) -> str:
-    assert res.exit_code == 2, (res.exit_code, res.output[-1500:], res.exception)
-    assert res.exception is None or isinstance(res.exception, SystemExit), repr(res.exception)
-    err = res.stderr.strip().splitlines()
-    assert len(err) == 1 and "Traceback" not in res.stderr, res.stderr[-1500:]
-    for w in words:
-        assert w in err[0], err[0]
-    return err[0]
-
-
 @pytest.mark.parametrize("url", ["mjsonp://127.0.0.1:99999/x", "mjsonp://127.0.0.1:abc/x",
                                  "mjsonp://127.0.0.1:0/x"])
 def test_mjai_bot_connect_with_a_bad_port(url: str) -> None:
-    _one_line(_run(["mjai-bot", "--agent", "efficiency", "--connect", url]), "port")
+    one_line(_run(["mjai-bot", "--agent", "efficiency", "--connect", url]), "port")
 
 
 def test_mjai_bot_with_an_agent_of_another_model() -> None:
-    _one_line(_run(["mjai-bot", "--agent", "dropout"]), "dropout")
+    one_line(_run(["mjai-bot", "--agent", "dropout"]), "dropout")
 
 
 def test_dataset_build_into_an_existing_file(tmp_path: Path) -> None:
@@ -53,13 +44,13 @@ def test_dataset_build_into_an_existing_file(tmp_path: Path) -> None:
     (records / "g.mjson").write_text("")
     target = tmp_path / "existing_file"
     target.write_text("keep me")
-    _one_line(_run(["dataset", "build", str(records), str(target)]), str(target), "file")
+    one_line(_run(["dataset", "build", str(records), str(target)]), str(target), "file")
     assert target.read_text() == "keep me"
 
 
 def test_opponent_models_out_is_a_folder(data_dir: Path, tmp_path: Path) -> None:
     folder = data_dir / "riichi" / "tenhou_mjlog" / "mjx-project_mjx" / "tests_py"
-    _one_line(_run(["train", "opponent-models", str(folder), "--rooms", "any", "--out",
+    one_line(_run(["train", "opponent-models", str(folder), "--rooms", "any", "--out",
                     str(tmp_path)]), "folder")
 
 
@@ -69,13 +60,13 @@ def test_a_bad_mjai_timeout(tmp_path: Path) -> None:
     bot.chmod(0o755)
     res = _run([*_ARENA[:2], f"mjai:{bot},random,random,random", *_ARENA[3:]],
                env={"TENPAI_MJAI_TIMEOUT": "soon"})
-    _one_line(res, "TENPAI_MJAI_TIMEOUT")
+    one_line(res, "TENPAI_MJAI_TIMEOUT")
 
 
 def test_a_bad_mdp_settings_in_bench_agent() -> None:
     res = _run(["bench", "agent", "--agent", "mdp", "--games", "1"],
                env={"TENPAI_MDP_SETTINGS": "{bad"})
-    _one_line(res, "TENPAI_MDP_SETTINGS")
+    one_line(res, "TENPAI_MDP_SETTINGS")
 
 
 def _broken_run(db: Path, sql: str) -> None:
@@ -92,6 +83,6 @@ def _broken_run(db: Path, sql: str) -> None:
 def test_results_files_whose_run_config_is_not_a_run(tmp_path: Path, sql: str) -> None:
     db = tmp_path / "run.db"
     _broken_run(db, sql)
-    _one_line(_run(["arena-report", "--db", str(db), "--out", str(tmp_path / "r")]), str(db))
-    _one_line(_run(["arena-pool", str(db)]), str(db))
-    _one_line(_run([*_ARENA, "--db", str(db)]), str(db), "run configuration")
+    one_line(_run(["arena-report", "--db", str(db), "--out", str(tmp_path / "r")]), str(db))
+    one_line(_run(["arena-pool", str(db)]), str(db))
+    one_line(_run([*_ARENA, "--db", str(db)]), str(db), "run configuration")

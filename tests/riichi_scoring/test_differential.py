@@ -15,10 +15,11 @@ import random
 from collections import Counter
 
 import pytest
-from library_oracle import compare, describe
 
 from tenpai.rules.riichi import MAHJONG_SOUL, TENHOU, RiichiRules, evaluate
 from tenpai.rules.riichi.random_wins import random_win
+
+from .library_oracle import compare, describe
 
 VARIANT = TENHOU.with_(
     name="variant", kiriage_mangan=True, open_tanyao=False, kazoe_yakuman=False, red_fives=0

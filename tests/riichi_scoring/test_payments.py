@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from riichi_helpers import meld, score
 
 from tenpai.rules.riichi import (
     EAST,
@@ -16,6 +15,8 @@ from tenpai.rules.riichi import (
     payments,
 )
 from tenpai.rules.riichi.payments import completes_pao_sets
+
+from .riichi_helpers import meld, score
 
 DRAGON_MELDS = (meld("pon", "555z", 0), meld("pon", "666z", 0))
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from riichi_helpers import ctx, meld
 
 from tenpai import tiles as T
 from tenpai.rules.riichi import (
@@ -20,6 +19,8 @@ from tenpai.rules.riichi import (
 )
 from tenpai.rules.riichi.scoring import base_points
 from tenpai.rules.riichi.yaku import ALL_YAKU
+
+from .riichi_helpers import ctx, meld
 
 
 def test_presets_by_name_and_their_differences() -> None:

@@ -10,8 +10,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from library_oracle import compare, describe
-from riichi_helpers import ctx, meld
 
 from tenpai import tiles as T
 from tenpai.rules.riichi import (
@@ -30,6 +28,9 @@ from tenpai.rules.riichi import (
     preset_for_players,
 )
 from tenpai.rules.riichi.random_wins import random_win
+
+from .library_oracle import compare, describe
+from .riichi_helpers import ctx, meld
 
 S = TENHOU_SANMA
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from riichi_helpers import ctx, meld, score, yaku_ids
-
 from tenpai.rules.riichi import EAST, MAHJONG_SOUL, SOUTH, TENHOU, WEST, evaluate
+
+from .riichi_helpers import ctx, meld, score, yaku_ids
 
 NON_DEALER: dict[str, Any] = {"seat_wind": SOUTH, "round_wind": EAST}
 
