@@ -3,11 +3,12 @@
 :class:`LearningRules` is the entry, :class:`SplitRule` its split and :class:`Decision` what
 its decision extraction yields.  Each rule set's module (:mod:`tenpai.learn.riichi`,
 :mod:`tenpai.learn.mcr.records`, :mod:`tenpai.learn.suits108.records`) builds its entry from
-these types, and the registry (:mod:`tenpai.learn.rulesets`) imports those modules to list them,
-so the types sit one level below both and import neither.
+these types, and the registry (:mod:`tenpai.learn.rulesets`) finds them through the static table
+:mod:`tenpai.learn.ruleset_table`, so the types sit one level below both and import neither.
 
-An entry remembers itself here when it is made (:func:`owner_of`), so an unknown encoder's
-message can name the rule set that does know it without this module importing the registry.
+:func:`entry_of` imports one entry's module by its name in that table, on demand; an unknown
+encoder's message names the rule set that does know it (:func:`owner_of`) by reading the
+entries the same table lists, so no entry has to remember itself anywhere when it is made.
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from tenpai.learn.encoders.base import Encoder
+from tenpai.learn.ruleset_table import ENTRY_TARGETS
 
 if TYPE_CHECKING:
     from tenpai.engine.agent import Agent
     from tenpai.events import Event
+    from tenpai.learn.encoders.base import Encoder
     from tenpai.records.game import Game
 
 __all__ = [
@@ -32,6 +34,7 @@ __all__ = [
     "RecordOptions",
     "SplitRule",
     "UnknownRulesError",
+    "entry_of",
     "owner_of",
 ]
 
@@ -139,9 +142,6 @@ class LearningRules:
         [Path, int, Sequence[str], int, Callable[[str, int], Agent]], list[Path]
     ] | None = None
 
-    def __post_init__(self) -> None:
-        _MADE.setdefault(self.name, self)  # the first of a name: a later copy never replaces it
-
     def get_encoder(self, name: str) -> Encoder:
         """The encoder ``name`` (optionally ``name@version``, which must match) of this rule set."""
         base_name, _, version = name.partition("@")
@@ -171,16 +171,25 @@ class LearningRules:
             )
 
 
-#: Every entry made so far, by rule set name (each joins as it is made; the first of a name
-#: stays, so a ``dataclasses.replace`` copy does not change what :func:`owner_of` answers).
-_MADE: dict[str, LearningRules] = {}
+def entry_of(name: str) -> LearningRules:
+    """The entry of rule set ``name``, its module imported now (once: Python keeps it);
+    UnknownRulesError lists the known names."""
+    target = ENTRY_TARGETS.get(name)
+    if target is None:
+        raise UnknownRulesError(f"unknown rules {name!r}; known: {', '.join(ENTRY_TARGETS)}")
+    module, _, attribute = target.partition(":")
+    entry = getattr(importlib.import_module(module), attribute)
+    if not isinstance(entry, LearningRules) or entry.name != name:
+        raise TypeError(f"{target} is not the {name!r} LearningRules entry")
+    return entry
 
 
 def owner_of(encoder: str) -> LearningRules | None:
-    """The entry whose encoders include ``encoder`` (a name or ``name@version`` tag), among the
-    entries made so far: all of them once :mod:`tenpai.learn.rulesets` is imported."""
+    """The entry whose encoders include ``encoder`` (a name or ``name@version`` tag): the first
+    in the table's order, each entry's module imported as it is read."""
     base_name = encoder.partition("@")[0]
-    for r in _MADE.values():
-        if base_name in r.encoders:
-            return r
+    for name in ENTRY_TARGETS:
+        entry = entry_of(name)
+        if base_name in entry.encoders:
+            return entry
     return None

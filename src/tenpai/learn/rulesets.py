@@ -5,24 +5,25 @@ Dataset building, training and agreement are written once (:mod:`tenpai.learn.da
 :mod:`tenpai.train.sl`, :mod:`tenpai.learn.evaluate`); what differs between Riichi, MCR and the
 108-tile rules is only *which* records are read, how a game is replayed and named, which
 decisions it holds and which encoders read them.  An entry bundles exactly those answers, so a
-new rule set is a new entry here, never a new pipeline.
+new rule set is a new entry, never a new pipeline.
 
 The entries live in the rule set's own module (:mod:`tenpai.learn.riichi`,
 :mod:`tenpai.learn.mcr.records`, :mod:`tenpai.learn.suits108.records`), built from the types of
-:mod:`tenpai.learn.learning_rules`; this registry sits above them and imports them.  Everything
-heavy (the engines, the replays) is imported inside their hooks, so importing this module stays
-cheap.
+:mod:`tenpai.learn.learning_rules`.  This registry names them only through the static table
+:mod:`tenpai.learn.ruleset_table` and imports a rule set's module when that rule set is asked
+for, so importing it (as :mod:`tenpai.agents.sl` does) loads no entry, no decision extraction
+and no encoder, and a Riichi run never loads MCR's.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from tenpai.learn import riichi
-from tenpai.learn.encoders.base import Encoder
-from tenpai.learn.learning_rules import LearningRules, UnknownRulesError, owner_of
-from tenpai.learn.mcr import records as mcr
-from tenpai.learn.suits108 import records as suits108
+from tenpai.learn.learning_rules import LearningRules, UnknownRulesError, entry_of, owner_of
+from tenpai.learn.ruleset_table import ENTRY_TARGETS
+
+if TYPE_CHECKING:
+    from tenpai.learn.encoders.base import Encoder
 
 __all__ = [
     "RULE_NAMES",
@@ -33,27 +34,18 @@ __all__ = [
     "rules_of_encoder",
 ]
 
-#: Every entry by name, in the order the CLI lists them.
-_REGISTRY: Final[dict[str, LearningRules]] = {
-    r.name: r for r in (riichi.RULES, mcr.RULES, suits108.RULES)
-}
 #: Every rule set's name, in the order the CLI lists them.
-RULE_NAMES: Final = ("riichi", "mcr", "suits108")
+RULE_NAMES: Final = tuple(ENTRY_TARGETS)
 
 
 def all_rules() -> dict[str, LearningRules]:
-    """Every entry by name."""
-    return _REGISTRY
+    """Every entry by name (each rule set's module imported now)."""
+    return {name: entry_of(name) for name in RULE_NAMES}
 
 
 def get_rules(name: str) -> LearningRules:
     """The entry of ``name``; UnknownRulesError lists the known names."""
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise UnknownRulesError(
-            f"unknown rules {name!r}; known: {', '.join(RULE_NAMES)}"
-        ) from None
+    return entry_of(name)
 
 
 def get_encoder(name: str, rules: str = "riichi") -> Encoder:
