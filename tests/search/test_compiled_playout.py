@@ -22,7 +22,8 @@ from tenpai.engine.snapshot import clone
 from tenpai.events import Event
 from tenpai.rules.riichi import rollout
 from tenpai.rules.riichi.flow.round import RiichiRound
-from tenpai.search.playout import POLICIES, PythonPlayout
+from tenpai.search.playout import PythonPlayout
+from tenpai.search.playout_policies import POLICIES
 
 from .rollout_worlds import (
     PRESET_NAMES,
@@ -643,7 +644,7 @@ def test_a_call_breaks_ippatsu() -> None:
 @built
 def test_search_settings_take_the_compiled_fast_policies() -> None:
     from tenpai.search.compiled_playout import CompiledPlayout
-    from tenpai.search.playout import make_backend
+    from tenpai.search.playout_backends import make_backend
     from tenpai.search.settings import SearchSettings
 
     for name in ("c:fast", "c:fast-fold", "c:fast-kan", "c:fast-kan-fold"):

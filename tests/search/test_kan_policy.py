@@ -14,7 +14,7 @@ from tenpai import tiles as T
 from tenpai.engine.snapshot import clone
 from tenpai.events import Event
 from tenpai.rules.riichi.flow.round import RiichiRound
-from tenpai.search.playout import POLICIES
+from tenpai.search.playout_policies import POLICIES
 from tenpai.search.policies import FastPolicy
 
 from .rollout_worlds import PRESET_NAMES, crafted, worlds

@@ -9,7 +9,8 @@ from tenpai.events import Event
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.rules.riichi.game import RiichiGame
 from tenpai.search.agent import SearchAgent
-from tenpai.search.playout import HandEnd, PointsValue, PythonPlayout, hand_end
+from tenpai.search.hand_end import HandEnd, hand_end
+from tenpai.search.playout import PointsValue, PythonPlayout
 from tenpai.search.prior import AgentPrior
 from tenpai.search.settings import SearchSettings
 

@@ -14,7 +14,8 @@ from tenpai.engine.meld import Meld, MeldType
 from tenpai.engine.snapshot import clone
 from tenpai.rules.riichi import rollout
 from tenpai.search.compiled_playout import CompiledPlayout
-from tenpai.search.playout import FAST_POLICIES, PythonPlayout
+from tenpai.search.playout import PythonPlayout
+from tenpai.search.playout_policies import FAST_POLICIES
 from tenpai.search.policies import FastPolicy, yaku_avoid
 from tenpai.search.settings import SearchSettings
 

@@ -43,7 +43,8 @@ from tenpai.mcts.world_tree import WorldTree, run_world_trees, top_candidates
 from tenpai.rules.riichi.compiled_round import python_table
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.search.budget import decision_seed
-from tenpai.search.playout import LeafValue, PlayoutBackend, make_backend
+from tenpai.search.playout import LeafValue, PlayoutBackend
+from tenpai.search.playout_backends import make_backend
 from tenpai.search.prior import Prior, PriorAnswer
 from tenpai.search.prior_searcher import PriorSearcher, pg_prior, placement_value
 from tenpai.search.rebuild import RebuildError, engine_twins, rebuild_rules, rebuild_table

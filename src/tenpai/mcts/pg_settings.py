@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from tenpai.search import setting_checks as check
 from tenpai.search.env import describe_settings, settings_from_env
-from tenpai.search.playout import COMPILED_POLICIES, POLICIES
+from tenpai.search.playout_policies import COMPILED_POLICIES, POLICIES
 from tenpai.search.settings import OPPONENT_MODELS, default_policy
 
 __all__ = ["MCTSPGSettings", "resolve_policy"]
@@ -48,7 +48,7 @@ class MCTSPGSettings:
     #: PUCT's exploration constant (the paper's C1).
     c1: float = 1.5
     #: Playout policy: "auto" (compiled c:greedy-fold when built, else greedy-fold), or any
-    #: name of tenpai.search.playout.POLICIES / COMPILED_POLICIES.
+    #: name of tenpai.search.playout_policies.POLICIES / COMPILED_POLICIES.
     policy: str = "auto"
     #: Rank utility of the placement value: tenhou, uma, or four weights "a,b,c,d".
     utility: str = "tenhou"

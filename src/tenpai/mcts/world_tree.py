@@ -48,7 +48,8 @@ from tenpai.events import Event
 from tenpai.learn.state import RoundTracker
 from tenpai.mcts.simulator import _next_decider
 from tenpai.rules.riichi.flow.round import RiichiRound
-from tenpai.search.playout import HandEnd, LeafValue, PlayoutBackend, hand_end
+from tenpai.search.hand_end import HandEnd, hand_end
+from tenpai.search.playout import LeafValue, PlayoutBackend
 from tenpai.search.prior import Candidate, Prior
 
 __all__ = ["SampledSeatView", "TreeNode", "WorldTree", "run_world_trees", "top_candidates"]

@@ -62,7 +62,8 @@ from tenpai.search.budget import Budget, decision_seed
 from tenpai.search.call_likelihood import CallLikelihood
 from tenpai.search.choice import DecisionStat, choose_paired, choose_puct, paired_advantage
 from tenpai.search.placement import PlacementError
-from tenpai.search.playout import LeafValue, PlayoutBackend, PointsValue, make_backend
+from tenpai.search.playout import LeafValue, PlayoutBackend, PointsValue
+from tenpai.search.playout_backends import make_backend
 from tenpai.search.prior import Candidate, Prior, PriorAnswer
 from tenpai.search.prior_searcher import PriorSearcher, pg_prior, placement_value
 from tenpai.search.rebuild import (

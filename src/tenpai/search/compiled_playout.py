@@ -9,7 +9,9 @@ the ``greedy`` family); from the next draw, claim window
 or discard after a call on, the hand is played by :mod:`tenpai.rules.riichi.rollout` with the
 same policy compiled.  Both paths give the same hand end on the same world
 (tests/search/test_compiled_playout.py), so ``c:fast-fold`` is ``python:fast-fold`` made
-fast.
+fast.  What the two share (the hand end and its settlement, the policy names) sits below both
+(:mod:`tenpai.search.hand_end`, :mod:`tenpai.search.playout_policies`), and
+:mod:`tenpai.search.playout_backends` chooses between them.
 
 :meth:`CompiledPlayout.play_out_many` asks for every candidate's playouts of one world in one
 call; all of them meet the same world and the same seeds (common random numbers).
@@ -23,7 +25,8 @@ from tenpai.engine.snapshot import clone
 from tenpai.events import Event
 from tenpai.rules.riichi import rollout
 from tenpai.rules.riichi.flow.round import RiichiRound
-from tenpai.search.playout import FAST_POLICIES, HandEnd, hand_end, settle_hand
+from tenpai.search.hand_end import HandEnd, hand_end, settle_hand
+from tenpai.search.playout_policies import FAST_POLICIES
 from tenpai.search.policies import FastPolicy
 
 __all__ = ["PLAYOUT_POLICIES", "CompiledPlayout", "end_of_row"]

@@ -3,15 +3,16 @@
 Two pluggable parts, in the manner of OpenSpiel's evaluators:
 
 * a :class:`PlayoutBackend` takes a world, the answers of the decision being searched (the
-  candidate) and a seed, and returns the :class:`HandEnd`.  :class:`PythonPlayout` runs the
-  Python engine with a rule-based policy in every seat (:data:`POLICIES`: ``fast`` and
-  ``fast-fold`` of :mod:`tenpai.search.policies`, shanten-greedy without and with folding
-  against riichi; the arena's ``efficiency`` and ``defensive``, slower; ``greedy`` and
-  ``greedy-fold``, the same without calls; ``fast-kan`` and ``fast-kan-fold``, with kans).
+  candidate) and a seed, and returns the :class:`~tenpai.search.hand_end.HandEnd`.
+  :class:`PythonPlayout` runs the Python engine with a rule-based policy in every seat
+  (:data:`~tenpai.search.playout_policies.POLICIES`: ``fast`` and ``fast-fold`` of
+  :mod:`tenpai.search.policies`, shanten-greedy without and with folding against riichi; the
+  arena's ``efficiency`` and ``defensive``, slower; ``greedy`` and ``greedy-fold``, the same
+  without calls; ``fast-kan`` and ``fast-kan-fold``, with kans).
   :class:`~tenpai.search.compiled_playout.CompiledPlayout` plays these inside the compiled
   core (policy names ``c:fast``, ``c:fast-fold``, ``c:greedy``, ``c:greedy-fold``,
-  ``c:fast-kan``, ``c:fast-kan-fold``: :func:`make_backend`) and adds
-  ``play_out_many``, every candidate of a world in one call;
+  ``c:fast-kan``, ``c:fast-kan-fold``) and adds ``play_out_many``, every candidate of a world
+  in one call; :func:`tenpai.search.playout_backends.make_backend` picks one by name;
 * a :class:`LeafValue` turns a hand end into a number for the deciding seat:
   :class:`PlacementValue` (expected rank utility from the placement model, or the exact rank
   when the hand ended the game) or :class:`PointsValue` (the hand's point change, in thousands,
@@ -25,82 +26,24 @@ so two candidates on one world meet the same tiles and the same policy draws.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
-from tenpai.engine.agent import Agent
 from tenpai.engine.flow import Decision
 from tenpai.engine.snapshot import clone
 from tenpai.events import Event
 from tenpai.rules.riichi.flow.round import RiichiRound
-from tenpai.rules.riichi.game import hand_after
-from tenpai.rules.riichi.ruleset import RiichiRules
-from tenpai.search.placement import (
-    PlacementModel,
-    RankUtility,
-    TablePosition,
-    final_rank_probs,
-)
+from tenpai.search.hand_end import HandEnd, hand_end
+from tenpai.search.placement import PlacementModel, RankUtility
+from tenpai.search.playout_policies import FAST_POLICIES, POLICIES, fast_policy
 
 __all__ = [
-    "COMPILED_POLICIES",
-    "FAST_POLICIES",
-    "POLICIES",
-    "HandEnd",
     "LeafValue",
     "PlacementValue",
     "PlayoutBackend",
     "PointsValue",
     "PythonPlayout",
     "Watch",
-    "hand_end",
-    "make_backend",
-    "settle_hand",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class HandEnd:
-    """How a played-out hand left the game: the next hand's start, or the final scores."""
-
-    start_scores: tuple[int, ...]
-    scores: tuple[int, ...]
-    kyotaku: int
-    #: The next hand's position, or None when this hand ended the game.
-    next_position: TablePosition | None
-    #: Ranks by seat when the game ended (leftover deposits to first place), else None.
-    final: tuple[tuple[float, ...], ...] | None = None
-
-
-def hand_end(rnd: RiichiRound, start_scores: tuple[int, ...]) -> HandEnd:
-    """The hand end of a finished round: dealer repeat, honba, wind rotation and the end of the
-    game as :class:`~tenpai.rules.riichi.game.RiichiGame` applies them (tested against it)."""
-    result = rnd.result
-    assert result is not None, "the round has not ended"
-    dealer = rnd.oya
-    if result.kind == "hora":
-        renchan = dealer in result.winners
-    elif result.kind == "exhaustive":
-        renchan = result.tenpai[dealer]
-    else:
-        renchan = True
-    return settle_hand(rnd.rules, tuple(rnd.scores), rnd.kyotaku, rnd.bakaze, rnd.kyoku,
-                       rnd.honba, result.kind, renchan, start_scores)
-
-
-def settle_hand(
-    rules: RiichiRules, scores: tuple[int, ...], kyotaku: int, bakaze: int, kyoku: int,
-    honba: int, kind: str, renchan: bool, start_scores: tuple[int, ...],
-) -> HandEnd:
-    """:func:`hand_end` from the facts a compiled rollout returns instead of a round; the
-    game's own flow (:func:`~tenpai.rules.riichi.game.hand_after`) decides what follows."""
-    following = hand_after(rules, (bakaze, kyoku, honba), scores, kind, renchan)
-    if following is None:
-        ranks = final_rank_probs(scores, kyotaku, rules.riichi_deposit)
-        return HandEnd(start_scores, scores, kyotaku, None,
-                       tuple(tuple(r) for r in ranks))
-    pos = TablePosition(scores, *following, kyotaku, rules.length)
-    return HandEnd(start_scores, scores, kyotaku, pos)
 
 
 #: What :meth:`PythonPlayout.play_out_watched` shows before each step: the round, its pending
@@ -116,71 +59,6 @@ class PlayoutBackend(Protocol):
     def play_out(self, world: RiichiRound, first: Mapping[int, Event], seed: int) -> HandEnd: ...
 
 
-def _efficiency(seed: int) -> Agent:
-    from tenpai.agents.efficiency import EfficiencyAgent
-
-    return EfficiencyAgent(seed)
-
-
-def _defensive(seed: int) -> Agent:
-    from tenpai.agents.defensive import DefensiveAgent
-
-    return DefensiveAgent(seed)
-
-
-#: The :class:`~tenpai.search.policies.FastPolicy` policies by name, as its keyword arguments
-#: (the ones the open-hand yaku rule, ``yaku=True``, applies to).
-FAST_POLICIES: dict[str, dict[str, bool]] = {
-    "fast-fold": {"fold": True},
-    "fast": {},
-    # the Python references of the compiled rollout policies (no calls)
-    "greedy": {"calls": False},
-    "greedy-fold": {"fold": True, "calls": False},
-    # ``fast``/``fast-fold`` that also declare kans (and Norths set aside)
-    "fast-kan": {"kans": True},
-    "fast-kan-fold": {"fold": True, "kans": True},
-}
-
-
-def _fast_policy(name: str, yaku: str = "off") -> Callable[[int], Agent]:
-    def make(seed: int) -> Agent:
-        from tenpai.search.policies import FastPolicy
-
-        return FastPolicy(seed, yaku=yaku, **FAST_POLICIES[name])
-
-    return make
-
-
-#: Playout policies by name (one agent object per seat, made from the playout's seed).
-POLICIES: dict[str, Callable[[int], Agent]] = {
-    **{name: _fast_policy(name) for name in ("fast-fold", "fast")},
-    "efficiency": _efficiency,
-    "defensive": _defensive,
-    **{name: _fast_policy(name) for name in ("greedy", "greedy-fold", "fast-kan",
-                                             "fast-kan-fold")},
-}
-
-
-#: Policies of the compiled rollout core (:mod:`tenpai.search.compiled_playout`), by the names
-#: the search settings use: ``c:greedy`` plays what ``greedy`` plays, in C (``c:fast`` and
-#: ``c:fast-fold`` with their chi and pon, ``c:fast-kan`` and ``c:fast-kan-fold`` with kans too).
-COMPILED_POLICIES: tuple[str, ...] = ("c:fast", "c:fast-fold", "c:fast-kan", "c:fast-kan-fold",
-                                      "c:greedy", "c:greedy-fold", "c:greedy-random",
-                                      "c:tsumogiri")
-
-
-def make_backend(policy: str, yaku: str = "off") -> PlayoutBackend:
-    """The playout backend of a settings policy name: ``c:<name>`` plays in the compiled core
-    (:class:`~tenpai.search.compiled_playout.CompiledPlayout`, which raises
-    ``RolloutUnavailable`` when it is not built), any other name in the Python engine;
-    ``yaku`` is the open-hand yaku rule (:mod:`tenpai.search.policies`)."""
-    if policy.startswith("c:"):
-        from tenpai.search.compiled_playout import CompiledPlayout
-
-        return CompiledPlayout(policy[2:], yaku=yaku)
-    return PythonPlayout(policy, yaku=yaku)
-
-
 class PythonPlayout:
     """The Python engine with a fast policy in every seat (see the module docstring)."""
 
@@ -194,7 +72,7 @@ class PythonPlayout:
         self.policy = policy
         self.name = f"python:{policy}" + ("" if yaku == "off" else f"+yaku-{yaku}")
         self.max_steps = max_steps
-        self._make = POLICIES[policy] if yaku == "off" else _fast_policy(policy, yaku)
+        self._make = POLICIES[policy] if yaku == "off" else fast_policy(policy, yaku)
 
     def play_out(self, world: RiichiRound, first: Mapping[int, Event], seed: int) -> HandEnd:
         return hand_end(self.play_out_watched(world, first, seed), tuple(world.scores))

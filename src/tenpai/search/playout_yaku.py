@@ -41,11 +41,14 @@ from tenpai.engine.snapshot import clone
 from tenpai.engine.table import KIND
 from tenpai.events import Event
 from tenpai.hand import is_complete
+from tenpai.rules.riichi import rollout
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.rules.riichi.flow.types import WinRequest
 from tenpai.rules.riichi.game import RiichiGame
 from tenpai.rules.riichi.ruleset import PRESETS
 from tenpai.search.budget import decision_seed
+from tenpai.search.compiled_playout import CompiledPlayout
+from tenpai.search.hand_end import hand_end
 from tenpai.search.playout import PythonPlayout
 from tenpai.search.prior import Prior
 from tenpai.search.worlds import WorldSampler
@@ -198,13 +201,9 @@ def play_offers(
     (:data:`GROUPS`) and how many hand ends the compiled twin ``c:<policy>`` matched (None
     when the compiled core is not built or ``compiled`` is false); ``yaku`` is the open-hand
     yaku rule of the playouts (:func:`tenpai.search.policies.yaku_avoid`)."""
-    from tenpai.rules.riichi import rollout
-
     python = PythonPlayout(policy, yaku=yaku)
     twin = None
     if compiled and rollout.available():
-        from tenpai.search.compiled_playout import CompiledPlayout
-
         twin = CompiledPlayout(policy, yaku=yaku)
     sampler = WorldSampler()
     counts = {g: dict.fromkeys(_COUNTS, 0) for g in GROUPS}
@@ -228,8 +227,6 @@ def play_offers(
                 c["no_yaku_any"] += se.missed_for_yaku or se.ready_no_yaku
                 c["open_at_end"] += se.open
                 if twin is not None:
-                    from tenpai.search.playout import hand_end
-
                     compared += 1
                     equal += twin.play_out(world, {o.seat: answer}, ws) == hand_end(
                         end, tuple(world.scores))

@@ -13,7 +13,7 @@ from typing import get_args
 from tenpai.rules.riichi.rollout import YAKU_RULES
 from tenpai.search import setting_checks as check
 from tenpai.search.env import describe_settings, settings_from_env
-from tenpai.search.playout import COMPILED_POLICIES, FAST_POLICIES, POLICIES
+from tenpai.search.playout_policies import COMPILED_POLICIES, FAST_POLICIES, POLICIES
 from tenpai.search.worlds import OpponentModel
 
 __all__ = ["OPPONENT_MODELS", "WORLDS_MODES", "SearchSettings", "default_policy"]
@@ -52,7 +52,7 @@ class SearchSettings:
     top_k: int = 3
     #: Search only when the prior gives its own choice less than this probability.
     threshold: float = 0.9
-    #: Playout policy of every seat (tenpai.search.playout.POLICIES), or a compiled one
+    #: Playout policy of every seat (tenpai.search.playout_policies.POLICIES), or a compiled one
     #: (COMPILED_POLICIES: c:fast, c:fast-fold, c:greedy, ... played in the compiled rollout
     #: core); the default is :func:`default_policy`.
     policy: str = field(default_factory=default_policy)

@@ -47,7 +47,8 @@ from tenpai.hand import shanten_mcr
 from tenpai.rules.mcr.flow.round import MCRRound
 from tenpai.search.budget import Budget, decision_seed
 from tenpai.search.choice import DecisionStat, choose_paired
-from tenpai.search.mcr.playout import MCRPlayout, hand_value, make_playout
+from tenpai.search.mcr.playout import MCRPlayout, hand_value
+from tenpai.search.mcr.playout_backends import make_playout
 from tenpai.search.mcr.settings import MCRSearchSettings
 from tenpai.search.mcr.worlds import MCRWorldSampler
 

@@ -37,6 +37,7 @@ from tenpai.events import Event
 from tenpai.rules.mcr.fans import FAN_BY_NUMBER
 from tenpai.rules.mcr.flow.round import HandResult, MCRRound
 from tenpai.rules.mcr.flow.wall import SeatWalls
+from tenpai.search.mcr.playout import MCR_POLICIES, MCRPlayout
 
 __all__ = [
     "ABI",
@@ -226,8 +227,6 @@ class CompiledMCRPlayout:
             raise ValueError(f"unknown compiled MCR playout policy {policy!r}; known: "
                              f"{', '.join(POLICY_CODES)}")
         _need()
-        from tenpai.search.mcr.playout import MCRPlayout
-
         self.policy = policy
         self.name = f"c-mcr:{policy}"
         self.max_steps = max_steps
@@ -277,8 +276,6 @@ class CompiledMCRPlayout:
 
     def _prefix(self, world: MCRRound, first: Mapping[int, Event], seed: int) -> MCRRound:
         """A copy of ``world`` after the first answers (the other pending seats by the policy)."""
-        from tenpai.search.mcr.playout import MCR_POLICIES
-
         rnd = clone(world)
         answers = dict(first)
         for d in rnd.pending():

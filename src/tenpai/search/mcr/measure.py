@@ -40,12 +40,8 @@ def main(argv: list[str] | None = None) -> None:
     from tenpai.rules.mcr.game import MCRGame
     from tenpai.search.mcr import compiled
     from tenpai.search.mcr.agent import make_search_mcr_agent
-    from tenpai.search.mcr.playout import (
-        COMPILED_MCR_POLICIES,
-        MCR_POLICIES,
-        MCRPlayout,
-        make_playout,
-    )
+    from tenpai.search.mcr.playout import COMPILED_MCR_POLICIES, MCR_POLICIES, MCRPlayout
+    from tenpai.search.mcr.playout_backends import make_playout
     from tenpai.search.mcr.settings import MCRSearchSettings
     from tenpai.search.mcr.worlds import MCRWorldSampler
 

@@ -3,9 +3,10 @@
 :class:`MCRPlayout` copies the world, answers the deciding position's pending decision with
 the candidate, and lets a fast policy (:data:`MCR_POLICIES`) play every seat to the end of the
 hand on the Python MCR engine (``c:greedy``: the same hand played in the compiled core,
-:mod:`tenpai.search.mcr.compiled`).  Common random numbers: the world is fixed per world and the
-policies are made afresh from the world's seed for every candidate, so two candidates on one
-world meet the same tiles and the same policy draws.
+:mod:`tenpai.search.mcr.compiled`, which builds on this module; the choice by name is
+:func:`tenpai.search.mcr.playout_backends.make_playout`).  Common random numbers: the world
+is fixed per world and the policies are made afresh from the world's seed for every
+candidate, so two candidates on one world meet the same tiles and the same policy draws.
 
 Values (:data:`MCR_VALUES`):
 
@@ -22,17 +23,13 @@ Values (:data:`MCR_VALUES`):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from tenpai.engine.snapshot import clone
 from tenpai.events import Event
 from tenpai.rules.mcr.flow.round import HandResult, MCRRound
 
-if TYPE_CHECKING:
-    from tenpai.search.mcr.compiled import CompiledMCRPlayout
-
-__all__ = ["COMPILED_MCR_POLICIES", "MCR_POLICIES", "MCR_VALUES", "MCRPlayout", "hand_value",
-           "make_playout"]
+__all__ = ["COMPILED_MCR_POLICIES", "MCR_POLICIES", "MCR_VALUES", "MCRPlayout", "hand_value"]
 
 
 class _Policy(Protocol):
@@ -123,13 +120,3 @@ class MCRPlayout:
             rnd.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in rnd.pending()})
         return rnd
 
-
-def make_playout(policy: str) -> MCRPlayout | CompiledMCRPlayout:
-    """The playout of a ``POLICY`` name: :data:`MCR_POLICIES` on the Python engine, or
-    :data:`COMPILED_MCR_POLICIES` in the compiled core (raises
-    :class:`~tenpai.search.mcr.compiled.MCRRolloutUnavailable` when it is not built)."""
-    if policy in COMPILED_MCR_POLICIES:
-        from tenpai.search.mcr.compiled import CompiledMCRPlayout
-
-        return CompiledMCRPlayout(policy.removeprefix("c:"))
-    return MCRPlayout(policy)

@@ -1,0 +1,25 @@
+"""The playout backend of a policy name: the one module that knows both implementations.
+
+``c:<name>`` (:data:`~tenpai.search.playout_policies.COMPILED_POLICIES`) plays in the compiled
+core, any other name (:data:`~tenpai.search.playout_policies.POLICIES`) in the Python engine.
+The two backends share only what sits below them (:mod:`tenpai.search.hand_end`,
+:mod:`tenpai.search.playout_policies`); neither imports the other, and the agents ask this
+module instead of naming one.
+"""
+
+from __future__ import annotations
+
+from tenpai.search.compiled_playout import CompiledPlayout
+from tenpai.search.playout import PlayoutBackend, PythonPlayout
+
+__all__ = ["make_backend"]
+
+
+def make_backend(policy: str, yaku: str = "off") -> PlayoutBackend:
+    """The playout backend of a settings policy name: ``c:<name>`` plays in the compiled core
+    (:class:`~tenpai.search.compiled_playout.CompiledPlayout`, which raises
+    ``RolloutUnavailable`` when it is not built), any other name in the Python engine;
+    ``yaku`` is the open-hand yaku rule (:mod:`tenpai.search.policies`)."""
+    if policy.startswith("c:"):
+        return CompiledPlayout(policy[2:], yaku=yaku)
+    return PythonPlayout(policy, yaku=yaku)
