@@ -299,8 +299,21 @@ def test_renamed_flags_keep_their_old_spelling(args: list[str], note: str, then:
     assert note in res.stderr and then in res.stderr, res.stderr
 
 
-def test_old_and_new_spelling_that_disagree_are_refused() -> None:
-    res = CliRunner().invoke(app, ["tenhou-table", "--preset", "tenhou", "--rules",
-                                   "tenhou_sanma"])
+@pytest.mark.parametrize(("args", "clash"), [
+    (["tenhou-table", "--preset", "tenhou", "--rules", "tenhou_sanma"],
+     "--preset tenhou and --rules tenhou_sanma"),
+    (["tenhou-table", "--save-records", "a", "--save", "b"], "--save-records a and --save b"),
+    (["train", "opponent-models", "x", "--out", "m.json", "--room", "houou", "--rooms", "any"],
+     "--room houou and --rooms any"),
+    (["train", "placement-model", "x", "--out", "m.json", "--room", "houou", "--rooms", "any"],
+     "--room houou and --rooms any"),
+    (["bench", "process", "--repeat", "2", "--repeats", "3"], "--repeat 2 and --repeats 3"),
+    (["bench", "rollout", "--playouts", "2", "--seeds", "3"], "--playouts 2 and --seeds 3"),
+    (["explain", "--opponent-models", "a.json", "--models", "b.json"],
+     "--opponent-models a.json and --models b.json"),
+])
+def test_old_and_new_spelling_that_disagree_are_refused(args: list[str], clash: str) -> None:
+    """Checked before any work: each of these would otherwise start a server, a fit or a bench."""
+    res = CliRunner().invoke(app, args)
     assert res.exit_code == 2
-    assert "--preset tenhou and --rules tenhou_sanma disagree" in res.stderr, res.stderr
+    assert f"{clash} disagree" in res.stderr, res.stderr
