@@ -50,7 +50,7 @@ def test_dataset_build_into_an_existing_file(tmp_path: Path) -> None:
 
 def test_opponent_models_out_is_a_folder(data_dir: Path, tmp_path: Path) -> None:
     folder = data_dir / "riichi" / "tenhou_mjlog" / "mjx-project_mjx" / "tests_py"
-    one_line(_run(["train", "opponent-models", str(folder), "--rooms", "any", "--out",
+    one_line(_run(["train", "opponent-models", str(folder), "--room", "any", "--out",
                     str(tmp_path)]), "folder")
 
 

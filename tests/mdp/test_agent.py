@@ -68,5 +68,6 @@ def test_explain_command_on_a_record() -> None:
     assert "dahai 5mr" in r.output and "IPS (eq. 16)" in r.output
     bad = CliRunner().invoke(app, ["explain", str(RECORD), "--round", "Z9"])
     assert bad.exit_code == 2
-    missing = CliRunner().invoke(app, ["explain", str(RECORD), "--models", "/nonexistent.json"])
+    missing = CliRunner().invoke(app, ["explain", str(RECORD), "--opponent-models",
+                                   "/nonexistent.json"])
     assert missing.exit_code == 2 and "no such opponent-model file" in missing.output

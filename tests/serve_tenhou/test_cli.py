@@ -32,7 +32,7 @@ def test_table_and_clients_as_commands(tmp_path: Path) -> None:
     port = _free_port()
     table = subprocess.Popen(
         [*TENPAI, "tenhou-table", "--port", str(port), "--games", "1", "--fill", "efficiency",
-         "--save", str(tmp_path), "--seed", "4"],
+         "--save-records", str(tmp_path), "--seed", "4"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     procs = [table]
     try:
@@ -61,7 +61,7 @@ def test_table_and_clients_as_commands(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["tenhou-table", "--rules", "nope"], "unknown rules 'nope'"),
+        (["tenhou-table", "--preset", "nope"], "unknown rules 'nope'"),
         (["tenhou-table", "--fill", "nobody"], "unknown agent 'nobody'"),
         (["tenhou-client", "--agent", "nobody"], "unknown agent 'nobody'"),
     ],
@@ -83,13 +83,13 @@ def test_the_client_reports_a_table_that_is_not_there() -> None:
 
 def _three_player_table(tmp_path: Path, clients: list[list[str]]
                         ) -> tuple[list[tuple[int, str, str]], dict[str, Any]]:
-    """``tenhou-table --rules tenhou_sanma --all-last`` with one fill agent and these
+    """``tenhou-table --preset tenhou_sanma --all-last`` with one fill agent and these
     ``tenhou-client`` argument lists; each client's (exit code, stdout, stderr) and the
     table's JSON line."""
     port = _free_port()
     table = subprocess.Popen(
-        [*TENPAI, "tenhou-table", "--rules", "tenhou_sanma", "--port", str(port), "--games",
-         "1", "--fill", "efficiency", "--all-last", "--ready-timeout", "2", "--save",
+        [*TENPAI, "tenhou-table", "--preset", "tenhou_sanma", "--port", str(port), "--games",
+         "1", "--fill", "efficiency", "--all-last", "--ready-timeout", "2", "--save-records",
          str(tmp_path), "--seed", "6"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     procs = [table]

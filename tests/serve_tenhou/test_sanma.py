@@ -148,7 +148,7 @@ def test_cli_client_refuses_an_agent_for_four_players_at_a_three_player_type() -
 
 
 def test_cli_table_refuses_three_fill_agents_at_three_seats() -> None:
-    fill = _tenpai("tenhou-table", "--rules", "tenhou_sanma", "--port", "0",
+    fill = _tenpai("tenhou-table", "--preset", "tenhou_sanma", "--port", "0",
                    "--fill", "efficiency", "--fill", "efficiency", "--fill", "efficiency")
     assert fill.returncode == 2
     assert "at most 2 seats" in fill.stderr and len(fill.stderr.strip().splitlines()) == 1

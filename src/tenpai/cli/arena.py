@@ -126,11 +126,15 @@ def register(app: typer.Typer) -> None:
         preset: str | None = typer.Option(
             None,
             "--preset",
-            help="Riichi: tenhou (default) or mahjong_soul; MCR: mcr_official (default) or "
-            "botzone; suits108: paper (default) or table_a1_literal.",
+            help="Rules preset. Riichi: tenhou (default) or mahjong_soul; MCR: mcr_official "
+            "(default) or botzone; suits108: paper (default) or table_a1_literal.",
         ),
         option: list[str] = typer.Option(
-            [], "--option", "-o", help="Other rules option KEY=VALUE (repeatable)."
+            [], "--option", help="Other rules option KEY=VALUE (repeatable)."
+        ),
+        # -o is --out in every other command; kept here, hidden, for old scripts.
+        option_short: list[str] = typer.Option(
+            [], "-o", hidden=True, help="Deprecated spelling of --option."
         ),
         seating: str = typer.Option(
             "rotations", "--seating",
@@ -145,8 +149,9 @@ def register(app: typer.Typer) -> None:
         backend: str = typer.Option("local", "--backend", help="local or ray (extra 'scale')."),
         tables: int = typer.Option(
             1, "--tables", "-t", min=1, max=4096,
-            help="Games each worker plays at once; network agents (sl, pg, ...) then answer "
-            "them all with one call per step (try 32).  Same deals and seeds as one at a time.",
+            help="Tables each worker plays at once, a game on each; network agents (sl, pg, ...) "
+            "then answer them all with one call per step (try 32).  Same deals and seeds as "
+            "one at a time.",
         ),
         as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
         report: Path | None = typer.Option(
@@ -190,6 +195,9 @@ def register(app: typer.Typer) -> None:
         from tenpai.textout import stdout_console
 
         err = Console(stderr=True)
+        if option_short:
+            err.print("note: -o is deprecated; use --option", markup=False)
+            option = [*option, *option_short]
         keep = db is not None
         if db is None:
             # Removed when ``tmp`` goes out of scope (its finalizer), however the command ends.

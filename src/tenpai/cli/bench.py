@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 
 from tenpai.cli import HELP_MARKUP
+from tenpai.cli._flags import old_spelling, renamed
 
 app = typer.Typer(
     help="Benchmarks against peer libraries (run in one process, same inputs).",
@@ -53,7 +54,7 @@ def hand(
 @app.command("engine")
 def engine(
     games: int = typer.Option(20, "--games", min=1, max=100_000,
-                              help="Random hanchan per engine."),
+                              help="Games (random hanchan) per engine."),
     seed: int = typer.Option(0, "--seed", help="First game seed."),
     vs: str = typer.Option("riichienv", "--vs", help="Peer engine: riichienv or none."),
     players: int = typer.Option(4, "--players", min=3, max=4,
@@ -144,6 +145,7 @@ def scoring(
 
 @app.command("process")
 def process(
+    ctx: typer.Context,
     games: str = typer.Option("1,10,100", "--games", help="Demo game counts, commas."),
     seed: int = typer.Option(1, "--seed", help="Seed of the games."),
     arena_games: int = typer.Option(16, "--arena-games", min=0, max=100_000,
@@ -152,20 +154,22 @@ def process(
                                  help="Also time start-up: --help, import, replay, view."),
     startup_only: bool = typer.Option(False, "--startup-only",
                                       help="Time start-up alone (no demo, no arena)."),
-    repeats: int = typer.Option(10, "--repeats", min=1,
-                                help="Interleaved runs of each start-up command."),
+    repeat: int = typer.Option(10, "--repeat", min=1,
+                               help="Interleaved runs of each start-up command."),
+    repeats: int | None = old_spelling("--repeats", "--repeat", min=1),
     record: Path | None = typer.Option(None, "--record", exists=True, dir_okay=False,
                                        help="Record for replay/view (default: one played)."),
     as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
 ) -> None:
     """Whole-process wall time: start-up of the commonest commands (medians of interleaved
     runs), and `tenpai demo` / `tenpai arena` beside the same games played in-process."""
+    repeat = renamed(ctx, "repeat", repeat, repeats, "--repeats")
     summary: dict[str, object] = {}
     if startup or startup_only:
         from tenpai.bench.startup import render as render_startup
         from tenpai.bench.startup import run_startup_bench
 
-        timed = run_startup_bench(repeats=repeats, record=record)
+        timed = run_startup_bench(repeats=repeat, record=record)
         render_startup(timed)
         summary.update(timed.summary())
     if not startup_only:
@@ -185,7 +189,8 @@ def agent(
     games: int = typer.Option(2, "--games", min=1, max=100_000,
                               help="Tonpuu games; the agent plays seat 0."),
     seed: int = typer.Option(1, "--seed", help="First game seed."),
-    batch: int = typer.Option(16, "--batch", min=1, max=4096, help="Tables per act_batch call."),
+    tables: int = typer.Option(16, "--tables", min=1, max=4096,
+                               help="Tables played at once (one act_batch call per step)."),
     as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
 ) -> None:
     """Per-decision latency of an agent (issue 8's budget: 10 ms), efficiency timed alongside."""
@@ -199,7 +204,7 @@ def agent(
     if name not in AGENTS:
         raise typer.BadParameter(f"choose one of {', '.join(AGENTS)}", param_hint="--agent")
     try:
-        s = run_agent_bench(name, games=games, seed=seed, batch=batch).summary()
+        s = run_agent_bench(name, games=games, seed=seed, batch=tables).summary()
     except (ValueError, OSError, ImportError) as exc:  # a model, a setting, another rule set
         typer.echo(f"error: agent {name!r}: {exc}", err=True)
         raise typer.Exit(2) from None
@@ -300,10 +305,13 @@ def arena(
 
 @app.command("rollout")
 def rollout(
+    ctx: typer.Context,
     worlds: int = typer.Option(200, "--worlds", min=1, max=100_000,
                                help="Hand starts (first draws of seeded efficiency games)."),
-    seeds: int = typer.Option(10, "--seeds", min=1, max=10_000,
-                              help="Playouts of each world per pass in the compiled core."),
+    playouts: int = typer.Option(10, "--playouts", min=1, max=10_000,
+                                 help="Seeded playouts of each world per pass in the compiled "
+                                 "core."),
+    seeds: int | None = old_spelling("--seeds", "--playouts", min=1, max=10_000),
     python_worlds: int = typer.Option(10, "--python-worlds", min=1, max=100_000,
                                       help="Worlds the Python reference plays per pass."),
     repeat: int = typer.Option(5, "--repeat", min=1,
@@ -317,11 +325,12 @@ def rollout(
     from tenpai.rules.riichi.rollout import RolloutUnavailable
     from tenpai.rules.riichi.ruleset import PRESETS
 
+    playouts = renamed(ctx, "playouts", playouts, seeds, "--seeds")
     if preset not in PRESETS:
         raise typer.BadParameter(f"unknown preset {preset!r}; known: {', '.join(sorted(PRESETS))}",
                                  param_hint="--preset")
     try:
-        result = run_rollout_bench(worlds=worlds, seeds=seeds, python_worlds=python_worlds,
+        result = run_rollout_bench(worlds=worlds, seeds=playouts, python_worlds=python_worlds,
                                    repeat=repeat, preset=preset, seed=seed)
     except RolloutUnavailable as exc:
         raise typer.BadParameter(str(exc), param_hint="rollout") from None

@@ -46,7 +46,8 @@ def agreement(
     ),
     split: str = typer.Option("all", "--split", help="all, train, dev or test (hash of game id)."),
     room: str = typer.Option(
-        "houou", "--room", help="Tenhou lobbies, comma-separated; or 'any' (Riichi only)."
+        "houou", "--room",
+        help="Tenhou lobbies to keep, comma-separated; 'any' keeps all (Riichi only)."
     ),
     max_loss: int = typer.Option(-1, "--max-loss", help="Gao's filter (-1: off)."),
     games: int | None = typer.Option(
@@ -418,11 +419,12 @@ def efficiency_gap_cmd(
     agent: str = typer.Option(..., "--agent", help="Registry agent in all four seats; models "
                               "through its environment variable, e.g. $TENPAI_SL_MCR_MODEL "
                               "for sl_mcr_model."),
-    rules: str = typer.Option("mcr", "--rules", help="riichi, mcr or suits108."),
+    rules: str = typer.Option("mcr", "--rules", help="Rule set: riichi, mcr or suits108."),
     preset: str | None = typer.Option(None, "--preset", help="Rule preset (default: tenhou, "
                                       "botzone, paper)."),
     length: str = typer.Option("tonpuu", "--length", help="Riichi game length."),
-    deals: int = typer.Option(100, "--deals", min=1, help="Games of self-play to judge."),
+    deals: int = typer.Option(100, "--deals", min=1,
+                              help="Deals of self-play to judge, one game each."),
     seed: int = typer.Option(7000, "--seed", help="First deal seed."),
     tables: int = typer.Option(16, "--tables", min=1, help="Tables played at once."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),

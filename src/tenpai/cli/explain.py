@@ -10,10 +10,13 @@ from pathlib import Path
 
 import typer
 
+from tenpai.cli._flags import old_spelling, renamed
+
 __all__ = ["register"]
 
 
 def explain(
+    ctx: typer.Context,
     record: Path | None = typer.Argument(None, help="A game record (any supported format; "
                                         "the mdp agent)."),
     agent: str | None = typer.Option(None, "--agent", help="Agent to explain: mdp (Riichi, a "
@@ -24,8 +27,9 @@ def explain(
                                "(its first hand) or S1-1 (with 1 honba)."),
     seat: int = typer.Option(0, "--seat", min=0, max=3, help="Seat whose decision to explain."),
     turn: int = typer.Option(1, "--turn", min=1, help="The seat's n-th draw in that round."),
-    models: Path | None = typer.Option(None, "--models", help="Opponent-model file "
+    models: Path | None = typer.Option(None, "--opponent-models", help="Opponent-model file "
                                        "(default: the shipped one)."),
+    models_old: Path | None = old_spelling("--models", "--opponent-models"),
     game_index: int = typer.Option(0, "--game", min=0, help="Game in a multi-game file."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     hand: str = typer.Option("", "--hand", help="planner: the concealed hand, e.g. "
@@ -40,6 +44,7 @@ def explain(
 ) -> None:
     """Each legal action's value and the terms behind it: the MDP player's expected rank
     payoff, or the MCR planner's targets (tiles needed, probability, fans)."""
+    models = renamed(ctx, "models", models, models_old, "--models")
     if agent is None:
         agent = "planner" if hand else "mdp"
     if agent == "planner":

@@ -8,16 +8,18 @@ from pathlib import Path
 
 import typer
 
-from tenpai.cli._flags import LIMIT_ALIAS, games_flag
+from tenpai.cli._flags import LIMIT_ALIAS, games_flag, old_spelling, renamed
 
 __all__ = ["register"]
 
 
 def opponent_models(
+    ctx: typer.Context,
     data: list[Path] = typer.Argument(..., help="Record files or folders (Tenhou mjlog)."),
     out: Path = typer.Option(..., "--out", help="Model file to write (JSON)."),
-    rooms: str = typer.Option("houou", "--rooms", help="Tenhou lobbies to keep, comma-separated "
-                              "('any' for all)."),
+    room: str = typer.Option("houou", "--room", help="Tenhou lobbies to keep, comma-separated; "
+                             "'any' keeps all."),
+    rooms: str | None = old_spelling("--rooms", "--room"),
     games: int | None = typer.Option(
         None, "--games", min=0, help="At most this many games (0 or unset: all)."
     ),
@@ -27,6 +29,7 @@ def opponent_models(
     """Fit P(tenpai) per (discards, calls), P(tile deals in | tenpai), the other-win hazard,
     the horizon ratio, the final-rank model and the ron payment histograms; report held-out
     log-loss and AUC."""
+    room = renamed(ctx, "room", room, rooms, "--rooms")
     from tenpai.mdp.fit import FitOptions, collect, fit_models, iter_games
 
     for p in data:
@@ -36,7 +39,7 @@ def opponent_models(
     if out.is_dir():
         typer.echo(f"error: --out {out} is a folder; give the model file to write", err=True)
         raise typer.Exit(2)
-    opts = FitOptions(rooms=None if rooms == "any" else tuple(rooms.split(",")),
+    opts = FitOptions(rooms=None if room == "any" else tuple(room.split(",")),
                       limit=games_flag(games, limit) or None)
     t0 = time.process_time()
     samples = collect(iter_games(data, opts), opts)

@@ -8,14 +8,18 @@ from pathlib import Path
 
 import typer
 
+from tenpai.cli._flags import old_spelling, renamed
+
 __all__ = ["register"]
 
 
 def placement_model(
+    ctx: typer.Context,
     data: list[Path] = typer.Argument(..., help="Record files or folders (Tenhou mjlog)."),
     out: Path = typer.Option(..., "--out", help="Model file to write (JSON)."),
-    rooms: str = typer.Option("houou", "--rooms", help="Tenhou lobbies to keep, comma-separated "
-                              "('any' for all)."),
+    room: str = typer.Option("houou", "--room", help="Tenhou lobbies to keep, comma-separated; "
+                             "'any' keeps all."),
+    rooms: str | None = old_spelling("--rooms", "--room"),
     l2: float = typer.Option(1.0, "--l2", min=0.0, help="L2 penalty on the standardised weights."),
     players: int = typer.Option(4, "--players", help="Table size: 4, or 3 for the three-player "
                                 "(tenhou_sanma) records."),
@@ -24,6 +28,7 @@ def placement_model(
     """Fit P(final rank | scores, hands left, dealer, honba, deposits, seat) on the records'
     hand starts; report held-out log-loss against the constant model and the scores-only
     ordering, and calibration."""
+    room = renamed(ctx, "room", room, rooms, "--rooms")
     from tenpai.search.placement_fit import collect_rows, fit_placement, iter_houou_games
 
     if players not in (3, 4):
@@ -33,7 +38,7 @@ def placement_model(
         if not p.exists():
             typer.echo(f"error: {p}: no such file or folder", err=True)
             raise typer.Exit(2)
-    chosen = None if rooms == "any" else tuple(rooms.split(","))
+    chosen = None if room == "any" else tuple(room.split(","))
     t0 = time.process_time()
     rows = collect_rows(iter_houou_games(data, chosen, players=players), players)
     if not rows.y["train"]:
@@ -42,7 +47,7 @@ def placement_model(
                    "split", err=True)
         raise typer.Exit(2)
     model = fit_placement(rows, l2=l2)
-    model.meta.update({"source": ", ".join(str(p) for p in data), "rooms": rooms,
+    model.meta.update({"source": ", ".join(str(p) for p in data), "rooms": room,
                        "players": players,
                        "cpu_seconds": round(time.process_time() - t0, 1)})
     model.save(out)

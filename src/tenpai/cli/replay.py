@@ -30,7 +30,8 @@ def register(app: typer.Typer) -> None:
             None, "--games", min=1, help="Stop after this many games."
         ),
         limit: int | None = LIMIT_ALIAS,
-        as_json: bool = typer.Option(False, "--json", help="End with one JSON summary line."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON summary line on "
+                                     "stdout (the text report goes to stderr)."),
         show: int = typer.Option(20, "--show", min=0, help="Failures to list in the text report."),
         engine: str = ENGINE_FLAG,
     ) -> None:

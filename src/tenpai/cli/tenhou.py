@@ -13,6 +13,8 @@ from pathlib import Path
 
 import typer
 
+from tenpai.cli._flags import old_spelling, renamed
+
 
 def _fail(command: str, message: str) -> None:
     sys.stderr.write(f"tenpai {command}: error: {message}\n")
@@ -23,14 +25,17 @@ def _fail(command: str, message: str) -> None:
 def register(app: typer.Typer) -> None:
     @app.command("tenhou-table")
     def tenhou_table(
+        ctx: typer.Context,
         port: int = typer.Option(10080, "--port", min=0, max=65535, help="TCP port (0: any)."),
         host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
-        rules: str = typer.Option("tenhou", "--rules", help="Riichi rules preset "
-                                  "(tenhou_sanma: three-player tables)."),
+        preset: str = typer.Option("tenhou", "--preset", help="Riichi rules preset "
+                                   "(tenhou_sanma: three-player tables)."),
+        rules: str | None = old_spelling("--rules", "--preset"),
         length: str = typer.Option("tonpuu", "--length", help="tonpuu or hanchan."),
         games: int = typer.Option(1, "--games", min=0, help="Stop after N games (0: never)."),
-        save: Path | None = typer.Option(None, "--save", help="Write each game's mjlog here "
-                                         "(and results.jsonl)."),
+        save: Path | None = typer.Option(None, "--save-records", help="Write each game's "
+                                         "mjlog into this folder (and results.jsonl)."),
+        save_old: Path | None = old_spelling("--save", "--save-records"),
         fill: list[str] = typer.Option([], "--fill", help="A built-in agent for one seat; "
                                        "repeat for more (the table waits for the others)."),
         seed: int = typer.Option(0, "--seed", help="Seed of the first game (then +1 per game)."),
@@ -44,19 +49,21 @@ def register(app: typer.Typer) -> None:
                                       "games for tests; saved as mjlog fragments."),
     ) -> None:
         """Serve Tenhou-protocol games: clients log in (HELO), JOIN, and are seated four (three
-        with --rules tenhou_sanma) to a table (or with --fill agents); every finished game is
-        summarised on stdout as a JSON line and, with --save, written as an mjlog."""
+        with --preset tenhou_sanma) to a table (or with --fill agents); every finished game is
+        summarised on stdout as a JSON line and, with --save-records, written as an mjlog."""
         import asyncio
 
         from tenpai.rules.riichi.ruleset import PRESETS
         from tenpai.serve.tenhou.server import ServerConfig, TableServer
         from tenpai.serve.tenhou.table import TableConfig
 
-        if rules not in PRESETS:
-            _fail("tenhou-table", f"unknown rules {rules!r}; known: {', '.join(sorted(PRESETS))}")
+        preset = renamed(ctx, "preset", preset, rules, "--rules")
+        save = renamed(ctx, "save", save, save_old, "--save")
+        if preset not in PRESETS:
+            _fail("tenhou-table", f"unknown rules {preset!r}; known: {', '.join(sorted(PRESETS))}")
         if length not in ("tonpuu", "hanchan"):
             _fail("tenhou-table", f"--length must be tonpuu or hanchan, not {length!r}")
-        chosen = PRESETS[rules].with_(length=length)
+        chosen = PRESETS[preset].with_(length=length)
         n = chosen.players
         ahead = (chosen.starting_points + 6_000, *(chosen.starting_points - 6_000 // (n - 1),)
                  * (n - 1))

@@ -25,7 +25,8 @@ def sl(
     dataset: Path = typer.Argument(..., help="Dataset directory (tenpai dataset build)."),
     out: Path = typer.Option(..., "--out", "-o", help="Model file; an existing one gains a head."),
     rules_name: str | None = typer.Option(
-        None, "--rules", help="Checked against the dataset's manifest (default: follow it)."
+        None, "--rules",
+        help="Rule set, checked against the dataset's manifest (default: follow it).",
     ),
     kind: str = typer.Option(
         "discard",
@@ -40,9 +41,10 @@ def sl(
         "", "--arch-options", help="JSON keyword arguments of the model, e.g. '{\"width\": 48}'."
     ),
     batch_size: int | None = typer.Option(
-        None, "--batch-size", min=2, help="Default: the rule set's (Riichi 256, MCR 128)."
+        None, "--batch-size", min=2,
+        help="Samples per step (default: the rule set's, Riichi 256, MCR 128).",
     ),
-    lr: float = typer.Option(1e-3, "--lr"),
+    lr: float = typer.Option(1e-3, "--lr", help="Adam learning rate."),
     weight_decay: float | None = typer.Option(
         None, "--weight-decay", min=0.0, help="Default: the rule set's (Riichi 0, MCR 1e-4)."
     ),
@@ -63,8 +65,8 @@ def sl(
     dev_limit: int | None = typer.Option(
         None, "--dev-limit", min=0, help="Dev samples, 0: all (Riichi 20,000, MCR all)."
     ),
-    seed: int = typer.Option(0, "--seed"),
-    threads: int = typer.Option(1, "--threads", min=1, help="torch CPU threads."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the weights and the sample order."),
+    threads: int = typer.Option(1, "--threads", min=1, help="Torch CPU threads."),
     device: str = typer.Option("auto", "--device", help="auto (GPU when present), cpu, cuda."),
     schedule: str = typer.Option(
         "constant", "--schedule", help="Learning rate: constant, or cosine down to --lr-min."

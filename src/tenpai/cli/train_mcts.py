@@ -91,8 +91,8 @@ def mcts(
     bn_stats: str = typer.Option("update", "--bn-stats", help="Batch-norm running statistics "
                                  "in self-play training: update, or frozen as the start "
                                  "(--init) left them."),
-    tensorboard: Path | None = typer.Option(None, "--tensorboard", help="TensorBoard directory "
-                                            "(default <out>.tb)."),
+    tensorboard: Path | None = typer.Option(None, "--tensorboard", help="TensorBoard log "
+                                            "directory (default: <out>.tb)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON summary last."),
 ) -> None:
     """Train the search model (representation, dynamics, prediction) by self-play with search."""

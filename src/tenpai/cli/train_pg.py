@@ -119,7 +119,7 @@ def pg(
     eval_deals: int = typer.Option(32, "--eval-deals", help="Deals per evaluation (each played "
                                    "twice, seats swapped)."),
     checkpoint_minutes: float = typer.Option(5.0, "--checkpoint-minutes", min=0.0,
-                                             help="Checkpoint interval."),
+                                             help="Wall-clock minutes between checkpoints."),
     seed: int = typer.Option(0, "--seed", help="Seed of deals and of the sampling."),
     threads: int = typer.Option(1, "--threads", min=1, help="Torch CPU threads."),
     tensorboard: Path | None = typer.Option(None, "--tensorboard", help="TensorBoard log "
@@ -235,7 +235,8 @@ def imitate(
     games: int = typer.Option(2000, "--games", min=1, help="Self-play games to watch."),
     first_seed: int = typer.Option(0, "--first-seed", help="Seed of the first game."),
     tables: int = typer.Option(16, "--tables", min=1, help="Tables played at once."),
-    minutes: float = typer.Option(10.0, "--minutes", min=0.0, help="Training budget (all heads)."),
+    minutes: float = typer.Option(10.0, "--minutes", min=0.0,
+                                  help="Wall-clock budget of the training (all heads)."),
     width: int = typer.Option(48, "--width", min=1, max=512, help="ResNet width."),
     blocks: int = typer.Option(3, "--blocks", min=1, max=32, help="ResNet blocks."),
     seed: int = typer.Option(0, "--seed", help="Seed of the training shuffles."),

@@ -18,20 +18,29 @@ from tenpai.cli._learn import fail
 
 def pg_planner(
     out: Path = typer.Option(..., "--out", "-o", help="Weights file to write (JSON)."),
-    seed: int = typer.Option(0, "--seed", help="Picks the training deals and the samples."),
-    deals_per_update: int = typer.Option(8, "--deals-per-update"),
+    seed: int = typer.Option(0, "--seed", help="Seed of the training deals and the samples."),
+    deals_per_update: int = typer.Option(
+        8, "--deals-per-update", help="Training deals per update, each played --samples times."
+    ),
     samples: int = typer.Option(
         4, "--samples", help="Sampled games per deal; each one's baseline is the others' mean."
     ),
-    temperature: float = typer.Option(1.0, "--temperature"),
-    lr: float = typer.Option(0.03, "--lr", help="Adam's step size."),
-    max_games: int = typer.Option(2048, "--max-games"),
+    temperature: float = typer.Option(
+        1.0, "--temperature", help="Softmax temperature of the learner's sampled choices."
+    ),
+    lr: float = typer.Option(0.03, "--lr", help="Adam learning rate."),
+    max_games: int = typer.Option(
+        2048, "--max-games",
+        help="Stop after this many training games in all (resumed runs included).",
+    ),
     minutes: float = typer.Option(0.0, "--minutes", help="Wall-clock budget; 0: none."),
     eval_every: int = typer.Option(512, "--eval-every", help="Games between curve points."),
     eval_deals: int = typer.Option(
         25, "--eval-deals", help="Development deals per curve point (two games each)."
     ),
-    checkpoint_minutes: float = typer.Option(3.0, "--checkpoint-minutes"),
+    checkpoint_minutes: float = typer.Option(
+        3.0, "--checkpoint-minutes", help="Wall-clock minutes between checkpoints."
+    ),
     freeze_planner: bool = typer.Option(
         True, "--freeze-planner/--train-planner",
         help="Keep the weight of the planner's own choice fixed (the prior) or train it too.",

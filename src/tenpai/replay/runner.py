@@ -47,7 +47,7 @@ DEFAULT_PRESETS = {"riichi": "tenhou", "mcr": "botzone"}
 RULE_FAMILIES = tuple(DEFAULT_PRESETS)
 
 #: Catalogue files beside records; ``results.jsonl`` is the per-game summary that
-#: ``tenpai tenhou-table --save DIR`` writes beside its mjlogs (replaying DIR failed on it).
+#: ``tenpai tenhou-table --save-records DIR`` writes beside its mjlogs (replaying DIR failed on it).
 _SKIP_NAMES = {"MANIFEST.tsv", "SOURCES.md", "README.md", "README-en.txt", "games_index.csv",
                "results.jsonl"}
 _SKIP_SUFFIXES = {".md", ".tsv", ".csv", ".log", ".py"}
