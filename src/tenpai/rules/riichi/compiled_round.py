@@ -282,7 +282,7 @@ class CompiledRound:
         self._sink: list[Event] | None = (
             owner if isinstance(owner, list) and getattr(emit, "__name__", "") == "append"
             else None)
-        self._observations = tuple(RiichiObservation(cast(Any, self), s) for s in range(n))
+        self._observations = tuple(RiichiObservation(self, s) for s in range(n))
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.nukidora: list[list[int]] = [[] for _ in range(n)]
         self.dora_markers: list[int] = [wall.dora[0]]
