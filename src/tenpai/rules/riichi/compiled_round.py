@@ -248,7 +248,8 @@ class _WallView:
 class CompiledRound:
     """A hand on the compiled table, with the interface :class:`RiichiGame` uses of
     :class:`~tenpai.rules.riichi.flow.round.RiichiRound` and the attributes its observations
-    read: four seats, or three (``tenhou_sanma``: Norths set aside, no chi)."""
+    read (:class:`~tenpai.rules.riichi.flow.observation.ObservedRiichiRound`): four seats, or
+    three (``tenhou_sanma``: Norths set aside, no chi)."""
 
     def __init__(
         self,
