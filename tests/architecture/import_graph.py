@@ -42,6 +42,23 @@ def package_graph() -> dict[str, set[str]]:
     return out
 
 
+def circles_inside_packages() -> dict[str, set[tuple[str, str]]]:
+    """Each package whose files or subpackages import each other in a circle -> the imports
+    that would break it (grimp's cycle breakers; imports under TYPE_CHECKING count too, as in
+    docs/architecture.md's check).  An import of a package's own ``__init__`` is not among
+    them: grimp sets that package's children against one another."""
+    import grimp
+
+    graph = grimp.build_graph("tenpai", exclude_type_checking_imports=False)
+    out: dict[str, set[tuple[str, str]]] = {}
+    for package in sorted(graph.modules):
+        if graph.find_children(package):
+            breakers = graph.nominate_cycle_breakers(package)
+            if breakers:
+                out[package] = set(breakers)
+    return out
+
+
 def layers() -> list[list[str]]:
     """The layers of the import-linter contract, top first, each a list of packages."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))

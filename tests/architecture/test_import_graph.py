@@ -3,7 +3,8 @@
 ``lint-imports`` (in .ci/run) checks the contracts; these tests keep the contracts and the
 picture honest: every package of tenpai stands in a layer (a new package left out would escape
 them), no two packages import each other through any path — counting imports inside functions
-and under TYPE_CHECKING, as grimp reads them — and docs/architecture.md draws today's graph.
+and under TYPE_CHECKING, as grimp reads them — nor do two files (or subpackages) of one package,
+and docs/architecture.md draws today's graph.
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ def test_reduction_leaves_out_only_implied_arrows() -> None:
 
 def test_no_package_imports_itself_back(packages: dict[str, set[str]]) -> None:
     assert import_graph.circles(packages) == []
+
+
+def test_no_files_of_a_package_import_each_other_back() -> None:
+    # the observation <-> round pair of each rule set was such a circle under TYPE_CHECKING
+    assert import_graph.circles_inside_packages() == {}
 
 
 def test_every_package_stands_in_a_layer(packages: dict[str, set[str]]) -> None:

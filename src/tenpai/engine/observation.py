@@ -4,20 +4,24 @@ Rule sets subclass :class:`TableObservation` to add their own public facts (riic
 dora, flowers, ready declarations).  The view is lazy — nothing is copied until asked for,
 because agents usually read a few fields — and read-only: agents act through the legal actions
 they are given.  It never exposes another hand or the wall.
+
+A view reads its hand through :class:`ObservedTable`, the few attributes it names, rather than
+through the round class: the Python round builds its observations, and the compiled Riichi
+table (``rules/riichi/compiled_round.py``) offers the same attributes without being a
+:class:`~tenpai.engine.table.TableRound`, so each rule set's view names what it reads (a
+protocol extending this one) and both kinds of hand satisfy it by their shape.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Generic, Protocol, TypeVar
 
 from tenpai.engine.meld import Meld
 from tenpai.events import Event
 from tenpai.tiles import kind_of
 
-if TYPE_CHECKING:
-    from tenpai.engine.table import TableRound
-
-__all__ = ["TableObservation", "mask_event"]
+__all__ = ["ObservedTable", "TableObservation", "mask_event"]
 
 _HIDDEN_KAN = Meld("ankan", ())
 
@@ -34,7 +38,39 @@ def mask_event(e: Event, seat: int, *, hide_closed_kans: bool = False) -> Event:
     return e
 
 
-class TableObservation:
+class ObservedTable(Protocol):
+    """What :class:`TableObservation` reads of a hand: hands, melds, rivers and events."""
+
+    @property
+    def hands(self) -> Sequence[Sequence[int]]: ...
+
+    @property
+    def counts(self) -> Sequence[Sequence[int]]: ...
+
+    @property
+    def drawn(self) -> int | None: ...
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def melds(self) -> Sequence[Sequence[Meld]]: ...
+
+    @property
+    def rivers(self) -> Sequence[Sequence[int]]: ...
+
+    @property
+    def river_called(self) -> Sequence[Sequence[bool]]: ...
+
+    @property
+    def events(self) -> Sequence[Event]: ...
+
+
+#: The hand a view reads: a rule set's protocol, which extends :class:`ObservedTable`.
+TableT = TypeVar("TableT", bound=ObservedTable)
+
+
+class TableObservation(Generic[TableT]):
     """A seat's view of a hand at the shared table (``_table`` is private to the view)."""
 
     __slots__ = ("_table", "seat")
@@ -42,7 +78,7 @@ class TableObservation:
     #: Whether other players' closed kans are face down (MCR) or shown (Riichi).
     hide_closed_kans = False
 
-    def __init__(self, table: TableRound, seat: int) -> None:
+    def __init__(self, table: TableT, seat: int) -> None:
         self._table = table
         self.seat = seat
 

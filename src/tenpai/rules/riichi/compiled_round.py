@@ -248,7 +248,8 @@ class _WallView:
 class CompiledRound:
     """A hand on the compiled table, with the interface :class:`RiichiGame` uses of
     :class:`~tenpai.rules.riichi.flow.round.RiichiRound` and the attributes its observations
-    read: four seats, or three (``tenhou_sanma``: Norths set aside, no chi)."""
+    read (:class:`~tenpai.rules.riichi.flow.observation.ObservedRiichiRound`): four seats, or
+    three (``tenhou_sanma``: Norths set aside, no chi)."""
 
     def __init__(
         self,
@@ -282,7 +283,7 @@ class CompiledRound:
         self._sink: list[Event] | None = (
             owner if isinstance(owner, list) and getattr(emit, "__name__", "") == "append"
             else None)
-        self._observations = tuple(RiichiObservation(cast(Any, self), s) for s in range(n))
+        self._observations = tuple(RiichiObservation(self, s) for s in range(n))
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.nukidora: list[list[int]] = [[] for _ in range(n)]
         self.dora_markers: list[int] = [wall.dora[0]]

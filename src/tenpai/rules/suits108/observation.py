@@ -9,21 +9,45 @@ reports the ready declarations.  The view is lazy and read-only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
-from tenpai.engine.observation import TableObservation, mask_event
+from tenpai.engine.observation import ObservedTable, TableObservation, mask_event
 
 if TYPE_CHECKING:
-    from tenpai.rules.suits108.round import Suits108Round
+    from tenpai.rules.suits108.wall import Suits108Wall
 
-__all__ = ["Suits108Observation", "mask_event"]
+__all__ = ["ObservedSuits108Round", "Suits108Observation", "mask_event"]
 
 
-class Suits108Observation(TableObservation):
+class ObservedSuits108Round(ObservedTable, Protocol):
+    """What :class:`Suits108Observation` reads of a hand besides the shared table
+    (:class:`~tenpai.rules.suits108.round.Suits108Round` builds the views and satisfies it)."""
+
+    @property
+    def wall(self) -> Suits108Wall: ...
+
+    @property
+    def declared(self) -> Sequence[bool]: ...
+
+    @property
+    def scores(self) -> Sequence[int]: ...
+
+    @property
+    def hand_index(self) -> int: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    def waits_of(self, seat: int) -> tuple[int, ...]: ...
+
+    def seat_wind(self, seat: int) -> int: ...
+
+
+class Suits108Observation(TableObservation[ObservedSuits108Round]):
     """A seat's view of a 108-tile hand."""
 
     __slots__ = ()
-    _table: Suits108Round
 
     @property
     def declared(self) -> tuple[bool, ...]:

@@ -8,21 +8,54 @@ The basic properties match the Riichi observation (``hand``, ``counts``, ``melds
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
-from tenpai.engine.observation import TableObservation, mask_event
+from tenpai.engine.observation import ObservedTable, TableObservation, mask_event
 
 if TYPE_CHECKING:
-    from tenpai.rules.mcr.flow.round import MCRRound
+    from tenpai.rules.mcr.flow.rules import MCRRules
+    from tenpai.rules.mcr.flow.wall import MCRWall
 
-__all__ = ["MCRObservation", "mask_event"]
+__all__ = ["MCRObservation", "ObservedMCRRound", "mask_event"]
 
 
-class MCRObservation(TableObservation):
+class ObservedMCRRound(ObservedTable, Protocol):
+    """What :class:`MCRObservation` reads of an MCR hand besides the shared table
+    (:class:`~tenpai.rules.mcr.flow.round.MCRRound` builds the views and satisfies it)."""
+
+    @property
+    def rules(self) -> MCRRules: ...
+
+    @property
+    def wall(self) -> MCRWall: ...
+
+    @property
+    def flowers(self) -> Sequence[Sequence[int]]: ...
+
+    @property
+    def scores(self) -> Sequence[int]: ...
+
+    @property
+    def prevalent_wind(self) -> int: ...
+
+    @property
+    def hand_number(self) -> int: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    def seat_wind(self, seat: int) -> int: ...
+
+    def _wall_remaining(self) -> int:
+        """The table's hook: what the next player in turn can still draw."""
+        ...
+
+
+class MCRObservation(TableObservation[ObservedMCRRound]):
     """A position's view of an MCR hand (``seat`` is the table position, as in the events)."""
 
     __slots__ = ()
-    _table: MCRRound
     #: A concealed kong lies face down: others see neither its tiles in melds nor in events.
     hide_closed_kans = True
 

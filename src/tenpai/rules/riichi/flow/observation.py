@@ -1,23 +1,77 @@
-"""What one seat may know in a Riichi hand: the shared table view plus riichi and dora."""
+"""What one seat may know in a Riichi hand: the shared table view plus riichi and dora.
+
+The view reads its hand through :class:`ObservedRiichiRound`, which both the Python round
+(:class:`~tenpai.rules.riichi.flow.round.RiichiRound`, which builds the views) and the compiled
+table (:class:`~tenpai.rules.riichi.compiled_round.CompiledRound`) satisfy, so this module
+imports neither.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
-from tenpai.engine.observation import TableObservation, mask_event
+from tenpai.engine.observation import ObservedTable, TableObservation, mask_event
 
 if TYPE_CHECKING:
-    from tenpai.rules.riichi.flow.round import RiichiRound
     from tenpai.rules.riichi.ruleset import RiichiRules
 
-__all__ = ["RiichiObservation", "mask_event"]
+__all__ = ["LiveWall", "ObservedRiichiRound", "RiichiObservation", "mask_event"]
 
 
-class RiichiObservation(TableObservation):
+class LiveWall(Protocol):
+    """What a view reads of the wall: how many live tiles are left to draw."""
+
+    @property
+    def remaining(self) -> int: ...
+
+
+class ObservedRiichiRound(ObservedTable, Protocol):
+    """What :class:`RiichiObservation` reads of a Riichi hand besides the shared table."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def rules(self) -> RiichiRules: ...
+
+    @property
+    def wall(self) -> LiveWall: ...
+
+    @property
+    def riichi(self) -> Sequence[bool]: ...
+
+    @property
+    def dora_markers(self) -> Sequence[int]: ...
+
+    @property
+    def nukidora(self) -> Sequence[Sequence[int]]: ...
+
+    @property
+    def scores(self) -> Sequence[int]: ...
+
+    @property
+    def bakaze(self) -> int: ...
+
+    @property
+    def kyoku(self) -> int: ...
+
+    @property
+    def honba(self) -> int: ...
+
+    @property
+    def kyotaku(self) -> int: ...
+
+    @property
+    def oya(self) -> int: ...
+
+    def seat_wind(self, seat: int) -> int: ...
+
+
+class RiichiObservation(TableObservation[ObservedRiichiRound]):
     """A seat's view of a Riichi round."""
 
     __slots__ = ()
-    _table: RiichiRound
 
     @property
     def riichi(self) -> tuple[bool, ...]:
