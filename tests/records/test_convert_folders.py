@@ -28,12 +28,14 @@ def _engine_game_file(folder: Path) -> Path:
 def test_a_folder_without_records_is_an_error(tmp_path: Path) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
-    res = CliRunner().invoke(app, ["convert", str(empty), str(tmp_path / "out"), "--format", "mjai"])
+    res = CliRunner().invoke(app, ["convert", str(empty), str(tmp_path / "out"),
+                                   "--format", "mjai"])
     assert res.exit_code == 1 and "no record files" in res.output
     notes = tmp_path / "notes"
     notes.mkdir()
     (notes / "README.txt").write_text("links to games\n", encoding="utf-8")
-    res = CliRunner().invoke(app, ["convert", str(notes), str(tmp_path / "out"), "--format", "mjai"])
+    res = CliRunner().invoke(app, ["convert", str(notes), str(tmp_path / "out"),
+                                   "--format", "mjai"])
     assert res.exit_code == 1 and "no game records" in res.output
 
 

@@ -52,7 +52,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Serve Tenhou-protocol games: clients log in (HELO), JOIN, and are seated four (three
         with --preset tenhou_sanma) to a table (or with --fill agents); every finished game is
-        summarised on stdout as a JSON line and, with --save-records, written as an mjlog."""
+        summarised on stdout as a JSON line and, with --save-records, written as an mjlog.
+        To measure an agent against three tenhou-python-bots at this table:
+        python -m tenpai.serve.tenhou.measure --help."""
         import asyncio
 
         from tenpai.rules.riichi.ruleset import PRESETS

@@ -194,8 +194,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="game length: tonpuu (East round only) or hanchan (East and South) "
                    "(default: %(default)s)")
     p.add_argument("--seed", type=int, default=1000,
-                   help="seed of the first game; game i (from 0) is dealt and seated from seed + i, so a "
-                   "run continued into the same --out takes a new seed (default: %(default)s)")
+                   help="seed of the first game; game i (from 0) is dealt and seated from "
+                   "seed + i, so a run continued into the same --out takes a new seed "
+                   "(default: %(default)s)")
     p.add_argument("--out", required=True, action="append", metavar="DIR",
                    help="folder every game is written to (mjlog files and results.jsonl), "
                    "created if absent (its parent must exist); with --summary-only a folder "
