@@ -32,7 +32,7 @@ def _limited() -> None:
         (["arena", "--agents", "random,random,random,random", "--games", _HUGE, "--workers",
           "1", "--no-progress"], "--games"),
         (["demo", "--games", _HUGE, "--fast"], "--games"),
-        (["bench", "hand", "--n", _HUGE], "--n"),
+        (["bench", "hand", "--hands", _HUGE], "--hands"),
         (["arena", "--agents", "random,random,random,random", "--games", "4", "--workers",
           "100000000000", "--no-progress"], "--workers"),
     ],

@@ -7,7 +7,9 @@ every option and argument has help text, a long name shared by several commands 
 one meaning and one short alias, and no two long names spell the same thing.
 
 A shared long name must appear in ``MEANINGS``: adding a command that reuses a flag forces a look
-at whether it means the same there.  The intentional exceptions are listed with their reasons.
+at whether it means the same there.  A few flags used once are pinned there too, so that their
+help says what they mean and the next command to take them is held to it.  The intentional
+exceptions are listed with their reasons.
 Hidden options are deprecated spellings kept for old scripts; they are only checked for help.
 """
 
@@ -28,8 +30,9 @@ from tenpai.cli.main import app
 if TYPE_CHECKING:  # typer vendors click; these are the classes get_command builds
     from typer._click.core import Command, Parameter
 
-#: Each long name used by two or more commands, and a pattern (case-insensitive, searched) that
-#: every help text of it must match: the meaning the flag has everywhere.
+#: Each long name used by two or more commands (and a few used once), and a pattern
+#: (case-insensitive, searched) that every help text of it must match: the meaning the flag has
+#: everywhere.
 MEANINGS: dict[str, str] = {
     "--access": r"^feature access",
     "--agent": r"\bagent\b",
@@ -42,27 +45,31 @@ MEANINGS: dict[str, str] = {
     "--checkpoint-minutes": r"^(wall-clock )?minutes between checkpoints",
     "--cpu-minutes": r"\bcpu\b.*\bbudget\b|\bcpu\b.*\bused\b",
     "--db": r"^sqlite results file",
+    "--decision-timeout": r"^seconds a client has per decision\b",
     "--deals": r"\bdeals?\b",
     "--encoder": r"\bencoder|gao86e",
     "--eval-deals": r"\bdeals per\b",
     "--eval-every": r"\bbetween\b|\bevery\b",
+    "--epochs": r"^most passes over the training split\b",
     "--eval-opponent": r"\bagent\b",
+    "--format": r"^record format\b",
     "--games": r"\bgames?\b",
+    "--hands": r"\brandom\b.*\bhands\b",
     "--holdout": r"\bheld[- ]out\b|\bkept out\b|\bnever trained on\b",
     "--host": r"\baddress\b|\bhost\b",
+    "--idle-timeout": r"^give up after this many seconds without a message\b",
     "--init": r"\bstart\b.*\bmodel\b|\bmodel file\b",
     "--json": r"^(also )?print\b.*\bjson\b",
     "--keep-running": r"\bkeeps?[- ]running\b",
     "--length": r"\btonpuu\b|\bgame length\b",
     "--lr": r"\blearning rate\b",
-    "--max-games": r"^stop after this many\b.*\bgames\b",
     "--max-loss": r"^gao's filter",
     "--minutes": r"\bwall-clock budget\b",
     "--model": r"\bmodel\b",
-    "--n": r"\brandom\b.*\bhands\b",
     "--name": r"^player name\b",
     "--opponents": r"\blearner\b",
     "--out": r"\bwrite\b|\bfile\b|\bfolder\b",
+    "--patience": r"^stop early after this many dev checks\b.*\bwithout\b",
     "--players": r"\bthree-player\b|\b3\b",
     "--port": r"\bport\b",
     "--profile": r"\bprofile\b",
@@ -84,7 +91,6 @@ MEANINGS: dict[str, str] = {
     "--temperature": r"\btemperature\b",
     "--tensorboard": r"^tensorboard log directory \(default: <out>\.tb\)$",
     "--threads": r"^torch cpu threads$",
-    "--timeout": r"\bseconds\b",
     "--title": r"^plot title$",
     "--top": r"\blisted\b|\bto list\b",
     "--under-riichi": r"^riichi: also count each agent's discards under another seat's riichi",
@@ -118,7 +124,9 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
 #: the same thing; at most one of each group may be visible, unless the group is explained.
 SYNONYMS: list[set[str]] = [
     {"--out", "--output", "--output-dir", "--out-dir"},
-    {"--games", "--n-games", "--num-games", "--limit"},
+    {"--games", "--n-games", "--num-games", "--limit", "--max-games"},
+    {"--hands", "--n-hands", "--num-hands"},
+    {"--format", "--to", "--output-format", "--record-format"},
     {"--save-records", "--save"},
     {"--tables", "--batch"},
     {"--repeat", "--repeats"},
@@ -135,6 +143,8 @@ DISTINCT_ON_PURPOSE: dict[frozenset[str], str] = {
     frozenset({"--agent", "--agents"}): "one agent vs a line-up of four",
     frozenset({"--kind", "--kinds"}): "one head to train vs a filter of decision kinds",
     frozenset({"--game", "--games"}): "explain's index of a game in a file vs a count",
+    frozenset({"--hand", "--hands"}): "explain's concealed hand (its tiles) vs bench's count of "
+                                      "random hands",
     frozenset({"--record", "--records"}): "one record file vs a folder of records",
     frozenset({"--round", "--rounds"}): "explain's round of a game vs bench's timing rounds",
     frozenset({"--turn", "--turns"}): "explain's n-th draw vs bench's count of timed turns",
@@ -217,11 +227,33 @@ def test_shared_long_names_keep_one_type() -> None:
 
 def test_shared_long_names_keep_one_meaning() -> None:
     off = [f"{long} in {c}: {_help(o)!r}"
-           for long, uses in sorted(_by_long_name().items()) if long in MEANINGS
-           for c, o in uses
+           for c, long, o in _options() if long in MEANINGS
            if (long, c) not in EXCEPTIONS
            and not re.search(MEANINGS[long], _help(o), re.IGNORECASE)]
     assert not off, "\n".join(off)
+
+
+def test_every_meaning_is_of_a_visible_flag() -> None:
+    """A flag renamed away (now a hidden old spelling) takes its entry with it."""
+    assert sorted(set(MEANINGS) - {long for _, long, _ in _options()}) == []
+
+
+def test_a_long_name_is_a_word() -> None:
+    """``--n`` reads as the short ``-n`` (``--games`` in arena): a long name says what it counts."""
+    assert sorted({long for _, long, _ in _options() if len(long) < 4}) == []
+
+
+def test_a_second_seed_says_what_each_one_seeds() -> None:
+    """A command with two seeds (``train imitate``: the games' and the training's) names the
+    other seed flag in each help, so ``--seed`` is not taken for the seed of the games."""
+    seeds: dict[str, dict[str, str]] = defaultdict(dict)
+    for command, long, opt in _options():
+        if long.endswith("seed"):
+            seeds[command][long] = _help(opt)
+    unclear = [(command, long) for command, flags in sorted(seeds.items()) if len(flags) > 1
+               for long, text in flags.items()
+               if not all(other in text for other in flags if other != long)]
+    assert not unclear, unclear
 
 
 def test_exceptions_are_still_needed() -> None:
@@ -292,6 +324,8 @@ def test_root_help_lists_every_command_with_its_line() -> None:
      "--models is deprecated; use --opponent-models", ""),
     (["arena", "--agents", "random,random,random,random", "-n", "4", "-o", "oops"],
      "-o is deprecated; use --option", "KEY=VALUE"),
+    (["convert", "a.mjlog", "b.json", "--to", "xml"], "--to is deprecated; use --format",
+     "--format must be one of mjai"),
 ])
 def test_renamed_flags_keep_their_old_spelling(args: list[str], note: str, then: str) -> None:
     res = CliRunner().invoke(app, args)
@@ -309,6 +343,23 @@ def test_renamed_flags_keep_their_old_spelling(args: list[str], note: str, then:
      "--room houou and --rooms any"),
     (["bench", "process", "--repeat", "2", "--repeats", "3"], "--repeat 2 and --repeats 3"),
     (["bench", "rollout", "--playouts", "2", "--seeds", "3"], "--playouts 2 and --seeds 3"),
+    (["bench", "hand", "--hands", "100", "--n", "200"], "--hands 100 and --n 200"),
+    (["bench", "hand", "--shanten-hands", "100", "--shanten-n", "200"],
+     "--shanten-hands 100 and --shanten-n 200"),
+    (["bench", "fan", "--hands", "100", "--n", "200"], "--hands 100 and --n 200"),
+    (["bench", "scoring", "--hands", "100", "--n", "200"], "--hands 100 and --n 200"),
+    (["bench", "scoring", "--slow-hands", "100", "--n-slow", "200"],
+     "--slow-hands 100 and --n-slow 200"),
+    (["convert", "a.mjlog", "b.json", "--format", "mjai", "--to", "mjlog"],
+     "--format mjai and --to mjlog"),
+    (["train", "pg", "--out", "m.pt", "--games", "5", "--max-games", "6"],
+     "--games 5 and --max-games 6"),
+    (["train", "pg-planner", "--out", "w.json", "--games", "5", "--max-games", "6"],
+     "--games 5 and --max-games 6"),
+    (["tenhou-table", "--decision-timeout", "5", "--timeout", "6"],
+     "--decision-timeout 5.0 and --timeout 6.0"),
+    (["tenhou-client", "--agent", "random", "--idle-timeout", "5", "--timeout", "6"],
+     "--idle-timeout 5.0 and --timeout 6.0"),
     (["explain", "--opponent-models", "a.json", "--models", "b.json"],
      "--opponent-models a.json and --models b.json"),
 ])

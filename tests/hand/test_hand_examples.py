@@ -128,8 +128,8 @@ def test_numpy_and_tuple_inputs() -> None:
 def test_bench_cli_prints_json_last() -> None:
     from tenpai.cli.main import app
 
-    result = CliRunner().invoke(app, ["bench", "hand", "--n", "300", "--repeat", "1",
-                                       "--shanten-n", "300", "--rounds", "3", "--json"])
+    result = CliRunner().invoke(app, ["bench", "hand", "--hands", "300", "--repeat", "1",
+                                       "--shanten-hands", "300", "--rounds", "3", "--json"])
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output.strip().splitlines()[-1])
     for key in ("shanten_per_s", "ratio_vs_mahjong", "ratio_vs_riichienv",

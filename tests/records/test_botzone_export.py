@@ -209,15 +209,15 @@ def test_a_changed_fan_total_or_tile_is_caught(data_dir: Path, tmp_path: Path) -
 def test_cli_convert_and_view(data_dir: Path, tmp_path: Path) -> None:
     folder = data_dir / LOGS
     _real_pairs(data_dir)
-    r = runner.invoke(app, ["convert", str(folder), str(tmp_path / "mjai"), "--to", "mjai"])
+    r = runner.invoke(app, ["convert", str(folder), str(tmp_path / "mjai"), "--format", "mjai"])
     assert r.exit_code == 0, r.output
     assert "wrote 16 game(s) from 32 file(s); 0 failed" in r.output
-    r = runner.invoke(app, ["convert", str(folder), str(tmp_path / "judge"), "--to",
+    r = runner.invoke(app, ["convert", str(folder), str(tmp_path / "judge"), "--format",
                             "botzone_json"])
     assert r.exit_code == 0, r.output
     # judge logs know they are MCR (mjai files do not), so they convert back to exports
     r = runner.invoke(app, ["convert", str(tmp_path / "judge"), str(tmp_path / "bz"),
-                            "--to", "botzone_export"])
+                            "--format", "botzone_export"])
     assert r.exit_code == 0, r.output
     assert len(list((tmp_path / "bz").glob("*_lite.json"))) == 16
     assert len(list((tmp_path / "bz").glob("*_metadata.json"))) == 16
@@ -225,7 +225,7 @@ def test_cli_convert_and_view(data_dir: Path, tmp_path: Path) -> None:
     r = runner.invoke(app, ["view", str(lite)])
     assert r.exit_code == 0 and ": https://tenhou.net/6/#json=" in r.output  # labelled link
     meta = lite.with_name(lite.name.replace("_lite", "_metadata"))
-    r = runner.invoke(app, ["convert", str(meta), str(tmp_path / "x.mjson"), "--to", "mjai"])
+    r = runner.invoke(app, ["convert", str(meta), str(tmp_path / "x.mjson"), "--format", "mjai"])
     assert r.exit_code == 2 and "holds no game by itself" in r.output
 
 
@@ -310,7 +310,7 @@ def test_metadata_only_and_lone_metadata_in_folders(tmp_path: Path) -> None:
     # a folder with a pair and a lone metadata file: one game, nothing broken
     shutil.copy(lite, lone / "pair_lite.json")
     shutil.copy(meta, lone / "pair_metadata.json")
-    r = runner.invoke(app, ["convert", str(lone), str(tmp_path / "out"), "--to", "mjai"])
+    r = runner.invoke(app, ["convert", str(lone), str(tmp_path / "out"), "--format", "mjai"])
     assert r.exit_code == 0, r.output
     assert "wrote 1 game(s) from 3 file(s); 0 failed" in r.output
 

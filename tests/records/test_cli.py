@@ -19,16 +19,16 @@ def test_convert_file_and_folder(data_dir: Path, tmp_path: Path) -> None:
     runner = CliRunner()
     src = data_dir / "riichi" / "tenhou_mjlog" / "gimite_mjai" / "test.mjlog"
     out = tmp_path / "one.json"
-    res = runner.invoke(app, ["convert", str(src), str(out), "--to", "tenhou6"])
+    res = runner.invoke(app, ["convert", str(src), str(out), "--format", "tenhou6"])
     assert res.exit_code == 0, res.output
     (game,) = read_games(out)
     assert len(game.rounds) == 17
     folder = data_dir / "riichi" / "tenhou_mjlog" / "tsubakisakura_mjlog2json"
-    res = runner.invoke(app, ["convert", str(folder), str(tmp_path / "many"), "--to", "mjai"])
+    res = runner.invoke(app, ["convert", str(folder), str(tmp_path / "many"), "--format", "mjai"])
     # the folder holds MANIFEST.tsv and SOURCES.md, which are not records (nor failures)
     assert res.exit_code == 0 and "wrote 6 game(s)" in res.output
     assert len(list((tmp_path / "many").glob("*.mjson"))) == 6
-    res = runner.invoke(app, ["convert", str(src), str(tmp_path / "x"), "--to", "nope"])
+    res = runner.invoke(app, ["convert", str(src), str(tmp_path / "x"), "--format", "nope"])
     assert res.exit_code == 2
 
 

@@ -28,12 +28,14 @@ def _engine_game_file(folder: Path) -> Path:
 def test_a_folder_without_records_is_an_error(tmp_path: Path) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
-    res = CliRunner().invoke(app, ["convert", str(empty), str(tmp_path / "out"), "--to", "mjai"])
+    res = CliRunner().invoke(app, ["convert", str(empty), str(tmp_path / "out"),
+                                   "--format", "mjai"])
     assert res.exit_code == 1 and "no record files" in res.output
     notes = tmp_path / "notes"
     notes.mkdir()
     (notes / "README.txt").write_text("links to games\n", encoding="utf-8")
-    res = CliRunner().invoke(app, ["convert", str(notes), str(tmp_path / "out"), "--to", "mjai"])
+    res = CliRunner().invoke(app, ["convert", str(notes), str(tmp_path / "out"),
+                                   "--format", "mjai"])
     assert res.exit_code == 1 and "no game records" in res.output
 
 
@@ -42,7 +44,7 @@ def test_a_folder_converts_and_stdout_carries_only_the_summary(tmp_path: Path) -
     src.mkdir()
     original = _engine_game_file(src)
     out = tmp_path / "out"
-    res = CliRunner().invoke(app, ["convert", str(src), str(out), "--to", "tenhou6"])
+    res = CliRunner().invoke(app, ["convert", str(src), str(out), "--format", "tenhou6"])
     assert res.exit_code == 0, res.output
     assert res.stdout.strip().splitlines() == ["wrote 1 game(s) from 1 file(s); 0 failed"]
     assert "converting" in res.stderr  # the plain progress lines of a non-terminal

@@ -87,7 +87,7 @@ def test_deeply_nested_json_is_a_typed_error_everywhere(tmp_path: Path) -> None:
     with pytest.raises(RecordSyntaxError, match="nested too deeply"):
         read_games(deep)
     for args, code in ((["replay", str(deep)], 1), (["view", str(deep)], 2),
-                       (["convert", str(deep), str(tmp_path / "o.mjson"), "--to", "mjai"], 2)):
+                       (["convert", str(deep), str(tmp_path / "o.mjson"), "--format", "mjai"], 2)):
         res = _run(*args)
         _no_traceback(res)
         assert res.exit_code == code and "nested too deeply" in _text(res), res.output
@@ -132,7 +132,7 @@ def test_eval_agreement_on_an_empty_folder_exits_non_zero(tmp_path: Path) -> Non
 def test_convert_riichi_to_botzone_json_is_a_clear_error(data_dir: Path,
                                                          tmp_path: Path) -> None:
     res = _run("convert", str(data_dir.joinpath(*_MJLOG)), str(tmp_path / "o.jsonl"),
-               "--to", "botzone_json")
+               "--format", "botzone_json")
     _no_traceback(res)
     assert res.exit_code == 2
     assert "botzone_json holds mcr games; this is a riichi game" in _text(res)
@@ -142,13 +142,13 @@ def test_convert_into_a_directory_and_skipping_catalogue_files(data_dir: Path,
                                                                tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()
-    res = _run("convert", str(data_dir.joinpath(*_MJLOG)), str(out), "--to", "mjai")
+    res = _run("convert", str(data_dir.joinpath(*_MJLOG)), str(out), "--format", "mjai")
     _no_traceback(res)
     assert res.exit_code == 0, res.output
     assert [p.name for p in out.iterdir()] == ["test.mjson"]
     # a folder holding SOURCES.md and MANIFEST.tsv beside its records: no failure
     folder = data_dir / "riichi" / "tenhou_mjlog" / "tsubakisakura_mjlog2json"
-    res = _run("convert", str(folder), str(tmp_path / "many"), "--to", "mjai")
+    res = _run("convert", str(folder), str(tmp_path / "many"), "--format", "mjai")
     assert res.exit_code == 0 and "wrote 6 game(s)" in _text(res) and "0 failed" in _text(res)
 
 
@@ -156,7 +156,7 @@ def test_written_files_follow_the_umask(data_dir: Path, tmp_path: Path) -> None:
     old = os.umask(0o022)
     try:
         res = _run("convert", str(data_dir.joinpath(*_MJLOG)), str(tmp_path / "o.json"),
-                   "--to", "tenhou6")
+                   "--format", "tenhou6")
     finally:
         os.umask(old)
     assert res.exit_code == 0

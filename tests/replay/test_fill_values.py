@@ -53,7 +53,7 @@ def test_converted_tenhou_files_replay(tmp_path: Path) -> None:
     src.write_text(_stripped(_engine_lines()), encoding="utf-8")
     for fmt, suffix in (("mjlog", ".mjlog"), ("tenhou6", ".json")):
         out = tmp_path / f"out{suffix}"
-        res = CliRunner().invoke(app, ["convert", str(src), str(out), "--to", fmt])
+        res = CliRunner().invoke(app, ["convert", str(src), str(out), "--format", fmt])
         assert res.exit_code == 0, res.output
         assert all(e.han for g in read_games(out) for r in g.rounds for e in r if e.type == "hora")
         res = CliRunner().invoke(app, ["replay", str(out), "--json"])

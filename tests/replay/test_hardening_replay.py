@@ -17,7 +17,7 @@ G = "riichi/tenhou_mjlog/mjx-project_mjx/tests_py/2010081709gm-00a9-0000-fe3371a
 
 
 def _convert(data_dir: Path, out: Path, fmt: str) -> str:
-    res = CliRunner().invoke(app, ["convert", str(data_dir / G), str(out), "--to", fmt])
+    res = CliRunner().invoke(app, ["convert", str(data_dir / G), str(out), "--format", fmt])
     assert res.exit_code == 0, res.output
     return out.read_text(encoding="utf-8")
 

@@ -47,7 +47,7 @@ def test_a_hand_shown_at_a_draw_must_be_the_engines(data_dir: Path, tmp_path: Pa
     """Tenpai hands shown at an exhaustive draw were never compared: nine gates shown in place
     of seat 1's real hand passed (the payments are the same for any tenpai hand)."""
     g = tmp_path / "g.mjson"
-    res = CliRunner().invoke(app, ["convert", str(data_dir / G), str(g), "--to", "mjai"])
+    res = CliRunner().invoke(app, ["convert", str(data_dir / G), str(g), "--format", "mjai"])
     assert res.exit_code == 0, res.output
     text = g.read_text(encoding="utf-8")
     assert _replay_json(g)[1]["passed"] == 1
@@ -64,7 +64,7 @@ def test_a_hand_shown_at_a_draw_must_be_the_engines(data_dir: Path, tmp_path: Pa
 def _fragment(data_dir: Path, tmp_path: Path, **header: object) -> Path:
     """The first round of G alone (a one-round fragment), its start_kyoku changed by header."""
     g = tmp_path / "g.mjson"
-    res = CliRunner().invoke(app, ["convert", str(data_dir / G), str(g), "--to", "mjai"])
+    res = CliRunner().invoke(app, ["convert", str(data_dir / G), str(g), "--format", "mjai"])
     assert res.exit_code == 0, res.output
     objs = [json.loads(x) for x in g.read_text(encoding="utf-8").splitlines()]
     end = next(i for i, o in enumerate(objs) if o["type"] == "end_kyoku")
@@ -145,7 +145,7 @@ def test_a_tenhou6_fragments_impossible_header_is_refused(
 ) -> None:
     """The tenhou.net/6 reader rounded 25000.5 to 25000 and took 94 deposits on trust."""
     g = tmp_path / "g.json"
-    res = CliRunner().invoke(app, ["convert", str(data_dir / G), str(g), "--to", "tenhou6"])
+    res = CliRunner().invoke(app, ["convert", str(data_dir / G), str(g), "--format", "tenhou6"])
     assert res.exit_code == 0, res.output
     data = json.loads(g.read_text(encoding="utf-8"))
     data["log"] = data["log"][:1]

@@ -144,7 +144,7 @@ def test_identical_players_split_the_pairs_evenly() -> None:
 def _cli(out: Path, games: int) -> list[str]:
     return [
         sys.executable, "-m", "tenpai", "train", "pg", "--rules", "mcr", "--out", str(out),
-        "--games-per-update", "2", "--tables", "2", "--max-games", str(games),
+        "--games-per-update", "2", "--tables", "2", "--games", str(games),
         "--minutes", "10", "--checkpoint-minutes", "0", "--lr", "1e-4", "--json",
     ]
 

@@ -147,7 +147,7 @@ def test_cli_trains_suits108_and_refuses_a_riichi_start(start: Path, tmp_path: P
     runner = CliRunner()
     out = tmp_path / "cli.pt"
     ok = runner.invoke(app, ["train", "pg", "--rules", "suits108", "--init", str(start),
-                             "--out", str(out), "--max-games", "4", "--games-per-update", "4",
+                             "--out", str(out), "--games", "4", "--games-per-update", "4",
                              "--tables", "4", "--opponents", "defensive", "--json"])
     assert ok.exit_code == 0, ok.output
     assert DropoutModel.load(out).card["settings"]["reward"]["points_scale"] == 2000.0

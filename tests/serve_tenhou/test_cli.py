@@ -42,7 +42,7 @@ def test_table_and_clients_as_commands(tmp_path: Path) -> None:
         for i, agent in enumerate(("efficiency", "defensive", "random")):
             procs.append(subprocess.Popen(
                 [*TENPAI, "tenhou-client", "--port", str(port), "--agent", agent,
-                 "--name", f"cli{i}", "--timeout", "60"],
+                 "--name", f"cli{i}", "--idle-timeout", "60"],
                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
         outs = [p.communicate(timeout=240) for p in procs[1:]]
         table_out, table_err = table.communicate(timeout=60)
@@ -98,7 +98,7 @@ def _three_player_table(tmp_path: Path, clients: list[list[str]]
         assert "listening" in table.stderr.readline()
         for args in clients:
             procs.append(subprocess.Popen(
-                [*TENPAI, "tenhou-client", "--port", str(port), "--timeout", "60", *args],
+                [*TENPAI, "tenhou-client", "--port", str(port), "--idle-timeout", "60", *args],
                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
         outs = [p.communicate(timeout=240) for p in procs[1:]]
         table_out, table_err = table.communicate(timeout=60)

@@ -17,17 +17,20 @@ from typing import Any
 
 import pytest
 
-from tenpai.serve.tenhou.peer import PeerBot, PeerError, find_peer, peer_dependencies, prepare_peer
+from tenpai.serve.tenhou.peer import (
+    PeerBot,
+    PeerError,
+    find_peer,
+    peer_dependencies,
+    peer_not_found,
+    prepare_peer,
+)
 from tenpai.serve.tenhou.server import ServerConfig
 
 from .helpers import our_client, run_table, saved, table_config
 
 PEER = find_peer()
-pytestmark = pytest.mark.skipif(
-    PEER is None,
-    reason="tenhou-python-bot not found: place shared/peers/tenhou-python-bot beside the repo "
-    "or set TENPAI_PEERS",
-)
+pytestmark = pytest.mark.skipif(PEER is None, reason=peer_not_found())
 LIMIT = 900.0  # seconds for one hand of four slow bots on a loaded two-core machine
 
 

@@ -83,19 +83,19 @@ def suite_commands(quick: bool, python: str = sys.executable) -> dict[str, list[
     unactivated virtual environment works too)."""
     bench = [python, "-m", "tenpai", "bench"]
     return {
-        "hand": [*bench, "hand", "--json", "--n", "4000" if quick else "20000",
-                 "--shanten-n", "20000" if quick else "100000",
+        "hand": [*bench, "hand", "--json", "--hands", "4000" if quick else "20000",
+                 "--shanten-hands", "20000" if quick else "100000",
                  "--rounds", "5" if quick else "9"],
-        "fan": [*bench, "fan", "--json", "--n", "1000" if quick else "5000"],
-        "scoring": [*bench, "scoring", "--json", "--n", "2000" if quick else "30000",
-                    "--n-slow", "500" if quick else "6000"],
+        "fan": [*bench, "fan", "--json", "--hands", "1000" if quick else "5000"],
+        "scoring": [*bench, "scoring", "--json", "--hands", "2000" if quick else "30000",
+                    "--slow-hands", "500" if quick else "6000"],
         # 60 hanchan: 15 blocks of 4, long enough that a loaded machine's block ratios do not
         # straddle the 2.0x goal as 20 did (5 blocks, 1.37-2.16 in one run)
         "engine": [*bench, "engine", "--json", "--games", "3" if quick else "60"],
         "engine-3p": [*bench, "engine", "--json", "--players", "3",
                       "--games", "3" if quick else "20"],
         "rollout": [*bench, "rollout", "--json", "--worlds", "40" if quick else "200",
-                    "--seeds", "2" if quick else "10", "--python-worlds", "2" if quick else "10",
+                    "--playouts", "2" if quick else "10", "--python-worlds", "2" if quick else "10",
                     "--repeat", "2" if quick else "9"],
         "agent": [*bench, "agent", "--json", "--games", "1" if quick else "2"],
         "process": [*bench, "process", "--json", "--games", "1,10" if quick else "1,10,100",

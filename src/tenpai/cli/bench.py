@@ -31,18 +31,23 @@ def _counts(text: str, option: str, what: str, most: int) -> list[int]:
 
 @app.command("hand")
 def hand(
-    n: int = typer.Option(20_000, "--n", min=10, max=1_000_000,
+    ctx: typer.Context,
+    n: int = typer.Option(20_000, "--hands", min=10, max=1_000_000,
                           help="Number of random hands (13/14 tiles)."),
+    n_old: int | None = old_spelling("--n", "--hands", min=10, max=1_000_000),
     seed: int = typer.Option(0, "--seed", help="Seed of the hand generator."),
     repeat: int = typer.Option(3, "--repeat", min=1,
                                help="Timed passes of the other rows; the best counts."),
-    shanten_n: int = typer.Option(100_000, "--shanten-n", min=10,
+    shanten_n: int = typer.Option(100_000, "--shanten-hands", min=10,
                                   help="13-tile hands of the interleaved shanten row."),
+    shanten_n_old: int | None = old_spelling("--shanten-n", "--shanten-hands", min=10),
     rounds: int = typer.Option(9, "--rounds", min=1,
                                help="Interleaved rounds of the shanten row (medians, ranges)."),
     as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
 ) -> None:
     """Shanten, is_complete, ukeire and MCR shanten against mahjong, riichienv, PyMahjongGB."""
+    n = renamed(ctx, "n", n, n_old, "--n")
+    shanten_n = renamed(ctx, "shanten_n", shanten_n, shanten_n_old, "--shanten-n")
     from tenpai.bench.hand import render, run_hand_bench
 
     result = run_hand_bench(n=n, seed=seed, repeat=repeat, shanten_n=shanten_n, rounds=rounds)
@@ -94,13 +99,17 @@ def engine(
 
 @app.command("fan")
 def fan(
-    n: int = typer.Option(5000, "--n", min=10, max=1_000_000, help="Random winning MCR hands."),
+    ctx: typer.Context,
+    n: int = typer.Option(5000, "--hands", min=10, max=1_000_000,
+                          help="Random winning MCR hands."),
+    n_old: int | None = old_spelling("--n", "--hands", min=10, max=1_000_000),
     seed: int = typer.Option(0, "--seed", help="Seed of the hand generator."),
     repeat: int = typer.Option(9, "--repeat", min=1,
                                help="Interleaved rounds; medians and ranges are reported."),
     as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
 ) -> None:
     """MCR fan calculation against PyMahjongGB (C++) on the same hands, interleaved, cold."""
+    n = renamed(ctx, "n", n, n_old, "--n")
     from rich.table import Table
 
     from tenpai.bench.fan import bench_fan
@@ -125,16 +134,21 @@ def fan(
 
 @app.command("scoring")
 def scoring(
-    n: int = typer.Option(30_000, "--n", min=10, max=1_000_000,
+    ctx: typer.Context,
+    n: int = typer.Option(30_000, "--hands", min=10, max=1_000_000,
                           help="Random winning Riichi hands per pass."),
-    n_slow: int = typer.Option(6_000, "--n-slow", min=10, max=1_000_000,
+    n_old: int | None = old_spelling("--n", "--hands", min=10, max=1_000_000),
+    n_slow: int = typer.Option(6_000, "--slow-hands", min=10, max=1_000_000,
                                help="Of which the slow sides (our Python path, mahjong) score."),
+    n_slow_old: int | None = old_spelling("--n-slow", "--slow-hands", min=10, max=1_000_000),
     seed: int = typer.Option(0, "--seed", help="Seed of the hand generator."),
     repeat: int = typer.Option(9, "--repeat", min=1,
                                help="Interleaved passes, each on fresh wins; medians count."),
     as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
 ) -> None:
     """Whole Riichi win scoring (yaku, han, fu, points) against mahjong and riichienv."""
+    n = renamed(ctx, "n", n, n_old, "--n")
+    n_slow = renamed(ctx, "n_slow", n_slow, n_slow_old, "--n-slow")
     from tenpai.bench.scoring import render, run_scoring_bench
 
     result = run_scoring_bench(n=n, seed=seed, repeat=repeat, n_slow=n_slow)

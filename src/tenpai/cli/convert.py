@@ -1,5 +1,5 @@
-"""`tenpai convert IN OUT --to mjai|tenhou6|mjlog|botzone_json|botzone_export`: convert one
-record or a folder of them."""
+"""`tenpai convert IN OUT --format mjai|tenhou6|mjlog|botzone_json|botzone_export`: convert one
+record or a folder of them (``--to`` is the old spelling of ``--format``)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from tenpai.cli._flags import old_spelling, renamed
+
 if TYPE_CHECKING:
     from tenpai.records import Game
 
@@ -15,11 +17,14 @@ if TYPE_CHECKING:
 def register(app: typer.Typer) -> None:
     @app.command("convert")
     def convert(
+        ctx: typer.Context,
         src: Annotated[Path, typer.Argument(help="A record file or a folder of records.")],
         dst: Annotated[Path, typer.Argument(help="Output file (for one input) or folder.")],
-        to: Annotated[str, typer.Option(
-            "--to", help="Output format: mjai, tenhou6, mjlog, botzone_json or botzone_export "
-            "(a Botzone match export: X_lite.json + X_metadata.json for OUT X.json).")],
+        fmt: Annotated[str | None, typer.Option(
+            "--format", help="Record format to write (required): mjai, tenhou6, mjlog, "
+            "botzone_json or botzone_export (a Botzone match export: X_lite.json + "
+            "X_metadata.json for OUT X.json).")] = None,
+        to_old: str | None = old_spelling("--to", "--format"),
         lenient: Annotated[
             bool, typer.Option("--lenient", help="Keep the complete rounds of truncated records.")
         ] = False,
@@ -48,8 +53,10 @@ def register(app: typer.Typer) -> None:
                 raise RecordError(f"cannot write {out}: {exc.strerror or exc}",
                                   game.source) from exc
 
-        if to not in WRITE_FORMATS:
-            typer.echo(f"error: --to must be one of {', '.join(WRITE_FORMATS)}", err=True)
+        to = renamed(ctx, "fmt", fmt, to_old, "--to")
+        if to is None or to not in WRITE_FORMATS:
+            typer.echo(f"error: --format must be one of {', '.join(WRITE_FORMATS)}"
+                       + ("" if to is None else f", not {to!r}"), err=True)
             raise typer.Exit(2)
         if not src.exists():
             typer.echo(f"error: {src} does not exist", err=True)

@@ -39,8 +39,10 @@ def register(app: typer.Typer) -> None:
         fill: list[str] = typer.Option([], "--fill", help="A built-in agent for one seat; "
                                        "repeat for more (the table waits for the others)."),
         seed: int = typer.Option(0, "--seed", help="Seed of the first game (then +1 per game)."),
-        timeout: float = typer.Option(60.0, "--timeout", min=0.1,
-                                      help="Seconds a client has per decision."),
+        timeout: float = typer.Option(60.0, "--decision-timeout", min=0.1,
+                                      help="Seconds a client has per decision; one that does "
+                                      "not answer is dropped and its seat plays on by itself."),
+        timeout_old: float | None = old_spelling("--timeout", "--decision-timeout", min=0.1),
         ready_timeout: float = typer.Option(30.0, "--ready-timeout", min=0.1,
                                             help="Seconds to wait for NEXTREADY."),
         all_last: bool = typer.Option(False, "--all-last", help="Start each game at its last "
@@ -50,7 +52,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Serve Tenhou-protocol games: clients log in (HELO), JOIN, and are seated four (three
         with --preset tenhou_sanma) to a table (or with --fill agents); every finished game is
-        summarised on stdout as a JSON line and, with --save-records, written as an mjlog."""
+        summarised on stdout as a JSON line and, with --save-records, written as an mjlog.
+        To measure an agent against three tenhou-python-bots at this table:
+        python -m tenpai.serve.tenhou.measure --help."""
         import asyncio
 
         from tenpai.rules.riichi.ruleset import PRESETS
@@ -59,6 +63,7 @@ def register(app: typer.Typer) -> None:
 
         preset = renamed(ctx, "preset", preset, rules, "--rules")
         save = renamed(ctx, "save", save, save_old, "--save")
+        timeout = renamed(ctx, "timeout", timeout, timeout_old, "--timeout")
         if preset not in PRESETS:
             _fail("tenhou-table", f"unknown rules {preset!r}; known: {', '.join(sorted(PRESETS))}")
         if length not in ("tonpuu", "hanchan"):
@@ -109,6 +114,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("tenhou-client")
     def tenhou_client(
+        ctx: typer.Context,
         host: str = typer.Option("127.0.0.1", "--host", help="Table server host."),
         port: int = typer.Option(10080, "--port", min=1, max=65535, help="Table server port."),
         agent: str = typer.Option(..., "--agent", help="Built-in agent name (e.g. sl)."),
@@ -117,8 +123,10 @@ def register(app: typer.Typer) -> None:
         seed: int = typer.Option(0, "--seed", help="Agent seed."),
         game_type: int = typer.Option(1, "--type", help="Tenhou game type asked for in JOIN "
                                       "(bit 0x10: three players, e.g. 17)."),
-        timeout: float = typer.Option(600.0, "--timeout", min=1.0,
-                                      help="Give up after this many seconds of silence."),
+        timeout: float = typer.Option(600.0, "--idle-timeout", min=1.0,
+                                      help="Give up after this many seconds without a message "
+                                      "from the table (in the lobby too)."),
+        timeout_old: float | None = old_spelling("--timeout", "--idle-timeout", min=1.0),
         verbose: bool = typer.Option(False, "--verbose", help="Log every message on stderr."),
         budget_ms: float | None = typer.Option(
             None, "--budget-ms", help="Think time per searched decision in ms (agent search; "
@@ -133,6 +141,7 @@ def register(app: typer.Typer) -> None:
         from tenpai.agents.rulesets import check_built_agent
         from tenpai.serve.tenhou.client import ClientError, TableSizeError, TenhouClient
 
+        timeout = renamed(ctx, "timeout", timeout, timeout_old, "--timeout")
         if budget_ms is not None and not budget_ms > 0:
             _fail("tenhou-client", f"--budget-ms must be > 0, got {budget_ms:g}")
         try:

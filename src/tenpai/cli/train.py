@@ -46,13 +46,19 @@ def sl(
     ),
     lr: float = typer.Option(1e-3, "--lr", help="Adam learning rate."),
     weight_decay: float | None = typer.Option(
-        None, "--weight-decay", min=0.0, help="Default: the rule set's (Riichi 0, MCR 1e-4)."
+        None, "--weight-decay", min=0.0,
+        help="Adam's L2 weight decay (default: the rule set's, Riichi 0, MCR 1e-4).",
     ),
-    max_epochs: int | None = typer.Option(None, "--epochs", min=1, help="Riichi 20, MCR 200."),
+    max_epochs: int | None = typer.Option(
+        None, "--epochs", min=1,
+        help="Most passes over the training split; the first of --epochs, --minutes and "
+        "--max-samples to run out stops training (default: Riichi 20, MCR 200).",
+    ),
     max_minutes: float | None = typer.Option(
         None, "--minutes", help="Wall-clock budget (Riichi 10; MCR 2.5 discard, 0.5 calls)."
     ),
-    max_samples: int = typer.Option(0, "--max-samples", min=0, help="0: no sample budget."),
+    max_samples: int = typer.Option(0, "--max-samples", min=0,
+                                    help="Stop after this many training samples (0: no limit)."),
     eval_every: int | None = typer.Option(
         None,
         "--eval-every",
@@ -60,10 +66,13 @@ def sl(
         help="Samples between dev checks; 0 after every epoch (Riichi 50,000, MCR 0).",
     ),
     patience: int | None = typer.Option(
-        None, "--patience", min=1, help="Dev checks without improvement (Riichi 3, MCR 8)."
+        None, "--patience", min=1,
+        help="Stop early after this many dev checks in a row without a better --select-by "
+        "figure (default: Riichi 3, MCR 8).",
     ),
     dev_limit: int | None = typer.Option(
-        None, "--dev-limit", min=0, help="Dev samples, 0: all (Riichi 20,000, MCR all)."
+        None, "--dev-limit", min=0,
+        help="Dev samples read for each check, 0: all (default: Riichi 20,000, MCR all).",
     ),
     seed: int = typer.Option(0, "--seed", help="Seed of the weights and the sample order."),
     threads: int = typer.Option(1, "--threads", min=1, help="Torch CPU threads."),

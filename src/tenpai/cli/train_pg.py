@@ -14,6 +14,7 @@ from pathlib import Path
 
 import typer
 
+from tenpai.cli._flags import old_spelling, renamed
 from tenpai.cli._learn import fail
 
 RULES = ("riichi", "mcr", "suits108")
@@ -35,6 +36,7 @@ def game_options(rules: str, preset: str | None, length: str) -> dict[str, str]:
 
 
 def pg(
+    ctx: typer.Context,
     rules: str = typer.Option("riichi", "--rules", help="Rule set: riichi, mcr, or suits108 "
                               "(fine-tunes seed 000's normal agent, a `train dropout` model)."),
     preset: str | None = typer.Option(None, "--preset", help="Rule preset (riichi: tenhou; "
@@ -47,8 +49,10 @@ def pg(
     out: Path = typer.Option(..., "--out", "-o", help="Model file to write (checkpoint beside "
                              "it as <out>.ckpt)."),
     minutes: float = typer.Option(10.0, "--minutes", min=0.0, help="Wall-clock budget."),
-    max_games: int | None = typer.Option(None, "--max-games", help="Stop after this many "
-                                         "self-play games in all (resumed runs included)."),
+    max_games: int | None = typer.Option(None, "--games", help="Stop after this many "
+                                         "self-play games in all (resumed runs included; "
+                                         "default: --minutes alone)."),
+    max_games_old: int | None = old_spelling("--max-games", "--games"),
     games_per_update: int = typer.Option(16, "--games-per-update", help="Self-play games per "
                                          "update (vine: greedy trunk games)."),
     tables: int = typer.Option(16, "--tables", help="Tables played at once (one network call "
@@ -129,6 +133,7 @@ def pg(
     """Fine-tune the discard network of a supervised model by self-play policy gradient
     (REINFORCE, seed 002, or the vine estimator); on suits108, the whole policy of seed 000's
     dropout student (REINFORCE)."""
+    max_games = renamed(ctx, "max_games", max_games, max_games_old, "--max-games")
     from rich.console import Console
 
     from tenpai.models.bundle import ModelError
@@ -233,13 +238,15 @@ def imitate(
     teacher: str = typer.Option("planner", "--teacher", help="MCR agent to imitate (default: "
                                 "planner, the strongest measured; efficiency was 002's start)."),
     games: int = typer.Option(2000, "--games", min=1, help="Self-play games to watch."),
-    first_seed: int = typer.Option(0, "--first-seed", help="Seed of the first game."),
+    first_seed: int = typer.Option(0, "--first-seed", help="Seed of the first watched game "
+                                   "(game i: first seed + i); --seed seeds the training."),
     tables: int = typer.Option(16, "--tables", min=1, help="Tables played at once."),
     minutes: float = typer.Option(10.0, "--minutes", min=0.0,
                                   help="Wall-clock budget of the training (all heads)."),
     width: int = typer.Option(48, "--width", min=1, max=512, help="ResNet width."),
     blocks: int = typer.Option(3, "--blocks", min=1, max=32, help="ResNet blocks."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the training shuffles."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the training shuffles (the watched "
+                             "games are seeded by --first-seed)."),
     threads: int = typer.Option(1, "--threads", min=1, help="Torch CPU threads."),
 ) -> None:
     """MCR start model for `train pg`: imitate a rule agent over self-play games (Botzone rules)."""

@@ -13,10 +13,12 @@ from pathlib import Path
 
 import typer
 
+from tenpai.cli._flags import old_spelling, renamed
 from tenpai.cli._learn import fail
 
 
 def pg_planner(
+    ctx: typer.Context,
     out: Path = typer.Option(..., "--out", "-o", help="Weights file to write (JSON)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the training deals and the samples."),
     deals_per_update: int = typer.Option(
@@ -30,9 +32,10 @@ def pg_planner(
     ),
     lr: float = typer.Option(0.03, "--lr", help="Adam learning rate."),
     max_games: int = typer.Option(
-        2048, "--max-games",
+        2048, "--games",
         help="Stop after this many training games in all (resumed runs included).",
     ),
+    max_games_old: int | None = old_spelling("--max-games", "--games"),
     minutes: float = typer.Option(0.0, "--minutes", help="Wall-clock budget; 0: none."),
     eval_every: int = typer.Option(512, "--eval-every", help="Games between curve points."),
     eval_deals: int = typer.Option(
@@ -69,6 +72,8 @@ def pg_planner(
     Botzone preset)."""
     from tenpai.agents.pg_planner import PlannerHeadError
     from tenpai.rl.planner_pg import PlannerPGConfig, PlannerPGError, train_planner_pg
+
+    max_games = renamed(ctx, "max_games", max_games, max_games_old, "--max-games")
 
     cfg = PlannerPGConfig(out=str(out), seed=seed, deals_per_update=deals_per_update,
                           samples=samples, temperature=temperature, lr=lr,

@@ -146,7 +146,7 @@ class PlannerPGConfig:
         if not self.lr > 0:
             raise PlannerPGError("--lr must be > 0")
         if self.max_games < 1 or self.eval_every < 0 or self.eval_deals < 0:
-            raise PlannerPGError("--max-games must be >= 1, --eval-every and --eval-deals >= 0")
+            raise PlannerPGError("--games must be >= 1, --eval-every and --eval-deals >= 0")
         if self.minutes < 0 or self.checkpoint_minutes <= 0 or self.cpu_minutes < 0:
             raise PlannerPGError("--minutes and --cpu-minutes must be >= 0 and "
                                  "--checkpoint-minutes > 0")

@@ -23,14 +23,22 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
+from tenpai.agents.registry import AGENTS
 from tenpai.rules.riichi.ruleset import PRESETS
-from tenpai.serve.tenhou.peer import PeerBot, PeerError, find_peer, peer_dependencies, prepare_peer
+from tenpai.serve.tenhou.peer import (
+    PeerBot,
+    PeerError,
+    find_peer,
+    peer_dependencies,
+    peer_not_found,
+    prepare_peer,
+)
 from tenpai.serve.tenhou.server import ServerConfig, TableServer
 from tenpai.serve.tenhou.table import TableConfig
 
-__all__ = ["main", "summarise"]
+__all__ = ["build_parser", "main", "summarise"]
 
 #: Two-sided 97.5 % quantiles of Student's t for small samples (normal beyond 30).
 _T975 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26,
@@ -92,7 +100,7 @@ def summarise(results: Path | list[Path], agent: str, *, clean_only: bool = Fals
     }
 
 
-async def _run(args: argparse.Namespace) -> None:
+async def _run(args: argparse.Namespace, source: Path, server: TableServer, out: Path) -> None:
     # SIGINT/SIGTERM cancel the run, so the ``finally`` below ends every bot (a background
     # job started by a script ignores SIGINT; SIGTERM would otherwise skip the clean-up).
     main_task = asyncio.current_task()
@@ -100,23 +108,7 @@ async def _run(args: argparse.Namespace) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         if main_task is not None:
             loop.add_signal_handler(sig, main_task.cancel)
-    source = find_peer()
-    if source is None:
-        raise PeerError("tenhou-python-bot not found (../shared/peers or $TENPAI_PEERS)")
     deps = peer_dependencies()
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    table = TableConfig(rules=PRESETS["tenhou"].with_(length=args.length), timeout=60.0)
-    config = ServerConfig(port=0, games=args.games, fill=(args.agent,), seed=args.seed,
-                          save=out, table=table)
-
-    def on_event(kind: str, info: dict[str, Any]) -> None:
-        if kind in ("started", "finished", "failed"):
-            shown = {k: info[k] for k in ("game", "final_scores", "seconds", "names", "error")
-                     if k in info}
-            print(f"{time.strftime('%H:%M:%S')} {kind} {shown}", flush=True)
-
-    server = TableServer(config, on_event)
     await server.start()
     work = Path(tempfile.mkdtemp(prefix="tenhou-peers-"))
     project = prepare_peer(source, work, "127.0.0.1", server.port)
@@ -153,40 +145,118 @@ async def _run(args: argparse.Namespace) -> None:
             b.stop()
         if not serving.done():
             serving.cancel()
-    print(json.dumps(summarise(out / "results.jsonl", args.agent)), flush=True)
+    print(json.dumps(summarise(out / "results.jsonl", args.agent, clean_only=args.clean_only)),
+          flush=True)
+
+
+#: The table's seconds per decision: the bot sleeps up to five seconds before each of its
+#: actions, and a loaded machine must not drop a seat that is only slow.
+DECISION_SECONDS = 60.0
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse whose refusals are one line (exit 2), as every tenpai command's are."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line of ``python -m tenpai.serve.tenhou.measure`` (see the module docstring)."""
+    p = _Parser(
+        prog="python -m tenpai.serve.tenhou.measure",
+        description=__doc__.split("\n\n")[0] + "  Every finished game is written to --out; the "
+        "summary (average rank with a 95 % interval) is printed as one JSON line at the end.",
+        epilog="The bot is looked for in $TENPAI_PEERS/tenhou-python-bot, then in "
+        "../shared/peers/tenhou-python-bot beside the repository.  Each decision has "
+        f"{DECISION_SECONDS:g} s at the table.  SIGINT or SIGTERM ends every bot; the games "
+        "finished so far stay in results.jsonl.")
+    p.add_argument("--agent", default="sl", help="built-in agent (registry name) filling one "
+                   "seat of every table; with --summary-only, the name whose seats are counted "
+                   "(default: %(default)s)")
+    p.add_argument("--games", type=_at_least_one, default=100, metavar="N",
+                   help="games to play in all, a table of the agent and three bots each "
+                   "(default: %(default)s)")
+    p.add_argument("--parallel", type=_at_least_one, default=4, metavar="N",
+                   help="tables played at once, three bot processes each; the bots mostly sleep, "
+                   "so tables at once cost little CPU (default: %(default)s)")
+    p.add_argument("--length", default="tonpuu", choices=("tonpuu", "hanchan"),
+                   help="game length: tonpuu (East round only) or hanchan (East and South) "
+                   "(default: %(default)s)")
+    p.add_argument("--seed", type=int, default=1000,
+                   help="seed of the first game; game i (from 0) is dealt and seated from "
+                   "seed + i, so a run continued into the same --out takes a new seed "
+                   "(default: %(default)s)")
+    p.add_argument("--out", required=True, action="append", metavar="DIR",
+                   help="folder every game is written to (mjlog files and results.jsonl), "
+                   "created if absent (its parent must exist); with --summary-only a folder "
+                   "holding a results.jsonl, repeated to combine runs")
+    p.add_argument("--summary-only", action="store_true",
+                   help="start nothing: print the summary of each --out's results.jsonl")
+    p.add_argument("--clean-only", action="store_true",
+                   help="leave out of the summary the games in which a client lost its seat "
+                   "(garbage, illegal or out-of-turn message, timeout, disconnection); they are "
+                   "still counted in dropped_games")
+    return p
+
+
+def _on_event(kind: str, info: dict[str, Any]) -> None:
+    if kind in ("started", "finished", "failed"):
+        shown = {k: info[k] for k in ("game", "final_scores", "seconds", "names", "error")
+                 if k in info}
+        print(f"{time.strftime('%H:%M:%S')} {kind} {shown}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--agent", default="sl")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--parallel", type=int, default=4, help="tables at once")
-    p.add_argument("--length", default="tonpuu", choices=("tonpuu", "hanchan"))
-    p.add_argument("--seed", type=int, default=1000)
-    p.add_argument("--out", required=True, action="append",
-                   help="output directory (with --summary-only: repeat to combine runs)")
-    p.add_argument("--summary-only", action="store_true",
-                   help="only summarise OUT/results.jsonl")
-    p.add_argument("--clean-only", action="store_true",
-                   help="summary without games in which a client was dropped")
+    p = build_parser()
     args = p.parse_args(argv)
     if args.summary_only:
         paths = [Path(o) / "results.jsonl" for o in args.out]
+        missing = [str(path) for path in paths if not path.is_file()]
+        if missing:
+            p.error(f"--summary-only: no {', '.join(missing)}")
         print(json.dumps(summarise(paths, args.agent, clean_only=args.clean_only)))
         return 0
     if len(args.out) != 1:
-        p.error("a run writes to one --out directory")
-    args.out = args.out[0]
+        p.error("a run writes to one --out folder (repeat --out only with --summary-only)")
+    out = Path(args.out[0])
+    if out.exists() and not out.is_dir():
+        p.error(f"--out {out} is a file, not a folder")
+    if not out.parent.is_dir():
+        p.error(f"--out {out}: its parent folder {out.parent} does not exist")
+    if args.agent not in AGENTS:
+        p.error(f"--agent: unknown agent {args.agent!r}; known: {', '.join(sorted(AGENTS))}")
+    source = find_peer()
+    if source is None:
+        p.error(peer_not_found())
+    table = TableConfig(rules=PRESETS["tenhou"].with_(length=args.length),
+                        timeout=DECISION_SECONDS)
+    config = ServerConfig(port=0, games=args.games, fill=(args.agent,), seed=args.seed,
+                          save=out, table=table)
     try:
-        asyncio.run(_run(args))
+        server = TableServer(config, _on_event)
+    except ValueError as exc:  # the agent cannot play a four-player Riichi table
+        p.error(f"--agent {args.agent}: {exc}")
+    out.mkdir(exist_ok=True)
+    try:
+        asyncio.run(_run(args, source, server, out))
     except PeerError as exc:
-        sys.stderr.write(f"error: {exc}\n")
+        sys.stderr.write(f"{p.prog}: error: {exc}\n")
         return 2
     except (KeyboardInterrupt, asyncio.CancelledError):
         sys.stderr.write("stopped; the games finished so far are in results.jsonl\n")
         return 130
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

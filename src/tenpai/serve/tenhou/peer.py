@@ -26,7 +26,9 @@ __all__ = [
     "PeerBot",
     "PeerError",
     "find_peer",
+    "peer_candidates",
     "peer_dependencies",
+    "peer_not_found",
     "prepare_peer",
 ]
 
@@ -38,16 +40,28 @@ class PeerError(RuntimeError):
     """The peer cannot be found, installed or started (the message says which)."""
 
 
-def find_peer() -> Path | None:
-    """The tenhou-python-bot folder: ``$TENPAI_PEERS/tenhou-python-bot`` or
-    ``../shared/peers/tenhou-python-bot`` beside the repository; None when absent."""
+def peer_candidates() -> list[Path]:
+    """Where :func:`find_peer` looks, in order: ``$TENPAI_PEERS/tenhou-python-bot`` (when set),
+    then ``../shared/peers/tenhou-python-bot`` beside the repository (a copy of the code
+    elsewhere, e.g. a ``git archive``, finds nothing there and needs ``TENPAI_PEERS``)."""
     roots = [Path(os.environ["TENPAI_PEERS"])] if os.environ.get("TENPAI_PEERS") else []
     roots.append(_REPO.parent / "shared" / "peers")
-    for root in roots:
-        path = root / "tenhou-python-bot"
+    return [root / "tenhou-python-bot" for root in roots]
+
+
+def find_peer() -> Path | None:
+    """The first of :func:`peer_candidates` holding the bot (``project/main.py``); None if none."""
+    for path in peer_candidates():
         if (path / "project" / "main.py").is_file():
             return path
     return None
+
+
+def peer_not_found() -> str:
+    """Why :func:`find_peer` found nothing: the folders it looked in, and how to point it."""
+    looked = ", ".join(str(p) for p in peer_candidates())
+    return (f"tenhou-python-bot not found (looked for project/main.py in {looked}); "
+            "set TENPAI_PEERS=<folder holding tenhou-python-bot>")
 
 
 def _cache_dir() -> Path:
