@@ -59,6 +59,21 @@ def circles_inside_packages() -> dict[str, set[tuple[str, str]]]:
     return out
 
 
+def module_graph() -> dict[str, set[str]]:
+    """Every module of tenpai (a package stands for its ``__init__``) -> the modules of tenpai
+    it imports, inside functions and under TYPE_CHECKING too.
+
+    Its circles are the ones the two views above cannot see: a package's ``__init__`` that
+    imports one of its own modules which imports the package back (``tenpai.models`` and its
+    ensemble once did so, the ensemble from inside a function).  grimp's per-package view
+    sets only the children against one another, and the package view collapses both ends
+    into one package."""
+    import grimp
+
+    graph = grimp.build_graph("tenpai", exclude_type_checking_imports=False)
+    return {m: set(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
+
+
 def layers() -> list[list[str]]:
     """The layers of the import-linter contract, top first, each a list of packages."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))

@@ -4,7 +4,8 @@
 picture honest: every package of tenpai stands in a layer (a new package left out would escape
 them), no two packages import each other through any path — counting imports inside functions
 and under TYPE_CHECKING, as grimp reads them — nor do two files (or subpackages) of one package,
-and docs/architecture.md draws today's graph.
+nor any two modules at all (a package's ``__init__`` and its own files among them), and
+docs/architecture.md draws today's graph.
 """
 
 from __future__ import annotations
@@ -40,6 +41,11 @@ def test_no_package_imports_itself_back(packages: dict[str, set[str]]) -> None:
 def test_no_files_of_a_package_import_each_other_back() -> None:
     # the observation <-> round pair of each rule set was such a circle under TYPE_CHECKING
     assert import_graph.circles_inside_packages() == {}
+
+
+def test_no_module_imports_back_one_that_imports_it() -> None:
+    # a package's __init__ and its own modules included: neither view above sees that pair
+    assert import_graph.circles(import_graph.module_graph()) == []
 
 
 def test_every_package_stands_in_a_layer(packages: dict[str, set[str]]) -> None:

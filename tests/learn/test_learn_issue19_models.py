@@ -12,8 +12,9 @@ pytest.importorskip("torch")
 
 import torch
 
-from tenpai.models import ModelConfigError, build_model
+from tenpai.models.build import build_model
 from tenpai.models.losses import class_weights, make_loss
+from tenpai.models.networks import ModelConfigError
 
 
 def _rows(batch: int, seed: int) -> torch.Tensor:

@@ -12,7 +12,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from tenpai.models import build_model  # noqa: E402
+from tenpai.models.build import build_model  # noqa: E402
 from tenpai.models.bundle import Head, ModelBundle, ModelError  # noqa: E402
 from tenpai.models.planes import expand  # noqa: E402
 from tenpai.train.sl import TrainConfig, masked_logits, train_head  # noqa: E402
@@ -159,8 +159,8 @@ def test_an_ensemble_member_of_a_narrower_encoder_reads_the_leading_channels(
     on; a wrong channel count or an encoder that is not a prefix is refused."""
     from tenpai.learn.dataset import DatasetError
     from tenpai.learn.project import prefix_channels
-    from tenpai.models import ModelConfigError
     from tenpai.models.bundle import ensemble_head
+    from tenpai.models.networks import ModelConfigError
 
     assert prefix_channels("gao86e@1", "gao86e_la@1") == 91
     with pytest.raises(DatasetError, match="not the first channels"):

@@ -17,7 +17,7 @@ from tenpai.agents.sl import SLAgent, isolated_kan
 from tenpai.engine.agent import Agent
 from tenpai.engine.runner import play
 from tenpai.events import Event
-from tenpai.models import build_model
+from tenpai.models.build import build_model
 from tenpai.models.bundle import Head, ModelBundle, resolve_model_path
 from tenpai.rules.riichi.flow.invariants import check_round
 from tenpai.rules.riichi.game import RiichiGame

@@ -12,7 +12,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from tenpai.models import build_model  # noqa: E402
+from tenpai.models.build import build_model  # noqa: E402
 from tenpai.models.bundle import Head, ModelBundle, ModelError  # noqa: E402
 from tenpai.train.sl import TrainConfig, _warm_start, scheduled_lr, train_head  # noqa: E402
 

@@ -91,7 +91,7 @@ def test_chow_only_from_the_left() -> None:
 def test_the_last_discard_can_only_be_won_on() -> None:
     # One tile in the wall: the dealer draws it and nobody can draw after the discard.
     rnd = shared([DEALER, "66s2255z4466p88m7z", HIGH, OTHER], front="4z", short=True)
-    assert rnd._wall_remaining() == 0
+    assert rnd.wall_remaining == 0
     do(rnd, 0, "dahai", "6s")
     assert find(rnd, 1, "pon") is None
     win = find(rnd, 2, "hora")

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 torch = pytest.importorskip("torch")
 
 from tenpai.cli.main import app  # noqa: E402
-from tenpai.models import build_model  # noqa: E402
+from tenpai.models.build import build_model  # noqa: E402
 from tenpai.models.bundle import FORMAT, ModelBundle, ModelError, resolve_model_path  # noqa: E402
 
 _SMALL = {"arch": "resnet", "in_channels": 4, "classes": 34, "width": 8, "blocks": 1}

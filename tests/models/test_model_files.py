@@ -12,8 +12,9 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from tenpai.models import MAX_PARAMETERS, ModelConfigError, build_model  # noqa: E402
+from tenpai.models.build import build_model  # noqa: E402
 from tenpai.models.bundle import FORMAT, ModelBundle, ModelError, resolve_model_path  # noqa: E402
+from tenpai.models.networks import MAX_PARAMETERS, ModelConfigError  # noqa: E402
 
 _SMALL = {"arch": "resnet", "in_channels": 4, "classes": 34, "width": 8, "blocks": 1}
 

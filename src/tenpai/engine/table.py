@@ -101,6 +101,14 @@ class TableRound:
     def kan_count(self) -> int:
         return len(self.kans_by)
 
+    @property
+    def wall_remaining(self) -> int:
+        """Tiles the next draw in turn can still come from; 0 means the discard being made is
+        the hand's last.  Read-only and public (observations read it); each rule set's round
+        overrides it, since what counts differs: the live wall in Riichi and the 108-tile game,
+        the next player's own wall under MCR's per-seat walls."""
+        raise NotImplementedError
+
     def _add(self, seat: int, tile: int) -> None:
         self.hands[seat].append(tile)
         self.counts[seat][KIND[tile]] += 1
@@ -134,9 +142,6 @@ class TableRound:
         """The next tile for ``seat`` from the wall (or the replacement tile after a kan)."""
         raise NotImplementedError
 
-    def _wall_remaining(self) -> int:
-        raise NotImplementedError
-
     def _rule_self_actions(self, seat: int) -> list[Event]:
         """Everything the player to move may do after a draw, discards included."""
         return (
@@ -157,10 +162,10 @@ class TableRound:
 
     def _rule_may_call(self, seat: int) -> bool:
         """Whether ``seat`` may pon, kan or chi at all now (not in riichi, wall not empty…)."""
-        return self._wall_remaining() > 0
+        return self.wall_remaining > 0
 
     def _rule_may_kan(self, seat: int) -> bool:
-        return self._wall_remaining() > 0
+        return self.wall_remaining > 0
 
     def _rule_ankan_allowed(self, seat: int, kind: int) -> bool:
         return True
@@ -493,7 +498,7 @@ class TableRound:
             return
         if self._rule_before_draw(discarder):
             return
-        if self._wall_remaining() == 0:
+        if self.wall_remaining == 0:
             self._rule_exhaustive()
             return
         self._draw((discarder + 1) % self.players)

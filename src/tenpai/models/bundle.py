@@ -18,7 +18,8 @@ import numpy as np
 import torch
 from torch import nn
 
-from tenpai.models import ModelConfigError, build_model
+from tenpai.models.build import build_model
+from tenpai.models.networks import ModelConfigError
 from tenpai.models.suit_orders import SUIT_ORDERS
 from tenpai.models.torchfile import file_fingerprint, load_tagged, save_atomic
 

@@ -19,15 +19,14 @@ from typing import Any
 import torch
 from torch import nn
 
+from tenpai.models.networks import build_network
+
 __all__ = ["Ensemble"]
 
 
 class Ensemble(nn.Module):
     def __init__(self, members: list[dict[str, Any]], takes: list[int] | None = None) -> None:
         super().__init__()
-        # Imported here: tenpai.models imports this module to register the arch.
-        from tenpai.models import build_model
-
         if not members:
             raise ValueError("an ensemble needs at least one member config")
         if any(m.get("arch") == "ensemble" for m in members):
@@ -36,7 +35,7 @@ class Ensemble(nn.Module):
             len(takes) != len(members) or any(not isinstance(t, int) or t < 1 for t in takes)
         ):
             raise ValueError(f"takes must give one positive channel count per member: {takes}")
-        self.members = nn.ModuleList(build_model(m) for m in members)
+        self.members = nn.ModuleList(build_network(m) for m in members)
         self.takes = list(takes) if takes is not None else None
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:

@@ -30,7 +30,7 @@ from tenpai.events import Event
 from tenpai.learn.mcr.decisions import chow_class
 from tenpai.learn.mcr.state import MCRTracker
 from tenpai.learn.rulesets import get_encoder
-from tenpai.models import build_model
+from tenpai.models.build import build_model
 from tenpai.models.bundle import Head, ModelBundle
 from tenpai.selfplay.spec import SelfPlaySpec
 from tenpai.selfplay.vector import VectorRunner

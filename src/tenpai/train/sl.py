@@ -37,7 +37,7 @@ from tenpai.learn.dataset import load_manifest, manifest_rules
 from tenpai.learn.learning_rules import LearningRules
 from tenpai.learn.rulesets import get_rules
 from tenpai.learn.shards import Batch, ShardStream, label_counts, load_split
-from tenpai.models import build_model
+from tenpai.models.build import build_model
 from tenpai.models.bundle import Head, ModelBundle, ModelError
 from tenpai.models.losses import LOSSES, class_weights, make_loss
 from tenpai.train.augment import AUGMENTS, relabel_suits

@@ -348,7 +348,7 @@ static int read_state(PyObject *st, MS *s) {
 
 static inline int remaining(const MS *s, int seat) { return s->wlen[seat] - s->wpos[seat]; }
 
-/* MCRRound._wall_remaining: what the next player in turn can draw (0: the last discard). */
+/* MCRRound.wall_remaining: what the next player in turn can draw (0: the last discard). */
 static inline int wall_remaining(const MS *s) { return remaining(s, (s->turn + 1) % 4); }
 
 /* Whether ``seat`` wins with ``tile`` (drawn: tsumo; a discard or a robbed kong otherwise) as

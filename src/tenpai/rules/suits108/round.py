@@ -90,7 +90,8 @@ class Suits108Round(TableRound):
     def _take_tile(self, seat: int, replacement: bool) -> int:
         return self.wall.draw_replacement() if replacement else self.wall.draw()
 
-    def _wall_remaining(self) -> int:
+    @property
+    def wall_remaining(self) -> int:
         return self.wall.remaining
 
     def _hand_changed(self, seat: int) -> None:

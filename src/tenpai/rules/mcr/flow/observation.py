@@ -47,8 +47,9 @@ class ObservedMCRRound(ObservedTable, Protocol):
 
     def seat_wind(self, seat: int) -> int: ...
 
-    def _wall_remaining(self) -> int:
-        """The table's hook: what the next player in turn can still draw."""
+    @property
+    def wall_remaining(self) -> int:
+        """What the next player in turn can still draw (its own wall under per-seat walls)."""
         ...
 
 
@@ -72,7 +73,7 @@ class MCRObservation(TableObservation[ObservedMCRRound]):
     @property
     def wall_remaining(self) -> int:
         """Tiles the next player in turn can still draw (0: the last discard)."""
-        return self._table._wall_remaining()
+        return self._table.wall_remaining
 
     @property
     def draws_left(self) -> int:

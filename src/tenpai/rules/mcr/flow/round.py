@@ -105,7 +105,8 @@ class MCRRound(TableRound):
         """The wind (0-3 = E S W N) of a position in this hand."""
         return (seat - self.dealer) % 4
 
-    def _wall_remaining(self) -> int:
+    @property
+    def wall_remaining(self) -> int:
         """Tiles the next player in turn can draw: 0 means the last discard is being made."""
         return self.wall.remaining_for((self.turn + 1) % 4)
 
@@ -155,7 +156,7 @@ class MCRRound(TableRound):
     def _rule_may_kan(self, seat: int) -> bool:
         """A kong needs a replacement tile for its caller and must leave a draw for the next
         player (Botzone checks both walls; with one wall it is one condition)."""
-        return self._wall_remaining() > 0 and self.wall.remaining_for(seat) > 0
+        return self.wall_remaining > 0 and self.wall.remaining_for(seat) > 0
 
     def _rule_can_win_self(self, seat: int) -> bool:
         drawn = self.drawn
@@ -192,7 +193,7 @@ class MCRRound(TableRound):
             self_drawn=tsumo,
             seat_wind=self.seat_wind(seat),
             prevalent_wind=self.prevalent_wind,
-            last_tile=self._wall_remaining() == 0 and not robbing,
+            last_tile=self.wall_remaining == 0 and not robbing,
             kong_replacement=tsumo and self.after_kan,
             robbing_kong=robbing,
             last_copy=held == 1 and self._visible_others(k, tsumo=tsumo, robbing=robbing) == 3,

@@ -129,7 +129,9 @@ class RiichiRound(TableRound):
     def _take_tile(self, seat: int, replacement: bool) -> int:
         return self.wall.draw_rinshan() if replacement else self.wall.draw()
 
-    def _wall_remaining(self) -> int:
+    @property
+    def wall_remaining(self) -> int:
+        """The live wall: rinshan tiles and dead-wall markers are not counted."""
         return self.wall.remaining
 
     def _hand_changed(self, seat: int) -> None:
