@@ -1,6 +1,6 @@
 """The greedy Botzone bot declares only the wins our judge accepts, and nothing else changed.
 
-Before session 34 the bot declared every complete hand; about one answer in 20 was a false win
+Before session 34 the bot declared every complete hand; about one decision in 16 was a false win
 under 8 fans, which the arena's judge refuses (counted ``illegal`` or ``unsolicited``, then
 played as the safe default).  It now counts the fans of a complete hand (tenpai's counter,
 the judge's own) in the situation the judge scores it in — its melds, the seat and prevalent
