@@ -183,11 +183,14 @@ def _tenpai_counter() -> Optional[Callable[[Win], int]]:
             else:
                 melds.append(meld("pung", (k, k, k), offer))
         tile = from_botzone(w.tile)
-        result = evaluate(context(
-            concealed=(*(from_botzone(x) for x in w.hand), tile), win_tile=tile,
-            melds=tuple(melds), self_drawn=w.self_drawn, seat_wind=w.seat_wind,
-            prevalent_wind=w.prevalent_wind, last_tile=w.last_tile,
-            robbing_kong=w.robbing_kong, last_copy=w.last_copy))
+        try:
+            result = evaluate(context(
+                concealed=(*(from_botzone(x) for x in w.hand), tile), win_tile=tile,
+                melds=tuple(melds), self_drawn=w.self_drawn, seat_wind=w.seat_wind,
+                prevalent_wind=w.prevalent_wind, last_tile=w.last_tile,
+                robbing_kong=w.robbing_kong, last_copy=w.last_copy))
+        except ValueError:  # a situation the counter calls impossible: no win to declare
+            return 0
         return 0 if result is None else int(result.total_without_flowers)
 
     return count
