@@ -1,10 +1,18 @@
 #!/usr/bin/env python3
-"""A shanten-greedy Botzone bot for Chinese-Standard-Mahjong, in plain Python (no tenpai).
+"""A shanten-greedy Botzone bot for Chinese-Standard-Mahjong, in plain Python (tenpai: fans only).
 
 The kind of bot a contest newcomer writes first: it discards the tile that leaves the fewest
 tiles to a ready hand (ties: the most useful draws still unseen), pongs or chows only when that
-brings it closer, never kongs, and declares a win whenever its hand is complete — it has no fan
-counter, so a complete hand under 8 fans is a false win, which a judge refuses.
+brings it closer, never kongs, and declares a win when its hand is complete and worth the 8 fans
+(flowers aside) a judge asks for.  A complete hand under 8 fans is played on as if it were not
+complete: declaring it would be a false win.
+
+It counts fans with a calculator it finds at run time, the first of: tenpai's MCR counter
+(``tenpai.rules.mcr``, the one our arena judges by; imported from the source tree this file sits
+in when tenpai is not installed), Botzone's ``MahjongGB`` (what a Botzone Python bot imports).
+With neither it declares no win at all, rather than a false one.  ``--no-fan-guard`` restores
+the bot measured before session 34, which declared every complete hand (about one decision in 16
+was a false win); runs registered before then used it.
 
 It speaks Botzone's simple interaction: per turn (``n``, then ``2n-1`` lines, answer the last)
 or, with ``--keep-running``, a first full input and then one request per line.  Its state comes
@@ -15,14 +23,19 @@ It runs on Botzone's Python 3.6, so its hints use ``typing``'s names and no
 oldest Python found).
 """
 
+import os
 import sys
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 NAMES = ([f"W{i}" for i in range(1, 10)] + [f"B{i}" for i in range(1, 10)]
          + [f"T{i}" for i in range(1, 10)] + [f"F{i}" for i in range(1, 5)]
          + [f"J{i}" for i in range(1, 4)])
 INDEX = {n: i for i, n in enumerate(NAMES)}
 KEEP = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
+#: Tiles each seat draws from its own wall in a Botzone match (34 a wall, 13 dealt).
+WALL = 21
+#: Fans (flowers aside) a hand needs before a win may be declared.
+MINIMUM_FAN = 8
 
 
 _CACHE: Dict[Tuple[Tuple[int, ...], int], int] = {}
@@ -128,8 +141,112 @@ def _suit_splits(seg: Tuple[int, ...], runs: bool) -> List[Tuple[int, int, int]]
     return got
 
 
+class Win:
+    """What a fan counter is told about a win the bot could declare (Botzone names)."""
+
+    def __init__(self, hand: List[str], tile: str, sets: List[Tuple[str, str, int]],
+                 self_drawn: bool, seat_wind: int, prevalent_wind: int, last_tile: bool,
+                 robbing_kong: bool, last_copy: bool) -> None:
+        self.hand = hand  # the concealed tiles, the winning tile left out
+        self.tile = tile
+        #: the bot's melds: ("PENG", tile, offset of the discarder) or ("CHI", middle tile,
+        #: 1-3: which of the chow's tiles was claimed), as Botzone's fan calculator takes them
+        self.sets = sets
+        self.self_drawn = self_drawn
+        self.seat_wind = seat_wind
+        self.prevalent_wind = prevalent_wind
+        self.last_tile = last_tile
+        self.robbing_kong = robbing_kong
+        self.last_copy = last_copy
+
+
+def _tenpai_counter() -> Optional[Callable[[Win], int]]:
+    """Fans by tenpai's MCR counter, the one our arena's judge uses, or None without tenpai."""
+    try:
+        evaluate, context, meld, from_botzone = _import_tenpai()
+    except Exception:  # not installed, or an older Python than tenpai's: try the next one
+        here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        if not os.path.isfile(os.path.join(here, "tenpai", "rules", "mcr", "evaluate.py")):
+            return None
+        sys.path.append(here)
+        try:
+            evaluate, context, meld, from_botzone = _import_tenpai()
+        except Exception:
+            return None
+
+    def count(w: Win) -> int:
+        melds = []
+        for verb, name, offer in w.sets:
+            k = from_botzone(name)
+            if verb == "CHI":
+                melds.append(meld("chow", (k - 1, k, k + 1), 1))
+            else:
+                melds.append(meld("pung", (k, k, k), offer))
+        tile = from_botzone(w.tile)
+        try:
+            result = evaluate(context(
+                concealed=(*(from_botzone(x) for x in w.hand), tile), win_tile=tile,
+                melds=tuple(melds), self_drawn=w.self_drawn, seat_wind=w.seat_wind,
+                prevalent_wind=w.prevalent_wind, last_tile=w.last_tile,
+                robbing_kong=w.robbing_kong, last_copy=w.last_copy))
+        except ValueError:  # a situation the counter calls impossible: no win to declare
+            return 0
+        return 0 if result is None else int(result.total_without_flowers)
+
+    return count
+
+
+def _import_tenpai() -> Tuple[Any, Any, Any, Any]:
+    from tenpai.rules.mcr import MCRContext, Meld, evaluate
+    from tenpai.tiles import from_botzone
+
+    return evaluate, MCRContext, Meld, from_botzone
+
+
+def _mahjonggb_counter() -> Optional[Callable[[Win], int]]:
+    """Fans by Botzone's own calculator (``MahjongGB``), or None where it is not installed."""
+    try:
+        from MahjongGB import MahjongFanCalculator
+    except Exception:
+        return None
+
+    def count(w: Win) -> int:
+        try:
+            fans = MahjongFanCalculator(
+                pack=tuple(w.sets), hand=tuple(w.hand), winTile=w.tile, flowerCount=0,
+                isSelfDrawn=w.self_drawn, is4thTile=w.last_copy, isAboutKong=w.robbing_kong,
+                isWallLast=w.last_tile, seatWind=w.seat_wind, prevalentWind=w.prevalent_wind,
+                verbose=False)
+        except Exception:  # the calculator's way of saying "not a win"
+            return 0
+        return sum(int(f[0]) for f in fans)
+
+    return count
+
+
+_COUNTER: List[Optional[Callable[[Win], int]]] = []
+
+
+def fan_counter() -> Optional[Callable[[Win], int]]:
+    """The first fan counter found (looked for once, on the first complete hand)."""
+    if not _COUNTER:
+        _COUNTER.append(_tenpai_counter() or _mahjonggb_counter())
+    return _COUNTER[0]
+
+
 class Bot:
-    def __init__(self) -> None:
+    def __init__(self, fan_guard: bool = True) -> None:
+        #: declare only wins of 8 fans or more (False: every complete hand, the old bot)
+        self.fan_guard = fan_guard
+        self.quan = 0
+        #: own melds as a fan counter takes them (see :class:`Win`)
+        self.sets: List[Tuple[str, str, int]] = []
+        #: copies of each kind in view as a judge counts them for the last-copy fan: discards
+        #: not claimed and the tiles of exposed melds (``seen`` is the discard heuristic's)
+        self.shown = [0] * 34
+        self.draws = [0] * 4  # tiles each seat has drawn from its wall
+        #: the discard a kong may claim now (None after a draw: a kong then is concealed)
+        self.open_discard: Optional[int] = None
         self.me = 0
         self.hand = [0] * 34
         self.melds = 0
@@ -172,17 +289,40 @@ class Bot:
         assert best is not None  # a hand always has a tile to discard
         return best
 
-    def wins_with(self, t: int) -> bool:
+    def wins_with(self, t: int, discarder: int, robbing: bool = False) -> bool:
+        """Whether another's tile ``t`` completes the hand for a win worth declaring."""
         self.hand[t] += 1
         done = shanten(self.hand, self.melds) == -1
         self.hand[t] -= 1
-        return done
+        return done and self.worth_declaring(t, discarder, robbing)
+
+    def worth_declaring(self, t: int, discarder: int, robbing: bool = False) -> bool:
+        """Whether the complete hand won on ``t`` (drawn when ``discarder`` is the bot itself)
+        reaches the 8 fans, counted with the situation a judge scores it in."""
+        if not self.fan_guard:
+            return True
+        count = fan_counter()
+        if count is None:
+            return False
+        self_drawn = discarder == self.me
+        hand = [NAMES[x] for x in range(34) for _ in range(self.hand[x])]
+        if self_drawn:
+            hand.remove(NAMES[t])
+        # the last copy: no other in the hand, the three others in view (the tile claimed,
+        # or robbed from its kong, is in view itself)
+        last_copy = NAMES[t] not in hand and self.shown[t] - (0 if self_drawn else 1) == 3
+        # the last tile: the next player after the one whose tile it is has nothing to draw
+        last_tile = not robbing and self.draws[(discarder + 1) % 4] >= WALL
+        win = Win(hand, NAMES[t], list(self.sets), self_drawn, self.me, self.quan, last_tile,
+                  robbing, last_copy)
+        return count(win) >= MINIMUM_FAN
 
     # -- requests: update the state, and say what to answer
     def step(self, line: str) -> str:
         w = line.split()
         if w[0] == "0":
             self.me = int(w[1])
+            self.quan = int(w[2])
             return "PASS"
         if w[0] == "1":
             for name in w[5:18]:
@@ -191,7 +331,9 @@ class Bot:
         if w[0] == "2":
             t = INDEX[w[1]]
             self.hand[t] += 1
-            if shanten(self.hand, self.melds) == -1:
+            self.draws[self.me] += 1
+            self.open_discard = None
+            if shanten(self.hand, self.melds) == -1 and self.worth_declaring(t, self.me):
                 return "HU"
             return "PLAY " + NAMES[self.best_discard(self.hand, self.melds)[2]]
         p, verb = int(w[1]), w[2]
@@ -200,6 +342,8 @@ class Bot:
             if p == self.me:
                 self.hand[t] -= 1
             self.seen[t] += 1
+            self.shown[t] += 1
+            self.open_discard = t
             self.last = (p, t)
             return "PASS" if p == self.me else self.claim(p, t)
         if verb in ("PENG", "CHI"):
@@ -213,29 +357,44 @@ class Bot:
             out = INDEX[w[-1]]
             for x in used:
                 self.seen[x] += 1
+                self.shown[x] += 1
                 if p == self.me:
                     self.hand[x] -= 1
             if p == self.me:
                 self.melds += 1
                 self.hand[out] -= 1
+                if verb == "PENG":
+                    self.sets.append(("PENG", NAMES[d], (self.me - self.last[0]) % 4))
+                else:
+                    self.sets.append(("CHI", NAMES[mid], d - mid + 2))
             self.seen[out] += 1
+            self.shown[out] += 1
+            self.open_discard = out
             self.last = (p, out)
             return "PASS" if p == self.me else self.claim(p, out)
         if verb == "GANG":
             if self.last is not None and self.last[0] != p and p != self.me:
                 self.seen[self.last[1]] += 3
+            if self.open_discard is not None:  # a kong on the discard: exposed
+                self.shown[self.open_discard] += 3
+            self.open_discard = None
             self.last = None
             return "PASS"
         if verb == "BUGANG":
             t = INDEX[w[3]]
             self.seen[t] += 1
-            if p != self.me and self.wins_with(t):
+            self.shown[t] += 1
+            self.open_discard = None
+            if p != self.me and self.wins_with(t, p, robbing=True):
                 return "HU"
             return "PASS"
+        if verb == "DRAW":
+            self.draws[p] += 1
+            self.open_discard = None
         return "PASS"  # DRAW, BUHUA
 
     def claim(self, p: int, t: int) -> str:
-        if self.wins_with(t):
+        if self.wins_with(t, p):
             return "HU"
         now = shanten(self.hand, self.melds)
         options: List[Tuple[str, List[int], Optional[int]]] = []
@@ -265,6 +424,7 @@ class Bot:
 
 def main() -> None:
     keep = "--keep-running" in sys.argv[1:]
+    guard = "--no-fan-guard" not in sys.argv[1:]
     bot: Optional[Bot] = None
     while True:
         line = sys.stdin.readline()
@@ -276,7 +436,7 @@ def main() -> None:
         if line.isdigit():
             n = int(line)
             msgs = [sys.stdin.readline().strip() for _ in range(2 * n - 1)]
-            bot = Bot()
+            bot = Bot(guard)
             for r in msgs[0:-1:2]:
                 bot.step(r)
             answer = bot.step(msgs[-1])

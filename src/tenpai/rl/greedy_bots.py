@@ -2,7 +2,8 @@
 
 Target (a) of issue 43 is measured against three seats of
 ``botzone:src/tenpai/bench/botzone_greedy_bot.py --keep-running``: a plain-Python Botzone
-submission (no tenpai import), played by the arena as a program our engine judges.  Training
+submission (it imports tenpai only to count the fans of a complete hand, and finds it beside
+its own file), played by the arena as a program our engine judges.  Training
 against it through a program per seat would pay a process start and a pipe round trip per
 request; instead this module loads the bot's file as a module of its own (not as part of
 tenpai) and drives its ``Bot`` class exactly as the file's keep-running ``main`` does — one
