@@ -13,8 +13,8 @@ carry the final scores, the raw score deltas and the placements either way (docs
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Final, Literal, NamedTuple, Protocol
+from collections.abc import Sequence
+from typing import Any, Final, Literal
 
 import gymnasium
 import numpy as np
@@ -22,20 +22,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from tenpai.engine.flow import Decision
-from tenpai.env.actions import ActionSpace
 from tenpai.env.adapters.base import TABLE_BOUND, RuleAdapter
 from tenpai.env.render import render_ansi
 from tenpai.events import Event
 
-__all__ = [
-    "DEFAULT_PLACEMENT_POINTS",
-    "EnvModule",
-    "MahjongAEC",
-    "RawEnv",
-    "RewardMode",
-    "env_module",
-    "placements",
-]
+__all__ = ["DEFAULT_PLACEMENT_POINTS", "MahjongAEC", "RewardMode", "placements"]
 
 RewardMode = Literal["rank", "score"]
 #: Placement points for 1st … 4th under ``reward="rank"`` (zero-sum, evenly spaced).
@@ -257,66 +248,3 @@ def wrapped(raw: MahjongAEC) -> Any:
 
     e: Any = wrappers.AssertOutOfBoundsWrapper(raw)
     return wrappers.OrderEnforcingWrapper(e)
-
-
-class RawEnv(Protocol):
-    """An environment module's ``raw_env``: the rule set's arena options by name (checked, with
-    the arena's defaults) plus the options every environment takes."""
-
-    def __call__(
-        self,
-        *,
-        reward: RewardMode = ...,
-        placement_points: Sequence[float] = ...,
-        render_mode: str | None = ...,
-        **options: str,
-    ) -> MahjongAEC: ...
-
-
-class EnvModule(NamedTuple):
-    """What every ``tenpai.env.<rules>_v0`` module exports, in the order it unpacks them."""
-
-    actions: ActionSpace
-    encoder: str
-    raw_env: RawEnv
-    env: Callable[..., Any]
-    action_to_event: Callable[[Sequence[Event], int], Event]
-    event_to_action: Callable[[Event], int]
-
-
-def env_module(adapter_type: type[RuleAdapter]) -> EnvModule:
-    """The exports of the environment module of ``adapter_type``'s rule set.
-
-    PettingZoo wants one module a rule set with module-level ``env`` and ``raw_env``; the rule
-    sets differ only in their adapter, and their options and defaults are the arena's (one
-    place to change them), so the modules are built here rather than written three times.
-    """
-
-    def raw_env(
-        *,
-        reward: RewardMode = "rank",
-        placement_points: Sequence[float] = DEFAULT_PLACEMENT_POINTS,
-        render_mode: str | None = None,
-        **options: str,
-    ) -> MahjongAEC:
-        """The unwrapped environment; ``options`` are the rule set's arena options."""
-        return MahjongAEC(
-            adapter_type(options),
-            render_mode=render_mode,
-            reward=reward,
-            placement_points=placement_points,
-        )
-
-    def env(**kwargs: Any) -> Any:
-        """The environment with PettingZoo's standard checks (action bounds, call order)."""
-        return wrapped(raw_env(**kwargs))
-
-    actions = adapter_type.actions
-    return EnvModule(
-        actions,
-        adapter_type.encoder_tag,
-        raw_env,
-        env,
-        actions.action_to_event,
-        actions.event_to_action,
-    )
