@@ -19,7 +19,7 @@ from typing import Any, Final, Literal
 
 from tenpai import tiles as T
 
-__all__ = ["EVENT_TYPES", "Event", "EventError", "EventType"]
+__all__ = ["EVENT_TYPES", "MJAI_DRAW_REASONS", "Event", "EventError", "EventType"]
 
 EventType = Literal[
     "start_game",
@@ -47,6 +47,26 @@ EVENT_TYPES: Final = frozenset(EventType.__args__)  # type: ignore[attr-defined]
 
 _TILE_FIELDS: Final = ("pai", "dora_marker")
 _TILE_LIST_FIELDS: Final = ("consumed", "ura_markers", "hora_tehais")
+
+#: The ``reason`` names mjai producers give a draw (Mortal, mjai.app, mjai-manue, akochan
+#: spell them differently), as our ``kind`` names.  The record reader and the bot's wire reader
+#: both read through this one table, so a log and a live server mean the same thing.
+MJAI_DRAW_REASONS: Final = {
+    "fanpai": "exhaustive",
+    "exhaustive": "exhaustive",
+    "ryukyoku": "exhaustive",
+    "kyushukyuhai": "nine_terminals",
+    "kyushu_kyuhai": "nine_terminals",
+    "suufonrenda": "four_winds",
+    "sufonrenta": "four_winds",
+    "suuchariichi": "four_riichi",
+    "suucha_riichi": "four_riichi",
+    "suukaikan": "four_kans",
+    "sukaikan": "four_kans",
+    "sanchaho": "triple_ron",
+    "nagashimangan": "nagashi_mangan",
+    "nagashi_mangan": "nagashi_mangan",
+}
 
 
 class EventError(ValueError):

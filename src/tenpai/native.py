@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import importlib
 import os
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Final
 
-__all__ = ["BUILD_COMMAND", "PURE_PYTHON_ENV", "load", "need", "pure_python", "unavailable",
-           "why_not"]
+__all__ = ["BUILD_COMMAND", "PURE_PYTHON_ENV", "Core", "load", "need", "pure_python",
+           "unavailable", "why_not"]
 
 #: The environment variable that turns every extension off.
 PURE_PYTHON_ENV: Final = "TENPAI_PURE_PYTHON"
@@ -70,3 +71,35 @@ def need(module: Any, error: type[Exception], what: str, name: str, abi: int) ->
     if module is None:
         raise error(unavailable(what, name, abi))
     return module
+
+
+@dataclass
+class Core:
+    """A compiled core that some feature cannot do without (the rollout cores: no Python path
+    plays a whole hand at their speed), with the questions its Python side answers for it.
+
+    ``module`` is what the side's own load check kept (``None``: not in use); tests set it to
+    ``None`` to see the refusal.
+    """
+
+    #: How the messages name it ("the compiled rollout core").
+    what: str
+    #: The extension's import name and the ``ABI`` its Python side reads.
+    name: str
+    abi: int
+    #: The error raised when it is needed and not in use.
+    error: type[Exception]
+    module: Any | None
+
+    def available(self) -> bool:
+        """True when the core is built and in use."""
+        return self.module is not None
+
+    def unavailable_reason(self) -> str:
+        """The one line a setting that needs the core prints when it is not in use: why
+        (switched off, not built, stale build) and the build command."""
+        return unavailable(self.what, self.name, self.abi)
+
+    def need(self) -> Any:
+        """The loaded extension, or :attr:`error` saying why it is not in use."""
+        return need(self.module, self.error, self.what, self.name, self.abi)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tenpai.engine.wall import SplitMix64, seeded_shuffle, standard_tileset
+from tenpai.engine.wall import SplitMix64, hand_shuffle, seeded_shuffle, standard_tileset
 
 _MASK = (1 << 64) - 1
 
@@ -55,3 +55,13 @@ def test_below_matches_reference_and_keeps_state() -> None:
             assert ours.below(n) == ref.below(n)
             assert ours.state == ref.state
             assert ours.next() == ref.next()
+
+
+def test_hand_n_of_a_seed_is_shuffled_by_its_n_plus_first_number() -> None:
+    """The deal every rule set's game uses: hand ``i`` takes the ``i + 1``-th number of the
+    seed's stream, whatever came before it (pinned for the seeds games are stored under)."""
+    tiles = standard_tileset(red_fives=0)
+    for seed in [0, 1, 7, 2**63 + 7]:
+        ref = _Reference(seed)
+        for index in range(6):
+            assert hand_shuffle(tiles, seed, index) == _reference_shuffle(tiles, ref.next())

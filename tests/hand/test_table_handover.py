@@ -45,7 +45,7 @@ def test_mcr_rollout_refuses_a_short_table_and_takes_the_right_ones_again() -> N
 
     if not compiled.available():
         pytest.skip("the compiled MCR rollout core is not built")
-    module = compiled._module
+    module = compiled._core.module
     assert module is not None
     with pytest.raises(ValueError,
                        match=r"^_mcr_rollout\.configure_shanten: unexpected table sizes$"):

@@ -69,8 +69,8 @@ def test_the_rollout_cores_say_why_they_are_missing(monkeypatch: pytest.MonkeyPa
     from tenpai.search.mcr import compiled
 
     monkeypatch.setenv(native.PURE_PYTHON_ENV, "1")
-    monkeypatch.setattr(rollout, "_module", None)
-    monkeypatch.setattr(compiled, "_module", None)
+    monkeypatch.setattr(rollout._core, "module", None)
+    monkeypatch.setattr(compiled._core, "module", None)
     with pytest.raises(rollout.RolloutUnavailable,
                        match=r"^the compiled rollout core \(tenpai\.rules\.riichi\._rollout\) is "
                              r"switched off \(TENPAI_PURE_PYTHON is set\); build it with: .*"
@@ -91,3 +91,19 @@ def test_need_hands_back_a_loaded_module_and_raises_the_callers_error(
     with pytest.raises(LookupError, match=r"^the core \(tenpai\.hand\._no_such_extension\) is "
                                           r"not built; build it with: "):
         native.need(None, LookupError, "the core", "tenpai.hand._no_such_extension", 1)
+
+
+def test_a_core_answers_for_its_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`native.Core` is what the rollout cores' `available`, `unavailable_reason` and `_need`
+    are: absent, it says so with the shared line and raises the side's own error."""
+    monkeypatch.delenv(native.PURE_PYTHON_ENV, raising=False)
+    loaded = types.ModuleType("loaded")
+    core = native.Core("the core", "tenpai.hand._no_such_extension", 1, LookupError, loaded)
+    assert core.available() and core.need() is loaded
+    core.module = None
+    assert not core.available()
+    assert core.unavailable_reason() == native.unavailable(
+        "the core", "tenpai.hand._no_such_extension", 1)
+    with pytest.raises(LookupError, match=r"^the core \(tenpai\.hand\._no_such_extension\) is "
+                                          r"not built; build it with: "):
+        core.need()

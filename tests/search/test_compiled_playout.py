@@ -297,7 +297,7 @@ def test_compiled_playout_equals_the_python_playout() -> None:
 def test_unbuilt_core_says_how_to_build_it(monkeypatch: pytest.MonkeyPatch) -> None:
     from tenpai.search.compiled_playout import CompiledPlayout
 
-    monkeypatch.setattr(rollout, "_module", None)
+    monkeypatch.setattr(rollout._core, "module", None)
     assert not rollout.available()
     with pytest.raises(rollout.RolloutUnavailable, match="build_ext --inplace"):
         CompiledPlayout("greedy")
@@ -349,7 +349,7 @@ def test_compiled_policy_setting_without_the_core_is_a_one_line_error(
 ) -> None:
     from tenpai.search.settings import SearchSettings
 
-    monkeypatch.setattr(rollout, "_module", None)
+    monkeypatch.setattr(rollout._core, "module", None)
     monkeypatch.setenv("TENPAI_PURE_PYTHON", "1")
     with pytest.raises(ValueError, match="POLICY=c:greedy: the compiled rollout core") as raised:
         SearchSettings(policy="c:greedy")

@@ -173,7 +173,7 @@ def test_what_it_cannot_play_is_refused() -> None:
 
 
 def test_without_the_core_it_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rollout, "_module", None)
+    monkeypatch.setattr(rollout._core, "module", None)
     game = RiichiGame(PRESETS["tenhou"], seed=1, engine="python")
     with pytest.raises(rollout.RolloutUnavailable, match="build_ext --inplace"):
         play_to_end(game, "greedy", [1])

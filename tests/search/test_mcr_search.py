@@ -301,7 +301,7 @@ def test_compiled_policy_without_the_core_says_why_and_names_the_python_referenc
     """The reason comes from `tenpai.native` (switched off / not built / stale), not a guess."""
     from tenpai.search.mcr import compiled
 
-    monkeypatch.setattr(compiled, "_module", None)
+    monkeypatch.setattr(compiled._core, "module", None)
     monkeypatch.setenv("TENPAI_PURE_PYTHON", "1")
     with pytest.raises(ValueError) as raised:
         MCRSearchSettings(policy="c:greedy")

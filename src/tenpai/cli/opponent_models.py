@@ -9,16 +9,16 @@ from pathlib import Path
 import typer
 
 from tenpai.cli._flags import LIMIT_ALIAS, games_flag, old_spelling, renamed
+from tenpai.cli._record_fits import MODEL_OUT, RECORDS, ROOM_FLAG, lobbies, require_records
 
 __all__ = ["register"]
 
 
 def opponent_models(
     ctx: typer.Context,
-    data: list[Path] = typer.Argument(..., help="Record files or folders (Tenhou mjlog)."),
-    out: Path = typer.Option(..., "--out", help="Model file to write (JSON)."),
-    room: str = typer.Option("houou", "--room", help="Tenhou lobbies to keep, comma-separated; "
-                             "'any' keeps all."),
+    data: list[Path] = RECORDS,
+    out: Path = MODEL_OUT,
+    room: str = ROOM_FLAG,
     rooms: str | None = old_spelling("--rooms", "--room"),
     games: int | None = typer.Option(
         None, "--games", min=0, help="At most this many games (0 or unset: all)."
@@ -32,15 +32,11 @@ def opponent_models(
     room = renamed(ctx, "room", room, rooms, "--rooms")
     from tenpai.mdp.fit import FitOptions, collect, fit_models, iter_games
 
-    for p in data:
-        if not p.exists():
-            typer.echo(f"error: {p}: no such file or folder", err=True)
-            raise typer.Exit(2)
+    require_records(data)
     if out.is_dir():
         typer.echo(f"error: --out {out} is a folder; give the model file to write", err=True)
         raise typer.Exit(2)
-    opts = FitOptions(rooms=None if room == "any" else tuple(room.split(",")),
-                      limit=games_flag(games, limit) or None)
+    opts = FitOptions(rooms=lobbies(room), limit=games_flag(games, limit) or None)
     t0 = time.process_time()
     samples = collect(iter_games(data, opts), opts)
     if not samples.games.get("train"):

@@ -9,16 +9,16 @@ from pathlib import Path
 import typer
 
 from tenpai.cli._flags import old_spelling, renamed
+from tenpai.cli._record_fits import MODEL_OUT, RECORDS, ROOM_FLAG, lobbies, require_records
 
 __all__ = ["register"]
 
 
 def placement_model(
     ctx: typer.Context,
-    data: list[Path] = typer.Argument(..., help="Record files or folders (Tenhou mjlog)."),
-    out: Path = typer.Option(..., "--out", help="Model file to write (JSON)."),
-    room: str = typer.Option("houou", "--room", help="Tenhou lobbies to keep, comma-separated; "
-                             "'any' keeps all."),
+    data: list[Path] = RECORDS,
+    out: Path = MODEL_OUT,
+    room: str = ROOM_FLAG,
     rooms: str | None = old_spelling("--rooms", "--room"),
     l2: float = typer.Option(1.0, "--l2", min=0.0, help="L2 penalty on the standardised weights."),
     players: int = typer.Option(4, "--players", help="Table size: 4, or 3 for the three-player "
@@ -34,11 +34,8 @@ def placement_model(
     if players not in (3, 4):
         typer.echo(f"error: --players must be 3 or 4, got {players}", err=True)
         raise typer.Exit(2)
-    for p in data:
-        if not p.exists():
-            typer.echo(f"error: {p}: no such file or folder", err=True)
-            raise typer.Exit(2)
-    chosen = None if room == "any" else tuple(room.split(","))
+    require_records(data)
+    chosen = lobbies(room)
     t0 = time.process_time()
     rows = collect_rows(iter_houou_games(data, chosen, players=players), players)
     if not rows.y["train"]:

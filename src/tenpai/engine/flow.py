@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from tenpai.events import Event
 
-__all__ = ["Decision", "GameFlow", "IllegalActionError"]
+__all__ = ["Decision", "GameEnd", "GameFlow", "IllegalActionError"]
 
 
 class IllegalActionError(ValueError):
@@ -62,3 +62,27 @@ class GameFlow(Protocol):
 
     @property
     def final_scores(self) -> tuple[int, ...]: ...
+
+
+class GameEnd:
+    """How every rule set's whole game ends: the final scores kept, ``done`` set and the
+    ``end_game`` event (the one records, the replay and the viewers read) emitted, in one place
+    so the three games cannot end differently."""
+
+    events: list[Event]
+    _done: bool = False
+    _final: tuple[int, ...] = ()
+
+    @property
+    def done(self) -> bool:
+        return self._done
+
+    @property
+    def final_scores(self) -> tuple[int, ...]:
+        """The scores the game ended with (by player); empty while it runs."""
+        return self._final
+
+    def _end_with(self, scores: Sequence[int]) -> None:
+        self._final = tuple(scores)
+        self._done = True
+        self.events.append(Event("end_game", scores=self._final))

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from tenpai import tiles as T
 
-__all__ = ["SplitMix64", "seeded_shuffle", "standard_tileset"]
+__all__ = ["SplitMix64", "hand_shuffle", "seeded_shuffle", "standard_tileset"]
 
 _MASK = (1 << 64) - 1
 
@@ -91,3 +91,16 @@ def seeded_shuffle(tiles: Sequence[int], seed: int) -> list[int]:
         j = x % n
         out[i], out[j] = out[j], out[i]
     return out
+
+
+def hand_shuffle(tiles: Sequence[int], seed: int, index: int) -> list[int]:
+    """The tiles of hand ``index`` (0-based) of the game dealt from ``seed``: shuffled with the
+    ``index + 1``-th number of the seed's :class:`SplitMix64` stream.
+
+    Every rule set's game deals this way, so the n-th hand of a seed always gets the same wall
+    whatever the agents did before it (duplicate deals rely on that).
+    """
+    rng = SplitMix64(seed)
+    for _ in range(index):
+        rng.next()
+    return seeded_shuffle(tiles, rng.next())

@@ -4,7 +4,8 @@ Reading accepts what real producers write: Mortal / mjai.app style logs, RiichiE
 ``meta`` object, mjai-manue logs (``logs``, ``yakus``, ``fan``, ``uradora_markers``, ``reason``)
 and akochan logs (``aka_flag``, ``kyoku_first``, ``haiyama``).  Their extra names are mapped
 onto our fields (``yakus``→``yaku``, ``fan``→``han``, ``uradora_markers``→``ura_markers``,
-``reason``→``kind``); fields we have no place for are ignored.
+``reason``→``kind`` through :data:`tenpai.events.MJAI_DRAW_REASONS`, which the bot's wire reader
+shares); fields we have no place for are ignored.
 Writing emits ``start_game``, the rounds and ``end_game``, one JSON object per line.
 """
 
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from tenpai import tiles as T
-from tenpai.events import Event, EventError
+from tenpai.events import MJAI_DRAW_REASONS, Event, EventError
 from tenpai.records.errors import (
     RecordContentError,
     RecordSyntaxError,
@@ -26,22 +27,6 @@ from tenpai.records.source import DEFAULT_MAX_BYTES, read_text, write_text_atomi
 from tenpai.records.yaku_names import MJAI_YAKU_IDS
 
 __all__ = ["event_to_mjai", "game_to_mjai_lines", "parse_mjai", "read_mjai", "write_mjai"]
-
-_REASONS = {
-    "fanpai": "exhaustive",
-    "exhaustive": "exhaustive",
-    "kyushukyuhai": "nine_terminals",
-    "kyushu_kyuhai": "nine_terminals",
-    "suufonrenda": "four_winds",
-    "sufonrenta": "four_winds",
-    "suuchariichi": "four_riichi",
-    "suucha_riichi": "four_riichi",
-    "suukaikan": "four_kans",
-    "sukaikan": "four_kans",
-    "sanchaho": "triple_ron",
-    "nagashimangan": "nagashi_mangan",
-    "nagashi_mangan": "nagashi_mangan",
-}
 
 
 def _normalise(obj: dict[str, Any]) -> dict[str, Any]:
@@ -55,7 +40,7 @@ def _normalise(obj: dict[str, Any]) -> dict[str, Any]:
         out["ura_markers"] = out.pop("uradora_marker")
     if "reason" in out and "kind" not in out:
         reason = str(out.pop("reason"))
-        out["kind"] = _REASONS.get(reason, reason)
+        out["kind"] = MJAI_DRAW_REASONS.get(reason, reason)
     if out.get("type") == "ryukyoku" and "kind" not in out:
         out["kind"] = "exhaustive"
     if out.get("type") == "ryukyoku" and out.get("kind") == "nine_terminals" and \

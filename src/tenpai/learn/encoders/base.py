@@ -29,6 +29,7 @@ __all__ = [
     "fill_past",
     "fill_present",
     "fill_rank_and_round",
+    "gao_planes",
 ]
 
 #: A full row / full plane value (four cells set).
@@ -154,3 +155,34 @@ def past_names(depth: int, full: bool) -> list[str]:
 
 def rank_round_names() -> list[str]:
     return [f"rank_{i}" for i in range(4)] + [f"round_{w}{k}" for w in "ES" for k in range(1, 5)]
+
+
+def gao_planes(name: str, version: int, *, rank_and_round: bool, past_turns: int) -> Encoder:
+    """One of Gao's plane encoders: the present situation, Table 6.1's rank and round planes
+    when ``rank_and_round``, the two winds, the seat's ``past_turns`` previous turns (the first
+    with its dora and riichi planes) and tenpai's offered tile.
+
+    ``gao56``, ``gao68`` and ``gao86`` are this one recipe with other arguments (the thesis
+    grows one table into the next), so the order of their channels is written once.
+    """
+    older = range(2, past_turns + 1)
+
+    def fill(view: SeatView, out: np.ndarray) -> None:
+        at = fill_present(view, out)
+        if rank_and_round:
+            at = fill_rank_and_round(view, out, at)
+        at = fill_winds(view, out, at)
+        at = fill_past(view, out, at, 1, full=True)
+        for depth in older:
+            at = fill_past(view, out, at, depth, full=False)
+        fill_offered(view, out, at)
+
+    channels = tuple(
+        present_names()
+        + (rank_round_names() if rank_and_round else [])
+        + ["round_wind", "own_wind"]
+        + past_names(1, True)
+        + [n for d in older for n in past_names(d, False)]
+        + ["offered"]
+    )
+    return Encoder(name, version, "planes", (len(channels), 34), channels, fill)

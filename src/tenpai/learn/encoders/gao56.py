@@ -11,31 +11,11 @@ from __future__ import annotations
 
 from typing import Final
 
-import numpy as np
-
 from tenpai.learn.encoders import base
-from tenpai.learn.state import SeatView
 
 NAME: Final = "gao56"
 VERSION: Final = 1
-SHAPE: Final = (57, 34)
-
-
-def fill(view: SeatView, out: np.ndarray) -> None:
-    at = base.fill_present(view, out)
-    at = base.fill_winds(view, out, at)
-    at = base.fill_past(view, out, at, 1, full=True)
-    for depth in (2, 3, 4):
-        at = base.fill_past(view, out, at, depth, full=False)
-    base.fill_offered(view, out, at)
-
-
-CHANNELS: Final = tuple(
-    base.present_names()
-    + ["round_wind", "own_wind"]
-    + base.past_names(1, True)
-    + [n for d in (2, 3, 4) for n in base.past_names(d, False)]
-    + ["offered"]
-)
-
-ENCODER: Final = base.Encoder(NAME, VERSION, "planes", SHAPE, CHANNELS, fill)
+ENCODER: Final = base.gao_planes(NAME, VERSION, rank_and_round=False, past_turns=4)
+SHAPE: Final = ENCODER.shape
+CHANNELS: Final = ENCODER.channels
+fill: Final = ENCODER.fill

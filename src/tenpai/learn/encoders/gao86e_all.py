@@ -12,15 +12,6 @@ from tenpai.learn.encoders.extended import extended
 
 NAME: Final = "gao86e_all"
 VERSION: Final = 1
-ENCODER: Final = extended(
-    NAME,
-    VERSION,
-    (
-        "scores",
-        "context",
-        "riichi",
-        "lookahead",
-    ),
-)
+ENCODER: Final = extended(NAME, VERSION, ("scores", "context", "riichi", "lookahead"))
 SHAPE: Final = ENCODER.shape
 CHANNELS: Final = ENCODER.channels

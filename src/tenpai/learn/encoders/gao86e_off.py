@@ -12,14 +12,6 @@ from tenpai.learn.encoders.extended import extended
 
 NAME: Final = "gao86e_off"
 VERSION: Final = 1
-ENCODER: Final = extended(
-    NAME,
-    VERSION,
-    (
-        "scores",
-        "context",
-        "riichi",
-    ),
-)
+ENCODER: Final = extended(NAME, VERSION, ("scores", "context", "riichi"))
 SHAPE: Final = ENCODER.shape
 CHANNELS: Final = ENCODER.channels

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from tenpai.engine.flow import Decision
-from tenpai.engine.wall import SplitMix64, seeded_shuffle, standard_tileset
+from tenpai.engine.flow import Decision, GameEnd
+from tenpai.engine.wall import SplitMix64, hand_shuffle, standard_tileset
 from tenpai.events import Event
 from tenpai.rules.mcr.flow.round import HandResult, MCRRound
 from tenpai.rules.mcr.flow.rules import MCR_OFFICIAL, MCRRules
@@ -37,7 +37,7 @@ def tileset_for(rules: MCRRules) -> list[int]:
     return standard_tileset(red_fives=0, flowers=rules.flowers)
 
 
-class MCRGame:
+class MCRGame(GameEnd):
     """Four players, one MCR game under an :class:`MCRRules` preset."""
 
     def __init__(
@@ -73,31 +73,16 @@ class MCRGame:
         self.results: list[HandResult] = []
         self.seating: tuple[int, ...] = (0, 1, 2, 3)
         self._position = [0, 1, 2, 3]
-        self._done = False
-        self._final: tuple[int, ...] = ()
         self._start_hand()
 
     # ------------------------------------------------------------------ walls
     def _seeded_wall(self, index: int, key: HandKey) -> MCRWall:
-        rng = SplitMix64(self.seed)
-        sub = 0
-        for _ in range(index + 1):
-            sub = rng.next()
-        tiles = seeded_shuffle(self.tileset, sub)
+        tiles = hand_shuffle(self.tileset, self.seed, index)
         if self.rules.per_seat_walls:
             return SeatWalls.from_shuffled(tiles)
         return SharedWall.from_shuffled(tiles, dealer=key[2])
 
     # ------------------------------------------------------------------ GameFlow
-    @property
-    def done(self) -> bool:
-        return self._done
-
-    @property
-    def final_scores(self) -> tuple[int, ...]:
-        """Scores by player once the game is over."""
-        return self._final
-
     def player_at(self, position: int) -> int:
         """The player sitting at a table position in the current hand."""
         return self.seating[position]
@@ -153,9 +138,7 @@ class MCRGame:
             self.hand_in_round = 0
             self.round_wind += 1
         if not self.rules.full_game or self.round_wind == 4:
-            self._final = tuple(self.scores)
             self.round = None
-            self._done = True
-            self.events.append(Event("end_game", scores=self._final))
+            self._end_with(self.scores)
             return
         self._start_hand()

@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
 from tenpai import tiles as T
-from tenpai.engine.flow import Decision
-from tenpai.engine.wall import SplitMix64, seeded_shuffle, standard_tileset
+from tenpai.engine.flow import Decision, GameEnd
+from tenpai.engine.wall import hand_shuffle, standard_tileset
 from tenpai.events import Event
 from tenpai.rules.riichi import compiled_round
 from tenpai.rules.riichi.compiled_round import CompiledRound
@@ -130,7 +130,7 @@ def _game_over(rules: RiichiRules, bakaze: int, kyoku: int, scores: Sequence[int
     return True
 
 
-class RiichiGame:
+class RiichiGame(GameEnd):
     """One game (tonpuu or hanchan) under a :class:`RiichiRules` preset: four players, or three
     with ``rules.players == 3`` (three hands per wind round, the 108-tile set)."""
 
@@ -172,8 +172,6 @@ class RiichiGame:
         #: The hand in play, on whichever round steps it (see :attr:`round`).
         self.current: RiichiRound | CompiledRound | None = None
         self.results: list[RoundResult] = []
-        self._done = False
-        self._final: tuple[int, ...] = ()
         self._start_round()
 
     @staticmethod
@@ -205,10 +203,7 @@ class RiichiGame:
         return [t for t in tiles if not 1 <= T.kind_of(t) <= 7]
 
     def _seeded_wall(self, index: int, key: RoundKey) -> RoundWall:
-        rng = SplitMix64(self.seed)
-        for _ in range(index + 1):
-            sub = rng.next()
-        return RoundWall.from_shuffled(seeded_shuffle(self.tileset, sub), self.players)
+        return RoundWall.from_shuffled(hand_shuffle(self.tileset, self.seed, index), self.players)
 
     # ------------------------------------------------------------------ GameFlow
     @property
@@ -223,14 +218,6 @@ class RiichiGame:
         if rnd is None or isinstance(rnd, RiichiRound):
             return rnd
         return rnd.python_round()
-
-    @property
-    def done(self) -> bool:
-        return self._done
-
-    @property
-    def final_scores(self) -> tuple[int, ...]:
-        return self._final
 
     def pending(self) -> Sequence[Decision]:
         return [] if self.current is None else self.current.pending()
@@ -278,7 +265,5 @@ class RiichiGame:
     def _end_game(self) -> None:
         self.scores = settle_deposits(self.rules, self.scores, self.kyotaku)
         self.kyotaku = 0
-        self._final = tuple(self.scores)
         self.current = None
-        self._done = True
-        self.events.append(Event("end_game", scores=self._final))
+        self._end_with(self.scores)

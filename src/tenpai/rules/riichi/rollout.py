@@ -135,22 +135,14 @@ def _load() -> Any | None:
     return module
 
 
-_module: Any | None = _load()
-
-
-def available() -> bool:
-    """True when the compiled rollout core is built and in use."""
-    return _module is not None
-
-
-def unavailable_reason() -> str:
-    """The one line a setting that needs the core prints when it is not in use: why (switched
-    off, not built, stale build) and the build command."""
-    return native.unavailable("the compiled rollout core", _NAME, ABI)
-
-
-def _need() -> Any:
-    return native.need(_module, RolloutUnavailable, "the compiled rollout core", _NAME, ABI)
+_core: Final = native.Core(
+    "the compiled rollout core", _NAME, ABI, RolloutUnavailable, _load()
+)
+#: True when the compiled rollout core is built and in use.
+available = _core.available
+#: Why the core is not in use (switched off, not built, stale build) and the build command.
+unavailable_reason = _core.unavailable_reason
+_need = _core.need
 
 
 @lru_cache(maxsize=32)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from tenpai.engine.flow import Decision
-from tenpai.engine.wall import SplitMix64, seeded_shuffle
+from tenpai.engine.flow import Decision, GameEnd
+from tenpai.engine.wall import hand_shuffle
 from tenpai.events import Event
 from tenpai.rules.suits108.round import HandResult, Suits108Round
 from tenpai.rules.suits108.ruleset import PAPER, Suits108Rules
@@ -27,14 +27,10 @@ WallSource = Callable[[int], Suits108Wall]
 
 def seeded_wall(seed: int, index: int) -> Suits108Wall:
     """The wall of hand ``index`` of the game dealt from ``seed``."""
-    rng = SplitMix64(seed)
-    sub = rng.next()
-    for _ in range(index):
-        sub = rng.next()
-    return Suits108Wall(seeded_shuffle(TILESET, sub))
+    return Suits108Wall(hand_shuffle(TILESET, seed, index))
 
 
-class Suits108Game:
+class Suits108Game(GameEnd):
     """Four players, one game under a :class:`Suits108Rules` preset (a ``GameFlow``)."""
 
     def __init__(
@@ -58,19 +54,9 @@ class Suits108Game:
         self.hand_index = 0
         self.round: Suits108Round | None = None
         self.results: list[HandResult] = []
-        self._done = False
-        self._final: tuple[int, ...] = ()
         self._start_hand()
 
     # ------------------------------------------------------------------ GameFlow
-    @property
-    def done(self) -> bool:
-        return self._done
-
-    @property
-    def final_scores(self) -> tuple[int, ...]:
-        return self._final
-
     def pending(self) -> Sequence[Decision]:
         return [] if self.round is None else self.round.pending()
 
@@ -106,10 +92,8 @@ class Suits108Game:
         self.scores = list(rnd.scores)
         self.hand_index += 1
         if self.hand_index >= self.rules.hands_per_game:
-            self._final = tuple(self.scores)
             self.round = None
-            self._done = True
-            self.events.append(Event("end_game", scores=self._final))
+            self._end_with(self.scores)
             return
         self._start_hand()
 

@@ -21,14 +21,14 @@ asked again on its next decision (a killed program restarts from the whole histo
 from __future__ import annotations
 
 import shlex
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from tenpai.engine.agent import Agent
 from tenpai.engine.flow import GameFlow
 from tenpai.events import Event
+from tenpai.serve import seat_report
 from tenpai.serve.botzone.judge import AnswerError, RequestWriter, interpret
 from tenpai.serve.botzone.runners import BotFailure, ProgramRunner, Runner
 from tenpai.serve.commands import resolve_command, timeout_from_env
@@ -83,19 +83,11 @@ def runner_for(name: str, timeout: float | None = None) -> ProgramRunner:
 
 
 @dataclass(slots=True)
-class SeatReport:
-    """One Botzone seat's protocol record in one game."""
+class SeatReport(seat_report.SeatReport):
+    """One Botzone seat's protocol record in one game; ``runs`` counts the times its program
+    was asked (every decision, and every pass-through request when it keeps state)."""
 
-    seat: int
-    agent: str
-    decisions: int = 0
     runs: int = 0
-    errors: Counter[str] = field(default_factory=Counter)
-    examples: dict[str, str] = field(default_factory=dict)
-
-    def charge(self, kind: str, detail: str) -> None:
-        self.errors[kind] += 1
-        self.examples.setdefault(kind, detail[:300])
 
 
 class BotzoneSeat:

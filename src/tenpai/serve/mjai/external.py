@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import shlex
 import time
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from tenpai.engine.agent import Agent
 from tenpai.engine.flow import GameFlow
@@ -31,6 +29,7 @@ from tenpai.serve.commands import resolve_command, timeout_from_env
 from tenpai.serve.mjai.process import BotExited, BotProcess, BotTimeout
 from tenpai.serve.mjai.seat_length import length_warning
 from tenpai.serve.mjai.wire import ProtocolError, dumps, event_to_wire, parse_action
+from tenpai.serve.seat_report import SeatReport
 
 __all__ = [
     "ERROR_KINDS",
@@ -114,21 +113,6 @@ def _match(action: Event, legal: Sequence[Event], seat: int) -> Event | None:
 
 def _same_tiles(a: Event, b: Event) -> bool:
     return sorted(a.consumed) == sorted(b.consumed) and (a.pai is None or b.pai in (None, a.pai))
-
-
-@dataclass(slots=True)
-class SeatReport:
-    """One external seat's protocol record in one game."""
-
-    seat: int
-    agent: str
-    decisions: int = 0
-    errors: Counter[str] = field(default_factory=Counter)
-    examples: dict[str, str] = field(default_factory=dict)
-
-    def charge(self, kind: str, detail: str) -> None:
-        self.errors[kind] += 1
-        self.examples.setdefault(kind, detail[:300])
 
 
 class ExternalSeat:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tenpai import tiles as T
-from tenpai.events import Event, EventError
+from tenpai.events import MJAI_DRAW_REASONS, Event, EventError
 
 __all__ = [
     "CONTROL_TYPES",
@@ -35,21 +35,7 @@ __all__ = [
 #: Message types that are not game events: the mjsonp handshake and server errors.
 CONTROL_TYPES = frozenset({"hello", "join", "error", "start_game", "end_game"})
 
-#: mjai ``reason`` names of abortive draws ↔ our ``kind`` names.
-_REASON_TO_KIND = {
-    "kyushukyuhai": "nine_terminals",
-    "kyushu_kyuhai": "nine_terminals",
-    "suufonrenda": "four_winds",
-    "sufonrenta": "four_winds",
-    "suuchariichi": "four_riichi",
-    "suucha_riichi": "four_riichi",
-    "suukaikan": "four_kans",
-    "sukaikan": "four_kans",
-    "sanchaho": "triple_ron",
-    "fanpai": "exhaustive",
-    "ryukyoku": "exhaustive",
-    "nagashimangan": "nagashi_mangan",
-}
+#: Our ``kind`` names of draws as the common mjai ``reason`` (what this side writes).
 _KIND_TO_REASON = {
     "nine_terminals": "kyushukyuhai",
     "four_winds": "suufonrenda",
@@ -115,7 +101,8 @@ def read_message(obj: dict[str, Any]) -> Event:
     if out.get("type") == "ryukyoku":
         reason = out.pop("reason", None)
         if "kind" not in out:
-            out["kind"] = _REASON_TO_KIND.get(str(reason), str(reason)) if reason else "exhaustive"
+            reason = str(reason) if reason else "exhaustive"
+            out["kind"] = MJAI_DRAW_REASONS.get(reason, reason)
         # A draw's hands are shown but never needed to follow the game; '?' lists vary in size.
         out.pop("tehais", None)
     if out.get("type") == "hora" and isinstance(out.get("yaku"), list):
