@@ -2,8 +2,9 @@
 
 Reading accepts what real producers write: Mortal / mjai.app style logs, RiichiEnv logs with a
 ``meta`` object, mjai-manue logs (``logs``, ``yakus``, ``fan``, ``uradora_markers``, ``reason``)
-and akochan logs (``aka_flag``, ``kyoku_first``, ``haiyama``).  Their extra names are mapped
-onto our fields (``yakus``→``yaku``, ``fan``→``han``, ``uradora_markers``→``ura_markers``,
+and akochan logs (``aka_flag``, ``kyoku_first``, ``haiyama``, the singular ``uradora_marker``).
+Their extra names are mapped onto our fields (``yakus``→``yaku``, ``fan``→``han``,
+``uradora_markers`` (read by :meth:`Event.from_mjai`) and ``uradora_marker``→``ura_markers``,
 ``reason``→``kind`` through :data:`tenpai.events.MJAI_DRAW_REASONS`, which the bot's wire reader
 shares); fields we have no place for are ignored.
 Writing emits ``start_game``, the rounds and ``end_game``, one JSON object per line.
