@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import resource
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -103,3 +106,59 @@ def test_train_placement_model_refuses_a_missing_path_in_one_line(tmp_path: Path
                                  "--out", str(tmp_path / "m.json")])
     assert r.exit_code == 2
     assert "no complete four-player game" in r.output
+
+
+def test_train_placement_model_refuses_a_folder_as_out_before_fitting(tmp_path: Path) -> None:
+    """As ``train opponent-models`` does: the fit (hours on the full records) never starts."""
+    from typer.testing import CliRunner
+
+    from cli.refusal import one_line
+    from tenpai.cli.main import app
+
+    records = tmp_path / "records"
+    records.mkdir()  # no game: the old code went on to the fit and refused for that instead
+    res = CliRunner().invoke(app, ["train", "placement-model", str(records),
+                                   "--out", str(tmp_path)])
+    assert str(tmp_path) in one_line(res, "--out", "is a folder")
+
+
+@pytest.mark.corpus
+def test_train_placement_model_reports_a_model_it_cannot_write_in_one_line(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    from typer.testing import CliRunner
+
+    from cli.refusal import one_line
+    from tenpai.cli.main import app
+
+    records = data_dir / "riichi" / "tenhou_mjlog" / "mjx-project_mjx" / "tests_py"
+    (tmp_path / "plain").write_text("a file where --out wants a folder")
+    out = tmp_path / "plain" / "m.json"
+    res = CliRunner().invoke(app, ["train", "placement-model", str(records), "--room", "any",
+                                   "--out", str(out)])
+    assert f"cannot write {out}" in one_line(res)
+
+
+def _small_files() -> None:
+    """Child: no file may grow past 1 KiB (a full disk, as far as the write can tell)."""
+    resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))
+
+
+def test_a_model_write_that_fails_leaves_the_older_file_whole(tmp_path: Path) -> None:
+    """The model is written beside its target and renamed: a write cut short (here by a file
+    size limit) leaves the file that was there, and no temporary file."""
+    path = tmp_path / "m.json"
+    load_placement_model(players=3).save(path)
+    before = path.read_bytes()
+    assert len(before) > 1024
+    code = ("import sys\n"
+            "from tenpai.search.placement import load_placement_model\n"
+            "try:\n"
+            "    load_placement_model(players=4).save(sys.argv[1])\n"
+            "except OSError as exc:\n"
+            "    sys.exit(f'OSError {exc.errno}')\n")
+    res = subprocess.run([sys.executable, "-B", "-c", code, str(path)], capture_output=True,
+                         text=True, timeout=120, preexec_fn=_small_files)
+    assert res.returncode == 1 and res.stderr.startswith("OSError"), res.stderr[-1500:]
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["m.json"]

@@ -42,6 +42,36 @@ def test_summary_counts_the_agent_seats_and_leaves_out_dropped_games(tmp_path: P
     assert clean["games"] == 3 and clean["average_rank"] == pytest.approx(4 / 3, abs=1e-3)
 
 
+
+def test_the_table_writes_the_protocol_rows_the_summary_reads(tmp_path: Path) -> None:
+    """The table's seat report is the mjai and Botzone seats' one (``agent`` holds the seat's
+    name) and still writes the keys old ``results.jsonl`` files have, errors in a fixed order."""
+    from tenpai.serve import seat_report
+    from tenpai.serve.tenhou.table import SeatReport
+
+    reports = [SeatReport(s, "sl" if s == 0 else f"bot{s}",
+                          kind="agent" if s == 0 else "client") for s in range(4)]
+    assert all(isinstance(r, seat_report.SeatReport) for r in reports)
+    reports[0].decisions = 30
+    reports[2].charge("stray_pass", "a pass where the seat must act")
+    reports[2].charge("defaulted", "decision while the client was away " + "x" * 400)
+    reports[2].charge("defaulted", "again")
+    reports[2].reconnects = 1
+    assert [list(r.to_json()) for r in reports] == [
+        ["seat", "name", "kind", "decisions", "errors", "examples", "reconnects"]] * 4
+    assert reports[0].to_json() == {"seat": 0, "name": "sl", "kind": "agent", "decisions": 30,
+                                    "errors": {}, "examples": {}, "reconnects": 0}
+    two = reports[2].to_json()
+    assert list(two["errors"].items()) == [("stray_pass", 1), ("defaulted", 2)]
+    assert len(two["examples"]["defaulted"]) == 300 and two["reconnects"] == 1
+    row = {"seconds": 60.0, "hands": 4, "ranks": [1, 2, 3, 4],
+           "protocol": [r.to_json() for r in reports]}
+    path = tmp_path / "results.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    every = summarise(path, "sl")
+    assert every["games"] == 1 and every["placings"] == [1, 0, 0, 0]
+    assert every["protocol_errors"] == {"stray_pass": 1, "defaulted": 2}
+
 # The command line.  No test here may start a table or a bot: the fixture points the peer
 # search at empty folders and makes starting a bot or installing its dependencies a failure.
 

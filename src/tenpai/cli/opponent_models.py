@@ -9,7 +9,15 @@ from pathlib import Path
 import typer
 
 from tenpai.cli._flags import LIMIT_ALIAS, games_flag, old_spelling, renamed
-from tenpai.cli._record_fits import MODEL_OUT, RECORDS, ROOM_FLAG, lobbies, require_records
+from tenpai.cli._record_fits import (
+    MODEL_OUT,
+    RECORDS,
+    ROOM_FLAG,
+    lobbies,
+    refuse_folder_out,
+    require_records,
+    write_model,
+)
 
 __all__ = ["register"]
 
@@ -33,9 +41,7 @@ def opponent_models(
     from tenpai.mdp.fit import FitOptions, collect, fit_models, iter_games
 
     require_records(data)
-    if out.is_dir():
-        typer.echo(f"error: --out {out} is a folder; give the model file to write", err=True)
-        raise typer.Exit(2)
+    refuse_folder_out(out)
     opts = FitOptions(rooms=lobbies(room), limit=games_flag(games, limit) or None)
     t0 = time.process_time()
     samples = collect(iter_games(data, opts), opts)
@@ -44,11 +50,7 @@ def opponent_models(
         raise typer.Exit(2)
     models = fit_models(samples, opts, source=", ".join(str(p) for p in data))
     models.meta["cpu_seconds"] = round(time.process_time() - t0, 1)
-    try:
-        models.save(out)
-    except OSError as exc:
-        typer.echo(f"error: cannot write {out}: {exc.strerror or exc}", err=True)
-        raise typer.Exit(2) from None
+    write_model(models.save, out)
     if as_json:
         typer.echo(json.dumps(models.metrics, sort_keys=True))
         return

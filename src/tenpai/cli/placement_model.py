@@ -9,7 +9,15 @@ from pathlib import Path
 import typer
 
 from tenpai.cli._flags import old_spelling, renamed
-from tenpai.cli._record_fits import MODEL_OUT, RECORDS, ROOM_FLAG, lobbies, require_records
+from tenpai.cli._record_fits import (
+    MODEL_OUT,
+    RECORDS,
+    ROOM_FLAG,
+    lobbies,
+    refuse_folder_out,
+    require_records,
+    write_model,
+)
 
 __all__ = ["register"]
 
@@ -35,6 +43,7 @@ def placement_model(
         typer.echo(f"error: --players must be 3 or 4, got {players}", err=True)
         raise typer.Exit(2)
     require_records(data)
+    refuse_folder_out(out)
     chosen = lobbies(room)
     t0 = time.process_time()
     rows = collect_rows(iter_houou_games(data, chosen, players=players), players)
@@ -47,7 +56,7 @@ def placement_model(
     model.meta.update({"source": ", ".join(str(p) for p in data), "rooms": room,
                        "players": players,
                        "cpu_seconds": round(time.process_time() - t0, 1)})
-    model.save(out)
+    write_model(model.save, out)
     m = model.metrics
     if as_json:
         typer.echo(json.dumps(m, sort_keys=True))

@@ -83,6 +83,9 @@ class TableRound:
         self.kan_in_progress: tuple[int, int, bool] | None = None
         self.banned_discards: tuple[int, ...] = ()
         self._pending: list[Decision] = []
+        #: Each seat's waits, as :meth:`waits_of` last computed them (None: not since the hand
+        #: changed).  Searches that rewrite hands in a copy reset it whole.
+        self._waits_cache: list[tuple[int, ...] | None] = [None] * n
 
     # ------------------------------------------------------------------ plumbing
     def _emit(self, e: Event) -> None:
@@ -125,7 +128,24 @@ class TableRound:
         self._hand_changed(seat)
 
     def _hand_changed(self, seat: int) -> None:
-        """Hook: drop whatever a subclass caches about ``seat``'s hand (its waits, say)."""
+        """Drop what is cached about ``seat``'s hand (its waits); a subclass that caches more
+        extends this."""
+        self._waits_cache[seat] = None
+
+    def waits_of(self, seat: int) -> tuple[int, ...]:
+        """Kinds that complete ``seat``'s 3k+1 concealed hand, cached until the hand changes:
+        the rule set says what completes a hand (:meth:`_compute_waits`), the table when to ask
+        again.  Agents, observations and the search ask this many times per decision."""
+        w = self._waits_cache[seat]
+        if w is None:
+            w = self._compute_waits(seat)
+            self._waits_cache[seat] = w
+        return w
+
+    def _compute_waits(self, seat: int) -> tuple[int, ...]:
+        """The kinds that complete ``seat``'s 3k+1 concealed hand under this rule set (a rule
+        set whose round never asks :meth:`waits_of`, such as MCR's, leaves it out)."""
+        raise NotImplementedError
 
     def _decide(self, seat: int, legal: Sequence[Event]) -> Decision:
         return Decision(seat, tuple(legal), self._observe(seat))

@@ -64,7 +64,6 @@ class Suits108Round(TableRound):
         self.declare_pending: int | None = None
         self.result: HandResult | None = None
         self._quads = rules.seven_pairs_allow_quads
-        self._waits_cache: list[tuple[int, ...] | None] = [None] * 4
         self._emit(
             Event(
                 "start_kyoku",
@@ -94,16 +93,10 @@ class Suits108Round(TableRound):
     def wall_remaining(self) -> int:
         return self.wall.remaining
 
-    def _hand_changed(self, seat: int) -> None:
-        self._waits_cache[seat] = None
-
-    def waits_of(self, seat: int) -> tuple[int, ...]:
-        """Kinds that complete ``seat``'s 3k+1 concealed hand (cached until it changes)."""
-        w = self._waits_cache[seat]
-        if w is None:
-            w = waits(self.counts[seat], quads_as_pairs=self._quads)
-            self._waits_cache[seat] = w
-        return w
+    def _compute_waits(self, seat: int) -> tuple[int, ...]:
+        """Kinds that complete ``seat``'s hand, four of a kind counting as two pairs when the
+        rules allow it."""
+        return waits(self.counts[seat], quads_as_pairs=self._quads)
 
     def seat_wind(self, seat: int) -> int:
         """East for the dealer, then South, West, North (kinds 27-30, for generic agents)."""

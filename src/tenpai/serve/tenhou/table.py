@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
@@ -31,6 +30,7 @@ from tenpai.events import Event
 from tenpai.rules.riichi.end_points import tenhou_end_points
 from tenpai.rules.riichi.game import RiichiGame
 from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
+from tenpai.serve import seat_report
 from tenpai.serve.mjai.external import safe_default
 from tenpai.serve.tenhou import messages as M
 from tenpai.serve.tenhou.connection import CLOSED, Connection
@@ -84,25 +84,20 @@ class TableConfig:
 
 
 @dataclass(slots=True)
-class SeatReport:
-    """One seat's protocol record in one game."""
+class SeatReport(seat_report.SeatReport):
+    """One seat's protocol record in one game: the one the mjai and Botzone seats fill (its
+    ``agent`` is the seat's name, a client's ``HELO`` name or the agent's), plus whether a
+    connected client or a built-in agent sat there (``kind``) and how often the client came
+    back.  :meth:`to_json` is the ``protocol`` row of ``results.jsonl`` that
+    :mod:`.measure` reads, so its keys stay as they were."""
 
-    seat: int
-    name: str
-    kind: str
-    decisions: int = 0
-    errors: Counter[str] = field(default_factory=Counter)
-    examples: dict[str, str] = field(default_factory=dict)
+    kind: str = "client"
     reconnects: int = 0
-
-    def charge(self, kind: str, detail: str) -> None:
-        self.errors[kind] += 1
-        self.examples.setdefault(kind, detail[:300])
 
     def to_json(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
-            "name": self.name,
+            "name": self.agent,
             "kind": self.kind,
             "decisions": self.decisions,
             "errors": {k: self.errors[k] for k in ERROR_KINDS if self.errors[k]},
@@ -128,7 +123,7 @@ class _Seat:
         self.name = name
         self.agent = agent
         self.conn = conn
-        self.report = SeatReport(index, name, "agent" if agent is not None else "client")
+        self.report = SeatReport(index, name, kind="agent" if agent is not None else "client")
         self.returning: Connection | None = None
         #: Extra ``<N>`` tolerated after answering a claim offer (see ``_tolerated``).
         self.extra = 0

@@ -114,7 +114,6 @@ class RiichiRound(TableRound):
         self.pending_dora = 0
         self.reach_pending: int | None = None
         self.result: RoundResult | None = None
-        self._waits_cache: list[tuple[int, ...] | None] = [None] * n
         self._emit(start_kyoku(wall, bakaze=bakaze, kyoku=kyoku, honba=honba, kyotaku=kyotaku,
                                oya=self.oya, scores=self.scores))
         self._draw(self.oya)
@@ -134,16 +133,9 @@ class RiichiRound(TableRound):
         """The live wall: rinshan tiles and dead-wall markers are not counted."""
         return self.wall.remaining
 
-    def _hand_changed(self, seat: int) -> None:
-        self._waits_cache[seat] = None
-
-    def waits_of(self, seat: int) -> tuple[int, ...]:
-        """Kinds that complete a 13-tile-equivalent hand (cached until the hand changes)."""
-        w = self._waits_cache[seat]
-        if w is None:
-            w = tuple(waits(self.counts[seat]))
-            self._waits_cache[seat] = w
-        return w
+    def _compute_waits(self, seat: int) -> tuple[int, ...]:
+        """Kinds that complete a 13-tile-equivalent hand in any shape (yaku not asked)."""
+        return tuple(waits(self.counts[seat]))
 
     def seat_wind(self, seat: int) -> int:
         return 27 + (seat - self.oya) % self.players
