@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from tenpai.agents.registry import AGENTS
+from tenpai.arena.distributions import student_t_ppf
 from tenpai.rules.riichi.ruleset import PRESETS
 from tenpai.serve.tenhou.peer import (
     PeerBot,
@@ -39,16 +40,6 @@ from tenpai.serve.tenhou.server import ServerConfig, TableServer
 from tenpai.serve.tenhou.table import TableConfig
 
 __all__ = ["build_parser", "main", "summarise"]
-
-#: Two-sided 97.5 % quantiles of Student's t for small samples (normal beyond 30).
-_T975 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26,
-         10: 2.23, 12: 2.18, 15: 2.13, 20: 2.09, 25: 2.06, 30: 2.04}
-
-
-def _t975(df: int) -> float:
-    if df > 30:
-        return 1.96
-    return _T975[max(k for k in _T975 if k <= df)]
 
 
 #: Error kinds that mean a client lost its seat (the game then is not a fair sample).
@@ -83,7 +74,7 @@ def summarise(results: Path | list[Path], agent: str, *, clean_only: bool = Fals
     mean = sum(ranks) / n if n else float("nan")
     if n > 1:
         sd = math.sqrt(sum((r - mean) ** 2 for r in ranks) / (n - 1))
-        half = _t975(n - 1) * sd / math.sqrt(n)
+        half = student_t_ppf(0.975, n - 1) * sd / math.sqrt(n)
     else:
         half = float("nan")
     return {
