@@ -4,6 +4,7 @@ agent refuses to start on them."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -74,3 +75,19 @@ def test_round_trip(tmp_path: Path) -> None:
     m.save(tmp_path / "copy.json")
     again = load_models(tmp_path / "copy.json")
     assert again.to_json() == m.to_json()
+
+
+def test_save_round_trips_and_leaves_no_temp_file(tmp_path: Path) -> None:
+    """The save goes through the records' atomic write: the same models load back, nothing
+    else is left in the folder, and under the usual umask the file is readable by others (a
+    model file is meant to be shared)."""
+    models = load_models()
+    target = tmp_path / "sub" / "models.json"
+    old_mask = os.umask(0o022)
+    try:
+        models.save(target)
+    finally:
+        os.umask(old_mask)
+    assert load_models(target).to_json() == models.to_json()
+    assert [p.name for p in target.parent.iterdir()] == ["models.json"]
+    assert target.stat().st_mode & 0o777 == 0o644

@@ -10,8 +10,6 @@ instead of playing with half a model.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -26,6 +24,7 @@ from tenpai.mdp.features import (
     TENPAI_FEATURES,
     rank_features,
 )
+from tenpai.records.source import write_text_atomic
 
 __all__ = [
     "DEFAULT_MODEL_FILE",
@@ -113,19 +112,9 @@ class OpponentModels:
         }
 
     def save(self, path: str | Path) -> None:
-        """Write atomically (temporary file, then rename): never a half-written model file."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(self.to_json(), f, indent=1, sort_keys=True)
-                f.write("\n")
-            os.chmod(tmp, 0o644)  # mkstemp makes it private; a model file is meant to be shared
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        """Write atomically (the records' temp-file-and-rename, synced, with the umask's mode):
+        never a half-written model file, and a shared one is readable by others."""
+        write_text_atomic(path, json.dumps(self.to_json(), indent=1, sort_keys=True) + "\n")
 
     @classmethod
     def from_json(cls, d: Any, where: str = "<json>") -> OpponentModels:
