@@ -26,7 +26,7 @@ other walls are refused) by deal: for every figure, ``--seat-agent`` here (B) mi
 ``--base-agent`` there (A), the residuals of each arm's seats per deal differenced, with a 95 %
 t interval over the deals both hold: how a lever moved each figure, deal by deal.
 
-Development tool for issue 38 (docs/search.md, "Where the points go against mjai-manue").
+Development tool for issue 38 (docs/search_runs.md, "Where the points go against mjai-manue").
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ candidate — the agent plays it and nothing else happens, so ``search`` plays e
 prior wherever it does not search.  With ``call_offers`` set, an offer to call (pon, chi or open
 kan, which may be passed) is searched however sure the prior is, with the pass and the prior's
 likeliest call among the candidates (:meth:`SearchAgent.candidates`): the threshold otherwise
-leaves most call offers to the prior alone (docs/search.md, "Call offers").  Otherwise the
+leaves most call offers to the prior alone (docs/search_runs.md, "Call offers").  Otherwise the
 agent takes the prior's top ``top_k`` candidates (its own choice always among them) and, world
 after world until ``worlds`` worlds or the budget is spent:
 

@@ -23,7 +23,7 @@ while it was not furiten and it could not ron.  Figures are grouped by the answe
 (an open hand), the pass of a closed hand (the baseline) and the pass of a hand that was open
 already.  ``--yaku strict`` or ``--yaku ties`` plays every seat with the open-hand yaku rule
 (``TENPAI_SEARCH_PLAYOUT_YAKU``, :func:`tenpai.search.policies.yaku_avoid`) to see what it
-changes; the figures are in docs/search.md.
+changes; the figures are in docs/search_runs.md.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ OPPONENT_MODELS: tuple[str, ...] = get_args(OpponentModel)
 
 
 def default_policy() -> str:
-    """The playout policy of the setting that beat ``pg`` (docs/search.md, seed 38040):
+    """The playout policy of the setting that beat ``pg`` (docs/search_runs.md, seed 38040):
     ``c:greedy-fold`` in the compiled core where it is built, else its Python reference
     ``greedy-fold`` (the same hands, about 80 times slower, so fewer worlds fit the budget)."""
     from tenpai.rules.riichi import rollout
@@ -82,7 +82,7 @@ class SearchSettings:
     #: Weighted worlds: candidate worlds sampled per world played.
     pool: int = 4
     #: Weighted worlds: the log-likelihood is divided by this (> 1 flattens the weights; 4 from
-    #: the held-out calibration in docs/search.md: at 1 the weights rest on a few worlds).
+    #: the held-out calibration in docs/search_runs.md: at 1 the weights rest on a few worlds).
     weight_temperature: float = 4.0
     #: Weighted worlds: also score the opponents' calls and their passes on calls under the
     #: prior network's claim heads (tenpai.search.call_likelihood); off by default (the
@@ -90,27 +90,27 @@ class SearchSettings:
     weight_calls: bool = False
     #: Search every offer to call (pon, chi or open kan) whatever the prior's certainty, with
     #: the pass and the prior's likeliest call always among the candidates; off by default
-    #: (the threshold gates call offers as any other decision: docs/search.md, "Call offers").
+    #: (the threshold gates call offers as any other decision: docs/search_runs.md, "Call offers").
     call_offers: bool = False
     #: At an offer to call where the prior's choice is the pass, a call leaves it on a paired
     #: gain of ``z × call_z_scale`` standard errors (rule "paired"): below 1 the search takes
     #: calls on less evidence than other changes (0: on any positive mean gain); every other
-    #: change, the pass over a call included, keeps ``z``. 1 by default (docs/search.md,
+    #: change, the pass over a call included, keeps ``z``. 1 by default (docs/search_runs.md,
     #: "A lower bar for calls").
     call_z_scale: float = 1.0
     #: In a hand that may end the game (the last scheduled hand or later:
     #: :func:`~tenpai.rules.riichi.game.can_end_game`), search when the prior gives its own
     #: choice less than ``max(threshold, last_threshold)``: there the leaves are the final
-    #: ranks themselves, where the search earns its lead over mjai-manue (docs/search.md,
+    #: ranks themselves, where the search earns its lead over mjai-manue (docs/search_runs.md,
     #: "Where the points go"), while the prior is often sure of a choice made without the
     #: standings in mind. 0 by default (the last hand is gated like any other); 1 searches
-    #: every decision there with more than one candidate (docs/search.md, "Search every
+    #: every decision there with more than one candidate (docs/search_runs.md, "Search every
     #: decision of the last hand").
     last_threshold: float = 0.0
     #: The open-hand yaku rule in the playouts' discards (tenpai.search.policies.yaku_avoid):
     #: an open hand without a secured yaku keeps to the all-simples route or its value-honour
     #: pairs, "strict" whatever the shanten or "ties" among the discards of the best shanten;
-    #: "off" by default (docs/search.md, "Do the playouts lose open hands' yaku?").
+    #: "off" by default (docs/search_runs.md, "Do the playouts lose open hands' yaku?").
     playout_yaku: str = "off"
 
     def __post_init__(self) -> None:

@@ -30,7 +30,7 @@ through "ready or not"; the network reads the hand itself.
 
 Cost: one network call per decision over (pool worlds × scored discards) rows; at most
 :data:`MAX_SCORED` discards per opponent (the latest and the hand-tile discard that ends the
-walk), so at most 6 rows per world (docs/search.md has the measured milliseconds).
+walk), so at most 6 rows per world (docs/search_runs.md has the measured milliseconds).
 """
 
 from __future__ import annotations
