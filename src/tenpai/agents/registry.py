@@ -99,8 +99,9 @@ ENTRIES: Final[tuple[AgentEntry, ...]] = (
     AgentEntry("mcts_prior", "tenpai.mcts.agent:prior_agent", _SEARCH, "learn"),
     AgentEntry("dropout", "tenpai.mcts.agent:dropout_agent", _SEARCH, "learn"),
     # issue 38: pg's choice reconsidered by playouts over sampled worlds (docs/search.md);
-    # settings from $TENPAI_SEARCH_*, the prior from $TENPAI_PG_MODEL as for pg; four-player
-    # riichi only (a three-player table is refused: its placement model is four-player)
+    # settings from $TENPAI_SEARCH_*, the prior from $TENPAI_PG_MODEL as for pg; Riichi at four
+    # and three seats (tenhou_sanma: its own placement model; a model file of one size only
+    # leaves the agent that size)
     AgentEntry("search", "tenpai.search.agent:make_search_agent", _RIICHI, "learn"),
     # issue 38 §2: seed 000's tree search over sampled worlds with search's parts (pg prior,
     # playouts, placement value; docs/search.md); settings from $TENPAI_MCTS_PG_*

@@ -25,8 +25,8 @@ Which worlds (the proposal):
 * every other opponent gets ``opponent_model = "uniform"`` tiles, or with ``"shaped"`` the
   least-shanten of ``shaped_draws`` uniform draws (ties at random): a hand that has been played
   for several turns is closer to ready than a random one, and this is the cheapest way to say
-  so.  Neither weights the worlds by how likely the opponent's discards were under them — the
-  network-likelihood weighting of issue 38 is not done (see docs/search.md);
+  so.  Neither weights the worlds by how likely the opponent's discards were under them: that
+  is the weighted worlds' job (:mod:`tenpai.search.weights`, below);
 * the remaining unseen tiles are shuffled into the wall slots.
 
 Here all worlds are equally likely; the search agent's weighted worlds
