@@ -170,6 +170,10 @@ def read_planner_curve(path: str | Path) -> PlannerCurve:
     return curve_from_json(data, str(path))
 
 
+def _cost(c: PlannerCurve) -> str:
+    return f"{c.cpu_minutes:.1f} CPU min" + (", checkpoint" if c.source == "checkpoint" else "")
+
+
 def plot_planner_curves(curves: Sequence[PlannerCurve], out: Path, *, title: str = "") -> Path:
     """Two panels over training games — the paired place difference and the Botzone points
     per seat-game, learner minus opponent, each with its 95 % band — one line per run and
@@ -187,7 +191,8 @@ def plot_planner_curves(curves: Sequence[PlannerCurve], out: Path, *, title: str
             pts = c.series(opponent)
             xs = [p.games for p in pts]
             name = f"{c.label} vs {versus(opponent)}" if several else f"vs {versus(opponent)}"
-            line = ax_place.plot(xs, [p.place_diff for p in pts], marker="o", label=name)
+            cost = f" ({_cost(c)})" if several and opponent == c.opponents()[0] else ""
+            line = ax_place.plot(xs, [p.place_diff for p in pts], marker="o", label=name + cost)
             color = line[0].get_color()
             ax_place.fill_between(xs, [p.place_diff - p.place_half for p in pts],
                                   [p.place_diff + p.place_half for p in pts],
@@ -209,12 +214,12 @@ def plot_planner_curves(curves: Sequence[PlannerCurve], out: Path, *, title: str
     ax_dep.set_ylabel("greedy decisions off the planner's (%)", color="dimgrey")
     ax_dep.set_ylim(bottom=0.0)
     ax_score.set_xlabel("training games")
-    cost = ", ".join(f"{c.cpu_minutes:.1f} CPU min" + (" (checkpoint)" if
-                                                       c.source == "checkpoint" else "")
-                     for c in curves)
-    ax_place.set_title(title or f"pg_planner: greedy head against opponent pairs ({cost})")
+    whole = "" if several or not curves else f" ({_cost(curves[0])})"
+    ax_place.set_title(title or f"pg_planner: greedy head against opponent pairs{whole}")
     handles, labels = ax_place.get_legend_handles_labels()
     dep_handles, dep_labels = ax_dep.get_legend_handles_labels()
-    ax_place.legend(handles + dep_handles, labels + dep_labels, loc="best", fontsize="small")
+    # below the panels: inside, the second axis would draw over it
+    fig.legend(handles + dep_handles, labels + dep_labels, loc="upper center", ncol=2,
+               fontsize="small", bbox_to_anchor=(0.5, 0.02))
     save_png(fig, out)
     return out
