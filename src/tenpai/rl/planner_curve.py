@@ -194,13 +194,16 @@ def plot_planner_curves(curves: Sequence[PlannerCurve], out: Path, *, title: str
             cost = f" ({_cost(c)})" if several and opponent == c.opponents()[0] else ""
             line = ax_place.plot(xs, [p.place_diff for p in pts], marker="o", label=name + cost)
             color = line[0].get_color()
-            ax_place.fill_between(xs, [p.place_diff - p.place_half for p in pts],
-                                  [p.place_diff + p.place_half for p in pts],
-                                  alpha=0.2, color=color)
             ax_score.plot(xs, [p.score_diff for p in pts], marker="o", color=color, label=name)
-            ax_score.fill_between(xs, [p.score_diff - p.score_half for p in pts],
-                                  [p.score_diff + p.score_half for p in pts],
-                                  alpha=0.2, color=color)
+            for ax, mids, halves in (
+                (ax_place, [p.place_diff for p in pts], [p.place_half for p in pts]),
+                (ax_score, [p.score_diff for p in pts], [p.score_half for p in pts]),
+            ):
+                ax.fill_between(xs, [m - h for m, h in zip(mids, halves)],
+                                [m + h for m, h in zip(mids, halves)], alpha=0.2, color=color)
+                # caps too: a band of one point (a run's first) has no width to show
+                ax.errorbar(xs, mids, yerr=halves, fmt="none", ecolor=color, alpha=0.6,
+                            capsize=3)
             counted = [p for p in pts if p.decisions]
             if counted:
                 ax_dep.plot([p.games for p in counted],
