@@ -30,6 +30,7 @@ from tenpai.rl.planner_pg import CHECKPOINT_FORMAT, CurvePoint
 __all__ = [
     "PlannerCurve",
     "PlannerCurveError",
+    "curve_from_json",
     "is_json_file",
     "plot_planner_curves",
     "read_planner_curve",
