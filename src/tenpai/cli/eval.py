@@ -1,5 +1,6 @@
 """``tenpai eval agreement``: how often a trained model makes the players' choice;
-``tenpai eval curve``: the learning curves policy-gradient runs keep in their model cards;
+``tenpai eval curve``: the learning curves policy-gradient runs keep in their model cards, and
+those ``pg_planner`` runs keep in their JSON weights (or checkpoints);
 ``tenpai eval dropout``: the ratings dropout-learning runs keep in theirs (seed 000's Fig. 8);
 ``tenpai eval search``: the 108-tile search's strength over simulations (seed 000's Fig. 7);
 ``tenpai eval efficiency-gap``: where an agent's discards part from the tile-efficiency rule.
@@ -187,14 +188,30 @@ def _figures() -> Any:
 
 @app.command("curve")
 def curve(
-    models: list[Path] = typer.Argument(..., help="Model files written by 'tenpai train pg'."),
+    models: list[Path] = typer.Argument(
+        ..., help="Model files written by 'tenpai train pg', or JSON weights (or their .ckpt) "
+                  "written by 'tenpai train pg-planner'; one kind per call."),
     out: Path | None = _OUT_CURVE,
     title: str = _TITLE,
     as_json: bool = _JSON,
 ) -> None:
     """The learning curve of policy-gradient runs: the learner's pair win rate against its
     start (or the run's --eval-opponent) at each evaluation (train pg --eval-every), as a
-    table and, with --out, a plot."""
+    table and, with --out, a plot.  For pg_planner runs: places and points per seat-game of
+    the greedy head against planner (and efficiency) pairs, and its departures from the
+    planner's choice."""
+    from tenpai.rl.planner_curve import is_json_file
+
+    kinds = {p: is_json_file(p) for p in models if p.is_file()}
+    if len(set(kinds.values())) > 1:
+        json_file = next(p for p, is_json in kinds.items() if is_json)
+        model = next(p for p, is_json in kinds.items() if not is_json)
+        fail(f"eval curve: {json_file} is pg_planner JSON and {model} a model file; give the "
+             f"two kinds in separate calls (a pair win rate and place/point differences "
+             f"share no axis)")
+    if kinds and all(kinds.values()):
+        _planner_curves(models, out, title, as_json)
+        return
     try:
         from tenpai.rl.curve import CurveError, plot_curves, read_curve
     except ImportError as exc:  # pragma: no cover - the learn extra is missing
@@ -215,6 +232,41 @@ def curve(
                 f"[{p.low:.3f}, {p.high:.3f}] over {p.deals} deals; rank {p.learner_rank:.3f} "
                 f"vs {c.opponent} {p.start_rank:.3f}"
             )
+    if out is not None:
+        typer.echo(f"plot: {out}")
+
+
+def _planner_curves(files: list[Path], out: Path | None, title: str, as_json: bool) -> None:
+    """``eval curve`` of pg_planner runs (:mod:`tenpai.rl.planner_curve`)."""
+    from tenpai.rl.planner_curve import (
+        PlannerCurveError,
+        plot_planner_curves,
+        read_planner_curve,
+        versus,
+    )
+
+    curves = _curves(files, read_planner_curve, PlannerCurveError)
+    _draw(plot_planner_curves, curves, out, title)
+    if as_json:
+        typer.echo(json.dumps({"curves": [c.as_dict() for c in curves],
+                               "plot": str(out) if out else None}))
+        return
+    for c in curves:
+        still = " (a checkpoint: the run is going or was stopped)" if c.source == "checkpoint" \
+            else ""
+        typer.echo(f"{c.label}: pg_planner, {c.games:,} training games ({c.updates:,} updates) "
+                   f"against {c.trained_against}, {c.cpu_minutes:.1f} CPU min{still}")
+        typer.echo("    learner − opponent on the development deals, ± 95 % half-width; "
+                   "departures: greedy decisions off the planner's")
+        width = max(len(versus(o)) for o in c.opponents())
+        for opponent in c.opponents():
+            for p in c.series(opponent):
+                typer.echo(
+                    f"    games {p.games:>7,} vs {versus(opponent):<{width}}: places "
+                    f"{p.place_diff:+.3f} ± {p.place_half:.3f}, points per seat-game "
+                    f"{p.score_diff:+.2f} ± {p.score_half:.2f}; departures "
+                    f"{p.departures:,}/{p.decisions:,}; deals changed "
+                    f"{p.changed_games}/{p.deals}")
     if out is not None:
         typer.echo(f"plot: {out}")
 
