@@ -182,6 +182,13 @@ class BotzoneSeat:
             self._charge("unsolicited", f"{line.strip()[:120]!r} to {request!r}", line.strip(),
                          events)
 
+    def follow(self, events: Sequence[Event]) -> None:
+        """Send the requests this seat can only pass now, not at its next decision: a
+        forfeiting seat's wrong answer to one must end the match at that request, before any
+        later error of another seat (Botzone sends each request to all four at once)."""
+        for r, fed in self._catch_up(events):
+            self._pass_through(r, fed)
+
     def _run(self, events: int) -> str | None:
         self.report.runs += 1
         try:
@@ -249,7 +256,12 @@ def play_game(
         steps = 0
         while not game.done:
             answers: dict[int, Event] = {}
-            for d in game.pending():
+            pending = game.pending()
+            deciding = {d.seat for d in pending}
+            for s, follower in seats.items():
+                if follower.forfeit and s not in deciding:
+                    follower.follow(game.events)
+            for d in pending:
                 seat = seats.get(d.seat)
                 if seat is not None:
                     hand: Any = d.observation.hand
