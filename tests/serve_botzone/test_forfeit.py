@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from tenpai.agents import make_agent
 from tenpai.arena.games import ArenaConfigError, make_game
 from tenpai.arena.runner import make_config
+from tenpai.arena.store import ConfigMismatchError, ResultsStore, RunConfig
 from tenpai.bench.mcr_score_breakdown import main as breakdown_main
 from tenpai.cli.main import app
 from tenpai.serve.botzone.external import BotzoneSeat, play_game
@@ -237,3 +238,17 @@ def test_an_unsolicited_answer_forfeits_at_its_own_request(forfeit: bool) -> Non
     assert draw.type == "tsumo" and f.text == f"3 {draw.actor} DRAW"
     assert len(game.events) == f.events
     assert f.scores() == (-30, 10, 10, 10)
+
+
+def test_the_setting_is_part_of_the_stored_run(tmp_path: Path, bot: str) -> None:
+    """A run keeps its setting: resuming or pooling it with the other one is refused, and a
+    run stored before the setting existed (``substitute``, no key) still resumes."""
+    lineup = ["efficiency", bot, "efficiency", "efficiency"]
+    forfeit, _ = make_config("mcr", lineup, 4, 0, {"preset": "botzone"}, seat_errors="forfeit")
+    substitute, _ = make_config("mcr", lineup, 4, 0, {"preset": "botzone"})
+    assert "seat_errors" not in json.loads(substitute.to_json())
+    assert RunConfig.from_json(forfeit.to_json()) == forfeit
+    with ResultsStore(tmp_path / "run.db") as store:
+        store.begin_run(forfeit)
+        with pytest.raises(ConfigMismatchError, match="seat_errors: stored 'forfeit'"):
+            store.begin_run(substitute)
