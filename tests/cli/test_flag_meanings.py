@@ -81,6 +81,7 @@ MEANINGS: dict[str, str] = {
     "--rules": r"\brule set\b|\brule family\b",
     "--save-records": r"^write (every|each) game\b.*\binto this folder\b",
     "--seat": r"\bseat\b",
+    "--seat-errors": r"^what a botzone: seat's bad answer\b.*\bsubstitute\b.*\bforfeit\b",
     "--seed": r"\bseed\b",
     "--simulations": r"\bsimulations per move\b",
     "--size": r"^network size\b",
@@ -136,6 +137,7 @@ SYNONYMS: list[set[str]] = [
     {"--rules", "--ruleset", "--rule-set"},
     {"--workers", "--jobs", "--processes"},
     {"--json", "--as-json"},
+    {"--seat-errors", "--on-error", "--errors", "--forfeit", "--penalty"},
 ]
 
 #: Groups of visible long names that are near-spellings of each other on purpose.

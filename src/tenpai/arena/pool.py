@@ -54,6 +54,7 @@ def _check_same_experiment(runs: Sequence[tuple[Path, RunConfig]]) -> None:
             ("options", json.dumps(dict(sorted(cfg.options.items()))),
              json.dumps(dict(sorted(first.options.items())))),
             ("players", _players(cfg), _players(first)),
+            ("seat errors", cfg.seat_errors, first.seat_errors),
         ):
             if mine != theirs:
                 raise PoolError(f"{path} has {what} {mine}, {first_path} has {theirs}: "
@@ -103,6 +104,8 @@ def pooled_summary(
     }
     if first.players:
         config["players"] = dict(sorted(first.players.items()))
+    if first.seat_errors != "substitute":
+        config["seat_errors"] = first.seat_errors
     summary = Summary(config, rows, block_size, protocol)
     summary.under_riichi = list(threatened.values())
     summary.under_riichi_skipped = skipped

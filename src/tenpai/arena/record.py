@@ -9,10 +9,20 @@ Hands are recorded by *player* (the index of the agent in the game's lineup).  R
 changes seats between rounds, and inside a hand its events use table positions.  Its
 ``start_kyoku`` then carries ``meta["seating"]`` (the player at each position), which
 :func:`summarize` reads to map every actor, target and payment back to players.
+
+A Botzone seat's bad answer (``seat_errors``, :data:`SEAT_ERRORS`): ``substitute`` counts it and
+plays the safe action in its place, the game going on; ``forfeit`` ends the game there as
+Botzone's judge ends the match (the offender −30, each other seat +10).  The forfeited game's
+events are those played up to the request the bot answered wrongly, then a ``ryukyoku`` of
+kind ``penalty`` with the offender as ``actor``, those scores as ``deltas`` and ``meta``
+``{"error", "request", "offence"}`` (the shape :mod:`tenpai.records.botzone_json` reads a
+penalised Botzone match into), ``end_kyoku`` and ``end_game``; its places follow from the scores
+by :func:`final_ranks`, and the offender's protocol rows gain one of kind ``forfeit``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 import zlib
@@ -30,6 +40,8 @@ from tenpai.engine.runner import play
 from tenpai.events import Event
 
 __all__ = [
+    "FORFEIT_ROW",
+    "SEAT_ERRORS",
     "GameRecord",
     "HandRecord",
     "ProtocolRecord",
@@ -46,6 +58,13 @@ __all__ = [
 
 _CALLS = frozenset({"chi", "pon", "daiminkan"})
 _BOTZONE = ("botzone:", "botzone-json:")
+
+#: What a Botzone seat's counted error does to the game (see the module docstring); the first
+#: is the default.
+SEAT_ERRORS = ("substitute", "forfeit")
+
+#: The protocol row kind that marks the seat whose error ended the game.
+FORFEIT_ROW = "forfeit"
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +201,10 @@ def summarize(events: Sequence[Event]) -> list[HandRecord]:
             h.wins.append(
                 WinRecord(winner, None if target is None else player[target], points, e.han, e.fu)
             )
+        elif t == "ryukyoku" and e.kind == "penalty":  # a forfeit: no draw, nobody won
+            h.outcome = "penalty"
+            for pos, d in enumerate(e.deltas):
+                h.deltas[player[pos]] += d
         elif t == "ryukyoku":
             h.outcome = "ryukyoku"
             h.draw_kind = e.kind or "exhaustive"
@@ -216,11 +239,12 @@ def pack_events(events: Iterable[Event]) -> bytes:
     """A game's events as zlib-compressed mjai lines (what the store keeps for its records).
 
     Agents' ``meta`` (probabilities, values) is left out, except the seating an MCR
-    ``start_kyoku`` carries, which its records need.
+    ``start_kyoku`` carries, which its records need, and a forfeit's (a ``penalty`` ryukyoku:
+    the error, the request and the answer).
     """
     lines = []
     for e in events:
-        if e.meta:
+        if e.meta and not (e.type == "ryukyoku" and e.kind == "penalty"):
             kept = {"seating": e.meta["seating"]} if "seating" in e.meta else None
             e = e.with_(meta=kept if e.type == "start_kyoku" else None)
         lines.append(json.dumps(e.to_mjai(), ensure_ascii=False, separators=(",", ":")))
@@ -234,15 +258,24 @@ def play_scheduled(
     run_seed: int,
     key: GameKey,
     seating_mode: str = "rotations",
+    seat_errors: str = "substitute",
 ) -> GameRecord:
     """Play game ``key`` of a run: the deal's walls, the key's seating (of ``seating_mode``,
-    see :mod:`tenpai.arena.schedule`), seeded agents."""
+    see :mod:`tenpai.arena.schedule`), seeded agents; a Botzone seat's errors as
+    ``seat_errors`` says (:data:`SEAT_ERRORS`)."""
+    if seat_errors not in SEAT_ERRORS:
+        raise ValueError(f"seat_errors must be one of {', '.join(SEAT_ERRORS)}, got "
+                         f"{seat_errors!r}")
     start = time.perf_counter()
     names = seating(lineup, key.rotation, seating_mode)
     seed = deal_seed(run_seed, key.deal)
     game = make_game(rules, seed, names, options)
     if any(n.startswith(_BOTZONE) for n in names):
-        protocol = _play_with_botzone(game, names, run_seed, key)
+        protocol, forfeit = _play_with_botzone(game, names, run_seed, key,
+                                               seat_errors == "forfeit")
+        if forfeit is not None:
+            return _forfeited_record(key, seed, names, game, time.perf_counter() - start,
+                                     protocol, forfeit)
     elif any(n.startswith("mjai:") for n in names):
         protocol = _play_with_external(game, names, run_seed, key)
     else:
@@ -356,19 +389,52 @@ def _play_with_external(
 
 
 def _play_with_botzone(
-    game: GameFlow, names: Sequence[str], run_seed: int, key: GameKey
-) -> tuple[ProtocolRecord, ...]:
+    game: GameFlow, names: Sequence[str], run_seed: int, key: GameKey, forfeit: bool = False
+) -> tuple[tuple[ProtocolRecord, ...], Any]:
     """A game with Botzone bots in ``botzone:`` seats, our engine as their judge (the module
-    that plays them, in the serve layer above us, is found through the agent registry)."""
+    that plays them, in the serve layer above us, is found through the agent registry); with
+    ``forfeit`` the first error ends it, and the second value is that error (the serve
+    layer's ``Forfeit``), else None."""
     botzone = external_seats("botzone:")
     agents = [
         None if n.startswith(_BOTZONE) else make_agent(n, agent_seed(run_seed, key, s))
         for s, n in enumerate(names)
     ]
-    seats = {s: botzone.BotzoneSeat(s, n, botzone.runner_for(n)) for s, n in enumerate(names)
-             if n.startswith(_BOTZONE)}
+    seats = {s: botzone.BotzoneSeat(s, n, botzone.runner_for(n), forfeit=forfeit)
+             for s, n in enumerate(names) if n.startswith(_BOTZONE)}
     reports = botzone.play_game(game, agents, seats)
-    return _protocol_records(reports)
+    ended = next((r.forfeit for r in reports if r.forfeit is not None), None)
+    return _protocol_records(reports), ended
+
+
+def _forfeited_record(
+    key: GameKey,
+    seed: int,
+    names: Sequence[str],
+    game: GameFlow,
+    seconds: float,
+    protocol: tuple[ProtocolRecord, ...],
+    forfeit: Any,
+) -> GameRecord:
+    """The record of a game a Botzone seat's error ended (see the module docstring): the
+    Botzone preset plays one hand with table position = player, so the scores by position
+    are the players' scores."""
+    scores = tuple(int(x) for x in forfeit.scores())
+    meta: dict[str, Any] = {"error": forfeit.kind, "request": forfeit.request}
+    if forfeit.answer:
+        meta["offence"] = forfeit.answer
+    events = [*game.events[:forfeit.events],
+              Event("ryukyoku", actor=forfeit.seat, deltas=scores, kind="penalty", meta=meta),
+              Event("end_kyoku"), Event("end_game", scores=scores)]
+    hands = summarize(events)
+    seats = _seat_records(names, scores, hands)
+    marker = (FORFEIT_ROW, 1, f"{forfeit.kind} at request {forfeit.request} "
+              f"({forfeit.text!r}), answer {forfeit.answer!r}"[:300])
+    protocol = tuple(
+        dataclasses.replace(p, errors=(*p.errors, marker)) if p.seat == forfeit.seat else p
+        for p in protocol
+    )
+    return GameRecord(key, seed, seats, tuple(hands), seconds, protocol, pack_events(events))
 
 
 def _protocol_records(reports: Sequence[Any]) -> tuple[ProtocolRecord, ...]:

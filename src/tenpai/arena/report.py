@@ -93,6 +93,18 @@ def _dan(v: float) -> str:
     return "n/a" if math.isnan(v) else f"{v:.2f}"
 
 
+def _forfeit_lines(summary: Summary) -> list[str]:
+    """A run with ``--seat-errors forfeit``: the setting and the games each Botzone seat's
+    error ended (their scores are Botzone's −30 / +10, in the tables below)."""
+    if summary.config.get("seat_errors") != "forfeit":
+        return []
+    ended = ", ".join(f"`{agent}` {info.get('forfeits', 0)}"
+                      for agent, info in summary.protocol_dict().items())
+    return ["A Botzone seat's first protocol error ends its game as on Botzone "
+            "(`--seat-errors forfeit`: the offender −30, each other seat +10); games ended so: "
+            f"{ended or 'none'}.", ""]
+
+
 def _markdown(summary: Summary) -> str:
     c = summary.config
     lines = [
@@ -103,6 +115,7 @@ def _markdown(summary: Summary) -> str:
         f"{summary.games} of {c.get('games')} games stored, in {summary.deals} deal sets "
         "(each deal played in 4 seat rotations).",
         "",
+        *_forfeit_lines(summary),
         "Intervals are 95 % Student-t intervals clustered by deal: the four rotations of one deal",
         "share the walls and are not independent.  Rates are per hand played.",
         "",

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 from tenpai.agents.registry import AGENTS, external_seats, make_agent
 from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules, check_built_agent
 from tenpai.arena.games import ArenaConfigError, rules_entry
-from tenpai.arena.record import GameRecord, play_scheduled, play_scheduled_batch
+from tenpai.arena.record import SEAT_ERRORS, GameRecord, play_scheduled, play_scheduled_batch
 from tenpai.arena.schedule import SEATINGS, GameKey, iter_keys, rounded_games, seatings_per_deal
 from tenpai.arena.store import ResultsStore, RunConfig
 from tenpai.progress import StepProgress
@@ -60,9 +60,9 @@ __all__ = [
 
 BACKENDS = ("local", "ray")
 
-#: (rules, options, lineup, run seed, the games' keys, tables, seating): one unit of a
-#: worker's work.
-Task = tuple[str, Mapping[str, str], tuple[str, ...], int, tuple[GameKey, ...], int, str]
+#: (rules, options, lineup, run seed, the games' keys, tables, seating, seat errors): one unit
+#: of a worker's work.
+Task = tuple[str, Mapping[str, str], tuple[str, ...], int, tuple[GameKey, ...], int, str, str]
 
 #: Games per task when tables are batched, in tables: a task's last games run on ever fewer
 #: tables, so it should hold several rounds of them; a killed run loses at most one task per
@@ -105,12 +105,17 @@ def make_config(
     seed: int,
     options: Mapping[str, str] | None = None,
     seating: str = "rotations",
+    seat_errors: str = "substitute",
 ) -> tuple[RunConfig, bool]:
     """A checked run configuration; the flag says whether ``games`` was rounded up to whole
     deal sets (one game per seating: 4k rotations, or 3k for three players; up to 24k
-    permutations, see :mod:`tenpai.arena.schedule`)."""
+    permutations, see :mod:`tenpai.arena.schedule`).  ``seat_errors`` ``forfeit`` needs a
+    Botzone seat under the ``botzone`` preset, whose one hand is Botzone's whole match."""
     if seating not in SEATINGS:
         raise ArenaConfigError(f"unknown seating {seating!r}; choose {', '.join(SEATINGS)}")
+    if seat_errors not in SEAT_ERRORS:
+        raise ArenaConfigError(f"unknown seat errors {seat_errors!r}; choose "
+                               f"{', '.join(SEAT_ERRORS)}")
     entry = rules_entry(rules)
     lineup = tuple(a.strip() for a in agents)
     full = entry.options(dict(options or {}))
@@ -127,6 +132,12 @@ def make_config(
         rules != "mcr" or full.get("preset") != "botzone"
     ):
         raise ArenaConfigError("botzone: seats play rules mcr with --option preset=botzone only")
+    if seat_errors == "forfeit" and not (
+        rules == "mcr" and full.get("preset") == "botzone"
+        and any(a.startswith(_BOTZONE) for a in lineup)
+    ):
+        raise ArenaConfigError("--seat-errors forfeit applies to botzone: seats under rules mcr "
+                               "with --preset botzone only (Botzone's judge ends the match)")
     lineup = tuple(_external_seat(a) if a.startswith(("mjai:", *_BOTZONE)) else a
                    for a in lineup)
     unknown = [a for a in lineup if a not in AGENTS and not a.startswith(("mjai:", *_BOTZONE))]
@@ -151,7 +162,8 @@ def make_config(
     total = rounded_games(games, seatings_per_deal(lineup, seating))
     if total > MAX_GAMES:
         raise ArenaConfigError(f"games must be at most {MAX_GAMES:,}, got {total:,}")
-    return RunConfig(rules, lineup, total, seed, full, players, seating), total != games
+    return (RunConfig(rules, lineup, total, seed, full, players, seating, seat_errors),
+            total != games)
 
 
 def _check_buildable(name: str, rules: str, seats: int | None = None) -> str:
@@ -206,9 +218,10 @@ def seat_warnings(config: RunConfig) -> list[str]:
 
 
 def _play_task(task: Task) -> list[GameRecord]:
-    rules, options, lineup, seed, keys, tables, seating = task
+    rules, options, lineup, seed, keys, tables, seating, seat_errors = task
     if tables == 1:
-        return [play_scheduled(rules, options, lineup, seed, k, seating) for k in keys]
+        return [play_scheduled(rules, options, lineup, seed, k, seating, seat_errors)
+                for k in keys]
     return list(play_scheduled_batch(rules, options, lineup, seed, keys, tables,
                                      seating_mode=seating))
 
@@ -223,7 +236,7 @@ def _tasks(config: RunConfig, keys: Iterable[GameKey], tables: int) -> Iterator[
     it = iter(keys)
     while chunk := tuple(islice(it, size)):
         yield (config.rules, dict(config.options), config.agents, config.seed, chunk, tables,
-               config.seating)
+               config.seating, config.seat_errors)
 
 
 def _task_size(config: RunConfig, tables: int) -> int:

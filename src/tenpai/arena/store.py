@@ -204,6 +204,8 @@ class RunConfig:
     players: Mapping[str, str] = field(default_factory=dict)
     #: How seats change within a deal set (:data:`tenpai.arena.schedule.SEATINGS`).
     seating: str = "rotations"
+    #: What a Botzone seat's counted error does (:data:`tenpai.arena.record.SEAT_ERRORS`).
+    seat_errors: str = "substitute"
 
     def to_json(self) -> str:
         d: dict[str, Any] = {
@@ -217,13 +219,16 @@ class RunConfig:
             d["players"] = dict(sorted(self.players.items()))
         if self.seating != "rotations":  # absent for the default: older runs still resume
             d["seating"] = self.seating
+        if self.seat_errors != "substitute":  # likewise
+            d["seat_errors"] = self.seat_errors
         return json.dumps(d, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> RunConfig:
         d = json.loads(text)
         return cls(d["rules"], tuple(d["agents"]), int(d["games"]), int(d["seed"]), d["options"],
-                   d.get("players", {}), str(d.get("seating", "rotations")))
+                   d.get("players", {}), str(d.get("seating", "rotations")),
+                   str(d.get("seat_errors", "substitute")))
 
 
 @dataclass(frozen=True, slots=True)

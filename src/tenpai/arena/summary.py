@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from tenpai.arena.highlights import Highlight, Highlights, find_highlights, view_command
+from tenpai.arena.record import FORFEIT_ROW
 from tenpai.arena.saved import record_path
 from tenpai.arena.stats import (
     MIN_INTERVAL_DEALS,
@@ -90,15 +91,18 @@ class Summary:
         }
 
     def protocol_dict(self) -> dict[str, Any]:
-        """Per external agent: decisions asked, errors by kind and their total."""
+        """Per external agent: decisions asked, errors by kind and their total, and (in a run
+        with ``--seat-errors forfeit``) the games its error ended, ``forfeits``."""
         out: dict[str, Any] = {}
         for agent, counts in self.protocol.items():
-            errors = {k: n for k, n in counts.items() if k != "decisions"}
+            errors = {k: n for k, n in counts.items() if k not in ("decisions", FORFEIT_ROW)}
             out[agent] = {
                 "decisions": counts.get("decisions", 0),
                 "errors": errors,
                 "error_total": sum(errors.values()),
             }
+            if FORFEIT_ROW in counts:
+                out[agent]["forfeits"] = counts[FORFEIT_ROW]
         return out
 
 
@@ -176,7 +180,9 @@ def render_summary(summary: Summary, console: Console, title: str = "") -> None:
         kinds = ", ".join(f"{k} {n}" for k, n in sorted(info["errors"].items()))
         console.print(
             f"{agent}: {info['decisions']} decisions, {info['error_total']} protocol errors"
-            + (f" ({kinds})" if kinds else ""),
+            + (f" ({kinds})" if kinds else "")
+            + (f"; {info['forfeits']} games ended by its error (forfeit: it -30, each other "
+               "seat +10)" if "forfeits" in info else ""),
             soft_wrap=True,
             markup=False,
         )

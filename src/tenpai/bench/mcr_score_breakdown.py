@@ -9,7 +9,11 @@ score per game into its sources:
 * dealing in (paying 8 + fans);
 * another seat's self-drawn win (paying 8 + fans) and another's win off a third seat (8);
 * drawn hands (0); whatever the stored score holds beyond the hand's payments is shown as
-  *other* (0 when the arena's score is the hand's payments).
+  *other* (0 when the arena's score is the hand's payments);
+* in a run with ``--seat-errors forfeit``, a game a Botzone seat's error ended (the stored
+  ``penalty`` ending): its own forfeit (−30) for the offender, another's forfeit (+10) for the
+  others — their own sources, so the paired difference shows what the bots' errors gave us.
+  Such a hand never ended in play: it has no fans and no end state.
 
 Per kind of seat (``--seat-agent`` and the rest) it prints how often each source happened,
 its points per game and the mean fans of the wins behind it; then the paired difference
@@ -47,7 +51,8 @@ __all__ = ["END_STATES", "SOURCES", "SeatHand", "compare", "main", "read_run", "
 
 #: The sources of a seat's score, in the order printed.
 SOURCES = ("own self-draw win", "own discard win", "dealt in", "another's self-draw",
-           "another's win off a third seat", "drawn hand", "other")
+           "another's win off a third seat", "drawn hand", "own forfeit", "another's forfeit",
+           "other")
 
 #: Where a seat's hand stood when the hand ended without its win.
 END_STATES = ("ready, 8+ fans on a discard", "ready, under 8 fans", "one away", "two or more away")
@@ -100,13 +105,18 @@ def _game_hands(path: str, game: StoredGame, rows: list[SeatRow]) -> list[SeatHa
             ready_draw[e.actor] = table.draws[e.actor]
 
     end = table.play_to_end(game.events, note_ready)
+    by_player = {r.seat: r for r in rows}
     if end is None:
         raise BreakdownError(f"{where} has no hora or ryukyoku")
     deltas = list(end.deltas) if end.deltas else [0, 0, 0, 0]
+    if end.type == "ryukyoku" and end.kind == "penalty" and end.actor is not None:
+        return [SeatHand(by_player[player[pos]],
+                         "own forfeit" if pos == end.actor else "another's forfeit",
+                         deltas[pos], None, ready_draw.get(pos), None)
+                for pos in range(4)]
     winner = end.actor if end.type == "hora" else None
     self_drawn = winner is not None and (end.target is None or end.target == winner)
     out: list[SeatHand] = []
-    by_player = {r.seat: r for r in rows}
     for pos in range(4):
         r = by_player[player[pos]]
         if winner is None:
@@ -173,8 +183,8 @@ def _kind_table(label: str, hands: list[SeatHand]) -> list[str]:
                  + (f"; won {won_ready / len(ready):.1%} of those" if ready else "")
                  + f"; wins {len(won) / n:.1%} of hands")
     for outcome, drawn in (("drawn hands", True), ("hands another seat won", False)):
-        sel = [h for h in hands
-               if h.source not in SOURCES[:2] and (h.source == "drawn hand") == drawn]
+        sel = [h for h in hands if h.end_state is not None
+               and h.source not in SOURCES[:2] and (h.source == "drawn hand") == drawn]
         if not sel:
             continue
         cells = ", ".join(f"{state} {sum(1 for h in sel if h.end_state == state) / len(sel):.1%}"

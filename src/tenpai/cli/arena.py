@@ -74,7 +74,7 @@ def _save_missing(
 
     def replay(key: GameKey) -> bytes:
         g = play_scheduled(config.rules, dict(config.options), config.agents, config.seed, key,
-                           config.seating)
+                           config.seating, config.seat_errors)
         return g.events
 
     with StepProgress("saving records", missing, unit="games", console=err,
@@ -141,6 +141,13 @@ def register(app: typer.Typer) -> None:
             help="Seats within a deal set: rotations (each agent in each seat once) or "
             "permutations (every distinct order of the lineup: the duplicate format's full "
             "form, 24 orders for four different agents, 4 for A,B,B,B).",
+        ),
+        seat_errors: str = typer.Option(
+            "substitute", "--seat-errors",
+            help="What a botzone: seat's bad answer (malformed, illegal, late, died, oversized, "
+            "unsolicited) does: substitute (counted, the safe action played, the game goes on) "
+            "or forfeit (--preset botzone only: the game ends there as on Botzone, the "
+            "offender -30 and each other seat +10).",
         ),
         workers: int | None = typer.Option(
             None, "--workers", "-w", min=1, max=512,
@@ -216,7 +223,8 @@ def register(app: typer.Typer) -> None:
             lineup = [a.strip() for a in agents.split(",") if a.strip()]
         try:
             config, rounded = make_config(
-                rules, lineup, games, seed, _options(length, preset, option), seating
+                rules, lineup, games, seed, _options(length, preset, option), seating,
+                seat_errors,
             )
         except ArenaConfigError as exc:
             _fail(err, str(exc))

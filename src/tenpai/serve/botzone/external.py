@@ -16,6 +16,13 @@ or a pong/chow whose discard is not in hand), ``late`` (no answer in time), ``di
 ``oversized`` (a line over 64 KiB), ``unsolicited``.  The fallback for each is the safe action:
 pass a claim, discard the drawn tile (or the first legal discard after a call); the bot is then
 asked again on its next decision (a killed program restarts from the whole history).
+
+Botzone's own judge does not play on: the first wrong answer (or a verdict other than OK: late,
+crashed) ends the match, the offender scoring −30 and each other player +10.  A seat made with
+``forfeit=True`` does the same: its first counted error raises :class:`Forfeited` and
+:func:`play_game` stops there, leaving :class:`Forfeit` (who, which kind, at which request, and
+how many of the game's events led to that request) on the seat's report; what the game's
+result then is, is the arena's business (``tenpai arena --seat-errors forfeit``).
 """
 
 from __future__ import annotations
@@ -36,8 +43,12 @@ from tenpai.serve.mjai.external import safe_default
 
 __all__ = [
     "ERROR_KINDS",
+    "FORFEIT_GAIN",
+    "FORFEIT_LOSS",
     "PREFIXES",
     "BotzoneSeat",
+    "Forfeit",
+    "Forfeited",
     "SeatReport",
     "default_timeout",
     "is_botzone",
@@ -51,6 +62,10 @@ ERROR_KINDS = ("malformed", "illegal", "late", "died", "oversized", "unsolicited
 #: Seconds per answer (``TENPAI_BOTZONE_TIMEOUT`` overrides; generous for a loaded machine —
 #: a per-turn Python bot that imports torch needs several seconds per turn).
 DEFAULT_TIMEOUT = 30.0
+#: Botzone's judge (``playerError`` in ``judge/main.cpp`` of Chinese-Standard-Mahjong): the
+#: offender's score and each other player's when a bot's answer ends the match.
+FORFEIT_LOSS = -30
+FORFEIT_GAIN = 10
 
 
 def default_timeout() -> float:
@@ -82,22 +97,54 @@ def runner_for(name: str, timeout: float | None = None) -> ProgramRunner:
                          label=name)
 
 
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    """A seat's first counted error, which ended the match: ``request`` is the number of the
+    request it answered (1 = the first of its history, Botzone's turn), ``text`` that request,
+    ``answer`` its answer ("" when there was none: late, died), and ``events`` how many of the
+    game's events had been played when that request was sent (the game stops there)."""
+
+    seat: int
+    kind: str
+    request: int
+    text: str
+    answer: str
+    events: int
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score in the match, as Botzone's judge gives it."""
+        return tuple(FORFEIT_LOSS if s == self.seat else FORFEIT_GAIN for s in range(4))
+
+
+class Forfeited(Exception):
+    """Raised out of :meth:`BotzoneSeat.decide` by a ``forfeit=True`` seat's first error."""
+
+    def __init__(self, forfeit: Forfeit) -> None:
+        super().__init__(f"seat {forfeit.seat} forfeits: {forfeit.kind} at request "
+                         f"{forfeit.request}")
+        self.forfeit = forfeit
+
+
 @dataclass(slots=True)
 class SeatReport(seat_report.SeatReport):
     """One Botzone seat's protocol record in one game; ``runs`` counts the times its program
-    was asked (every decision, and every pass-through request when it keeps state)."""
+    was asked (every decision, and every pass-through request when it keeps state);
+    ``forfeit`` is set when the seat's error ended the match."""
 
     runs: int = 0
+    forfeit: Forfeit | None = None
 
 
 class BotzoneSeat:
     """The judge's side of one bot (see the module docstring); an :class:`Agent` of sorts."""
 
-    def __init__(self, seat: int, name: str, runner: Runner, *, ask_all: bool = False) -> None:
+    def __init__(self, seat: int, name: str, runner: Runner, *, ask_all: bool = False,
+                 forfeit: bool = False) -> None:
         self.seat = seat
         self.name = name
         self.runner = runner
         self.ask_all = ask_all
+        self.forfeit = forfeit
         self.report = SeatReport(seat, name)
         self.requests: list[str] = []
         self.responses: list[str] = []
@@ -106,30 +153,48 @@ class BotzoneSeat:
         self._queued: int | None = None
 
     # ------------------------------------------------------------------ requests
-    def _catch_up(self, events: Sequence[Event]) -> list[str]:
-        new: list[str] = []
-        for e in events[self._fed:]:
-            new.extend(turn[self.seat] for turn in self._writer.feed(e))
+    def _catch_up(self, events: Sequence[Event]) -> list[tuple[str, int]]:
+        """The seat's new requests, each with the number of events that led to it."""
+        new: list[tuple[str, int]] = []
+        for i in range(self._fed, len(events)):
+            new.extend((turn[self.seat], i + 1) for turn in self._writer.feed(events[i]))
         self._fed = len(events)
         return new
 
-    def _pass_through(self, request: str) -> None:
+    def _charge(self, kind: str, detail: str, answer: str, events: int) -> None:
+        """Count an error on the newest request; a forfeiting seat's first one ends the match."""
+        self.report.charge(kind, detail)
+        if self.forfeit and self.report.forfeit is None:
+            self.report.forfeit = Forfeit(self.seat, kind, len(self.requests),
+                                          self.requests[-1] if self.requests else "",
+                                          answer, events)
+            raise Forfeited(self.report.forfeit)
+
+    def _pass_through(self, request: str, events: int) -> None:
         """A request with ``PASS`` as the only answer."""
         self.requests.append(request)
         if not (self.ask_all or self.runner.tracking):
             self.responses.append("PASS")
             return
-        line = self._run()
+        line = self._run(events)
         self.responses.append("PASS")
         if line is not None and line.strip() != "PASS":
-            self.report.charge("unsolicited", f"{line.strip()[:120]!r} to {request!r}")
+            self._charge("unsolicited", f"{line.strip()[:120]!r} to {request!r}", line.strip(),
+                         events)
 
-    def _run(self) -> str | None:
+    def follow(self, events: Sequence[Event]) -> None:
+        """Send the requests this seat can only pass now, not at its next decision: a
+        forfeiting seat's wrong answer to one must end the match at that request, before any
+        later error of another seat (Botzone sends each request to all four at once)."""
+        for r, fed in self._catch_up(events):
+            self._pass_through(r, fed)
+
+    def _run(self, events: int) -> str | None:
         self.report.runs += 1
         try:
             return self.runner.ask(self.requests, self.responses)
         except BotFailure as exc:
-            self.report.charge(exc.kind, str(exc))
+            self._charge(exc.kind, str(exc), "", events)
             return None
 
     # ------------------------------------------------------------------ deciding
@@ -138,18 +203,21 @@ class BotzoneSeat:
         """The bot's choice for the engine's decision now (``events``: the game so far)."""
         self.report.decisions += 1
         new = self._catch_up(events)
+        now = len(events)
         if not new:  # the discard after this seat's own pong or chow
             t, self._queued = self._queued, None
             for e in legal:
                 if e.type == "dahai" and e.pai == t:
                     return e
-            self.report.charge("illegal", "no discard queued after a call")
+            self._charge("illegal", "no discard queued after a call",
+                         self.responses[-1] if self.responses else "", now)
             return safe_default(legal)
         self._queued = None
-        for r in new[:-1]:
-            self._pass_through(r)
-        self.requests.append(new[-1])
-        line = self._run()
+        for r, fed in new[:-1]:
+            self._pass_through(r, fed)
+        request = new[-1][0]
+        self.requests.append(request)
+        line = self._run(now)
         if line is None:
             self.responses.append("PASS")
             return safe_default(legal)
@@ -157,7 +225,7 @@ class BotzoneSeat:
         try:
             got = interpret(line, legal, hand)
         except AnswerError as exc:
-            self.report.charge(exc.kind, f"{exc} (to {new[-1]!r})")
+            self._charge(exc.kind, f"{exc} (to {request!r})", line.strip(), now)
             return safe_default(legal)
         self._queued = got.discard
         return got.action
@@ -165,7 +233,7 @@ class BotzoneSeat:
     def finish(self, events: Sequence[Event]) -> None:
         """The requests after the seat's last decision (for transcripts); a kept-running bot
         is not sent them — the match is over."""
-        for r in self._catch_up(events):
+        for r, _fed in self._catch_up(events):
             self.requests.append(r)
             self.responses.append("PASS")
 
@@ -181,12 +249,19 @@ def play_game(
     max_steps: int = 1_000_000,
 ) -> list[SeatReport]:
     """Play ``game`` with built-in ``agents`` and Botzone ``seats`` (their ``agents`` entry is
-    None); every bot is closed on the way out, whatever happens."""
+    None); every bot is closed on the way out, whatever happens.  A ``forfeit=True`` seat's
+    first error stops the game unfinished (``game.done`` stays False) with the error on that
+    seat's report (:attr:`SeatReport.forfeit`); the seats are not sent the rest."""
     try:
         steps = 0
         while not game.done:
             answers: dict[int, Event] = {}
-            for d in game.pending():
+            pending = game.pending()
+            deciding = {d.seat for d in pending}
+            for s, follower in seats.items():
+                if follower.forfeit and s not in deciding:
+                    follower.follow(game.events)
+            for d in pending:
                 seat = seats.get(d.seat)
                 if seat is not None:
                     hand: Any = d.observation.hand
@@ -201,6 +276,8 @@ def play_game(
                 raise RuntimeError(f"game did not end within {max_steps} steps")
         for seat in seats.values():
             seat.finish(game.events)
+    except Forfeited:
+        pass  # the match ends at the error; the offender's report says where
     finally:
         for seat in seats.values():
             seat.close()
