@@ -3,7 +3,7 @@
 It reads the unseen tiles (and the winds, the claim rate, the race table), not only the hand:
 until session 30 it was cached under (hand, melds, draws left), so a later claim window of the
 same go-around, after another discard had been seen, got the earlier window's value
-(docs/mcr_strength.md, "The pass value").
+(docs/mcr_strength_runs.md, "The pass value").
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """``pg_planner``: a learned policy over the planner's own candidates (issue 43, item 3).
 
 A network that must rediscover the planner's fan targets from the table's planes could not
-even imitate it (51 % agreement, docs/mcr_strength.md).  This policy is given what the planner
+even imitate it (51 % agreement, docs/mcr_strength_runs.md).  This policy is given what the planner
 computes instead: at each discard, and at each chow/pung offer, every candidate action gets a
 short feature vector — is it the planner's choice, is it ``efficiency``'s, the value,
 probability, fans and missing tiles of the best target it keeps, the MCR shanten and live

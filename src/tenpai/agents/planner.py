@@ -36,7 +36,7 @@ weighs a target's completion at each future draw by the chance no other seat has
 says how a discard or call is valued: ``best`` (the default), its single best target;
 ``union``, the expected value of the best target the draws complete
 (:mod:`tenpai.rules.mcr.plan.union`), which rewards keeping several targets open.  The
-defaults are the shipped planner; docs/mcr_strength.md has their development runs.
+defaults are the shipped planner; docs/mcr_strength_runs.md has their development runs.
 """
 
 from __future__ import annotations
@@ -289,7 +289,7 @@ class PlannerAgent:
         """The value of passing a claim: the best target of the hand as it stands (or the
         union figure), computed afresh at every claim window.  Not cached: it reads the
         unseen tiles, which every discard changes, and the winds, so a window never repeats
-        a state (docs/mcr_strength.md: a cache keyed on hand, melds and draws left returned
+        a state (docs/mcr_strength_runs.md: a cache keyed on hand, melds and draws left returned
         stale values, and one keyed on the whole state never hit)."""
         state = self.state(obs)
         if self.settings.value == "union":

@@ -36,7 +36,7 @@ class PlannerSettings:
     #: about 14 against the greedy bots, plus the 8 not paid when nobody else would have won),
     #: but the planner's probability counts only its own draws (no win on a discard, no
     #: call), a third or so of its real chance: 20 / 3 ≈ 7 (20 folded winning hands on the
-    #: development walls, docs/mcr_strength.md).
+    #: development walls, docs/mcr_strength_runs.md).
     deal_in_cost: float = 7.0
     #: Defend only when some opponent's estimated chance of being ready reaches this (0-1):
     #: below it the danger figures are noise and efficiency's order is worth more.

@@ -12,7 +12,7 @@ the seats played by ``--seat-agent``, compares the reading with the truth the re
   deal-in rate of kinds the reading calls *passed* (must be 0) and *own discards*.
 
 Development tool: the table and scale in the danger module were set from its output on
-development seeds (docs/mcr_strength.md says which).
+development seeds (docs/mcr_strength_runs.md says which).
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ __all__ = [
 #: Chance that an opponent is ready with a win of 8 fans or more, by the sets it shows on the
 #: table (0-4) and its own discards so far (columns: 0-2, 3-5, 6-8, 9-11, 12 or more).  Rows
 #: 0-2 are the rates measured against the shanten-greedy Botzone bot on development walls
-#: (``python -m tenpai.bench.mcr_danger_calibration``, docs/mcr_strength.md), rounded and
+#: (``python -m tenpai.bench.mcr_danger_calibration``, docs/mcr_strength_runs.md), rounded and
 #: made non-decreasing along the hand; rows 3-4 had too few cases (three melds: none ready
 #: in 41) and are judgement.  The rows are not ordered by melds: a concealed hand reaches 8
 #: fans through seven pairs and concealed fans, while a greedy hand with calls is usually

@@ -20,7 +20,7 @@ hand): ``Surv(j)``, the share of hands still on at that draw, Kaplan-Meier over 
 hands against three greedy Botzone bots (:data:`BOTS_SURVIVAL`); from draw ``d`` on,
 ``S(t) = Surv(d + t) / Surv(d)``.  ``python -m tenpai.bench.mcr_race_survival`` prints it
 from a results file, beside the one-parameter rising hazard it was weighed against
-(docs/mcr_strength.md says why the table).
+(docs/mcr_strength_runs.md says why the table).
 """
 
 from __future__ import annotations
