@@ -20,7 +20,8 @@ The two paths of each rule set:
 The agents: each seat plays one of the rule set's ``agents`` in turn; the costly searching
 agents (``heavy``: ``expert``, ``planner``...) take one seat in a stated share of the games
 (``heavy_share``), chosen from the seed, because one of them costs more than the rest of the
-game on both paths together (docs/performance.md, "Differential proof").
+game on both paths together (docs/performance_runs.md, "Differential proof
+(`tests/engine/test_compiled_round.py`)").
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ RIICHI_HEAVY: Final = ("expert",)
 MCR_AGENTS: Final = ("random", "efficiency")
 MCR_HEAVY: Final = ("expert", "planner", "planner_defend")
 #: The share of games with one heavy seat: one of them costs 5-30 CPU s a game, the rest of
-#: a lock-step game 0.15-1.3 s (docs/performance.md, "Differential proof").
+#: a lock-step game 0.15-1.3 s (docs/performance_runs.md, "Differential proof
+#: (`tests/engine/test_compiled_round.py`)").
 HEAVY_SHARE: Final = 0.02
 
 

@@ -4,7 +4,7 @@ Usage: ``tenpai bench efficiency [--views N] [--seed S] [--top K] [--no-profile]
 
 Self-play spends most of its batched time in
 :func:`tenpai.learn.encoders.efficiency.efficiency_rows`, so this measures that function alone,
-on the same hands every run (docs/performance.md keeps the figures).  The views imitate a game:
+on the same hands every run (docs/performance_runs.md keeps the figures).  The views imitate a game:
 80 % are 14-tile discard decisions, 10 % 13-tile claim windows, 10 % hands with called melds
 (11 or 10 tiles); the tiles the viewer has "seen" elsewhere are a seeded draw from the rest of
 the wall, so the unseen copies per kind vary like they do at a table.  Run it once with
