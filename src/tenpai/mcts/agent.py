@@ -210,7 +210,7 @@ class DropoutAgent:
     ``take_wins``: a legal win is always taken, as every rule agent here does and as the
     search does through its exact root rules.  The network alone declines about a quarter of
     the wins offered (it must recognise a complete hand from the planes, and win decisions are
-    about 2 % of its data; docs/mcts.md), so this is the registry default; ``False`` is the
+    about 2 % of its data; docs/mcts_runs.md), so this is the registry default; ``False`` is the
     paper's pure network."""
 
     def __init__(self, model: Any = "default", *, name: str = "dropout",

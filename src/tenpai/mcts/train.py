@@ -109,7 +109,7 @@ class MCTSTrainConfig:
     #: Batch-norm running statistics while training on self-play: "update" (PyTorch's train
     #: mode) or "frozen" (kept as the start left them; batches normalised with them).  Ours:
     #: re-estimating them alone, with the weights unchanged, left the search weaker than its
-    #: warm start (docs/mcts.md, "What the training step breaks").
+    #: warm start (docs/mcts_runs.md, "What the training step breaks").
     bn_stats: str = "update"
     tensorboard: str | None = None
 

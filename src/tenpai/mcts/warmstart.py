@@ -3,10 +3,10 @@
 Why: at CPU scale, search self-play from random weights never gets off the ground — a search of
 a few simulations over an untrained prior almost never completes a hand, so the value and
 reward targets are all draws and the model learns that nobody wins (the three runs of
-docs/mcts.md).  The paper's own agents start from 1.2 M steps of 250-simulation self-play,
+docs/mcts_runs.md).  The paper's own agents start from 1.2 M steps of 250-simulation self-play,
 which this machine cannot afford.  So, before any search self-play, all three networks are
 trained on many games of the strongest rule agent for the 108-tile rules (``expert``, measured
-against ``efficiency`` in docs/mcts.md), recorded with the search's perfect-information planes:
+against ``efficiency`` in docs/mcts_runs.md), recorded with the search's perfect-information planes:
 
 * the policy on the teacher's choice (π one-hot),
 * the value vector and the reward on the hand's real outcome,

@@ -3,7 +3,7 @@
 Seed 002 fine-tunes a supervised discard network by self-play; here the same REINFORCE step
 fine-tunes the normal agent that dropout learning distilled from the perfect-information search
 (:mod:`tenpai.mcts.dropout`).  The search never has to fold — it sees every wait — so its student
-never learned to (docs/mcts.md, "Why the student loses to `defensive`"); a reward that pays for
+never learned to (docs/mcts_runs.md, "Why the student loses to `defensive`"); a reward that pays for
 every deal-in is the direct way to teach it.  Unlike the supervised learners, this network has
 one policy over all 229 action ids (discards, calls, kongs, the ready declaration, passing), so
 every decision with two or more legal ids is drawn and trained; a legal win is taken without
