@@ -163,6 +163,19 @@ def _draw(plot: Any, data: Any, out: Path | None, title: str) -> None:
         fail(str(exc))
 
 
+def _curve_output(files: list[Path], read: Any, errors: Any, plot: Any, out: Path | None,
+                  title: str, as_json: bool) -> list[Any] | None:
+    """Both kinds of ``eval curve``: read every file, draw when asked, print the JSON when
+    asked; the curves returned are for the text table (None: the JSON was the output)."""
+    curves = _curves(files, read, errors)
+    _draw(plot, curves, out, title)
+    if as_json:
+        typer.echo(json.dumps({"curves": [c.as_dict() for c in curves],
+                               "plot": str(out) if out else None}))
+        return None
+    return curves
+
+
 def _out(what: str) -> Any:
     """The ``--out`` option of a command that can draw ``what``."""
     return typer.Option(None, "--out", "-o", help=f"Write {what} here (PNG; extra 'plot').")
@@ -216,11 +229,8 @@ def curve(
         from tenpai.rl.curve import CurveError, plot_curves, read_curve
     except ImportError as exc:  # pragma: no cover - the learn extra is missing
         fail(f"{exc}; install the learn extra: pip install 'tenpai[learn]'")
-    curves = _curves(models, read_curve, CurveError)
-    _draw(plot_curves, curves, out, title)
-    if as_json:
-        typer.echo(json.dumps({"curves": [c.as_dict() for c in curves],
-                               "plot": str(out) if out else None}))
+    curves = _curve_output(models, read_curve, CurveError, plot_curves, out, title, as_json)
+    if curves is None:
         return
     for c in curves:
         typer.echo(f"{c.label}: {c.games:,} self-play games, {c.cpu_minutes:.1f} CPU min")
@@ -245,11 +255,9 @@ def _planner_curves(files: list[Path], out: Path | None, title: str, as_json: bo
         versus,
     )
 
-    curves = _curves(files, read_planner_curve, PlannerCurveError)
-    _draw(plot_planner_curves, curves, out, title)
-    if as_json:
-        typer.echo(json.dumps({"curves": [c.as_dict() for c in curves],
-                               "plot": str(out) if out else None}))
+    curves = _curve_output(files, read_planner_curve, PlannerCurveError, plot_planner_curves,
+                           out, title, as_json)
+    if curves is None:
         return
     for c in curves:
         still = " (a checkpoint: the run is going or was stopped)" if c.source == "checkpoint" \
