@@ -19,6 +19,7 @@ from tenpai.agents.pg_planner import (
     PGPlannerAgent,
     PlannerHead,
     PlannerHeadError,
+    discard_decision,
 )
 from tenpai.agents.planner import PlannerAgent
 from tenpai.arena.games import make_game
@@ -31,6 +32,7 @@ from tenpai.rl.planner_pg import (
     policy_gradient,
     train_planner_pg,
 )
+from tenpai.rules.mcr.danger import read_opponents
 from tenpai.rules.mcr.game import MCRGame
 
 _BOTZONE = {"preset": "botzone"}
@@ -175,10 +177,86 @@ def test_weights_round_trip_and_bad_files_name_themselves(tmp_path: Path) -> Non
     data = json.loads(path.read_text())
     data["discard"] = data["discard"][:-1]
     bad.write_text(json.dumps(data))
-    with pytest.raises(PlannerHeadError, match="wrong number"):
+    with pytest.raises(PlannerHeadError, match="features but"):
         PlannerHead.load(bad)
     with pytest.raises(PlannerHeadError, match=r"missing\.json"):
         PlannerHead.load(tmp_path / "missing.json")
+
+
+#: The features of the heads trained before "danger_far", "shanten_threat" and "threat" were
+#: added (sessions 22-35; e.g. the 4,096-game head of seed 47301).
+_FIRST_DISCARD = DISCARD_FEATURES[:14]
+_FIRST_CALL = CALL_FEATURES[:6]
+
+
+def test_a_head_of_the_first_features_loads_with_the_added_ones_weighing_nothing(
+    tmp_path: Path
+) -> None:
+    assert _FIRST_DISCARD[-1] == "terminal" and _FIRST_CALL[-1] == "late"
+    rng = np.random.default_rng(7)
+    d, c = rng.normal(0, 1, len(_FIRST_DISCARD)), rng.normal(0, 1, len(_FIRST_CALL))
+    old = {"format": "tenpai-pg-planner/1", "discard_features": list(_FIRST_DISCARD),
+           "call_features": list(_FIRST_CALL), "discard": d.tolist(), "call": c.tolist(),
+           "info": {"games": 4096}}
+    path = tmp_path / "first.json"
+    path.write_text(json.dumps(old))
+    head = PlannerHead.load(path)
+    assert np.array_equal(head.discard[:len(d)], d) and np.array_equal(head.call[:len(c)], c)
+    assert not head.discard[len(d):].any() and not head.call[len(c):].any()
+    assert head.info == {"games": 4096}
+    # names, not positions, place the weights
+    shuffled = dict(old, discard_features=list(reversed(_FIRST_DISCARD)),
+                    discard=list(reversed(d.tolist())))
+    path.write_text(json.dumps(shuffled))
+    assert np.array_equal(PlannerHead.load(path).discard, head.discard)
+    for bad, message in (
+        (dict(old, call_features=[*_FIRST_CALL[:-1], "bluff"]), "'bluff' is not one"),
+        (dict(old, call_features=[*_FIRST_CALL[:-1], "pass"]), "named twice"),
+        (dict(old, discard=[*d.tolist()[:-1], "x"]), "not numbers"),
+        (dict(old, discard=[*d.tolist()[:-1], float("inf")]), "finite"),
+    ):
+        path.write_text(json.dumps(bad))
+        with pytest.raises(PlannerHeadError, match=message):
+            PlannerHead.load(path)
+
+
+class _FeatureCheck:
+    """A planner seat that builds the learner's discard features at each of its discards and
+    checks the threat columns against the table read afresh."""
+
+    def __init__(self, seed: int) -> None:
+        self.name = "planner"
+        self.inner = PlannerAgent(seed)
+        self.rows: list[np.ndarray] = []
+
+    def act(self, observation: Any, legal: Sequence[Event]) -> Event:
+        discards = [e for e in legal if e.type == "dahai"]
+        if discards and not any(e.type == "hora" for e in legal):
+            decision = discard_decision(self.inner, observation, discards)
+            f = {n: decision.features[:, i] for i, n in enumerate(DISCARD_FEATURES)}
+            threat = max(o.ready for o in read_opponents(observation.seat, observation.events))
+            assert np.allclose(f["shanten_threat"], f["shanten_up"] * threat)
+            assert (f["danger_far"] <= f["danger"] + 1e-12).all()
+            assert (f["danger_far"] >= 0).all()
+            self.rows.extend(decision.features)
+        return self.inner.act(observation, legal)
+
+    def act_batch(self, requests: Sequence[tuple[Any, Sequence[Event]]]) -> list[Event]:
+        return [self.act(o, legal) for o, legal in requests]
+
+
+def test_the_added_features_read_how_far_the_hand_is_and_how_likely_a_rival_is_ready() -> None:
+    seats = [_FeatureCheck(s) for s in range(4)]
+    for deal in (31, 32):
+        play(make_game("mcr", deal, ["planner"] * 4, _BOTZONE), seats)
+    rows = np.array([r for s in seats for r in s.rows])
+    col = {n: rows[:, i] for i, n in enumerate(DISCARD_FEATURES)}
+    assert len(rows) > 200
+    # late in a hand rivals look ready and some discards raise the shanten under that threat
+    assert (col["shanten_threat"] > 0).any()
+    # danger_far tells a discard from a ready hand (0) from one far away (danger itself)
+    near, far = col["danger_far"] == 0, np.isclose(col["danger_far"], col["danger"])
+    assert (near & (col["danger"] > 0)).any() and (far & (col["danger"] > 0)).any()
 
 
 def test_registered_agent_needs_its_weights(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -221,6 +299,27 @@ def test_a_checkpoint_of_other_settings_is_refused(tmp_path: Path) -> None:
     other.lr = 0.2
     with pytest.raises(PlannerPGError, match=r"lr=0\.1"):
         train_planner_pg(other, progress=lambda _line: None)
+
+
+def test_a_checkpoint_of_the_first_features_is_refused(tmp_path: Path) -> None:
+    """Its finished head would load (the added features weigh 0), but the optimiser's state
+    is sized for the features it had: going on is refused by name, nothing is overwritten."""
+    out = tmp_path / "f.json"
+    train_planner_pg(_config(out, 2), progress=lambda _line: None)
+    ckpt = tmp_path / "f.json.ckpt"
+    data = json.loads(ckpt.read_text())
+    nd = len(_FIRST_DISCARD)
+    head = data["head"]
+    head["discard_features"], head["discard"] = list(_FIRST_DISCARD), head["discard"][:nd]
+    head["call_features"], head["call"] = list(_FIRST_CALL), head["call"][:len(_FIRST_CALL)]
+    data["adam"]["m"] = data["adam"]["m"][:nd] + data["adam"]["m"][len(DISCARD_FEATURES):][:6]
+    data["adam"]["v"] = data["adam"]["v"][:nd] + data["adam"]["v"][len(DISCARD_FEATURES):][:6]
+    ckpt.write_text(json.dumps(data))
+    before = ckpt.read_text()
+    with pytest.raises(PlannerPGError, match=r"f\.json\.ckpt: checkpoint was made with other "
+                                             r"features"):
+        train_planner_pg(_config(out, 4), progress=lambda _line: None)
+    assert ckpt.read_text() == before
 
 
 @pytest.mark.parametrize(("flags", "message"), [

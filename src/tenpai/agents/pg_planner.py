@@ -78,6 +78,11 @@ DISCARD_FEATURES: Final = (
     "danger_late",      # danger × the share of the own wall already drawn
     "honor",            # an honour tile
     "terminal",         # a 1 or a 9
+    # Added after the first trained heads (issue 43's lever "features the planner does not
+    # rank by"): whether to push or fold depends on how far the own hand is and how likely an
+    # opponent is ready, which the planner's value never reads.
+    "danger_far",       # danger × the MCR shanten after the discard (0 ready … 3+), / 3
+    "shanten_threat",   # shanten_up × the likeliest opponent's ready probability
 )
 #: Per answer to a chow/pung offer (passing is one of them).
 CALL_FEATURES: Final = (
@@ -87,6 +92,8 @@ CALL_FEATURES: Final = (
     "gain",             # (value − passing's value) / (WIN_POINTS + 8), calls only
     "pung",             # 1 for a pung
     "late",             # a call late in the hand (share of the own wall drawn), calls only
+    "threat",           # the likeliest opponent's ready probability, calls only (added later,
+                        # as the last two discard features)
 )
 #: Draws a seat expects at the start of a Botzone hand (per-seat walls of 21 tiles).
 _FULL_WALL = 21.0
@@ -163,18 +170,8 @@ class PlannerHead:
     def from_json(cls, data: Any, where: str) -> PlannerHead:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise PlannerHeadError(f"{where}: not a {FORMAT} weights file")
-        if (tuple(data.get("discard_features", ())) != DISCARD_FEATURES
-                or tuple(data.get("call_features", ())) != CALL_FEATURES):
-            raise PlannerHeadError(f"{where}: made for other features than this version's")
-        try:
-            d = np.array([float(x) for x in data["discard"]])
-            c = np.array([float(x) for x in data["call"]])
-        except (KeyError, TypeError, ValueError):
-            raise PlannerHeadError(f"{where}: weights missing or not numbers") from None
-        if d.shape != (len(DISCARD_FEATURES),) or c.shape != (len(CALL_FEATURES),):
-            raise PlannerHeadError(f"{where}: wrong number of weights")
-        if not (np.isfinite(d).all() and np.isfinite(c).all()):
-            raise PlannerHeadError(f"{where}: weights must be finite")
+        d = _weights_by_name(data, "discard", DISCARD_FEATURES, where)
+        c = _weights_by_name(data, "call", CALL_FEATURES, where)
         info = data.get("info", {})
         return cls(d, c, dict(info) if isinstance(info, dict) else {})
 
@@ -194,6 +191,35 @@ class PlannerHead:
         except json.JSONDecodeError as err:
             raise PlannerHeadError(f"{path}: not JSON ({err.msg}, line {err.lineno})") from None
         return cls.from_json(data, str(path))
+
+
+def _weights_by_name(data: dict[str, Any], kind: str, known: tuple[str, ...],
+                     where: str) -> np.ndarray:
+    """One kind's weights in this version's feature order.  A file names its features, so a
+    head trained before features were added still loads: each feature it does not name
+    weighs 0, which leaves every logit — and so its play — exactly as it was.  A name this
+    version does not know is refused (the head would play without a feature it relies on)."""
+    names = data.get(f"{kind}_features")
+    values = data.get(kind)
+    if not isinstance(names, list) or not isinstance(values, list):
+        raise PlannerHeadError(f"{where}: {kind} features or weights missing")
+    if len(names) != len(values):
+        raise PlannerHeadError(f"{where}: {len(names)} {kind} features but {len(values)} weights")
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise PlannerHeadError(
+            f"{where}: {kind} feature {unknown[0]!r} is not one of this version's")
+    if len(set(names)) != len(names):
+        raise PlannerHeadError(f"{where}: a {kind} feature is named twice")
+    w = np.zeros(len(known))
+    try:
+        for name, x in zip(names, values):
+            w[known.index(name)] = float(x)
+    except (TypeError, ValueError):
+        raise PlannerHeadError(f"{where}: {kind} weights are not numbers") from None
+    if not np.isfinite(w).all():
+        raise PlannerHeadError(f"{where}: weights must be finite")
+    return w
 
 
 # ---------------------------------------------------------------------- features
@@ -232,6 +258,7 @@ def discard_decision(planner: PlannerAgent, obs: Any, discards: Sequence[Event])
     most_live = max(live.values(), default=0) or 1
     best_value = max((t.value for t in targets.values()), default=0.0)
     readings = read_opponents(obs.seat, obs.events)
+    threat = max((o.ready for o in readings), default=0.0)
     unseen = [max(0, 4 - c - v) for c, v in zip(counts, visible)]
     drawn = _wall_drawn(obs)
     rows = np.zeros((len(kinds), len(DISCARD_FEATURES)))
@@ -253,6 +280,8 @@ def discard_decision(planner: PlannerAgent, obs: Any, discards: Sequence[Event])
             danger * drawn,
             1.0 if k >= 27 else 0.0,
             1.0 if k < 27 and T.number_of(k) in (1, 9) else 0.0,
+            danger * min(sh[k], 3) / 3,
+            (sh[k] - low) * threat,
         )
     actions = tuple(by_kind[k] for k in kinds)
     return Decision("discard", actions, rows, actions.index(chosen))
@@ -272,6 +301,7 @@ def call_decision(planner: PlannerAgent, obs: Any, legal: Sequence[Event]) -> De
     skip_value = next((v for e, v in zip(actions, values) if e.type == "none"), 0.0)
     best = max(values)
     drawn = _wall_drawn(obs)
+    threat = max((o.ready for o in read_opponents(obs.seat, obs.events)), default=0.0)
     rows = np.zeros((len(actions), len(CALL_FEATURES)))
     for i, (e, v) in enumerate(zip(actions, values)):
         is_pass = e.type == "none"
@@ -282,6 +312,7 @@ def call_decision(planner: PlannerAgent, obs: Any, legal: Sequence[Event]) -> De
             0.0 if is_pass else (v - skip_value) / (WIN_POINTS + 8),
             1.0 if e.type == "pon" else 0.0,
             0.0 if is_pass else drawn,
+            0.0 if is_pass else threat,
         )
     return Decision("call", tuple(actions), rows, actions.index(choice))
 

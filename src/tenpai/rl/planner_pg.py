@@ -448,8 +448,16 @@ def _load_checkpoint(path: Path, cfg: PlannerPGConfig) -> _State:
             raise PlannerPGError(
                 f"{path}: checkpoint was made with {key}={theirs!r}, this "
                 f"run asks for {mine[key]!r}; use another --out or delete the checkpoint")
+    made = data.get("head")
+    if (not isinstance(made, dict)
+            or tuple(made.get("discard_features", ())) != DISCARD_FEATURES
+            or tuple(made.get("call_features", ())) != CALL_FEATURES):
+        # a finished head of fewer features still loads (they weigh 0), but a run cannot go on
+        # with an optimiser state sized for other features
+        raise PlannerPGError(f"{path}: checkpoint was made with other features than this "
+                             "version's; use another --out or delete the checkpoint")
     try:
-        head = PlannerHead.from_json(data["head"], str(path))
+        head = PlannerHead.from_json(made, str(path))
         adam = _Adam(np.array(data["adam"]["m"], dtype=np.float64),
                      np.array(data["adam"]["v"], dtype=np.float64), int(data["adam"]["t"]))
         p = data["progress"]
