@@ -1,4 +1,4 @@
-"""docs/protocols.md's message table names what the server's ``AGARI`` and ``RYUUKYOKU`` carry.
+"""docs/tenhou.md's message table names what the server's ``AGARI`` and ``RYUUKYOKU`` carry.
 
 The table left out ``paoWho`` (and ``yakuman``) although the server sends them, and did not
 mark which attributes are optional.  The messages are built here the way the table server
@@ -17,7 +17,7 @@ from tenpai.events import Event
 from tenpai.serve.tenhou import messages as M
 from tenpai.serve.tenhou.wire import parse_tag
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "protocols.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "tenhou.md"
 START = Event("start_kyoku", bakaze=0, kyoku=0, honba=1, oya=0)
 BEFORE = [25_000] * 4
 HAND = list(range(0, 56, 4))

@@ -183,7 +183,7 @@ def _north_taker(port: int) -> list[Any]:
 def test_the_wire_has_an_empty_fourth_position_and_norths_go_by_n_type_10(
     tmp_path: Path,
 ) -> None:
-    """The forms of Tenhou's three-player lobby (docs/protocols.md, "Three players"): GO type
+    """The forms of Tenhou's three-player lobby (docs/tenhou.md, "Three players"): GO type
     bit 0x10, a blank name, a 0 score and a "0,0" result pair at the empty position, which
     never draws nor discards; ``t`` 128 offers a North, ``<N type="10"/>`` takes it, and the
     table answers with its nukidora meld code and a replacement draw."""

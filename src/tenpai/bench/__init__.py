@@ -12,7 +12,7 @@ encoder function, ``botzone_turn`` times the Botzone bot on a real match, and ``
 load-tests the web app (the ``web`` extra), which is why this package sits above
 :mod:`tenpai.serve` in the layers.  ``botzone_greedy_bot.py`` is no benchmark but a peer: a
 stand-alone Botzone bot in plain Python (it imports nothing of tenpai), the opponent of the
-Botzone timing runs (docs/protocols.md).  The MCR tools that read one arena results file and
+Botzone timing runs (docs/botzone.md).  The MCR tools that read one arena results file and
 print a report (``mcr_race_survival``, ``mcr_score_breakdown``) share their command-line frame,
 ``run_report_cli`` (the file and ``--seat-agent``; bad input one line and exit 2).
 """

@@ -85,7 +85,7 @@ def register(app: typer.Typer) -> None:
         check: bool = typer.Option(True, "--check/--no-check",
                                    help="Run the built package on a sample match first."),
     ) -> None:
-        """Build the files to upload to Botzone for one agent (docs/protocols.md)."""
+        """Build the files to upload to Botzone for one agent (docs/botzone.md)."""
         from tenpai.serve.botzone.package import PackageError, build_package, check_package
 
         try:

@@ -134,7 +134,7 @@ Limits, as far as Botzone's public pages state them: a multi-file Python bot is 
 __main__.py at its root; data files go to the user's storage, not into the ZIP; data and
 globaldata (unused here) at most 100 KB each; debug output at most 1 KB per turn; the time per
 turn is set per game and language on the bot's page (check it: a per-turn Python bot that
-imports torch needs seconds per turn, see docs/protocols.md).
+imports torch needs seconds per turn, see docs/botzone.md).
 The bot needs Python 3.11 or newer (tenpai's own requirement); under an older Python it
 answers every turn with a safe move and says why on stderr.
 """

@@ -10,7 +10,7 @@ died is dropped for the rest of the game (every later decision is defaulted and 
 Lines a bot writes when no decision was asked of it are ``unsolicited`` errors: with the sparse
 stdio protocol that is how a disagreement about possible calls shows up.  At a three-player
 table (``--preset tenhou_sanma``) the bots get the three-player stream: three hands and scores
-in ``start_kyoku``, a North set aside as ``nukidora`` (docs/protocols.md, "Three players").
+in ``start_kyoku``, a North set aside as ``nukidora`` (docs/mjai.md, "Three players over mjai").
 A seat that runs our own bot assuming another game length than the arena's gets a warning at
 the start of the run (:func:`length_warning`, :mod:`tenpai.serve.mjai.seat_length`).
 """
