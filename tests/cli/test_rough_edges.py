@@ -136,3 +136,18 @@ def test_small_arena_prints_whole_numbers_says_too_few_and_checks_report_first(
                       "--games", "4", "--db", str(other), "--report", str(blocker)])
     assert code == 2 and "is a file, not a folder" in out
     assert not other.exists(), "a game was played before the report path was checked"
+
+
+def test_arena_help_names_every_preset_of_every_rule_set() -> None:
+    """The help listed Riichi's presets by hand and left out ``tenhou_sanma`` (which the docs
+    use); a preset added to a rule set must show up here as well."""
+    from tenpai.rules.mcr import PRESETS as MCR_PRESETS
+    from tenpai.rules.riichi.ruleset import PRESETS as RIICHI_PRESETS
+    from tenpai.rules.suits108.ruleset import PRESETS as SUITS108_PRESETS
+
+    result = CliRunner().invoke(app, ["arena", "--help"], terminal_width=200)
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    preset_help = text[text.index("--preset"):text.index("--option")]
+    for name in (*RIICHI_PRESETS, *MCR_PRESETS, *SUITS108_PRESETS):
+        assert re.search(rf"\b{name}\b", preset_help), name

@@ -126,7 +126,8 @@ def register(app: typer.Typer) -> None:
         preset: str | None = typer.Option(
             None,
             "--preset",
-            help="Rules preset. Riichi: tenhou (default) or mahjong_soul; MCR: mcr_official "
+            help="Rules preset. Riichi: tenhou (default), mahjong_soul or tenhou_sanma (three "
+            "players); MCR: mcr_official "
             "(default) or botzone; suits108: paper (default) or table_a1_literal.",
         ),
         option: list[str] = typer.Option(
