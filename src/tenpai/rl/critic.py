@@ -3,9 +3,9 @@
 Why: with the batch-mean baseline, every discard of a hand that its seat went on to lose is
 pushed down and every discard of a won hand pushed up, although most of a hand's outcome was
 settled by the deal and by the other players.  Over the ~2,000 Riichi games this machine can play
-in an hour that noise drowned the signal (docs/rl.md).  Subtracting ``V(s)``, an estimate of the
-return expected from the position itself, removes the part of the return the discard could not
-change and keeps the estimator unbiased (the baseline does not depend on the action taken).
+in an hour that noise drowned the signal (docs/rl_runs.md).  Subtracting ``V(s)``, an estimate of
+the return expected from the position itself, removes the part of the return the discard could
+not change and keeps the estimator unbiased (the baseline does not depend on the action taken).
 
 The critic starts as a copy of the policy's own network — the supervised trunk already reads a
 hand — with its last linear layer replaced by a single, zero-initialised output, so at first it

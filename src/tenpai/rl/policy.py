@@ -12,7 +12,7 @@ win-distance shaping) and the hand it belongs to.
 decisions from those heads (each a sample of its own ``head``), or leave its discards to the
 greedy start and draw only those.  Why: the supervised heads are trained on human choices, and
 their argmax leans to the majority answer ("do not call", "do not riichi") wherever the records
-disagree; a probe that merely shifted those heads' logits moved the rank (docs/rl.md), which a
+disagree; a probe that merely shifted those heads' logits moved the rank (docs/rl_runs.md), which a
 discard-only gradient cannot find.  A request that declines riichi and then discards yields two
 samples, returned together as a tuple (:func:`samples_of` reads either form).
 

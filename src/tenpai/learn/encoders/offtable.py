@@ -3,7 +3,7 @@
 Gao kept only rank and kyoku (Table 6.1) because "specific number values such as riichi stick
 number and scores are very difficult to include"; he tried a side tensor and saw no gain.  These
 groups try again in the count-row form every plane encoder uses, each group separately so its
-own gain can be measured (docs/learning.md, the issue-19 ablation):
+own gain can be measured (docs/learning_runs.md, the issue-19 ablation):
 
 ``scores`` (:data:`SCORE_NAMES`, 9 rows)
     four *thermometers* — the 136 cells of a 34×4 plane filled left to right, one cell per 500

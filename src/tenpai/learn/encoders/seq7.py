@@ -3,7 +3,7 @@
 Thesis 004 ch. 5 feeds a GRU one situation per turn of the round instead of stacking past
 situations as planes.  Here the same information as ``gao86e`` is reordered so that a
 sequential model reads it step by step and the comparison with the CNN changes one thing only,
-the network (docs/learning.md, issue-19 ablation):
+the network (docs/learning_runs.md, issue-19 ablation):
 
 * channels 0-62: seven steps of nine rows each, oldest first — the seat's 6th … 1st previous
   turn, then now — every step holding the hand, the four rivers and the four melds
