@@ -19,16 +19,18 @@ medians and ranges.  The core plays each of the ``worlds`` worlds ``seeds`` time
 (its policies are deterministic and ``run`` takes no seed, so each is a full replay of the
 hand); the Python side, about fifty times slower, plays the first ``python_worlds`` once per
 pass.  Hand lengths differ from world to world, so the ratio is not the core's rate over all
-the worlds against Python's over a few: the core also plays the Python worlds (``seeds``
-times each) in every pass, and the ratio is taken per pass on those same worlds (medians
-and ranges of the per-pass ratios).
+the worlds against Python's over a few: in the same pass the core plays the Python worlds too
+(``seeds`` times each), world by world beside the Python engine, the first of the two turning
+every world -- this machine's speed falls into two clusters and can switch within a pass, which
+the sides then meet alike -- and the ratio is taken per pass on those same worlds (medians and
+ranges of the per-pass ratios).
 """
 
 from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +47,8 @@ __all__ = ["COMPILED_POLICIES", "MCRRolloutBench", "hand_starts", "render", "run
 COMPILED_POLICIES = tuple(compiled.POLICY_CODES)
 #: The preset the compiled MCR playouts play (and so the only one this bench takes).
 PRESET = BOTZONE.name
+#: What one side's timing of one pass gives: side -> (hands played, CPU seconds).
+_Timed = dict[str, tuple[int, float]]
 
 
 def hand_starts(count: int, seed: int = 0) -> list[MCRRound]:
@@ -122,41 +126,57 @@ def run_mcr_rollout_bench(worlds: int = 200, seeds: int = 10, python_worlds: int
             agree += end is not None and _key(end.hand_result()) == _key(want)
         bench.agree[policy] = agree
 
-    def core(policy: str, sts: Sequence[tuple[Any, ...]]) -> Callable[[], int]:
-        run, reps = compiled.run, range(seeds)
+    clock, run, reps = time.process_time, compiled.run, range(seeds)
 
-        def go() -> int:
-            played = 0
-            for st in sts:
+    def core(name: str, policy: str) -> Callable[[int], _Timed]:
+        def go(_: int) -> _Timed:
+            played, t0 = 0, clock()
+            for st in all_states:
                 for _ in reps:
                     played += run(st, None, policy) is not None
-            return played
+            return {name: (played, clock() - t0)}
         return go
 
-    def python(policy: str) -> Callable[[], int]:
+    def paired(policy: str) -> Callable[[int], _Timed]:
+        """The core and the Python engine on the same worlds, world by world, the first side
+        turning every world (and every pass): the ratio's two sides, finely interleaved."""
+        playout = MCRPlayout(policy)
+        c_name, p_name = f"c:{policy} on the Python worlds", f"python:{policy}"
+
+        def go(r: int) -> _Timed:
+            c_hands, c_dt, p_dt = 0, 0.0, 0.0
+            for i, (world, st) in enumerate(zip(few_worlds, few_states)):
+                for side in ((0, 1) if (i + r) % 2 == 0 else (1, 0)):
+                    t0 = clock()
+                    if side == 0:
+                        for _ in reps:
+                            c_hands += run(st, None, policy) is not None
+                        c_dt += clock() - t0
+                    else:
+                        playout.play_out(world, {}, i)
+                        p_dt += clock() - t0
+            return {c_name: (c_hands, c_dt), p_name: (len(few_worlds), p_dt)}
+        return go
+
+    def python(name: str, policy: str) -> Callable[[int], _Timed]:
         playout = MCRPlayout(policy)
 
-        def go() -> int:
+        def go(_: int) -> _Timed:
+            t0 = clock()
             for i, world in enumerate(few_worlds):
                 playout.play_out(world, {}, i)
-            return len(few_worlds)
+            return {name: (len(few_worlds), clock() - t0)}
         return go
 
-    sides: list[tuple[str, Callable[[], int]]] = []
+    sides: list[Callable[[int], _Timed]] = []
     for policy in COMPILED_POLICIES:
-        sides.append((f"c:{policy}", core(policy, all_states)))
-        sides.append((f"c:{policy} on the Python worlds", core(policy, few_states)))
-        sides.append((f"python:{policy}", python(policy)))
-    sides.append(("python:efficiency", python("efficiency")))
-    bench.rates = {name: [] for name, _ in sides}
+        sides += [core(f"c:{policy}", policy), paired(policy)]
+    sides.append(python("python:efficiency", "efficiency"))
     for r in range(repeat):
-        order = sides[r % len(sides):] + sides[: r % len(sides)]
-        for name, go in order:
-            t0 = time.process_time()
-            hands = go()
-            dt = time.process_time() - t0
-            bench.hands[name] = hands
-            bench.rates[name].append(hands / dt if dt > 0 else float("inf"))
+        for go in sides[r % len(sides):] + sides[: r % len(sides)]:
+            for name, (hands, dt) in go(r).items():
+                bench.hands[name] = hands
+                bench.rates.setdefault(name, []).append(hands / dt if dt > 0 else float("inf"))
     for policy in COMPILED_POLICIES:
         c, p = bench.rates[f"c:{policy} on the Python worlds"], bench.rates[f"python:{policy}"]
         bench.ratios[policy] = [a / b for a, b in zip(c, p)]
