@@ -43,7 +43,7 @@ def test_mcr_sides_play_the_worlds_they_say_and_end_alike() -> None:
         assert s[f"{policy} agreement"] == 2 and s[f"{policy} uncovered"] == 0
         assert s[f"{policy} speed-up min"] <= s[f"{policy} speed-up"] <= s[
             f"{policy} speed-up max"]
-        assert s[f"{policy} speed-up"] > 0
+        assert s[f"{policy} speed-up"] > 0 and len(s[f"{policy} speed-up per pass"]) == 1
     assert s["python:efficiency hands/pass"] == 2
     assert "efficiency speed-up" not in s  # no compiled twin, so no ratio
     sides = {k.removesuffix(" hands/cpu_s median") for k in s

@@ -95,10 +95,12 @@ class MCRRolloutBench:
             out[f"{side} hands/cpu_s min"] = min(values)
             out[f"{side} hands/cpu_s max"] = max(values)
             out[f"{side} hands/pass"] = self.hands[side]
+            out[f"{side} hands/cpu_s per pass"] = [round(v, 1) for v in values]
         for policy, values in self.ratios.items():
             out[f"{policy} speed-up"] = statistics.median(values)
             out[f"{policy} speed-up min"] = min(values)
             out[f"{policy} speed-up max"] = max(values)
+            out[f"{policy} speed-up per pass"] = [round(v, 2) for v in values]
             out[f"{policy} agreement"] = self.agree[policy]
             out[f"{policy} uncovered"] = self.uncovered[policy]
         return out
