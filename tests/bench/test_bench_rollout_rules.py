@@ -96,4 +96,4 @@ def test_riichi_stays_the_default_with_its_keys() -> None:
     want = {"preset", "worlds", "seeds", "python_worlds", "repeat",
             *(f"{side} hands/cpu_s {m}" for side in sides for m in ("median", "min", "max")),
             *(f"{p} speed-up" for p in ("fast", "fast-kan", "greedy", "greedy-fold"))}
-    assert set(s) == want and s["preset"] == "tenhou"
+    assert set(s) == want and (s["preset"], s["python_worlds"]) == ("tenhou", 10)

@@ -108,7 +108,7 @@ def suite_commands(quick: bool, python: str = sys.executable) -> dict[str, list[
         "rollout-mcr": [*bench, "rollout", "--rules", "mcr", "--json",
                         "--worlds", "40" if quick else "200",
                         "--playouts", "2" if quick else "10",
-                        "--python-worlds", "2" if quick else "10",
+                        "--python-worlds", "2" if quick else "40",
                         "--repeat", "2" if quick else "9"],
         "agent": [*bench, "agent", "--json", "--games", "1" if quick else "2"],
         "process": [*bench, "process", "--json", "--games", "1,10" if quick else "1,10,100",

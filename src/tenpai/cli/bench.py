@@ -330,8 +330,10 @@ def rollout(
                                  help="Seeded playouts of each world per pass in the compiled "
                                  "core (mcr: replays, its policies draw no random numbers)."),
     seeds: int | None = old_spelling("--seeds", "--playouts", min=1, max=10_000),
-    python_worlds: int = typer.Option(10, "--python-worlds", min=1, max=100_000,
-                                      help="Worlds the Python reference plays per pass."),
+    python_worlds: int | None = typer.Option(
+        None, "--python-worlds", min=1, max=100_000,
+        help="Worlds the Python reference plays per pass (default 10 for riichi; 40 for mcr, "
+        "whose ratio is taken on these worlds and moves with fewer)."),
     repeat: int = typer.Option(5, "--repeat", min=1,
                                help="Interleaved passes; medians and ranges are reported."),
     preset: str | None = typer.Option(
@@ -344,7 +346,8 @@ def rollout(
     """Complete hands per CPU second in the compiled rollout cores vs the Python engines."""
     playouts = renamed(ctx, "playouts", playouts, seeds, "--seeds")
     if rules == "mcr":
-        _mcr_rollout(worlds, playouts, python_worlds, repeat, preset, seed, as_json)
+        _mcr_rollout(worlds, playouts, 40 if python_worlds is None else python_worlds, repeat,
+                     preset, seed, as_json)
         return
     if rules != "riichi":
         typer.echo(f"error: --rules {rules!r}: the rollout bench plays riichi or mcr", err=True)
@@ -354,6 +357,7 @@ def rollout(
     from tenpai.rules.riichi.ruleset import PRESETS
 
     preset = "tenhou" if preset is None else preset
+    python_worlds = 10 if python_worlds is None else python_worlds
     if preset not in PRESETS:
         raise typer.BadParameter(f"unknown preset {preset!r}; known: {', '.join(sorted(PRESETS))}",
                                  param_hint="--preset")
