@@ -90,7 +90,7 @@ def test_a_missing_mcr_core_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None
 
 @pytest.mark.skipif(not riichi_rollout.available(), reason="the Riichi rollout core is not built")
 def test_riichi_stays_the_default_with_its_keys() -> None:
-    s = _json(["--worlds", "2", "--playouts", "1", "--python-worlds", "1", "--repeat", "1"])
+    s = _json(["--worlds", "2", "--playouts", "1", "--repeat", "1"])
     sides = ("c:fast", "c:fast-kan", "c:greedy", "c:greedy-fold", "c:efficiency",
              "python:fast", "python:fast-kan", "python:greedy", "python:greedy-fold")
     want = {"preset", "worlds", "seeds", "python_worlds", "repeat",
