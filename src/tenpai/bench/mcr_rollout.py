@@ -112,7 +112,7 @@ def run_mcr_rollout_bench(worlds: int = 200, seeds: int = 10, python_worlds: int
     """Time the sides (module docstring); raises
     :class:`~tenpai.search.mcr.compiled.MCRRolloutUnavailable` when the core is not built."""
     if not compiled.available():
-        compiled._need()
+        raise compiled.MCRRolloutUnavailable(compiled.unavailable_reason())
     starts = hand_starts(max(worlds, python_worlds), seed)
     states = [compiled.export_state(w) for w in starts]
     all_states, few_states = states[:worlds], states[:python_worlds]
