@@ -79,11 +79,9 @@ def test_flags_that_mean_nothing_are_refused_in_one_line(args: list[str],
 
 
 def test_a_missing_mcr_core_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    def need() -> None:
-        raise compiled.MCRRolloutUnavailable("the compiled MCR rollout core is not built")
-
     monkeypatch.setattr(compiled, "available", lambda: False)
-    monkeypatch.setattr(compiled, "_need", need)
+    monkeypatch.setattr(compiled, "unavailable_reason",
+                        lambda: "the compiled MCR rollout core is not built")
     res = CliRunner().invoke(app, ["bench", "rollout", "--rules", "mcr", "--worlds", "1"])
     one_line(res, "not built")
 
