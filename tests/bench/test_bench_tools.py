@@ -25,12 +25,13 @@ def test_suite_runs_tenpai_bench_commands_quick_ones_smaller() -> None:
     full = suite.suite_commands(False, python="/py")
     quick = suite.suite_commands(True, python="/py")
     assert set(full) == set(quick) == {"hand", "fan", "scoring", "engine", "engine-3p",
-                                       "rollout", "agent", "process"}
+                                       "rollout", "rollout-mcr", "agent", "process"}
     for name, cmd in full.items():
         assert cmd[:5] == ["/py", "-m", "tenpai", "bench", name.split("-")[0]] and "--json" in cmd
     assert full["engine-3p"][full["engine-3p"].index("--players") + 1] == "3"
     assert full["scoring"][full["scoring"].index("--hands") + 1] == "30000"
     assert quick["scoring"][quick["scoring"].index("--hands") + 1] == "2000"
+    assert full["rollout-mcr"][4:7] == ["rollout", "--rules", "mcr"]
     # every tracked ratio comes from a bench of the suite
     assert {row.bench for row in suite.RATIOS} <= set(full)
     # issue 37's targets are rows with their goals

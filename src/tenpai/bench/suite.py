@@ -40,8 +40,9 @@ class Tracked(NamedTuple):
 
 #: The rows issues 18, 20 and 37 track: peer ratios (ours / peer, above 1 = faster than the
 #: peer) with issue 37's targets as goals, and the rollout rates (complete hands per CPU
-#: second, absolute).  The three-player engine row has no goal: riichienv's three-player mode
-#: does not play tenhou_sanma's rules, so it compares the same work, not the same games.
+#: second, absolute), Riichi and MCR.  The three-player engine row has no goal: riichienv's
+#: three-player mode does not play tenhou_sanma's rules, so it compares the same work, not the
+#: same games.
 RATIOS: list[Tracked] = [
     Tracked("engine hanchan / riichienv", "engine", "ratio", 2.0, "ratio_range"),
     Tracked("engine hanchan, three players / riichienv", "engine-3p", "ratio", None,
@@ -75,6 +76,13 @@ RATIOS: list[Tracked] = [
             "c:fast hands/cpu_s median", None,
             ("c:fast hands/cpu_s min", "c:fast hands/cpu_s max")),
     Tracked("rollout c:fast / the Python engine", "rollout", "fast speed-up", None),
+    # issue 43's compiled MCR playouts (botzone): no goal was set; the ratio is per pass on
+    # the worlds both sides play
+    Tracked("MCR rollout c:greedy, hands per CPU second", "rollout-mcr",
+            "c:greedy hands/cpu_s median", None,
+            ("c:greedy hands/cpu_s min", "c:greedy hands/cpu_s max")),
+    Tracked("MCR rollout c:greedy / the Python engine", "rollout-mcr", "greedy speed-up", None,
+            ("greedy speed-up min", "greedy speed-up max")),
 ]
 
 
@@ -97,6 +105,11 @@ def suite_commands(quick: bool, python: str = sys.executable) -> dict[str, list[
         "rollout": [*bench, "rollout", "--json", "--worlds", "40" if quick else "200",
                     "--playouts", "2" if quick else "10", "--python-worlds", "2" if quick else "10",
                     "--repeat", "2" if quick else "9"],
+        "rollout-mcr": [*bench, "rollout", "--rules", "mcr", "--json",
+                        "--worlds", "40" if quick else "200",
+                        "--playouts", "2" if quick else "10",
+                        "--python-worlds", "2" if quick else "40",
+                        "--repeat", "2" if quick else "9"],
         "agent": [*bench, "agent", "--json", "--games", "1" if quick else "2"],
         "process": [*bench, "process", "--json", "--games", "1,10" if quick else "1,10,100",
                     "--arena-games", "8" if quick else "16"],

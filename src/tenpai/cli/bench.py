@@ -320,26 +320,44 @@ def arena(
 @app.command("rollout")
 def rollout(
     ctx: typer.Context,
+    rules: str = typer.Option("riichi", "--rules",
+                              help="Rule set of the hands: riichi (the Riichi rollout core) or "
+                              "mcr (the compiled MCR playouts of search_mcr, botzone preset)."),
     worlds: int = typer.Option(200, "--worlds", min=1, max=100_000,
-                               help="Hand starts (first draws of seeded efficiency games)."),
+                               help="Hand starts (first draws of seeded games: efficiency "
+                               "games for riichi, one-hand botzone games for mcr)."),
     playouts: int = typer.Option(10, "--playouts", min=1, max=10_000,
                                  help="Seeded playouts of each world per pass in the compiled "
-                                 "core."),
+                                 "core (mcr: replays, its policies draw no random numbers)."),
     seeds: int | None = old_spelling("--seeds", "--playouts", min=1, max=10_000),
-    python_worlds: int = typer.Option(10, "--python-worlds", min=1, max=100_000,
-                                      help="Worlds the Python reference plays per pass."),
+    python_worlds: int | None = typer.Option(
+        None, "--python-worlds", min=1, max=100_000,
+        help="Worlds the Python reference plays per pass (default 10 for riichi; 40 for mcr, "
+        "whose ratio is taken on these worlds and moves with fewer)."),
     repeat: int = typer.Option(5, "--repeat", min=1,
                                help="Interleaved passes; medians and ranges are reported."),
-    preset: str = typer.Option("tenhou", "--preset", help="Riichi preset of the games."),
+    preset: str | None = typer.Option(
+        None, "--preset",
+        help="Preset of the games: a Riichi preset (default tenhou); with --rules mcr only "
+        "botzone, the one preset the compiled MCR playouts play (the default)."),
     seed: int = typer.Option(0, "--seed", help="First game seed."),
     as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
 ) -> None:
-    """Complete Riichi hands per CPU second in the compiled rollout core vs the Python engine."""
+    """Complete hands per CPU second in the compiled rollout cores vs the Python engines."""
+    playouts = renamed(ctx, "playouts", playouts, seeds, "--seeds")
+    if rules == "mcr":
+        _mcr_rollout(worlds, playouts, 40 if python_worlds is None else python_worlds, repeat,
+                     preset, seed, as_json)
+        return
+    if rules != "riichi":
+        typer.echo(f"error: --rules {rules!r}: the rollout bench plays riichi or mcr", err=True)
+        raise typer.Exit(2)
     from tenpai.bench.rollout import render, run_rollout_bench
     from tenpai.rules.riichi.rollout import RolloutUnavailable
     from tenpai.rules.riichi.ruleset import PRESETS
 
-    playouts = renamed(ctx, "playouts", playouts, seeds, "--seeds")
+    preset = "tenhou" if preset is None else preset
+    python_worlds = 10 if python_worlds is None else python_worlds
     if preset not in PRESETS:
         raise typer.BadParameter(f"unknown preset {preset!r}; known: {', '.join(sorted(PRESETS))}",
                                  param_hint="--preset")
@@ -348,6 +366,28 @@ def rollout(
                                    repeat=repeat, preset=preset, seed=seed)
     except RolloutUnavailable as exc:
         raise typer.BadParameter(str(exc), param_hint="rollout") from None
+    render(result)
+    if as_json:
+        typer.echo(json.dumps(result.summary(), sort_keys=True))
+
+
+def _mcr_rollout(worlds: int, playouts: int, python_worlds: int, repeat: int,
+                 preset: str | None, seed: int, as_json: bool) -> None:
+    """``bench rollout --rules mcr`` (tenpai.bench.mcr_rollout): a preset other than botzone
+    and a missing core are refused in one line (exit 2)."""
+    from tenpai.bench.mcr_rollout import PRESET, render, run_mcr_rollout_bench
+    from tenpai.search.mcr.compiled import MCRRolloutUnavailable
+
+    if preset is not None and preset != PRESET:
+        typer.echo(f"error: --preset {preset!r}: with --rules mcr the compiled MCR playouts "
+                   f"play {PRESET} only", err=True)
+        raise typer.Exit(2)
+    try:
+        result = run_mcr_rollout_bench(worlds=worlds, seeds=playouts,
+                                       python_worlds=python_worlds, repeat=repeat, seed=seed)
+    except MCRRolloutUnavailable as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
     render(result)
     if as_json:
         typer.echo(json.dumps(result.summary(), sort_keys=True))
