@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tenpai.bench.rollout import rate_fields
 from tenpai.engine.snapshot import clone
 from tenpai.rules.mcr.flow.round import HandResult, MCRRound
 from tenpai.rules.mcr.flow.rules import BOTZONE
@@ -92,9 +93,7 @@ class MCRRolloutBench:
                                "seeds": self.seeds, "python_worlds": self.python_worlds,
                                "repeat": self.repeat}
         for side, values in self.rates.items():
-            out[f"{side} hands/cpu_s median"] = statistics.median(values)
-            out[f"{side} hands/cpu_s min"] = min(values)
-            out[f"{side} hands/cpu_s max"] = max(values)
+            out.update(rate_fields(side, values))
             out[f"{side} hands/pass"] = self.hands[side]
             out[f"{side} hands/cpu_s per pass"] = [round(v, 1) for v in values]
         for policy, values in self.ratios.items():

@@ -36,7 +36,7 @@ from tenpai.rules.riichi.game import RiichiGame
 from tenpai.rules.riichi.ruleset import PRESETS
 from tenpai.search.policies import FastPolicy
 
-__all__ = ["RolloutBench", "hand_starts", "render", "run_rollout_bench"]
+__all__ = ["RolloutBench", "hand_starts", "rate_fields", "render", "run_rollout_bench"]
 
 
 def hand_starts(count: int, preset: str = "tenhou", seed: int = 0) -> list[RiichiRound]:
@@ -69,6 +69,14 @@ def _python_hand(world: RiichiRound, fold: bool, calls: bool, kans: bool = False
     return 1
 
 
+def rate_fields(side: str, values: list[float]) -> dict[str, float]:
+    """A side's hands per CPU second over the passes as the JSON of both rollout benches names
+    them (median, then the range), so ``bench all`` reads the Riichi and MCR rows alike."""
+    return {f"{side} hands/cpu_s median": statistics.median(values),
+            f"{side} hands/cpu_s min": min(values),
+            f"{side} hands/cpu_s max": max(values)}
+
+
 @dataclass
 class RolloutBench:
     """Per side: hands per CPU second of every pass."""
@@ -85,9 +93,7 @@ class RolloutBench:
                                "seeds": self.seeds, "python_worlds": self.python_worlds,
                                "repeat": self.repeat}
         for side, values in self.rates.items():
-            out[f"{side} hands/cpu_s median"] = statistics.median(values)
-            out[f"{side} hands/cpu_s min"] = min(values)
-            out[f"{side} hands/cpu_s max"] = max(values)
+            out.update(rate_fields(side, values))
         for policy in ("fast", "fast-kan", "greedy", "greedy-fold"):
             c, p = self.rates.get(f"c:{policy}"), self.rates.get(f"python:{policy}")
             if c and p:
