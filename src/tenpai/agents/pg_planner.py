@@ -5,8 +5,10 @@ even imitate it (51 % agreement, docs/mcr_strength_runs.md).  This policy is giv
 computes instead: at each discard, and at each chow/pung offer, every candidate action gets a
 short feature vector — is it the planner's choice, is it ``efficiency``'s, the value,
 probability, fans and missing tiles of the best target it keeps, the MCR shanten and live
-effective tiles it leaves, its deal-in risk as :mod:`tenpai.rules.mcr.danger` reads the table —
-and the logits are a linear function of those features (:class:`PlannerHead`).
+effective tiles it leaves, its deal-in risk as :mod:`tenpai.rules.mcr.danger` reads the table,
+and (since session 36) that risk and the shanten given up weighed by how far the hand is and how
+likely a rival is ready, which the planner's value never reads — and the logits are a linear
+function of those features (:class:`PlannerHead`).
 
 The start (:meth:`PlannerHead.start`) weighs only the "planner's choice" feature, so its
 greedy choice *is* the planner's; policy gradient (:mod:`tenpai.rl.planner_pg`) then learns
