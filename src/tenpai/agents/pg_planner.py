@@ -322,7 +322,8 @@ def call_decision(planner: PlannerAgent, obs: Any, legal: Sequence[Event]) -> De
 # ---------------------------------------------------------------------- the agent
 class PGPlannerAgent:
     """Plays the head greedily (``temperature`` 0), or samples it (training), recording
-    every decision it sampled in :attr:`trace` when ``record`` is set.  It counts the
+    every decision with a choice (two answers or more) and its answer in :attr:`trace` when
+    ``record`` is set.  It counts the
     decisions it had a choice in and those it answered off the planner's choice
     (:attr:`decisions`, :attr:`departures`), so a greedy head that never leaves its teacher
     shows it directly rather than only through identical games."""
@@ -372,9 +373,9 @@ class PGPlannerAgent:
         else:
             p = self.head.probabilities(decision, self.temperature)
             i = int(self._rng.choice(len(p), p=p))
-            if self.record:
-                self.trace.append((decision, i))
         if len(decision.actions) > 1:
+            if self.record:  # greedy answers too: the vine's trunk keeps them as branch points
+                self.trace.append((decision, i))
             self.decisions += 1
             self.departures += i != decision.planner_index
         return decision.actions[i]

@@ -1,4 +1,5 @@
-"""``tenpai train pg-planner``: policy gradient over the planner's candidates (``pg_planner``).
+"""``tenpai train pg-planner``: policy gradient over the planner's candidates (``pg_planner``),
+estimated by REINFORCE or by the vine (``--estimator``).
 
 Plain numpy: no torch needed.  The run writes a small JSON weights file (``--out``) and a JSON
 checkpoint beside it (``<out>.ckpt``); the same command continues from the checkpoint after a
@@ -25,10 +26,13 @@ def pg_planner(
         8, "--deals-per-update", help="Training deals per update, each played --samples times."
     ),
     samples: int = typer.Option(
-        4, "--samples", help="Sampled games per deal; each one's baseline is the others' mean."
+        4, "--samples",
+        help="Sampled games per deal; each one's baseline is the others' mean (reinforce only).",
     ),
     temperature: float = typer.Option(
-        1.0, "--temperature", help="Softmax temperature of the learner's sampled choices."
+        1.0, "--temperature",
+        help="Softmax temperature of the learner's sampled choices (vine: of the alternatives "
+             "drawn at a branch point).",
     ),
     lr: float = typer.Option(0.03, "--lr", help="Adam learning rate."),
     max_games: int = typer.Option(
@@ -66,6 +70,19 @@ def pg_planner(
              "seat (deal % 4) against three shanten-greedy Botzone bots, and the curve is the "
              "learner minus the planner in that seat among the bots.",
     ),
+    estimator: str = typer.Option(
+        "reinforce", "--estimator",
+        help="reinforce: sampled games, each scored against the deal's other samples; vine: "
+             "greedy games, and at --states of their decisions the greedy answer and "
+             "--alternatives others each played on from a copy of the table (planner "
+             "opponents only; a game is then a greedy trunk).",
+    ),
+    states: int = typer.Option(
+        4, "--states", help="Vine: decisions of each training game kept as branch points."
+    ),
+    alternatives: int = typer.Option(
+        3, "--alternatives", help="Vine: answers played at a branch point besides the greedy one."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the run's summary as JSON."),
 ) -> None:
     """Train ``pg_planner`` against two ``planner`` seats or three greedy Botzone bots (MCR,
@@ -81,7 +98,8 @@ def pg_planner(
                           eval_deals=eval_deals, checkpoint_minutes=checkpoint_minutes,
                           freeze_planner=freeze_planner, planner_prior=planner_prior,
                           cpu_minutes=cpu_minutes, eval_efficiency=eval_efficiency,
-                          opponents=opponents)
+                          opponents=opponents, estimator=estimator, states=states,
+                          alternatives=alternatives)
     try:
         head = train_planner_pg(cfg, progress=lambda line: typer.echo(line, err=True))
     except (PlannerPGError, PlannerHeadError) as exc:

@@ -35,6 +35,12 @@ reward is the seat's Botzone score as before.  The curve then plays each develop
 with the other three seats the bots: the greedy head in seat ``deal % 4``, and the planner in the
 same seat (paired: same walls, same seat), learner minus planner.
 
+The other estimator (``estimator="vine"``, session 37, :mod:`tenpai.rl.planner_vine`): the head
+plays each training deal greedily in its two seats, and at ``states`` of its decisions the
+greedy answer and ``alternatives`` others are each played on from a copy of the table; each
+answer's advantage is its score against the mean of the answers at that decision.  There an
+update's "games" are its trunks (``samples`` is not used).
+
 Checkpoints are JSON (weights, Adam's moments, progress, settings), written then renamed; the
 same command continues a run from its checkpoint and refuses one made with other settings.
 """
@@ -67,6 +73,7 @@ from tenpai.arena.games import make_game
 from tenpai.engine.agent import Agent
 from tenpai.engine.runner import play
 from tenpai.rl.greedy_bots import BOT_NAME, play_with_bots
+from tenpai.rl.planner_vine import play_vine_deal, vine_gradient
 
 __all__ = [
     "CHECKPOINT_FORMAT",
@@ -88,15 +95,22 @@ TRAIN_SEED_BASE: Final = 700_000_000
 EVAL_SEED_BASE: Final = 910_000_000
 _OPTIONS: Final = {"preset": "botzone"}
 #: Settings that must match for a run to continue from a checkpoint.
-_IDENTITY: Final = ("seed", "deals_per_update", "samples", "temperature", "lr", "eval_deals",
-                    "freeze_planner", "planner_prior", "opponents")
+_IDENTITY: Final = ("estimator", "seed", "deals_per_update", "samples", "temperature", "lr",
+                    "eval_deals", "freeze_planner", "planner_prior", "opponents", "states",
+                    "alternatives")
+#: Settings an estimator does not read (a run may change them when it continues).
+_UNUSED: Final = {"reinforce": ("states", "alternatives"), "vine": ("samples",)}
 #: What a checkpoint written before a setting existed was made with (its value then).
-_BEFORE: Final[dict[str, Any]] = {"planner_prior": START_WEIGHT, "opponents": "planner"}
+_BEFORE: Final[dict[str, Any]] = {"planner_prior": START_WEIGHT, "opponents": "planner",
+                                  "estimator": "reinforce", "states": 4, "alternatives": 3}
 #: Whom the learner trains against: two ``planner`` seats (learners in the other two), or three
 #: greedy Botzone bots (one learner seat).
 TRAINING_OPPONENTS: Final = ("planner", "greedy-bots")
 #: The opponents a learning-curve point can be played against.
 OPPONENTS: Final = ("planner", "efficiency")
+#: How an update's direction is estimated: REINFORCE over sampled games (this module), or the
+#: vine's answers compared at kept decisions of greedy games (:mod:`tenpai.rl.planner_vine`).
+ESTIMATORS: Final = ("reinforce", "vine")
 
 
 class PlannerPGError(ValueError):
@@ -134,6 +148,12 @@ class PlannerPGConfig:
     eval_efficiency: bool = False
     #: One of :data:`TRAINING_OPPONENTS`; also whom the curve is measured against.
     opponents: str = "planner"
+    #: One of :data:`ESTIMATORS`.  With ``vine`` a "game" is a greedy trunk (``samples`` is not
+    #: used) and ``temperature`` is the softmax the alternatives are drawn from.
+    estimator: str = "reinforce"
+    #: Vine only: decisions kept per trunk game, and answers played at each besides the greedy.
+    states: int = 4
+    alternatives: int = 3
 
     def check(self) -> None:
         if self.deals_per_update < 1:
@@ -156,6 +176,21 @@ class PlannerPGConfig:
         if self.opponents not in TRAINING_OPPONENTS:
             raise PlannerPGError(f"--opponents must be one of {', '.join(TRAINING_OPPONENTS)}, "
                                  f"got {self.opponents!r}")
+        if self.estimator not in ESTIMATORS:
+            raise PlannerPGError(f"--estimator must be one of {', '.join(ESTIMATORS)}, "
+                                 f"got {self.estimator!r}")
+        if self.estimator == "vine":
+            if self.opponents != "planner":
+                raise PlannerPGError("--estimator vine trains against planner seats only (a "
+                                     "branch copies the table, and the greedy bots' state lives "
+                                     "outside it)")
+            if self.states < 1 or self.alternatives < 1:
+                raise PlannerPGError("--states and --alternatives must be at least 1")
+
+    @property
+    def games_per_update(self) -> int:
+        """Training games an update plays (vine: its greedy trunks; branches not counted)."""
+        return self.deals_per_update * (1 if self.estimator == "vine" else self.samples)
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,15 +287,66 @@ def policy_gradient(
     return g / max(1, len(traces))
 
 
+def _step_head(cfg: PlannerPGConfig, state: _State, grad: np.ndarray) -> None:
+    """One Adam ascent step along ``grad`` (the planner's weights kept when frozen)."""
+    nd = len(DISCARD_FEATURES)
+    if cfg.freeze_planner:
+        grad[DISCARD_FEATURES.index("planner")] = 0.0
+        grad[nd + CALL_FEATURES.index("planner")] = 0.0
+    step = state.adam.step(grad, cfg.lr)
+    state.head.discard = state.head.discard + step[:nd]
+    state.head.call = state.head.call + step[nd:]
+
+
+def _train_deal_seed(cfg: PlannerPGConfig, deal: int) -> int:
+    return TRAIN_SEED_BASE + cfg.seed * 10_000_000 + deal
+
+
+def _vine_update(cfg: PlannerPGConfig, state: _State, deal0: int) -> dict[str, Any]:
+    """Play one update's trunks and branches (:mod:`tenpai.rl.planner_vine`) and step the head."""
+    points = []
+    decisions = departures = branches = 0
+    rewards: list[float] = []
+    for d in range(deal0, deal0 + cfg.deals_per_update):
+        mine = _learner_seats(d)
+        seeds = {s: _seed(cfg.seed, d, 0, s) if s in mine else _seed(cfg.seed, d, s)
+                 for s in range(4)}
+        vine = play_vine_deal(
+            state.head, _train_deal_seed(cfg, d), mine, seeds.__getitem__,
+            states=cfg.states, alternatives=cfg.alternatives, temperature=cfg.temperature,
+            scale=REWARD_SCALE, rng=np.random.default_rng([cfg.seed, d]))
+        points += vine.points
+        decisions += vine.decisions
+        departures += vine.departures
+        branches += vine.branches
+        rewards += [vine.trunk_scores[s] / REWARD_SCALE for s in mine]
+    grad = vine_gradient(points, cfg.temperature)
+    _step_head(cfg, state, grad)
+    advantages = [q - float(np.mean(p.q)) for p in points for q in p.q]
+    return {
+        "games": cfg.deals_per_update,
+        "decisions": decisions,
+        "off_planner": departures,
+        "points": len(points),
+        "branches": branches,
+        "points_changed": sum(1 for p in points if max(p.q) != min(p.q)),
+        "mean_reward": float(np.mean(rewards)),
+        "mean_abs_advantage": float(np.mean(np.abs(advantages))) if advantages else 0.0,
+        "grad_norm": float(np.linalg.norm(grad)),
+    }
+
+
 def _update_games(cfg: PlannerPGConfig, state: _State, deal0: int) -> dict[str, Any]:
     """Play one update's deals and step the head; the update's statistics."""
+    if cfg.estimator == "vine":
+        return _vine_update(cfg, state, deal0)
     traces: list[list[tuple[Decision, int]]] = []
     advantages: list[float] = []
     changed = 0
     decisions = 0
     rewards: list[float] = []
     for d in range(deal0, deal0 + cfg.deals_per_update):
-        deal_seed = TRAIN_SEED_BASE + cfg.seed * 10_000_000 + d
+        deal_seed = _train_deal_seed(cfg, d)
         mine = _learner_seats(d, cfg.opponents)
         bots = cfg.opponents == "greedy-bots"
         per_sample: list[dict[int, tuple[float, list[tuple[Decision, int]]]]] = []
@@ -290,13 +376,7 @@ def _update_games(cfg: PlannerPGConfig, state: _State, deal0: int) -> dict[str, 
                 decisions += len(trace)
                 changed += sum(1 for dec, i in trace if i != dec.planner_index)
     grad = policy_gradient(state.head, traces, advantages, cfg.temperature)
-    nd = len(DISCARD_FEATURES)
-    if cfg.freeze_planner:
-        grad[DISCARD_FEATURES.index("planner")] = 0.0
-        grad[nd + CALL_FEATURES.index("planner")] = 0.0
-    step = state.adam.step(grad, cfg.lr)
-    state.head.discard = state.head.discard + step[:nd]
-    state.head.call = state.head.call + step[nd:]
+    _step_head(cfg, state, grad)
     return {
         "games": cfg.deals_per_update * cfg.samples,
         "decisions": decisions,
@@ -443,6 +523,8 @@ def _load_checkpoint(path: Path, cfg: PlannerPGConfig) -> _State:
     if not isinstance(settings, dict):
         raise PlannerPGError(f"{path}: checkpoint has no settings")
     for key in _IDENTITY:
+        if key in _UNUSED[cfg.estimator]:
+            continue
         theirs = settings.get(key, _BEFORE.get(key))
         if theirs != mine[key]:
             raise PlannerPGError(
@@ -484,7 +566,7 @@ def train_planner_pg(
         state = _State(PlannerHead.start(cfg.planner_prior), _Adam(np.zeros(n), np.zeros(n)))
     wall0 = time.monotonic()
     last_ckpt = wall0
-    per_update = cfg.deals_per_update * cfg.samples
+    per_update = cfg.games_per_update
 
     def curve_point() -> None:
         for opponent in (cfg.opponents, "efficiency") if cfg.eval_efficiency else (cfg.opponents,):
@@ -520,9 +602,12 @@ def train_planner_pg(
         state.cpu_seconds += time.process_time() - c0
         stats.update(games_total=state.games, cpu_seconds=round(state.cpu_seconds, 1))
         state.history.append(stats)
+        kept = (f"{stats['points_changed']} of {stats['points']} branch points changed "
+                f"the score, " if cfg.estimator == "vine" else "")
         progress(
             f"update {state.updates}: {state.games} games, {stats['off_planner']}/"
-            f"{stats['decisions']} sampled answers off the planner's, |adv| "
+            f"{stats['decisions']} {'greedy' if cfg.estimator == 'vine' else 'sampled'} "
+            f"answers off the planner's, {kept}|adv| "
             f"{stats['mean_abs_advantage']:.3f}, |grad| {stats['grad_norm']:.3f}, "
             f"w_planner {state.head.discard[0]:.2f}/{state.head.call[0]:.2f}, "
             f"CPU {state.cpu_seconds:.0f} s")
@@ -534,12 +619,17 @@ def train_planner_pg(
     if cfg.eval_deals and last_point_games() != state.games:
         curve_point()
     _save_checkpoint(ckpt, cfg, state)
+    method = ("the vine over the planner's candidates: kept decisions of greedy games, each "
+              "answer played on from a copy of the table, advantage against the point's mean "
+              "(tenpai.rl.planner_vine), against two planner seats"
+              if cfg.estimator == "vine" else
+              "REINFORCE over the planner's candidates, leave-one-out baseline over "
+              "samples of the same deal, "
+              + ("one learner seat against three greedy Botzone bots"
+                 if cfg.opponents == "greedy-bots" else "against two planner seats")
+              + " (tenpai.rl.planner_pg)")
     state.head.info = {
-        "method": "REINFORCE over the planner's candidates, leave-one-out baseline over "
-                  "samples of the same deal, "
-                  + ("one learner seat against three greedy Botzone bots"
-                     if cfg.opponents == "greedy-bots" else "against two planner seats")
-                  + " (tenpai.rl.planner_pg)",
+        "method": method,
         "settings": asdict(cfg),
         "planner_prior": cfg.planner_prior,
         "games": state.games,
