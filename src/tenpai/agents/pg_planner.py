@@ -34,6 +34,7 @@ from tenpai.agents.efficiency import best_discard_mcr, is_mcr_observation, mcr_u
 from tenpai.agents.planner import PlannerAgent, PlannerError, planned_discard
 from tenpai.events import Event
 from tenpai.hand import shanten_mcr
+from tenpai.records.source import write_text_atomic
 from tenpai.rules.mcr.danger import deal_in_probability, read_opponents
 from tenpai.rules.mcr.plan import WIN_POINTS, Target
 
@@ -178,11 +179,9 @@ class PlannerHead:
         return cls(d, c, dict(info) if isinstance(info, dict) else {})
 
     def save(self, path: Path) -> None:
-        """Write-then-rename, so a kill never leaves half a file under ``path``."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps(self.to_json(), indent=1, sort_keys=True) + "\n")
-        os.replace(tmp, path)
+        """Write-then-rename (the records' atomic writer), so a kill never leaves half a file
+        under ``path``."""
+        write_text_atomic(path, json.dumps(self.to_json(), indent=1, sort_keys=True) + "\n")
 
     @classmethod
     def load(cls, path: Path) -> PlannerHead:

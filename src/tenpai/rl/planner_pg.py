@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -72,6 +71,7 @@ from tenpai.agents.planner import PlannerAgent
 from tenpai.arena.games import make_game
 from tenpai.engine.agent import Agent
 from tenpai.engine.runner import play
+from tenpai.records.source import write_text_atomic
 from tenpai.rl.greedy_bots import BOT_NAME, play_with_bots
 from tenpai.rl.planner_vine import play_vine_deal, vine_gradient
 
@@ -505,10 +505,7 @@ def _save_checkpoint(path: Path, cfg: PlannerPGConfig, state: _State) -> None:
         "progress": {"games": state.games, "updates": state.updates, "curve": state.curve,
                      "history": state.history, "cpu_seconds": state.cpu_seconds},
     }
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(payload, sort_keys=True) + "\n")
-    os.replace(tmp, path)
+    write_text_atomic(path, json.dumps(payload, sort_keys=True) + "\n")
 
 
 def _load_checkpoint(path: Path, cfg: PlannerPGConfig) -> _State:
