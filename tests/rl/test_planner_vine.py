@@ -118,22 +118,3 @@ def test_a_checkpoint_from_before_the_estimator_setting_resumes_as_reinforce(
     lines: list[str] = []
     train_planner_pg(old, progress=lines.append)
     assert any(line.startswith("resumed from") for line in lines)
-
-
-@pytest.mark.parametrize(("flags", "message"), [
-    (["--estimator", "ppo"], "--estimator must be one of reinforce, vine, got 'ppo'"),
-    (["--estimator", "vine", "--opponents", "greedy-bots"], "vine trains against planner"),
-    (["--estimator", "vine", "--states", "0"], "--states and --alternatives must be at least 1"),
-])
-def test_bad_vine_settings_are_one_line_with_exit_2(tmp_path: Path, flags: list[str],
-                                                    message: str) -> None:
-    from typer.testing import CliRunner
-
-    from tenpai.cli.main import app
-
-    result = CliRunner().invoke(app, ["train", "pg-planner", "--out", str(tmp_path / "x.json"),
-                                      *flags])
-    assert result.exit_code == 2
-    assert message in result.output
-    assert "Traceback" not in result.output
-    assert not (tmp_path / "x.json").exists()
