@@ -46,7 +46,7 @@ def test_a_save_during_a_save_of_the_same_file_does_not_collide(
         if len(calls) == 1:
             torchfile.save_atomic({"format": _FORMAT, "step": 2}, path)
 
-    monkeypatch.setattr(torchfile.torch, "save", save_then_interleave)
+    monkeypatch.setattr(torch, "save", save_then_interleave)
     torchfile.save_atomic({"format": _FORMAT, "step": 1}, path)
     assert calls == [1, 2]
     assert _load(path)["step"] == 1  # the last rename wins, with a whole file
