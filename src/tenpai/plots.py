@@ -7,9 +7,10 @@ them needs matplotlib until a plot is really asked for.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
+
+from tenpai.atomic import atomic_path
 
 __all__ = ["PlotError", "pyplot", "save_png"]
 
@@ -35,12 +36,10 @@ def pyplot() -> Any:
 
 def save_png(fig: Any, path: Path, *, dpi: int = 110) -> None:
     """Write ``fig`` to ``path`` atomically and close it."""
-    tmp = path.with_name(path.name + ".tmp.png")
     try:
-        fig.savefig(tmp, dpi=dpi, bbox_inches="tight")
-        os.replace(tmp, path)
+        with atomic_path(path) as tmp:  # a PNG whatever the name ends in (it used to be too)
+            fig.savefig(tmp, format="png", dpi=dpi, bbox_inches="tight")
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
         raise PlotError(f"{path}: cannot write the plot ({exc.strerror or exc})") from exc
     finally:
         import matplotlib.pyplot as plt

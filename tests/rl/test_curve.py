@@ -45,7 +45,7 @@ def test_eval_curve_prints_json_and_writes_a_png(pg_model: Path, tmp_path: Path)
     data = json.loads(res.stdout)
     assert [p["games"] for p in data["curves"][0]["points"]] == [4, 8]
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert not list(tmp_path.glob("*.tmp.png"))
+    assert not list(tmp_path.glob("*.tmp*"))
 
 
 def test_a_model_without_a_curve_is_refused_in_one_line(tmp_path: Path) -> None:

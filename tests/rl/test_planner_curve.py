@@ -96,7 +96,7 @@ def test_out_writes_a_png(run: Path, tmp_path: Path) -> None:
     assert res.stdout.splitlines()[-1] == f"plot: {png}"
     data = png.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
-    assert not list(tmp_path.glob("*.tmp.png"))
+    assert not list(tmp_path.glob("*.tmp*"))
 
 
 def _head_file(path: Path, info: dict[str, Any]) -> Path:

@@ -21,6 +21,7 @@ from tenpai.arena.stats import (
     interval_shown,
 )
 from tenpai.arena.summary import Summary
+from tenpai.atomic import write_text_atomic
 from tenpai.plots import PlotError, pyplot, save_png
 
 __all__ = ["ReportError", "check_report_target", "write_report"]
@@ -319,7 +320,5 @@ def write_report(summary: Summary, out: Path) -> Path:
     except PlotError as exc:
         raise ReportError(str(exc)) from None
     index = out / "report.md"
-    tmp = index.with_name(index.name + ".tmp")
-    tmp.write_text(_markdown(summary), encoding="utf-8")
-    os.replace(tmp, index)
+    write_text_atomic(index, _markdown(summary))
     return index

@@ -25,7 +25,6 @@ Layout (all little-endian): the 8-byte magic, ``u32`` version, ``u64`` payload l
 from __future__ import annotations
 
 import hashlib
-import os
 import struct
 import sys
 import threading
@@ -205,22 +204,12 @@ def source() -> str:
 
 def write_prebuilt(path: Path = PREBUILT) -> int:
     """Build the tables and write them to ``path`` atomically; returns the file size."""
-    import tempfile  # only the writer needs it (it is slow to import)
-
+    from tenpai.atomic import atomic_path
     from tenpai.hand.tables import get_tables
 
     blob = pack(get_tables())
     unpack(blob)  # never write what cannot be read back
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(blob)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with atomic_path(path, mode=0o644) as tmp:  # shipped in the package: 0644 whoever builds it
+        tmp.write_bytes(blob)
     return len(blob)
 

@@ -18,7 +18,6 @@ no half-written file that looks complete; the manifest is written last.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -27,6 +26,7 @@ from typing import Any, Final
 
 import numpy as np
 
+from tenpai.atomic import atomic_path, write_text_atomic
 from tenpai.learn.decisions import DECISION_KINDS
 from tenpai.learn.learning_rules import LearningRules
 from tenpai.learn.mcr.state import MCRStateError
@@ -284,15 +284,14 @@ class _ShardWriter:
         rel = Path(self.split) / f"{self.kind}-{self.index:05d}.npz"
         path = self.root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp.npz")
-        np.savez_compressed(
-            tmp,
-            x=np.stack(self.x),
-            y=np.asarray(self.y, dtype=np.int16),
-            legal=np.stack(self.legal),
-            game=np.asarray(self.game, dtype=np.int32),
-        )
-        os.replace(tmp, path)
+        with atomic_path(path, keep_suffix=True) as tmp:  # savez appends .npz to other names
+            np.savez_compressed(
+                tmp,
+                x=np.stack(self.x),
+                y=np.asarray(self.y, dtype=np.int16),
+                legal=np.stack(self.legal),
+                game=np.asarray(self.game, dtype=np.int32),
+            )
         self.written.append(
             {"path": rel.as_posix(), "split": self.split, "kind": self.kind, "n": len(self.y)}
         )
@@ -390,9 +389,7 @@ def build_dataset(
         "shards": summary.shards,
         "sources": summary.sources,
     }
-    tmp = root / "manifest.json.tmp"
-    tmp.write_text(json.dumps(manifest, indent=1))
-    os.replace(tmp, root / "manifest.json")
+    write_text_atomic(root / "manifest.json", json.dumps(manifest, indent=1))
     return manifest
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from tenpai.atomic import atomic_path, write_text_atomic
 from tenpai.learn.dataset import DatasetError, load_manifest
 from tenpai.learn.encoders.efficiency import WIDTH, efficiency_rows
 from tenpai.learn.rulesets import get_encoder
@@ -75,9 +76,8 @@ def derive_dataset(
         except (OSError, KeyError, ValueError) as exc:
             raise DatasetError(f"{source}: unreadable shard: {exc}") from exc
         arrays["x"] = extend_rows(arrays["x"])
-        tmp = target.with_name(target.name + ".tmp.npz")
-        np.savez_compressed(tmp, **arrays)
-        os.replace(tmp, target)
+        with atomic_path(target, keep_suffix=True) as tmp:  # savez appends .npz to other names
+            np.savez_compressed(tmp, **arrays)
         if on_shard is not None:
             on_shard(shard["path"])
     new = dict(manifest)
@@ -85,7 +85,5 @@ def derive_dataset(
     new["shape"] = list(enc.shape)
     new["options"] = {**manifest["options"], "encoder": enc.name}
     new["derived_from"] = {"path": os.fspath(src), "encoder": manifest["encoder"]}
-    tmp_m = root / "manifest.json.tmp"
-    tmp_m.write_text(json.dumps(new, indent=1))
-    os.replace(tmp_m, root / "manifest.json")
+    write_text_atomic(root / "manifest.json", json.dumps(new, indent=1))
     return new

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from tenpai.atomic import atomic_path, write_text_atomic
 from tenpai.learn.dataset import DatasetError, load_manifest, manifest_rules
 from tenpai.learn.rulesets import get_rules
 
@@ -105,15 +106,14 @@ def project_dataset(sources: Sequence[str | Path], out: str | Path, encoder: str
             rel = Path(split) / f"{kind}-{n:05d}.npz"
             path = root / rel
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(path.name + ".tmp.npz")
-            np.savez_compressed(
-                tmp,
-                x=np.ascontiguousarray(x[:, index]),
-                y=y,
-                legal=legal,
-                game=(game + offset).astype(np.int32),
-            )
-            os.replace(tmp, path)
+            with atomic_path(path, keep_suffix=True) as tmp:  # savez appends .npz otherwise
+                np.savez_compressed(
+                    tmp,
+                    x=np.ascontiguousarray(x[:, index]),
+                    y=y,
+                    legal=legal,
+                    game=(game + offset).astype(np.int32),
+                )
             shards.append({"path": rel.as_posix(), "split": split, "kind": kind, "n": len(y)})
         _add(totals, {k: m[k] for k in ("games_per_split", "counts", "nonzero_labels", "skipped")})
     manifest = dict(first)
@@ -131,9 +131,7 @@ def project_dataset(sources: Sequence[str | Path], out: str | Path, encoder: str
         ],
     )
     manifest["options"] = dict(first["options"], encoder=encoder)
-    tmp = root / "manifest.json.tmp"
-    tmp.write_text(json.dumps(manifest, indent=1))
-    os.replace(tmp, root / "manifest.json")
+    write_text_atomic(root / "manifest.json", json.dumps(manifest, indent=1))
     return manifest
 
 

@@ -14,19 +14,19 @@ Two properties matter for all of them and used to be re-implemented at each site
 from __future__ import annotations
 
 import hashlib
-import os
 from pathlib import Path
 from typing import Any
 
 import torch
 
+from tenpai.atomic import atomic_path
+
 
 def save_atomic(payload: dict[str, Any], path: Path) -> None:
-    """``torch.save`` to a temporary sibling, then rename over ``path``."""
+    """``torch.save`` to a temporary sibling, then rename over ``path`` (``tenpai.atomic``)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    torch.save(payload, tmp)
-    os.replace(tmp, path)
+    with atomic_path(path) as tmp:
+        torch.save(payload, tmp)
 
 
 def load_tagged(

@@ -3,18 +3,17 @@
 Reading goes through one function so that the size limit, gzip detection and UTF-8 decoding
 are enforced for every format the same way (a gzip bomb is cut off at the limit, not after
 it has filled memory).  Writing goes through a temp file in the target directory followed by
-``os.replace``, so a crash or an error never leaves a half-written record behind.
+``os.replace`` (``tenpai.atomic``), so a crash or an error never leaves a half-written record
+behind.
 """
 
 from __future__ import annotations
 
-import contextlib
 import gzip
-import os
-import tempfile
 import zlib
 from pathlib import Path
 
+from tenpai.atomic import write_bytes_atomic, write_files_atomic
 from tenpai.records.errors import RecordSyntaxError, RecordTooLargeError
 
 __all__ = [
@@ -69,43 +68,13 @@ def read_text(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
     return decode_bytes(data, p, max_bytes)
 
 
-def _umask_mode() -> int:
-    """The mode an ordinary ``open(path, "w")`` would give a new file (0o666 less the umask).
-
-    ``mkstemp`` creates its file 0600; a record or report is meant to be read by others as
-    any file the user writes, so the temp file gets this mode before it is moved into place.
-    """
-    try:
-        with open("/proc/self/status", encoding="ascii") as fh:
-            for line in fh:
-                if line.startswith("Umask:"):
-                    return 0o666 & ~int(line.split()[1], 8)
-    except (OSError, ValueError):
-        pass
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
 def write_text_atomic(path: str | Path, text: str, *, compress: bool = False) -> None:
-    """Write ``text`` to ``path`` via a temp file in the same directory and ``os.replace``."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    """Write ``text`` (UTF-8, gzipped when ``compress``) to ``path`` atomically
+    (``tenpai.atomic``)."""
     data = text.encode("utf-8")
     if compress:
         data = gzip.compress(data, mtime=0)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        os.fchmod(fd, _umask_mode())
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
+    write_bytes_atomic(path, data)
 
 
 def write_texts_atomic(files: list[tuple[str | Path, str]]) -> None:
@@ -116,23 +85,4 @@ def write_texts_atomic(files: list[tuple[str | Path, str]]) -> None:
     leaves no target touched.  The moves themselves are separate ``os.replace`` calls: put the
     file that makes the set a record last (readers ignore the others without it).
     """
-    temps: list[tuple[str, Path]] = []
-    try:
-        for path, text in files:
-            target = Path(path)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                       dir=target.parent)
-            temps.append((tmp, target))
-            os.fchmod(fd, _umask_mode())
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(text.encode("utf-8"))
-                fh.flush()
-                os.fsync(fh.fileno())
-        for tmp, target in temps:
-            os.replace(tmp, target)
-    except BaseException:
-        for tmp, _ in temps:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(tmp)
-        raise
+    write_files_atomic([(path, text.encode("utf-8")) for path, text in files])
