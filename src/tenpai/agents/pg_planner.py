@@ -32,9 +32,9 @@ import numpy as np
 from tenpai import tiles as T
 from tenpai.agents.efficiency import best_discard_mcr, is_mcr_observation, mcr_ukeire
 from tenpai.agents.planner import PlannerAgent, PlannerError, planned_discard
+from tenpai.atomic import write_text_atomic
 from tenpai.events import Event
 from tenpai.hand import shanten_mcr
-from tenpai.records.source import write_text_atomic
 from tenpai.rules.mcr.danger import deal_in_probability, read_opponents
 from tenpai.rules.mcr.plan import WIN_POINTS, Target
 
@@ -179,7 +179,7 @@ class PlannerHead:
         return cls(d, c, dict(info) if isinstance(info, dict) else {})
 
     def save(self, path: Path) -> None:
-        """Write-then-rename (the records' atomic writer), so a kill never leaves half a file
+        """Write-then-rename (:mod:`tenpai.atomic`), so a kill never leaves half a file
         under ``path``."""
         write_text_atomic(path, json.dumps(self.to_json(), indent=1, sort_keys=True) + "\n")
 

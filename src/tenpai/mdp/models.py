@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from tenpai.atomic import write_text_atomic
 from tenpai.learn.logreg import BinaryModel, SoftmaxModel
 from tenpai.mdp.features import (
     DEAL_IN_FEATURES,
@@ -24,7 +25,6 @@ from tenpai.mdp.features import (
     TENPAI_FEATURES,
     rank_features,
 )
-from tenpai.records.source import write_text_atomic
 
 __all__ = [
     "DEFAULT_MODEL_FILE",

@@ -69,9 +69,9 @@ from tenpai.agents.pg_planner import (
 )
 from tenpai.agents.planner import PlannerAgent
 from tenpai.arena.games import make_game
+from tenpai.atomic import write_text_atomic
 from tenpai.engine.agent import Agent
 from tenpai.engine.runner import play
-from tenpai.records.source import write_text_atomic
 from tenpai.rl.greedy_bots import BOT_NAME, play_with_bots
 from tenpai.rl.planner_vine import play_vine_deal, vine_gradient
 

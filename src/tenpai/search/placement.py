@@ -209,7 +209,7 @@ class PlacementModel:
     def save(self, path: str | Path) -> None:
         """Write atomically (temporary file, then rename): never a half-written model file,
         and an older file at ``path`` stays whole when the write fails."""
-        from tenpai.records.source import write_text_atomic  # only a fit writes models
+        from tenpai.atomic import write_text_atomic  # only a fit writes models
 
         write_text_atomic(path, json.dumps(self.to_json(), indent=1) + "\n")
 
