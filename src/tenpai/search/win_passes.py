@@ -80,14 +80,17 @@ _TERMINAL_HONOR = tuple(k for k in range(34) if T.is_terminal_or_honor(k))
 class WinChance:
     """A moment where ``seat`` could have won with ``tile`` and did not.
 
-    ``request`` is the situation the scorer is asked about, without the hand (``hand=()``);
-    ``river`` the kinds of the seat's own discards then (permanent furiten); ``passed`` the
-    kinds the seat had let go since its last discard or its riichi (temporary and riichi
-    furiten), each with whether it was a closed kan's tile (a pass only for a thirteen-orphans
-    hand); ``kokushi_only``: a closed kan robbed (only a thirteen-orphans hand may)."""
+    ``at``: the index in the events of the discard, kan or North it could have won on, or of
+    the draw it could have declared tsumo with.  ``request``: the situation the scorer is
+    asked about, without the hand (``hand=()``).  ``river``: the kinds of the seat's own
+    discards then (permanent furiten).  ``passed``: the kinds the seat had let go since its
+    last discard or its riichi (temporary and riichi furiten), each with whether it was a
+    closed kan's tile (a pass only for a thirteen-orphans hand).  ``kokushi_only``: a closed
+    kan robbed (only a thirteen-orphans hand may)."""
 
     seat: int
     tile: int
+    at: int
     request: WinRequest
     river: frozenset[int] = frozenset()
     passed: tuple[tuple[int, bool], ...] = ()
@@ -201,7 +204,7 @@ def _seat_chances(events: Sequence[Event], start: int, s: int, n: int, oya: int,
             if e.tsumogiri and last_draw >= window:
                 rinshan = _replacement_draw(events, last_draw, s, start)
                 first_turn = not any_call and last_own == start
-                out.append(WinChance(s, e.pai, dataclasses.replace(
+                out.append(WinChance(s, e.pai, last_draw, dataclasses.replace(
                     base, win_tile=e.pai, tsumo=True, riichi=declared < last_draw,
                     haitei=left[last_draw] == 0 and not rinshan, rinshan=rinshan,
                     tenhou=first_turn and s == oya, chiihou=first_turn and s != oya)))
@@ -216,7 +219,7 @@ def _seat_chances(events: Sequence[Event], start: int, s: int, n: int, oya: int,
                 if i >= window and (not closed or rules.kokushi_robs_ankan):
                     since = declared if declared < i else last_own  # riichi / temporary
                     out.append(WinChance(
-                        s, tile,
+                        s, tile, i,
                         dataclasses.replace(base, target=a, win_tile=tile, riichi=declared < i,
                                             houtei=left[i] == 0 and not chankan,
                                             chankan=chankan),
