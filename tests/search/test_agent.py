@@ -58,6 +58,8 @@ def test_paired_rule_keeps_the_prior_without_a_clear_gain() -> None:
     ({"TENPAI_SEARCH_WEIGHT_T": "0"}, "WEIGHT_T must be > 0"),
     ({"TENPAI_SEARCH_WEIGHT_CALLS": "maybe"}, "WEIGHT_CALLS: cannot read 'maybe'"),
     ({"TENPAI_SEARCH_WEIGHT_CALLS": "1"}, "WEIGHT_CALLS=1 weights worlds, so it needs"),
+    ({"TENPAI_SEARCH_WEIGHT_WIN_PASSES": "maybe"}, "WEIGHT_WIN_PASSES: cannot read 'maybe'"),
+    ({"TENPAI_SEARCH_WEIGHT_WIN_PASSES": "1"}, "WEIGHT_WIN_PASSES=1 weights worlds, so it needs"),
     ({"TENPAI_SEARCH_CALL_OFFERS": "sometimes"}, "CALL_OFFERS: cannot read 'sometimes'"),
 ])
 def test_bad_settings_are_one_line_errors(env: dict[str, str], message: str) -> None:
@@ -85,6 +87,7 @@ def test_a_placement_model_of_other_rules_is_refused(tmp_path: object) -> None:
     ("TENPAI_SEARCH_POLICY", "psychic"),
     ("TENPAI_SEARCH_WORLDS_MODE", "psychic"),
     ("TENPAI_SEARCH_WEIGHT_CALLS", "2"),
+    ("TENPAI_SEARCH_WEIGHT_WIN_PASSES", "2"),
     ("TENPAI_SEARCH_CALL_OFFERS", "2"),
     ("TENPAI_SEARCH_PLAYOUT_YAKU", "1"),
 ])

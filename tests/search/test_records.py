@@ -103,3 +103,25 @@ def test_world_calibration_with_calls_reports_both_weightings(data_dir: Path) ->
         assert {"weighted_T4", "calls_T4"} <= set(scores(rows))
     # the open hands are a part of the others
     assert len(groups["tenpai_open"].truth) < len(groups["tenpai_other"].truth)
+
+
+@pytest.mark.slow
+def test_world_calibration_with_win_passes_reports_the_rule_beside_the_weights(
+        data_dir: Path) -> None:
+    pytest.importorskip("torch")
+    from tenpai.agents.pg import PGAgent
+    from tenpai.search.weights import DiscardLikelihood
+    from tenpai.search.win_passes import WinPassLikelihood
+    from tenpai.search.world_calibration import collect, scores
+
+    groups, stats = collect([_mjx(data_dir)], games=1, pool=4, stride=8,
+                            sampler=WorldSampler(), weigher=DiscardLikelihood(PGAgent()),
+                            temperatures=[4.0], win_passes=WinPassLikelihood())
+    assert stats["decisions"] > 5 and stats["wins_effective_size_sum"] > 0
+    assert 0.0 <= stats["wins_impossible_share"] <= stats["decisions"]
+    for name in ("tenpai_other", "dealin_riichi"):
+        rows = groups[name]
+        assert len(rows.wins[4.0]) == len(rows.uniform_wins) == len(rows.truth) > 0
+        assert all(0.0 <= p <= 1.0 + 1e-9 for p in rows.wins[4.0])
+        assert {"weighted_T4", "wins_T4", "uniform_wins"} <= set(scores(rows))
+        assert not rows.calls[4.0]  # the calls are not weighed without their part

@@ -82,6 +82,7 @@ from tenpai.search.weights import (
     normalised,
     systematic_resample,
 )
+from tenpai.search.win_passes import WinPassLikelihood
 from tenpai.search.worlds import Hands, WorldSampler
 
 __all__ = [
@@ -113,7 +114,9 @@ class SearchAgent(PriorSearcher[SearchSettings]):
     ) -> None:
         """``weigher`` weights the worlds when ``settings.worlds_mode`` is "weighted"; by
         default it is built on the prior's own network (a prior without one is refused): the
-        discards' likelihood, and with ``settings.weight_calls`` the calls' too."""
+        discards' likelihood, with ``settings.weight_calls`` the calls' too, and with
+        ``settings.weight_win_passes`` the passed wins (under the Tenhou preset of the table's
+        size: :class:`~tenpai.search.win_passes.WinPassLikelihood`)."""
         s = settings or SearchSettings()
         backend = backend or make_backend(s.policy, s.playout_yaku)
         if value is None:
@@ -131,10 +134,12 @@ class SearchAgent(PriorSearcher[SearchSettings]):
             if network is None or not hasattr(network, "bundle"):
                 raise ValueError("TENPAI_SEARCH_WORLDS_MODE=weighted needs a network prior "
                                  f"(the prior {prior.name!r} has no discard network)")
-            weigher = DiscardLikelihood(network, s.weight_temperature)
+            parts: list[WorldLikelihood] = [DiscardLikelihood(network, s.weight_temperature)]
             if s.weight_calls:
-                weigher = SummedLikelihood(
-                    [weigher, CallLikelihood(network, s.weight_temperature)])
+                parts.append(CallLikelihood(network, s.weight_temperature))
+            if s.weight_win_passes:
+                parts.append(WinPassLikelihood())
+            weigher = parts[0] if len(parts) == 1 else SummedLikelihood(parts)
         self.weigher = weigher if s.worlds_mode == "weighted" else None
         self.log: list[DecisionStat] = []
         self._from_engine: dict[Event, Event] = {}

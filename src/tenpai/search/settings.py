@@ -88,6 +88,11 @@ class SearchSettings:
     #: prior network's claim heads (tenpai.search.call_likelihood); off by default (the
     #: weighted worlds of the ablation table read the discards only).
     weight_calls: bool = False
+    #: Weighted worlds: also make the worlds impossible (log weight
+    #: :data:`~tenpai.search.win_passes.LOG_IMPOSSIBLE`) in which an opponent let a legal ron or
+    #: tsumo go (tenpai.search.win_passes); off by default (docs/search_runs.md, "World weights
+    #: from passed wins").
+    weight_win_passes: bool = False
     #: Search every offer to call (pon, chi or open kan) whatever the prior's certainty, with
     #: the pass and the prior's likeliest call always among the candidates; off by default
     #: (the threshold gates call offers as any other decision: docs/search_runs.md, "Call offers").
@@ -147,6 +152,9 @@ class SearchSettings:
             raise ValueError(f"{_ENV}WEIGHT_T must be > 0, got {self.weight_temperature}")
         if self.weight_calls and self.worlds_mode != "weighted":
             raise ValueError(f"{_ENV}WEIGHT_CALLS=1 weights worlds, so it needs "
+                             f"{_ENV}WORLDS_MODE=weighted (got {self.worlds_mode!r})")
+        if self.weight_win_passes and self.worlds_mode != "weighted":
+            raise ValueError(f"{_ENV}WEIGHT_WIN_PASSES=1 weights worlds, so it needs "
                              f"{_ENV}WORLDS_MODE=weighted (got {self.worlds_mode!r})")
 
     @classmethod

@@ -18,6 +18,13 @@ opponents' calls and passes on calls (:mod:`tenpai.search.call_likelihood`), rep
 ``calls_T…`` beside ``weighted_T…``; the opponents with an open meld are also reported as their
 own group (``…_open``, a part of ``…_other``), where the calls say most.
 
+With ``--win-passes`` the worlds in which an opponent let a legal win go
+(:mod:`tenpai.search.win_passes`) get the log weight ``LOG_IMPOSSIBLE`` on top of the discards'
+(and the calls', with ``--calls``) tempered log weights — ``wins_T…`` — and on top of equal
+weights — ``uniform_wins``: the rule alone, without the network.  Also reported: the share of
+the pool's worlds made impossible, the share of decisions with any, and how often the true
+hands themselves would have been judged impossible (an opponent that really did pass a win).
+
 Scores: Brier and log-loss (predictions clipped to [``EPS``, 1 − ``EPS``]: a finite pool
 predicts exact zeros) for uniform worlds (equal weights), weighted worlds, and the constant
 rate of the same rows (in-sample, which flatters the constant), split by whether the opponent
@@ -42,6 +49,7 @@ from tenpai.hand import shanten, waits
 from tenpai.rules.riichi.compiled_round import python_table
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.search.weights import DiscardLikelihood, WorldLikelihood, normalised
+from tenpai.search.win_passes import LOG_IMPOSSIBLE, WinPassLikelihood
 from tenpai.search.worlds import WorldSampler
 
 __all__ = ["EPS", "Rows", "collect", "main", "scores"]
@@ -57,15 +65,25 @@ class Rows:
         self.uniform: list[float] = []
         self.weighted: dict[float, list[float]] = {t: [] for t in temperatures}
         self.calls: dict[float, list[float]] = {t: [] for t in temperatures}
+        self.wins: dict[float, list[float]] = {t: [] for t in temperatures}
+        self.uniform_wins: list[float] = []
         self.truth: list[int] = []
 
     def add(self, x: np.ndarray, weights: dict[float, np.ndarray], truth: int,
-            calls: dict[float, np.ndarray] | None = None) -> None:
+            calls: dict[float, np.ndarray] | None = None,
+            wins: dict[float | str, np.ndarray] | None = None) -> None:
+        """One prediction row; ``wins`` holds the win-pass weightings (key "uniform": the
+        rule on equal weights)."""
         self.uniform.append(float(x.mean()))
         for t, w in weights.items():
             self.weighted[t].append(float(w @ x))
         for t, w in (calls or {}).items():
             self.calls[t].append(float(w @ x))
+        for key, w in (wins or {}).items():
+            if isinstance(key, str):
+                self.uniform_wins.append(float(w @ x))
+            else:
+                self.wins[key].append(float(w @ x))
         self.truth.append(truth)
 
 
@@ -93,22 +111,25 @@ def scores(rows: Rows) -> dict[str, Any]:
         b, ll = _loss(p, y)
         out[f"weighted_T{t:g}"] = {"brier": b, "logloss": ll,
                                    "mean_predicted": round(float(p.mean()), 4)}
-    for t, pred in rows.calls.items():
+    named = [(f"calls_T{t:g}", pred) for t, pred in rows.calls.items()]
+    named += [("uniform_wins", rows.uniform_wins)]
+    named += [(f"wins_T{t:g}", pred) for t, pred in rows.wins.items()]
+    for name, pred in named:
         if pred:
             p = np.asarray(pred)
             b, ll = _loss(p, y)
-            out[f"calls_T{t:g}"] = {"brier": b, "logloss": ll,
-                                    "mean_predicted": round(float(p.mean()), 4)}
+            out[name] = {"brier": b, "logloss": ll, "mean_predicted": round(float(p.mean()), 4)}
     return out
 
 
 def collect(
     paths: list[Path], games: int, pool: int, stride: int, sampler: WorldSampler,
     weigher: DiscardLikelihood, temperatures: Sequence[float], seed: int = 0,
-    calls: WorldLikelihood | None = None,
+    calls: WorldLikelihood | None = None, win_passes: WinPassLikelihood | None = None,
 ) -> tuple[dict[str, Rows], dict[str, float]]:
     """Rows of every (target, group) over ``games`` held-out games, and timing figures;
-    ``calls`` adds its log weights to the discards' for the ``calls`` predictions."""
+    ``calls`` adds its log weights to the discards' for the ``calls`` predictions,
+    ``win_passes`` its (untempered) log weights to theirs for the ``wins`` predictions."""
     from tenpai.learn.riichi import SPLIT
     from tenpai.replay.riichi import replay_riichi
     from tenpai.replay.runner import riichi_rules_for
@@ -117,7 +138,9 @@ def collect(
     groups = {f"{target}_{g}": Rows(temperatures)
               for target in ("tenpai", "dealin") for g in ("riichi", "other", "open")}
     stats = {"games": 0.0, "decisions": 0.0, "weigh_seconds": 0.0, "sample_seconds": 0.0,
-             "effective_size_sum": 0.0, "calls_seconds": 0.0, "calls_effective_size_sum": 0.0}
+             "effective_size_sum": 0.0, "calls_seconds": 0.0, "calls_effective_size_sum": 0.0,
+             "wins_seconds": 0.0, "wins_effective_size_sum": 0.0, "wins_impossible_share": 0.0,
+             "wins_decisions_with_any": 0.0, "wins_decisions_all": 0.0, "wins_truth_flagged": 0.0}
     counter = [0, seed]
 
     def observe(d: Decision, _answer: Event) -> None:
@@ -156,6 +179,25 @@ def collect(
             with_calls = {t: np.asarray(normalised(list(logc / t))) for t in temperatures}
             c1 = with_calls[temperatures[0]]
             stats["calls_effective_size_sum"] += 1.0 / float((c1 * c1).sum())
+        with_wins: dict[float | str, np.ndarray] | None = None
+        if win_passes is not None:
+            t4 = time.process_time()
+            win_evidence = win_passes.evidence(table._observe(d.seat).events, d.seat,
+                                               table.players)
+            logw = np.asarray(win_passes.log_weights(win_evidence, hands))
+            stats["wins_seconds"] += time.process_time() - t4
+            base = logl if calls is None else logc
+            with_wins = {t: np.asarray(normalised(list(base / t + logw))) for t in temperatures}
+            with_wins["uniform"] = np.asarray(normalised(list(logw)))
+            w1 = with_wins[temperatures[0]]
+            stats["wins_effective_size_sum"] += 1.0 / float((w1 * w1).sum())
+            impossible = logw <= LOG_IMPOSSIBLE
+            stats["wins_impossible_share"] += float(impossible.mean())
+            stats["wins_decisions_with_any"] += float(impossible.any())
+            stats["wins_decisions_all"] += float(impossible.all())
+            truth = {s: list(table.hands[s]) for s in range(table.players) if s != d.seat}
+            stats["wins_truth_flagged"] += float(
+                win_passes.log_weights(win_evidence, [truth])[0] <= LOG_IMPOSSIBLE)
         kinds = sorted({T.kind_of(t) for t in table.hands[d.seat]})
         for s in range(4):
             if s == d.seat:
@@ -170,10 +212,11 @@ def collect(
             true_waits = set(waits(true_counts))
             for g in group:
                 groups[f"tenpai_{g}"].add(ready, weights, int(shanten(true_counts) == 0),
-                                          with_calls)
+                                          with_calls, with_wins)
                 for k in kinds:
                     x = np.asarray([k in w for w in pool_waits], dtype=np.float64)
-                    groups[f"dealin_{g}"].add(x, weights, int(k in true_waits), with_calls)
+                    groups[f"dealin_{g}"].add(x, weights, int(k in true_waits), with_calls,
+                                              with_wins)
 
     for gid, game in iter_houou_games(paths):
         if SPLIT(gid) == "train":
@@ -199,6 +242,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--calls", action="store_true",
                     help="also weight by the opponents' calls and passes (calls_T… figures)")
+    ap.add_argument("--win-passes", action="store_true",
+                    help="also make the worlds impossible where an opponent passed a legal win "
+                         "(wins_T… and uniform_wins figures)")
     args = ap.parse_args(argv)
     temps = [float(t) for t in args.temperatures.split(",")]
     if not temps or any(not t > 0 for t in temps):
@@ -213,9 +259,10 @@ def main(argv: list[str] | None = None) -> None:
         from tenpai.search.call_likelihood import CallLikelihood
 
         calls = CallLikelihood(pg)
+    win_passes = WinPassLikelihood() if args.win_passes else None
     sampler = WorldSampler(args.opponents)
     groups, stats = collect(args.data, args.games, args.pool, args.stride, sampler, weigher,
-                            temps, args.seed, calls)
+                            temps, args.seed, calls, win_passes)
     n = max(stats["decisions"], 1.0)
     out = {
         "games": int(stats["games"]), "decisions": int(stats["decisions"]), "pool": args.pool,
@@ -226,6 +273,14 @@ def main(argv: list[str] | None = None) -> None:
         **({"ms_per_decision_calls": round(1000 * stats["calls_seconds"] / n, 1),
             f"calls_mean_effective_size_T{temps[0]:g}":
                 round(stats["calls_effective_size_sum"] / n, 2)} if calls is not None else {}),
+        **({"ms_per_decision_win_passes": round(1000 * stats["wins_seconds"] / n, 1),
+            f"wins_mean_effective_size_T{temps[0]:g}":
+                round(stats["wins_effective_size_sum"] / n, 2),
+            "wins_impossible_share_of_worlds": round(stats["wins_impossible_share"] / n, 4),
+            "wins_decisions_with_any_impossible": int(stats["wins_decisions_with_any"]),
+            "wins_decisions_all_impossible": int(stats["wins_decisions_all"]),
+            "wins_decisions_true_hands_impossible": int(stats["wins_truth_flagged"])}
+           if win_passes is not None else {}),
         **{name: scores(rows) for name, rows in groups.items()},
         "cpu_seconds": round(time.process_time() - t0, 1),
     }

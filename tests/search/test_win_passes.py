@@ -1,0 +1,276 @@
+"""World weights from passed wins: a world whose hand for an opponent could have won on a tile
+it let go is impossible; no yaku, furiten or an incomplete hand leave the world alone."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from tenpai import tiles as T
+from tenpai.agents.efficiency import EfficiencyAgent
+from tenpai.events import Event
+from tenpai.rules.riichi.game import RiichiGame
+from tenpai.search.agent import SearchAgent
+from tenpai.search.prior import AgentPrior
+from tenpai.search.settings import SearchSettings
+from tenpai.search.weights import normalised
+from tenpai.search.win_passes import LOG_IMPOSSIBLE, WinPassLikelihood, win_chances
+
+from .helpers import TONPUU, find
+
+
+def _t(mjai: str) -> int:
+    return T.from_mjai(mjai)
+
+
+def _tiles(*names: str) -> tuple[int, ...]:
+    return tuple(_t(n) for n in names)
+
+
+def _d(actor: int, tile: str, tsumogiri: bool = False) -> Event:
+    return Event("dahai", actor=actor, pai=_t(tile), tsumogiri=tsumogiri)
+
+
+def _draw(actor: int, tile: str | None = None) -> Event:
+    return Event("tsumo", actor=actor, pai=None if tile is None else _t(tile))
+
+
+HAND0 = _tiles("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "S", "W")
+#: All simples, waiting on 2m or 5m: a ron on either is tanyao.
+TANYAO = _tiles("2m", "3m", "4m", "5m", "4p", "5p", "6p", "3s", "4s", "5s", "6s", "7s", "8s")
+#: Waiting on 9m alone (a single wait, terminals): a ron has no yaku unless in riichi.
+NO_YAKU = _tiles("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "2s", "3s", "4s", "9m")
+#: Far from ready: no waits at all.
+JUNK = _tiles("1m", "4m", "7m", "1p", "4p", "7p", "1s", "4s", "7s", "E", "S", "W", "N")
+#: After a pon of 5p: 23m 456s 678s 22p waits on 1m (no yaku) or 4m (open tanyao).
+OPEN_HAND = _tiles("2m", "3m", "4s", "5s", "6s", "6s", "7s", "8s", "2p", "2p")
+
+
+def _start() -> Event:
+    return Event("start_kyoku", bakaze=0, kyoku=0, honba=0, kyotaku=0, oya=0,
+                 scores=(25000,) * 4, dora_marker=_t("2p"), tehais=(HAND0, None, None, None))
+
+
+def _head(first: str = "9p") -> list[Event]:
+    """Seat 0 throws a North, seat 1 its ``first`` tile from the hand: seat 1's window
+    starts after it."""
+    return [_start(), _draw(0), _d(0, "N"), _draw(1), _d(1, first)]
+
+
+def _weight(events: list[Event], seat1: tuple[int, ...]) -> float:
+    part = WinPassLikelihood()
+    world = {1: seat1, 2: JUNK, 3: JUNK}
+    return part.log_weights(part.evidence(events, 0, 4), [world])[0]
+
+
+def test_a_passed_ron_with_a_yaku_makes_the_world_impossible() -> None:
+    events = [*_head(), _draw(2), _d(2, "5m"), _draw(3)]
+    assert _weight(events, TANYAO) == LOG_IMPOSSIBLE
+    assert _weight(events, JUNK) == 0.0             # not ready: nothing passed
+    assert _weight(events[:-1], TANYAO) == 0.0      # the claim window is still open
+
+
+def test_no_yaku_or_furiten_leave_the_world_alone() -> None:
+    assert _weight([*_head(), _draw(2), _d(2, "9m"), _draw(3)], NO_YAKU) == 0.0
+    # the same tanyao hand, furiten: one of its waits (2m) is in its own river
+    assert _weight([*_head("2m"), _draw(2), _d(2, "5m"), _draw(3)], TANYAO) == 0.0
+
+
+def test_riichi_is_a_yaku_and_the_window_runs_from_the_declaration() -> None:
+    riichi = [_start(), _draw(0), _d(0, "N"), _draw(1), Event("reach", actor=1), _d(1, "9p"),
+              Event("reach_accepted", actor=1), _draw(2), _d(2, "1p"), _draw(3), _d(3, "9m"),
+              _draw(0)]
+    assert _weight(riichi, NO_YAKU) == LOG_IMPOSSIBLE
+    # later tsumogiri do not end the window of a player in riichi
+    later = [*riichi, _d(0, "S", True), _draw(1), _d(1, "E", True), _draw(2)]
+    assert _weight(later, NO_YAKU) == LOG_IMPOSSIBLE
+    chance = [c for c in win_chances(later, 0, 4) if c.seat == 1 and c.tile == _t("9m")]
+    assert len(chance) == 1 and chance[0].request.riichi
+
+
+def test_an_opponent_who_let_its_own_winning_draw_go_passed_a_tsumo() -> None:
+    # closed: menzen tsumo is a yaku even for the hand without one on a ron
+    events = [*_head(), _draw(2), _d(2, "1p"), _draw(3), _d(3, "1p"), _draw(0), _d(0, "S"),
+              _draw(1), _d(1, "9m", True), _draw(2)]
+    assert _weight(events, NO_YAKU) == LOG_IMPOSSIBLE
+    tedashi = [*events[:-2], _d(1, "9m"), _draw(2)]  # a hand tile: the window starts after it
+    assert _weight(tedashi, NO_YAKU) == 0.0
+
+
+def _open_head() -> list[Event]:
+    pon = Event("pon", actor=1, target=0, pai=_t("5p"), consumed=_tiles("5p", "5p"))
+    return [_start(), _draw(0), _d(0, "5p"), pon, _d(1, "9s")]
+
+
+def test_an_open_hand_needs_its_yaku_and_temporary_furiten_counts_any_passed_wait() -> None:
+    head = _open_head()
+    assert _weight([*head, _draw(2), _d(2, "4m"), _draw(3)], OPEN_HAND) == LOG_IMPOSSIBLE
+    assert _weight([*head, _draw(2), _d(2, "1m"), _draw(3)], OPEN_HAND) == 0.0  # no yaku
+    # 1m let go (no yaku there) makes it furiten until its own next discard: 4m is no ron
+    furiten = [*head, _draw(2), _d(2, "1m"), _draw(3), _d(3, "4m"), _draw(0)]
+    assert _weight(furiten, OPEN_HAND) == 0.0
+    # its own tsumogiri ends the temporary furiten: the next 4m is a ron it passed
+    cleared = [*furiten, _d(0, "S"), _draw(1), _d(1, "N", True), _draw(2), _d(2, "4m"),
+               _draw(3)]
+    assert _weight(cleared, OPEN_HAND) == LOG_IMPOSSIBLE
+    # an open hand without a yaku may not tsumo either; with tanyao it may
+    tsumo_1m = [*head, _draw(2), _d(2, "1p"), _draw(3), _d(3, "1p"), _draw(0), _d(0, "S"),
+                _draw(1), _d(1, "1m", True), _draw(2)]
+    assert _weight(tsumo_1m, OPEN_HAND) == 0.0
+    tsumo_4m = [*tsumo_1m[:-2], _d(1, "4m", True), _draw(2)]
+    assert _weight(tsumo_4m, OPEN_HAND) == LOG_IMPOSSIBLE
+
+
+def test_a_pool_of_impossible_worlds_still_normalises() -> None:
+    part = WinPassLikelihood()
+    events = [*_head(), _draw(2), _d(2, "5m"), _draw(3)]
+    worlds = [{1: TANYAO, 2: JUNK, 3: JUNK}, {1: TANYAO, 2: JUNK, 3: NO_YAKU}]
+    logw = part.log_weights(part.evidence(events, 0, 4), worlds)
+    assert logw == [LOG_IMPOSSIBLE, LOG_IMPOSSIBLE]
+    other = [-1.0, -2.0]  # another part's log weights decide among them
+    assert normalised([a + b for a, b in zip(other, logw)]) == pytest.approx(normalised(other))
+    assert all(math.isfinite(w) for w in normalised(logw))
+
+
+class _NeverWins(EfficiencyAgent):
+    """``efficiency`` that lets every win go (so that the table has passed wins to find)."""
+
+    def act(self, observation: object, legal: object) -> Event:
+        options = [e for e in legal if e.type != "hora"]  # type: ignore[attr-defined]
+        return super().act(observation, options or legal)  # type: ignore[arg-type]
+
+
+def test_the_engine_and_the_part_agree_on_which_true_hands_passed_a_win() -> None:
+    """Agents that never win at a seeded engine table: at every own-turn decision the true
+    hands are judged impossible exactly when the engine had offered an opponent a win (ron or
+    tsumo) inside its window that it let go; and each chance on which a true hand waited is a
+    passed win exactly when the engine offered the win there (not when furiten or without a
+    yaku)."""
+    from tenpai.hand import waits
+    from tenpai.search.call_likelihood import claim_window
+
+    part = WinPassLikelihood(TONPUU)
+    agreed = {True: 0, False: 0}
+    refused = 0  # possible worlds although a true hand waited on a tile it let go
+    for seed in (4, 7):
+        game = RiichiGame(TONPUU, seed=seed)
+        agent = _NeverWins(seed)
+        offers: dict[tuple[int, int], list[int]] = {}  # (hand, seat) -> event indices
+        steps = 0
+        while not game.done and steps < 400:
+            rnd = game.round
+            assert rnd is not None
+            pending = game.pending()
+            for d in pending:
+                if any(e.type == "hora" for e in d.legal):
+                    offers.setdefault((rnd.hand_index, d.seat), []).append(len(rnd.events) - 1)
+            for d in pending:
+                if rnd.phase != "act" or d.seat != rnd.turn or steps % 2:
+                    continue
+                events = rnd._observe(d.seat).events
+                truth = {s: tuple(rnd.hands[s]) for s in range(4) if s != d.seat}
+                evidence = part.evidence(events, d.seat, 4)
+                got = part.log_weights(evidence, [truth])[0]
+                expected = False
+                for s in truth:
+                    start = claim_window(events, s).start
+                    if rnd.riichi[s]:
+                        reach = max(i for i, e in enumerate(events)
+                                    if e.type == "reach" and e.actor == s)
+                        start = min(start, next(
+                            i for i in range(reach, len(events))
+                            if events[i].type == "dahai" and events[i].actor == s) + 1)
+                    expected |= any(i >= start for i in offers.get((rnd.hand_index, s), []))
+                assert (got == LOG_IMPOSSIBLE) == expected, (seed, steps, d.seat)
+                agreed[expected] += 1
+                rules, chances = evidence
+                for c in chances:  # each chance the true hand waited on: legal iff offered
+                    hand = truth[c.seat]
+                    if len(hand) % 3 == 1 and T.kind_of(c.tile) in waits(T.counts34(hand)):
+                        offered = c.at in offers.get((rnd.hand_index, c.seat), [])
+                        assert part.passed_win(c, hand, rules) == offered, (seed, steps, c)
+                        refused += not offered
+            game.step({d.seat: agent.act(d.observation, d.legal) for d in pending})
+            steps += 1
+    assert agreed[True] > 20 and agreed[False] > 20 and refused > 10
+
+
+def test_the_setting_adds_the_part_and_is_off_by_default() -> None:
+    assert SearchSettings().weight_win_passes is False
+    env = {"TENPAI_SEARCH_WORLDS_MODE": "weighted", "TENPAI_SEARCH_WEIGHT_WIN_PASSES": "1"}
+    settings = SearchSettings.from_env(env)
+    assert settings.weight_win_passes and "weight_win_passes=True" in settings.describe()
+    with pytest.raises(ValueError, match="WEIGHT_WIN_PASSES=1 weights worlds, so it needs"):
+        SearchSettings.from_env({"TENPAI_SEARCH_WEIGHT_WIN_PASSES": "1"})
+    with pytest.raises(ValueError, match="WEIGHT_WIN_PASSES: cannot read 'maybe'"):
+        SearchSettings.from_env({"TENPAI_SEARCH_WEIGHT_WIN_PASSES": "maybe"})
+
+
+def test_the_registered_agent_adds_the_win_passes_to_its_weights() -> None:
+    pytest.importorskip("torch")
+    from tenpai.search.agent import make_search_agent
+    from tenpai.search.call_likelihood import CallLikelihood
+    from tenpai.search.weights import DiscardLikelihood, SummedLikelihood
+
+    both = make_search_agent(0, {"TENPAI_SEARCH_WORLDS_MODE": "weighted",
+                                 "TENPAI_SEARCH_WEIGHT_CALLS": "1",
+                                 "TENPAI_SEARCH_WEIGHT_WIN_PASSES": "1"})
+    assert isinstance(both.weigher, SummedLikelihood)
+    assert [type(p) for p in both.weigher.parts] == [DiscardLikelihood, CallLikelihood,
+                                                     WinPassLikelihood]
+
+
+def test_a_weighted_search_with_win_passes_is_reproducible() -> None:
+    settings = SearchSettings(budget_ms=1e6, worlds=3, top_k=2, worlds_mode="weighted", pool=3,
+                              weight_win_passes=True)
+    rnd, d = find(lambda r, d: r.phase == "act" and r.turn == d.seat and len(r.events) > 40,
+                  range(0, 4))
+    picks = []
+    for _ in range(2):
+        agent = SearchAgent(AgentPrior(EfficiencyAgent(5), 0.5), settings=settings, seed=5,
+                            weigher=WinPassLikelihood())
+        hands, ess = agent.weighted_pool(rnd, d.seat)
+        picks.append(([h.hands for h in hands], ess))
+        assert agent.act(d.observation, d.legal) in d.legal
+    assert picks[0] == picks[1]
+
+
+def test_calibration_rows_report_the_win_pass_weightings() -> None:
+    import numpy as np
+
+    from tenpai.search.world_calibration import Rows, scores
+
+    rows = Rows([4.0])
+    x = np.asarray([1.0, 0.0])
+    even = np.asarray([0.5, 0.5])
+    rows.add(x, {4.0: even}, 1, None, {4.0: np.asarray([1.0, 0.0]), "uniform": even})
+    rows.add(x, {4.0: even}, 0, None, {4.0: np.asarray([0.0, 1.0]), "uniform": even})
+    report = scores(rows)
+    assert report["wins_T4"]["brier"] == 0.0
+    assert report["uniform_wins"]["brier"] == report["uniform"]["brier"] == 0.25
+    assert "calls_T4" not in report
+
+
+def test_the_window_stops_at_a_hand_tile_discard() -> None:
+    # a tedashi after the pass: the pass was made with a hand the world does not name
+    events = [*_head(), _draw(2), _d(2, "5m"), _draw(3), _d(3, "1p"), _draw(0), _d(0, "S"),
+              _draw(1), _d(1, "W"), _draw(2)]
+    assert _weight(events, TANYAO) == 0.0
+
+
+#: In riichi, waiting on 9m alone after a closed kan of 1s (which left the wait as it was).
+AFTER_KAN = _tiles("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "9m")
+
+
+def test_a_closed_kan_in_riichi_does_not_end_the_window() -> None:
+    def stream(riichi: bool) -> list[Event]:
+        declare = [Event("reach", actor=1)] if riichi else []
+        accepted = [Event("reach_accepted", actor=1)] if riichi else []
+        kan = Event("ankan", actor=1, consumed=_tiles("1s", "1s", "1s", "1s"))
+        return [_start(), _draw(0), _d(0, "N"), _draw(1), *declare, _d(1, "9p"), *accepted,
+                _draw(2), _d(2, "9m"), _draw(3), _d(3, "1p"), _draw(0), _d(0, "S"), _draw(1),
+                kan, _draw(1), _d(1, "W", True), _draw(2)]
+
+    assert _weight(stream(riichi=True), AFTER_KAN) == LOG_IMPOSSIBLE  # 9m passed in riichi
+    assert _weight(stream(riichi=False), AFTER_KAN) == 0.0  # before the kan: another hand
