@@ -327,7 +327,10 @@ def test_a_checkpoint_of_the_first_features_is_refused(tmp_path: Path) -> None:
     (["--opponents", "bots"], "--opponents must be one of planner, greedy-bots, got 'bots'"),
     (["--estimator", "ppo"], "--estimator must be one of reinforce, vine, got 'ppo'"),
     (["--estimator", "vine", "--opponents", "greedy-bots"], "vine trains against planner"),
-    (["--estimator", "vine", "--states", "0"], "--states and --alternatives must be at least 1"),
+    (["--estimator", "vine", "--vine-states", "0"],
+     "--vine-states and --vine-alternatives must be at least 1"),
+    (["--estimator", "vine", "--states", "0"],  # the session-37 spelling, kept hidden
+     "--vine-states and --vine-alternatives must be at least 1"),
 ])
 def test_bad_settings_are_one_line_with_exit_2(tmp_path: Path, flags: list[str],
                                                message: str) -> None:

@@ -45,6 +45,7 @@ MEANINGS: dict[str, str] = {
     "--checkpoint-minutes": r"^(wall-clock )?minutes between checkpoints",
     "--cpu-minutes": r"\bcpu\b.*\bbudget\b|\bcpu\b.*\bused\b",
     "--db": r"^sqlite results file",
+    "--estimator": r"^gradient estimator: 'reinforce' .* or 'vine' \(greedy games",
     "--decision-timeout": r"^seconds a client has per decision\b",
     "--deals": r"\bdeals?\b",
     "--encoder": r"\bencoder|gao86e",
@@ -97,6 +98,8 @@ MEANINGS: dict[str, str] = {
     "--under-riichi": r"^riichi: also count each agent's discards under another seat's riichi",
     "--unroll": r"^k, ",
     "--value-target": r"\bsign\b.*\bscaled\b",
+    "--vine-alternatives": r"^vine: \w+ compared with the greedy one at each branch point",
+    "--vine-states": r"^vine: branch points per game\b",
     "--workers": r"\bprocess(es)?\b|\bactors?\b",
 }
 

@@ -72,17 +72,23 @@ def pg_planner(
     ),
     estimator: str = typer.Option(
         "reinforce", "--estimator",
-        help="reinforce: sampled games, each scored against the deal's other samples; vine: "
-             "greedy games, and at --states of their decisions the greedy answer and "
-             "--alternatives others each played on from a copy of the table (planner "
-             "opponents only; a game is then a greedy trunk).",
+        help="Gradient estimator: 'reinforce' (sampled games, each scored against the deal's "
+             "other samples) or 'vine' (greedy games; at --vine-states of their decisions the "
+             "greedy answer and --vine-alternatives others are each played on from a copy of "
+             "the table; planner opponents only, and a game is then a greedy trunk).",
     ),
     states: int = typer.Option(
-        4, "--states", help="Vine: decisions of each training game kept as branch points."
+        4, "--vine-states",
+        help="Vine: branch points per game (the head's decisions with a choice, kept "
+             "uniformly); each costs --vine-alternatives playouts to the end of the hand.",
     ),
+    states_old: int | None = old_spelling("--states", "--vine-states"),
     alternatives: int = typer.Option(
-        3, "--alternatives", help="Vine: answers played at a branch point besides the greedy one."
+        3, "--vine-alternatives",
+        help="Vine: answers compared with the greedy one at each branch point, drawn from the "
+             "head's softmax at --temperature (at least 1).",
     ),
+    alternatives_old: int | None = old_spelling("--alternatives", "--vine-alternatives"),
     as_json: bool = typer.Option(False, "--json", help="Print the run's summary as JSON."),
 ) -> None:
     """Train ``pg_planner`` against two ``planner`` seats or three greedy Botzone bots (MCR,
@@ -91,6 +97,8 @@ def pg_planner(
     from tenpai.rl.planner_pg import PlannerPGConfig, PlannerPGError, train_planner_pg
 
     max_games = renamed(ctx, "max_games", max_games, max_games_old, "--max-games")
+    states = renamed(ctx, "states", states, states_old, "--states")
+    alternatives = renamed(ctx, "alternatives", alternatives, alternatives_old, "--alternatives")
 
     cfg = PlannerPGConfig(out=str(out), seed=seed, deals_per_update=deals_per_update,
                           samples=samples, temperature=temperature, lr=lr,

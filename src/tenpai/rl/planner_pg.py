@@ -185,7 +185,7 @@ class PlannerPGConfig:
                                      "branch copies the table, and the greedy bots' state lives "
                                      "outside it)")
             if self.states < 1 or self.alternatives < 1:
-                raise PlannerPGError("--states and --alternatives must be at least 1")
+                raise PlannerPGError("--vine-states and --vine-alternatives must be at least 1")
 
     @property
     def games_per_update(self) -> int:
