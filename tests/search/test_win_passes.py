@@ -3,7 +3,9 @@ it let go is impossible; no yaku, furiten or an incomplete hand leave the world 
 
 from __future__ import annotations
 
+import dataclasses
 import math
+from collections.abc import Mapping, Sequence
 
 import pytest
 
@@ -11,11 +13,12 @@ from tenpai import tiles as T
 from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.events import Event
 from tenpai.rules.riichi.game import RiichiGame
+from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
 from tenpai.search.agent import SearchAgent
 from tenpai.search.prior import AgentPrior
 from tenpai.search.settings import SearchSettings
-from tenpai.search.weights import normalised
-from tenpai.search.win_passes import LOG_IMPOSSIBLE, WinPassLikelihood, win_chances
+from tenpai.search.weights import SummedLikelihood, normalised
+from tenpai.search.win_passes import LOG_IMPOSSIBLE, WinChance, WinPassLikelihood, win_chances
 
 from .helpers import HAND0, TONPUU, dahai, find, tile, tiles, tsumo
 
@@ -40,10 +43,11 @@ def _head(first: str = "9p") -> list[Event]:
     return [_start(), tsumo(0), dahai(0, "N"), tsumo(1), dahai(1, first)]
 
 
-def _weight(events: list[Event], seat1: tuple[int, ...]) -> float:
+def _weight(events: list[Event], seat1: tuple[int, ...], rules: RiichiRules | None = None
+            ) -> float:
     part = WinPassLikelihood()
     world = {1: seat1, 2: JUNK, 3: JUNK}
-    return part.log_weights(part.evidence(events, 0, 4), [world])[0]
+    return part.log_weights(part.evidence(events, 0, 4, rules), [world])[0]
 
 
 def test_a_passed_ron_with_a_yaku_makes_the_world_impossible() -> None:
@@ -102,6 +106,49 @@ def test_an_open_hand_needs_its_yaku_and_temporary_furiten_counts_any_passed_wai
     assert _weight(tsumo_1m, OPEN_HAND) == 0.0
     tsumo_4m = [*tsumo_1m[:-2], dahai(1, "4m", True), tsumo(2)]
     assert _weight(tsumo_4m, OPEN_HAND) == LOG_IMPOSSIBLE
+
+
+#: Tenhou's rules without open tanyao (kuitan): an open all-simples hand has no yaku.
+NO_KUITAN = dataclasses.replace(TENHOU, open_tanyao=False)
+
+
+def test_the_tables_rules_judge_the_yaku() -> None:
+    passed_4m = [*_open_head(), tsumo(2), dahai(2, "4m"), tsumo(3)]
+    assert _weight(passed_4m, OPEN_HAND) == LOG_IMPOSSIBLE  # by default Tenhou's: open tanyao
+    assert _weight(passed_4m, OPEN_HAND, TENHOU) == LOG_IMPOSSIBLE
+    assert _weight(passed_4m, OPEN_HAND, NO_KUITAN) == 0.0  # no yaku at this table
+    # a closed all-simples hand keeps its tanyao there
+    passed_5m = [*_head(), tsumo(2), dahai(2, "5m"), tsumo(3)]
+    assert _weight(passed_5m, TANYAO, NO_KUITAN) == LOG_IMPOSSIBLE
+    # the table's rules win over the part's own
+    rules, _ = WinPassLikelihood(TENHOU).evidence(passed_4m, 0, 4, NO_KUITAN)
+    assert rules is NO_KUITAN
+
+
+class _RulesSeen(WinPassLikelihood):
+    """The part, recording the rules each weighing judged the yaku by."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.judged_by: list[RiichiRules] = []
+
+    def log_weights(self, evidence: tuple[RiichiRules, Sequence[WinChance]],
+                    hands: Sequence[Mapping[int, Sequence[int]]]) -> list[float]:
+        self.judged_by.append(evidence[0])
+        return super().log_weights(evidence, hands)
+
+
+def test_the_search_agent_judges_passed_wins_by_its_tables_rules() -> None:
+    rules = dataclasses.replace(TONPUU, open_tanyao=False)
+    rnd, d = find(lambda r, d: r.phase == "act" and r.turn == d.seat and len(r.events) > 40,
+                  range(0, 4), rules=rules)
+    assert rnd.rules.open_tanyao is False
+    part = _RulesSeen()
+    settings = SearchSettings(worlds=2, worlds_mode="weighted", pool=2, weight_win_passes=True)
+    agent = SearchAgent(AgentPrior(EfficiencyAgent(5), 0.5), settings=settings, seed=5,
+                        weigher=SummedLikelihood([part]))
+    agent.weighted_pool(rnd, d.seat)
+    assert part.judged_by == [rnd.rules]
 
 
 def test_a_pool_of_impossible_worlds_still_normalises() -> None:
