@@ -9,6 +9,11 @@ under the real name, never a truncated one:
   temporary, the last rename wins with a complete file;
 * it is flushed to disk (``fsync``) before the rename, so after a power loss the name holds the
   old bytes or the new ones, not an empty file;
+* after the rename the directory is flushed too: the new name is an entry of the directory, and
+  until the directory's block is on disk a crash can bring back the old entry (or none), the
+  new file's bytes orphaned. Where a directory cannot be opened (Windows) or its file system
+  does not sync directories, this step is skipped: the rename is still atomic, only not yet
+  durable;
 * it gets the mode an ordinary ``open(path, "w")`` would give (``mkstemp`` makes it 0600, which
   would hide reports and records from the other users of a shared machine);
 * on any exception, ``KeyboardInterrupt`` included, it is removed and the exception goes on.
@@ -22,6 +27,7 @@ scanning a folder for ``*.json`` records never picks up one still being written.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -68,12 +74,32 @@ def _seal(tmp: Path, mode: int | None) -> None:
         os.close(fd)
 
 
+def _sync_directory(directory: Path) -> None:
+    """Force ``directory``'s entries to disk, so that a rename into it survives a crash.
+
+    Skipped where the platform cannot open a directory (Windows: ``os.open`` refuses one) or the
+    file system does not sync one (EINVAL); any other failure is an I/O error and is raised.
+    """
+    try:
+        fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError as e:
+        if e.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
+            raise
+    finally:
+        os.close(fd)
+
+
 @contextlib.contextmanager
 def atomic_path(
     path: str | Path, *, keep_suffix: bool = False, mode: int | None = None
 ) -> Iterator[Path]:
     """A temporary path beside ``path`` to write to; on leaving the block without an exception
-    it is synced and renamed over ``path``, on an exception it is removed.
+    it is synced, renamed over ``path`` and the directory synced after the rename; on an
+    exception it is removed.
 
     The directory must exist (callers keep their own error for a missing one). ``mode``
     overrides the umask's (a file shipped in the package is 0o644 whoever builds it).
@@ -87,6 +113,7 @@ def atomic_path(
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+    _sync_directory(target.parent)
 
 
 def write_bytes_atomic(path: str | Path, data: bytes, *, mode: int | None = None) -> None:
@@ -107,7 +134,7 @@ def write_files_atomic(files: Sequence[tuple[str | Path, bytes]]) -> None:
     given, so an error while writing leaves no target touched.
 
     The renames are separate ``os.replace`` calls: put the file that makes the set complete
-    for its readers last.
+    for its readers last. Each directory the set lands in is synced once, after all renames.
     """
     temps: list[tuple[Path, Path]] = []
     try:
@@ -124,3 +151,5 @@ def write_files_atomic(files: Sequence[tuple[str | Path, bytes]]) -> None:
         for tmp, _ in temps:
             tmp.unlink(missing_ok=True)
         raise
+    for directory in dict.fromkeys(target.parent for _, target in temps):
+        _sync_directory(directory)

@@ -4,6 +4,7 @@ umask gives; writers that read the suffix (numpy's savez) can have it."""
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from collections.abc import Iterator
@@ -125,3 +126,71 @@ def test_a_set_of_files_is_all_written_or_none_is(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["blocked", "lite.json"]
     write_files_atomic([(first, b"new"), (tmp_path / "meta.json", b"m")])
     assert first.read_text() == "new" and (tmp_path / "meta.json").read_text() == "m"
+
+
+def _record_fsyncs(monkeypatch: pytest.MonkeyPatch, log: list[tuple[int, int, bool]],
+                   watched: Path) -> None:
+    """Record every ``os.fsync`` as the (device, inode) it syncs and whether ``watched`` exists
+    by then (a directory's sync must come after the rename that gives the new name)."""
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        st = os.fstat(fd)
+        log.append((st.st_dev, st.st_ino, watched.exists()))
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    st = os.stat(path)
+    return st.st_dev, st.st_ino
+
+
+def test_the_directory_is_synced_after_the_rename(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the directory's sync a crash after the rename could lose the new name."""
+    target = tmp_path / "weights.bin"
+    log: list[tuple[int, int, bool]] = []
+    _record_fsyncs(monkeypatch, log, target)
+    write_bytes_atomic(target, b"new")
+    synced = [(dev, ino) for dev, ino, renamed in log if renamed]
+    assert synced == [_identity(tmp_path)]
+    # the file itself is synced first, under its temporary name
+    assert [(dev, ino) for dev, ino, renamed in log if not renamed] == [_identity(target)]
+
+
+def test_a_set_syncs_each_of_its_directories_once(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "sub").mkdir()
+    last = tmp_path / "sub" / "meta.json"
+    log: list[tuple[int, int, bool]] = []
+    _record_fsyncs(monkeypatch, log, last)
+    write_files_atomic([(tmp_path / "a.bin", b"a"), (tmp_path / "b.bin", b"b"), (last, b"m")])
+    after = [(dev, ino) for dev, ino, renamed in log if renamed]
+    assert sorted(after) == sorted([_identity(tmp_path), _identity(tmp_path / "sub")])
+
+
+def test_a_directory_that_cannot_be_opened_or_synced_is_skipped(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows refuses to open a directory; some file systems refuse to sync one (EINVAL)."""
+    real_open, real_fsync = os.open, os.fsync
+
+    def open_no_dirs(path: str | os.PathLike[str], flags: int, mode: int = 0o777) -> int:
+        if os.path.isdir(path):
+            raise PermissionError(errno.EACCES, "a directory", str(path))
+        return real_open(path, flags, mode)
+
+    monkeypatch.setattr(os, "open", open_no_dirs)
+    write_text_atomic(tmp_path / "a.txt", "a")
+    assert (tmp_path / "a.txt").read_text() == "a"
+    monkeypatch.setattr(os, "open", real_open)
+
+    def fsync_no_dirs(fd: int) -> None:
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not on this file system")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync_no_dirs)
+    write_files_atomic([(tmp_path / "b.txt", b"b")])
+    assert (tmp_path / "b.txt").read_text() == "b"

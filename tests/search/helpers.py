@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from tenpai import tiles as T
 from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.engine.flow import Decision
 from tenpai.events import Event
@@ -21,6 +22,29 @@ TONPUU = dataclasses.replace(TENHOU, length="tonpuu")
 #: The scores of an all-last start (``start=LAST_HAND``): the game is one or a few hands.
 LAST_HAND_SCORES = (32000, 25000, 23000, 20000)
 LAST_HAND = (0, 3, 0, 0)
+
+
+def tile(mjai: str) -> int:
+    """The tile named ``mjai`` (``"5m"``, ``"E"``, ...): hand-written event streams read as mjai."""
+    return T.from_mjai(mjai)
+
+
+def tiles(*names: str) -> tuple[int, ...]:
+    return tuple(tile(n) for n in names)
+
+
+def dahai(actor: int, name: str, tsumogiri: bool = False) -> Event:
+    return Event("dahai", actor=actor, pai=tile(name), tsumogiri=tsumogiri)
+
+
+def tsumo(actor: int, name: str | None = None) -> Event:
+    """A draw; ``name=None`` for a draw the deciding seat does not see."""
+    return Event("tsumo", actor=actor, pai=None if name is None else tile(name))
+
+
+#: Seat 0's deal in the hand-written streams; the others' are hidden (the deciding seat's masked
+#: view).
+HAND0 = tiles("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "S", "W")
 
 
 def decisions(seed: int, limit: int = 400, rules: RiichiRules = TONPUU

@@ -14,66 +14,46 @@ from tenpai.search.prior import AgentPrior
 from tenpai.search.settings import SearchSettings
 from tenpai.search.weights import DiscardLikelihood, SummedLikelihood
 
-from .helpers import find
-
-
-def _t(mjai: str) -> int:
-    return T.from_mjai(mjai)
-
-
-def _tiles(*names: str) -> tuple[int, ...]:
-    return tuple(_t(n) for n in names)
-
-
-def _d(actor: int, tile: str, tsumogiri: bool = False) -> Event:
-    return Event("dahai", actor=actor, pai=_t(tile), tsumogiri=tsumogiri)
-
-
-def _draw(actor: int, tile: str | None = None) -> Event:
-    return Event("tsumo", actor=actor, pai=None if tile is None else _t(tile))
-
-
-#: Seat 0's deal; the others' are hidden (the deciding seat's masked view).
-HAND0 = _tiles("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "S", "W")
+from .helpers import HAND0, dahai, find, tile, tiles, tsumo
 
 
 def _start() -> Event:
     return Event("start_kyoku", bakaze=0, kyoku=1, honba=0, kyotaku=0, oya=0,
-                 scores=(25000,) * 4, dora_marker=_t("2p"),
+                 scores=(25000,) * 4, dora_marker=tile("2p"),
                  tehais=(HAND0, None, None, None))
 
 
 def test_the_window_starts_after_the_last_hand_tile_discard() -> None:
-    events = [_start(), _draw(1), _d(1, "1p"), _draw(1), _d(1, "N", True), _draw(2),
-              _d(2, "9m", True)]
+    events = [_start(), tsumo(1), dahai(1, "1p"), tsumo(1), dahai(1, "N", True), tsumo(2),
+              dahai(2, "9m", True)]
     assert claim_window(events, 1) == ClaimWindow(3)   # after its tedashi 1p
     assert claim_window(events, 2) == ClaimWindow(1)   # only tsumogiri: the whole hand
     assert claim_window(events, 3) == ClaimWindow(1)   # nothing played yet
 
 
 def test_a_call_followed_by_its_discard_is_scored_with_that_discard() -> None:
-    pon = Event("pon", actor=1, target=3, pai=_t("C"), consumed=_tiles("C", "C"))
-    events = [_start(), _draw(3), _d(3, "C"), pon, _d(1, "9m"), _draw(2), _d(2, "W", True)]
-    assert claim_window(events, 1) == ClaimWindow(5, 3, (_t("9m"),))
-    kan = Event("daiminkan", actor=1, target=3, pai=_t("C"), consumed=_tiles("C", "C", "C"))
-    events = [_start(), _draw(3), _d(3, "C"), kan, _draw(1), _d(1, "9m", True)]
+    pon = Event("pon", actor=1, target=3, pai=tile("C"), consumed=tiles("C", "C"))
+    events = [_start(), tsumo(3), dahai(3, "C"), pon, dahai(1, "9m"), tsumo(2), dahai(2, "W", True)]
+    assert claim_window(events, 1) == ClaimWindow(5, 3, (tile("9m"),))
+    kan = Event("daiminkan", actor=1, target=3, pai=tile("C"), consumed=tiles("C", "C", "C"))
+    events = [_start(), tsumo(3), dahai(3, "C"), kan, tsumo(1), dahai(1, "9m", True)]
     assert claim_window(events, 1) == ClaimWindow(4, 3, ())
-    ankan = Event("ankan", actor=1, consumed=_tiles("N", "N", "N", "N"))
-    events = [_start(), _draw(1), ankan, _draw(1), _d(1, "9m", True)]
+    ankan = Event("ankan", actor=1, consumed=tiles("N", "N", "N", "N"))
+    events = [_start(), tsumo(1), ankan, tsumo(1), dahai(1, "9m", True)]
     assert claim_window(events, 1) == ClaimWindow(3)
 
 
 def test_claim_options_follow_the_table_rules() -> None:
-    hand = T.counts34(list(_tiles("3m", "4m", "6m", "C", "C", "1p", "2p", "3p", "7s", "8s",
-                                  "9s", "E", "E")))
-    assert claim_options(hand, _t("C"), chi_open=False, kan_open=True) == (True, False, ())
-    assert claim_options(hand, _t("5m"), chi_open=True, kan_open=True) == (False, False, (2, 3))
-    assert claim_options(hand, _t("5m"), chi_open=False, kan_open=True) == (False, False, ())
+    hand = T.counts34(list(tiles("3m", "4m", "6m", "C", "C", "1p", "2p", "3p", "7s", "8s",
+                                 "9s", "E", "E")))
+    assert claim_options(hand, tile("C"), chi_open=False, kan_open=True) == (True, False, ())
+    assert claim_options(hand, tile("5m"), chi_open=True, kan_open=True) == (False, False, (2, 3))
+    assert claim_options(hand, tile("5m"), chi_open=False, kan_open=True) == (False, False, ())
     # kuikae: a pon that would leave only the called kind to discard is not offered
-    pair_and_one = T.counts34(list(_tiles("C", "C", "C", "E")))
-    assert claim_options(pair_and_one, _t("C"), False, True) == (True, True, ())
-    only_kind = T.counts34(list(_tiles("C", "C", "C")))
-    assert claim_options(only_kind, _t("C"), False, False) == (False, False, ())
+    pair_and_one = T.counts34(list(tiles("C", "C", "C", "E")))
+    assert claim_options(pair_and_one, tile("C"), False, True) == (True, True, ())
+    only_kind = T.counts34(list(tiles("C", "C", "C")))
+    assert claim_options(only_kind, tile("C"), False, False) == (False, False, ())
 
 
 @pytest.fixture(scope="module")
@@ -85,18 +65,18 @@ def pg() -> object:
 
 
 #: Seat 1 throws a white dragon; seats 2 and 3 pass (seat 2 draws next).
-PASS_STREAM = [_start(), _draw(0, "N"), _d(0, "N", True), _draw(1), _d(1, "P"), _draw(2)]
-REST = _tiles("1m", "4m", "7m", "2p", "5p", "8p", "3s", "6s", "9s", "S", "W")
+PASS_STREAM = [_start(), tsumo(0, "N"), dahai(0, "N", True), tsumo(1), dahai(1, "P"), tsumo(2)]
+REST = tiles("1m", "4m", "7m", "2p", "5p", "8p", "3s", "6s", "9s", "S", "W")
 
 
 def _world(seat2: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-    return {1: _tiles("1s", "4s", "7s", "1p", "4p", "7p", "2m", "5m", "8m", "F", "F", "N", "N"),
-            2: seat2, 3: _tiles("2s", "5s", "8s", "3p", "6p", "9p", "3m", "6m", "9m", "1s",
+    return {1: tiles("1s", "4s", "7s", "1p", "4p", "7p", "2m", "5m", "8m", "F", "F", "N", "N"),
+            2: seat2, 3: tiles("2s", "5s", "8s", "3p", "6p", "9p", "3m", "6m", "9m", "1s",
                                 "4s", "7s", "S")}
 
 
 def test_kans_of_an_earlier_hand_do_not_close_the_open_kan(pg: object) -> None:
-    kans = [Event("ankan", actor=a, consumed=_tiles(k, k, k, k))
+    kans = [Event("ankan", actor=a, consumed=tiles(k, k, k, k))
             for a, k in ((1, "1m"), (2, "2m"), (3, "3m"), (1, "4m"))]
     earlier = [_start(), *kans, Event("ryukyoku")]
     evidence = CallLikelihood(pg).evidence([*earlier, *PASS_STREAM], 0, 4)
@@ -109,8 +89,8 @@ def test_a_pass_on_a_pair_weighs_the_world_down(pg: object) -> None:
     likelihood = CallLikelihood(pg)
     evidence = likelihood.evidence(PASS_STREAM, 0, 4)
     assert {(e.seat, e.answer) for e in evidence} == {(2, "none"), (3, "none")}
-    with_pair = _world((*REST, _t("P"), _t("P")))
-    without = _world((*REST, _t("C"), _t("F")))
+    with_pair = _world((*REST, tile("P"), tile("P")))
+    without = _world((*REST, tile("C"), tile("F")))
     logw = likelihood.log_weights(evidence, [with_pair, without])
     # the world without a pair of white dragons faced no decision: nothing to score
     assert logw[1] == 0.0
@@ -120,17 +100,17 @@ def test_a_pass_on_a_pair_weighs_the_world_down(pg: object) -> None:
 
 
 def test_a_call_moves_the_weights_by_the_hand_it_was_made_with(pg: object) -> None:
-    pon = Event("pon", actor=1, target=0, pai=_t("E"), consumed=_tiles("E", "E"))
-    events = [_start(), _draw(0, "N"), _d(0, "E"), pon, _d(1, "9m"), _draw(2)]
+    pon = Event("pon", actor=1, target=0, pai=tile("E"), consumed=tiles("E", "E"))
+    events = [_start(), tsumo(0, "N"), dahai(0, "E"), pon, dahai(1, "9m"), tsumo(2)]
     likelihood = CallLikelihood(pg)
     evidence = likelihood.evidence(events, 0, 4)
     call = [e for e in evidence if e.seat == 1]
     assert len(call) == 1 and call[0].answer == "pon"
-    assert call[0].extra == _tiles("9m", "E", "E")
+    assert call[0].extra == tiles("9m", "E", "E")
     # seat 1 now holds 10 tiles; two hands for it, the others' hands hold nothing claimable
-    honours = _tiles("1m", "9m", "1p", "9p", "1s", "9s", "S", "W", "N", "P")
-    tanyao = _tiles("3m", "4m", "5m", "4p", "5p", "6p", "6s", "7s", "2s", "2s")
-    quiet = _tiles("2m", "5m", "8m", "3p", "6p", "9p", "4s", "7s", "1s", "S", "W", "N", "F")
+    honours = tiles("1m", "9m", "1p", "9p", "1s", "9s", "S", "W", "N", "P")
+    tanyao = tiles("3m", "4m", "5m", "4p", "5p", "6p", "6s", "7s", "2s", "2s")
+    quiet = tiles("2m", "5m", "8m", "3p", "6p", "9p", "4s", "7s", "1s", "S", "W", "N", "F")
     worlds = [{1: h, 2: quiet, 3: quiet} for h in (honours, tanyao)]
     logw = likelihood.log_weights(call, worlds)
     assert all(v < 0.0 for v in logw)
@@ -141,7 +121,7 @@ def test_a_call_moves_the_weights_by_the_hand_it_was_made_with(pg: object) -> No
 
 def test_temperature_divides_the_log_likelihood(pg: object) -> None:
     evidence = CallLikelihood(pg).evidence(PASS_STREAM, 0, 4)
-    world = _world((*REST, _t("P"), _t("P")))
+    world = _world((*REST, tile("P"), tile("P")))
     one = CallLikelihood(pg).log_weights(evidence, [world])[0]
     four = CallLikelihood(pg, 4.0).log_weights(evidence, [world])[0]
     assert four == pytest.approx(one / 4.0)

@@ -3,7 +3,9 @@ it let go is impossible; no yaku, furiten or an incomplete hand leave the world 
 
 from __future__ import annotations
 
+import dataclasses
 import math
+from collections.abc import Mapping, Sequence
 
 import pytest
 
@@ -11,120 +13,147 @@ from tenpai import tiles as T
 from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.events import Event
 from tenpai.rules.riichi.game import RiichiGame
+from tenpai.rules.riichi.ruleset import TENHOU, RiichiRules
 from tenpai.search.agent import SearchAgent
 from tenpai.search.prior import AgentPrior
 from tenpai.search.settings import SearchSettings
-from tenpai.search.weights import normalised
-from tenpai.search.win_passes import LOG_IMPOSSIBLE, WinPassLikelihood, win_chances
+from tenpai.search.weights import SummedLikelihood, normalised
+from tenpai.search.win_passes import LOG_IMPOSSIBLE, WinChance, WinPassLikelihood, win_chances
 
-from .helpers import TONPUU, find
+from .helpers import HAND0, TONPUU, dahai, find, tile, tiles, tsumo
 
-
-def _t(mjai: str) -> int:
-    return T.from_mjai(mjai)
-
-
-def _tiles(*names: str) -> tuple[int, ...]:
-    return tuple(_t(n) for n in names)
-
-
-def _d(actor: int, tile: str, tsumogiri: bool = False) -> Event:
-    return Event("dahai", actor=actor, pai=_t(tile), tsumogiri=tsumogiri)
-
-
-def _draw(actor: int, tile: str | None = None) -> Event:
-    return Event("tsumo", actor=actor, pai=None if tile is None else _t(tile))
-
-
-HAND0 = _tiles("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "S", "W")
 #: All simples, waiting on 2m or 5m: a ron on either is tanyao.
-TANYAO = _tiles("2m", "3m", "4m", "5m", "4p", "5p", "6p", "3s", "4s", "5s", "6s", "7s", "8s")
+TANYAO = tiles("2m", "3m", "4m", "5m", "4p", "5p", "6p", "3s", "4s", "5s", "6s", "7s", "8s")
 #: Waiting on 9m alone (a single wait, terminals): a ron has no yaku unless in riichi.
-NO_YAKU = _tiles("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "2s", "3s", "4s", "9m")
+NO_YAKU = tiles("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "2s", "3s", "4s", "9m")
 #: Far from ready: no waits at all.
-JUNK = _tiles("1m", "4m", "7m", "1p", "4p", "7p", "1s", "4s", "7s", "E", "S", "W", "N")
+JUNK = tiles("1m", "4m", "7m", "1p", "4p", "7p", "1s", "4s", "7s", "E", "S", "W", "N")
 #: After a pon of 5p: 23m 456s 678s 22p waits on 1m (no yaku) or 4m (open tanyao).
-OPEN_HAND = _tiles("2m", "3m", "4s", "5s", "6s", "6s", "7s", "8s", "2p", "2p")
+OPEN_HAND = tiles("2m", "3m", "4s", "5s", "6s", "6s", "7s", "8s", "2p", "2p")
 
 
 def _start() -> Event:
     return Event("start_kyoku", bakaze=0, kyoku=0, honba=0, kyotaku=0, oya=0,
-                 scores=(25000,) * 4, dora_marker=_t("2p"), tehais=(HAND0, None, None, None))
+                 scores=(25000,) * 4, dora_marker=tile("2p"), tehais=(HAND0, None, None, None))
 
 
 def _head(first: str = "9p") -> list[Event]:
     """Seat 0 throws a North, seat 1 its ``first`` tile from the hand: seat 1's window
     starts after it."""
-    return [_start(), _draw(0), _d(0, "N"), _draw(1), _d(1, first)]
+    return [_start(), tsumo(0), dahai(0, "N"), tsumo(1), dahai(1, first)]
 
 
-def _weight(events: list[Event], seat1: tuple[int, ...]) -> float:
+def _weight(events: list[Event], seat1: tuple[int, ...], rules: RiichiRules | None = None
+            ) -> float:
     part = WinPassLikelihood()
     world = {1: seat1, 2: JUNK, 3: JUNK}
-    return part.log_weights(part.evidence(events, 0, 4), [world])[0]
+    return part.log_weights(part.evidence(events, 0, 4, rules), [world])[0]
 
 
 def test_a_passed_ron_with_a_yaku_makes_the_world_impossible() -> None:
-    events = [*_head(), _draw(2), _d(2, "5m"), _draw(3)]
+    events = [*_head(), tsumo(2), dahai(2, "5m"), tsumo(3)]
     assert _weight(events, TANYAO) == LOG_IMPOSSIBLE
     assert _weight(events, JUNK) == 0.0             # not ready: nothing passed
     assert _weight(events[:-1], TANYAO) == 0.0      # the claim window is still open
 
 
 def test_no_yaku_or_furiten_leave_the_world_alone() -> None:
-    assert _weight([*_head(), _draw(2), _d(2, "9m"), _draw(3)], NO_YAKU) == 0.0
+    assert _weight([*_head(), tsumo(2), dahai(2, "9m"), tsumo(3)], NO_YAKU) == 0.0
     # the same tanyao hand, furiten: one of its waits (2m) is in its own river
-    assert _weight([*_head("2m"), _draw(2), _d(2, "5m"), _draw(3)], TANYAO) == 0.0
+    assert _weight([*_head("2m"), tsumo(2), dahai(2, "5m"), tsumo(3)], TANYAO) == 0.0
 
 
 def test_riichi_is_a_yaku_and_the_window_runs_from_the_declaration() -> None:
-    riichi = [_start(), _draw(0), _d(0, "N"), _draw(1), Event("reach", actor=1), _d(1, "9p"),
-              Event("reach_accepted", actor=1), _draw(2), _d(2, "1p"), _draw(3), _d(3, "9m"),
-              _draw(0)]
+    riichi = [_start(), tsumo(0), dahai(0, "N"), tsumo(1), Event("reach", actor=1), dahai(1, "9p"),
+              Event("reach_accepted", actor=1), tsumo(2), dahai(2, "1p"), tsumo(3), dahai(3, "9m"),
+              tsumo(0)]
     assert _weight(riichi, NO_YAKU) == LOG_IMPOSSIBLE
     # later tsumogiri do not end the window of a player in riichi
-    later = [*riichi, _d(0, "S", True), _draw(1), _d(1, "E", True), _draw(2)]
+    later = [*riichi, dahai(0, "S", True), tsumo(1), dahai(1, "E", True), tsumo(2)]
     assert _weight(later, NO_YAKU) == LOG_IMPOSSIBLE
-    chance = [c for c in win_chances(later, 0, 4) if c.seat == 1 and c.tile == _t("9m")]
+    chance = [c for c in win_chances(later, 0, 4) if c.seat == 1 and c.tile == tile("9m")]
     assert len(chance) == 1 and chance[0].request.riichi
 
 
 def test_an_opponent_who_let_its_own_winning_draw_go_passed_a_tsumo() -> None:
     # closed: menzen tsumo is a yaku even for the hand without one on a ron
-    events = [*_head(), _draw(2), _d(2, "1p"), _draw(3), _d(3, "1p"), _draw(0), _d(0, "S"),
-              _draw(1), _d(1, "9m", True), _draw(2)]
+    events = [*_head(), tsumo(2), dahai(2, "1p"), tsumo(3), dahai(3, "1p"), tsumo(0), dahai(0, "S"),
+              tsumo(1), dahai(1, "9m", True), tsumo(2)]
     assert _weight(events, NO_YAKU) == LOG_IMPOSSIBLE
-    tedashi = [*events[:-2], _d(1, "9m"), _draw(2)]  # a hand tile: the window starts after it
+    tedashi = [*events[:-2], dahai(1, "9m"), tsumo(2)]  # a hand tile: the window starts after it
     assert _weight(tedashi, NO_YAKU) == 0.0
 
 
 def _open_head() -> list[Event]:
-    pon = Event("pon", actor=1, target=0, pai=_t("5p"), consumed=_tiles("5p", "5p"))
-    return [_start(), _draw(0), _d(0, "5p"), pon, _d(1, "9s")]
+    pon = Event("pon", actor=1, target=0, pai=tile("5p"), consumed=tiles("5p", "5p"))
+    return [_start(), tsumo(0), dahai(0, "5p"), pon, dahai(1, "9s")]
 
 
 def test_an_open_hand_needs_its_yaku_and_temporary_furiten_counts_any_passed_wait() -> None:
     head = _open_head()
-    assert _weight([*head, _draw(2), _d(2, "4m"), _draw(3)], OPEN_HAND) == LOG_IMPOSSIBLE
-    assert _weight([*head, _draw(2), _d(2, "1m"), _draw(3)], OPEN_HAND) == 0.0  # no yaku
+    assert _weight([*head, tsumo(2), dahai(2, "4m"), tsumo(3)], OPEN_HAND) == LOG_IMPOSSIBLE
+    assert _weight([*head, tsumo(2), dahai(2, "1m"), tsumo(3)], OPEN_HAND) == 0.0  # no yaku
     # 1m let go (no yaku there) makes it furiten until its own next discard: 4m is no ron
-    furiten = [*head, _draw(2), _d(2, "1m"), _draw(3), _d(3, "4m"), _draw(0)]
+    furiten = [*head, tsumo(2), dahai(2, "1m"), tsumo(3), dahai(3, "4m"), tsumo(0)]
     assert _weight(furiten, OPEN_HAND) == 0.0
     # its own tsumogiri ends the temporary furiten: the next 4m is a ron it passed
-    cleared = [*furiten, _d(0, "S"), _draw(1), _d(1, "N", True), _draw(2), _d(2, "4m"),
-               _draw(3)]
+    cleared = [*furiten, dahai(0, "S"), tsumo(1), dahai(1, "N", True), tsumo(2), dahai(2, "4m"),
+               tsumo(3)]
     assert _weight(cleared, OPEN_HAND) == LOG_IMPOSSIBLE
     # an open hand without a yaku may not tsumo either; with tanyao it may
-    tsumo_1m = [*head, _draw(2), _d(2, "1p"), _draw(3), _d(3, "1p"), _draw(0), _d(0, "S"),
-                _draw(1), _d(1, "1m", True), _draw(2)]
+    tsumo_1m = [*head, tsumo(2), dahai(2, "1p"), tsumo(3), dahai(3, "1p"), tsumo(0), dahai(0, "S"),
+                tsumo(1), dahai(1, "1m", True), tsumo(2)]
     assert _weight(tsumo_1m, OPEN_HAND) == 0.0
-    tsumo_4m = [*tsumo_1m[:-2], _d(1, "4m", True), _draw(2)]
+    tsumo_4m = [*tsumo_1m[:-2], dahai(1, "4m", True), tsumo(2)]
     assert _weight(tsumo_4m, OPEN_HAND) == LOG_IMPOSSIBLE
+
+
+#: Tenhou's rules without open tanyao (kuitan): an open all-simples hand has no yaku.
+NO_KUITAN = dataclasses.replace(TENHOU, open_tanyao=False)
+
+
+def test_the_tables_rules_judge_the_yaku() -> None:
+    passed_4m = [*_open_head(), tsumo(2), dahai(2, "4m"), tsumo(3)]
+    assert _weight(passed_4m, OPEN_HAND) == LOG_IMPOSSIBLE  # by default Tenhou's: open tanyao
+    assert _weight(passed_4m, OPEN_HAND, TENHOU) == LOG_IMPOSSIBLE
+    assert _weight(passed_4m, OPEN_HAND, NO_KUITAN) == 0.0  # no yaku at this table
+    # a closed all-simples hand keeps its tanyao there
+    passed_5m = [*_head(), tsumo(2), dahai(2, "5m"), tsumo(3)]
+    assert _weight(passed_5m, TANYAO, NO_KUITAN) == LOG_IMPOSSIBLE
+    # the table's rules win over the part's own
+    rules, _ = WinPassLikelihood(TENHOU).evidence(passed_4m, 0, 4, NO_KUITAN)
+    assert rules is NO_KUITAN
+
+
+class _RulesSeen(WinPassLikelihood):
+    """The part, recording the rules each weighing judged the yaku by."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.judged_by: list[RiichiRules] = []
+
+    def log_weights(self, evidence: tuple[RiichiRules, Sequence[WinChance]],
+                    hands: Sequence[Mapping[int, Sequence[int]]]) -> list[float]:
+        self.judged_by.append(evidence[0])
+        return super().log_weights(evidence, hands)
+
+
+def test_the_search_agent_judges_passed_wins_by_its_tables_rules() -> None:
+    rules = dataclasses.replace(TONPUU, open_tanyao=False)
+    rnd, d = find(lambda r, d: r.phase == "act" and r.turn == d.seat and len(r.events) > 40,
+                  range(0, 4), rules=rules)
+    assert rnd.rules.open_tanyao is False
+    part = _RulesSeen()
+    settings = SearchSettings(worlds=2, worlds_mode="weighted", pool=2, weight_win_passes=True)
+    agent = SearchAgent(AgentPrior(EfficiencyAgent(5), 0.5), settings=settings, seed=5,
+                        weigher=SummedLikelihood([part]))
+    agent.weighted_pool(rnd, d.seat)
+    assert part.judged_by == [rnd.rules]
 
 
 def test_a_pool_of_impossible_worlds_still_normalises() -> None:
     part = WinPassLikelihood()
-    events = [*_head(), _draw(2), _d(2, "5m"), _draw(3)]
+    events = [*_head(), tsumo(2), dahai(2, "5m"), tsumo(3)]
     worlds = [{1: TANYAO, 2: JUNK, 3: JUNK}, {1: TANYAO, 2: JUNK, 3: NO_YAKU}]
     logw = part.log_weights(part.evidence(events, 0, 4), worlds)
     assert logw == [LOG_IMPOSSIBLE, LOG_IMPOSSIBLE]
@@ -254,23 +283,23 @@ def test_calibration_rows_report_the_win_pass_weightings() -> None:
 
 def test_the_window_stops_at_a_hand_tile_discard() -> None:
     # a tedashi after the pass: the pass was made with a hand the world does not name
-    events = [*_head(), _draw(2), _d(2, "5m"), _draw(3), _d(3, "1p"), _draw(0), _d(0, "S"),
-              _draw(1), _d(1, "W"), _draw(2)]
+    events = [*_head(), tsumo(2), dahai(2, "5m"), tsumo(3), dahai(3, "1p"), tsumo(0), dahai(0, "S"),
+              tsumo(1), dahai(1, "W"), tsumo(2)]
     assert _weight(events, TANYAO) == 0.0
 
 
 #: In riichi, waiting on 9m alone after a closed kan of 1s (which left the wait as it was).
-AFTER_KAN = _tiles("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "9m")
+AFTER_KAN = tiles("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "9m")
 
 
 def test_a_closed_kan_in_riichi_does_not_end_the_window() -> None:
     def stream(riichi: bool) -> list[Event]:
         declare = [Event("reach", actor=1)] if riichi else []
         accepted = [Event("reach_accepted", actor=1)] if riichi else []
-        kan = Event("ankan", actor=1, consumed=_tiles("1s", "1s", "1s", "1s"))
-        return [_start(), _draw(0), _d(0, "N"), _draw(1), *declare, _d(1, "9p"), *accepted,
-                _draw(2), _d(2, "9m"), _draw(3), _d(3, "1p"), _draw(0), _d(0, "S"), _draw(1),
-                kan, _draw(1), _d(1, "W", True), _draw(2)]
+        kan = Event("ankan", actor=1, consumed=tiles("1s", "1s", "1s", "1s"))
+        return [_start(), tsumo(0), dahai(0, "N"), tsumo(1), *declare, dahai(1, "9p"), *accepted,
+                tsumo(2), dahai(2, "9m"), tsumo(3), dahai(3, "1p"), tsumo(0), dahai(0, "S"),
+                tsumo(1), kan, tsumo(1), dahai(1, "W", True), tsumo(2)]
 
     assert _weight(stream(riichi=True), AFTER_KAN) == LOG_IMPOSSIBLE  # 9m passed in riichi
     assert _weight(stream(riichi=False), AFTER_KAN) == 0.0  # before the kan: another hand

@@ -115,8 +115,8 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         """``weigher`` weights the worlds when ``settings.worlds_mode`` is "weighted"; by
         default it is built on the prior's own network (a prior without one is refused): the
         discards' likelihood, with ``settings.weight_calls`` the calls' too, and with
-        ``settings.weight_win_passes`` the passed wins (under the Tenhou preset of the table's
-        size: :class:`~tenpai.search.win_passes.WinPassLikelihood`)."""
+        ``settings.weight_win_passes`` the passed wins (under the rules of the table searched:
+        :class:`~tenpai.search.win_passes.WinPassLikelihood`)."""
         s = settings or SearchSettings()
         backend = backend or make_backend(s.policy, s.playout_yaku)
         if value is None:
@@ -264,7 +264,8 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         n = s.pool * s.worlds
         pool = [self.sampler.sample_hands(table, seat, self.world_seed(table, seat, 100_000 + j))
                 for j in range(n)]
-        evidence = self.weigher.evidence(table._observe(seat).events, seat, table.players)
+        evidence = self.weigher.evidence(table._observe(seat).events, seat, table.players,
+                                         table.rules)
         logw = self.weigher.log_weights(evidence, [h.hands for h in pool])
         weights = normalised(logw)
         u = (self.world_seed(table, seat, 99_999) % 1_000_003) / 1_000_003

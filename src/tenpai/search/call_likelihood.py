@@ -49,6 +49,7 @@ from tenpai import tiles as T
 from tenpai.events import Event
 from tenpai.learn.chi_shapes import chi_class, chi_classes
 from tenpai.learn.state import RoundTracker, SeatView
+from tenpai.rules.riichi.ruleset import RiichiRules
 
 __all__ = [
     "CALL_HEADS",
@@ -169,9 +170,11 @@ class CallLikelihood:
             raise ValueError("the weighting network has no pon head (calls cannot be scored)")
 
     # ------------------------------------------------------------------ public state
-    def evidence(self, events: Sequence[Event], seat: int, players: int) -> list[ClaimEvidence]:
+    def evidence(self, events: Sequence[Event], seat: int, players: int,
+                 rules: RiichiRules | None = None) -> list[ClaimEvidence]:
         """The claim decisions of every opponent of ``seat`` that can be scored exactly, with
-        the public table just after each claimed discard, from the seat's (masked) events."""
+        the public table just after each claimed discard, from the seat's (masked) events
+        (``rules`` are not read)."""
         windows = {s: claim_window(events, s) for s in range(players) if s != seat}
         if not windows:
             return []

@@ -46,6 +46,7 @@ import numpy as np
 from tenpai import tiles as T
 from tenpai.events import Event
 from tenpai.learn.state import RoundTracker, SeatView
+from tenpai.rules.riichi.ruleset import RiichiRules
 
 __all__ = [
     "MAX_SCORED",
@@ -140,9 +141,11 @@ class DiscardLikelihood:
         self._threat = "discard_threat" in heads
 
     # ------------------------------------------------------------------ public state
-    def evidence(self, events: Sequence[Event], seat: int, players: int) -> list[ScoredDiscard]:
+    def evidence(self, events: Sequence[Event], seat: int, players: int,
+                 rules: RiichiRules | None = None) -> list[ScoredDiscard]:
         """The scorable discards of every opponent of ``seat``, with the public table before
-        each, from the seat's (masked) event list."""
+        each, from the seat's (masked) event list (``rules`` are not read: the network saw the
+        table, not its rules)."""
         wanted: dict[int, int] = {}
         for s in range(players):
             if s != seat:
@@ -214,9 +217,14 @@ class DiscardLikelihood:
 
 
 class WorldLikelihood(Protocol):
-    """Evidence read once per decision from the seat's view, then a log weight per world."""
+    """Evidence read once per decision from the seat's view, then a log weight per world.
 
-    def evidence(self, events: Sequence[Event], seat: int, players: int) -> Any: ...
+    ``rules``: the table's, where the caller has them (the search agent passes its table's), for
+    the parts that judge legality (:class:`~tenpai.search.win_passes.WinPassLikelihood`: which
+    wins had a yaku); ``None``, a part's own default."""
+
+    def evidence(self, events: Sequence[Event], seat: int, players: int,
+                 rules: RiichiRules | None = None) -> Any: ...
 
     def log_weights(self, evidence: Any,
                     hands: Sequence[Mapping[int, Sequence[int]]]) -> list[float]: ...
@@ -230,8 +238,9 @@ class SummedLikelihood:
             raise ValueError("SummedLikelihood needs at least one part")
         self.parts = tuple(parts)
 
-    def evidence(self, events: Sequence[Event], seat: int, players: int) -> list[Any]:
-        return [p.evidence(events, seat, players) for p in self.parts]
+    def evidence(self, events: Sequence[Event], seat: int, players: int,
+                 rules: RiichiRules | None = None) -> list[Any]:
+        return [p.evidence(events, seat, players, rules) for p in self.parts]
 
     def log_weights(self, evidence: Sequence[Any],
                     hands: Sequence[Mapping[int, Sequence[int]]]) -> list[float]:

@@ -30,8 +30,10 @@ scorer (:func:`~tenpai.rules.riichi.flow.scoring.score_win`) scores the win: a y
 opponent's melds, seat and round wind, riichi, the last tile (haitei / houtei), chankan,
 rinshan, tenhou / chiihou.  What only changes the han (dora, ura, ippatsu, double riichi, red
 fives) is not passed on.  No Riichi rule forbids a win on the last tile (both are yaku).  The
-yaku are judged under ``rules``, by default the Tenhou preset of the table's size (the rules of
-the Houou records and of the arena's Riichi tables).
+yaku are judged under the table's rules where the caller has them (the search agent passes its
+table's: without open tanyao an open all-simples hand has no yaku, and its passed ron no
+evidence), else under the Tenhou preset of the table's size (the rules of the Houou records and
+of the arena's Riichi tables).
 
 **Why a finite weight**: a pool in which every world is impossible (the opponent missed a win,
 as real players now and then do, or passed one on purpose) must still normalise — ``-inf`` in
@@ -241,8 +243,9 @@ def _seat_chances(events: Sequence[Event], start: int, s: int, n: int, oya: int,
 class WinPassLikelihood:
     """:data:`LOG_IMPOSSIBLE` for the worlds in which an opponent passed a legal win, else 0.
 
-    ``rules`` judge the yaku (``None``: the Tenhou preset of the table's size); ``scorer`` is
-    the engine's (:func:`~tenpai.rules.riichi.flow.scoring.score_win`) unless given."""
+    ``rules`` judge the yaku where :meth:`evidence` is not given the table's (``None``: the
+    Tenhou preset of the table's size); ``scorer`` is the engine's
+    (:func:`~tenpai.rules.riichi.flow.scoring.score_win`) unless given."""
 
     def __init__(self, rules: RiichiRules | None = None, scorer: Scorer | None = None) -> None:
         self.rules = rules
@@ -256,10 +259,11 @@ class WinPassLikelihood:
             self._rules_of[players] = preset_for_players("tenhou", players)
         return self._rules_of[players]
 
-    def evidence(self, events: Sequence[Event], seat: int, players: int
-                 ) -> tuple[RiichiRules, list[WinChance]]:
-        """The opponents' passed chances to win, and the rules that judge them."""
-        rules = self._rules(players)
+    def evidence(self, events: Sequence[Event], seat: int, players: int,
+                 rules: RiichiRules | None = None) -> tuple[RiichiRules, list[WinChance]]:
+        """The opponents' passed chances to win, and the rules that judge them: the table's
+        ``rules`` when given, else this part's."""
+        rules = rules or self._rules(players)
         return rules, win_chances(events, seat, players, rules)
 
     def passed_win(self, chance: WinChance, hand: Sequence[int], rules: RiichiRules) -> bool:

@@ -183,7 +183,7 @@ def collect(
         if win_passes is not None:
             t4 = time.process_time()
             win_evidence = win_passes.evidence(table._observe(d.seat).events, d.seat,
-                                               table.players)
+                                               table.players, table.rules)
             logw = np.asarray(win_passes.log_weights(win_evidence, hands))
             stats["wins_seconds"] += time.process_time() - t4
             base = logl if calls is None else logc
