@@ -256,11 +256,14 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         return action
 
     def world_values(self, table: RiichiRound, seat: int, cands: Sequence[Candidate],
-                     leaf: str = "playout") -> tuple[list[list[float]], float, float]:
+                     leaf: str = "playout", first_world: int = 0
+                     ) -> tuple[list[list[float]], float, float]:
         """``values[w][i]``, candidate i's leaf value in world w, for the worlds played before
         the budget ran out (the first always), each candidate played by ``leaf``'s backend;
         with weighted worlds also the pool's effective size and the CPU seconds of weighting
-        it (else 0, 0).  The worlds and their seeds do not depend on ``leaf``."""
+        it (else 0, 0).  The worlds and their seeds do not depend on ``leaf``; the search
+        plays worlds ``0, 1, …`` of the decision, ``first_world`` starts elsewhere (another
+        set of worlds for a measurement's noise floor, uniform worlds only)."""
         s = self.settings
         value = self.values[table.players]
         backend = self.backend_for(leaf)
@@ -275,7 +278,7 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         for w in range(s.worlds):
             if budget.spent(len(values)):
                 break
-            seed = self.world_seed(table, seat, w)
+            seed = self.world_seed(table, seat, first_world + w)
             if plan is None:
                 world = self.sampler.sample(table, seat, seed)
             else:

@@ -15,7 +15,9 @@ the share of searched decisions where ``auto`` picks solo; how often the paired 
 with solo leaves equals its choice with playout leaves, and how often the two leaves' best
 mean agrees; the correlation of the candidates' mean values (pooled over decisions, raw and
 centred on each decision's mean: the centred one is what a choice reads); and the CPU per
-searched decision and per leaf of each side (medians).
+searched decision and per leaf of each side (medians).  The noise floor beside them: the same
+figures for the playout leaf against the playout leaf on another set of as many worlds
+(``other_worlds_*``) — what two searches that differ only by their worlds' luck agree on.
 """
 
 from __future__ import annotations
@@ -32,7 +34,11 @@ import numpy as np
 from tenpai.search.choice import choose_paired
 from tenpai.search.leaves import threatened
 
-__all__ = ["LeafComparison", "compare_leaves", "main", "summarise"]
+__all__ = ["OTHER_WORLDS", "LeafComparison", "compare_leaves", "main", "summarise"]
+
+#: The first world index of the noise floor's other worlds (the search plays 0, 1, …; the
+#: weighted pool's seeds start at 99,999).
+OTHER_WORLDS = 50_000
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -50,6 +56,9 @@ class LeafComparison:
     means_solo: tuple[float, ...]
     cpu_playout: float
     cpu_solo: float
+    #: The playout leaf on another set of worlds (the noise floor).
+    choice_other: int
+    means_other: tuple[float, ...]
 
 
 def compare_leaves(agent: Any, table: Any, seat: int, pa: Any, order: int = 0) -> LeafComparison:
@@ -66,11 +75,12 @@ def compare_leaves(agent: Any, table: Any, seat: int, pa: Any, order: int = 0) -
     (vp, cp), (vs, cs) = out["playout"], out["solo"]
     if len(vp) != len(vs):
         raise RuntimeError("the two leaves played different worlds: set a large budget")
+    vo, _ess, _weigh = agent.world_values(table, seat, cands, "playout", OTHER_WORLDS)
     return LeafComparison(
         not threatened(table, seat), base, len(vp), len(cands),
         choose_paired(vp, base, bars), choose_paired(vs, base, bars),
         tuple(float(x) for x in np.mean(vp, axis=0)), tuple(float(x) for x in np.mean(vs, axis=0)),
-        cp, cs)
+        cp, cs, choose_paired(vo, base, bars), tuple(float(x) for x in np.mean(vo, axis=0)))
 
 
 def _corr(a: Sequence[float], b: Sequence[float]) -> float:
@@ -98,6 +108,12 @@ def summarise(rows: Sequence[LeafComparison]) -> dict[str, object]:
         "changed_by_solo": round(float(np.mean([r.choice_solo != r.base for r in rows])), 3),
         "corr_means": _corr(raw_p, raw_s),
         "corr_means_centred": _corr(cen_p, cen_s),
+        "other_worlds_same_choice": round(float(np.mean([r.choice_playout == r.choice_other
+                                                         for r in rows])), 3),
+        "other_worlds_same_best_mean": round(float(np.mean([
+            int(np.argmax(r.means_playout)) == int(np.argmax(r.means_other)) for r in rows])), 3),
+        "other_worlds_corr_means_centred": _corr(
+            cen_p, [v - float(np.mean(r.means_other)) for r in rows for v in r.means_other]),
         "cpu_per_decision_median_s": {
             "playout": round(float(np.median([r.cpu_playout for r in rows])), 4),
             "solo": round(float(np.median([r.cpu_solo for r in rows])), 4)},
