@@ -16,6 +16,7 @@ from tenpai.events import Event
 from tenpai.rules.riichi import rollout
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.search.agent import SearchAgent, make_search_agent
+from tenpai.search.leaf_agreement import LeafComparison, summarise
 from tenpai.search.leaves import leaf_for, threatened
 from tenpai.search.passive import PassivePolicy, solo_seat
 from tenpai.search.playout import PythonPlayout
@@ -261,3 +262,32 @@ def test_the_arena_refuses_a_bad_leaf_with_exit_2(monkeypatch: pytest.MonkeyPatc
                                  "--games", "4", "--workers", "1", "--no-progress"])
     assert r.exit_code == 2 and "Traceback" not in r.output
     assert "SEARCH_LEAF must be playout, solo, auto" in r.output
+
+
+def _row(auto_solo: bool, playout: tuple[float, ...], solo: tuple[float, ...],
+         other: tuple[float, ...], choices: tuple[int, int, int]) -> LeafComparison:
+    return LeafComparison(auto_solo, 0, 4, len(playout), choices[0], choices[1], playout, solo,
+                          0.2, 0.1, choices[2], other)
+
+
+def test_the_agreement_figures_of_a_few_comparisons() -> None:
+    rows = [_row(True, (1.0, 2.0, 3.0), (1.5, 2.5, 3.5), (1.0, 3.0, 2.0), (2, 2, 1)),
+            _row(True, (0.0, 1.0, 0.5), (0.0, 0.2, 0.9), (0.0, 1.0, 0.6), (0, 2, 0)),
+            _row(False, (5.0, 4.0, 3.0), (5.0, 4.0, 3.0), (5.0, 4.0, 3.0), (0, 0, 0))]
+    s = summarise(rows)
+    assert s["decisions"] == 3
+    assert s["same_choice"] == round(2 / 3, 3) and s["same_best_mean"] == round(2 / 3, 3)
+    assert s["changed_by_playout"] == round(1 / 3, 3) and s["changed_by_solo"] == round(2 / 3, 3)
+    assert s["other_worlds_same_choice"] == round(2 / 3, 3)
+    assert s["cpu_ratio_solo_to_playout"] == 0.5
+    assert s["cpu_per_leaf_median_ms"] == {"playout": 16.667, "solo": 8.333}
+    assert summarise([]) == {"decisions": 0}
+
+
+@built
+def test_the_rollout_bench_times_the_solo_leaf_beside_the_playout() -> None:
+    from tenpai.bench.rollout import run_rollout_bench
+
+    bench = run_rollout_bench(worlds=2, seeds=1, python_worlds=1, repeat=2)
+    assert {"c:greedy-fold+solo", "python:greedy-fold+solo"} <= set(bench.rates)
+    assert bench.summary()["greedy-fold solo / playout"] > 0
