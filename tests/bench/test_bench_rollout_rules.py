@@ -89,9 +89,11 @@ def test_a_missing_mcr_core_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None
 @pytest.mark.skipif(not riichi_rollout.available(), reason="the Riichi rollout core is not built")
 def test_riichi_stays_the_default_with_its_keys() -> None:
     s = _json(["--worlds", "2", "--playouts", "1", "--repeat", "1"])
-    sides = ("c:fast", "c:fast-kan", "c:greedy", "c:greedy-fold", "c:efficiency",
-             "python:fast", "python:fast-kan", "python:greedy", "python:greedy-fold")
+    sides = ("c:fast", "c:fast-kan", "c:greedy", "c:greedy-fold", "c:greedy-fold+solo",
+             "c:efficiency", "python:fast", "python:fast-kan", "python:greedy",
+             "python:greedy-fold", "python:greedy-fold+solo")
     want = {"preset", "worlds", "seeds", "python_worlds", "repeat",
             *(f"{side} hands/cpu_s {m}" for side in sides for m in ("median", "min", "max")),
-            *(f"{p} speed-up" for p in ("fast", "fast-kan", "greedy", "greedy-fold"))}
+            *(f"{p} speed-up" for p in ("fast", "fast-kan", "greedy", "greedy-fold")),
+            "greedy-fold solo / playout"}
     assert set(s) == want and (s["preset"], s["python_worlds"]) == ("tenhou", 10)

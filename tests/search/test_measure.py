@@ -37,7 +37,8 @@ def test_figures_of_a_log_without_a_search_are_zero() -> None:
 
 
 @pytest.mark.parametrize(("module", "own"), [
-    ("tenpai.search.measure", ["worlds_median", "weigh_cpu_median_ms", "effective_worlds_median",
+    ("tenpai.search.measure", ["worlds_median", "solo_leaf_share_of_searched",
+                               "weigh_cpu_median_ms", "effective_worlds_median",
                                "call_offers", "call_offers_searched", "call_offers_changed"]),
     ("tenpai.mcts.pg_measure", ["simulations_median"]),
 ])

@@ -9,7 +9,12 @@ preset asked for.  The sides play the same worlds: the core with ``fast`` (chi a
 ``fast``, ``fast-kan``, ``greedy`` and ``greedy-fold``
 (:class:`~tenpai.search.policies.FastPolicy`), whose hand ends the tests prove equal.
 (``efficiency`` has no whole-hand Python twin: the agent kans and calls; its discards are
-proven position by position.)
+proven position by position.)  The ``+solo`` sides are the search's one-player leaf
+(:mod:`tenpai.search.leaves`): the dealer plays ``greedy-fold`` and the others are passive
+(they discard what they draw and never win, call or declare riichi), in C (policy
+``passive``) and in Python (:class:`~tenpai.search.passive.PassivePolicy`), so the hand ends
+in the dealer's win or an exhaustive draw; ``greedy-fold solo / playout`` is the C side's rate
+against the full ``greedy-fold`` playout's on the same hand starts.
 
 Honest timing: the sides run interleaved in one process, ``repeat`` passes, the order of the
 sides turning every pass; each figure is the CPU time of the pass (``time.process_time``: the
@@ -34,6 +39,7 @@ from tenpai.rules.riichi import rollout
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.rules.riichi.game import RiichiGame
 from tenpai.rules.riichi.ruleset import PRESETS
+from tenpai.search.passive import PassivePolicy
 from tenpai.search.policies import FastPolicy
 
 __all__ = ["RolloutBench", "hand_starts", "rate_fields", "render", "run_rollout_bench"]
@@ -61,9 +67,12 @@ def hand_starts(count: int, preset: str = "tenhou", seed: int = 0) -> list[Riich
     return out
 
 
-def _python_hand(world: RiichiRound, fold: bool, calls: bool, kans: bool = False) -> int:
+def _python_hand(world: RiichiRound, fold: bool, calls: bool, kans: bool = False,
+                 solo: bool = False) -> int:
     rnd = clone(world)
-    agents = [FastPolicy(s, fold=fold, calls=calls, kans=kans) for s in range(rnd.players)]
+    agents: list[Any] = [
+        FastPolicy(s, fold=fold, calls=calls, kans=kans) if not solo or s == world.turn
+        else PassivePolicy(s) for s in range(rnd.players)]
     while not rnd.done:
         rnd.step({d.seat: agents[d.seat].act(d.observation, d.legal) for d in rnd.pending()})
     return 1
@@ -98,6 +107,9 @@ class RolloutBench:
             c, p = self.rates.get(f"c:{policy}"), self.rates.get(f"python:{policy}")
             if c and p:
                 out[f"{policy} speed-up"] = statistics.median(c) / statistics.median(p)
+        solo, full = self.rates.get("c:greedy-fold+solo"), self.rates.get("c:greedy-fold")
+        if solo and full:
+            out["greedy-fold solo / playout"] = statistics.median(solo) / statistics.median(full)
         return out
 
 
@@ -114,16 +126,21 @@ def run_rollout_bench(
     rules = PRESETS[preset]
     seed_list = list(range(seeds))
 
-    def compiled(policy: str) -> Callable[[], int]:
+    def compiled(policy: str, solo: bool = False) -> Callable[[], int]:
+        # solo: the player to move (the dealer at a hand start) alone, the others passive
+        per_state = [[policy if not solo or s == w.turn else "passive" for s in range(w.players)]
+                     for w in starts[:worlds]]
+
         def go() -> int:
-            for st in states:
-                rollout.run(st, rules, policy, seed_list)
+            for st, policies in zip(states, per_state):
+                rollout.run(st, rules, policies, seed_list)
             return len(states) * len(seed_list)
         return go
 
-    def python(fold: bool, calls: bool = False, kans: bool = False) -> Callable[[], int]:
+    def python(fold: bool, calls: bool = False, kans: bool = False,
+               solo: bool = False) -> Callable[[], int]:
         def go() -> int:
-            return sum(_python_hand(w, fold, calls, kans) for w in starts[:python_worlds])
+            return sum(_python_hand(w, fold, calls, kans, solo) for w in starts[:python_worlds])
         return go
 
     sides: Sequence[tuple[str, Callable[[], int]]] = (
@@ -131,11 +148,13 @@ def run_rollout_bench(
         ("c:fast-kan", compiled("fast-kan")),
         ("c:greedy", compiled("greedy")),
         ("c:greedy-fold", compiled("greedy-fold")),
+        ("c:greedy-fold+solo", compiled("greedy-fold", solo=True)),
         ("c:efficiency", compiled("efficiency")),
         ("python:fast", python(False, calls=True)),
         ("python:fast-kan", python(False, kans=True)),
         ("python:greedy", python(False)),
         ("python:greedy-fold", python(True)),
+        ("python:greedy-fold+solo", python(True, solo=True)),
     )
     bench = RolloutBench(preset, len(states), seeds, python_worlds, repeat,
                          {name: [] for name, _ in sides})
@@ -168,4 +187,7 @@ def render(bench: RolloutBench) -> None:
         key = f"{policy} speed-up"
         if key in s:
             table.add_row(f"{policy}: C / Python", f"{s[key]:,.0f}x", "")
+    if "greedy-fold solo / playout" in s:
+        table.add_row("greedy-fold: solo / playout (C)", f"{s['greedy-fold solo / playout']:.2f}x",
+                      "")
     stdout_console().print(table)

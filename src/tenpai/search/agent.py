@@ -15,6 +15,11 @@ after world until ``worlds`` worlds or the budget is spent:
    so the candidates are compared with common random numbers;
 3. values each hand end with the leaf value (placement utility by default).
 
+The playout of step 2 is by default a full one, every seat on the playout policy; with
+``leaf`` = ``solo`` it is the one-player playout (the searching seat on the policy, the others
+passive), and with ``auto`` the one-player playout where no opponent threatens at the decision
+(:mod:`tenpai.search.leaves`; the decision's log says which leaf it used).
+
 A world is the unit of time: the budget is checked before each world and the first is always
 played, so a decision overruns the budget by at most one world's playouts.  The budget runs on
 the wall clock by default, or on the process's CPU time (``clock = "cpu"``) for measurements on
@@ -61,6 +66,7 @@ from tenpai.rules.riichi.game import can_end_game
 from tenpai.search.budget import Budget, decision_seed
 from tenpai.search.call_likelihood import CallLikelihood
 from tenpai.search.choice import DecisionStat, choose_paired, choose_puct, paired_advantage
+from tenpai.search.leaves import leaf_for
 from tenpai.search.placement import PlacementError
 from tenpai.search.playout import LeafValue, PlayoutBackend, PointsValue
 from tenpai.search.playout_backends import make_backend
@@ -111,11 +117,14 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         weigher: WorldLikelihood | None = None,
         seed: int = 0,
         name: str = "search",
+        solo_backend: PlayoutBackend | None = None,
     ) -> None:
-        """``weigher`` weights the worlds when ``settings.worlds_mode`` is "weighted"; by
-        default it is built on the prior's own network (a prior without one is refused): the
-        discards' likelihood, with ``settings.weight_calls`` the calls' too, and with
-        ``settings.weight_win_passes`` the passed wins (under the rules of the table searched:
+        """``solo_backend`` plays the one-player leaf (built from the settings' policy when
+        first needed if not given).  ``weigher`` weights the worlds when
+        ``settings.worlds_mode`` is "weighted"; by default it is built on the prior's own
+        network (a prior without one is refused): the discards' likelihood, with
+        ``settings.weight_calls`` the calls' too, and with ``settings.weight_win_passes`` the
+        passed wins (under the rules of the table searched:
         :class:`~tenpai.search.win_passes.WinPassLikelihood`)."""
         s = settings or SearchSettings()
         backend = backend or make_backend(s.policy, s.playout_yaku)
@@ -143,6 +152,19 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         self.weigher = weigher if s.worlds_mode == "weighted" else None
         self.log: list[DecisionStat] = []
         self._from_engine: dict[Event, Event] = {}
+        self._solo_backend = solo_backend
+
+    def backend_for(self, leaf: str) -> PlayoutBackend:
+        """The playout backend of a leaf: the settings' for ``playout``, its one-player twin
+        (the same policy for the searching seat, passive seats around it) for ``solo``."""
+        if leaf == "playout":
+            return self.backend
+        if leaf != "solo":
+            raise ValueError(f"a searched decision's leaf is playout or solo, not {leaf!r}")
+        if self._solo_backend is None:
+            s = self.settings
+            self._solo_backend = make_backend(s.policy, s.playout_yaku, solo=True)
+        return self._solo_backend
 
     # ------------------------------------------------------------------ one decision
     def _decide(self, obs: Any, legal: Sequence[Event], pa: PriorAnswer) -> Event:
@@ -219,8 +241,32 @@ class SearchAgent(PriorSearcher[SearchSettings]):
                 call_offer: bool = False) -> Event:
         s = self.settings
         cands = self.candidates(pa, call_offer)
-        value = self.values[table.players]
+        leaf = leaf_for(s.leaf, table, seat)
         wall0, cpu0 = time.perf_counter(), time.process_time()
+        values, ess, weigh = self.world_values(table, seat, cands, leaf)
+        base = next(i for i, c in enumerate(cands) if c.action == pa.choice)
+        if s.rule == "puct":
+            best = choose_puct(cands, values, self.values[table.players].scale, s.c_prior)
+        else:
+            best = choose_paired(values, base, self.bars(cands, base, call_offer))
+        action = cands[best].action
+        self.log.append(DecisionStat(
+            True, time.process_time() - cpu0, time.perf_counter() - wall0, len(values),
+            len(cands), action != pa.choice, ess, weigh, call_offer, leaf))
+        return action
+
+    def world_values(self, table: RiichiRound, seat: int, cands: Sequence[Candidate],
+                     leaf: str = "playout", first_world: int = 0
+                     ) -> tuple[list[list[float]], float, float]:
+        """``values[w][i]``, candidate i's leaf value in world w, for the worlds played before
+        the budget ran out (the first always), each candidate played by ``leaf``'s backend;
+        with weighted worlds also the pool's effective size and the CPU seconds of weighting
+        it (else 0, 0).  The worlds and their seeds do not depend on ``leaf``; the search
+        plays worlds ``0, 1, …`` of the decision, ``first_world`` starts elsewhere (another
+        set of worlds for a measurement's noise floor, uniform worlds only)."""
+        s = self.settings
+        value = self.values[table.players]
+        backend = self.backend_for(leaf)
         budget = Budget(s.budget_ms, s.clock)
         values: list[list[float]] = []
         plan: list[Hands] | None = None
@@ -232,27 +278,18 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         for w in range(s.worlds):
             if budget.spent(len(values)):
                 break
-            seed = self.world_seed(table, seat, w)
+            seed = self.world_seed(table, seat, first_world + w)
             if plan is None:
                 world = self.sampler.sample(table, seat, seed)
             else:
                 world = self.sampler.build(table, seat, plan[w], seed)
-            many = getattr(self.backend, "play_out_many", None)
+            many = getattr(backend, "play_out_many", None)
             if many is not None:  # every candidate of the world in one call
                 ends = [e[0] for e in many(world.round, [{seat: c.action} for c in cands], [seed])]
             else:
-                ends = [self.backend.play_out(world.round, {seat: c.action}, seed) for c in cands]
+                ends = [backend.play_out(world.round, {seat: c.action}, seed) for c in cands]
             values.append([value.value(end, seat) for end in ends])
-        base = next(i for i, c in enumerate(cands) if c.action == pa.choice)
-        if s.rule == "puct":
-            best = choose_puct(cands, values, value.scale, s.c_prior)
-        else:
-            best = choose_paired(values, base, self.bars(cands, base, call_offer))
-        action = cands[best].action
-        self.log.append(DecisionStat(
-            True, time.process_time() - cpu0, time.perf_counter() - wall0, len(values),
-            len(cands), action != pa.choice, ess, weigh, call_offer))
-        return action
+        return values, ess, weigh
 
     def weighted_pool(self, table: RiichiRound, seat: int) -> tuple[list[Hands], float]:
         """The hand assignments of the worlds to play, in order, and the pool's effective size:

@@ -32,6 +32,9 @@ class DecisionStat:
     weigh_seconds: float = 0.0
     #: The decision was an offer to call (pon, chi or open kan) with a pass among the answers.
     call_offer: bool = False
+    #: The leaf its worlds were valued by: "playout" or "solo" (tenpai.search.leaves); "" when
+    #: it was not searched (or by a search without the choice).
+    leaf: str = ""
 
 
 def choose_puct(

@@ -15,17 +15,24 @@ fast.  What the two share (the hand end and its settlement, the policy names) si
 
 :meth:`CompiledPlayout.play_out_many` asks for every candidate's playouts of one world in one
 call; all of them meet the same world and the same seeds (common random numbers).
+
+``solo=True`` is the one-player playout (:mod:`tenpai.search.leaves`): the core takes one
+policy per seat, the searching seat's (the seat of the first answers) and ``passive`` for every
+other, whose Python twin :class:`~tenpai.search.passive.PassivePolicy` answers the prefix steps
+— the same hands as :class:`~tenpai.search.playout.PythonPlayout` with ``solo=True``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from tenpai.engine.agent import Agent
 from tenpai.engine.snapshot import clone
 from tenpai.events import Event
 from tenpai.rules.riichi import rollout
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.search.hand_end import HandEnd, hand_end, settle_hand
+from tenpai.search.passive import PassivePolicy, solo_seat
 from tenpai.search.playout_policies import FAST_POLICIES
 from tenpai.search.policies import FastPolicy
 
@@ -43,7 +50,7 @@ class CompiledPlayout:
     :class:`~tenpai.rules.riichi.rollout.RolloutUnavailable` when the core is not built."""
 
     def __init__(self, policy: str = "greedy-fold", max_steps: int = 2000,
-                 yaku: str = "off") -> None:
+                 yaku: str = "off", solo: bool = False) -> None:
         if policy not in PLAYOUT_POLICIES:
             raise ValueError(f"unknown compiled playout policy {policy!r}; known: "
                              f"{', '.join(PLAYOUT_POLICIES)}")
@@ -53,8 +60,10 @@ class CompiledPlayout:
         if not rollout.available():
             rollout._need()  # raises RolloutUnavailable with the build command
         self.policy = policy
-        self.name = f"c:{policy}" + ("" if yaku == "off" else f"+yaku-{yaku}")
+        self.name = (f"c:{policy}" + ("" if yaku == "off" else f"+yaku-{yaku}")
+                     + ("+solo" if solo else ""))
         self.yaku = yaku
+        self.solo = solo
         self.max_steps = max_steps
         # The Python steps before the core takes over use the reference of the same policy
         # (tsumogiri and the random ties have none: greedy stands in for those few steps).
@@ -62,14 +71,23 @@ class CompiledPlayout:
         self._calls = policy in ("fast", "fast-fold")
         self._kans = policy in ("fast-kan", "fast-kan-fold")
 
-    def _agents(self, n: int, seed: int) -> list[FastPolicy]:
+    def _agents(self, n: int, seed: int, solo: int | None = None) -> list[Agent]:
+        """The Python steps' policies; with ``solo`` a seat, every other seat passive."""
         return [FastPolicy(seed * 4 + s, fold=self._fold, calls=self._calls, kans=self._kans,
-                           yaku=self.yaku) for s in range(n)]
+                           yaku=self.yaku) if solo is None or s == solo
+                else PassivePolicy(seed * 4 + s, self.yaku) for s in range(n)]
+
+    def _policies(self, n: int, first: Mapping[int, Event]) -> str | list[str]:
+        """The core's policy name, or one per seat for a one-player playout."""
+        if not self.solo:
+            return self.policy
+        me = solo_seat(first)
+        return [self.policy if s == me else "passive" for s in range(n)]
 
     def _prefix(self, world: RiichiRound, first: Mapping[int, Event], seed: int) -> RiichiRound:
         """The world after the first answers and any step the core cannot start from."""
         rnd = clone(world)
-        agents = self._agents(rnd.players, seed)
+        agents = self._agents(rnd.players, seed, solo_seat(first) if self.solo else None)
         answers = dict(first)
         for d in rnd.pending():
             if d.seat not in answers:
@@ -95,10 +113,11 @@ class CompiledPlayout:
         start = tuple(world.scores)
         out: list[list[HandEnd]] = []
         for first in candidates:
+            policies = self._policies(world.players, first)
             discard = _plain_discard(world, first)
             if discard is not None:
                 # the commonest candidate, a discard after a draw: the core makes it itself
-                rows = rollout.run(rollout.export_state(world), world.rules, self.policy, seeds,
+                rows = rollout.run(rollout.export_state(world), world.rules, policies, seeds,
                                    first_discard=discard, yaku=self.yaku)
                 out.append([end_of_row(world, row, start) for row in rows])
                 continue
@@ -110,7 +129,7 @@ class CompiledPlayout:
                 end = hand_end(rnd, start)
                 out.append([end] * len(seeds))
                 continue
-            rows = rollout.run(rollout.export_state(rnd), rnd.rules, self.policy, seeds,
+            rows = rollout.run(rollout.export_state(rnd), rnd.rules, policies, seeds,
                                yaku=self.yaku)
             out.append([end_of_row(rnd, row, start) for row in rows])
         return out

@@ -114,11 +114,14 @@ def measure_against_pg(
 
 
 def _search_figures(searched: list[Any]) -> dict[str, object]:
-    """``search``'s own figures: worlds played and, for weighted worlds
+    """``search``'s own figures: worlds played, the share of searched decisions valued by the
+    one-player leaf (TENPAI_SEARCH_LEAF: where each leaf is used) and, for weighted worlds
     (TENPAI_SEARCH_WORLDS_MODE=weighted), the pool's sampling and weighting per searched
     decision and the effective number of worlds of its weights."""
     return {
         "worlds_median": float(np.median([s.worlds for s in searched])) if searched else 0.0,
+        "solo_leaf_share_of_searched": round(sum(s.leaf == "solo" for s in searched)
+                                             / max(1, len(searched)), 3),
         "weigh_cpu_median_ms": round(1000 * float(np.median(
             [s.weigh_seconds for s in searched])), 1) if searched else 0.0,
         "effective_worlds_median": round(float(np.median(

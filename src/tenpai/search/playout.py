@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from tenpai.engine.agent import Agent
 from tenpai.engine.flow import Decision
 from tenpai.engine.snapshot import clone
 from tenpai.events import Event
@@ -60,19 +61,36 @@ class PlayoutBackend(Protocol):
 
 
 class PythonPlayout:
-    """The Python engine with a fast policy in every seat (see the module docstring)."""
+    """The Python engine with a fast policy in every seat (see the module docstring).
+
+    ``solo=True`` is the one-player playout (:mod:`tenpai.search.leaves`): only the seat of the
+    first answers (there must be one) plays the policy; every other seat is
+    :class:`~tenpai.search.passive.PassivePolicy`."""
 
     def __init__(self, policy: str = "fast-fold", max_steps: int = 2000,
-                 yaku: str = "off") -> None:
+                 yaku: str = "off", solo: bool = False) -> None:
         if policy not in POLICIES:
             raise ValueError(f"unknown playout policy {policy!r}; known: {', '.join(POLICIES)}")
         if yaku != "off" and policy not in FAST_POLICIES:
             raise ValueError(f"the open-hand yaku rule is for {', '.join(FAST_POLICIES)}, "
                              f"not {policy!r}")
         self.policy = policy
-        self.name = f"python:{policy}" + ("" if yaku == "off" else f"+yaku-{yaku}")
+        self.name = (f"python:{policy}" + ("" if yaku == "off" else f"+yaku-{yaku}")
+                     + ("+solo" if solo else ""))
         self.max_steps = max_steps
+        self.solo = solo
+        self.yaku = yaku
         self._make = POLICIES[policy] if yaku == "off" else fast_policy(policy, yaku)
+
+    def _agents(self, n: int, first: Mapping[int, Event], seed: int) -> list[Agent]:
+        """One policy per seat from the playout's seed; solo: passive but the searching seat."""
+        if not self.solo:
+            return [self._make(seed * 4 + s) for s in range(n)]
+        from tenpai.search.passive import PassivePolicy, solo_seat
+
+        me = solo_seat(first)
+        return [self._make(seed * 4 + s) if s == me else PassivePolicy(seed * 4 + s, self.yaku)
+                for s in range(n)]
 
     def play_out(self, world: RiichiRound, first: Mapping[int, Event], seed: int) -> HandEnd:
         return hand_end(self.play_out_watched(world, first, seed), tuple(world.scores))
@@ -85,7 +103,7 @@ class PythonPlayout:
         round, its pending decisions and their answers before every step, and changes nothing
         (what :mod:`tenpai.search.playout_yaku` counts in the playouts)."""
         rnd = clone(world)
-        agents = [self._make(seed * 4 + s) for s in range(rnd.players)]
+        agents = self._agents(rnd.players, first, seed)
         pending = rnd.pending()
         answers = dict(first)
         for d in pending:

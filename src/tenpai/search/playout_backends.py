@@ -18,13 +18,15 @@ from tenpai.search.playout import PlayoutBackend, PythonPlayout
 __all__ = ["make_backend"]
 
 
-def make_backend(policy: str, yaku: str = "off") -> PlayoutBackend:
+def make_backend(policy: str, yaku: str = "off", solo: bool = False) -> PlayoutBackend:
     """The playout backend of a settings policy name: ``c:<name>`` plays in the compiled core
     (:class:`~tenpai.search.compiled_playout.CompiledPlayout`, which raises
     ``RolloutUnavailable`` when it is not built), any other name in the Python engine;
-    ``yaku`` is the open-hand yaku rule (:mod:`tenpai.search.policies`)."""
+    ``yaku`` is the open-hand yaku rule (:mod:`tenpai.search.policies`); ``solo`` the
+    one-player playout, the searching seat alone against passive seats
+    (:mod:`tenpai.search.leaves`)."""
     if policy.startswith("c:"):
         from tenpai.search.compiled_playout import CompiledPlayout
 
-        return CompiledPlayout(policy[2:], yaku=yaku)
-    return PythonPlayout(policy, yaku=yaku)
+        return CompiledPlayout(policy[2:], yaku=yaku, solo=solo)
+    return PythonPlayout(policy, yaku=yaku, solo=solo)

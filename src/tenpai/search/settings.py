@@ -13,6 +13,7 @@ from typing import get_args
 from tenpai.rules.riichi.rollout import YAKU_RULES
 from tenpai.search import setting_checks as check
 from tenpai.search.env import describe_settings, settings_from_env
+from tenpai.search.leaves import LEAVES
 from tenpai.search.playout_policies import COMPILED_POLICIES, FAST_POLICIES, POLICIES
 from tenpai.search.worlds import OpponentModel
 
@@ -117,6 +118,11 @@ class SearchSettings:
     #: pairs, "strict" whatever the shanten or "ties" among the discards of the best shanten;
     #: "off" by default (docs/search_runs.md, "Do the playouts lose open hands' yaku?").
     playout_yaku: str = "off"
+    #: What values a candidate in a world (tenpai.search.leaves): "playout" (every seat plays
+    #: on with the policy; the default, as registered), "solo" (the searching seat alone with
+    #: the policy, the others passive: cheaper, blind to the others' wins and to deal-ins) or
+    #: "auto" (solo where no opponent is in riichi or has two open melds, else playout).
+    leaf: str = "playout"
 
     def __post_init__(self) -> None:
         check.budget(_ENV, self.budget_ms, self.clock)
@@ -135,6 +141,7 @@ class SearchSettings:
             raise ValueError(f"{_ENV}PLAYOUT_YAKU={self.playout_yaku} needs a policy of "
                              f"{', '.join(FAST_POLICIES)} (or their c: twins), got "
                              f"{self.policy!r}")
+        check.one_of(_ENV, "LEAF", self.leaf, LEAVES, sep=", ")
         check.one_of(_ENV, "VALUE", self.value, ("placement", "points"))
         if self.value == "placement":
             _check_utility(self.utility)

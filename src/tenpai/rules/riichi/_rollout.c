@@ -23,7 +23,7 @@
 #include "../../hand/_useful_core.h"
 #include "_score_core.h"
 
-#define ABI 6
+#define ABI 7
 
 /* ------------------------------------------------------------------------- rules */
 
@@ -41,7 +41,11 @@ typedef struct {
 /* ------------------------------------------------------------------------- state */
 
 enum { P_TSUMOGIRI, P_GREEDY, P_GREEDY_RANDOM, P_GREEDY_FOLD, P_EFFICIENCY, P_FAST, P_FAST_FOLD,
-       P_FAST_KAN, P_FAST_KAN_FOLD, N_POLICIES };
+       P_FAST_KAN, P_FAST_KAN_FOLD, P_PASSIVE, N_POLICIES };
+/* P_PASSIVE: a seat that takes no part in the hand but its draws -- it discards what it drew,
+ * never wins (no tsumo, no ron, no chankan), never calls, never declares riichi or a kan (the
+ * one-player leaf of tenpai.search: the searched seat alone plays; passive.PassivePolicy is the
+ * reference).  Tsumogiri with the wins taken away. */
 /* What a seat to move may set down instead of discarding (kan policies only). */
 enum { KAN_NONE, KAN_ANKAN, KAN_KAKAN, KAN_KITA };
 #define NORTH 30
@@ -690,8 +694,10 @@ static int choose_discard(St *st, const RRules *r, int s, int policy, int *reach
 /* The tile code the seat to move discards (after a draw that did not win); -1 on a failure. */
 static int own_discard(St *st, const RRules *r, int s, int policy, int *reach) {
     *reach = 0;
-    /* tsumogiri after a call (no drawn tile: a state exported there) discards as greedy */
-    if (st->riichi[s] || (policy == P_TSUMOGIRI && st->drawn >= 0)) return st->drawn;
+    /* tsumogiri (and passive) after a call (no drawn tile: a state exported there) discards
+     * as greedy */
+    if (st->riichi[s] || ((policy == P_TSUMOGIRI || policy == P_PASSIVE) && st->drawn >= 0))
+        return st->drawn;
     int k = choose_discard(st, r, s, policy, reach);
     if (k < 0) return -1;
     if (policy == P_EFFICIENCY) return k; /* already a tile code */
@@ -1237,7 +1243,8 @@ static void kan_stood(St *st, const RRules *r, int s, int type, int tile) {
  * kokushi where the preset allows, a North by an ordinary ron), the missed tile's furiten,
  * then the kan stands (ippatsu gone, kan dora) and the replacement draw.  Returns 1 when a
  * rob ended the hand, 0 to play on, -1 on a scorer failure. */
-static int self_kan(St *st, const RRules *r, int s, int type, int k, Outcome *out) {
+static int self_kan(St *st, const RRules *r, int s, int type, int k, int passive,
+                    Outcome *out) {
     int closed = type == KAN_ANKAN, n = st->n;
     int tile = kan_set_down(st, r, s, type, k);
     if (tile < 0) return -1;
@@ -1245,6 +1252,7 @@ static int self_kan(St *st, const RRules *r, int s, int type, int k, Outcome *ou
     st->chankan = type != KAN_KITA; /* RiichiRound._rule_rob_candidates' robbing flag */
     for (int i = 1; i < n; i++) {
         int x = (s + i) % n;
+        if (passive >> x & 1) continue; /* a passive seat never robs */
         if (closed && !(r->kokushi_robs_ankan && kokushi_ready(st, x))) continue;
         if (!(waits_of(st, x) >> tk & 1) || furiten(st, x)) continue;
         long long dd[4];
@@ -1369,7 +1377,9 @@ static int calls(St *st, const RRules *r, const int *policies, int d, int tile) 
 /* Play the hand to its end.  0 done, -1 internal failure (reported as RuntimeError). */
 static int play(St *st, const RRules *r, const int *policies, int first, Outcome *out) {
     memset(out, 0, sizeof *out);
-    int n = st->n;
+    int n = st->n, passive = 0; /* bit per seat that never wins (P_PASSIVE) */
+    for (int s = 0; s < n; s++)
+        if (policies[s] == P_PASSIVE) passive |= 1 << s;
     for (int steps = 0; steps < 1000; steps++) {
         if (bad_lookup) return -1;
         if (st->phase == PH_CALLED) {
@@ -1389,7 +1399,7 @@ static int play(St *st, const RRules *r, const int *policies, int first, Outcome
         if (st->phase == PH_ACT) {
             int s = st->turn;
             if (st->drawn < 0) return -1;
-            if (hand_riichi(&st->hand[s]) == -1) {
+            if (!(passive >> s & 1) && hand_riichi(&st->hand[s]) == -1) {
                 long long d[4];
                 int got = score_win(st, r, s, s, st->drawn, 1, st->honba, st->kyotaku, d);
                 if (got < 0) return -1;
@@ -1402,7 +1412,7 @@ static int play(St *st, const RRules *r, const int *policies, int first, Outcome
                 !(policies[s] == P_FAST_KAN_FOLD && other_riichi(st, s))) {
                 int k = -1, type = kan_choice(st, r, s, &k);
                 if (type != KAN_NONE) {
-                    int got = self_kan(st, r, s, type, k, out);
+                    int got = self_kan(st, r, s, type, k, passive, out);
                     if (got < 0) return -1;
                     if (got) return 0;
                     continue;
@@ -1419,7 +1429,7 @@ static int play(St *st, const RRules *r, const int *policies, int first, Outcome
         int wins[3], nw = 0;
         for (int i = 1; i < n; i++) {
             int s = (d + i) % n;
-            if (!(waits_of(st, s) >> k & 1) || furiten(st, s)) continue;
+            if ((passive >> s & 1) || !(waits_of(st, s) >> k & 1) || furiten(st, s)) continue;
             long long dd[4];
             int got = score_win(st, r, s, d, tile, 0, st->honba, st->kyotaku, dd);
             if (got < 0) return -1;
@@ -1921,7 +1931,7 @@ static PyObject *decide(PyObject *self, PyObject *args) {
     }
     bad_lookup = 0;
     int s = st->turn, action = 1, code = -1, reach = 0;
-    if (st->phase == PH_ACT && hand_riichi(&st->hand[s]) == -1) {
+    if (st->phase == PH_ACT && policy != P_PASSIVE && hand_riichi(&st->hand[s]) == -1) {
         long long d[4];
         int got = score_win(st, &r, s, s, st->drawn, 1, st->honba, st->kyotaku, d);
         if (got == 1) {

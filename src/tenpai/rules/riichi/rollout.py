@@ -50,6 +50,10 @@ equal shanten no fewer live effective tiles; an open kan also needs a pon's yaku
 ``fast-kan-fold`` declares none while another seat is in riichi) and ``efficiency`` (the
 ``efficiency`` agent's discard and riichi choice: :func:`decide` equals the agent position by
 position; the agent's calls, closed kans and Norths set aside are not played).
+``passive`` is ``tsumogiri`` without the wins: it discards what it drew and never wins, calls,
+declares riichi or a kan -- the opponents of the search's one-player leaf
+(:mod:`tenpai.search.passive`, whose ``PassivePolicy`` is its Python reference), given per seat
+beside the searched seat's policy.
 
 ``TENPAI_PURE_PYTHON=1`` (or a missing build) leaves :func:`available` False; :func:`run`
 then raises :class:`RolloutUnavailable` with the build command.
@@ -89,11 +93,11 @@ __all__ = [
 ]
 
 #: The extension's ``ABI`` this side is written for (``_rollout.c``).
-ABI: Final = 6
+ABI: Final = 7
 #: Policy names and their codes in the extension.
 POLICY_CODES: Final = {"tsumogiri": 0, "greedy": 1, "greedy-random": 2, "greedy-fold": 3,
                        "efficiency": 4, "fast": 5, "fast-fold": 6, "fast-kan": 7,
-                       "fast-kan-fold": 8}
+                       "fast-kan-fold": 8, "passive": 9}
 #: The open-hand yaku rule of the discards (:func:`tenpai.search.policies.yaku_avoid`): off,
 #: ``strict`` (the kinds it names are kept out while the hand holds any other) or ``ties``
 #: (only among the discards of the best shanten).
