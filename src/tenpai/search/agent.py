@@ -10,7 +10,9 @@ leaves most call offers to the prior alone (docs/search_runs.md, "Call offers").
 agent takes the prior's top ``top_k`` candidates (its own choice always among them) and, world
 after world until ``worlds`` worlds or the budget is spent:
 
-1. samples a world from this seat's view (:class:`~tenpai.search.worlds.WorldSampler`);
+1. samples a world from this seat's view (:class:`~tenpai.search.worlds.WorldSampler`; what
+   the worlds of the decision share is prepared once, and each is built in the same copy of
+   the table, which the backends play copies of);
 2. plays the world out once per candidate with the playout backend — same world, same seed,
    so the candidates are compared with common random numbers;
 3. values each hand end with the leaf value (placement utility by default).

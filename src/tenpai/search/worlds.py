@@ -34,6 +34,13 @@ Here all worlds are equally likely; the search agent's weighted worlds
 weight them by the opponents' discards and build only the ones they keep
 (:meth:`WorldSampler.build`).  Randomness is a :class:`random.Random` seeded per world, so a
 world is a pure function of (observation, seed).
+
+What the worlds of one decision share — the seat's masked events, its unseen tiles, the riichi
+opponents' forbidden waits, what furiten is read from — is worked out once
+(:meth:`WorldSampler.prepare`, a :class:`Prepared`) and the search draws all its worlds from it,
+building them in one copy of the table; the worlds are those of the per-seed entry points at the
+same seeds (``tests/search/test_prepared_worlds.py``; docs/search_runs.md, "The worlds' shared
+work done once per decision").
 """
 
 from __future__ import annotations
