@@ -10,7 +10,9 @@ leaves most call offers to the prior alone (docs/search_runs.md, "Call offers").
 agent takes the prior's top ``top_k`` candidates (its own choice always among them) and, world
 after world until ``worlds`` worlds or the budget is spent:
 
-1. samples a world from this seat's view (:class:`~tenpai.search.worlds.WorldSampler`);
+1. samples a world from this seat's view (:class:`~tenpai.search.worlds.WorldSampler`; what
+   the worlds of the decision share is prepared once, and each is built in the same copy of
+   the table, which the backends play copies of);
 2. plays the world out once per candidate with the playout backend — same world, same seed,
    so the candidates are compared with common random numbers;
 3. values each hand end with the leaf value (placement utility by default).
@@ -89,7 +91,7 @@ from tenpai.search.weights import (
     systematic_resample,
 )
 from tenpai.search.win_passes import WinPassLikelihood
-from tenpai.search.worlds import Hands, WorldSampler
+from tenpai.search.worlds import Hands, Prepared, WorldSampler
 
 __all__ = [
     "CALL_TYPES",
@@ -271,18 +273,21 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         values: list[list[float]] = []
         plan: list[Hands] | None = None
         ess = weigh = 0.0
+        # what the worlds of this decision share, once; each world is built in the same copy
+        # of the table (the backend plays copies of it and leaves it as it found it)
+        prep = self.sampler.prepare(table, seat, reuse_round=True)
         if self.weigher is not None:
             t0 = time.process_time()
-            plan, ess = self.weighted_pool(table, seat)
+            plan, ess = self.weighted_pool(table, seat, prep)
             weigh = time.process_time() - t0
         for w in range(s.worlds):
             if budget.spent(len(values)):
                 break
             seed = self.world_seed(table, seat, first_world + w)
             if plan is None:
-                world = self.sampler.sample(table, seat, seed)
+                world = self.sampler.world(prep, seed)
             else:
-                world = self.sampler.build(table, seat, plan[w], seed)
+                world = self.sampler.world_with(prep, plan[w], seed)
             many = getattr(backend, "play_out_many", None)
             if many is not None:  # every candidate of the world in one call
                 ends = [e[0] for e in many(world.round, [{seat: c.action} for c in cands], [seed])]
@@ -291,18 +296,21 @@ class SearchAgent(PriorSearcher[SearchSettings]):
             values.append([value.value(end, seat) for end in ends])
         return values, ess, weigh
 
-    def weighted_pool(self, table: RiichiRound, seat: int) -> tuple[list[Hands], float]:
+    def weighted_pool(self, table: RiichiRound, seat: int, prep: Prepared | None = None
+                      ) -> tuple[list[Hands], float]:
         """The hand assignments of the worlds to play, in order, and the pool's effective size:
         ``pool × worlds`` assignments sampled, weighted by the opponents' discard likelihood
         (:class:`~tenpai.search.weights.DiscardLikelihood`) and resampled systematically.  A
-        pick drawn twice is built on two walls (each played world has its own seed)."""
+        pick drawn twice is built on two walls (each played world has its own seed).  ``prep``
+        is the decision's :meth:`~tenpai.search.worlds.WorldSampler.prepare` (made here
+        without it)."""
         s = self.settings
         assert self.weigher is not None
+        prep = prep or self.sampler.prepare(table, seat)
         n = s.pool * s.worlds
-        pool = [self.sampler.sample_hands(table, seat, self.world_seed(table, seat, 100_000 + j))
+        pool = [self.sampler.hands(prep, self.world_seed(table, seat, 100_000 + j))
                 for j in range(n)]
-        evidence = self.weigher.evidence(table._observe(seat).events, seat, table.players,
-                                         table.rules)
+        evidence = self.weigher.evidence(list(prep.events), seat, table.players, table.rules)
         logw = self.weigher.log_weights(evidence, [h.hands for h in pool])
         weights = normalised(logw)
         u = (self.world_seed(table, seat, 99_999) % 1_000_003) / 1_000_003

@@ -41,7 +41,7 @@ def default_policy() -> str:
 class SearchSettings:
     #: Budget per searched decision, in milliseconds (anytime: the worlds played when it runs
     #: out are used). 1 s is the budget of the 1,000-game run that beat ``pg``; with the
-    #: compiled core the world cap binds first (median 0.11 s of CPU).
+    #: compiled core the world cap binds first (median 0.04 s of CPU, session 38).
     budget_ms: float = 1000.0
     #: The budget's clock: "wall" (think time at a real table) or "cpu" (this process's CPU
     #: time: a measurement on a shared machine does not depend on the other jobs).

@@ -34,6 +34,13 @@ Here all worlds are equally likely; the search agent's weighted worlds
 weight them by the opponents' discards and build only the ones they keep
 (:meth:`WorldSampler.build`).  Randomness is a :class:`random.Random` seeded per world, so a
 world is a pure function of (observation, seed).
+
+What the worlds of one decision share — the seat's masked events, its unseen tiles, the riichi
+opponents' forbidden waits, what furiten is read from — is worked out once
+(:meth:`WorldSampler.prepare`, a :class:`Prepared`) and the search draws all its worlds from it,
+building them in one copy of the table; the worlds are those of the per-seed entry points at the
+same seeds (``tests/search/test_prepared_worlds.py``; docs/search_runs.md, "The worlds' shared
+work done once per decision").
 """
 
 from __future__ import annotations
@@ -46,6 +53,7 @@ from typing import Any, Literal, get_args
 
 from tenpai import tiles as T
 from tenpai.engine.snapshot import clone
+from tenpai.events import Event
 from tenpai.hand import shanten, waits
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.rules.riichi.game import RiichiGame
@@ -54,6 +62,7 @@ from tenpai.search.window import rebuild_window
 __all__ = [
     "Hands",
     "OpponentModel",
+    "Prepared",
     "World",
     "WorldError",
     "WorldSampler",
@@ -137,8 +146,73 @@ def _riichi_turn(events: Sequence[Any], seat: int) -> int | None:
     return None
 
 
+@dataclass(slots=True)
+class Prepared:
+    """What every world of one decision shares, worked out once (:meth:`WorldSampler.prepare`).
+
+    The seat's masked event list, its unseen tiles and the riichi opponents' forbidden waits
+    are the same for all the worlds of a decision; rebuilt for each of the search's 64 worlds
+    they were a fifth of a searched decision's CPU (docs/search_runs.md, "Where a searched
+    decision's time goes").  Nothing here depends on a world's seed, so a world drawn from a
+    :class:`Prepared` is the world :meth:`WorldSampler.sample` gives for the same seed."""
+
+    table: RiichiRound
+    seat: int
+    #: The tiles ``seat`` has not seen, sorted (each world shuffles a copy).
+    unseen: tuple[int, ...]
+    #: The opponents' concealed-hand sizes.
+    sizes: dict[int, int]
+    #: The opponents in the order their hands are drawn: riichi players first.
+    order: tuple[int, ...]
+    #: Kinds that cannot be the waits of each riichi opponent (with ``riichi_ready`` only).
+    forbidden: dict[int, frozenset[int]]
+    #: Whether every world is built in the one round :attr:`round` (see
+    #: :meth:`WorldSampler.prepare`).
+    reuse_round: bool
+    _events: tuple[Event, ...] | None = None
+    _passes: tuple[tuple[int, int | None, int], ...] | None = None
+    _last_discard: dict[int, int] | None = None
+    _riichi_at: dict[int, int | None] | None = None
+    round: RiichiRound | None = None
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The hand's events as ``seat`` saw them (built on first use: drawing hands for an
+        opponent not in riichi never reads them)."""
+        if self._events is None:
+            self._events = tuple(self.table._observe(self.seat).events)
+        return self._events
+
+    def furiten_facts(
+        self,
+    ) -> tuple[tuple[tuple[int, int | None, int], ...], dict[int, int], dict[int, int | None]]:
+        """What an opponent's furiten is read from, whatever its sampled hand: the tiles let go
+        that could have passed a wait, as (event index, actor, kind) — discards and added kans,
+        not the one still waiting for answers in a claim or rob window —, each opponent's last
+        discard's index (-1 before the first) and its riichi declaration's (None without)."""
+        if self._passes is None or self._last_discard is None or self._riichi_at is None:
+            events = self.events
+            window = self.table.phase in ("claim", "rob")
+            self._passes = tuple(
+                (i, e.actor, T.kind_of(e.pai)) for i, e in enumerate(events)
+                if e.type in ("dahai", "kakan") and e.pai is not None
+                and not (window and i == len(events) - 1))
+            self._last_discard = {
+                s: max((i for i, e in enumerate(events) if e.type == "dahai" and e.actor == s),
+                       default=-1)
+                for s in self.sizes}
+            self._riichi_at = {s: _riichi_turn(events, s) if self.table.riichi[s] else None
+                               for s in self.sizes}
+        return self._passes, self._last_discard, self._riichi_at
+
+
 class WorldSampler:
-    """Samples worlds for one seat's decision (see the module docstring)."""
+    """Samples worlds for one seat's decision (see the module docstring).
+
+    The per-seed entry points (:meth:`sample`, :meth:`sample_hands`, :meth:`build`) prepare the
+    decision anew at each call; a caller drawing many worlds of one decision prepares it once
+    (:meth:`prepare`) and draws from that (:meth:`world`, :meth:`hands`, :meth:`world_with`):
+    the same worlds at the same seeds, for less (``tests/search/test_prepared_worlds.py``)."""
 
     def __init__(
         self,
@@ -156,23 +230,34 @@ class WorldSampler:
         self.riichi_tries = riichi_tries
         self.shaped_draws = shaped_draws
 
+    # ------------------------------------------------------------------ one world per call
     def sample(self, table: RiichiRound, seat: int, seed: int) -> World:
         """A world for ``seat`` at ``table`` (only what ``seat`` may know is read from it)."""
-        rng = random.Random(seed)
-        hands = self._draw_hands(table, seat, rng)
-        return self._build(table, seat, hands, rng, seed)
+        return self.world(self.prepare(table, seat), seed)
 
     def sample_hands(self, table: RiichiRound, seat: int, seed: int) -> Hands:
         """The opponents' concealed hands of a world, without the world: what the weighted
         worlds sample in bulk (the copy of the table is the costly part of a world)."""
-        return self._draw_hands(table, seat, random.Random(seed))
+        return self.hands(self.prepare(table, seat), seed)
 
     def build(self, table: RiichiRound, seat: int, hands: Hands, seed: int) -> World:
         """The world with these hands; the rest of the unseen tiles shuffled into the wall
         by ``seed`` (so one hand assignment built twice gives two walls)."""
-        return self._build(table, seat, hands, random.Random(seed), seed)
+        return self.world_with(self.prepare(table, seat), hands, seed)
 
-    def _draw_hands(self, table: RiichiRound, seat: int, rng: random.Random) -> Hands:
+    # ------------------------------------------------------------------ many worlds of one decision
+    def prepare(self, table: RiichiRound, seat: int, *, reuse_round: bool = False) -> Prepared:
+        """What the worlds of ``seat``'s decision at ``table`` share.  Raises
+        :class:`WorldError` when the unseen tiles do not fill the hidden places.
+
+        With ``reuse_round`` every world is built in one copy of the table, kept by the
+        :class:`Prepared`: a world's round is then valid only until the next world of the same
+        :class:`Prepared` is built.  Building a world overwrites everything a world holds that
+        another world could differ in (the opponents' hands and counts, the wall's hidden
+        slots, the cached waits, the opponents' furiten, a claim window's other decisions), so
+        the worlds are the same as fresh copies give, as long as whoever plays a world leaves
+        it as it found it — what a playout backend already does, since the candidates of one
+        world all play the same round (both backends play a copy)."""
         n = table.players
         unseen = unseen_tiles(table, seat)
         sizes = {s: len(table.hands[s]) for s in range(n) if s != seat}
@@ -181,35 +266,55 @@ class WorldSampler:
             raise WorldError(
                 f"seat {seat}: {len(unseen)} unseen tiles for {need} hidden places "
                 f"({table._where()})")
-        riichi = [s for s in range(n) if s != seat and table.riichi[s]]
-        events = table._observe(seat).events if riichi and self.riichi_ready else []
-        rng.shuffle(unseen)
-        pool = unseen
+        order = sorted(sizes, key=lambda s: not table.riichi[s])
+        prep = Prepared(table, seat, tuple(unseen), sizes, tuple(order), {}, reuse_round)
+        if self.riichi_ready:
+            prep.forbidden = {s: self._forbidden_waits(table, prep.events, s)
+                              for s in order if table.riichi[s]}
+        return prep
+
+    def world(self, prep: Prepared, seed: int) -> World:
+        """The world of ``seed`` (what :meth:`sample` gives for the same table, seat, seed)."""
+        rng = random.Random(seed)
+        return self._build(prep, self._draw_hands(prep, rng), rng, seed)
+
+    def hands(self, prep: Prepared, seed: int) -> Hands:
+        """The opponents' hands of the world of ``seed`` (as :meth:`sample_hands`)."""
+        return self._draw_hands(prep, random.Random(seed))
+
+    def world_with(self, prep: Prepared, hands: Hands, seed: int) -> World:
+        """The world with these hands and the wall of ``seed`` (as :meth:`build`)."""
+        return self._build(prep, hands, random.Random(seed), seed)
+
+    def _draw_hands(self, prep: Prepared, rng: random.Random) -> Hands:
+        table = prep.table
+        pool = list(prep.unseen)
+        rng.shuffle(pool)
         fallbacks = 0
-        order = [s for s in range(n) if s != seat]
-        # Riichi hands first: they are the constrained ones.
-        order.sort(key=lambda s: not table.riichi[s])
         hands: dict[int, list[int]] = {}
-        for s in order:
+        # Riichi hands first: they are the constrained ones.
+        for s in prep.order:
             hand: list[int] | None = None
             if table.riichi[s] and self.riichi_ready:
-                hand = self._ready_hand(table, events, s, sizes[s], pool, rng)
+                hand = self._ready_hand(prep.forbidden[s], prep.sizes[s], pool, rng)
                 if hand is None:
                     fallbacks += 1
             if hand is None:
-                hand = self._plain_hand(sizes[s], pool, rng)
+                hand = self._plain_hand(prep.sizes[s], pool, rng)
             taken = list(hand)
             for t in taken:
                 pool.remove(t)
             hands[s] = taken
         return Hands(hands, pool, fallbacks)
 
-    def _build(
-        self, table: RiichiRound, seat: int, hands: Hands, rng: random.Random, seed: int
-    ) -> World:
-        rnd = clone(table)
-        rnd._emit_hook = None
-        rnd.events = [e for e in table._observe(seat).events]
+    def _build(self, prep: Prepared, hands: Hands, rng: random.Random, seed: int) -> World:
+        rnd = prep.round if prep.reuse_round else None
+        if rnd is None:
+            rnd = clone(prep.table)
+            rnd._emit_hook = None
+            rnd.events = list(prep.events)
+            if prep.reuse_round:
+                prep.round = rnd
         n = rnd.players
         for s, taken in hands.hands.items():
             rnd.hands[s] = list(taken)
@@ -222,8 +327,8 @@ class WorldSampler:
                 lst[j] = pool[i]
                 i += 1
         rnd._waits_cache = [None] * n
-        self._refresh_furiten(rnd, seat)
-        rebuild_window(rnd, seat)
+        self._refresh_furiten(rnd, prep)
+        rebuild_window(rnd, prep.seat)
         return World(rnd, seed, hands.fallbacks)
 
     # ------------------------------------------------------------------ hands
@@ -240,14 +345,13 @@ class WorldSampler:
         return best
 
     def _ready_hand(
-        self, rnd: RiichiRound, events: Sequence[Any], s: int, size: int, pool: list[int],
-        rng: random.Random,
+        self, forbidden: frozenset[int], size: int, pool: list[int], rng: random.Random,
     ) -> list[int] | None:
-        """A ready hand of ``size`` tiles from ``pool`` whose waits fit the table, or None."""
+        """A ready hand of ``size`` tiles from ``pool`` whose waits avoid ``forbidden``, or
+        None."""
         by_kind: dict[int, list[int]] = {}
         for t in pool:
             by_kind.setdefault(T.kind_of(t), []).append(t)
-        forbidden = self._forbidden_waits(rnd, events, s)
         sets = (size - 1) // 3
         for _ in range(self.riichi_tries):
             avail = {k: len(v) for k, v in by_kind.items()}
@@ -271,7 +375,7 @@ class WorldSampler:
         return None
 
     @staticmethod
-    def _forbidden_waits(rnd: RiichiRound, events: Sequence[Any], s: int) -> set[int]:
+    def _forbidden_waits(rnd: RiichiRound, events: Sequence[Any], s: int) -> frozenset[int]:
         """Kinds that cannot be waits of riichi player ``s``: its own river, and anything
         discarded (or added to a kan) by another seat after its declaration."""
         out = {T.kind_of(t) for t in rnd.rivers[s]}
@@ -280,31 +384,24 @@ class WorldSampler:
             for e in events[at + 1:]:
                 if e.type in ("dahai", "kakan") and e.actor != s and e.pai is not None:
                     out.add(T.kind_of(e.pai))
-        return out
+        return frozenset(out)
 
     # ------------------------------------------------------------------ derived state
     @staticmethod
-    def _refresh_furiten(rnd: RiichiRound, seat: int) -> None:
+    def _refresh_furiten(rnd: RiichiRound, prep: Prepared) -> None:
         """Temporary and riichi furiten of each opponent, from its sampled hand: a winning tile
         passed since its last discard (temporary) or since its riichi (for good)."""
-        for s in range(rnd.players):
-            if s == seat:
-                continue
+        passes, last_discard, riichi_at = prep.furiten_facts()
+        for s in prep.sizes:
             w = set(rnd.waits_of(s))
             rnd.furiten_temp[s] = False
             rnd.furiten_riichi[s] = False
             if not w:
                 continue
-            last = max((i for i, e in enumerate(rnd.events)
-                        if e.type == "dahai" and e.actor == s), default=-1)
-            reach = _riichi_turn(rnd.events, s) if rnd.riichi[s] else None
-            for i, e in enumerate(rnd.events):
-                if e.type not in ("dahai", "kakan") or e.actor == s or e.pai is None:
-                    continue
-                if T.kind_of(e.pai) not in w:
-                    continue
-                # the discard still waiting for answers is not passed yet
-                if rnd.phase in ("claim", "rob") and i == len(rnd.events) - 1:
+            last = last_discard[s]
+            reach = riichi_at[s]
+            for i, actor, kind in passes:
+                if actor == s or kind not in w:
                     continue
                 if i > last:
                     rnd.furiten_temp[s] = True
