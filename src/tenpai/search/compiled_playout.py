@@ -14,7 +14,9 @@ fast.  What the two share (the hand end and its settlement, the policy names) si
 :mod:`tenpai.search.playout_backends` chooses between them.
 
 :meth:`CompiledPlayout.play_out_many` asks for every candidate's playouts of one world in one
-call; all of them meet the same world and the same seeds (common random numbers).
+call; all of them meet the same world and the same seeds (common random numbers), and the
+world is exported to the core once for all of them (docs/search_runs.md, "One export per
+world").
 
 ``solo=True`` is the one-player playout (:mod:`tenpai.search.leaves`): the core takes one
 policy per seat, the searching seat's (the seat of the first answers) and ``passive`` for every
@@ -171,8 +173,8 @@ def _plain_discard(world: RiichiRound, first: Mapping[int, Event]) -> int | None
 
 
 def end_of_row(rnd: RiichiRound, row: Sequence[int], start: tuple[int, ...]) -> HandEnd:
-    """The :class:`HandEnd` of one result row of :func:`tenpai.rules.riichi.rollout.run`
-    played from ``rnd``."""
+    """The :class:`HandEnd` of one result row of :func:`tenpai.rules.riichi.rollout.run` (or
+    ``run_rows``) played from ``rnd``."""
     n = rnd.players
     kind = rollout.KINDS[int(row[0])]
     dealer = rnd.oya
