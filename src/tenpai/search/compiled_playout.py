@@ -14,7 +14,9 @@ fast.  What the two share (the hand end and its settlement, the policy names) si
 :mod:`tenpai.search.playout_backends` chooses between them.
 
 :meth:`CompiledPlayout.play_out_many` asks for every candidate's playouts of one world in one
-call; all of them meet the same world and the same seeds (common random numbers).
+call; all of them meet the same world and the same seeds (common random numbers), and the
+world is exported to the core once for all of them (docs/search_runs.md, "One export per
+world").
 
 ``solo=True`` is the one-player playout (:mod:`tenpai.search.leaves`): the core takes one
 policy per seat, the searching seat's (the seat of the first answers) and ``passive`` for every
@@ -25,6 +27,7 @@ other, whose Python twin :class:`~tenpai.search.passive.PassivePolicy` answers t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from tenpai.engine.agent import Agent
 from tenpai.engine.snapshot import clone
@@ -54,6 +57,8 @@ class CompiledPlayout:
         if policy not in PLAYOUT_POLICIES:
             raise ValueError(f"unknown compiled playout policy {policy!r}; known: "
                              f"{', '.join(PLAYOUT_POLICIES)}")
+        if yaku not in rollout.YAKU_RULES:
+            raise ValueError(f"unknown yaku rule {yaku!r}; known: {', '.join(rollout.YAKU_RULES)}")
         if yaku != "off" and policy not in FAST_POLICIES:
             raise ValueError(f"the open-hand yaku rule is for c:{', c:'.join(FAST_POLICIES)}, "
                              f"not c:{policy}")
@@ -70,6 +75,10 @@ class CompiledPlayout:
         self._fold = policy in ("greedy-fold", "fast-fold", "fast-kan-fold")
         self._calls = policy in ("fast", "fast-fold")
         self._kans = policy in ("fast-kan", "fast-kan-fold")
+        # the core's terms for what every call shares: the policy codes by table size and
+        # searching seat (a one-player playout's codes depend on the seat), the yaku rule's code
+        self._codes: dict[tuple[int, int | None], tuple[int, ...]] = {}
+        self._yaku_code = rollout.YAKU_RULES[yaku]
 
     def _agents(self, n: int, seed: int, solo: int | None = None) -> list[Agent]:
         """The Python steps' policies; with ``solo`` a seat, every other seat passive."""
@@ -83,6 +92,14 @@ class CompiledPlayout:
             return self.policy
         me = solo_seat(first)
         return [self.policy if s == me else "passive" for s in range(n)]
+
+    def _policy_codes(self, n: int, first: Mapping[int, Event]) -> tuple[int, ...]:
+        """:meth:`_policies` in the core's codes, worked out once per table size and seat."""
+        key = (n, solo_seat(first) if self.solo else None)
+        codes = self._codes.get(key)
+        if codes is None:
+            codes = self._codes[key] = rollout.policy_codes(self._policies(n, first), n)
+        return codes
 
     def _prefix(self, world: RiichiRound, first: Mapping[int, Event], seed: int) -> RiichiRound:
         """The world after the first answers and any step the core cannot start from."""
@@ -111,14 +128,24 @@ class CompiledPlayout:
         every seed (the seeds drive only the random ties of ``greedy-random``; the world
         fixes everything else)."""
         start = tuple(world.scores)
+        # what every candidate's core call shares, in the core's terms (a prefix's round is a
+        # copy of the world: the same rules)
+        flags = rollout.rules_tuple(world.rules)
+        seed_list = [int(s) for s in seeds]
+        # The world's export serves every candidate that is a discard after a draw: the core
+        # reads the (immutable) state into its own copy and plays that, and nothing here
+        # changes the world between candidates (a prefix plays a copy).
+        state: tuple[Any, ...] | None = None
         out: list[list[HandEnd]] = []
         for first in candidates:
-            policies = self._policies(world.players, first)
+            codes = self._policy_codes(world.players, first)
             discard = _plain_discard(world, first)
             if discard is not None:
                 # the commonest candidate, a discard after a draw: the core makes it itself
-                rows = rollout.run(rollout.export_state(world), world.rules, policies, seeds,
-                                   first_discard=discard, yaku=self.yaku)
+                if state is None:
+                    state = rollout.export_state(world)
+                rows = rollout.run_rows(state, flags, codes, seed_list, discard,
+                                        self._yaku_code)
                 out.append([end_of_row(world, row, start) for row in rows])
                 continue
             # The Python prefix never reads FastPolicy's seed (its calls follow
@@ -129,8 +156,8 @@ class CompiledPlayout:
                 end = hand_end(rnd, start)
                 out.append([end] * len(seeds))
                 continue
-            rows = rollout.run(rollout.export_state(rnd), rnd.rules, policies, seeds,
-                               yaku=self.yaku)
+            rows = rollout.run_rows(rollout.export_state(rnd), flags, codes, seed_list,
+                                    yaku=self._yaku_code)
             out.append([end_of_row(rnd, row, start) for row in rows])
         return out
 
@@ -146,8 +173,8 @@ def _plain_discard(world: RiichiRound, first: Mapping[int, Event]) -> int | None
 
 
 def end_of_row(rnd: RiichiRound, row: Sequence[int], start: tuple[int, ...]) -> HandEnd:
-    """The :class:`HandEnd` of one result row of :func:`tenpai.rules.riichi.rollout.run`
-    played from ``rnd``."""
+    """The :class:`HandEnd` of one result row of :func:`tenpai.rules.riichi.rollout.run` (or
+    ``run_rows``) played from ``rnd``."""
     n = rnd.players
     kind = rollout.KINDS[int(row[0])]
     dealer = rnd.oya

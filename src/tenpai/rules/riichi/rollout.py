@@ -87,8 +87,10 @@ __all__ = [
     "decide",
     "export_state",
     "exportable",
+    "policy_codes",
     "rules_tuple",
     "run",
+    "run_rows",
     "unavailable_reason",
 ]
 
@@ -271,17 +273,37 @@ def run(
     module = _need()
     # one name for every seat: as many as the state says (the core checks the count itself)
     players = state[0] if isinstance(state, tuple) and state and state[0] in (3, 4) else 4
+    first = -1 if first_discard is None else int(first_discard)
+    raw = module.run(state, rules_tuple(rules), policy_codes(policies, players),
+                     [int(s) for s in seeds], first, indicators, _yaku_code(yaku))
+    return np.frombuffer(raw, dtype=np.int32).reshape(-1, len(COLUMNS) + int(indicators))
+
+
+def policy_codes(policies: str | Sequence[str], players: int) -> tuple[int, ...]:
+    """The core's codes of ``policies`` (one name for every one of ``players`` seats, or one
+    name per seat), as :func:`run` and :func:`run_rows` take them."""
     names = [policies] * players if isinstance(policies, str) else list(policies)
     try:
-        codes = tuple(POLICY_CODES[p] for p in names)
+        return tuple(POLICY_CODES[p] for p in names)
     except KeyError as err:
         raise RolloutStateError(
             f"unknown rollout policy {err.args[0]!r}; known: {', '.join(POLICY_CODES)}"
         ) from None
-    first = -1 if first_discard is None else int(first_discard)
-    raw = module.run(state, rules_tuple(rules), codes, [int(s) for s in seeds], first,
-                     indicators, _yaku_code(yaku))
-    return np.frombuffer(raw, dtype=np.int32).reshape(-1, len(COLUMNS) + int(indicators))
+
+
+def run_rows(state: tuple[Any, ...], flags: tuple[int, ...], codes: tuple[int, ...],
+             seeds: list[int], first_discard: int = -1, yaku: int = 0) -> list[list[int]]:
+    """:func:`run` for a caller that plays many states under the same rules and policies (the
+    search: a few candidates per world, many worlds per decision): the rules, the policies
+    and the yaku rule already in the core's terms (:func:`rules_tuple`, :func:`policy_codes`,
+    :data:`YAKU_RULES`), worked out once instead of per call, ``seeds`` a list of ints,
+    ``first_discard`` -1 for none, and the rows as lists of ints (:data:`COLUMNS`), which a
+    caller reading every field of a row reads faster than an array's.  The same state,
+    codes and seeds give the rows :func:`run` gives (the core checks what it is handed)."""
+    raw = _need().run(state, flags, codes, seeds, first_discard, False, yaku)
+    rows: list[list[int]] = np.frombuffer(raw, dtype=np.int32).reshape(
+        -1, len(COLUMNS)).tolist()
+    return rows
 
 
 def _yaku_code(rule: str) -> int:
