@@ -83,6 +83,7 @@ __all__ = [
     "evaluate_against_bots",
     "evaluate_pairs",
     "policy_gradient",
+    "stable_seed",
     "train_planner_pg",
 ]
 
@@ -240,8 +241,10 @@ class _State:
 
 
 # ---------------------------------------------------------------------- games
-def _seed(*parts: int) -> int:
-    """A per-(run, deal, sample, seat) agent seed (stable across processes, unlike hash)."""
+def stable_seed(*parts: int) -> int:
+    """An agent seed from integer parts such as (run, deal, sample, seat): FNV-style, so the
+    same on every machine and in every process (``hash`` of a tuple is not), which keeps a
+    training run, its evaluation and the probe replaying the same agents."""
     h = 1469598103934665603
     for p in parts:
         h = ((h ^ (p & 0xFFFFFFFF)) * 1099511628211) % (1 << 61)
@@ -309,7 +312,7 @@ def _vine_update(cfg: PlannerPGConfig, state: _State, deal0: int) -> dict[str, A
     rewards: list[float] = []
     for d in range(deal0, deal0 + cfg.deals_per_update):
         mine = _learner_seats(d)
-        seeds = {s: _seed(cfg.seed, d, 0, s) if s in mine else _seed(cfg.seed, d, s)
+        seeds = {s: stable_seed(cfg.seed, d, 0, s) if s in mine else stable_seed(cfg.seed, d, s)
                  for s in range(4)}
         vine = play_vine_deal(
             state.head, _train_deal_seed(cfg, d), mine, seeds.__getitem__,
@@ -355,12 +358,12 @@ def _update_games(cfg: PlannerPGConfig, state: _State, deal0: int) -> dict[str, 
             learners: dict[int, PGPlannerAgent] = {}
             for s in range(4):
                 if s in mine:
-                    a = PGPlannerAgent(state.head, _seed(cfg.seed, d, j, s),
+                    a = PGPlannerAgent(state.head, stable_seed(cfg.seed, d, j, s),
                                        temperature=cfg.temperature, record=True)
                     learners[s] = a
                     agents.append(a)
                 else:
-                    agents.append(None if bots else PlannerAgent(_seed(cfg.seed, d, s)))
+                    agents.append(None if bots else PlannerAgent(stable_seed(cfg.seed, d, s)))
             scores = _play(deal_seed, agents)
             per_sample.append({s: (scores[s] / REWARD_SCALE, a.trace)
                                for s, a in learners.items()})
@@ -410,9 +413,9 @@ def evaluate_pairs(head: PlannerHead, deals: int, games_done: int = 0,
         place = 0.0
         score = 0.0
         for mine in ((0, 2), (1, 3)):
-            learners = [PGPlannerAgent(head, _seed(1, d, s)) for s in mine]
+            learners = [PGPlannerAgent(head, stable_seed(1, d, s)) for s in mine]
             agents: list[Agent | None] = [
-                learners[mine.index(s)] if s in mine else _opponent(opponent, _seed(1, d, s))
+                learners[mine.index(s)] if s in mine else _opponent(opponent, stable_seed(1, d, s))
                 for s in range(4)
             ]
             final = _play(deal_seed, agents)
@@ -443,7 +446,7 @@ def _planner_among_bots(deal: int) -> tuple[int, ...]:
     """The curve's reference game of ``deal``: the planner in the learner's seat (the same game
     at every curve point, so it is played once per process)."""
     seat = _learner_seats(deal, "greedy-bots")[0]
-    return _bot_game(deal, seat, PlannerAgent(_seed(1, deal, seat)))
+    return _bot_game(deal, seat, PlannerAgent(stable_seed(1, deal, seat)))
 
 
 def evaluate_against_bots(head: PlannerHead, deals: int, games_done: int = 0) -> CurvePoint:
@@ -457,7 +460,7 @@ def evaluate_against_bots(head: PlannerHead, deals: int, games_done: int = 0) ->
     changed = decisions = departures = 0
     for d in range(deals):
         seat = _learner_seats(d, "greedy-bots")[0]
-        learner = PGPlannerAgent(head, _seed(1, d, seat))
+        learner = PGPlannerAgent(head, stable_seed(1, d, seat))
         final = _bot_game(d, seat, learner)
         reference = _planner_among_bots(d)
         decisions += learner.decisions

@@ -43,6 +43,7 @@ import numpy as np
 from tenpai.agents.pg_planner import PlannerHead
 from tenpai.arena.stats import Estimate, clustered_ratio
 from tenpai.atomic import write_text_atomic
+from tenpai.rl.planner_pg import stable_seed
 from tenpai.rl.planner_vine import play_vine_deal
 
 __all__ = [
@@ -88,19 +89,11 @@ class ProbePoint:
                 "rows": self.rows.tolist(), "q": self.q.tolist()}
 
 
-def _agent_seed(seed: int, deal: int, seat: int) -> int:
-    """A stable per-(run, deal, seat) seed (FNV-style, the same on every machine)."""
-    h = 1469598103934665603
-    for p in (seed, deal, seat):
-        h = ((h ^ (p & 0xFFFFFFFF)) * 1099511628211) % (1 << 61)
-    return h % (1 << 31)
-
-
 def probe_deal(deal: int, seed: int, states: int, alternatives: int) -> list[ProbePoint]:
     """The points of one deal (see the module docstring); deterministic in its arguments."""
     out = play_vine_deal(
         PlannerHead.start(2.0), PROBE_SEED_BASE + seed * 100_000 + deal, (0, 1, 2, 3),
-        lambda s: _agent_seed(seed, deal, s), states=states, alternatives=alternatives,
+        lambda s: stable_seed(seed, deal, s), states=states, alternatives=alternatives,
         temperature=_UNIFORM, scale=1.0, rng=np.random.default_rng([seed, deal]))
     return [ProbePoint(deal, p.seat, p.decision.kind,
                        np.asarray(p.decision.features[p.answers], dtype=np.float64),

@@ -81,15 +81,22 @@ class PythonPlayout:
         self.solo = solo
         self.yaku = yaku
         self._make = POLICIES[policy] if yaku == "off" else fast_policy(policy, yaku)
+        self._passive: Callable[[int], Agent] | None = None
+        self._solo_seat: Callable[[Mapping[int, Event]], int] | None = None
+        if solo:
+            # imported here, once, so that a playout without the solo leaf never loads the
+            # rule agents the passive policy is built on
+            from tenpai.search.passive import PassivePolicy, solo_seat
+
+            self._passive = lambda s: PassivePolicy(s, yaku)
+            self._solo_seat = solo_seat
 
     def _agents(self, n: int, first: Mapping[int, Event], seed: int) -> list[Agent]:
         """One policy per seat from the playout's seed; solo: passive but the searching seat."""
-        if not self.solo:
+        if self._passive is None or self._solo_seat is None:
             return [self._make(seed * 4 + s) for s in range(n)]
-        from tenpai.search.passive import PassivePolicy, solo_seat
-
-        me = solo_seat(first)
-        return [self._make(seed * 4 + s) if s == me else PassivePolicy(seed * 4 + s, self.yaku)
+        me, passive = self._solo_seat(first), self._passive
+        return [self._make(seed * 4 + s) if s == me else passive(seed * 4 + s)
                 for s in range(n)]
 
     def play_out(self, world: RiichiRound, first: Mapping[int, Event], seed: int) -> HandEnd:
