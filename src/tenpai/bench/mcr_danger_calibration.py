@@ -56,8 +56,9 @@ def winning_kinds(counts: Sequence[int], melds: tuple[Meld, ...], seat_wind: int
 
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("dbs", nargs="+")
-    ap.add_argument("--seat-agent", default="planner")
+    ap.add_argument("dbs", nargs="+", help="results files of tenpai arena --rules mcr")
+    ap.add_argument("--seat-agent", default="planner",
+                    help="the agent whose seats' reading is measured (default %(default)s)")
     args = ap.parse_args(argv)
     #: (melds, discards row) -> [ready, total]
     ready: defaultdict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])

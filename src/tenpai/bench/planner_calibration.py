@@ -27,6 +27,7 @@ from typing import Any
 
 from tenpai.agents import make_agent
 from tenpai.arena.games import make_game
+from tenpai.argtypes import positive_int
 from tenpai.rules.mcr.plan import target_probability
 
 __all__ = ["BINS", "Record", "calibration_table", "main", "play_records"]
@@ -109,11 +110,14 @@ def calibration_table(records: Sequence[Record], model: int) -> dict[str, Any]:
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m tenpai.bench.planner_calibration",
                                  description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--rates", default="0.3,0.6,1")
-    ap.add_argument("--preset", default="botzone")
-    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--games", type=positive_int, default=100,
+                    help="games played per rate (default %(default)s)")
+    ap.add_argument("--seed", type=int, default=0,
+                    help="seed of the first game (default %(default)s)")
+    ap.add_argument("--rates", default="0.3,0.6,1",
+                    help="claim rates in [0, 1], comma-separated (default %(default)s)")
+    ap.add_argument("--preset", default="botzone", help="MCR preset (default %(default)s)")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args(argv)
     try:
         rates = [float(x) for x in args.rates.split(",") if x.strip()]

@@ -42,6 +42,7 @@ import numpy as np
 
 from tenpai.agents.pg_planner import PlannerHead
 from tenpai.arena.stats import Estimate, clustered_ratio
+from tenpai.argtypes import positive_int
 from tenpai.atomic import write_text_atomic
 from tenpai.rl.planner_pg import stable_seed
 from tenpai.rl.planner_vine import play_vine_deal
@@ -292,15 +293,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="command", required=True)
     c = sub.add_parser("collect", help="play probe deals and append their points to a file")
     c.add_argument("points", type=Path, help="the JSON-lines file (continued if it exists)")
-    c.add_argument("--deals", type=int, required=True, help="deals to have in the file")
+    c.add_argument("--deals", type=positive_int, required=True, help="deals to have in the file")
     c.add_argument("--seed", type=int, required=True, help="the probe's seed (its deals)")
-    c.add_argument("--vine-states", type=int, default=6,
+    c.add_argument("--vine-states", type=positive_int, default=6,
                    help="decisions branched per deal (default 6)")
-    c.add_argument("--vine-alternatives", type=int, default=5,
+    c.add_argument("--vine-alternatives", type=positive_int, default=5,
                    help="answers played beside the planner's at each (default 5)")
     r = sub.add_parser("report", help="print the probe's figures as JSON")
     r.add_argument("points", type=Path, help="a file written by collect")
-    r.add_argument("--folds", type=int, default=5, help="cross-validation folds by deal")
+    r.add_argument("--folds", type=positive_int, default=5, help="cross-validation folds by deal")
     args = ap.parse_args(argv)
     if args.command == "collect":
         if args.deals < 1 or args.vine_states < 1 or args.vine_alternatives < 1:

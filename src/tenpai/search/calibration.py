@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from tenpai import tiles as T
+from tenpai.argtypes import positive_int
 from tenpai.engine.flow import Decision
 from tenpai.events import Event
 from tenpai.hand import waits
@@ -101,10 +102,14 @@ def _report(pred: list[float], actual: list[int]) -> dict[str, object]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m tenpai.search.calibration")
-    ap.add_argument("data", type=Path, nargs="+")
-    ap.add_argument("--games", type=int, default=30)
-    ap.add_argument("--worlds", type=int, default=8)
+    ap = argparse.ArgumentParser(prog="python -m tenpai.search.calibration",
+                                 description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("data", type=Path, nargs="+",
+                    help="Riichi record files or folders (only the held-out Houou games are read)")
+    ap.add_argument("--games", type=positive_int, default=30,
+                    help="held-out games read (default %(default)s)")
+    ap.add_argument("--worlds", type=positive_int, default=8,
+                    help="worlds sampled per riichi decision (default %(default)s)")
     ap.add_argument("--uniform", action="store_true",
                     help="uniform worlds (no ready hands for riichi players): the ablation")
     args = ap.parse_args(argv)

@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from tenpai.argtypes import non_negative_int, positive_int
 from tenpai.search.choice import choose_paired
 from tenpai.search.leaves import threatened
 
@@ -135,10 +136,13 @@ def main(argv: list[str] | None = None) -> None:
     from tenpai.search.prior_searcher import pg_prior
     from tenpai.search.settings import SearchSettings
 
-    ap = argparse.ArgumentParser(prog="python -m tenpai.search.leaf_agreement")
-    ap.add_argument("--games", type=int, default=2)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--max-decisions", type=int, default=0,
+    ap = argparse.ArgumentParser(prog="python -m tenpai.search.leaf_agreement",
+                                 description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--games", type=positive_int, default=2,
+                    help="tonpuu games played (default %(default)s)")
+    ap.add_argument("--seed", type=int, default=0,
+                    help="seed of the agents and the games (default %(default)s)")
+    ap.add_argument("--max-decisions", type=non_negative_int, default=0,
                     help="stop after this many searched decisions (0: play every game out)")
     args = ap.parse_args(argv)
     settings = dataclasses.replace(SearchSettings.from_env(), budget_ms=1e9)

@@ -36,6 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from tenpai.argtypes import positive_int
 from tenpai.engine.flow import Decision
 from tenpai.engine.snapshot import clone
 from tenpai.engine.table import KIND
@@ -248,12 +249,17 @@ def figures(counts: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, floa
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m tenpai.search.playout_yaku")
+    ap = argparse.ArgumentParser(prog="python -m tenpai.search.playout_yaku",
+                                 description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--seed", type=int, default=38970, help="first game seed")
-    ap.add_argument("--games", type=int, default=10)
-    ap.add_argument("--worlds", type=int, default=8, help="worlds per offer")
-    ap.add_argument("--max-offers", type=int, default=None)
-    ap.add_argument("--every", type=int, default=1, help="keep every n-th offer")
+    ap.add_argument("--games", type=positive_int, default=10,
+                    help="games whose call offers are collected (default %(default)s)")
+    ap.add_argument("--worlds", type=positive_int, default=8,
+                    help="worlds per offer (default %(default)s)")
+    ap.add_argument("--max-offers", type=positive_int, default=None,
+                    help="play at most this many of the kept offers (default: all)")
+    ap.add_argument("--every", type=positive_int, default=1,
+                    help="keep every n-th offer (default %(default)s)")
     ap.add_argument("--agent", choices=("pg", "efficiency"), default="pg",
                     help="the agent of the games, and the prior of the call kept")
     ap.add_argument("--policy", default="greedy-fold", help="Python playout policy")

@@ -43,6 +43,7 @@ from typing import Any
 import numpy as np
 
 from tenpai import tiles as T
+from tenpai.argtypes import positive_int
 from tenpai.engine.flow import Decision
 from tenpai.events import Event
 from tenpai.hand import shanten, waits
@@ -231,15 +232,22 @@ def collect(
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m tenpai.search.world_calibration")
-    ap.add_argument("data", type=Path, nargs="+")
-    ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--pool", type=int, default=32, help="hand assignments per decision")
-    ap.add_argument("--stride", type=int, default=4, help="every n-th eligible decision")
+    ap = argparse.ArgumentParser(prog="python -m tenpai.search.world_calibration",
+                                 description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("data", type=Path, nargs="+",
+                    help="Riichi record files or folders (only the held-out Houou games are read)")
+    ap.add_argument("--games", type=positive_int, default=20,
+                    help="held-out games read (default %(default)s)")
+    ap.add_argument("--pool", type=positive_int, default=32,
+                    help="hand assignments per decision (default %(default)s)")
+    ap.add_argument("--stride", type=positive_int, default=4,
+                    help="every n-th eligible decision (default %(default)s)")
     ap.add_argument("--temperatures", default="1,2,4",
                     help="weight temperatures, comma-separated (the first gives the ESS)")
-    ap.add_argument("--opponents", default="uniform", choices=("uniform", "shaped"))
-    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--opponents", default="uniform", choices=("uniform", "shaped"),
+                    help="how the opponents' hands are drawn (default %(default)s)")
+    ap.add_argument("--seed", type=int, default=0,
+                    help="seed of the sampled worlds (default %(default)s)")
     ap.add_argument("--calls", action="store_true",
                     help="also weight by the opponents' calls and passes (calls_T… figures)")
     ap.add_argument("--win-passes", action="store_true",

@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from tenpai.argtypes import positive_int
 from tenpai.search.measure import searched_figures
 
 __all__ = ["main"]
@@ -45,10 +46,14 @@ def main(argv: list[str] | None = None) -> None:
     from tenpai.search.mcr.settings import MCRSearchSettings
     from tenpai.search.mcr.worlds import MCRWorldSampler
 
-    ap = argparse.ArgumentParser(prog="python -m tenpai.search.mcr.measure")
-    ap.add_argument("--games", type=int, default=4)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--preset", default="botzone", choices=sorted(PRESETS))
+    ap = argparse.ArgumentParser(prog="python -m tenpai.search.mcr.measure",
+                                 description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--games", type=positive_int, default=4,
+                    help="one-hand games played (default %(default)s)")
+    ap.add_argument("--seed", type=int, default=0,
+                    help="seed of the first game; game i is seed + i (default %(default)s)")
+    ap.add_argument("--preset", default="botzone", choices=sorted(PRESETS),
+                    help="MCR preset (default %(default)s)")
     args = ap.parse_args(argv)
     rules = PRESETS[args.preset]
     log = []

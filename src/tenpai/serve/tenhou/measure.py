@@ -27,6 +27,7 @@ from typing import Any, NoReturn
 
 from tenpai.agents.registry import AGENTS
 from tenpai.arena.distributions import student_t_ppf
+from tenpai.argtypes import positive_int
 from tenpai.rules.riichi.ruleset import PRESETS
 from tenpai.serve.tenhou.peer import (
     PeerBot,
@@ -152,16 +153,6 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def _at_least_one(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The command line of ``python -m tenpai.serve.tenhou.measure`` (see the module docstring)."""
     p = _Parser(
@@ -175,10 +166,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--agent", default="sl", help="built-in agent (registry name) filling one "
                    "seat of every table; with --summary-only, the name whose seats are counted "
                    "(default: %(default)s)")
-    p.add_argument("--games", type=_at_least_one, default=100, metavar="N",
+    p.add_argument("--games", type=positive_int, default=100, metavar="N",
                    help="games to play in all, a table of the agent and three bots each "
                    "(default: %(default)s)")
-    p.add_argument("--parallel", type=_at_least_one, default=4, metavar="N",
+    p.add_argument("--parallel", type=positive_int, default=4, metavar="N",
                    help="tables played at once, three bot processes each; the bots mostly sleep, "
                    "so tables at once cost little CPU (default: %(default)s)")
     p.add_argument("--length", default="tonpuu", choices=("tonpuu", "hanchan"),
