@@ -146,3 +146,16 @@ def test_good_values_pass() -> None:
     assert positive_int("7") == 7
     assert non_negative_int("0") == 0
     assert positive_float("0.25") == 0.25
+
+
+def test_a_temperature_that_is_no_number_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """It used to end in a traceback (``float('x')``) or pass (``nan``)."""
+    from tenpai.search.world_calibration import main
+
+    for bad, reason in (("1,x", "a number, not 'x'"), ("nan", "above 0, got nan"),
+                        ("0", "above 0, got 0")):
+        with pytest.raises(SystemExit) as exited:
+            main(["data", "--temperatures", bad])
+        assert exited.value.code == 2
+        err = capsys.readouterr().err
+        assert "argument --temperatures: " in err and reason in err, err

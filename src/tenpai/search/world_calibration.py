@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 
 from tenpai import tiles as T
-from tenpai.argtypes import positive_int
+from tenpai.argtypes import positive_float, positive_int
 from tenpai.engine.flow import Decision
 from tenpai.events import Event
 from tenpai.hand import shanten, waits
@@ -254,9 +254,10 @@ def main(argv: list[str] | None = None) -> None:
                     help="also make the worlds impossible where an opponent passed a legal win "
                          "(wins_T… and uniform_wins figures)")
     args = ap.parse_args(argv)
-    temps = [float(t) for t in args.temperatures.split(",")]
-    if not temps or any(not t > 0 for t in temps):
-        ap.error("--temperatures must be positive numbers")
+    try:
+        temps = [positive_float(t) for t in args.temperatures.split(",")]
+    except argparse.ArgumentTypeError as exc:
+        ap.error(f"argument --temperatures: {exc}")
     from tenpai.agents.pg import PGAgent
 
     t0 = time.process_time()
