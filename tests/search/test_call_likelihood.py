@@ -85,6 +85,21 @@ def test_kans_of_an_earlier_hand_do_not_close_the_open_kan(pg: object) -> None:
         [PASS_STREAM[0], *kans, *PASS_STREAM[1:]], 0, 4))
 
 
+def test_no_chi_is_scored_at_three_seats(pg: object) -> None:
+    """Three-player Riichi has no chi: the next seat's pass on a suited tile is no evidence
+    there (it was scored as a passed chi before)."""
+    def stream(players: int) -> list[Event]:
+        start = Event("start_kyoku", bakaze=0, kyoku=1, honba=0, kyotaku=0, oya=0,
+                      scores=(35000,) * players if players == 3 else (25000,) * 4,
+                      dora_marker=tile("2p"), tehais=(HAND0, *(None,) * (players - 1)))
+        return [start, tsumo(0, "N"), dahai(0, "N", True), tsumo(1), dahai(1, "5p"), tsumo(2)]
+
+    four = {e.seat: e.chi_open for e in CallLikelihood(pg).evidence(stream(4), 0, 4)}
+    three = {e.seat: e.chi_open for e in CallLikelihood(pg).evidence(stream(3), 0, 3)}
+    assert four[2] and not four[3]
+    assert set(three) == {2} and not three[2]
+
+
 def test_a_pass_on_a_pair_weighs_the_world_down(pg: object) -> None:
     likelihood = CallLikelihood(pg)
     evidence = likelihood.evidence(PASS_STREAM, 0, 4)

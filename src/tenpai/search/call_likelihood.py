@@ -13,11 +13,12 @@ with exactly:
   world's current hand ``H`` as long as every discard met is a tsumogiri.  The walk stops at
   its first hand-tile discard (tedashi), or at a call or kan;
 * **passes**: every discard by another seat inside the window that ``H`` could have claimed
-  (pon: two of the kind; open kan: three; chi: the discarder's next seat with a run shape;
-  each only with a legal discard left after it, Tenhou's strict kuikae) and that the opponent
-  did not claim is scored as P(pass).  Not scored: the opponent in riichi (it may not call),
-  the last tile of the wall (no calls), a discard whose claim window is still open, and a chi
-  that another seat's pon or kan took over (the chi answer is not recorded then);
+  (pon: two of the kind; open kan: three; chi: the discarder's next seat with a run shape, at
+  four seats only; each only with a legal discard left after it, Tenhou's strict kuikae) and
+  that the opponent did not claim is scored as P(pass).  Not scored: the opponent in riichi
+  (it may not call), the last tile of the wall (no calls), a discard whose claim window is
+  still open, and a chi that another seat's pon or kan took over (the chi answer is not
+  recorded then);
 * **the call**: when the walk ends at the discard that followed the opponent's chi or pon, the
   hand it called with was ``H`` + that discard + the consumed tiles; an open kan followed only
   by tsumogiri had ``H`` + the consumed tiles.  That call is scored as P(this call).
@@ -215,7 +216,9 @@ class CallLikelihood:
                 else:
                     continue
                 taken = answer.type in ("pon", "daiminkan") and answer.actor != s
-                chi_open = s == (e.actor + 1) % players and T.kind_of(e.pai) < 27 and not taken
+                # three-player Riichi has no chi at all
+                chi_open = (players == 4 and s == (e.actor + 1) % players
+                            and T.kind_of(e.pai) < 27 and not taken)
                 out.append(ClaimEvidence(s, e.pai, self._public_view(tracker, s, e.pai), given,
                                          shape, extra, chi_open, kans < 4))
         return out
