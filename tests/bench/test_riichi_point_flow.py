@@ -342,6 +342,30 @@ def test_runs_of_the_same_deals_pair_deal_by_deal(
     assert rank["deals"] == 2
 
 
+def test_a_cut_run_is_paired_on_the_deals_both_hold(
+        run_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        riichi_arena: Callable[[Path, str, int, int], None]) -> None:
+    """A run cut after its first deal against a base of two: both arms are read on deal 0
+    only (the base's own figure too), not the cut run's deal against the whole base."""
+    cut = tmp_path / "cut.db"
+    riichi_arena(cut, "efficiency,efficiency,defensive,defensive", 7, 4)
+    doc = _json_report(capsys, [str(cut), "--seat-agent", "efficiency", "--against",
+                                str(run_db)])
+    rank = next(p for p in doc["paired"] if p["label"] == "average rank")
+
+    def deal0(rows: list[SeatRow]) -> float:
+        mine = [r.rank for r in rows if r.agent == "efficiency" and r.deal == 0]
+        return sum(mine) / len(mine)
+
+    here, base = deal0(_seat_rows(cut)), deal0(_seat_rows(run_db))
+    whole_base = [r.rank for r in _seat_rows(run_db) if r.agent == "efficiency"]
+    assert base != sum(whole_base) / len(whole_base)  # the two deals differ: the test can fail
+    assert rank["deals"] == 1
+    assert math.isclose(rank["base"], base, abs_tol=1e-9)
+    assert math.isclose(rank["diff"], here - base, abs_tol=1e-9)
+    assert rank["low"] is None and rank["high"] is None  # one deal: no interval
+
+
 def test_a_run_of_another_seed_is_refused(
         run_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
         riichi_arena: Callable[[Path, str, int, int], None]) -> None:

@@ -304,12 +304,16 @@ class Paired:
 
 
 def paired_by_deal(here: list[SeatGame], base: list[SeatGame], fig: Figure) -> Paired:
-    """B − A for one figure: each arm's pooled ratio, and per common deal the difference of
-    the arms' residuals, with a t interval over those deals."""
+    """B − A for one figure over the deals both runs hold: each arm's pooled ratio on those
+    deals, and per deal the difference of the arms' residuals, with a t interval over them.
+    A deal only one run holds is left out of both arms (a run cut short, or a base of more
+    games): pooling it into one arm would compare other deals, the very noise pairing removes."""
     sums_b, sums_a = _deal_sums(here, fig), _deal_sums(base, fig)
+    deals = sorted(set(sums_b) & set(sums_a))
+    sums_b = {d: sums_b[d] for d in deals}
+    sums_a = {d: sums_a[d] for d in deals}
     r_b, r_a = _ratio(sums_b), _ratio(sums_a)
     z_b, z_a = _residuals(sums_b, r_b), _residuals(sums_a, r_a)
-    deals = sorted(set(z_b) & set(z_a))
     if r_a is None or r_b is None:
         return Paired(r_a, r_b, None, None, len(deals))
     return Paired(r_a, r_b, r_b - r_a, _half_width([z_b[d] - z_a[d] for d in deals]), len(deals))
@@ -497,8 +501,11 @@ def compare(here: list[SeatGame], seat_agent: str, base: list[SeatGame], base_ag
     changed = sum(1 for y in b if (y.deal, y.rotation, y.seat) in before
                   and before[(y.deal, y.rotation, y.seat)] != y.tally["score"])
     rows = paired_rows(here, seat_agent, base, base_agent)
-    lines = [f"=== paired by deal ({rows[0].deals} deals): B = {seat_agent} here ({len(b)} "
-             f"seat-games), A = {base_agent} in the base run ({len(a)}); B - A, 95 % t by deal ===",
+    common = {(x.run, x.deal) for x in b} & {(x.run, x.deal) for x in a}
+    b_in, a_in = ([x for x in arm if (x.run, x.deal) in common] for arm in (b, a))
+    lines = [f"=== paired by deal ({rows[0].deals} deals): B = {seat_agent} here ({len(b_in)} "
+             f"seat-games), A = {base_agent} in the base run ({len(a_in)} on those deals); "
+             "B - A, 95 % t by deal ===",
              f"  seat-games with another score change than in the base run: {changed}"]
     lines += [f"  {r.label:<46} A {_num(r.base, r.digits):>9}  B {_num(r.here, r.digits):>9}  "
               f"B-A {_interval(r.diff, r.low, r.high, r.digits)}" for r in rows]
