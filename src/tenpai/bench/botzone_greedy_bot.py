@@ -373,10 +373,11 @@ class Bot:
             self.last = (p, out)
             return "PASS" if p == self.me else self.claim(p, out)
         if verb == "GANG":
-            if self.last is not None and self.last[0] != p and p != self.me:
-                self.seen[self.last[1]] += 3
             if self.open_discard is not None:  # a kong on the discard: exposed
+                if p != self.me:
+                    self.seen[self.open_discard] += 3
                 self.shown[self.open_discard] += 3
+            # else a kong after a draw: concealed, its tiles out of view
             self.open_discard = None
             self.last = None
             return "PASS"
