@@ -25,6 +25,7 @@ so two candidates on one world meet the same tiles and the same policy draws.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -88,7 +89,7 @@ class PythonPlayout:
             # rule agents the passive policy is built on
             from tenpai.search.passive import PassivePolicy, solo_seat
 
-            self._passive = lambda s: PassivePolicy(s, yaku)
+            self._passive = functools.partial(PassivePolicy, yaku=yaku)  # picklable
             self._solo_seat = solo_seat
 
     def _agents(self, n: int, first: Mapping[int, Event], seed: int) -> list[Agent]:
