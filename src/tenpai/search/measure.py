@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from tenpai.argtypes import positive_int
+from tenpai.argtypes import non_negative_int
 from tenpai.events import Event
 
 __all__ = ["MeasuredAgent", "SearchedDecision", "call_offer_figures", "main",
@@ -85,9 +85,9 @@ def measure_against_pg(
     ap = argparse.ArgumentParser(
         prog=prog, description="Think time and searched decisions of one agent in seeded tonpuu "
         "games against pg (one JSON line)")
-    ap.add_argument("--games", type=positive_int, default=2,
-                    help="tonpuu games, the measured agent in a rotating seat "
-                    "(default %(default)s)")
+    ap.add_argument("--games", type=non_negative_int, default=2,
+                    help="tonpuu games, the measured agent in a rotating seat (0: none, the "
+                    "figures' names with zeros; default %(default)s)")
     ap.add_argument("--seed", type=int, default=0,
                     help="seed of the agents and the games (default %(default)s)")
     ap.add_argument("--preset", choices=sorted(PRESETS), default="tenhou",

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from tenpai.argtypes import positive_int
+from tenpai.argtypes import non_negative_int
 from tenpai.search.measure import searched_figures
 
 __all__ = ["main"]
@@ -48,8 +48,9 @@ def main(argv: list[str] | None = None) -> None:
 
     ap = argparse.ArgumentParser(prog="python -m tenpai.search.mcr.measure",
                                  description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--games", type=positive_int, default=4,
-                    help="one-hand games played (default %(default)s)")
+    ap.add_argument("--games", type=non_negative_int, default=4,
+                    help="one-hand games played (0: none, the figures' names with zeros; "
+                    "default %(default)s)")
     ap.add_argument("--seed", type=int, default=0,
                     help="seed of the first game; game i is seed + i (default %(default)s)")
     ap.add_argument("--preset", default="botzone", choices=sorted(PRESETS),
