@@ -58,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     """``python -m tenpai.learn.shard_metrics MODEL DATASET --split dev [--json]``."""
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("model", help="the model file to score")
-    p.add_argument("dataset", help="a dataset folder built by tenpai data build")
+    p.add_argument("dataset", help="a dataset folder built by tenpai dataset build")
     p.add_argument("--split", default="dev", choices=("train", "dev", "test"),
                    help="the split scored (default %(default)s)")
     p.add_argument("--json", action="store_true", help="print one JSON object")

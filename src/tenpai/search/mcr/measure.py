@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> None:
                     help="one-hand games played (0: none, the figures' names with zeros; "
                     "default %(default)s)")
     ap.add_argument("--seed", type=int, default=0,
-                    help="seed of the first game; game i is seed + i (default %(default)s)")
+                    help="seed of the agents and the games (default %(default)s)")
     ap.add_argument("--preset", default="botzone", choices=sorted(PRESETS),
                     help="MCR preset (default %(default)s)")
     args = ap.parse_args(argv)
