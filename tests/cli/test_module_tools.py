@@ -36,6 +36,7 @@ TOOLS: tuple[str, ...] = (
     "tenpai.mcts.pg_measure",
     "tenpai.rl.planner_probe",
     "tenpai.search.calibration",
+    "tenpai.search.choice_evidence",
     "tenpai.search.leaf_agreement",
     "tenpai.search.mcr.measure",
     "tenpai.search.measure",
