@@ -35,6 +35,7 @@ import numpy as np
 
 from tenpai.argtypes import non_negative_int, positive_int
 from tenpai.search.choice import choose_paired
+from tenpai.search.searched_decisions import searched_decisions
 
 __all__ = ["REFERENCE_WORLDS", "DecisionEvidence", "evidence", "main", "summarise"]
 
@@ -143,9 +144,6 @@ def _bars(text: str) -> list[float]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    from tenpai.rules.riichi.compiled_round import python_table
-    from tenpai.rules.riichi.game import RiichiGame
-    from tenpai.rules.riichi.ruleset import PRESETS
     from tenpai.search.agent import SearchAgent
     from tenpai.search.prior_searcher import pg_prior
     from tenpai.search.settings import SearchSettings
@@ -174,7 +172,6 @@ def main(argv: list[str] | None = None) -> None:
     if settings.worlds_mode != "uniform":
         ap.error("uniform worlds only (TENPAI_SEARCH_WORLDS_MODE): the reference is another "
                  "set of uniform worlds")
-    rules = dataclasses.replace(PRESETS["tenhou"], length="tonpuu")
     search = dataclasses.replace(settings, budget_ms=1e9, worlds=max(args.worlds))
     judge = dataclasses.replace(settings, budget_ms=1e9, worlds=args.reference_worlds)
     prior = pg_prior(args.seed)
@@ -182,27 +179,13 @@ def main(argv: list[str] | None = None) -> None:
     referee = SearchAgent(prior, settings=judge, seed=args.seed)
     rows: list[DecisionEvidence] = []
     cpu0 = time.process_time()
-    for g in range(args.games):
-        game = RiichiGame(rules, seed=args.seed * 1000 + g)
-        while not game.done:
-            pending = game.pending()
-            answers = agent.prior.answer_batch([(d.observation, d.legal) for d in pending])
-            for d, pa in zip(pending, answers):
-                if (len(pa.candidates) > 1 and pa.choice_prior < settings.threshold
-                        and not (args.max_decisions and len(rows) >= args.max_decisions)):
-                    table = python_table(getattr(d.observation, "_table", None))
-                    if table is None:
-                        continue
-                    cands = agent.candidates(pa)
-                    base = next(i for i, c in enumerate(cands) if c.action == pa.choice)
-                    bars = [b / settings.z for b in agent.bars(cands, base, False)]
-                    values, _ess, _weigh = agent.world_values(table, d.seat, cands)
-                    ref, _ess, _weigh = referee.world_values(table, d.seat, cands, "playout",
-                                                             REFERENCE_WORLDS)
-                    rows.append(evidence(values, ref, base, bars, args.worlds, args.z))
-            game.step({d.seat: pa.choice for d, pa in zip(pending, answers)})
-        if args.max_decisions and len(rows) >= args.max_decisions:
-            break
+    for table, seat, pa in searched_decisions(agent, args.games, args.seed, args.max_decisions):
+        cands = agent.candidates(pa)
+        base = next(i for i, c in enumerate(cands) if c.action == pa.choice)
+        bars = [b / settings.z for b in agent.bars(cands, base, False)]
+        values, _ess, _weigh = agent.world_values(table, seat, cands)
+        ref, _ess, _weigh = referee.world_values(table, seat, cands, "playout", REFERENCE_WORLDS)
+        rows.append(evidence(values, ref, base, bars, args.worlds, args.z))
     out = {"games": args.games, "seed": args.seed, "agent": agent.identity,
            "reference_worlds": args.reference_worlds,
            **summarise(rows, args.worlds, args.z),

@@ -34,6 +34,7 @@ import numpy as np
 from tenpai.argtypes import non_negative_int, positive_int
 from tenpai.search.choice import choose_paired
 from tenpai.search.leaves import threatened
+from tenpai.search.searched_decisions import searched_decisions
 
 __all__ = ["OTHER_WORLDS", "LeafComparison", "compare_leaves", "main", "summarise"]
 
@@ -129,9 +130,6 @@ def summarise(rows: Sequence[LeafComparison]) -> dict[str, object]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    from tenpai.rules.riichi.compiled_round import python_table
-    from tenpai.rules.riichi.game import RiichiGame
-    from tenpai.rules.riichi.ruleset import PRESETS
     from tenpai.search.agent import SearchAgent
     from tenpai.search.prior_searcher import pg_prior
     from tenpai.search.settings import SearchSettings
@@ -146,24 +144,11 @@ def main(argv: list[str] | None = None) -> None:
                     help="stop after this many searched decisions (0: play every game out)")
     args = ap.parse_args(argv)
     settings = dataclasses.replace(SearchSettings.from_env(), budget_ms=1e9)
-    rules = dataclasses.replace(PRESETS["tenhou"], length="tonpuu")
     rows: list[LeafComparison] = []
     cpu0 = time.process_time()
     agent = SearchAgent(pg_prior(args.seed), settings=settings, seed=args.seed)
-    for g in range(args.games):
-        game = RiichiGame(rules, seed=args.seed * 1000 + g)
-        while not game.done:
-            pending = game.pending()
-            answers = agent.prior.answer_batch([(d.observation, d.legal) for d in pending])
-            for d, pa in zip(pending, answers):
-                if (len(pa.candidates) > 1 and pa.choice_prior < settings.threshold
-                        and not (args.max_decisions and len(rows) >= args.max_decisions)):
-                    table = python_table(getattr(d.observation, "_table", None))
-                    if table is not None:
-                        rows.append(compare_leaves(agent, table, d.seat, pa, len(rows)))
-            game.step({d.seat: pa.choice for d, pa in zip(pending, answers)})
-        if args.max_decisions and len(rows) >= args.max_decisions:
-            break
+    for table, seat, pa in searched_decisions(agent, args.games, args.seed, args.max_decisions):
+        rows.append(compare_leaves(agent, table, seat, pa, len(rows)))
     solo = [r for r in rows if r.auto_solo]
     out = {
         "games": args.games, "seed": args.seed, "agent": agent.identity,
