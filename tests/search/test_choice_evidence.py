@@ -102,3 +102,28 @@ def test_a_small_run_prints_one_json_line(capsys: pytest.CaptureFixture[str]) ->
     assert out["decisions"] == 2
     assert set(out["rules"]) == {"worlds=4,z=1", "worlds=8,z=1"}
     assert out["reference_worlds"] == 8
+
+
+def test_a_small_mcr_run_prints_one_json_line(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--rules", "mcr", "--games", "2", "--seed", "47192", "--max-decisions", "2",
+          "--worlds", "2,4", "--reference-worlds", "4", "--z", "0,1"])
+    out = json.loads(capsys.readouterr().out)
+    assert (out["rule_set"], out["decisions"]) == ("mcr", 2)
+    assert set(out["rules"]) == {"worlds=2,z=0", "worlds=2,z=1", "worlds=4,z=0", "worlds=4,z=1"}
+
+
+def test_mcr_values_from_another_first_world_are_that_worlds_values() -> None:
+    import dataclasses
+
+    from tenpai.search.mcr.agent import MCRSearchAgent
+    from tenpai.search.mcr.searched_decisions import mcr_searched_decisions
+    from tenpai.search.mcr.settings import MCRSearchSettings
+
+    settings = dataclasses.replace(MCRSearchSettings(), budget_ms=1e9, worlds=4)
+    agent = MCRSearchAgent(settings, seed=3)
+    table, seat, cands, legal = next(mcr_searched_decisions(agent, 1, 47192, 1))
+    six = MCRSearchAgent(dataclasses.replace(settings, worlds=6), seed=3)
+    every = six.values(table, seat, cands, legal)
+    assert len(cands) >= 2 and every[:4] != every[2:]   # the offset shows in the values
+    assert agent.values(table, seat, cands, legal) == every[:4]
+    assert agent.values(table, seat, cands, legal, 2) == every[2:]

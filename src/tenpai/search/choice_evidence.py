@@ -16,6 +16,11 @@ prior's choice in the reference's mean value (utility points), how often it chan
 choice, and how often a change is confirmed (the reference also prefers it).  The ceiling
 beside them is the gain of the reference's own best candidate.
 
+``--rules mcr`` asks the same of ``search_mcr``, whose prior is the planner (its choice the
+first candidate; decisions from planner self-play under the ``botzone`` preset, where the
+planner is unsure by ``CLOSE``; settings from ``$TENPAI_SEARCH_MCR_*``, the value the hand's
+Botzone points by default).
+
 What it cannot see: where the model itself is wrong.  The reference uses the same playouts and
 the same leaf value, so a rule that gains here gains against the search's noise, not against
 its bias; only games decide strength.  Decisions come from seeded self-play of ``pg`` in every
@@ -35,7 +40,6 @@ import numpy as np
 
 from tenpai.argtypes import non_negative_int, positive_int
 from tenpai.search.choice import choose_paired
-from tenpai.search.searched_decisions import searched_decisions
 
 __all__ = ["REFERENCE_WORLDS", "DecisionEvidence", "evidence", "main", "summarise"]
 
@@ -143,16 +147,71 @@ def _bars(text: str) -> list[float]:
     return sorted(set(_numbers(text, float)))
 
 
-def main(argv: list[str] | None = None) -> None:
+def _riichi_rows(args: argparse.Namespace, ap: argparse.ArgumentParser
+                 ) -> tuple[str, list[DecisionEvidence]]:
+    """Riichi: ``search`` over ``pg``, decisions from ``pg`` self-play (tonpuu)."""
     from tenpai.search.agent import SearchAgent
     from tenpai.search.prior_searcher import pg_prior
+    from tenpai.search.searched_decisions import searched_decisions
     from tenpai.search.settings import SearchSettings
 
+    settings = SearchSettings.from_env()
+    if settings.z <= 0:
+        ap.error("TENPAI_SEARCH_Z must be above 0 here: the bars compared are its multiples")
+    if settings.worlds_mode != "uniform":
+        ap.error("uniform worlds only (TENPAI_SEARCH_WORLDS_MODE): the reference is another "
+                 "set of uniform worlds")
+    prior = pg_prior(args.seed)
+    agent = SearchAgent(prior, settings=dataclasses.replace(
+        settings, budget_ms=1e9, worlds=max(args.worlds)), seed=args.seed)
+    referee = SearchAgent(prior, settings=dataclasses.replace(
+        settings, budget_ms=1e9, worlds=args.reference_worlds), seed=args.seed)
+    rows: list[DecisionEvidence] = []
+    for table, seat, pa in searched_decisions(agent, args.games, args.seed, args.max_decisions):
+        cands = agent.candidates(pa)
+        base = next(i for i, c in enumerate(cands) if c.action == pa.choice)
+        bars = [b / settings.z for b in agent.bars(cands, base, False)]
+        values, _ess, _weigh = agent.world_values(table, seat, cands)
+        ref, _ess, _weigh = referee.world_values(table, seat, cands, "playout", REFERENCE_WORLDS)
+        rows.append(evidence(values, ref, base, bars, args.worlds, args.z))
+    return agent.identity, rows
+
+
+def _mcr_rows(args: argparse.Namespace, ap: argparse.ArgumentParser
+              ) -> tuple[str, list[DecisionEvidence]]:
+    """MCR: ``search_mcr`` over the planner, decisions from planner self-play (``botzone``,
+    one hand a game); the planner's choice is the first candidate."""
+    from tenpai.agents.planner import make_planner_agent
+    from tenpai.search.mcr.agent import MCRSearchAgent
+    from tenpai.search.mcr.searched_decisions import mcr_searched_decisions
+    from tenpai.search.mcr.settings import MCRSearchSettings
+
+    settings = MCRSearchSettings.from_env()
+    planner = make_planner_agent(args.seed)
+    agent = MCRSearchAgent(dataclasses.replace(settings, budget_ms=1e9, worlds=max(args.worlds)),
+                           seed=args.seed, planner=planner)
+    referee = MCRSearchAgent(dataclasses.replace(settings, budget_ms=1e9,
+                                                 worlds=args.reference_worlds),
+                             seed=args.seed, planner=planner)
+    rows: list[DecisionEvidence] = []
+    for table, seat, cands, legal in mcr_searched_decisions(agent, args.games, args.seed,
+                                                             args.max_decisions):
+        values = agent.values(table, seat, cands, legal)
+        ref = referee.values(table, seat, cands, legal, REFERENCE_WORLDS)
+        rows.append(evidence(values, ref, 0, [1.0] * len(cands), args.worlds, args.z))
+    return agent.identity, rows
+
+
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m tenpai.search.choice_evidence",
                                  description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--games", type=positive_int, default=2,
-                    help="tonpuu games of pg self-play the decisions come from "
+    ap.add_argument("--rules", choices=("riichi", "mcr"), default="riichi",
+                    help="riichi: search over pg, settings from $TENPAI_SEARCH_*; mcr: "
+                         "search_mcr over the planner (botzone), from $TENPAI_SEARCH_MCR_* "
                          "(default %(default)s)")
+    ap.add_argument("--games", type=positive_int, default=2,
+                    help="games of the prior's self-play the decisions come from: Riichi "
+                         "tonpuu games, MCR one-hand games (default %(default)s)")
     ap.add_argument("--seed", type=int, default=0,
                     help="seed of the agents and the games (default %(default)s)")
     ap.add_argument("--max-decisions", type=non_negative_int, default=0,
@@ -166,27 +225,9 @@ def main(argv: list[str] | None = None) -> None:
                     help="the paired rule's bars compared, in standard errors, comma-separated "
                          "(0: any positive mean gain; default 0,0.5,1,1.5,2)")
     args = ap.parse_args(argv)
-    settings = SearchSettings.from_env()
-    if settings.z <= 0:
-        ap.error("TENPAI_SEARCH_Z must be above 0 here: the bars compared are its multiples")
-    if settings.worlds_mode != "uniform":
-        ap.error("uniform worlds only (TENPAI_SEARCH_WORLDS_MODE): the reference is another "
-                 "set of uniform worlds")
-    search = dataclasses.replace(settings, budget_ms=1e9, worlds=max(args.worlds))
-    judge = dataclasses.replace(settings, budget_ms=1e9, worlds=args.reference_worlds)
-    prior = pg_prior(args.seed)
-    agent = SearchAgent(prior, settings=search, seed=args.seed)
-    referee = SearchAgent(prior, settings=judge, seed=args.seed)
-    rows: list[DecisionEvidence] = []
     cpu0 = time.process_time()
-    for table, seat, pa in searched_decisions(agent, args.games, args.seed, args.max_decisions):
-        cands = agent.candidates(pa)
-        base = next(i for i, c in enumerate(cands) if c.action == pa.choice)
-        bars = [b / settings.z for b in agent.bars(cands, base, False)]
-        values, _ess, _weigh = agent.world_values(table, seat, cands)
-        ref, _ess, _weigh = referee.world_values(table, seat, cands, "playout", REFERENCE_WORLDS)
-        rows.append(evidence(values, ref, base, bars, args.worlds, args.z))
-    out = {"games": args.games, "seed": args.seed, "agent": agent.identity,
+    identity, rows = (_riichi_rows if args.rules == "riichi" else _mcr_rows)(args, ap)
+    out = {"rule_set": args.rules, "games": args.games, "seed": args.seed, "agent": identity,
            "reference_worlds": args.reference_worlds,
            **summarise(rows, args.worlds, args.z),
            "cpu_seconds_total": round(time.process_time() - cpu0, 1)}

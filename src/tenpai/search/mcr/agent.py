@@ -135,10 +135,13 @@ class MCRSearchAgent:
         return decision_seed(self.seed, hand, len(table.events), seat, index)
 
     def values(self, table: MCRRound, seat: int, cands: Sequence[Event],
-               legal: Sequence[Event] | None = None) -> list[list[float]]:
+               legal: Sequence[Event] | None = None, first_world: int = 0
+               ) -> list[list[float]]:
         """``values[w][i]``: candidate i's leaf value in world w, as many worlds as the budget
         and the cap allow (at least one).  ``legal``: the position's legal answers (whether it
-        may win tells if a pass can be played in the core; unknown counts as may)."""
+        may win tells if a pass can be played in the core; unknown counts as may).  The search
+        plays worlds ``0, 1, …`` of the decision; ``first_world`` starts elsewhere (another set
+        of worlds, for a measurement's reference)."""
         s = self.settings
         budget = Budget(s.budget_ms, s.clock)
         out: list[list[float]] = []
@@ -146,7 +149,7 @@ class MCRSearchAgent:
         for w in range(s.worlds):
             if budget.spent(len(out)):
                 break
-            seed = self.world_seed(table, seat, w)
+            seed = self.world_seed(table, seat, first_world + w)
             if exported is not None:
                 ends = exported.play_world(seed)
                 out.append([hand_value(end, seat, s.value) for end in ends])
