@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -199,6 +200,7 @@ def test_the_planner_ranking_starts_with_what_the_planner_plays() -> None:
     ("TENPAI_SEARCH_MCR_POLICY", "psychic"),
     ("TENPAI_SEARCH_MCR_VALUE", "fame"),
     ("TENPAI_SEARCH_MCR_CLOSE", "2"),
+    ("TENPAI_SEARCH_MCR_OWN", "oracle"),
 ])
 def test_bad_settings_are_one_line_errors(var: str, value: str) -> None:
     with pytest.raises(ValueError, match=var) as err:
@@ -335,3 +337,44 @@ def test_a_bad_planner_variable_stops_an_arena_of_search_mcr_with_exit_2(
                                  "--workers", "1", "--no-progress"])
     assert r.exit_code == 2
     assert "Traceback" not in r.output and "PLANNER_FAN_WEIGHT" in r.output
+
+
+def test_the_planner_can_play_the_searching_seat_in_the_playouts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``OWN=planner``: the searching seat's decisions after its candidate go to the planner,
+    every other seat's to the playout policy; the hand still compares on common numbers."""
+    from tenpai.search.mcr import playout as playout_module
+
+    asked: list[int] = []
+
+    class Spy:
+        def __init__(self, seed: int) -> None:
+            self.inner = playout_module._planner(seed)
+
+        def act(self, observation: Any, legal: Any) -> Any:
+            asked.append(observation.seat)
+            return self.inner.act(observation, legal)
+
+    monkeypatch.setitem(playout_module.OWN_POLICIES, "planner", Spy)
+    table = _table_at(BOTZONE, 3, 0, 4, "dahai")
+    world = MCRWorldSampler().sample(table, 0, 5).round
+    d = next(d for d in world.pending() if d.seat == 0)
+    po = MCRPlayout("greedy", own="planner")
+    assert po.name == "python-mcr:greedy+own:planner"
+    r1 = po.play_out(world, {0: d.legal[0]}, 9)
+    assert asked and set(asked) == {0}
+    assert po.play_out(world, {0: d.legal[0]}, 9).events == r1.events and not world.done
+    same = MCRPlayout("greedy").play_out(world, {0: d.legal[0]}, 9)
+    assert same.result is not None and r1.result is not None
+
+
+def test_the_planner_in_the_playouts_is_read_and_refused_with_compiled_playouts() -> None:
+    agent = make_search_mcr_agent(0, {"TENPAI_SEARCH_MCR_OWN": "planner",
+                                      "TENPAI_SEARCH_MCR_POLICY": "greedy"})
+    assert agent.settings.own == "planner"
+    assert "own:planner" in agent.identity and "own=planner" in agent.identity
+    with pytest.raises(ValueError, match="TENPAI_SEARCH_MCR_OWN=planner needs a Python") as err:
+        MCRSearchSettings(own="planner", policy="c:greedy")
+    assert "\n" not in str(err.value)
+    with pytest.raises(ValueError, match="unknown player of the searching seat"):
+        MCRPlayout("greedy", own="oracle")

@@ -92,7 +92,7 @@ class MCRSearchAgent:
     ) -> None:
         self.settings = s = settings or MCRSearchSettings()
         self.planner = planner or PlannerAgent(seed)
-        self.playout = make_playout(s.policy)
+        self.playout = make_playout(s.policy, s.own)
         self.sampler = MCRWorldSampler()
         self.seed = seed
         self.name = name

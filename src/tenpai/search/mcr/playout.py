@@ -29,7 +29,8 @@ from tenpai.engine.snapshot import clone
 from tenpai.events import Event
 from tenpai.rules.mcr.flow.round import HandResult, MCRRound
 
-__all__ = ["COMPILED_MCR_POLICIES", "MCR_POLICIES", "MCR_VALUES", "MCRPlayout", "hand_value"]
+__all__ = ["COMPILED_MCR_POLICIES", "MCR_POLICIES", "MCR_VALUES", "OWN_POLICIES", "MCRPlayout",
+           "hand_value"]
 
 
 class _Policy(Protocol):
@@ -60,6 +61,17 @@ MCR_POLICIES: dict[str, Callable[[int], _Policy]] = {
     "greedy": _greedy,
     "greedy-fold": _greedy_fold,
 }
+def _planner(seed: int) -> _Policy:
+    from tenpai.agents.planner import make_planner_agent
+
+    return make_planner_agent(seed)
+
+
+#: Who plays the searching seat after its candidate (``OWN``): ``same``, the playout policy
+#: like every other seat; ``planner``, the registered planner (with its ``$TENPAI_PLANNER_*``
+#: settings), so a candidate is valued by how the agent that will play the hand finishes it
+#: rather than by how a fan-blind policy would (docs/mcr_strength.md, session 40).
+OWN_POLICIES: dict[str, Callable[[int], _Policy] | None] = {"same": None, "planner": _planner}
 #: Policies played in the compiled core (``c:`` + a name of :data:`MCR_POLICIES`), botzone only.
 COMPILED_MCR_POLICIES = ("c:greedy", "c:greedy-fold")
 #: Leaf values by name (see the module docstring); the scale is the spread used in reports.
@@ -92,21 +104,29 @@ def hand_value(rnd: EndedHandLike, seat: int, value: str) -> float:
 
 
 class MCRPlayout:
-    """The Python MCR engine with one fast policy in every seat."""
+    """The Python MCR engine with one fast policy in every seat (with ``own``, the searching
+    seat — the one ``first`` answers for — played by :data:`OWN_POLICIES` ``[own]`` instead)."""
 
-    def __init__(self, policy: str = "efficiency", max_steps: int = 2000) -> None:
+    def __init__(self, policy: str = "efficiency", max_steps: int = 2000,
+                 own: str = "same") -> None:
         if policy not in MCR_POLICIES:
             raise ValueError(f"unknown MCR playout policy {policy!r}; known: "
                              f"{', '.join(MCR_POLICIES)}")
+        if own not in OWN_POLICIES:
+            raise ValueError(f"unknown player of the searching seat {own!r}; known: "
+                             f"{', '.join(OWN_POLICIES)}")
         self.policy = policy
-        self.name = f"python-mcr:{policy}"
+        self.own = own
+        self.name = f"python-mcr:{policy}" + ("" if own == "same" else f"+own:{own}")
         self.max_steps = max_steps
         self._make = MCR_POLICIES[policy]
+        self._make_own = OWN_POLICIES[own]
 
     def play_out(self, world: MCRRound, first: Mapping[int, Event], seed: int) -> MCRRound:
         """The ended copy of ``world`` after ``first`` (the world itself is not stepped)."""
         rnd = clone(world)
-        agents = [self._make(seed * 4 + s) for s in range(4)]
+        agents = [self._make(seed * 4 + s) if self._make_own is None or s not in first
+                  else self._make_own(seed * 4 + s) for s in range(4)]
         answers = dict(first)
         for d in rnd.pending():
             if d.seat not in answers:

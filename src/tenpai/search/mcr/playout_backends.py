@@ -15,11 +15,15 @@ from tenpai.search.mcr.playout import COMPILED_MCR_POLICIES, MCRPlayout
 __all__ = ["make_playout"]
 
 
-def make_playout(policy: str) -> MCRPlayout | CompiledMCRPlayout:
+def make_playout(policy: str, own: str = "same") -> MCRPlayout | CompiledMCRPlayout:
     """The playout of a ``POLICY`` name: :data:`~tenpai.search.mcr.playout.MCR_POLICIES` on
     the Python engine, or :data:`~tenpai.search.mcr.playout.COMPILED_MCR_POLICIES` in the
     compiled core (raises :class:`~tenpai.search.mcr.compiled.MCRRolloutUnavailable` when it
-    is not built)."""
+    is not built).  ``own`` other than ``same`` (the searching seat played by the planner) is
+    Python only: the core has no planner."""
     if policy in COMPILED_MCR_POLICIES:
+        if own != "same":
+            raise ValueError(f"the searching seat's player {own!r} needs a Python playout "
+                             f"policy, not {policy!r}")
         return CompiledMCRPlayout(policy.removeprefix("c:"))
-    return MCRPlayout(policy)
+    return MCRPlayout(policy, own=own)

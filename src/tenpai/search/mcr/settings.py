@@ -11,7 +11,12 @@ from dataclasses import dataclass
 
 from tenpai.search import setting_checks as check
 from tenpai.search.env import describe_settings, settings_from_env
-from tenpai.search.mcr.playout import COMPILED_MCR_POLICIES, MCR_POLICIES, MCR_VALUES
+from tenpai.search.mcr.playout import (
+    COMPILED_MCR_POLICIES,
+    MCR_POLICIES,
+    MCR_VALUES,
+    OWN_POLICIES,
+)
 
 __all__ = ["MCRSearchSettings"]
 
@@ -42,6 +47,9 @@ class MCRSearchSettings:
     value: str = "points"
     #: Standard errors of the paired difference a candidate must beat the planner's choice by.
     z: float = 1.0
+    #: Who plays the searching seat after its candidate in the playouts: "same" (``policy``,
+    #: like every seat) or "planner" (Python policies only; tenpai.search.mcr.playout).
+    own: str = "same"
 
     def __post_init__(self) -> None:
         check.budget(_ENV, self.budget_ms, self.clock)
@@ -49,6 +57,10 @@ class MCRSearchSettings:
                        "the paired rule needs a standard error")
         check.at_least(_ENV, "TOPK", self.top_k, 2, "one candidate is no search")
         check.within(_ENV, "CLOSE", self.close, 0, 1)
+        check.one_of(_ENV, "OWN", self.own, tuple(OWN_POLICIES))
+        if self.own != "same" and self.policy in COMPILED_MCR_POLICIES:
+            raise ValueError(f"{_ENV}OWN={self.own} needs a Python playout policy "
+                             f"({_ENV}POLICY={self.policy} plays in the compiled core)")
         if self.policy in COMPILED_MCR_POLICIES:
             from tenpai.search.mcr import compiled
 
