@@ -96,8 +96,10 @@ def evidence(values: Sequence[Sequence[float]], reference: Sequence[Sequence[flo
 def summarise(rows: Sequence[DecisionEvidence], sizes: Sequence[int],
               zs: Sequence[float]) -> dict[str, Any]:
     """Per size and bar: the share of decisions changed, the mean reference gain over the
-    prior's choice per decision (with a 95 % interval over decisions), the share of changes
-    the reference confirms, and the median number of worlds a change rests on."""
+    prior's choice per decision (with a 95 % interval over decisions, normal approximation:
+    the search layer sits below the arena's t quantiles, and at 40 decisions t is 3 % wider),
+    the share of changes the reference confirms, and the median number of worlds a change
+    rests on."""
     if not rows:
         return {"decisions": 0}
     out: dict[str, Any] = {"decisions": len(rows)}

@@ -61,6 +61,8 @@ MCR_POLICIES: dict[str, Callable[[int], _Policy]] = {
     "greedy": _greedy,
     "greedy-fold": _greedy_fold,
 }
+
+
 def _planner(seed: int) -> _Policy:
     from tenpai.agents.planner import make_planner_agent
 
