@@ -112,6 +112,14 @@ def test_two_runs_of_the_same_walls_pair_game_by_game(
     # a run compared with itself changes nothing
     same = compare(base, "planner", base, "planner")
     assert "0 games with another result" in same[0] and "+0.00 [+0.00, +0.00]" in same[0]
+    # a run stopped part-way through a wall: only the walls both runs played in full pair
+    cut = [h for h in here if not (h.row.deal == max(x.row.deal for x in here)
+                                   and h.row.rotation >= 2)]
+    part = compare(cut, "expert", base, "planner")
+    assert "(2 walls, 1 played in only one run or only in part left out;" in part[0]
+    full_two = compare([h for h in here if h.row.deal != max(x.row.deal for x in here)],
+                       "expert", base, "planner")
+    assert part[0].split("points per game: ")[1] == full_two[0].split("points per game: ")[1]
     # other walls are refused in one line
     walls = tmp_path / "other_walls.db"
     mcr_arena(walls, "planner,efficiency,efficiency,efficiency", 6, 4)

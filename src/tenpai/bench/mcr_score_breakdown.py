@@ -26,7 +26,8 @@ where its hand stood when a hand ended without its win (drawn, or another seat w
 ``--against BASE.db [--base-agent planner]`` pairs the run with another run of the same walls
 (the same seed; other walls are refused): per wall, (ours − the others) here minus the same in
 the base run, in total and per source, with a 95 % t interval over the walls — how a lever
-moved each source, game by game.
+moved each source, game by game.  Only walls whose seat-games both runs played in full are
+paired (a run stopped at a fixed time ends part-way through a wall).
 
 Development tool for issue 43's target against the greedy Botzone bots: it says which source
 a lever should move (docs/mcr_strength.md).
@@ -230,6 +231,24 @@ def _per_wall(hands: list[SeatHand], seat_agent: str, source: str | None,
             for d, v in ours.items() if theirs[d]}
 
 
+def _seat_games(hands: list[SeatHand], agent: str) -> dict[int, set[tuple[int, int]]]:
+    """Per wall, the (rotation, seat) of every seat-game ``agent`` played there."""
+    games: defaultdict[int, set[tuple[int, int]]] = defaultdict(set)
+    for h in hands:
+        if h.row.agent == agent:
+            games[h.row.deal].add((h.row.rotation, h.row.seat))
+    return games
+
+
+def _same_games(hands: list[SeatHand], seat_agent: str, base: list[SeatHand],
+                base_agent: str) -> set[int]:
+    """The walls on which the two agents played the same seat-games.  A run stopped before
+    its end may hold some of a wall's games only; compared with all of them in the base run,
+    that wall's mean would rest on other seats and rotations, so it is left out."""
+    ours, theirs = _seat_games(hands, seat_agent), _seat_games(base, base_agent)
+    return {d for d, games in ours.items() if theirs.get(d) == games}
+
+
 def _interval(values: list[float]) -> str:
     """The mean with its 95 % Student-t interval (the mean alone for one value)."""
     n = len(values)
@@ -257,18 +276,23 @@ def compare(hands: list[SeatHand], seat_agent: str, base: list[SeatHand],
         other = ours.get((h.row.deal, h.row.rotation, h.row.seat))
         if h.row.agent == base_agent and other is not None and other.row.score != h.row.score:
             changed += 1
+    same = _same_games(hands, seat_agent, base, base_agent)
+    left_out = len(_seat_games(hands, seat_agent).keys() | _seat_games(base, base_agent).keys()) \
+        - len(same)
     lines: list[str] = []
     for source in (None, *SOURCES):
         here = _per_wall(hands, seat_agent, source)
         there = _per_wall(base, base_agent, source)
-        walls = sorted(set(here) & set(there))
+        walls = sorted(set(here) & set(there) & same)
         if not walls:
             raise BreakdownError("the two runs share no wall")
         diffs = [here[d] - there[d] for d in walls]
         if source is None:
+            skipped = f", {left_out} played in only one run or only in part left out" \
+                if left_out else ""
             lines.append(f"{seat_agent} here − {base_agent} in the base run, paired by wall "
-                         f"({len(walls)} walls; {changed} games with another result for our "
-                         f"seat), points per game: {_interval(diffs).strip()}")
+                         f"({len(walls)} walls{skipped}; {changed} games with another result "
+                         f"for our seat), points per game: {_interval(diffs).strip()}")
         else:
             lines.append(f"  {source:<31} {_interval(diffs)}")
     return lines
