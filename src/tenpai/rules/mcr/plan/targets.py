@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Final
 
 from tenpai import tiles as T
 from tenpai.hand import shanten_mcr
@@ -237,16 +238,36 @@ def candidates(state: PlanState, families: Sequence[Family] = FAMILIES) -> list[
     + 1 tiles) plus the family's slack; the special shapes get :data:`SPECIAL_SLACK`.
     """
     hand = state.concealed
+    meld_sets = tuple(meld_set_index(m) for m in state.melds)
+    if families is FAMILIES:
+        complete = _complete_hands_cached(tuple(hand), meld_sets)
+    else:
+        complete = _complete_hands(tuple(hand), meld_sets, families)
+    unseen = state.unseen
+    out: list[Candidate] = []
+    for cand, family in complete:
+        needed = tuple((k, c - h) for k, (c, h) in enumerate(zip(cand, hand)) if c > h)
+        p = target_probability(state, family, cand, needed, unseen, win_claim=True)
+        if p > 0.0 or not needed:
+            out.append(Candidate(family, cand, needed, p))
+    out.sort(key=lambda c: (-c.probability, sum(n for _, n in c.needed)))
+    return out
+
+
+def _complete_hands(hand: HandCounts, meld_sets: tuple[int, ...],
+                    families: Sequence[Family]) -> tuple[tuple[HandCounts, str], ...]:
+    """Every complete hand within the search budgets with the first family that found it, in
+    the order found.  A function of the tiles alone (the table decides only which are
+    live), so the same hand, met again, need not be searched again."""
     try:
         base = shanten_mcr(list(hand)) + 1
     except ValueError as err:
         raise PlanError(f"PlanState.concealed: {err}") from None
-    meld_sets = [meld_set_index(m) for m in state.melds]
     seen: dict[HandCounts, str] = {}
     for fam in families:
         for cand in family_candidates(fam, hand, meld_sets, base):
             seen.setdefault(cand, fam.name)
-    if not state.melds:
+    if not meld_sets:
         special = base + SPECIAL_SLACK
         for name, cands in (
             ("seven pairs", seven_pairs_candidates(hand, special)),
@@ -255,15 +276,20 @@ def candidates(state: PlanState, families: Sequence[Family] = FAMILIES) -> list[
         ):
             for cand in cands:
                 seen.setdefault(cand, name)
-    unseen = state.unseen
-    out: list[Candidate] = []
-    for cand, family in seen.items():
-        needed = tuple((k, c - h) for k, (c, h) in enumerate(zip(cand, hand)) if c > h)
-        p = target_probability(state, family, cand, needed, unseen, win_claim=True)
-        if p > 0.0 or not needed:
-            out.append(Candidate(family, cand, needed, p))
-    out.sort(key=lambda c: (-c.probability, sum(n for _, n in c.needed)))
-    return out
+    return tuple(seen.items())
+
+
+#: How many hands' complete hands :func:`candidates` keeps.  A search's playouts meet the
+#: same hands again and again (after a candidate discard, every world that draws the same
+#: tile); a few hundred hands are tens of megabytes at most.
+COMPLETE_HANDS_CACHE: Final = 512
+
+
+@lru_cache(maxsize=COMPLETE_HANDS_CACHE)
+def _complete_hands_cached(hand: HandCounts,
+                           meld_sets: tuple[int, ...]) -> tuple[tuple[HandCounts, str], ...]:
+    """:func:`_complete_hands` over :data:`FAMILIES`, remembered (errors are not)."""
+    return _complete_hands(hand, meld_sets, FAMILIES)
 
 
 #: Shapes that must stay concealed: no set of theirs can be claimed, only the winning tile.
