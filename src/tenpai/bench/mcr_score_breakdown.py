@@ -240,12 +240,12 @@ def _seat_games(hands: list[SeatHand], agent: str) -> dict[int, set[tuple[int, i
     return games
 
 
-def _same_games(hands: list[SeatHand], seat_agent: str, base: list[SeatHand],
-                base_agent: str) -> set[int]:
-    """The walls on which the two agents played the same seat-games.  A run stopped before
-    its end may hold some of a wall's games only; compared with all of them in the base run,
-    that wall's mean would rest on other seats and rotations, so it is left out."""
-    ours, theirs = _seat_games(hands, seat_agent), _seat_games(base, base_agent)
+def _same_games(ours: dict[int, set[tuple[int, int]]],
+                theirs: dict[int, set[tuple[int, int]]]) -> set[int]:
+    """The walls on which the two agents played the same seat-games (:func:`_seat_games` of
+    each run).  A run stopped before its end may hold some of a wall's games only; compared
+    with all of them in the base run, that wall's mean would rest on other seats and
+    rotations, so it is left out."""
     return {d for d, games in ours.items() if theirs.get(d) == games}
 
 
@@ -276,9 +276,9 @@ def compare(hands: list[SeatHand], seat_agent: str, base: list[SeatHand],
         other = ours.get((h.row.deal, h.row.rotation, h.row.seat))
         if h.row.agent == base_agent and other is not None and other.row.score != h.row.score:
             changed += 1
-    same = _same_games(hands, seat_agent, base, base_agent)
-    left_out = len(_seat_games(hands, seat_agent).keys() | _seat_games(base, base_agent).keys()) \
-        - len(same)
+    ours_games, base_games = _seat_games(hands, seat_agent), _seat_games(base, base_agent)
+    same = _same_games(ours_games, base_games)
+    left_out = len(ours_games.keys() | base_games.keys()) - len(same)
     lines: list[str] = []
     for source in (None, *SOURCES):
         here = _per_wall(hands, seat_agent, source)
