@@ -76,7 +76,8 @@ _EVERY: list[tuple[_SettingsClass, str, dict[str, str], dict[str, str]]] = [
         "OPPONENTS": "shaped", "PLACEMENT_MODEL": "p.json"}, {}),
     (MCRSearchSettings, "TENPAI_SEARCH_MCR_", {
         "BUDGET_MS": "5", "CLOCK": "cpu", "WORLDS": "3", "TOPK": "4", "CLOSE": "0.2",
-        "POLICY": "greedy", "VALUE": "place", "Z": "2", "OWN": "planner"}, {}),
+        "POLICY": "greedy", "VALUE": "place", "Z": "2", "OWN": "planner",
+        "SIGHT": "hands"}, {}),
 ]
 
 

@@ -50,7 +50,7 @@ from tenpai.search.choice import DecisionStat, choose_paired
 from tenpai.search.mcr.playout import MCRPlayout, hand_value
 from tenpai.search.mcr.playout_backends import make_playout
 from tenpai.search.mcr.settings import MCRSearchSettings
-from tenpai.search.mcr.worlds import MCRWorldSampler
+from tenpai.search.mcr.sight import world_sampler
 
 if TYPE_CHECKING:
     from tenpai.search.mcr.exported_worlds import ExportedWorldPlayouts
@@ -93,7 +93,7 @@ class MCRSearchAgent:
         self.settings = s = settings or MCRSearchSettings()
         self.planner = planner or PlannerAgent(seed)
         self.playout = make_playout(s.policy, s.own)
-        self.sampler = MCRWorldSampler()
+        self.sampler = world_sampler(s.sight)
         self.seed = seed
         self.name = name
         #: With compiled playouts, draw worlds into the core's state instead of copying the
@@ -164,6 +164,8 @@ class MCRSearchAgent:
         """The decision's worlds drawn into the compiled core's state, where that applies."""
         if not self.exported_worlds or isinstance(self.playout, MCRPlayout):
             return None  # the compiled core is imported only for a compiled policy
+        if self.settings.sight != "fair":
+            return None  # the core's worlds are the fair sampler's draw: sighted ones are copies
         from tenpai.search.mcr.exported_worlds import ExportedWorldPlayouts, exports
 
         if exports(table) is not None:

@@ -17,6 +17,7 @@ from tenpai.search.mcr.playout import (
     MCR_VALUES,
     OWN_POLICIES,
 )
+from tenpai.search.mcr.sight import SIGHTS
 
 __all__ = ["MCRSearchSettings"]
 
@@ -50,6 +51,10 @@ class MCRSearchSettings:
     #: Who plays the searching seat after its candidate in the playouts: "same" (``policy``,
     #: like every seat) or "planner" (Python policies only; tenpai.search.mcr.playout).
     own: str = "same"
+    #: What the worlds know: "fair" (what the seat has seen; everything else sampled), or, to
+    #: measure the search's ceiling in the arena only, "hands" (the opponents' real concealed
+    #: hands) or "all" (the real table, walls included): tenpai.search.mcr.sight.
+    sight: str = "fair"
 
     def __post_init__(self) -> None:
         check.budget(_ENV, self.budget_ms, self.clock)
@@ -68,6 +73,7 @@ class MCRSearchSettings:
         check.known(_ENV, "POLICY", "playout policy", self.policy,
                     (*MCR_POLICIES, *COMPILED_MCR_POLICIES))
         check.one_of(_ENV, "VALUE", self.value, MCR_VALUES)
+        check.one_of(_ENV, "SIGHT", self.sight, SIGHTS)
         check.at_least(_ENV, "Z", self.z, 0)
 
     @classmethod

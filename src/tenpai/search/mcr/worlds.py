@@ -192,13 +192,18 @@ def draw_hidden(view: WorldView, seed: int) -> HiddenDraw:
 class MCRWorldSampler:
     """Samples worlds for one position's decision (see the module docstring)."""
 
+    def draw(self, table: MCRRound, view: WorldView, seed: int) -> HiddenDraw:
+        """The hidden tiles of world ``seed``: :func:`draw_hidden` of the view alone (a
+        measuring sampler that also reads the table's hidden tiles overrides this)."""
+        return draw_hidden(view, seed)
+
     def sample(self, table: MCRRound, seat: int, seed: int,
                view: WorldView | None = None) -> MCRWorld:
         """A world for ``seat`` at ``table``: a pure function of its view and ``seed``
         (``view``: the decision's :func:`world_view`, when the caller already holds it)."""
         if view is None:
             view = world_view(table, seat)
-        drawn = draw_hidden(view, seed)
+        drawn = self.draw(table, view, seed)
         if isinstance(table.wall, SeatWalls | SharedWall):
             rnd = clone(table)
         else:  # a wall that only counts tiles is not copied: a real one takes its place
