@@ -30,7 +30,10 @@ reproducible whenever the worlds cap binds before the budget.
 The table is read only through the sampler, which keeps what the position has seen and
 overwrites everything else, so two tables that differ only in hidden tiles give the same
 worlds (``tests/search/mcr``).  A table whose wall the sampler does not know is refused with
-one line (:class:`~tenpai.search.mcr.worlds.MCRWorldError`).
+one line (:class:`~tenpai.search.mcr.worlds.MCRWorldError`).  The one exception is a
+measuring instrument: ``SIGHT=hands`` or ``all`` (:mod:`tenpai.search.mcr.sight`) keeps some of
+the table's hidden tiles on purpose, to bound what the search could gain, and is never the
+default.
 """
 
 from __future__ import annotations
