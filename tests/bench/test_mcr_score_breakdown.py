@@ -89,6 +89,23 @@ def test_the_report_prints_every_source(run_db: Path, capsys: pytest.CaptureFixt
     assert "ever ready with an 8-fan discard win" in out
 
 
+def test_a_cut_run_pairs_only_its_whole_walls(run_db: Path) -> None:
+    """A run stopped inside a wall: the paired lines are those of the run without that wall."""
+    hands = read_run(str(run_db))
+    last = max(h.row.deal for h in hands)
+    cut = [h for h in hands if not (h.row.deal == last and h.row.rotation >= 2)]
+    without = [h for h in hands if h.row.deal != last]
+
+    def paired(lines: list[str]) -> list[str]:
+        at = next(i for i, line in enumerate(lines) if line.startswith("paired by wall"))
+        return [line.split("points per game: ")[-1] for line in lines[at:]]
+
+    cut_lines = report(cut, "planner")
+    assert paired(cut_lines) == paired(report(without, "planner"))
+    assert any("(2 walls, 1 played only in part left out)" in line for line in cut_lines)
+    assert not any("left out" in line for line in report(hands, "planner"))
+
+
 def test_two_runs_of_the_same_walls_pair_game_by_game(
         run_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
         mcr_arena: Callable[[Path, str, int, int], None]) -> None:

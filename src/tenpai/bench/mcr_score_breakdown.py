@@ -204,14 +204,27 @@ def report(hands: list[SeatHand], seat_agent: str) -> list[str]:
     lines = _kind_table(seat_agent, mine)
     for other in others:
         lines += _kind_table(other, [h for h in hands if h.row.agent == other])
+    whole = _whole_walls(hands, seat_agent)
+    partial = len(_seat_games(hands, seat_agent)) - len(whole)
+    skipped = f", {partial} played only in part left out" if partial else ""
     for other in others:
         total = _per_wall(hands, seat_agent, None, other)
-        lines.append(f"paired by wall ({len(total)} walls), {seat_agent} − {other}, points per "
-                     f"game: {_interval(list(total.values())).strip()}")
+        walls = sorted(set(total) & whole)
+        lines.append(f"paired by wall ({len(walls)} walls{skipped}), {seat_agent} − {other}, "
+                     f"points per game: {_interval([total[d] for d in walls]).strip()}")
         for source in SOURCES:
             part = _per_wall(hands, seat_agent, source, other)
-            lines.append(f"  {source:<31} {_interval(list(part.values()))}")
+            lines.append(f"  {source:<31} {_interval([part[d] for d in walls if d in part])}")
     return lines
+
+
+def _whole_walls(hands: list[SeatHand], agent: str) -> set[int]:
+    """The walls on which ``agent`` played as many seat-games as on its fullest one.  A run
+    stopped part-way through a wall holds only some of its rotations there, and that wall's
+    mean would rest on those seats alone (the per-game tables above still count them)."""
+    games = _seat_games(hands, agent)
+    most = max((len(g) for g in games.values()), default=0)
+    return {d for d, g in games.items() if len(g) == most}
 
 
 def _per_wall(hands: list[SeatHand], seat_agent: str, source: str | None,
