@@ -60,7 +60,7 @@ def test_the_description_names_what_differs_from_the_defaults() -> None:
 
 #: Every variable of each search, set to a value other than the default; then the variables
 #: that cannot be set beside those values (CALL_Z_SCALE scales the paired rule, the first
-#: dict sets RULE=puct), each read alone.
+#: dict sets RULE=puct; MCR's SIGHT draws no fair worlds to weigh), each read alone.
 _SettingsClass = type[SearchSettings] | type[MCTSPGSettings] | type[MCRSearchSettings]
 _EVERY: list[tuple[_SettingsClass, str, dict[str, str], dict[str, str]]] = [
     (SearchSettings, "TENPAI_SEARCH_", {
@@ -77,7 +77,7 @@ _EVERY: list[tuple[_SettingsClass, str, dict[str, str], dict[str, str]]] = [
     (MCRSearchSettings, "TENPAI_SEARCH_MCR_", {
         "BUDGET_MS": "5", "CLOCK": "cpu", "WORLDS": "3", "TOPK": "4", "CLOSE": "0.2",
         "POLICY": "greedy", "VALUE": "place", "Z": "2", "OWN": "planner",
-        "SIGHT": "hands"}, {}),
+        "WORLDS_MODE": "weighted", "POOL": "2", "MISS": "0.3"}, {"SIGHT": "hands"}),
 ]
 
 

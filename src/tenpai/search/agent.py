@@ -88,7 +88,7 @@ from tenpai.search.weights import (
     WorldLikelihood,
     effective_size,
     normalised,
-    systematic_resample,
+    resampled,
 )
 from tenpai.search.win_passes import WinPassLikelihood
 from tenpai.search.worlds import Hands, Prepared, WorldSampler
@@ -314,11 +314,7 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         logw = self.weigher.log_weights(evidence, [h.hands for h in pool])
         weights = normalised(logw)
         u = (self.world_seed(table, seat, 99_999) % 1_000_003) / 1_000_003
-        picks = systematic_resample(weights, s.worlds, u)
-        # the picks come in pool order; interleave them so that a budget that stops the loop
-        # early still plays picks from across the pool
-        order = sorted(range(len(picks)), key=lambda i: ((i * 5) % len(picks), i))
-        return [pool[picks[i]] for i in order], effective_size(weights)
+        return [pool[j] for j in resampled(weights, s.worlds, u)], effective_size(weights)
 
 
 #: The calls a claim window can offer besides a win (``call_offers`` searches these offers).

@@ -56,6 +56,7 @@ __all__ = [
     "WorldLikelihood",
     "effective_size",
     "normalised",
+    "resampled",
     "scored_discards",
     "systematic_resample",
 ]
@@ -78,9 +79,10 @@ class ScoredDiscard:
 MAX_SCORED = 2
 
 
-def scored_discards(events: Sequence[Event], seat: int) -> list[int]:
+def scored_discards(events: Sequence[Event], seat: int, limit: int = MAX_SCORED) -> list[int]:
     """Indices in ``events`` of ``seat``'s discards that can be scored against its current
-    hand (see the module docstring), latest first; of a longer walk, its first and last."""
+    hand (see the module docstring), latest first; of a walk longer than ``limit``, its first
+    ``limit - 1`` and its last."""
     reach_at = next((i for i, e in enumerate(events)
                      if e.type == "reach" and e.actor == seat), None)
     out: list[int] = []
@@ -98,8 +100,8 @@ def scored_discards(events: Sequence[Event], seat: int) -> list[int]:
         out.append(i)
         if not e.tsumogiri:
             break
-    if len(out) > MAX_SCORED:
-        out = [*out[: MAX_SCORED - 1], out[-1]]
+    if len(out) > limit:
+        out = [*out[: limit - 1], out[-1]]
     return out
 
 
@@ -248,6 +250,14 @@ class SummedLikelihood:
         for part, ev in zip(self.parts, evidence):
             total = [a + b for a, b in zip(total, part.log_weights(ev, hands))]
         return total
+
+
+def resampled(weights: Sequence[float], n: int, u: float) -> list[int]:
+    """:func:`systematic_resample`'s ``n`` picks, interleaved: they come in pool order, and a
+    budget that stops playing early should still have played picks from across the pool."""
+    picks = systematic_resample(weights, n, u)
+    order = sorted(range(len(picks)), key=lambda i: ((i * 5) % len(picks), i))
+    return [picks[i] for i in order]
 
 
 def normalised(log_weights: Sequence[float]) -> list[float]:

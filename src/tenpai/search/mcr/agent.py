@@ -8,7 +8,9 @@ value, or, where neither keeps a target, the runner-up keeps the same MCR shante
 takes the planner's top ``top_k`` actions and, world after world until ``worlds`` worlds or the
 budget is spent (:class:`~tenpai.search.budget.Budget`):
 
-1. samples a world from the position's view (:class:`~tenpai.search.mcr.worlds.MCRWorldSampler`);
+1. samples a world from the position's view (:class:`~tenpai.search.mcr.worlds.MCRWorldSampler`;
+   with ``WORLDS_MODE=weighted`` resampled from a larger pool by how well each explains the
+   opponents' discards, :mod:`tenpai.search.mcr.reading`);
 2. plays the world to the end of the hand once per candidate, same world and same policy seeds
    (common random numbers; :class:`~tenpai.search.mcr.playout.MCRPlayout`);
 3. values each end by the contest's score (the hand's Botzone points by default).
@@ -40,7 +42,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tenpai import tiles as T
@@ -52,8 +54,17 @@ from tenpai.search.budget import Budget, decision_seed
 from tenpai.search.choice import DecisionStat, choose_paired
 from tenpai.search.mcr.playout import MCRPlayout, hand_value
 from tenpai.search.mcr.playout_backends import make_playout
+from tenpai.search.mcr.reading import ShantenReading
 from tenpai.search.mcr.settings import MCRSearchSettings
 from tenpai.search.mcr.sight import world_sampler
+from tenpai.search.mcr.worlds import (
+    HiddenDraw,
+    WorldView,
+    draw_hidden,
+    reshuffled_wall,
+    world_view,
+)
+from tenpai.search.weights import effective_size, normalised, resampled
 
 if TYPE_CHECKING:
     from tenpai.search.mcr.exported_worlds import ExportedWorldPlayouts
@@ -97,6 +108,10 @@ class MCRSearchAgent:
         self.planner = planner or PlannerAgent(seed)
         self.playout = make_playout(s.policy, s.own)
         self.sampler = world_sampler(s.sight)
+        #: The weighted worlds' reading of the opponents' discards (None: uniform worlds).
+        self.reading = ShantenReading(s.miss) if s.worlds_mode == "weighted" else None
+        #: Kish's effective size of each weighted decision's pool (weighted worlds only).
+        self.effective_sizes: list[float] = []
         self.seed = seed
         self.name = name
         #: With compiled playouts, draw worlds into the core's state instead of copying the
@@ -149,26 +164,45 @@ class MCRSearchAgent:
         budget = Budget(s.budget_ms, s.clock)
         out: list[list[float]] = []
         exported = self._exported(table, seat, cands, legal)
-        for w in range(s.worlds):
+        view = world_view(table, seat)
+        for seed, drawn in self.hidden_draws(table, view, first_world):
             if budget.spent(len(out)):
                 break
-            seed = self.world_seed(table, seat, first_world + w)
             if exported is not None:
-                ends = exported.play_world(seed)
+                ends = exported.play_world(seed, drawn)
                 out.append([hand_value(end, seat, s.value) for end in ends])
                 continue
-            world = self.sampler.sample(table, seat, seed).round
+            world = self.sampler.sample(table, seat, seed, view, drawn).round
             out.append([hand_value(self.playout.play_out(world, {seat: c}, seed), seat, s.value)
                         for c in cands])
         return out
+
+    def hidden_draws(self, table: MCRRound, view: WorldView, first_world: int = 0
+                     ) -> Iterator[tuple[int, HiddenDraw]]:
+        """The decision's worlds in the order they are played, as (seed, hidden tiles): the
+        sampler's draw of each world's seed, or with ``WORLDS_MODE=weighted`` the picks of a
+        weighted pool (:mod:`tenpai.search.mcr.reading`), each on a wall of its own seed.
+        Uniform draws are made one by one, as the budget lets the search play them."""
+        s, seat = self.settings, view.seat
+        seeds = [self.world_seed(table, seat, first_world + w) for w in range(s.worlds)]
+        if self.reading is None:
+            for seed in seeds:
+                yield seed, self.sampler.draw(table, view, seed)
+            return
+        pool = [draw_hidden(view, self.world_seed(table, seat, 100_000 + first_world + j))
+                for j in range(s.pool * s.worlds)]
+        evidence = self.reading.evidence(table._observe(seat).events, view.others)
+        weights = normalised(self.reading.log_weights(evidence, pool))
+        self.effective_sizes.append(effective_size(weights))
+        u = (self.world_seed(table, seat, 99_999 - first_world) % 1_000_003) / 1_000_003
+        for seed, j in zip(seeds, resampled(weights, s.worlds, u)):
+            yield seed, reshuffled_wall(pool[j], seed)
 
     def _exported(self, table: MCRRound, seat: int, cands: Sequence[Event],
                   legal: Sequence[Event] | None) -> ExportedWorldPlayouts | None:
         """The decision's worlds drawn into the compiled core's state, where that applies."""
         if not self.exported_worlds or isinstance(self.playout, MCRPlayout):
             return None  # the compiled core is imported only for a compiled policy
-        if self.settings.sight != "fair":
-            return None  # the core's worlds are the fair sampler's draw: sighted ones are copies
         from tenpai.search.mcr.exported_worlds import ExportedWorldPlayouts, exports
 
         if exports(table) is not None:

@@ -5,9 +5,10 @@ world it starts from cost about 1.3 ms: a deep copy of the :class:`MCRRound` and
 tiles written into it, only for :func:`~tenpai.search.mcr.compiled.export_state` to read it
 back out.  Here the table is exported once per decision (everything the position sees) and
 each world only fills in its hidden places — the others' concealed hands and concealed kongs
-and every seat's undrawn wall — from :func:`~tenpai.search.mcr.worlds.draw_hidden`, the draw
-the Python sampler makes.  So :meth:`ExportedWorlds.state` is, tuple for tuple, the export of
-the world :class:`~tenpai.search.mcr.worlds.MCRWorldSampler` builds for the same seed
+and every seat's undrawn wall — from a :class:`~tenpai.search.mcr.worlds.HiddenDraw`: the
+fair draw of a seed, a weighted pick (:mod:`tenpai.search.mcr.reading`) or a sighted one.  So
+:meth:`ExportedWorlds.state` is, tuple for tuple, the export of the world
+:class:`~tenpai.search.mcr.worlds.MCRWorldSampler` builds from the same hidden tiles
 (``tests/search/test_mcr_exported_worlds.py``), and the search's decisions do not change.
 
 :class:`ExportedWorldPlayouts` plays one decision's candidates on such states:
@@ -42,7 +43,7 @@ from tenpai.search.mcr.compiled import (
     run,
     turn_code,
 )
-from tenpai.search.mcr.worlds import MCRWorldSampler, draw_hidden, world_view
+from tenpai.search.mcr.worlds import HiddenDraw, MCRWorldSampler, draw_hidden, world_view
 
 __all__ = ["ExportedWorldPlayouts", "ExportedWorlds", "exports"]
 
@@ -93,10 +94,9 @@ class ExportedWorlds:
         for t in (*view.tiles, *view.flowers):
             _kind(t)  # every hidden tile is a plain kind under botzone: checked once here
 
-    def state(self, seed: int) -> tuple[Any, ...]:
-        """World ``seed``'s state: ``export_state(MCRWorldSampler().sample(table, seat,
-        seed).round)``, without the round."""
-        drawn = draw_hidden(self.view, seed)
+    def state(self, drawn: HiddenDraw) -> tuple[Any, ...]:
+        """The state of the world of hidden tiles ``drawn``: ``export_state(MCRWorldSampler()
+        .sample(table, seat, seed, drawn=drawn).round)``, without the round."""
         hands: list[tuple[int, ...]] = [()] * 4
         hands[self.seat] = self._own
         for s, h in drawn.hands.items():
@@ -139,9 +139,12 @@ class ExportedWorldPlayouts:
             return "window", None
         return "round", None
 
-    def play_world(self, seed: int) -> list[EndedHand]:
-        """Every candidate's end of the hand on world ``seed`` (the same world for all)."""
-        state = self.worlds.state(seed)
+    def play_world(self, seed: int, drawn: HiddenDraw | None = None) -> list[EndedHand]:
+        """Every candidate's end of the hand on one world (the same world for all): the hidden
+        tiles ``drawn`` (the fair draw of ``seed`` when None), policy seeds from ``seed``."""
+        if drawn is None:
+            drawn = draw_hidden(self.worlds.view, seed)
+        state = self.worlds.state(drawn)
         world: MCRRound | None = None
         ends: list[EndedHand] = []
         for e, (route, tile) in zip(self.cands, self.routes):
@@ -156,6 +159,6 @@ class ExportedWorldPlayouts:
             self.playout.copied += 1
             if world is None:
                 world = self.sampler.sample(self.table, self.seat, seed,
-                                            self.worlds.view).round
+                                            self.worlds.view, drawn).round
             ends.append(self.playout.play_out(world, {self.seat: e}, seed))
         return ends

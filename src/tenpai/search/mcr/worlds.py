@@ -36,7 +36,8 @@ from tenpai.rules.mcr.game import tileset_for
 from tenpai.search.window import rebuild_window
 
 __all__ = ["HiddenDraw", "MCRWorld", "MCRWorldError", "MCRWorldSampler", "WorldView",
-           "draw_hidden", "hidden_wall_slots", "mcr_seen", "mcr_unseen", "world_view"]
+           "draw_hidden", "hidden_wall_slots", "mcr_seen", "mcr_unseen", "reshuffled_wall",
+           "world_view"]
 
 
 class MCRWorldError(ValueError):
@@ -189,6 +190,15 @@ def draw_hidden(view: WorldView, seed: int) -> HiddenDraw:
     return HiddenDraw(hands, kong_tiles, rest)
 
 
+def reshuffled_wall(drawn: HiddenDraw, seed: int) -> HiddenDraw:
+    """``drawn``'s hands and kongs on a wall of the same tiles shuffled by ``seed``: given the
+    hands, every order of the rest is equally likely, so a pick of the weighted pool played
+    twice is played on two walls."""
+    wall = list(drawn.wall)
+    random.Random(seed).shuffle(wall)
+    return HiddenDraw(drawn.hands, drawn.kong_tiles, wall)
+
+
 class MCRWorldSampler:
     """Samples worlds for one position's decision (see the module docstring)."""
 
@@ -198,12 +208,15 @@ class MCRWorldSampler:
         return draw_hidden(view, seed)
 
     def sample(self, table: MCRRound, seat: int, seed: int,
-               view: WorldView | None = None) -> MCRWorld:
+               view: WorldView | None = None, drawn: HiddenDraw | None = None) -> MCRWorld:
         """A world for ``seat`` at ``table``: a pure function of its view and ``seed``
-        (``view``: the decision's :func:`world_view`, when the caller already holds it)."""
+        (``view``: the decision's :func:`world_view`, when the caller already holds it;
+        ``drawn``: hidden tiles chosen elsewhere — a weighted world — instead of
+        :meth:`draw`'s)."""
         if view is None:
             view = world_view(table, seat)
-        drawn = self.draw(table, view, seed)
+        if drawn is None:
+            drawn = self.draw(table, view, seed)
         if isinstance(table.wall, SeatWalls | SharedWall):
             rnd = clone(table)
         else:  # a wall that only counts tiles is not copied: a real one takes its place
