@@ -28,6 +28,7 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 TOOLS: tuple[str, ...] = (
     "tenpai.bench.mcr_danger_calibration",
     "tenpai.bench.mcr_race_survival",
+    "tenpai.bench.mcr_reading_calibration",
     "tenpai.bench.mcr_score_breakdown",
     "tenpai.bench.planner_calibration",
     "tenpai.bench.riichi_point_flow",

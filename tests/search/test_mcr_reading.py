@@ -12,17 +12,26 @@ import pytest
 from tenpai import tiles as T
 from tenpai.agents.efficiency import EfficiencyAgent
 from tenpai.events import Event
+from tenpai.hand import shanten_mcr
 from tenpai.rules.mcr.flow.round import MCRRound
 from tenpai.rules.mcr.flow.rules import BOTZONE, MCR_OFFICIAL, MCRRules
 from tenpai.rules.mcr.game import MCRGame
 from tenpai.search.mcr import compiled
 from tenpai.search.mcr.agent import MCRSearchAgent, make_search_mcr_agent
-from tenpai.search.mcr.reading import SCORED_PER_SEAT, Evidence, ShantenReading
+from tenpai.search.mcr.reading import (
+    SCORED_PER_SEAT,
+    Evidence,
+    ShantenReading,
+    draw_speed_hidden,
+    turns_taken,
+)
+from tenpai.search.mcr.settings import MCRSearchSettings
 from tenpai.search.mcr.worlds import HiddenDraw, draw_hidden, reshuffled_wall, world_view
 
 from .test_mcr_search import CAPPED, _swap_hidden, _table_at
 
 WEIGHTED = replace(CAPPED, worlds_mode="weighted", pool=4)
+SPEED = replace(WEIGHTED, worlds_mode="speed")
 
 
 def _positions(rules: MCRRules, seed: int, every: int = 3) -> list[tuple[MCRRound, int]]:
@@ -112,17 +121,19 @@ def test_the_reading_favours_the_real_hands_of_speed_players() -> None:
     assert sum(gaps) / len(gaps) > 1.0
 
 
+@pytest.mark.parametrize("settings", [WEIGHTED, SPEED], ids=["weighted", "speed"])
 @pytest.mark.parametrize(("rules", "seed", "kind"), [
     (BOTZONE, 3, "dahai"), (MCR_OFFICIAL, 4, "dahai"), (BOTZONE, 5, "chi"),
 ])
 def test_hidden_tiles_never_change_the_weighted_worlds(rules: MCRRules, seed: int,
-                                                       kind: str) -> None:
+                                                       kind: str,
+                                                       settings: MCRSearchSettings) -> None:
     table = _table_at(rules, seed, 0, 3 if kind == "dahai" else 1, kind)
     twin = _swap_hidden(table, 0)
-    agent = MCRSearchAgent(WEIGHTED, seed=7)
+    agent = MCRSearchAgent(settings, seed=7)
     draws = list(agent.hidden_draws(table, world_view(table, 0)))
     assert draws == list(agent.hidden_draws(twin, world_view(twin, 0)))
-    assert len(draws) == WEIGHTED.worlds and len(agent.effective_sizes) == 2
+    assert len(draws) == settings.worlds and len(agent.effective_sizes) == 2
     d = next(d for d in table.pending() if d.seat == 0)
     cands = list(dict.fromkeys(d.legal))[:3]
     assert agent.values(table, 0, cands) == agent.values(twin, 0, cands)
@@ -157,19 +168,22 @@ def test_the_pool_is_resampled_towards_the_heavy_draws() -> None:
     assert checked >= 10 and lifted >= 0.9 * checked
 
 
-def test_a_weighted_search_plays_legal_reproducible_games() -> None:
+@pytest.mark.parametrize("settings", [WEIGHTED, SPEED], ids=["weighted", "speed"])
+def test_a_weighted_search_plays_legal_reproducible_games(settings: MCRSearchSettings) -> None:
     from .test_mcr_search import _game
 
-    first, agent = _game(21, WEIGHTED)
-    again, _ = _game(21, WEIGHTED)
+    first, agent = _game(21, settings)
+    again, _ = _game(21, settings)
     assert first == again
     assert sum(d.searched for d in agent.log) > 0 and agent.effective_sizes
-    assert all(1.0 <= e <= WEIGHTED.pool * WEIGHTED.worlds for e in agent.effective_sizes)
+    assert all(1.0 <= e <= settings.pool * settings.worlds + 1e-9
+               for e in agent.effective_sizes)
 
 
 @pytest.mark.skipif(not compiled.available(), reason=compiled.unavailable_reason())
-def test_weighted_worlds_play_in_the_core_as_on_copied_worlds() -> None:
-    settings = replace(WEIGHTED, policy="c:greedy")
+@pytest.mark.parametrize("mode", ["weighted", "speed"])
+def test_weighted_worlds_play_in_the_core_as_on_copied_worlds(mode: str) -> None:
+    settings = replace(WEIGHTED, policy="c:greedy", worlds_mode=mode)
     fast = MCRSearchAgent(settings, seed=3)
     slow = MCRSearchAgent(settings, seed=3, exported_worlds=False)
     for table, seat in _positions(BOTZONE, 14, every=9):
@@ -186,6 +200,7 @@ def test_weighted_worlds_play_in_the_core_as_on_copied_worlds() -> None:
     ({"TENPAI_SEARCH_MCR_MISS": "1"}, "MISS"),
     ({"TENPAI_SEARCH_MCR_WORLDS_MODE": "weighted", "TENPAI_SEARCH_MCR_SIGHT": "hands"},
      "SIGHT"),
+    ({"TENPAI_SEARCH_MCR_WORLDS_MODE": "speed", "TENPAI_SEARCH_MCR_SIGHT": "all"}, "SIGHT"),
 ])
 def test_bad_weighting_settings_are_one_line_errors(env: dict[str, str], says: str) -> None:
     with pytest.raises(ValueError, match=says) as err:
@@ -221,3 +236,36 @@ def test_a_reading_needs_a_share_of_misses_strictly_between_0_and_1() -> None:
         with pytest.raises(ValueError, match="miss"):
             ShantenReading(bad)
     assert Evidence({}).scored == 0
+
+
+def test_speed_hands_stay_in_the_unseen_tiles_and_are_closer_to_ready() -> None:
+    """Over seeded positions: a speed world holds exactly the unseen tiles (hands, kongs and
+    wall together), and its opponents' hands are on average nearer to ready than a fair
+    world's of the same seed."""
+    reading = ShantenReading()
+    fair_sh, speed_sh = [], []
+    for table, seat in _positions(BOTZONE, 15, every=2):
+        view = world_view(table, seat)
+        turns = turns_taken(table._observe(seat).events, view.others)
+        for j in range(4):
+            fast = draw_speed_hidden(view, j, turns, reading)
+            fair = draw_hidden(view, j)
+            held = Counter(fast.wall)
+            for s in view.others:
+                held.update(fast.hands[s])
+                assert len(fast.hands[s]) == len(fair.hands[s])
+                if turns[s]:
+                    speed_sh.append(shanten_mcr(T.counts34(fast.hands[s])))
+                    fair_sh.append(shanten_mcr(T.counts34(fair.hands[s])))
+            for groups in fast.kong_tiles.values():
+                for g in groups:
+                    held.update(g)
+            assert held == Counter((*view.tiles, *view.flowers))
+    assert len(speed_sh) >= 100
+    assert sum(speed_sh) / len(speed_sh) < sum(fair_sh) / len(fair_sh) - 1.0
+
+
+def test_turns_count_each_opponents_discards() -> None:
+    events = [Event("dahai", actor=1, pai=0), Event("dahai", actor=2, pai=1),
+              Event("dahai", actor=1, pai=2), Event("tsumo", actor=3, pai=3)]
+    assert turns_taken(events, [1, 2, 3]) == {1: 2, 2: 1, 3: 0}

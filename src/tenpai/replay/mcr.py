@@ -20,7 +20,14 @@ from collections.abc import Iterable, Sequence
 
 from tenpai.engine.flow import Decision
 from tenpai.events import Event
-from tenpai.replay.driver import GameAdapter, HandDriver, ReplayResult, replay_game, split_rounds
+from tenpai.replay.driver import (
+    GameAdapter,
+    HandDriver,
+    Observer,
+    ReplayResult,
+    replay_game,
+    split_rounds,
+)
 from tenpai.rules.mcr.flow.round import FALSE_WIN
 from tenpai.rules.mcr.flow.rules import BOTZONE, MCRRules
 from tenpai.rules.mcr.flow.wall import MCRWall, SeatWalls, SharedWall, WallError
@@ -155,11 +162,14 @@ def replay_mcr(
     final_scores: Sequence[int] | None = None,
     name: str = "game",
     complete: bool | None = None,
+    observe: Observer | None = None,
 ) -> ReplayResult:
     """Replay one MCR game; the result names the first divergence, if any.
 
     ``complete`` says whether the record holds a whole game (the engine must then end it, with
     ``final_scores`` if given); by default a record is complete when its final scores are known.
+    ``observe`` sees every engine decision with the recorded answer, the table live (a tool
+    that measures a reading against the hidden tiles reads them there).
     """
     rounds = split_rounds(list(events))
     if any(_is_penalty(e) for rnd in rounds for e in rnd):
@@ -171,7 +181,8 @@ def replay_mcr(
             rules, wall_source=source,
             prevalent_wind=None if rules.full_game else first.bakaze or 0),
         start_differs=_start_differs)
-    return replay_game(rounds, adapter, name=name, final_scores=final_scores, complete=complete)
+    return replay_game(rounds, adapter, name=name, final_scores=final_scores, complete=complete,
+                       observe=observe)
 
 
 def _hands(start: Event) -> tuple[tuple[int, ...], ...]:

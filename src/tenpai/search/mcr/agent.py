@@ -9,8 +9,8 @@ takes the planner's top ``top_k`` actions and, world after world until ``worlds`
 budget is spent (:class:`~tenpai.search.budget.Budget`):
 
 1. samples a world from the position's view (:class:`~tenpai.search.mcr.worlds.MCRWorldSampler`;
-   with ``WORLDS_MODE=weighted`` resampled from a larger pool by how well each explains the
-   opponents' discards, :mod:`tenpai.search.mcr.reading`);
+   with ``WORLDS_MODE=weighted`` or ``speed`` resampled from a larger pool by how well each
+   explains the opponents' discards, :mod:`tenpai.search.mcr.reading`);
 2. plays the world to the end of the hand once per candidate, same world and same policy seeds
    (common random numbers; :class:`~tenpai.search.mcr.playout.MCRPlayout`);
 3. values each end by the contest's score (the hand's Botzone points by default).
@@ -54,7 +54,7 @@ from tenpai.search.budget import Budget, decision_seed
 from tenpai.search.choice import DecisionStat, choose_paired
 from tenpai.search.mcr.playout import MCRPlayout, hand_value
 from tenpai.search.mcr.playout_backends import make_playout
-from tenpai.search.mcr.reading import ShantenReading
+from tenpai.search.mcr.reading import ShantenReading, draw_speed_hidden, turns_taken
 from tenpai.search.mcr.settings import MCRSearchSettings
 from tenpai.search.mcr.sight import world_sampler
 from tenpai.search.mcr.worlds import (
@@ -109,7 +109,7 @@ class MCRSearchAgent:
         self.playout = make_playout(s.policy, s.own)
         self.sampler = world_sampler(s.sight)
         #: The weighted worlds' reading of the opponents' discards (None: uniform worlds).
-        self.reading = ShantenReading(s.miss) if s.worlds_mode == "weighted" else None
+        self.reading = ShantenReading(s.miss) if s.worlds_mode != "uniform" else None
         #: Kish's effective size of each weighted decision's pool (weighted worlds only).
         self.effective_sizes: list[float] = []
         self.seed = seed
@@ -180,8 +180,9 @@ class MCRSearchAgent:
     def hidden_draws(self, table: MCRRound, view: WorldView, first_world: int = 0
                      ) -> Iterator[tuple[int, HiddenDraw]]:
         """The decision's worlds in the order they are played, as (seed, hidden tiles): the
-        sampler's draw of each world's seed, or with ``WORLDS_MODE=weighted`` the picks of a
-        weighted pool (:mod:`tenpai.search.mcr.reading`), each on a wall of its own seed.
+        sampler's draw of each world's seed, or with ``WORLDS_MODE=weighted`` (fair draws) or
+        ``speed`` (speed players' hands) the picks of a weighted pool
+        (:mod:`tenpai.search.mcr.reading`), each on a wall of its own seed.
         Uniform draws are made one by one, as the budget lets the search play them."""
         s, seat = self.settings, view.seat
         seeds = [self.world_seed(table, seat, first_world + w) for w in range(s.worlds)]
@@ -189,9 +190,15 @@ class MCRSearchAgent:
             for seed in seeds:
                 yield seed, self.sampler.draw(table, view, seed)
             return
-        pool = [draw_hidden(view, self.world_seed(table, seat, 100_000 + first_world + j))
-                for j in range(s.pool * s.worlds)]
-        evidence = self.reading.evidence(table._observe(seat).events, view.others)
+        events = table._observe(seat).events
+        pool_seeds = [self.world_seed(table, seat, 100_000 + first_world + j)
+                      for j in range(s.pool * s.worlds)]
+        if s.worlds_mode == "speed":
+            turns = turns_taken(events, view.others)
+            pool = [draw_speed_hidden(view, x, turns, self.reading) for x in pool_seeds]
+        else:
+            pool = [draw_hidden(view, x) for x in pool_seeds]
+        evidence = self.reading.evidence(events, view.others)
         weights = normalised(self.reading.log_weights(evidence, pool))
         self.effective_sizes.append(effective_size(weights))
         u = (self.world_seed(table, seat, 99_999 - first_world) % 1_000_003) / 1_000_003

@@ -56,15 +56,16 @@ class MCRSearchSettings:
     #: measure the search's ceiling in the arena only, "hands" (the opponents' real concealed
     #: hands) or "all" (the real table, walls included): tenpai.search.mcr.sight.
     sight: str = "fair"
-    #: How the worlds count: "uniform" (every fair draw alike) or "weighted" (``pool`` ×
+    #: How the worlds count: "uniform" (every fair draw alike), "weighted" (``pool`` ×
     #: ``worlds`` fair draws resampled by the speed player's likelihood of the opponents'
-    #: discards): tenpai.search.mcr.reading.
+    #: discards) or "speed" (the same with hands improved as a speed player's over its
+    #: turns): tenpai.search.mcr.reading.
     worlds_mode: str = "uniform"
     #: Weighted worlds: fair draws per played world in the pool the picks come from.
     pool: int = 4
     #: Weighted worlds: how much less likely the reading finds a discard for each step of
     #: shanten it gives away (a ratio in (0, 1)).
-    miss: float = 0.1
+    miss: float = 0.5
 
     def __post_init__(self) -> None:
         check.budget(_ENV, self.budget_ms, self.clock)
@@ -89,8 +90,8 @@ class MCRSearchSettings:
         if not 0 < self.miss < 1:
             raise ValueError(f"{_ENV}MISS must be in (0, 1) (a ratio of likelihoods), "
                              f"got {self.miss}")
-        if self.worlds_mode == "weighted" and self.sight != "fair":
-            raise ValueError(f"{_ENV}WORLDS_MODE=weighted weighs fair draws; "
+        if self.worlds_mode != "uniform" and self.sight != "fair":
+            raise ValueError(f"{_ENV}WORLDS_MODE={self.worlds_mode} weighs drawn worlds; "
                              f"{_ENV}SIGHT={self.sight} does not draw them")
         check.at_least(_ENV, "Z", self.z, 0)
 
