@@ -204,8 +204,9 @@ def report(hands: list[SeatHand], seat_agent: str) -> list[str]:
     lines = _kind_table(seat_agent, mine)
     for other in others:
         lines += _kind_table(other, [h for h in hands if h.row.agent == other])
-    whole = _whole_walls(hands, seat_agent)
-    partial = len(_seat_games(hands, seat_agent)) - len(whole)
+    games = _seat_games(hands, seat_agent)
+    whole = _whole_walls(games)
+    partial = len(games) - len(whole)
     skipped = f", {partial} played only in part left out" if partial else ""
     for other in others:
         total = _per_wall(hands, seat_agent, None, other)
@@ -218,11 +219,11 @@ def report(hands: list[SeatHand], seat_agent: str) -> list[str]:
     return lines
 
 
-def _whole_walls(hands: list[SeatHand], agent: str) -> set[int]:
-    """The walls on which ``agent`` played as many seat-games as on its fullest one.  A run
-    stopped part-way through a wall holds only some of its rotations there, and that wall's
-    mean would rest on those seats alone (the per-game tables above still count them)."""
-    games = _seat_games(hands, agent)
+def _whole_walls(games: dict[int, set[tuple[int, int]]]) -> set[int]:
+    """The walls on which an agent played as many seat-games as on its fullest one (``games``:
+    its :func:`_seat_games`).  A run stopped part-way through a wall holds only some of its
+    rotations there, and that wall's mean would rest on those seats alone (the per-game
+    tables above still count them)."""
     most = max((len(g) for g in games.values()), default=0)
     return {d for d, g in games.items() if len(g) == most}
 
