@@ -211,24 +211,11 @@ def test_bad_weighting_settings_are_one_line_errors(env: dict[str, str], says: s
 def test_the_botzone_bot_weighs_its_worlds_on_its_seat_state() -> None:
     """The bot's view has no tsumogiri flags: the latest discards alone are scored, and the
     search runs with no error."""
-    import io
+    from .test_mcr_search import play_botzone_match
 
-    from tenpai.agents.registry import make_agent
-    from tenpai.arena.games import make_game
-    from tenpai.engine.runner import play
-    from tenpai.serve.botzone.bot import BotzoneBot
-    from tenpai.serve.botzone.judge import requests_for
-    from tenpai.serve.botzone.protocol import parse_response
-
-    g = make_game("mcr", 2, list("abcd"), {"preset": "botzone"})
-    play(g, [make_agent("efficiency", s) for s in range(4)])
-    agent = MCRSearchAgent(WEIGHTED, seed=0)
-    err = io.StringIO()
-    bot = BotzoneBot(agent, err=err)
-    for line in requests_for(g.events, 0):
-        parse_response(bot.answer(line))
-    assert err.getvalue() == "" and bot.lost is None
-    assert agent.effective_sizes and sum(d.searched for d in agent.log) > 0
+    agent = MCRSearchAgent(SPEED, seed=0)
+    play_botzone_match(agent)
+    assert agent.effective_sizes
 
 
 def test_a_reading_needs_a_share_of_misses_strictly_between_0_and_1() -> None:

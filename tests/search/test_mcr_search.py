@@ -233,9 +233,9 @@ def test_the_fronts_refuse_bad_settings_with_exit_2(
     assert var.removeprefix("TENPAI_") in r.output
 
 
-def test_the_botzone_bot_searches_on_its_seat_state() -> None:
-    """The bot's table is a shadow round whose wall only counts tiles: the worlds replace it
-    with a real wall and play out on the engine's own round (no answer falls back to safe)."""
+def play_botzone_match(agent: MCRSearchAgent) -> None:
+    """``agent`` answers every request of a seeded match of efficiency agents as seat 0's
+    Botzone bot; no answer may fall back to the safe one."""
     import io
 
     from tenpai.arena.games import make_game
@@ -246,13 +246,18 @@ def test_the_botzone_bot_searches_on_its_seat_state() -> None:
 
     g = make_game("mcr", 2, list("abcd"), {"preset": "botzone"})
     play(g, [make_agent("efficiency", s) for s in range(4)])
-    agent = MCRSearchAgent(CAPPED, seed=0)
     err = io.StringIO()
     bot = BotzoneBot(agent, err=err)
     for line in requests_for(g.events, 0):
         parse_response(bot.answer(line))
     assert err.getvalue() == "" and bot.lost is None
     assert sum(d.searched for d in agent.log) > 0
+
+
+def test_the_botzone_bot_searches_on_its_seat_state() -> None:
+    """The bot's table is a shadow round whose wall only counts tiles: the worlds replace it
+    with a real wall and play out on the engine's own round (no answer falls back to safe)."""
+    play_botzone_match(MCRSearchAgent(CAPPED, seed=0))
 
 
 def test_the_planner_is_unsure_when_its_runner_up_comes_close() -> None:

@@ -156,7 +156,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--worlds", type=positive_int, default=16,
                     help="worlds of each set per decision (default %(default)s)")
     ap.add_argument("--pool", type=positive_int, default=4,
-                    help="the weighted set's fair draws per world (default %(default)s)")
+                    help="draws in the weighted and speed sets' pools per world "
+                    "(default %(default)s)")
     ap.add_argument("--miss", type=positive_float, default=0.5,
                     help="the reading's ratio per step of shanten given away "
                     "(default %(default)s)")
