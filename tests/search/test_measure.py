@@ -69,6 +69,21 @@ def test_the_mcr_measurement_prints_the_shared_figures(
     assert (out["games"], out["hands"], out["preset"], out["decisions"]) == (0, 0, "botzone", 0)
 
 
+def test_the_mcr_measurement_reports_the_weighted_pools_effective_size(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from tenpai.search.mcr.measure import main
+
+    monkeypatch.setenv("TENPAI_SEARCH_MCR_WORLDS_MODE", "speed")
+    monkeypatch.setenv("TENPAI_SEARCH_MCR_WORLDS", "2")
+    monkeypatch.setenv("TENPAI_SEARCH_MCR_POOL", "3")
+    monkeypatch.setenv("TENPAI_SEARCH_MCR_CLOCK", "cpu")
+    main(["--games", "0", "--seed", "5"])
+    assert json.loads(capsys.readouterr().out)["effective_pool_median_p10_p90"] == []
+    main(["--games", "1", "--seed", "5"])
+    median, low, high = json.loads(capsys.readouterr().out)["effective_pool_median_p10_p90"]
+    assert 1.0 <= low <= median <= high <= 6.0
+
+
 def test_the_mcr_measurement_with_compiled_playouts_reports_the_world_costs(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """With a compiled policy the measure adds how candidates started and the world costs

@@ -9,6 +9,9 @@ time of a playout of each policy on worlds of those games: the policies take tur
 world (interleaved, so a change in the machine's load hits them alike), and the median and the
 mean per playout are reported; the compiled policies join them where the compiled core is
 built and the preset is ``botzone``.  Settings come from ``$TENPAI_SEARCH_MCR_*`` as in the arena.
+With ``WORLDS_MODE=weighted`` or ``speed`` it also reports the weighted pools' effective size
+(Kish's, median and 10th / 90th percentile over the searched decisions): how many of the
+``POOL`` × ``WORLDS`` draws the weights leave in play.
 
 With a compiled ``POLICY`` it also reports how the candidates' playouts started (on a world drawn
 into the core's state, or on a copied round: a call) and, on those same positions, the CPU cost
@@ -64,6 +67,7 @@ def main(argv: list[str] | None = None) -> None:
     hands = 0
     routes = [0, 0]  # candidate playouts on exported worlds, on copied rounds (c:greedy)
     positions: list[tuple[MCRRound, int]] = []  # the search seat's tables, for world costs
+    pools: list[float] = []  # effective sizes of the weighted pools (WORLDS_MODE not uniform)
     for g in range(args.games):
         search = make_search_mcr_agent(args.seed + g)
         identity = search.identity
@@ -81,6 +85,7 @@ def main(argv: list[str] | None = None) -> None:
                 d.observation, d.legal) for d in pending})
         hands += len(game.results)
         log += search.log
+        pools += search.effective_sizes
         routes[0] += getattr(search.playout, "exported", 0)
         routes[1] += getattr(search.playout, "copied", 0)
     total = time.process_time() - cpu0
@@ -105,6 +110,9 @@ def main(argv: list[str] | None = None) -> None:
         extra["candidate_playouts_exported_copied"] = routes
         step = max(1, len(positions) // 32)  # about 32 positions spread over the hands
         extra["world_cpu_ms_exported_copied"] = _world_costs(positions[::step], settings)
+    if settings.worlds_mode != "uniform":
+        extra["effective_pool_median_p10_p90"] = (
+            [round(float(np.percentile(pools, q)), 2) for q in (50, 10, 90)] if pools else [])
     searched = [s for s in log if s.searched]
     out = {
         "games": args.games,
