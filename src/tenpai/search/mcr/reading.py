@@ -1,4 +1,4 @@
-"""Weighted MCR worlds: fair draws kept in proportion to how well they explain the discards.
+"""Weighted MCR worlds: drawn hands kept in proportion to how well they explain the discards.
 
 The fair sampler (:mod:`tenpai.search.mcr.worlds`) deals every unseen tile anywhere with equal
 chance, so its worlds hold the opponents' real waits no more often than chance.  Knowing the
