@@ -88,7 +88,7 @@ class Tally:
 
 def measure_decision(table: MCRRound, seat: int, agents: dict[str, MCRSearchAgent],
                      wall: int, tally: Tally) -> None:
-    """Score both modes' worlds at ``seat``'s discard decision on the live ``table``."""
+    """Score every mode's worlds at ``seat``'s discard decision on the live ``table``."""
     view = world_view(table, seat)
     kinds = sorted({T.kind_of(t) for t in table.hands[seat]})
     truth = [int(any(completes(table.hands[s], k) for s in view.others)) for k in kinds]
