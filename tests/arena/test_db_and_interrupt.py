@@ -139,3 +139,31 @@ def test_ctrl_c_with_workers_is_one_line_and_resumable(tmp_path: Path) -> None:
     assert resumed.returncode == 0, resumed.stderr
     with ResultsStore(db) as store:
         assert store.done_keys() == set(all_keys(games))
+
+
+def test_a_ctrl_c_that_python_drops_still_stops_the_run(tmp_path: Path) -> None:
+    """A KeyboardInterrupt raised inside an at-fork hook is printed and lost (a ``botzone:``
+    seat forks its bot program; logging has such a hook); the run's SIGINT handler notes the
+    signal, so the run stops after the game in hand.  Here the drop is made on purpose: after
+    the first stored game the handler runs and its exception is swallowed, as Python swallows
+    it in the hook.  Before the note, the run played all 8 games."""
+    import signal as sig
+
+    from tenpai.arena.runner import run_tournament
+
+    config, _ = make_config("mcr", ["efficiency"] * 4, 8, 3, {"preset": "botzone"})
+    seen: list[object] = []
+
+    def drop_a_ctrl_c(record: object) -> None:
+        seen.append(record)
+        if len(seen) == 1:
+            handler = sig.getsignal(sig.SIGINT)
+            assert callable(handler)
+            with contextlib.suppress(KeyboardInterrupt):
+                handler(sig.SIGINT, None)
+
+    with ResultsStore(tmp_path / "run.db") as store:
+        with pytest.raises(KeyboardInterrupt):
+            run_tournament(config, store, workers=1, progress=False, on_game=drop_a_ctrl_c)
+        assert store.game_count() == 1
+    assert sig.getsignal(sig.SIGINT) is sig.default_int_handler  # restored after the run

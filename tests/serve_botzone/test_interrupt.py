@@ -133,5 +133,6 @@ def test_the_run_leaves_sigint_as_it_found_it(tmp_path: Path) -> None:
         after = signal.getsignal(signal.SIGINT)
     finally:
         signal.signal(signal.SIGINT, old)
-    assert seen and all(h is signal.default_int_handler for h in seen)
+    # during the run: the run's own handler, which raises KeyboardInterrupt (and notes it)
+    assert seen and all(callable(h) and h is not signal.default_int_handler for h in seen)
     assert after is signal.SIG_IGN

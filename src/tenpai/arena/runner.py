@@ -376,20 +376,39 @@ def _sigint_ignored() -> Iterator[None]:
 
 
 @contextmanager
-def _sigint_stops_the_run() -> Iterator[None]:
+def _sigint_stops_the_run() -> Iterator[Callable[[], None]]:
     """Make SIGINT raise ``KeyboardInterrupt`` during the run even if the process inherited it
     ignored.  A shell starts a script's background job with SIGINT ignored and Python keeps
     that, so ``kill -INT`` (the documented way to stop a run and keep its games) did nothing;
     the old disposition comes back when the run ends.  Pool workers and bot programs are
-    started with SIGINT ignored or in their own session either way (the parent stops them)."""
-    if not _in_main_thread() or signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
-        yield
+    started with SIGINT ignored or in their own session either way (the parent stops them).
+
+    Python can also drop the ``KeyboardInterrupt``: raised while an at-fork hook runs (logging
+    registers one, and a ``botzone:`` seat forks its bot program), it is printed as
+    "Exception ignored" and lost, and the run played on to its end.  So the run's handler
+    notes each SIGINT as well as raising, and the block gets a check that raises for a noted
+    one; the run calls it after every stored game.  A handler of the caller's own (neither
+    ignored nor Python's default) is left in place, and the check then never raises."""
+    noted: list[int] = []
+
+    def stop_if_interrupted() -> None:
+        if noted:
+            raise KeyboardInterrupt
+
+    old = signal.getsignal(signal.SIGINT) if _in_main_thread() else None
+    if old is not signal.SIG_IGN and old is not signal.default_int_handler:
+        yield stop_if_interrupted
         return
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    def stop(signum: int, _frame: FrameType | None) -> None:
+        noted.append(signum)
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, stop)
     try:
-        yield
+        yield stop_if_interrupted
     finally:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGINT, old)
 
 
 @contextmanager
@@ -483,7 +502,7 @@ def run_tournament(
     workers = max(1, min(workers, -(-(config.games - len(done)) // size)))  # no idle workers
     start = time.perf_counter()
     played = 0
-    with _sigint_stops_the_run(), StepProgress(
+    with _sigint_stops_the_run() as stop_if_interrupted, StepProgress(
         "games", config.games, unit="games", completed=len(done), console=console,
         enabled=progress,
     ) as bar:
@@ -495,4 +514,5 @@ def run_tournament(
                 if on_game is not None:
                     on_game(record)
                 bar.advance()
+                stop_if_interrupted()  # a Ctrl-C that Python dropped (see the check's maker)
     return RunOutcome(config, played, store.game_count(), time.perf_counter() - start)
