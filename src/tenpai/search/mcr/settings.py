@@ -61,9 +61,9 @@ class MCRSearchSettings:
     #: discards) or "speed" (the same with hands improved as a speed player's over its
     #: turns): tenpai.search.mcr.reading.
     worlds_mode: str = "uniform"
-    #: Weighted worlds: fair draws per played world in the pool the picks come from.
+    #: Weighted or speed worlds: draws per played world in the pool the picks come from.
     pool: int = 4
-    #: Weighted worlds: how much less likely the reading finds a discard for each step of
+    #: Weighted or speed worlds: how much less likely the reading finds a discard for each step of
     #: shanten it gives away (a ratio in (0, 1)).
     miss: float = 0.5
 
