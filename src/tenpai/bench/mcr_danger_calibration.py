@@ -67,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     passed_stats = [0, 0]
     own_stats = [0, 0]
     other_stats = [0, 0]
-    for game in stored_games(args.dbs):
+    for game in stored_games(args.dbs, "mcr_danger_calibration"):
         events = game.events
         names = events[0].names
         mine = {s for s, n in enumerate(names) if n == args.seat_agent}

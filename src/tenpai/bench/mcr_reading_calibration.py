@@ -173,7 +173,7 @@ def main(argv: Sequence[str] | None = None) -> None:
               for mode in WORLDS_MODES}
     tally = Tally()
     played = 0
-    for game in stored_games(args.dbs):
+    for game in stored_games(args.dbs, "mcr_reading_calibration"):
         names = game.events[0].names
         mine = {s for s, n in enumerate(names) if n == args.seat_agent}
         if not mine:

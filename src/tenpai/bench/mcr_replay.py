@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import sys
 import zlib
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
@@ -28,6 +29,7 @@ from tenpai.events import Event
 from tenpai.rules.mcr.context import Meld, MeldKind
 
 __all__ = [
+    "ResultsFileError",
     "StoredGame",
     "StoredRun",
     "TableReplay",
@@ -67,14 +69,31 @@ def _games_of(con: sqlite3.Connection) -> Iterator[StoredGame]:
                          [Event.from_mjai(json.loads(x)) for x in lines if x.strip()])
 
 
-def stored_games(paths: Sequence[str]) -> Iterator[StoredGame]:
-    """Every game with stored events in the results files, in (deal, rotation) order."""
-    for path in paths:
-        con = open_read_only(path)
-        try:
-            yield from _games_of(con)
-        finally:
-            con.close()
+class ResultsFileError(Exception):
+    """A results file a tool cannot read (missing, not SQLite, not the arena's)."""
+
+
+def stored_games(paths: Sequence[str], tool: str) -> Iterator[StoredGame]:
+    """Every game with stored events in the results files ``paths``, in order, each file read
+    through :func:`stored_run`.
+
+    Every file is checked (it exists, it is an arena's results file, its events table reads)
+    before the first game is yielded: the tools that read games replay each through the engine
+    and take minutes, and a mistyped or corrupt file late in the list should stop them at once.
+    A file that cannot be read is one line ``<tool>: <file>: <why>`` on stderr and exit status
+    2 (the format of :func:`~tenpai.bench.run_report_cli.print_report`), never a traceback."""
+    try:
+        for path in paths:
+            with stored_run(path, ResultsFileError) as run:
+                # the events table is checked when the first game is read; the generator is
+                # dropped (and closed) at once, while its connection is still open
+                next(run.games(), None)
+        for path in paths:
+            with stored_run(path, ResultsFileError) as run:
+                yield from run.games()
+    except ResultsFileError as exc:
+        print(f"{tool}: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 @dataclass(frozen=True, slots=True)
