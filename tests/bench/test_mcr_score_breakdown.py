@@ -66,7 +66,7 @@ def test_the_counts_match_the_stored_wins(run_db: Path) -> None:
 
 def test_the_replay_holds_the_winners_tiles(run_db: Path) -> None:
     checked = 0
-    for game in stored_games([str(run_db)]):
+    for game in stored_games([str(run_db)], "test"):
         table = TableReplay()
         for e in game.events:
             if e.type == "hora":

@@ -69,7 +69,7 @@ def _json_report(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[st
 def test_every_seat_parts_sum_to_its_stored_score_change(run_db: Path) -> None:
     seats = _by_key(read_runs([str(run_db)]))
     start = {(g.deal, g.rotation): next(e.scores for e in g.events if e.type == "start_kyoku")
-             for g in stored_games([str(run_db)])}
+             for g in stored_games([str(run_db)], "test")}
     rows = _seat_rows(run_db)
     assert len(seats) == len(rows) == 32
     for r in rows:

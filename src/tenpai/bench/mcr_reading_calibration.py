@@ -11,22 +11,26 @@ is the share of its worlds in which some opponent's hand plus the tile is comple
 shape, :func:`~tenpai.hand.shanten_mcr` −1; the 8-fan minimum aside, so this is "is it a
 wait", not "would they win"); the truth is the same question asked of the real hands.
 
-A third set is measured beside them, ``WORLDS_MODE=speed``: the opponents' hands improved as a
-speed player's over its turns before the same weighting.
+Two more sets are measured beside them: ``WORLDS_MODE=speed``, the opponents' hands improved as
+a speed player's over its turns before the same weighting, and ``WORLDS_MODE=history``, each
+opponent's hand picked from ``--pool`` such hands by its whole discard history and the claims
+it let pass (:mod:`tenpai.search.mcr.history`).
 
 It prints, for each set, the Brier score and the log-loss of its answers (probabilities kept
 within [0.01, 0.99]) and the mean answer where the truth is yes and where it is no; then each
 set's difference from the uniform set in both scores, per decision (the mean over its kinds),
-with a 95 % t interval over walls (a wall's decisions are not independent).  Below zero: that
-set reads the hands better.  Decisions where no opponent has a scored discard
-weigh nothing and are counted apart.
+and ``history``'s from ``speed``'s, with a 95 % t interval over walls (a wall's decisions are
+not independent).  Below zero: the first set reads the hands better.  Decisions where no
+opponent has a scored discard weigh nothing and are counted apart.
 
-Development and registered measurement for issue 43 (docs/mcr_strength_runs.md, session 44).
+Development and registered measurement for issue 43 (docs/mcr_strength_runs.md, sessions 44
+and 45).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 from collections import defaultdict
 from collections.abc import Sequence
@@ -144,6 +148,14 @@ def report(tally: Tally) -> list[str]:
         for i, name in enumerate(("Brier", "log-loss")):
             per_wall = [sum(d[i] for d in diffs[w]) / len(diffs[w]) for w in sorted(diffs)]
             out.append(f"{mode} − uniform, {name} per decision: {_interval(per_wall)}")
+    # each later mode against the one before it: (b − uniform) − (a − uniform), decision by
+    # decision, so the pairing by wall holds
+    for before, later in itertools.pairwise(WORLDS_MODES[2:]):
+        da, db = tally.diffs[before], tally.diffs[later]
+        for i, name in enumerate(("Brier", "log-loss")):
+            per_wall = [sum(y[i] - x[i] for x, y in zip(da[w], db[w])) / len(db[w])
+                        for w in sorted(db)]
+            out.append(f"{later} − {before}, {name} per decision: {_interval(per_wall)}")
     return out
 
 
@@ -156,8 +168,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--worlds", type=positive_int, default=16,
                     help="worlds of each set per decision (default %(default)s)")
     ap.add_argument("--pool", type=positive_int, default=4,
-                    help="draws in the weighted and speed sets' pools per world "
-                    "(default %(default)s)")
+                    help="draws in the weighted and speed sets' pools per world, and the "
+                    "history set's hands per opponent per world (default %(default)s)")
     ap.add_argument("--miss", type=positive_float, default=0.5,
                     help="the reading's ratio per step of shanten given away "
                     "(default %(default)s)")

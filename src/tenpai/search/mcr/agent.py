@@ -10,7 +10,8 @@ budget is spent (:class:`~tenpai.search.budget.Budget`):
 
 1. samples a world from the position's view (:class:`~tenpai.search.mcr.worlds.MCRWorldSampler`;
    with ``WORLDS_MODE=weighted`` or ``speed`` resampled from a larger pool by how well each
-   explains the opponents' discards, :mod:`tenpai.search.mcr.reading`);
+   explains the opponents' discards, :mod:`tenpai.search.mcr.reading`; with ``history`` each
+   opponent's hand picked by its whole discard history, :mod:`tenpai.search.mcr.history`);
 2. plays the world to the end of the hand once per candidate, same world and same policy seeds
    (common random numbers; :class:`~tenpai.search.mcr.playout.MCRPlayout`);
 3. values each end by the contest's score (the hand's Botzone points by default).
@@ -52,6 +53,7 @@ from tenpai.hand import shanten_mcr
 from tenpai.rules.mcr.flow.round import MCRRound
 from tenpai.search.budget import Budget, decision_seed
 from tenpai.search.choice import DecisionStat, choose_paired
+from tenpai.search.mcr.history import HistoryWalk, draw_history_hidden, tsumogiri_known
 from tenpai.search.mcr.playout import MCRPlayout, hand_value
 from tenpai.search.mcr.playout_backends import make_playout
 from tenpai.search.mcr.reading import ShantenReading, draw_speed_hidden, turns_taken
@@ -182,8 +184,11 @@ class MCRSearchAgent:
         """The decision's worlds in the order they are played, as (seed, hidden tiles): the
         sampler's draw of each world's seed, or with ``WORLDS_MODE=weighted`` (fair draws) or
         ``speed`` (speed players' hands) the picks of a weighted pool
-        (:mod:`tenpai.search.mcr.reading`), each on a wall of its own seed.
-        Uniform draws are made one by one, as the budget lets the search play them."""
+        (:mod:`tenpai.search.mcr.reading`), each on a wall of its own seed, or with
+        ``history`` each world's hands picked seat by seat from ``pool`` speed players' hands
+        by the opponent's whole discard history (:mod:`tenpai.search.mcr.history`).
+        Uniform and history draws are made one by one, as the budget lets the search play
+        them."""
         s, seat = self.settings, view.seat
         seeds = [self.world_seed(table, seat, first_world + w) for w in range(s.worlds)]
         if self.reading is None:
@@ -191,6 +196,18 @@ class MCRSearchAgent:
                 yield seed, self.sampler.draw(table, view, seed)
             return
         events = table._observe(seat).events
+        if s.worlds_mode == "history":
+            known = tsumogiri_known(events, seat)
+            walks = {o: HistoryWalk(events, o, known) for o in view.others}
+            turns = turns_taken(events, view.others)
+            for seed in seeds:
+                sizes: list[float] = []
+                drawn = draw_history_hidden(view, seed, walks, turns, self.reading, s.pool,
+                                            sizes)
+                if sizes:
+                    self.effective_sizes.append(sum(sizes) / len(sizes))
+                yield seed, drawn
+            return
         pool_seeds = [self.world_seed(table, seat, 100_000 + first_world + j)
                       for j in range(s.pool * s.worlds)]
         if s.worlds_mode == "speed":

@@ -63,11 +63,13 @@ from tenpai.search.mcr.worlds import HiddenDraw, WorldView, draw_hidden
 from tenpai.search.weights import scored_discards
 
 __all__ = ["MAX_TURNS", "SCORED_PER_SEAT", "WORLDS_MODES", "Evidence", "ShantenReading",
-           "draw_speed_hidden", "turns_taken"]
+           "draw_speed_hidden", "speed_turns", "turns_taken"]
 
 #: ``uniform``: every fair draw counts the same; ``weighted``: fair draws weighted by this
-#: module's reading; ``speed``: speed players' hands (:func:`draw_speed_hidden`) weighted so.
-WORLDS_MODES: Final = ("uniform", "weighted", "speed")
+#: module's reading; ``speed``: speed players' hands (:func:`draw_speed_hidden`) weighted so;
+#: ``history``: each opponent's hand picked by its whole discard history
+#: (:mod:`tenpai.search.mcr.history`).
+WORLDS_MODES: Final = ("uniform", "weighted", "speed", "history")
 #: Hands whose throws the reading remembers before it forgets them all.
 CACHE_LIMIT: Final = 200_000
 #: A speed hand is improved by at most this many draws (an opponent's turns so far).
@@ -187,17 +189,25 @@ def draw_speed_hidden(view: WorldView, seed: int, turns: Mapping[int, int],
     hands: dict[int, list[int]] = {}
     for s, hand in base.hands.items():
         hand = list(hand)
-        for _ in range(min(turns.get(s, 0), MAX_TURNS)):
-            if not plain:
-                break
-            i = plain[rng.randrange(len(plain))]
-            hand.append(wall[i])
-            counts = T.counts34(hand)
-            after = reading.after(counts)
-            low = min(after)
-            kind = rng.choice([k for k, a in enumerate(after) if a == low])
-            j = next(j for j, t in enumerate(hand) if T.kind_of(t) == kind)
-            wall[i] = hand.pop(j)
+        speed_turns(hand, wall, plain, turns.get(s, 0), reading, rng)
         hands[s] = hand
     rng.shuffle(wall)
     return HiddenDraw(hands, base.kong_tiles, wall)
+
+
+def speed_turns(hand: list[int], wall: list[int], plain: Sequence[int], turns: int,
+                reading: ShantenReading, rng: random.Random) -> None:
+    """Improve ``hand`` in place as a speed player's over ``turns`` (at most
+    :data:`MAX_TURNS`): a tile of ``wall`` at a random index of ``plain`` (places holding no
+    flower) comes in, a kind whose throw leaves the lowest shanten (ties at random) goes back
+    to that place."""
+    if not plain:
+        return
+    for _ in range(min(turns, MAX_TURNS)):
+        i = plain[rng.randrange(len(plain))]
+        hand.append(wall[i])
+        after = reading.after(T.counts34(hand))
+        low = min(after)
+        kind = rng.choice([k for k, a in enumerate(after) if a == low])
+        j = next(j for j, t in enumerate(hand) if T.kind_of(t) == kind)
+        wall[i] = hand.pop(j)

@@ -58,13 +58,17 @@ class MCRSearchSettings:
     sight: str = "fair"
     #: How the worlds count: "uniform" (every fair draw alike), "weighted" (``pool`` ×
     #: ``worlds`` fair draws resampled by the speed player's likelihood of the opponents'
-    #: discards) or "speed" (the same with hands improved as a speed player's over its
-    #: turns): tenpai.search.mcr.reading.
+    #: discards), "speed" (the same with hands improved as a speed player's over its
+    #: turns): tenpai.search.mcr.reading; or "history" (each opponent's hand picked from
+    #: ``pool`` speed players' hands by its whole discard history and the claims it let
+    #: pass): tenpai.search.mcr.history.
     worlds_mode: str = "uniform"
-    #: Weighted or speed worlds: draws per played world in the pool the picks come from.
+    #: Weighted or speed worlds: draws per played world in the pool the picks come from;
+    #: history worlds: hands tried per opponent per world.
     pool: int = 4
-    #: Weighted or speed worlds: how much less likely the reading finds a discard for each step of
-    #: shanten it gives away (a ratio in (0, 1)).
+    #: Weighted, speed or history worlds: how much less likely the reading finds a discard for
+    #: each step of shanten it gives away, or a passed claim that would have lowered the
+    #: shanten (history) — a ratio in (0, 1).
     miss: float = 0.5
 
     def __post_init__(self) -> None:
