@@ -165,8 +165,8 @@ class MCRSearchAgent:
         s = self.settings
         budget = Budget(s.budget_ms, s.clock)
         out: list[list[float]] = []
-        exported = self._exported(table, seat, cands, legal)
         view = world_view(table, seat)
+        exported = self._exported(table, seat, cands, legal, view)
         for seed, drawn in self.hidden_draws(table, view, first_world):
             if budget.spent(len(out)):
                 break
@@ -223,7 +223,8 @@ class MCRSearchAgent:
             yield seed, reshuffled_wall(pool[j], seed)
 
     def _exported(self, table: MCRRound, seat: int, cands: Sequence[Event],
-                  legal: Sequence[Event] | None) -> ExportedWorldPlayouts | None:
+                  legal: Sequence[Event] | None, view: WorldView
+                  ) -> ExportedWorldPlayouts | None:
         """The decision's worlds drawn into the compiled core's state, where that applies."""
         if not self.exported_worlds or isinstance(self.playout, MCRPlayout):
             return None  # the compiled core is imported only for a compiled policy
@@ -232,7 +233,8 @@ class MCRSearchAgent:
         if exports(table) is not None:
             return None  # the copy path, which refuses the table in one line
         may_win = legal is None or any(e.type == "hora" for e in legal)
-        return ExportedWorldPlayouts(self.playout, self.sampler, table, seat, cands, may_win)
+        return ExportedWorldPlayouts(self.playout, self.sampler, table, seat, cands, may_win,
+                                     view)
 
     def _search(self, table: MCRRound, seat: int, cands: Sequence[Event],
                 legal: Sequence[Event] | None = None) -> Event:

@@ -43,7 +43,13 @@ from tenpai.search.mcr.compiled import (
     run,
     turn_code,
 )
-from tenpai.search.mcr.worlds import HiddenDraw, MCRWorldSampler, draw_hidden, world_view
+from tenpai.search.mcr.worlds import (
+    HiddenDraw,
+    MCRWorldSampler,
+    WorldView,
+    draw_hidden,
+    world_view,
+)
 
 __all__ = ["ExportedWorldPlayouts", "ExportedWorlds", "exports"]
 
@@ -67,13 +73,14 @@ class ExportedWorlds:
     """One decision's worlds as the core's state tuples (module docstring); built once per
     decision, then :meth:`state` per world seed."""
 
-    def __init__(self, table: MCRRound, seat: int) -> None:
+    def __init__(self, table: MCRRound, seat: int, view: WorldView | None = None) -> None:
         why = exports(table)
         if why is not None:
             raise MCRRolloutStateError(why)
         self.table = table
         self.seat = seat
-        self.view = view = world_view(table, seat)
+        #: ``view``: the decision's :func:`world_view` when the caller holds it already.
+        self.view = view = view if view is not None else world_view(table, seat)
         if len(view.undrawn) != 4:
             raise MCRRolloutStateError("the compiled MCR playouts need per-seat walls")
         # the world forgets an opponent's drawn tile; the core reads it only in phase act
@@ -119,10 +126,11 @@ class ExportedWorldPlayouts:
     :meth:`CompiledMCRPlayout.play_out` values them on the Python worlds."""
 
     def __init__(self, playout: CompiledMCRPlayout, sampler: MCRWorldSampler, table: MCRRound,
-                 seat: int, cands: Sequence[Event], may_win: bool) -> None:
+                 seat: int, cands: Sequence[Event], may_win: bool,
+                 view: WorldView | None = None) -> None:
         self.playout = playout
         self.sampler = sampler
-        self.worlds = ExportedWorlds(table, seat)
+        self.worlds = ExportedWorlds(table, seat, view)
         self.table = table
         self.seat = seat
         self.cands = list(cands)
