@@ -112,7 +112,8 @@ class MCRSearchAgent:
         self.sampler = world_sampler(s.sight)
         #: The weighted worlds' reading of the opponents' discards (None: uniform worlds).
         self.reading = ShantenReading(s.miss) if s.worlds_mode != "uniform" else None
-        #: Kish's effective size of each weighted decision's pool (weighted worlds only).
+        #: Kish's effective size of each weighted decision's pool (weighted and speed worlds),
+        #: or of each history world's hands tried, the mean over its opponents (history).
         self.effective_sizes: list[float] = []
         self.seed = seed
         self.name = name

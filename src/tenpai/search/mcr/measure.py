@@ -11,7 +11,9 @@ mean per playout are reported; the compiled policies join them where the compile
 built and the preset is ``botzone``.  Settings come from ``$TENPAI_SEARCH_MCR_*`` as in the arena.
 With ``WORLDS_MODE=weighted`` or ``speed`` it also reports the weighted pools' effective size
 (Kish's, median and 10th / 90th percentile over the searched decisions): how many of the
-``POOL`` × ``WORLDS`` draws the weights leave in play.
+``POOL`` × ``WORLDS`` draws the weights leave in play; with ``history``, the mean over a
+world's opponents of how many of the ``POOL`` hands tried for each the weights leave in play,
+per played world.
 
 With a compiled ``POLICY`` it also reports how the candidates' playouts started (on a world drawn
 into the core's state, or on a copied round: a call) and, on those same positions, the CPU cost
