@@ -89,6 +89,63 @@ def test_arena_refuses_another_run_in_the_same_db(app: typer.Typer, tmp_path: Pa
     assert "holds a different run" in other.stderr and "seed: stored 1, asked 2" in other.stderr
 
 
+def test_extend_plays_a_stored_run_on_and_its_games_are_the_longer_runs(
+        app: typer.Typer, tmp_path: Path) -> None:
+    """--extend keeps the stored games and plays only the new ones; the whole file then holds
+    what one longer run writes (the same deals, seeds and games)."""
+    import sqlite3
+    import zlib
+
+    def args(db: Path, games: int, *more: str) -> list[str]:
+        return ["arena", "--agents", "random,efficiency,random,efficiency", "--games",
+                str(games), "--seed", "4", "--db", str(db), "--workers", "1", "--no-progress",
+                "--json", *more]
+
+    short, long = tmp_path / "short.db", tmp_path / "long.db"
+    assert _run(app, *args(short, 4)).exit_code == 0
+    plain = _run(app, *args(short, 8))
+    assert plain.exit_code == 2 and "--extend to play it on" in plain.stderr
+    grown = _run(app, *args(short, 8, "--extend"))
+    assert grown.exit_code == 0, grown.output
+    data = json.loads(grown.stdout)
+    assert data["games"] == 8 and data["run"]["played_now"] == 4
+    assert _run(app, *args(long, 8)).exit_code == 0
+
+    def games(db: Path) -> list[tuple[int, int, int, bytes]]:
+        with sqlite3.connect(db) as con:
+            return [(d, r, seed, zlib.decompress(blob)) for d, r, seed, blob in con.execute(
+                "SELECT g.deal, g.rotation, g.wall_seed, e.mjai_zlib FROM games g JOIN "
+                "game_events e USING (deal, rotation) ORDER BY g.deal, g.rotation")]
+
+    assert games(short) == games(long) and len(games(long)) == 8
+    # resuming the extended run asks for its new count, with or without --extend
+    again = _run(app, *args(short, 8))
+    assert again.exit_code == 0 and json.loads(again.stdout)["run"]["played_now"] == 0
+
+
+@pytest.mark.parametrize(("more", "message"), [
+    (["--games", "4", "--extend"], "holds a run of 8 games; --extend needs more games"),
+    (["--games", "12", "--seed", "5", "--extend"], "--extend changes only the number of games"),
+])
+def test_extend_refuses_anything_but_more_games(app: typer.Typer, tmp_path: Path,
+                                                more: list[str], message: str) -> None:
+    db = tmp_path / "a.db"
+    base = ["arena", "--agents", "random,random,random,random", "--db", str(db),
+            "--workers", "1", "--no-progress"]
+    assert _run(app, *base, "--games", "8", "--seed", "4").exit_code == 0
+    result = _run(app, *base, *(["--seed", "4"] if "--seed" not in more else []), *more)
+    assert result.exit_code == 2 and message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_extend_needs_a_stored_run(app: typer.Typer, tmp_path: Path) -> None:
+    result = _run(app, "arena", "--agents", "random,random,random,random", "--games", "4",
+                  "--extend", "--workers", "1", "--no-progress", "--db",
+                  str(tmp_path / "none.db"))
+    assert result.exit_code == 2 and "--extend plays a stored run on" in result.stderr
+    assert not (tmp_path / "none.db").exists()
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -45,6 +45,7 @@ MEANINGS: dict[str, str] = {
     "--checkpoint-minutes": r"^(wall-clock )?minutes between checkpoints",
     "--cpu-minutes": r"\bcpu\b.*\bbudget\b|\bcpu\b.*\bused\b",
     "--db": r"^sqlite results file",
+    "--extend": r"^play the run stored in --db on to more games",
     "--estimator": r"^gradient estimator: 'reinforce' .* or 'vine' \(greedy games",
     "--decision-timeout": r"^seconds a client has per decision\b",
     "--deals": r"\bdeals?\b",

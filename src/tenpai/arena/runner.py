@@ -469,8 +469,12 @@ def run_tournament(
     console: Console | None = None,
     progress: bool = True,
     on_game: Callable[[GameRecord], None] | None = None,
+    extend: bool = False,
 ) -> RunOutcome:
     """Play every game of ``config`` not yet in ``store`` and store each as it finishes.
+
+    ``extend``: ``store`` may hold the same run with fewer games
+    (:meth:`~tenpai.arena.store.ResultsStore.begin_run`); it goes on to ``config.games``.
 
     ``tables`` > 1 plays that many games at once in each worker
     (:func:`~tenpai.arena.record.play_scheduled_batch`): a network agent then answers all of
@@ -487,7 +491,7 @@ def run_tournament(
                                f"{tables!r}")
     if config.games > MAX_GAMES:
         raise ArenaConfigError(f"games must be at most {MAX_GAMES:,}, got {config.games:,}")
-    store.begin_run(config)
+    store.begin_run(config, extend)
     if console is None:
         from rich.console import Console
 

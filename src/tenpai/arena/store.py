@@ -412,9 +412,14 @@ class ResultsStore:
                 raise StoreError(f"{self.path}: table {table} holds values that are not numbers "
                                  f"in column {', '.join(bad)}; not a results file tenpai wrote")
 
-    def begin_run(self, config: RunConfig) -> None:
+    def begin_run(self, config: RunConfig, extend: bool = False) -> None:
         """Record the configuration, or check that it matches the stored one; from here on
-        this store holds the run's lock (:class:`StoreBusyError` if another run has it)."""
+        this store holds the run's lock (:class:`StoreBusyError` if another run has it).
+
+        ``extend``: a stored run whose settings differ only by fewer games takes this
+        configuration's count: a deal's wall and seeds come from the run seed and the deal's
+        number alone, so the games already stored are the first games of the longer run, and
+        only the new ones are played."""
         from tenpai import __version__
 
         self._check_writable()
@@ -432,11 +437,25 @@ class ResultsStore:
             return
         if stored.to_json() != config.to_json():
             old, new = json.loads(stored.to_json()), json.loads(config.to_json())
-            diffs = [f"{k}: stored {old.get(k)!r}, asked {new.get(k)!r}"
-                     for k in sorted(old.keys() | new.keys()) if old.get(k) != new.get(k)]
+            changed = [k for k in sorted(old.keys() | new.keys()) if old.get(k) != new.get(k)]
+            if extend and changed == ["games"] and config.games > stored.games:
+                try:
+                    self._conn.execute("UPDATE run SET config = ? WHERE id = 1",
+                                       (config.to_json(),))
+                except sqlite3.Error as exc:
+                    raise self._write_error(exc, "the run configuration") from None
+                return
+            diffs = [f"{k}: stored {old.get(k)!r}, asked {new.get(k)!r}" for k in changed]
+            if extend and changed == ["games"]:
+                raise ConfigMismatchError(
+                    f"{self.path} holds a run of {stored.games} games; --extend needs more games "
+                    f"than that, asked {config.games}")
+            hint = ("; --extend changes only the number of games" if extend else
+                    "; rerun with the stored settings to resume it, or use another --db file"
+                    + (", or --extend to play it on to more games" if changed == ["games"]
+                       and config.games > stored.games else ""))
             raise ConfigMismatchError(
-                f"{self.path} holds a different run ({'; '.join(diffs)}); "
-                "rerun with the stored settings to resume it, or use another --db file"
+                f"{self.path} holds a different run ({'; '.join(diffs)}){hint}"
             )
 
     # ------------------------------------------------------------------ games

@@ -118,6 +118,11 @@ def register(app: typer.Typer) -> None:
             "games go to a temporary file removed at the end: nothing to resume or report on "
             "later."
         ),
+        extend: bool = typer.Option(
+            False, "--extend", help="Play the run stored in --db on to more games: --games "
+            "above its count, every other setting as stored.  The stored games stay; they are "
+            "the longer run's first games (a deal depends on the seed and its number only)."
+        ),
         rules: str = typer.Option("riichi", "--rules", help="Rule set (registry name)."),
         seed: int = typer.Option(0, "--seed", help="Run seed: walls and agent seeds."),
         length: str | None = typer.Option(
@@ -207,6 +212,8 @@ def register(app: typer.Typer) -> None:
             err.print("note: -o is deprecated; use --option", markup=False)
             option = [*option, *option_short]
         keep = db is not None
+        if extend and (db is None or not db.is_file()):
+            _fail(err, "--extend plays a stored run on: give the --db file that holds it")
         if db is None:
             # Removed when ``tmp`` goes out of scope (its finalizer), however the command ends.
             tmp = tempfile.TemporaryDirectory(prefix="tenpai-arena-")
@@ -256,6 +263,7 @@ def register(app: typer.Typer) -> None:
                         console=err,
                         progress=progress,
                         on_game=None if folder is None else _saver(folder),
+                        extend=extend,
                     )
                 except KeyboardInterrupt:
                     _interrupted(err, store.game_count(), config.games, db if keep else None)
