@@ -24,6 +24,13 @@ replacement draw and hidden tiles are not followed).  One walk is one random pat
 so a hand's log weight is a one-path estimate of its likelihood, unbiased in the likelihood
 itself; the variance is the price of reading every discard.
 
+**Passed claims.**  While it held each of those hands, the opponent let other seats' discards
+go.  A speed player — the greedy bots' rule — pungs any discard, or chows its left neighbour's,
+when the call's best discard lowers its shanten; a hand that would have called and did not
+costs a factor ``miss``, as a discard that gives a step of shanten away does.  A discard still
+waiting for its answers, or taken by a pung or kong, says nothing (no one could take it from
+them); one chowed by another seat still tells that no pung was wanted.
+
 **Picking the hands.**  Weighing whole worlds by three opponents' long histories at once
 leaves one world carrying the pool.  So the hands are picked seat by seat: for a world, each
 opponent in a random order gets ``candidates`` speed players' hands drawn from the tiles the
