@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +13,6 @@ from tenpai import tiles as T
 from tenpai.agents import make_agent
 from tenpai.agents.planner import PlannerAgent, defended_discard, planned_discard
 from tenpai.agents.planner_settings import PlannerSettings
-from tenpai.arena.store import ResultsStore
 from tenpai.cli.main import app
 from tenpai.engine.agent import Agent
 from tenpai.events import Event
@@ -216,7 +213,6 @@ def test_the_calibration_counts_only_wins_worth_eight_fans() -> None:
 
 def test_the_calibration_replays_a_stored_run(tmp_path: object, capsys: pytest.CaptureFixture[str]
                                               ) -> None:
-    from pathlib import Path
 
     from tenpai.bench.mcr_danger_calibration import main
 
@@ -229,59 +225,3 @@ def test_the_calibration_replays_a_stored_run(tmp_path: object, capsys: pytest.C
     main([str(db)])
     out = capsys.readouterr().out
     assert "0 melds:" in out and "kinds passed: deal-in rate" in out
-
-
-def _unreadable_files(tmp: Path) -> dict[str, str]:
-    """Files the calibration cannot read, by name: ``missing``, ``text`` (not SQLite),
-    ``other`` (another program's SQLite file), ``no_events`` (an arena file without the events
-    table, as written before the arena stored its games' events); and ``empty``, an arena file
-    without games that reads (it stands before a bad one: every file is checked)."""
-    text = tmp / "notes.db"
-    text.write_bytes(b"not a database at all, only some bytes to read\x00\xff" * 40)
-    other = tmp / "other.db"
-    con = sqlite3.connect(other)
-    con.execute("CREATE TABLE notes (text TEXT)")
-    con.commit()
-    con.close()
-    files = {"missing": str(tmp / "missing.db"), "text": str(text), "other": str(other)}
-    for name in ("empty", "no_events"):
-        with ResultsStore(tmp / f"{name}.db"):
-            pass
-        files[name] = str(tmp / f"{name}.db")
-    con = sqlite3.connect(files["no_events"])
-    con.execute("DROP TABLE game_events")
-    con.commit()
-    con.close()
-    return files
-
-
-#: (argv with places (:func:`_unreadable_files`), the message as a pattern with those places)
-DANGER_BAD_FILES: list[tuple[list[str], str]] = [
-    (["{missing}"], "{missing}: no such results file"),
-    (["{text}"], r"{text}: not a results file of tenpai arena \(file is not a database\)"),
-    (["{other}"], r"{other}: not a results file of tenpai arena \(no such table: seats\)"),
-    (["{no_events}"],
-     r"{no_events}: not a results file of tenpai arena \(no such table: game_events\)"),
-    (["{empty}", "{missing}"], "{missing}: no such results file"),
-    (["{empty}", "{empty}", "{text}"],
-     r"{text}: not a results file of tenpai arena \(file is not a database\)"),
-]
-
-
-@pytest.mark.parametrize(("argv", "message"), DANGER_BAD_FILES,
-                         ids=["-".join(a).replace("{", "").replace("}", "")
-                              for a, _ in DANGER_BAD_FILES])
-def test_the_calibration_refuses_a_bad_results_file_in_one_line_with_exit_2(
-        argv: list[str], message: str, tmp_path: Path,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    from tenpai.bench.mcr_danger_calibration import main
-
-    places = _unreadable_files(tmp_path)
-    with pytest.raises(SystemExit) as exited:
-        main([a.format(**places) for a in argv])
-    assert exited.value.code == 2
-    out, err = capsys.readouterr()
-    assert out == ""
-    escaped = {k: re.escape(v) for k, v in places.items()}
-    assert re.fullmatch(f"mcr_danger_calibration: {message.format(**escaped)}\n", err), err
-    assert not Path(places["missing"]).exists()

@@ -4,23 +4,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 
 from tenpai import tiles as T
 from tenpai.events import Event
 from tenpai.rules.mcr.flow.rules import BOTZONE, MCR_OFFICIAL, MCRRules
-from tenpai.search.mcr import compiled
 from tenpai.search.mcr.agent import MCRSearchAgent
 from tenpai.search.mcr.history import HistoryWalk, draw_history_hidden, tsumogiri_known
 from tenpai.search.mcr.reading import ShantenReading, turns_taken
 from tenpai.search.mcr.worlds import draw_hidden, world_view
 
-from .test_mcr_reading import WEIGHTED, _positions
+from .test_mcr_reading import HISTORY, _positions
 from .test_mcr_search import _swap_hidden, _table_at
-
-HISTORY = replace(WEIGHTED, worlds_mode="history")
 
 
 def _tile(name: str) -> int:
@@ -152,26 +148,6 @@ def test_hidden_tiles_never_change_the_history_worlds() -> None:
     draws = list(agent.hidden_draws(table, world_view(table, 0)))
     assert draws == list(agent.hidden_draws(twin, world_view(twin, 0)))
     assert len(draws) == HISTORY.worlds
-
-
-def test_a_history_search_plays_legal_reproducible_games() -> None:
-    from .test_mcr_search import _game
-
-    first, agent = _game(21, HISTORY)
-    again, _ = _game(21, HISTORY)
-    assert first == again
-    assert sum(d.searched for d in agent.log) > 0 and agent.effective_sizes
-
-
-@pytest.mark.skipif(not compiled.available(), reason=compiled.unavailable_reason())
-def test_history_worlds_play_in_the_core_as_on_copied_worlds() -> None:
-    settings = replace(HISTORY, policy="c:greedy")
-    fast = MCRSearchAgent(settings, seed=3)
-    slow = MCRSearchAgent(settings, seed=3, exported_worlds=False)
-    for table, seat in _positions(BOTZONE, 14, every=9):
-        d = next(d for d in table.pending() if d.seat == seat)
-        cands = list(dict.fromkeys(d.legal))[:3]
-        assert fast.values(table, seat, cands, d.legal) == slow.values(table, seat, cands)
 
 
 def test_the_botzone_bot_reads_histories_on_its_seat_state() -> None:

@@ -32,6 +32,7 @@ from .test_mcr_search import CAPPED, _swap_hidden, _table_at
 
 WEIGHTED = replace(CAPPED, worlds_mode="weighted", pool=4)
 SPEED = replace(WEIGHTED, worlds_mode="speed")
+HISTORY = replace(WEIGHTED, worlds_mode="history")
 
 
 def _positions(rules: MCRRules, seed: int, every: int = 3) -> list[tuple[MCRRound, int]]:
@@ -168,7 +169,8 @@ def test_the_pool_is_resampled_towards_the_heavy_draws() -> None:
     assert checked >= 10 and lifted >= 0.9 * checked
 
 
-@pytest.mark.parametrize("settings", [WEIGHTED, SPEED], ids=["weighted", "speed"])
+@pytest.mark.parametrize("settings", [WEIGHTED, SPEED, HISTORY],
+                         ids=["weighted", "speed", "history"])
 def test_a_weighted_search_plays_legal_reproducible_games(settings: MCRSearchSettings) -> None:
     from .test_mcr_search import _game
 
@@ -181,7 +183,7 @@ def test_a_weighted_search_plays_legal_reproducible_games(settings: MCRSearchSet
 
 
 @pytest.mark.skipif(not compiled.available(), reason=compiled.unavailable_reason())
-@pytest.mark.parametrize("mode", ["weighted", "speed"])
+@pytest.mark.parametrize("mode", ["weighted", "speed", "history"])
 def test_weighted_worlds_play_in_the_core_as_on_copied_worlds(mode: str) -> None:
     settings = replace(WEIGHTED, policy="c:greedy", worlds_mode=mode)
     fast = MCRSearchAgent(settings, seed=3)
