@@ -3,8 +3,13 @@ replayed truth of a stored run."""
 
 from __future__ import annotations
 
+import json
 import re
+import sqlite3
+import zlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,3 +46,54 @@ def test_a_seat_agent_that_never_played_is_one_line_and_exit_2(
         main([str(mcr_planner_run), "--seat-agent", "nobody"])
     assert exited.value.code == 2
     assert "no stored game" in capsys.readouterr().err
+
+
+
+def _tamper(run: Path, out: Path, change: Callable[[list[dict[str, Any]], int], None]) -> None:
+    """A copy of ``run`` whose first stored game's events are ``change``d (given the mjai
+    objects and the index of the first discard)."""
+    out.write_bytes(run.read_bytes())
+    with sqlite3.connect(out) as con:
+        deal, rotation, blob = con.execute(
+            "SELECT deal, rotation, mjai_zlib FROM game_events ORDER BY deal, rotation").fetchone()
+        lines = [json.loads(x) for x in zlib.decompress(blob).decode().splitlines() if x]
+        change(lines, next(i for i, x in enumerate(lines) if x["type"] == "dahai"))
+        data = zlib.compress("\n".join(json.dumps(x) for x in lines).encode())
+        con.execute("UPDATE game_events SET mjai_zlib = ? WHERE deal = ? AND rotation = ?",
+                    (data, deal, rotation))
+    con.close()
+
+
+def test_a_record_that_does_not_replay_names_its_file(
+        mcr_planner_run: Path, tmp_path: Path) -> None:
+    """A stored game the engine cannot follow (a discard of a tile the hand does not hold)
+    stops the tool with a message naming the tool, the file and the game."""
+    def unheld(lines: list[dict[str, Any]], first: int) -> None:
+        actor = lines[first]["actor"]
+        start = next(x for x in lines if x["type"] == "start_kyoku")
+        held = set(start["tehais"][actor]) | {x.get("pai") for x in lines[:first]
+                                              if x["type"] == "tsumo" and x["actor"] == actor}
+        lines[first]["pai"] = next(t for t in ("C", "F", "P", "N", "W", "S", "E", "9m")
+                                   if t not in held)
+
+    bad = tmp_path / "tampered.db"
+    _tamper(mcr_planner_run, bad, unheld)
+    with pytest.raises(SystemExit) as exited:
+        main([str(bad)])
+    message = str(exited.value.code)
+    assert message.startswith(f"mcr_reading_calibration: {bad}: ") and "deal" in message
+
+
+def test_a_damaged_event_row_is_one_line_and_exit_2(
+        mcr_planner_run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    def garbled(lines: list[dict[str, Any]], first: int) -> None:
+        lines[first]["pai"] = "not a tile"
+
+    bad = tmp_path / "garbled.db"
+    _tamper(mcr_planner_run, bad, garbled)
+    with pytest.raises(SystemExit) as exited:
+        main([str(mcr_planner_run), str(bad)])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert re.fullmatch(f"mcr_reading_calibration: {re.escape(str(bad))}: game \\(deal 0, "
+                        r"rotation 0\): its stored events do not read \(.*\)\n", err), err

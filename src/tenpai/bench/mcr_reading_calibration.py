@@ -201,7 +201,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         result = replay_mcr(game.events, complete=False, observe=observe,
                             name=f"deal {game.deal}, rotation {game.rotation}")
         if not result.ok:
-            raise SystemExit(f"{args.dbs}: {result.divergence}")
+            raise SystemExit(f"mcr_reading_calibration: {game.path}: {result.divergence}")
     if not played:
         ap.error(f"no stored game in {', '.join(args.dbs)} has a seat played by "
                  f"{args.seat_agent!r} (--seat-agent)")

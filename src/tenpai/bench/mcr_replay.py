@@ -41,11 +41,13 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class StoredGame:
-    """One stored game: its deal and rotation (the arena's key) and its events."""
+    """One stored game: its deal and rotation (the arena's key), its events, and the results
+    file it came from (for messages)."""
 
     deal: int
     rotation: int
     events: list[Event]
+    path: str = ""
 
 
 def one_hand_seating(path: str, game: StoredGame, error: Callable[[str], Exception],
@@ -61,12 +63,18 @@ def one_hand_seating(path: str, game: StoredGame, error: Callable[[str], Excepti
     return where, hand_seating(starts[0])
 
 
-def _games_of(con: sqlite3.Connection) -> Iterator[StoredGame]:
+def _games_of(con: sqlite3.Connection, path: str,
+              error: Callable[[str], Exception]) -> Iterator[StoredGame]:
     for deal, rotation, blob in con.execute(
             "SELECT deal, rotation, mjai_zlib FROM game_events ORDER BY deal, rotation"):
-        lines = zlib.decompress(blob).decode().splitlines()
-        yield StoredGame(int(deal), int(rotation),
-                         [Event.from_mjai(json.loads(x)) for x in lines if x.strip()])
+        try:
+            lines = zlib.decompress(blob).decode().splitlines()
+            events = [Event.from_mjai(json.loads(x)) for x in lines if x.strip()]
+        except (zlib.error, UnicodeDecodeError, ValueError, TypeError) as exc:
+            # a damaged row: EventError and JSON errors are ValueErrors
+            raise error(f"{path}: game (deal {deal}, rotation {rotation}): its stored events "
+                        f"do not read ({exc})") from None
+        yield StoredGame(int(deal), int(rotation), events, path)
 
 
 class ResultsFileError(Exception):
@@ -115,7 +123,7 @@ class StoredRun:
             self.con.execute("SELECT deal, rotation, mjai_zlib FROM game_events LIMIT 1")
         except sqlite3.DatabaseError as exc:
             raise self.error(f"{self.path}: not a results file of tenpai arena ({exc})") from None
-        yield from _games_of(self.con)
+        yield from _games_of(self.con, self.path, self.error)
 
 
 @contextmanager
