@@ -63,6 +63,7 @@ from tenpai.rules.mcr.plan import (
     best_by_discard,
     best_target,
     decision_seed,
+    ranked_by_discard,
     union_by_discard,
     union_value,
 )
@@ -185,9 +186,9 @@ class PlannerAgent:
                 if choice.type == "ankan":
                     return choice, [(choice, 0.0)]
             discards = [e for e in legal if e.type == "dahai"]
-            targets = self.discard_targets(obs)
+            targets, runner_up = self._discard_plan(obs)
             values = self.discard_values(obs, targets)
-            choice = self._choose_discard(obs, discards, targets, values)
+            choice = self._choose_discard(obs, discards, targets, values, runner_up)
             return choice, _rank_discards(obs, discards, values, choice)
         if types & {"chi", "pon"}:
             choice, weighed = self._weigh_claim(obs, legal)
@@ -200,10 +201,18 @@ class PlannerAgent:
     # ------------------------------------------------------------------ discards
     def discard_targets(self, obs: Any) -> dict[int, Target]:
         """Per kind in hand, the best target its discard keeps (empty when out of reach)."""
-        counts = obs.counts
-        if shanten_mcr(counts) + 1 > PLAN_MAX_DISTANCE:
-            return {}
-        return best_by_discard(self.state(obs), self.valuation)
+        return self._discard_plan(obs)[0]
+
+    def _discard_plan(self, obs: Any) -> tuple[dict[int, Target], dict[int, float]]:
+        """Per kind in hand, the best target its discard keeps and, under the ``runner_up``
+        tie-break, the value of the second best (empty where it plays no part)."""
+        if shanten_mcr(obs.counts) + 1 > PLAN_MAX_DISTANCE:
+            return {}, {}
+        if self.settings.tie_break == "efficiency":
+            return best_by_discard(self.state(obs), self.valuation), {}
+        ranked = ranked_by_discard(self.state(obs), self.valuation, 2)
+        return ({k: r[0] for k, r in ranked.items()},
+                {k: r[1].value if len(r) > 1 else 0.0 for k, r in ranked.items()})
 
     def discard_values(self, obs: Any, targets: dict[int, Target]) -> dict[int, float]:
         """Per kind in hand, the value of discarding it: its best target's (``value=best``),
@@ -214,14 +223,16 @@ class PlannerAgent:
         return union_by_discard(self.state(obs), self.valuation)
 
     def discard(self, obs: Any, discards: Sequence[Event]) -> Event:
-        targets = self.discard_targets(obs)
-        return self._choose_discard(obs, discards, targets, self.discard_values(obs, targets))
+        targets, runner_up = self._discard_plan(obs)
+        return self._choose_discard(obs, discards, targets, self.discard_values(obs, targets),
+                                    runner_up)
 
     def _choose_discard(self, obs: Any, discards: Sequence[Event], targets: dict[int, Target],
-                        values: dict[int, float]) -> Event:
+                        values: dict[int, float], runner_up: Mapping[int, float]) -> Event:
         if self.settings.defense:
-            return defended_discard(obs, discards, targets, self.settings, values)
-        return planned_discard(obs.counts, discards, obs.visible_counts(), targets, values)
+            return defended_discard(obs, discards, targets, self.settings, values, runner_up)
+        return planned_discard(obs.counts, discards, obs.visible_counts(), targets, values,
+                               runner_up)
 
     # ------------------------------------------------------------------ calls
     def _claim(self, obs: Any, legal: Sequence[Event]) -> Event:
@@ -301,10 +312,12 @@ class PlannerAgent:
 def planned_discard(
     counts: list[int], discards: Sequence[Event], visible: Sequence[int],
     targets: Mapping[int, Target], values: Mapping[int, float] | None = None,
+    runner_up: Mapping[int, float] | None = None,
 ) -> Event:
     """The discard keeping the most valuable target (or of highest ``values``, per kind,
     when given); among equals (and when no discard keeps any target) the one ``efficiency``
-    plays."""
+    plays — after, when ``runner_up`` is given (per kind, the value of the second-best target
+    the discard keeps), those of them keeping the most valuable runner-up."""
     value = {k: t.value for k, t in targets.items()} if values is None else values
     best_value = max((value.get(T.kind_of(e.pai), 0.0) for e in discards if e.pai is not None),
                      default=0.0)
@@ -312,12 +325,17 @@ def planned_discard(
         return best_discard_mcr(counts, discards, visible)
     tied = [e for e in discards
             if e.pai is not None and value.get(T.kind_of(e.pai), 0.0) >= best_value]
+    if runner_up:
+        second = max(runner_up.get(T.kind_of(e.pai), 0.0) for e in tied if e.pai is not None)
+        tied = [e for e in tied
+                if e.pai is not None and runner_up.get(T.kind_of(e.pai), 0.0) >= second]
     return best_discard_mcr(counts, tied, visible)
 
 
 def defended_discard(
     obs: Any, discards: Sequence[Event], targets: Mapping[int, Target],
     settings: PlannerSettings, values: Mapping[int, float] | None = None,
+    runner_up: Mapping[int, float] | None = None,
 ) -> Event:
     """:func:`planned_discard` with each discard's danger weighed in: while no opponent
     reaches ``settings.threat`` it is the planned discard; otherwise the discard of highest
@@ -327,7 +345,8 @@ def defended_discard(
     own = {k: t.value for k, t in targets.items()} if values is None else values
     readings = read_opponents(obs.seat, obs.events)
     if not readings or max(r.ready for r in readings) < settings.threat:
-        return planned_discard(obs.counts, discards, obs.visible_counts(), targets, own)
+        return planned_discard(obs.counts, discards, obs.visible_counts(), targets, own,
+                               runner_up)
     counts = obs.counts
     visible = obs.visible_counts()
     unseen = [max(0, 4 - c - v) for c, v in zip(counts, visible)]

@@ -52,6 +52,7 @@ __all__ = [
     "meld_set_index",
     "plan",
     "race_weighted",
+    "ranked_by_discard",
     "score",
     "set_claims",
     "target_probability",
@@ -388,9 +389,25 @@ def best_by_discard(state: PlanState,
     fans could not lift it above the best target of every kind it would let go; the answer
     is therefore the same as scoring everything, unless a skipped hand scores above the cap.
     """
+    return {k: ranked[0] for k, ranked in ranked_by_discard(state, valuation, 1).items()}
+
+
+def ranked_by_discard(state: PlanState, valuation: Valuation = DEFAULT_VALUATION,
+                      depth: int = 2) -> dict[int, tuple[Target, ...]]:
+    """For each kind in a hand about to discard, the ``depth`` most valuable targets that do
+    not use one of its tiles, best first (fewer where fewer exist; kinds that keep none are
+    left out).
+
+    Why more than the best: the best target of most discards is the same hand (every tile it
+    lets go keeps it), so the best alone cannot tell those discards apart; the runner-up says
+    which of them keeps a second way to 8 fans open.  The skipping rule is
+    :func:`best_by_discard`'s, against each kind's ``depth``-th value so far.
+    """
+    if depth < 1:
+        raise PlanError(f"ranked_by_discard: depth must be at least 1, got {depth}")
     hand = state.concealed
     kinds = [k for k in range(34) if hand[k]]
-    best: dict[int, Target] = {}
+    ranked: dict[int, list[Target]] = {}
     floor = dict.fromkeys(kinds, 0.0)
     for c in candidates(state):
         top = valuation.ceiling(c.probability, fan_cap(c))
@@ -407,9 +424,13 @@ def best_by_discard(state: PlanState,
         v = t.value
         for k, _ in excess:
             if v > floor[k]:
-                floor[k] = v
-                best[k] = t
-    return best
+                kept = ranked.setdefault(k, [])
+                at = next((i for i, o in enumerate(kept) if v > o.value), len(kept))
+                kept.insert(at, t)
+                del kept[depth:]
+                if len(kept) == depth:
+                    floor[k] = kept[-1].value
+    return {k: tuple(v) for k, v in ranked.items()}
 
 
 def best_target(state: PlanState, valuation: Valuation = DEFAULT_VALUATION) -> Target | None:
