@@ -3,12 +3,15 @@ discard it picks among those that keep equally valuable best targets."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
+from typer.testing import CliRunner
 
 from tenpai.agents.planner import PlannerAgent, planned_discard
 from tenpai.agents.planner_settings import PlannerSettings
+from tenpai.cli.main import app
 from tenpai.events import Event
 from tenpai.rules.mcr.plan import (
     PlanError,
@@ -79,6 +82,21 @@ def test_runner_up_changes_some_discards_of_a_game(
         b = first_hand([runner] * 4, seed)
         differ += a != b
     assert differ >= 1
+
+
+def test_explain_plays_the_tie_break_it_is_given() -> None:
+    # a random position (development search, seed 5) where the two orders part: 2m and 2z keep
+    # the same best target; efficiency throws the 2m, the runner-up the 2z, whose discard
+    # keeps the better second target
+    args = ["explain", "--hand", "2889m38p23899s236z", "--seen", "2245668m2267899p1136778s25567z",
+            "--draws", "12", "--json"]
+    plain = json.loads(CliRunner().invoke(app, args).output)
+    runner = CliRunner().invoke(app, args, env={"TENPAI_PLANNER_TIE_BREAK": "runner_up"})
+    assert plain["discard"] == "2m" and json.loads(runner.output)["discard"] == "2z"
+    text = CliRunner().invoke(app, args[:-1], env={"TENPAI_PLANNER_TIE_BREAK": "runner_up"})
+    assert "tie-break runner_up" in text.output
+    bad = CliRunner().invoke(app, args, env={"TENPAI_PLANNER_TIE_BREAK": "fastest"})
+    assert bad.exit_code == 2 and "TENPAI_PLANNER_TIE_BREAK" in bad.output
 
 
 def test_bad_tie_breaks_are_one_line(bad_setting_is_one_line: Callable[[str, str], None],

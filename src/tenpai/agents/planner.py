@@ -35,8 +35,12 @@ weighs a target's completion at each future draw by the chance no other seat has
 (:mod:`tenpai.rules.mcr.plan.race`; ``off``, the default, is the shipped value).  ``value``
 says how a discard or call is valued: ``best`` (the default), its single best target;
 ``union``, the expected value of the best target the draws complete
-(:mod:`tenpai.rules.mcr.plan.union`), which rewards keeping several targets open.  The
-defaults are the shipped planner; docs/mcr_strength_runs.md has their development runs.
+(:mod:`tenpai.rules.mcr.plan.union`), which rewards keeping several targets open.
+``tie_break`` says which of the discards keeping equally valuable targets is played (most
+discards, since every tile the best target lets go keeps it): ``efficiency`` (the default),
+efficiency's order; ``runner_up``, first the one whose second-best kept target is worth most
+(:func:`~tenpai.rules.mcr.plan.ranked_by_discard`).  The defaults are the shipped planner;
+docs/mcr_strength_runs.md has their development runs.
 """
 
 from __future__ import annotations
@@ -171,7 +175,8 @@ class PlannerAgent:
         the rest best first, each with the planner's value (probability × (24 + fans) of the
         best target the action keeps; 0 where none is kept or the planner defers to
         ``efficiency``).  Discards: one per kind, ties in value broken by efficiency's order
-        (lower MCR shanten after it, then more live effective tiles).  A search reconsiders
+        (lower MCR shanten after it, then more live effective tiles; ``tie_break`` orders the
+        choice itself, which comes first either way).  A search reconsiders
         the choice among these; a single entry means there is nothing to weigh (a win, a
         concealed kong, a claim with no call that speeds the hand up)."""
         for e in legal:

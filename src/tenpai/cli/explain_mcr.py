@@ -62,10 +62,10 @@ def explain_planner(
     from tenpai.agents.planner import planned_discard
     from tenpai.agents.planner_settings import PlannerSettings
     from tenpai.events import Event
-    from tenpai.rules.mcr.plan import PlanError, PlanState, best_by_discard, plan
+    from tenpai.rules.mcr.plan import PlanError, PlanState, plan, ranked_by_discard
 
     try:
-        race = PlannerSettings.from_env().race_table
+        settings = PlannerSettings.from_env()
     except ValueError as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from None
@@ -88,7 +88,7 @@ def explain_planner(
         state = PlanState(tuple(counts), scored, tuple(live), draws,
                           _wind(seat_wind, "--seat-wind"), _wind(prevalent_wind,
                                                                   "--prevalent-wind"),
-                          race=race)
+                          race=settings.race_table)
         targets = plan(state)
     except T.TileParseError as err:
         typer.echo(f"error: --hand: {err}", err=True)
@@ -99,10 +99,17 @@ def explain_planner(
     deciding = sum(counts) == 14 - 3 * len(scored)
     choice: str | None = None
     per_discard: dict[int, Any] = {}
+    runner_up: dict[int, float] | None = None
     if deciding:
-        per_discard = best_by_discard(state)
+        # the agent's tie-break: the runner-up target orders the tied discards when asked
+        depth = 2 if settings.tie_break == "runner_up" else 1
+        ranked = ranked_by_discard(state, depth=depth)
+        per_discard = {k: r[0] for k, r in ranked.items()}
+        runner_up = ({k: r[1].value if len(r) > 1 else 0.0 for k, r in ranked.items()}
+                     if depth == 2 else None)
         discards = [Event("dahai", actor=0, pai=k) for k in range(34) if counts[k]]
-        picked = planned_discard(list(counts), discards, seen_counts, per_discard)
+        picked = planned_discard(list(counts), discards, seen_counts, per_discard,
+                                 runner_up=runner_up)
         assert picked.pai is not None
         choice = T.to_compact([picked.pai])
 
@@ -132,10 +139,13 @@ def explain_planner(
                + f"; {state.unseen} tiles unseen, {draws} draws left")
     typer.echo("value = P(drawing what is needed within the draws left) × (24 + fans); "
                "P assumes draws only (claims would add to it)")
-    if race:
+    if settings.race_table:
         typer.echo(f"race on ($TENPAI_PLANNER_RACE): P weighted by the hand's survival to each "
                    f"draw it may complete at, from own draw {state.drawn} (the 'in the race' "
                    "figure)")
+    if runner_up is not None:
+        typer.echo("tie-break runner_up ($TENPAI_PLANNER_TIE_BREAK): among discards keeping "
+                   "equally valuable targets, the one keeping the best second target")
     if deciding:
         typer.echo(f"discard: {choice}"
                    + ("" if per_discard else " (no 8-fan target in reach: efficiency's choice)"))
