@@ -39,13 +39,15 @@ says how a discard or call is valued: ``best`` (the default), its single best ta
 ``tie_break`` says which of the discards keeping equally valuable targets is played (most
 discards, since every tile the best target lets go keeps it): ``efficiency`` (the default),
 efficiency's order; ``runner_up``, first the one whose second-best kept target is worth most
-(:func:`~tenpai.rules.mcr.plan.ranked_by_discard`).  The defaults are the shipped planner;
-docs/mcr_strength_runs.md has their development runs.
+(:func:`~tenpai.rules.mcr.plan.ranked_by_discard`).  ``sight`` (``walls``, ``wins``) makes the
+agent a measuring instrument that reads hidden tiles (:mod:`tenpai.agents.planner_sight`).
+The defaults are the shipped planner; docs/mcr_strength_runs.md has their development runs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from tenpai import tiles as T
@@ -56,6 +58,7 @@ from tenpai.agents.efficiency import (
     mcr_ukeire,
 )
 from tenpai.agents.planner_settings import PlannerSettings
+from tenpai.agents.planner_sight import undeclared_discards, wall_live
 from tenpai.events import Event
 from tenpai.hand import shanten_mcr
 from tenpai.rules.mcr import Meld
@@ -234,6 +237,8 @@ class PlannerAgent:
 
     def _choose_discard(self, obs: Any, discards: Sequence[Event], targets: dict[int, Target],
                         values: dict[int, float], runner_up: Mapping[int, float]) -> Event:
+        if self.settings.sight == "wins":
+            discards = undeclared_discards(obs, discards)
         if self.settings.defense:
             return defended_discard(obs, discards, targets, self.settings, values, runner_up)
         return planned_discard(obs.counts, discards, obs.visible_counts(), targets, values,
@@ -298,8 +303,12 @@ class PlannerAgent:
     def state(self, obs: Any, counts: Sequence[int] | None = None,
               melds: tuple[Meld, ...] | None = None) -> PlanState:
         """The planner's view of an observation under this agent's claim rate and race table
-        (public for tools that reach the agent by name only, e.g. the calibration bench)."""
-        return plan_state(obs, counts, melds, self.settings.claims, self.settings.race_table)
+        (public for tools that reach the agent by name only, e.g. the calibration bench); under
+        the ``walls`` sight, with the copies in the undrawn walls as its live tiles."""
+        state = plan_state(obs, counts, melds, self.settings.claims, self.settings.race_table)
+        if self.settings.sight == "walls":
+            state = replace(state, live=wall_live(obs))
+        return state
 
     def _pass_value(self, obs: Any) -> float:
         """The value of passing a claim: the best target of the hand as it stands (or the

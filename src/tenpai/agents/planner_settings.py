@@ -12,6 +12,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 
+from tenpai.agents.planner_sight import SIGHTS
 from tenpai.rules.mcr.plan.race import BOTS_SURVIVAL
 
 __all__ = ["PLANNER_ENV", "RACE_TABLES", "TIE_BREAKS", "VALUE_RULES", "PlannerSettings"]
@@ -82,6 +83,10 @@ class PlannerSettings:
     #: second-best target open; ``efficiency`` (the default) the fastest shape.  Only with
     #: ``value`` ``best``.
     tie_break: str = "efficiency"
+    #: A measuring instrument, never a player (``tenpai.agents.planner_sight``): ``walls``, the
+    #: planner's odds read the copies in the undrawn walls; ``wins``, it never throws a tile an
+    #: opponent's real hand would win on; ``fair`` (the default), it sees what its seat sees.
+    sight: str = "fair"
 
     def __post_init__(self) -> None:
         if not self.deal_in_cost >= 0:
@@ -106,6 +111,9 @@ class PlannerSettings:
         if self.tie_break not in TIE_BREAKS:
             raise ValueError(f"{PLANNER_ENV}TIE_BREAK must be one of {', '.join(TIE_BREAKS)}, "
                              f"got {self.tie_break!r}")
+        if self.sight not in SIGHTS:
+            raise ValueError(f"{PLANNER_ENV}SIGHT must be one of {', '.join(SIGHTS)}, got "
+                             f"{self.sight!r}")
         if self.tie_break != "efficiency" and self.value != "best":
             raise ValueError(f"{PLANNER_ENV}TIE_BREAK={self.tie_break} needs "
                              f"{PLANNER_ENV}VALUE=best")
@@ -134,6 +142,7 @@ class PlannerSettings:
             "race": _read(e, "RACE", d.race, str),
             "value": _read(e, "VALUE", d.value, str),
             "tie_break": _read(e, "TIE_BREAK", d.tie_break, str),
+            "sight": _read(e, "SIGHT", d.sight, str),
         }
         values.update(fixed)
         return cls(**values)  # type: ignore[arg-type]
