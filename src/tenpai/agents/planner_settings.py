@@ -102,18 +102,13 @@ class PlannerSettings:
                              f"{self.call_margin}")
         if not 0.0 <= self.claims <= 1.0:
             raise ValueError(f"{PLANNER_ENV}CLAIMS must be in [0, 1], got {self.claims}")
-        if self.race not in RACE_TABLES:
-            raise ValueError(f"{PLANNER_ENV}RACE must be one of {', '.join(RACE_TABLES)}, got "
-                             f"{self.race!r}")
-        if self.value not in VALUE_RULES:
-            raise ValueError(f"{PLANNER_ENV}VALUE must be one of {', '.join(VALUE_RULES)}, got "
-                             f"{self.value!r}")
-        if self.tie_break not in TIE_BREAKS:
-            raise ValueError(f"{PLANNER_ENV}TIE_BREAK must be one of {', '.join(TIE_BREAKS)}, "
-                             f"got {self.tie_break!r}")
-        if self.sight not in SIGHTS:
-            raise ValueError(f"{PLANNER_ENV}SIGHT must be one of {', '.join(SIGHTS)}, got "
-                             f"{self.sight!r}")
+        for name, value, choices in (("RACE", self.race, tuple(RACE_TABLES)),
+                                     ("VALUE", self.value, VALUE_RULES),
+                                     ("TIE_BREAK", self.tie_break, TIE_BREAKS),
+                                     ("SIGHT", self.sight, SIGHTS)):
+            if value not in choices:
+                raise ValueError(f"{PLANNER_ENV}{name} must be one of {', '.join(choices)}, got "
+                                 f"{value!r}")
         if self.tie_break != "efficiency" and self.value != "best":
             raise ValueError(f"{PLANNER_ENV}TIE_BREAK={self.tie_break} needs "
                              f"{PLANNER_ENV}VALUE=best")
