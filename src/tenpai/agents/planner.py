@@ -39,8 +39,9 @@ says how a discard or call is valued: ``best`` (the default), its single best ta
 ``tie_break`` says which of the discards keeping equally valuable targets is played (most
 discards, since every tile the best target lets go keeps it): ``efficiency`` (the default),
 efficiency's order; ``runner_up``, first the one whose second-best kept target is worth most
-(:func:`~tenpai.rules.mcr.plan.ranked_by_discard`).  ``sight`` (``walls``, ``wins``) makes the
-agent a measuring instrument that reads hidden tiles (:mod:`tenpai.agents.planner_sight`).
+(:func:`~tenpai.rules.mcr.plan.ranked_by_discard`).  ``sight`` (``walls``, ``draws``,
+``wins``) makes the agent a measuring instrument that reads hidden tiles
+(:mod:`tenpai.agents.planner_sight`).
 The defaults are the shipped planner; docs/mcr_strength_runs.md has their development runs.
 """
 
@@ -58,7 +59,7 @@ from tenpai.agents.efficiency import (
     mcr_ukeire,
 )
 from tenpai.agents.planner_settings import PlannerSettings
-from tenpai.agents.planner_sight import undeclared_discards, wall_live
+from tenpai.agents.planner_sight import own_draws, undeclared_discards, wall_live
 from tenpai.events import Event
 from tenpai.hand import shanten_mcr
 from tenpai.rules.mcr import Meld
@@ -74,6 +75,7 @@ from tenpai.rules.mcr.plan import (
     union_by_discard,
     union_value,
 )
+from tenpai.rules.mcr.plan.foresight import foresight_best, foresight_by_discard
 
 __all__ = [
     "PLAN_MAX_DISTANCE",
@@ -217,10 +219,17 @@ class PlannerAgent:
         if shanten_mcr(obs.counts) + 1 > PLAN_MAX_DISTANCE:
             return {}, {}
         if self.settings.tie_break == "efficiency":
-            return best_by_discard(self.state(obs), self.valuation), {}
+            return self._kept_targets(obs, self.state(obs)), {}
         ranked = ranked_by_discard(self.state(obs), self.valuation, 2)
         return ({k: r[0] for k, r in ranked.items()},
                 {k: r[1].value if len(r) > 1 else 0.0 for k, r in ranked.items()})
+
+    def _kept_targets(self, obs: Any, state: PlanState) -> dict[int, Target]:
+        """Per kind, the best target its discard keeps: by the odds, or under the ``draws``
+        sight by the known order of the seat's own draws."""
+        if self.settings.sight == "draws":
+            return foresight_by_discard(state, own_draws(obs), self.valuation)
+        return best_by_discard(state, self.valuation)
 
     def discard_values(self, obs: Any, targets: dict[int, Target]) -> dict[int, float]:
         """Per kind in hand, the value of discarding it: its best target's (``value=best``),
@@ -286,7 +295,7 @@ class PlannerAgent:
                 value = max(union_by_discard(state, self.valuation, seed=seed).values(),
                             default=0.0)
             else:
-                targets = best_by_discard(state, self.valuation)
+                targets = self._kept_targets(obs, state)
                 value = max((t.value for t in targets.values()), default=0.0)
             weighed.append((e, value))
             if best_call is skip or value > call_value:
@@ -319,7 +328,10 @@ class PlannerAgent:
         state = self.state(obs)
         if self.settings.value == "union":
             return union_value(state, self.valuation)
-        target = best_target(state, self.valuation)
+        if self.settings.sight == "draws":
+            target = foresight_best(state, own_draws(obs), self.valuation)
+        else:
+            target = best_target(state, self.valuation)
         return target.value if target is not None else 0.0
 
 

@@ -84,7 +84,8 @@ class PlannerSettings:
     #: ``value`` ``best``.
     tie_break: str = "efficiency"
     #: A measuring instrument, never a player (``tenpai.agents.planner_sight``): ``walls``, the
-    #: planner's odds read the copies in the undrawn walls; ``wins``, it never throws a tile an
+    #: planner's odds read the copies in the undrawn walls; ``draws``, it knows the order of
+    #: its own coming draws; ``wins``, it never throws a tile an
     #: opponent's real hand would win on; ``fair`` (the default), it sees what its seat sees.
     sight: str = "fair"
 
@@ -112,6 +113,11 @@ class PlannerSettings:
         if self.tie_break != "efficiency" and self.value != "best":
             raise ValueError(f"{PLANNER_ENV}TIE_BREAK={self.tie_break} needs "
                              f"{PLANNER_ENV}VALUE=best")
+        if self.sight == "draws" and (self.value, self.claims, self.race, self.tie_break) != (
+                "best", 0.0, "off", "efficiency"):
+            raise ValueError(f"{PLANNER_ENV}SIGHT=draws values targets by its own race: it needs "
+                             f"{PLANNER_ENV}VALUE=best, {PLANNER_ENV}CLAIMS=0, "
+                             f"{PLANNER_ENV}RACE=off and {PLANNER_ENV}TIE_BREAK=efficiency")
         if self.value == "union" and (self.claims > 0.0 or self.race != "off"):
             raise ValueError(f"{PLANNER_ENV}VALUE=union samples the draws-only model: it needs "
                              f"{PLANNER_ENV}CLAIMS=0 and {PLANNER_ENV}RACE=off")

@@ -10,6 +10,10 @@ cannot see from the engine's own table:
   per-seat walls its own draws are then a uniform subset of the right tiles: the exact law of
   its draws with the opponents' hands known.  It bounds what a reading of the hands could add
   to the planner's *odds*;
+* ``draws`` — the planner knows the order of its own coming draws (Botzone's per-seat walls:
+  nobody else's play changes it) and values each target by the survival of its hand to the
+  draw that completes it (:mod:`tenpai.rules.mcr.plan.foresight`), calls and passes too.  It
+  bounds what any building of its own hand, with these targets, could add;
 * ``wins`` — among its legal discards the planner only considers those no opponent's real
   hand could declare a win on (the engine's own rule: a complete hand of 8 fans or more), unless
   every discard is one.  Perfect knowledge of who wins on
@@ -30,10 +34,10 @@ from tenpai.events import Event
 from tenpai.rules.mcr.flow.round import MCRRound
 from tenpai.rules.mcr.flow.wall import SeatWalls, SharedWall
 
-__all__ = ["SIGHTS", "SightError", "undeclared_discards", "wall_live"]
+__all__ = ["SIGHTS", "SightError", "own_draws", "undeclared_discards", "wall_live"]
 
 #: ``fair`` is the shipped planner; the others read hidden tiles (module docstring).
-SIGHTS: Final = ("fair", "walls", "wins")
+SIGHTS: Final = ("fair", "walls", "draws", "wins")
 
 
 class SightError(ValueError):
@@ -69,6 +73,17 @@ def wall_live(obs: Any) -> tuple[int, ...]:
     if any(n < 0 for n in live):
         raise SightError(f"seat {obs.seat}: the other hands hold tiles its view counts as seen")
     return tuple(live)
+
+
+def own_draws(obs: Any) -> tuple[int, ...]:
+    """The kinds the seat will draw, in order: only per-seat walls fix that order (on a
+    shared wall every call moves the tiles between the seats), so another wall is refused."""
+    table = _table(obs, "draws")
+    wall = table.wall
+    if not isinstance(wall, SeatWalls):
+        raise SightError("TENPAI_PLANNER_SIGHT=draws reads a seat's own wall, and this table "
+                         "has one wall shared by all (use the botzone preset)")
+    return tuple(T.kind_of(t) for t in wall.upcoming(obs.seat))
 
 
 def undeclared_discards(obs: Any, discards: Sequence[Event]) -> list[Event]:

@@ -204,6 +204,11 @@ class SeatWalls:
     def remaining_for(self, seat: int) -> int:
         return len(self.walls[seat]) - self._pos[seat]
 
+    def upcoming(self, seat: int) -> list[int]:
+        """The seat's undrawn tiles in the order it will draw them (only a per-seat wall
+        has such an order: nobody else's play changes it)."""
+        return self.walls[seat][self._pos[seat] :]
+
     @property
     def total_remaining(self) -> int:
         return sum(self.remaining_for(s) for s in range(4))
