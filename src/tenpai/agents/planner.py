@@ -39,7 +39,7 @@ says how a discard or call is valued: ``best`` (the default), its single best ta
 ``tie_break`` says which of the discards keeping equally valuable targets is played (most
 discards, since every tile the best target lets go keeps it): ``efficiency`` (the default),
 efficiency's order; ``runner_up``, first the one whose second-best kept target is worth most
-(:func:`~tenpai.rules.mcr.plan.ranked_by_discard`).  ``sight`` (``walls``, ``draws``,
+(:func:`~tenpai.rules.mcr.plan.best_and_runner_up`).  ``sight`` (``walls``, ``draws``,
 ``wins``) makes the agent a measuring instrument that reads hidden tiles
 (:mod:`tenpai.agents.planner_sight`).
 The defaults are the shipped planner; docs/mcr_strength_runs.md has their development runs.
@@ -68,10 +68,10 @@ from tenpai.rules.mcr.plan import (
     PlanState,
     Target,
     Valuation,
+    best_and_runner_up,
     best_by_discard,
     best_target,
     decision_seed,
-    ranked_by_discard,
     union_by_discard,
     union_value,
 )
@@ -220,9 +220,7 @@ class PlannerAgent:
             return {}, {}
         if self.settings.tie_break == "efficiency":
             return self._kept_targets(obs, self.state(obs)), {}
-        ranked = ranked_by_discard(self.state(obs), self.valuation, 2)
-        return ({k: r[0] for k, r in ranked.items()},
-                {k: r[1].value if len(r) > 1 else 0.0 for k, r in ranked.items()})
+        return best_and_runner_up(self.state(obs), self.valuation)
 
     def _kept_targets(self, obs: Any, state: PlanState) -> dict[int, Target]:
         """Per kind, the best target its discard keeps: by the odds, or under the ``draws``

@@ -99,7 +99,7 @@ def undeclared_discards(obs: Any, discards: Sequence[Event]) -> list[Event]:
             continue
         k = T.kind_of(e.pai)
         if k not in won:
-            won[k] = any(table._rule_can_win_on(s, e.pai, obs.seat, False) for s in others)
+            won[k] = any(table.rules_allow_win_on(s, e.pai, obs.seat) for s in others)
         if not won[k]:
             safe.append(e)
     return safe or list(discards)

@@ -62,7 +62,13 @@ def explain_planner(
     from tenpai.agents.planner import planned_discard
     from tenpai.agents.planner_settings import PlannerSettings
     from tenpai.events import Event
-    from tenpai.rules.mcr.plan import PlanError, PlanState, plan, ranked_by_discard
+    from tenpai.rules.mcr.plan import (
+        PlanError,
+        PlanState,
+        best_and_runner_up,
+        best_by_discard,
+        plan,
+    )
 
     try:
         settings = PlannerSettings.from_env()
@@ -102,11 +108,10 @@ def explain_planner(
     runner_up: dict[int, float] | None = None
     if deciding:
         # the agent's tie-break: the runner-up target orders the tied discards when asked
-        depth = 2 if settings.tie_break == "runner_up" else 1
-        ranked = ranked_by_discard(state, depth=depth)
-        per_discard = {k: r[0] for k, r in ranked.items()}
-        runner_up = ({k: r[1].value if len(r) > 1 else 0.0 for k, r in ranked.items()}
-                     if depth == 2 else None)
+        if settings.tie_break == "runner_up":
+            per_discard, runner_up = best_and_runner_up(state)
+        else:
+            per_discard = best_by_discard(state)
         discards = [Event("dahai", actor=0, pai=k) for k in range(34) if counts[k]]
         picked = planned_discard(list(counts), discards, seen_counts, per_discard,
                                  runner_up=runner_up)

@@ -176,6 +176,13 @@ class TableRound:
     def _rule_can_win_on(self, seat: int, tile: int, discarder: int, robbing: bool) -> bool:
         raise NotImplementedError
 
+    def rules_allow_win_on(self, seat: int, tile: int, discarder: int) -> bool:
+        """Whether the rules let ``seat`` win on ``tile`` discarded by ``discarder`` now (its
+        yaku or fan minimum, its furiten where the rules have one), whatever it would answer.
+        For tools that ask about a discard not thrown: an instrument's perfect defense, a
+        playout's watch for wins the rules refuse."""
+        return self._rule_can_win_on(seat, tile, discarder, False)
+
     def _rule_might_win_on(self, seat: int, kind: int) -> bool:
         """A cheap necessary condition for winning on ``kind`` (default: always possible)."""
         return True

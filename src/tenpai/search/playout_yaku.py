@@ -128,7 +128,7 @@ def seat_watch(seat: int) -> tuple[Callable[[RiichiRound, Sequence[Decision],
         if (rnd.phase == "act" and rnd.turn != seat and e is not None and e.type == "dahai"
                 and e.pai is not None and KIND[e.pai] in rnd.waits_of(seat)
                 and not rnd._furiten(seat)
-                and not rnd._rule_can_win_on(seat, e.pai, rnd.turn, False)):
+                and not rnd.rules_allow_win_on(seat, e.pai, rnd.turn)):
             missed[0] = True
 
     return watch, missed

@@ -46,6 +46,7 @@ __all__ = [
     "PlanState",
     "Target",
     "Valuation",
+    "best_and_runner_up",
     "best_by_discard",
     "best_target",
     "candidates",
@@ -431,6 +432,16 @@ def ranked_by_discard(state: PlanState, valuation: Valuation = DEFAULT_VALUATION
                 if len(kept) == depth:
                     floor[k] = kept[-1].value
     return {k: tuple(v) for k, v in ranked.items()}
+
+
+def best_and_runner_up(
+    state: PlanState, valuation: Valuation = DEFAULT_VALUATION,
+) -> tuple[dict[int, Target], dict[int, float]]:
+    """:func:`ranked_by_discard` at depth 2 as what a discard's tie-break reads: per kind its
+    best kept target, and the value of the second best (0 where it keeps only one)."""
+    ranked = ranked_by_discard(state, valuation, 2)
+    return ({k: r[0] for k, r in ranked.items()},
+            {k: r[1].value if len(r) > 1 else 0.0 for k, r in ranked.items()})
 
 
 def best_target(state: PlanState, valuation: Valuation = DEFAULT_VALUATION) -> Target | None:
