@@ -27,13 +27,13 @@ from dataclasses import replace
 from tenpai.rules.mcr.plan.race import BOTS_SURVIVAL, survival
 from tenpai.rules.mcr.plan.targets import (
     DEFAULT_VALUATION,
-    FAN_CAP,
     Candidate,
     PlanState,
     Target,
     Valuation,
+    best_of,
     candidates,
-    fan_cap,
+    kept_rankings,
     score,
 )
 
@@ -69,28 +69,8 @@ def foresight_by_discard(
     order of survival, and one is skipped when even :func:`fan_cap` fans could not lift it
     above what every kind it lets go already keeps (as :func:`best_by_discard` does).
     """
-    hand = state.concealed
-    rows = _completing(state, draws, table)
-    floor = {k: 0.0 for k in range(34) if hand[k]}
-    best: dict[int, Target] = {}
-    for p, _t, c in rows:
-        top = valuation.ceiling(p, fan_cap(c))
-        if top <= min(floor.values()):
-            if fan_cap(c) == FAN_CAP:
-                break
-            continue
-        excess = c.excess_of(hand)
-        if all(top <= floor[k] for k, _ in excess):
-            continue
-        target = _scored(state, c, p, valuation, excess)
-        if target is None:
-            continue
-        v = target.value
-        for k, _ in excess:
-            if v > floor[k]:
-                best[k] = target
-                floor[k] = v
-    return best
+    ranked = kept_rankings(state, _completing(state, draws, table), valuation, 1, _self_drawn)
+    return {k: r[0] for k, r in ranked.items()}
 
 
 def foresight_best(
@@ -99,36 +79,26 @@ def foresight_best(
 ) -> Target | None:
     """The most valuable target of a hand (one waiting for a tile, say) under the known
     ``draws``, valued as :func:`foresight_by_discard` values them; None when none completes."""
-    best: Target | None = None
-    floor = 0.0
-    for p, _t, c in _completing(state, draws, table):
-        if valuation.ceiling(p, fan_cap(c)) <= floor:
-            if fan_cap(c) == FAN_CAP:
-                break
-            continue
-        target = _scored(state, c, p, valuation)
-        if target is not None and target.value > floor:
-            best, floor = target, target.value
-    return best
+    return best_of(state, _completing(state, draws, table), valuation, _self_drawn)
 
 
 def _completing(state: PlanState, draws: Sequence[int],
-                table: tuple[float, ...]) -> list[tuple[float, int, Candidate]]:
-    """The candidates the draws complete, as (survival to the completing draw, that draw,
-    candidate), likeliest to be in time first."""
+                table: tuple[float, ...]) -> list[Candidate]:
+    """The candidates the draws complete, each with the survival of the hand to its
+    completing draw as its probability, likeliest to be in time first (then the sooner)."""
     s = survival(table, state.drawn, len(draws))
     rows = []
     for c in candidates(state):
         t = completion_draw(c.needed, draws)
         if t is not None:
-            rows.append((s[t], t, c))
-    rows.sort(key=lambda r: (-r[0], r[1]))
-    return rows
+            rows.append((t, replace(c, probability=s[t])))
+    rows.sort(key=lambda r: (-r[1].probability, r[0]))
+    return [c for _t, c in rows]
 
 
-def _scored(state: PlanState, c: Candidate, p: float, valuation: Valuation,
-            excess: tuple[tuple[int, int], ...] | None = None) -> Target | None:
-    """The candidate scored with the survival ``p`` as its probability; completed by an own
-    draw, it is self-drawn, so a hand that needs the self-draw for 8 fans is not discounted."""
-    target = score(state, replace(c, probability=p), excess, valuation)
+def _self_drawn(state: PlanState, c: Candidate, excess: tuple[tuple[int, int], ...] | None,
+                valuation: Valuation) -> Target | None:
+    """The candidate scored at its (survival) probability; completed by an own draw, it is
+    self-drawn, so a hand that needs the self-draw for 8 fans is not discounted."""
+    target = score(state, c, excess, valuation)
     return None if target is None else replace(target, self_draw_only=False)

@@ -14,7 +14,7 @@ comes last; the target names the needed kind it assumes (``win_tile``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
@@ -48,8 +48,11 @@ __all__ = [
     "Valuation",
     "best_and_runner_up",
     "best_by_discard",
+    "best_of",
     "best_target",
     "candidates",
+    "fan_cap",
+    "kept_rankings",
     "meld_set_index",
     "plan",
     "race_weighted",
@@ -406,11 +409,24 @@ def ranked_by_discard(state: PlanState, valuation: Valuation = DEFAULT_VALUATION
     """
     if depth < 1:
         raise PlanError(f"ranked_by_discard: depth must be at least 1, got {depth}")
+    return kept_rankings(state, candidates(state), valuation, depth, score)
+
+
+#: How a candidate becomes a target: ``(state, candidate, excess, valuation)``, None below 8 fans.
+Scorer = Callable[[PlanState, Candidate, tuple[tuple[int, int], ...] | None, Valuation],
+                  Target | None]
+
+
+def kept_rankings(state: PlanState, found: Iterable[Candidate], valuation: Valuation,
+                  depth: int, scorer: Scorer) -> dict[int, tuple[Target, ...]]:
+    """:func:`ranked_by_discard` over ``found`` (candidates in falling order of their
+    probability, which may be another model's, e.g. :mod:`.foresight`'s), each made a target
+    by ``scorer``."""
     hand = state.concealed
     kinds = [k for k in range(34) if hand[k]]
     ranked: dict[int, list[Target]] = {}
     floor = dict.fromkeys(kinds, 0.0)
-    for c in candidates(state):
+    for c in found:
         top = valuation.ceiling(c.probability, fan_cap(c))
         if top <= min(floor.values()):
             if fan_cap(c) == FAN_CAP:
@@ -419,7 +435,7 @@ def ranked_by_discard(state: PlanState, valuation: Valuation = DEFAULT_VALUATION
         excess = c.excess_of(hand)
         if all(top <= floor[k] for k, _ in excess):
             continue
-        t = score(state, c, excess, valuation)
+        t = scorer(state, c, excess, valuation)
         if t is None:
             continue
         v = t.value
@@ -447,14 +463,21 @@ def best_and_runner_up(
 def best_target(state: PlanState, valuation: Valuation = DEFAULT_VALUATION) -> Target | None:
     """The most valuable target of a hand waiting for a tile (or any hand), with the same
     skipping rule as :func:`best_by_discard`."""
+    return best_of(state, candidates(state), valuation, score)
+
+
+def best_of(state: PlanState, found: Iterable[Candidate], valuation: Valuation,
+            scorer: Scorer) -> Target | None:
+    """:func:`best_target` over ``found`` (in falling order of their probability), each made
+    a target by ``scorer``."""
     best: Target | None = None
     floor = 0.0
-    for c in candidates(state):
+    for c in found:
         if valuation.ceiling(c.probability, fan_cap(c)) <= floor:
             if fan_cap(c) == FAN_CAP:
                 break
             continue
-        t = score(state, c, valuation=valuation)
+        t = scorer(state, c, None, valuation)
         if t is not None and t.value > floor:
             best, floor = t, t.value
     return best
