@@ -15,7 +15,8 @@ from dataclasses import asdict, dataclass
 from tenpai.agents.planner_sight import SIGHTS
 from tenpai.rules.mcr.plan.race import BOTS_SURVIVAL
 
-__all__ = ["PLANNER_ENV", "RACE_TABLES", "TIE_BREAKS", "VALUE_RULES", "PlannerSettings"]
+__all__ = ["PLANNER_ENV", "RACE_TABLES", "SETTING_NAMES", "TIE_BREAKS", "VALUE_RULES",
+           "PlannerSettings"]
 
 PLANNER_ENV = "TENPAI_PLANNER_"
 
@@ -133,17 +134,7 @@ class PlannerSettings:
         e = os.environ if env is None else env
         d = cls()
         values: dict[str, object] = {
-            "defense": _read(e, "DEFENSE", d.defense, bool),
-            "deal_in_cost": _read(e, "DEAL_IN_COST", d.deal_in_cost, float),
-            "threat": _read(e, "THREAT", d.threat, float),
-            "tie": _read(e, "TIE", d.tie, float),
-            "fan_weight": _read(e, "FAN_WEIGHT", d.fan_weight, float),
-            "call_margin": _read(e, "CALL_MARGIN", d.call_margin, float),
-            "claims": _read(e, "CLAIMS", d.claims, float),
-            "race": _read(e, "RACE", d.race, str),
-            "value": _read(e, "VALUE", d.value, str),
-            "tie_break": _read(e, "TIE_BREAK", d.tie_break, str),
-            "sight": _read(e, "SIGHT", d.sight, str),
+            field: _read(e, name, getattr(d, field), conv) for field, name, conv in _VARIABLES
         }
         values.update(fixed)
         return cls(**values)  # type: ignore[arg-type]
@@ -153,6 +144,26 @@ class PlannerSettings:
         base = asdict(PlannerSettings())
         diff = {k: v for k, v in asdict(self).items() if base[k] != v}
         return ",".join(f"{k}={v}" for k, v in sorted(diff.items())) or "defaults"
+
+
+#: Each setting: its field, its variable after ``PLANNER_ENV`` and the type it is read as.
+_VARIABLES: tuple[tuple[str, str, type], ...] = (
+    ("defense", "DEFENSE", bool),
+    ("deal_in_cost", "DEAL_IN_COST", float),
+    ("threat", "THREAT", float),
+    ("tie", "TIE", float),
+    ("fan_weight", "FAN_WEIGHT", float),
+    ("call_margin", "CALL_MARGIN", float),
+    ("claims", "CLAIMS", float),
+    ("race", "RACE", str),
+    ("value", "VALUE", str),
+    ("tie_break", "TIE_BREAK", str),
+    ("sight", "SIGHT", str),
+)
+
+#: The variables (after ``PLANNER_ENV``) :meth:`PlannerSettings.from_env` reads: the names an
+#: agent spec may set for one seat (``planner[CLAIMS=0.3]``, :mod:`tenpai.agents.spec`).
+SETTING_NAMES: tuple[str, ...] = tuple(name for _field, name, _conv in _VARIABLES)
 
 
 def _read(env: Mapping[str, str], name: str, default: object, conv: type) -> object:

@@ -16,11 +16,13 @@ them to refuse an agent meeting a rule set it was not built for.
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Final
 
+from tenpai.agents.spec import parse_agent_spec
 from tenpai.engine.agent import Agent
 
 __all__ = [
@@ -35,6 +37,7 @@ __all__ = [
     "default_agent",
     "default_lineup",
     "external_seats",
+    "is_known_agent",
     "make_agent",
 ]
 
@@ -52,12 +55,17 @@ _SEARCH: Final = frozenset({"suits108", "riichi"})
 @dataclass(frozen=True, slots=True)
 class AgentEntry:
     """One agent: ``target`` is ``"module:factory"`` with ``factory(seed) -> Agent``;
-    ``extra`` is the optional dependency set (``pip install 'tenpai[extra]'``) it needs."""
+    ``extra`` is the optional dependency set (``pip install 'tenpai[extra]'``) it needs.
+    ``settings``, for an agent whose factory also takes ``env`` (a mapping read in place of
+    ``os.environ``), is its variables' prefix and ``"module:ATTR"`` naming the tuple of the
+    variables it reads (after the prefix): what a spec such as ``planner[CLAIMS=0.3]`` may
+    set for one seat (:mod:`tenpai.agents.spec`)."""
 
     name: str
     target: str
     rules: frozenset[str]
     extra: str | None = None
+    settings: tuple[str, str] | None = None
 
     def factory(self) -> Callable[[int], Agent]:
         """The factory, its module imported now (an ImportError says what is missing)."""
@@ -68,6 +76,32 @@ class AgentEntry:
     def __call__(self, seed: int) -> Agent:
         return self.factory()(seed)
 
+    def setting_names(self) -> tuple[str, ...]:
+        """The keys a spec may give this agent (its module imported now); () for none."""
+        if self.settings is None:
+            return ()
+        module, _, attr = self.settings[1].partition(":")
+        names: tuple[str, ...] = getattr(importlib.import_module(module), attr)
+        return names
+
+    def with_settings(self, seed: int, settings: tuple[tuple[str, str], ...]) -> Agent:
+        """The agent with ``settings`` (``(KEY, value)``, keys after the prefix) over the
+        environment's, for one seat; a key it does not read is a one-line ValueError."""
+        if self.settings is None:
+            raise ValueError(f"agent {self.name!r} takes no settings in brackets")
+        known = self.setting_names()
+        unknown = [k for k, _v in settings if k not in known]
+        if unknown:
+            raise ValueError(f"agent {self.name!r} has no setting {', '.join(unknown)}; its "
+                             f"settings: {', '.join(known)}")
+        prefix = self.settings[0]
+        env = {**os.environ, **{prefix + k: v for k, v in settings}}
+        factory: Callable[..., Agent] = self.factory()
+        return factory(seed, env=env)
+
+
+#: The planner's variables (both of its registered names read them).
+_PLANNER_SETTINGS: Final = ("TENPAI_PLANNER_", "tenpai.agents.planner_settings:SETTING_NAMES")
 
 ENTRIES: Final[tuple[AgentEntry, ...]] = (
     AgentEntry("random", "tenpai.engine.agent:RandomAgent", ANY_RULES),
@@ -81,9 +115,11 @@ ENTRIES: Final[tuple[AgentEntry, ...]] = (
     AgentEntry("expert", "tenpai.agents.expert:ExpertAgent", ANY_RULES),
     # MCR: efficiency steered toward the best reachable 8-fan target (tenpai.rules.mcr.plan)
     # settings from $TENPAI_PLANNER_* (docs/mcr_strength.md); defense off
-    AgentEntry("planner", "tenpai.agents.planner:make_planner_agent", _MCR),
+    AgentEntry("planner", "tenpai.agents.planner:make_planner_agent", _MCR,
+               settings=_PLANNER_SETTINGS),
     # issue 43: the planner weighing each discard's danger (tenpai.rules.mcr.danger)
-    AgentEntry("planner_defend", "tenpai.agents.planner:make_planner_defend_agent", _MCR),
+    AgentEntry("planner_defend", "tenpai.agents.planner:make_planner_defend_agent", _MCR,
+               settings=_PLANNER_SETTINGS),
     # issue 43: a learned linear policy over the planner's candidates
     # (weights: $TENPAI_PG_PLANNER_WEIGHTS)
     AgentEntry("pg_planner", "tenpai.agents.pg_planner:make_pg_planner_agent", _MCR),
@@ -102,13 +138,16 @@ ENTRIES: Final[tuple[AgentEntry, ...]] = (
     # settings from $TENPAI_SEARCH_*, the prior from $TENPAI_PG_MODEL as for pg; Riichi at four
     # and three seats (tenhou_sanma: its own placement model; a model file of one size only
     # leaves the agent that size)
-    AgentEntry("search", "tenpai.search.agent:make_search_agent", _RIICHI, "learn"),
+    AgentEntry("search", "tenpai.search.agent:make_search_agent", _RIICHI, "learn",
+               ("TENPAI_SEARCH_", "tenpai.search.settings:SETTING_NAMES")),
     # issue 38 §2: seed 000's tree search over sampled worlds with search's parts (pg prior,
     # playouts, placement value; docs/search.md); settings from $TENPAI_MCTS_PG_*
-    AgentEntry("mcts_pg", "tenpai.mcts.pg_agent:make_mcts_pg_agent", _RIICHI, "learn"),
+    AgentEntry("mcts_pg", "tenpai.mcts.pg_agent:make_mcts_pg_agent", _RIICHI, "learn",
+               ("TENPAI_MCTS_PG_", "tenpai.mcts.pg_settings:SETTING_NAMES")),
     # issue 43: the planner's choice reconsidered by MCR playouts over sampled worlds, valued
     # by the hand's Botzone points (docs/mcr_strength.md); settings from $TENPAI_SEARCH_MCR_*
-    AgentEntry("search_mcr", "tenpai.search.mcr.agent:make_search_mcr_agent", _MCR),
+    AgentEntry("search_mcr", "tenpai.search.mcr.agent:make_search_mcr_agent", _MCR,
+               settings=("TENPAI_SEARCH_MCR_", "tenpai.search.mcr.settings:SETTING_NAMES")),
 )
 
 AGENTS: dict[str, Callable[[int], Agent]] = {entry.name: entry for entry in ENTRIES}
@@ -160,13 +199,31 @@ def agent_entry(name: str) -> AgentEntry | None:
     return found if isinstance(found, AgentEntry) else None
 
 
-def make_agent(name: str, seed: int = 0) -> Agent:
-    """An agent by registry name; an unknown name raises a ValueError listing the known ones."""
+def is_known_agent(name: str) -> bool:
+    """Whether ``name`` is a registered agent, bare or with settings in brackets (a spec
+    that does not parse is not; :func:`make_agent` says why)."""
     try:
-        factory = AGENTS[name]
+        return parse_agent_spec(name).name in AGENTS
+    except ValueError:
+        return False
+
+
+def make_agent(name: str, seed: int = 0) -> Agent:
+    """An agent by registry name, or by a spec with settings for this seat
+    (``planner[CLAIMS=0.3]``, :mod:`tenpai.agents.spec`).  An unknown name raises a
+    ValueError listing the known ones; a bad spec, or a setting the agent does not read, a
+    one-line ValueError."""
+    spec = parse_agent_spec(name)
+    try:
+        factory = AGENTS[spec.name]
     except KeyError:
-        raise ValueError(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}") from None
-    return factory(seed)
+        raise ValueError(f"unknown agent {spec.name!r}; known: {', '.join(sorted(AGENTS))}"
+                         ) from None
+    if not spec.settings:
+        return factory(seed)
+    if not isinstance(factory, AgentEntry):
+        raise ValueError(f"agent {spec.name!r} takes no settings in brackets")
+    return factory.with_settings(seed, spec.settings)
 
 
 def external_seats(prefix: str) -> ModuleType:

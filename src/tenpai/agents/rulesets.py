@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tenpai.agents.registry import ANY_RULES, ENTRIES
+from tenpai.agents.spec import AgentSpecError, parse_agent_spec
 
 __all__ = [
     "AGENT_RULES",
@@ -45,8 +46,12 @@ def declare_rules(name: str, rules: Iterable[str]) -> None:
 
 
 def supported_rules(name: str) -> frozenset[str] | None:
-    """The rule sets agent ``name`` declares, or None when it declares none (plays any)."""
-    return AGENT_RULES.get(name)
+    """The rule sets agent ``name`` declares, or None when it declares none (plays any); an
+    agent with settings in brackets declares what the agent itself does."""
+    try:
+        return AGENT_RULES.get(parse_agent_spec(name).name)
+    except AgentSpecError:
+        return None
 
 
 def check_agent_rules(name: str, rules: str) -> None:

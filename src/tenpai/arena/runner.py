@@ -34,8 +34,9 @@ from itertools import chain, islice
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from tenpai.agents.registry import AGENTS, external_seats, make_agent
+from tenpai.agents.registry import AGENTS, external_seats, is_known_agent, make_agent
 from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules, check_built_agent
+from tenpai.agents.spec import AgentSpecError, parse_agent_spec
 from tenpai.arena.games import ArenaConfigError, rules_entry
 from tenpai.arena.record import SEAT_ERRORS, GameRecord, play_scheduled, play_scheduled_batch
 from tenpai.arena.schedule import SEATINGS, GameKey, iter_keys, rounded_games, seatings_per_deal
@@ -140,7 +141,13 @@ def make_config(
                                "with --preset botzone only (Botzone's judge ends the match)")
     lineup = tuple(_external_seat(a) if a.startswith(("mjai:", *_BOTZONE)) else a
                    for a in lineup)
-    unknown = [a for a in lineup if a not in AGENTS and not a.startswith(("mjai:", *_BOTZONE))]
+    for a in lineup:
+        try:
+            parse_agent_spec(a)
+        except AgentSpecError as exc:
+            raise ArenaConfigError(str(exc)) from None
+    unknown = [a for a in lineup
+               if not is_known_agent(a) and not a.startswith(("mjai:", *_BOTZONE))]
     if unknown:
         raise ArenaConfigError(
             f"unknown agent {', '.join(unknown)}; known: {', '.join(sorted(AGENTS))}"

@@ -104,7 +104,9 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def arena(
         agents: str | None = typer.Option(
-            None, "--agents", help="Comma-separated agent names, one per seat (e.g. A,B,B,B). "
+            None, "--agents", help="Comma-separated agent names, one per seat (e.g. A,B,B,B); "
+            "an agent with settings takes them for its seat in brackets, e.g. "
+            "'planner[CLAIMS=0.3],planner,efficiency,efficiency' (docs/agents.md). "
             "Default for --rules mcr: planner,efficiency,planner,efficiency (the default agent "
             "against its baseline); the other rule sets need it."
         ),
@@ -228,7 +230,12 @@ def register(app: typer.Typer) -> None:
             err.print(f"agents: {','.join(lineup)} (the default line-up of --rules {rules})",
                       markup=False, soft_wrap=True)
         else:
-            lineup = [a.strip() for a in agents.split(",") if a.strip()]
+            from tenpai.agents.spec import AgentSpecError, split_agents
+
+            try:
+                lineup = split_agents(agents)
+            except AgentSpecError as exc:
+                _fail(err, str(exc))
         try:
             config, rounded = make_config(
                 rules, lineup, games, seed, _options(length, preset, option), seating,

@@ -211,11 +211,11 @@ def agent(
 
     from rich.table import Table
 
-    from tenpai.agents.registry import AGENTS
+    from tenpai.agents.registry import AGENTS, is_known_agent
     from tenpai.bench.agent import run_agent_bench
     from tenpai.textout import stdout_console
 
-    if name not in AGENTS:
+    if not is_known_agent(name):
         raise typer.BadParameter(f"choose one of {', '.join(AGENTS)}", param_hint="--agent")
     try:
         s = run_agent_bench(name, games=games, seed=seed, batch=tables).summary()
@@ -250,10 +250,10 @@ def selfplay(
     from rich.console import Console
     from rich.table import Table
 
-    from tenpai.agents.registry import AGENTS
+    from tenpai.agents.registry import AGENTS, is_known_agent
     from tenpai.bench.selfplay import run_selfplay_bench
 
-    if name not in AGENTS:
+    if not is_known_agent(name):
         raise typer.BadParameter(f"choose one of {', '.join(AGENTS)}", param_hint="--agent")
     counts = _counts(tables, "--tables", "table", 4096)
     result = run_selfplay_bench(
@@ -297,10 +297,14 @@ def arena(
     as_json: bool = typer.Option(False, "--json", help="Also print one JSON object last."),
 ) -> None:
     """Arena CPU seconds per game, one game at a time vs --tables at once (same games)."""
+    from tenpai.agents.spec import AgentSpecError, split_agents
     from tenpai.arena.games import ArenaConfigError
     from tenpai.bench.arena import run_arena_bench
 
-    lineup = [a.strip() for a in agents.split(",") if a.strip()]
+    try:
+        lineup = split_agents(agents)
+    except AgentSpecError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--agents") from None
     try:
         options = {} if preset is None else {"preset": preset}
         s = run_arena_bench(rules, lineup, games, tables, seed, options).summary()

@@ -141,11 +141,15 @@ def record(
     ``tenpai dataset build --rules suits108``.
     """
     from tenpai.agents.registry import make_agent
+    from tenpai.agents.spec import AgentSpecError, split_agents
 
     rules = learning_rules(rules_name)
     if rules.write_records is None:
         fail(f"--rules {rules.name} learns from real records; dataset record has nothing to play")
-    names = [a.strip() for a in agents.split(",") if a.strip()]
+    try:
+        names = split_agents(agents)
+    except AgentSpecError as exc:
+        fail(str(exc))
     _check_agents(names, rules.name)
     try:
         written = rules.write_records(out, games, names, seed, make_agent)
@@ -187,11 +191,11 @@ def derive(
 def _check_agents(names: list[str], rules: str) -> None:
     """Each agent known and built for ``rules`` (its declaration, then its model), before any
     game is played or file written."""
-    from tenpai.agents.registry import AGENTS, make_agent
+    from tenpai.agents.registry import AGENTS, is_known_agent, make_agent
     from tenpai.agents.rulesets import check_agent_rules, check_built_agent
 
     for name in dict.fromkeys(names):
-        if name not in AGENTS:
+        if not is_known_agent(name):
             fail(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}")
         try:
             check_agent_rules(name, rules)

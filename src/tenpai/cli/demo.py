@@ -35,9 +35,13 @@ def register(app: typer.Typer) -> None:
         On a terminal the first game is drawn live (every hand visible, as a spectator sees
         it; Ctrl-C skips to the table); piped, each hand's final table is printed instead.
         """
+        from tenpai.agents.spec import AgentSpecError, split_agents
         from tenpai.arena.quick import run_quick_match
 
-        names = [a.strip() for a in agents.split(",") if a.strip()]
+        try:
+            names = split_agents(agents)
+        except AgentSpecError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--agents") from exc
         if len(names) != 4:
             raise typer.BadParameter("give exactly four agent names", param_hint="--agents")
         if length not in ("tonpuu", "hanchan"):

@@ -370,7 +370,7 @@ def search_strength(
     if bad or not kinds:
         raise typer.BadParameter("model, simulator or both", param_hint="--transitions")
     try:
-        from tenpai.agents.registry import AGENTS
+        from tenpai.agents.registry import AGENTS, is_known_agent
         from tenpai.mcts.figures import plot_fig7, sweep_simulations
         from tenpai.mcts.model import MCTSModelError
     except ImportError as exc:  # pragma: no cover - the learn extra is missing
@@ -379,7 +379,7 @@ def search_strength(
 
     from tenpai.progress import StepProgress
 
-    if opponent not in AGENTS:
+    if not is_known_agent(opponent):
         fail(f"unknown agent {opponent!r}; known: {', '.join(sorted(AGENTS))}")
     total = len(models) * len(kinds) * len(sims)
     try:
@@ -450,13 +450,13 @@ def agent_agreement_cmd(
     (riichi declarations and one-kind turns left out; red fives count as fives)."""
     import time
 
-    from tenpai.agents.registry import AGENTS, make_agent
+    from tenpai.agents.registry import AGENTS, is_known_agent, make_agent
     from tenpai.learn.agent_agreement import agent_agreement, houou_records
     from tenpai.learn.dataset import SPLITS
 
     if split != "all" and split not in SPLITS:
         raise typer.BadParameter(f"choose all or one of {', '.join(SPLITS)}", param_hint="--split")
-    if agent not in AGENTS:
+    if not is_known_agent(agent):
         raise typer.BadParameter(f"unknown agent {agent!r}; known: {', '.join(sorted(AGENTS))}",
                                  param_hint="--agent")
     if not records.exists():
@@ -495,14 +495,14 @@ def efficiency_gap_cmd(
     games.  Riichi discards under another seat's riichi are counted apart."""
     import time
 
-    from tenpai.agents.registry import AGENTS, make_agent
+    from tenpai.agents.registry import AGENTS, is_known_agent, make_agent
     from tenpai.agents.rulesets import check_agent_rules
     from tenpai.cli.train_pg import DEFAULT_PRESET, game_options
     from tenpai.rl.efficiency_gap import KINDS, efficiency_gap
 
     if rules not in DEFAULT_PRESET:
         raise typer.BadParameter(f"choose {', '.join(DEFAULT_PRESET)}", param_hint="--rules")
-    if agent not in AGENTS:
+    if not is_known_agent(agent):
         raise typer.BadParameter(f"unknown agent {agent!r}; known: {', '.join(sorted(AGENTS))}",
                                  param_hint="--agent")
     options = game_options(rules, preset, length)

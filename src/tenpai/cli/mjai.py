@@ -47,7 +47,7 @@ def register(app: typer.Typer) -> None:
         """Play one agent over mjai: events in on stdin, one action out when a decision is due
         ({"type":"none"} for a pass); with --connect, an mjsonp TCP client instead."""
         from tenpai.agents.budget import set_budget_ms
-        from tenpai.agents.registry import AGENTS, make_agent
+        from tenpai.agents.registry import AGENTS, is_known_agent, make_agent
         from tenpai.agents.rulesets import check_agent_rules, check_built_agent
         from tenpai.rules.riichi.ruleset import PRESETS
         from tenpai.serve.mjai.bot import BotError, MjaiBot
@@ -67,7 +67,7 @@ def register(app: typer.Typer) -> None:
         if seat is not None and seat >= players:
             fail(f"--seat {seat} is not a seat of preset {preset!r} ({players} players: "
                  f"0-{players - 1})")
-        if agent not in AGENTS:
+        if not is_known_agent(agent):
             fail(f"unknown agent {agent!r}; known: {', '.join(sorted(AGENTS))}")
         if budget_ms is not None and not budget_ms > 0:
             fail(f"--budget-ms must be > 0, got {budget_ms:g}")

@@ -92,9 +92,9 @@ class DropoutConfig:
         if self.eval_every < 0:
             raise ValueError(f"eval_every cannot be negative, got {self.eval_every}")
         if self.eval_every:
-            from tenpai.agents.registry import AGENTS
+            from tenpai.agents.registry import AGENTS, is_known_agent
 
-            if self.eval_opponent not in AGENTS:
+            if not is_known_agent(self.eval_opponent):
                 raise ValueError(f"unknown agent {self.eval_opponent!r}; known: "
                                  f"{', '.join(sorted(AGENTS))}")
 

@@ -11,11 +11,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tenpai.search import setting_checks as check
-from tenpai.search.env import describe_settings, settings_from_env
+from tenpai.search.env import describe_settings, setting_names, settings_from_env
 from tenpai.search.playout_policies import COMPILED_POLICIES, POLICIES
 from tenpai.search.settings import OPPONENT_MODELS, default_policy
 
-__all__ = ["MCTSPGSettings", "resolve_policy"]
+__all__ = ["SETTING_NAMES", "MCTSPGSettings", "resolve_policy"]
 
 _ENV = "TENPAI_MCTS_PG_"
 #: Variables not named after their field in capitals.
@@ -82,3 +82,7 @@ class MCTSPGSettings:
     def describe(self) -> str:
         """The settings that differ from the defaults, for the arena's record of who played."""
         return describe_settings(self)
+
+
+#: The variables (``$TENPAI_MCTS_PG_*``) an agent spec may set for one seat (tenpai.agents.spec).
+SETTING_NAMES: tuple[str, ...] = setting_names(MCTSPGSettings, _NAMES)

@@ -156,10 +156,10 @@ class PGConfig:
         if self.rules not in RULES:
             raise ValueError(f"rules {self.rules!r}; policy gradient is built for "
                              f"{', '.join(RULES)}")
-        from tenpai.agents.registry import AGENTS
+        from tenpai.agents.registry import AGENTS, is_known_agent
 
         for name, value in (("opponents", self.opponents), ("eval_opponent", self.eval_opponent)):
-            if value not in OPPONENTS and value not in AGENTS:
+            if value not in OPPONENTS and not is_known_agent(value):
                 choices = [c for c in OPPONENTS if name == "opponents" or c == "start"]
                 raise ValueError(f"{name} {value!r}; choose {', '.join(choices)} or an agent "
                                  f"({', '.join(sorted(AGENTS))})")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, get_type_hints
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-__all__ = ["describe_settings", "env_value", "settings_from_env"]
+__all__ = ["describe_settings", "env_value", "setting_names", "settings_from_env"]
 
 _S = TypeVar("_S", bound="DataclassInstance")
 #: The field types a variable can be read as.
@@ -61,6 +61,13 @@ def settings_from_env(cls: type[_S], prefix: str, env: Mapping[str, str] | None 
         if value is not _UNSET:
             given[f.name] = value
     return cls(**given)
+
+
+def setting_names(cls: type[DataclassInstance], names: Mapping[str, str] | None = None
+                  ) -> tuple[str, ...]:
+    """The variables (after the prefix) :func:`settings_from_env` reads for ``cls``, in field
+    order: the names an agent spec may set for one seat (``search[CALL_OFFERS=1]``)."""
+    return tuple((names or {}).get(f.name, f.name.upper()) for f in dataclasses.fields(cls))
 
 
 def describe_settings(settings: DataclassInstance) -> str:

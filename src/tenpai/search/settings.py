@@ -12,12 +12,12 @@ from typing import get_args
 
 from tenpai.rules.riichi.rollout import YAKU_RULES
 from tenpai.search import setting_checks as check
-from tenpai.search.env import describe_settings, settings_from_env
+from tenpai.search.env import describe_settings, setting_names, settings_from_env
 from tenpai.search.leaves import LEAVES
 from tenpai.search.playout_policies import COMPILED_POLICIES, FAST_POLICIES, POLICIES
 from tenpai.search.worlds import OpponentModel
 
-__all__ = ["OPPONENT_MODELS", "WORLDS_MODES", "SearchSettings", "default_policy"]
+__all__ = ["OPPONENT_MODELS", "SETTING_NAMES", "WORLDS_MODES", "SearchSettings", "default_policy"]
 
 _ENV = "TENPAI_SEARCH_"
 #: Variables not named after their field in capitals.
@@ -186,3 +186,7 @@ def _check_utility(text: str) -> None:
         except ValueError as err:
             errors.append(str(err))
     raise ValueError(f"{_ENV}UTILITY: {errors[0]}")
+
+
+#: The variables (``$TENPAI_SEARCH_*``) an agent spec may set for one seat (tenpai.agents.spec).
+SETTING_NAMES: tuple[str, ...] = setting_names(SearchSettings, _NAMES)

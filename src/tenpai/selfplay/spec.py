@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tenpai.agents.registry import AGENTS, make_agent
+from tenpai.agents.registry import AGENTS, is_known_agent, make_agent
 from tenpai.agents.rulesets import check_agent_rules
 from tenpai.arena.games import rules_entry
 from tenpai.engine.agent import Agent
@@ -81,7 +81,7 @@ class SeatSpec:
     def __post_init__(self) -> None:
         a = self.agent
         if isinstance(a, str):
-            if a not in AGENTS:
+            if not is_known_agent(a):
                 raise ValueError(f"unknown agent {a!r}; known: {', '.join(sorted(AGENTS))}")
         elif is_agent_object(a):
             if self.shared is False:

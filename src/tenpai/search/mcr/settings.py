@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tenpai.search import setting_checks as check
-from tenpai.search.env import describe_settings, settings_from_env
+from tenpai.search.env import describe_settings, setting_names, settings_from_env
 from tenpai.search.mcr.playout import (
     COMPILED_MCR_POLICIES,
     MCR_POLICIES,
@@ -20,7 +20,7 @@ from tenpai.search.mcr.playout import (
 from tenpai.search.mcr.reading import WORLDS_MODES
 from tenpai.search.mcr.sight import SIGHTS
 
-__all__ = ["MCRSearchSettings"]
+__all__ = ["SETTING_NAMES", "MCRSearchSettings"]
 
 _ENV = "TENPAI_SEARCH_MCR_"
 #: Variables not named after their field in capitals.
@@ -106,3 +106,7 @@ class MCRSearchSettings:
     def describe(self) -> str:
         """The settings that differ from the defaults, for the arena's record of who played."""
         return describe_settings(self)
+
+
+#: The variables (``$TENPAI_SEARCH_MCR_*``) an agent spec may set for one seat (tenpai.agents.spec).
+SETTING_NAMES: tuple[str, ...] = setting_names(MCRSearchSettings, _NAMES)

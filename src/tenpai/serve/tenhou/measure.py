@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any, NoReturn
 
-from tenpai.agents.registry import AGENTS
+from tenpai.agents.registry import AGENTS, is_known_agent
 from tenpai.arena.distributions import student_t_ppf
 from tenpai.argtypes import positive_int
 from tenpai.rules.riichi.ruleset import PRESETS
@@ -216,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--out {out} is a file, not a folder")
     if not out.parent.is_dir():
         p.error(f"--out {out}: its parent folder {out.parent} does not exist")
-    if args.agent not in AGENTS:
+    if not is_known_agent(args.agent):
         p.error(f"--agent: unknown agent {args.agent!r}; known: {', '.join(sorted(AGENTS))}")
     source = find_peer()
     if source is None:
