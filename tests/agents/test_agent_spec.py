@@ -30,6 +30,12 @@ def test_settings_are_read_in_order_with_keys_in_capitals() -> None:
     assert spec == AgentSpec("planner", (("CLAIMS", "0.3"), ("FAN_WEIGHT", "0")))
 
 
+def test_the_canonical_text_has_capital_keys_and_no_spaces() -> None:
+    assert str(parse_agent_spec("planner[ claims = 0.3 ,fan_weight=0]")) == \
+        "planner[CLAIMS=0.3,FAN_WEIGHT=0]"
+    assert str(parse_agent_spec("planner")) == "planner"
+
+
 def test_an_external_seat_is_never_read_as_a_spec() -> None:
     text = "botzone:bots/greedy[v2].py --keep-running"
     assert parse_agent_spec(text) == AgentSpec(text)
@@ -126,7 +132,7 @@ def test_every_entry_with_settings_names_the_variables_its_reader_reads() -> Non
 
 
 def test_the_arena_pairs_two_settings_of_one_agent_within_its_deals() -> None:
-    lineup = "planner[FAN_WEIGHT=0],planner,efficiency,efficiency"
+    lineup = "planner[ fan_weight=0 ],planner,efficiency,efficiency"  # stored canonical
     r = CliRunner().invoke(app, ["arena", "--rules", "mcr", "--preset", "botzone", "--games",
                                  "4", "--seed", "5", "--workers", "1", "--no-progress",
                                  "--agents", lineup, "--json"])

@@ -39,6 +39,13 @@ class AgentSpec:
     name: str
     settings: tuple[tuple[str, str], ...] = ()
 
+    def __str__(self) -> str:
+        """The canonical text (keys in capitals, no spaces): what the arena stores the seat
+        under, so ``planner[ claims=0.3 ]`` and ``planner[CLAIMS=0.3]`` are one agent."""
+        if not self.settings:
+            return self.name
+        return f"{self.name}[{','.join(f'{k}={v}' for k, v in self.settings)}]"
+
 
 def parse_agent_spec(text: str) -> AgentSpec:
     """``NAME`` or ``NAME[KEY=VALUE,…]`` read; an external seat (``mjai:``, ``botzone:``) is its

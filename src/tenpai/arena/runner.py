@@ -141,11 +141,11 @@ def make_config(
                                "with --preset botzone only (Botzone's judge ends the match)")
     lineup = tuple(_external_seat(a) if a.startswith(("mjai:", *_BOTZONE)) else a
                    for a in lineup)
-    for a in lineup:
-        try:
-            parse_agent_spec(a)
-        except AgentSpecError as exc:
-            raise ArenaConfigError(str(exc)) from None
+    try:  # each seat under its spec's canonical text, so one agent is one name in the store
+        lineup = tuple(a if a.startswith(("mjai:", *_BOTZONE)) else str(parse_agent_spec(a))
+                       for a in lineup)
+    except AgentSpecError as exc:
+        raise ArenaConfigError(str(exc)) from None
     unknown = [a for a in lineup
                if not is_known_agent(a) and not a.startswith(("mjai:", *_BOTZONE))]
     if unknown:
