@@ -36,6 +36,32 @@ def test_network_agent_package_carries_its_model_beside_the_zip(tmp_path: Path) 
     assert "TENPAI_PG_MCR_MODEL" in main and "KEEP_RUNNING = True" in main
 
 
+def test_settings_in_brackets_are_baked_into_the_bot(tmp_path: Path) -> None:
+    built = build_package("planner[ claims=0.3 ]", tmp_path / "pkg", keep_running=False)
+    assert built.agent == "planner[CLAIMS=0.3]"
+    main = zipfile.ZipFile(built.zip_path).read("__main__.py").decode()
+    assert "AGENT = 'planner[CLAIMS=0.3]'" in main
+    assert '"agent": "planner[CLAIMS=0.3]"' in (tmp_path / "pkg" / "agent.json").read_text()
+    p = subprocess.run([sys.executable, "-I", str(built.zip_path)],
+                       input="\n".join(["3", "0 0 1", "PASS", DEAL, "PASS", "2 J2"]) + "\n",
+                       capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert (p.returncode, p.stderr) == (0, "")
+    assert p.stdout.startswith("PLAY ") and p.stdout.count("\n") == 1
+
+
+@pytest.mark.parametrize(("agent", "says"), [
+    ("planner[NO_SUCH=1]", "has no setting NO_SUCH"),
+    ("planner[CLAIMS=many]", "CLAIMS"),
+    ("efficiency[X=1]", "takes no settings"),
+    ("planner[CLAIMS=0.3", "never closed|one pair of brackets"),
+])
+def test_bad_settings_are_refused_before_anything_is_written(tmp_path: Path, agent: str,
+                                                              says: str) -> None:
+    with pytest.raises(PackageError, match=says):
+        build_package(agent, tmp_path / "pkg")
+    assert not (tmp_path / "pkg").exists()
+
+
 @pytest.mark.parametrize(("agent", "says"), [("sl", "plays riichi"), ("nobody", "unknown")])
 def test_bad_agents_are_refused(tmp_path: Path, agent: str, says: str) -> None:
     with pytest.raises(PackageError, match=says):

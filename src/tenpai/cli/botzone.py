@@ -31,9 +31,10 @@ def _default_agent() -> str:
 def register(app: typer.Typer) -> None:
     @app.command("botzone-bot")
     def botzone_bot(
-        agent: str | None = typer.Option(None, "--agent", help="MCR agent name (default: "
-                                         "planner, the strongest measured; e.g. efficiency, "
-                                         "pg_mcr)."),
+        agent: str | None = typer.Option(None, "--agent", help="MCR agent name, settings in "
+                                         "brackets allowed (default: planner, the strongest "
+                                         "measured; e.g. efficiency, pg_mcr, "
+                                         "planner[CLAIMS=0.3])."),
         interaction: str = typer.Option("simple", "--interaction",
                                         help="Botzone input form: simple or json."),
         keep_running: bool = typer.Option(
@@ -73,7 +74,8 @@ def register(app: typer.Typer) -> None:
 
     @app.command("botzone-package")
     def botzone_package(
-        agent: str | None = typer.Option(None, "--agent", help="MCR agent name (default: "
+        agent: str | None = typer.Option(None, "--agent", help="MCR agent name, settings in "
+                                         "brackets allowed and baked into the bot (default: "
                                          "planner, the strongest measured)."),
         out: Path = typer.Option(..., "--out", help="Folder to write the upload files to."),
         model: Path | None = typer.Option(None, "--model",

@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import tenpai
-from tenpai.agents.registry import AGENTS
+from tenpai.agents.registry import AGENTS, make_agent
 from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules
+from tenpai.agents.spec import AgentSpec, AgentSpecError, parse_agent_spec
 
 __all__ = ["MODEL_AGENTS", "BuiltPackage", "PackageError", "build_package", "check_package"]
 
@@ -153,19 +154,40 @@ def _sources() -> list[tuple[Path, str]]:
     return out
 
 
-def build_package(agent: str, out: Path, *, model: Path | None = None,
-                  keep_running: bool = True, seed: int = 0) -> BuiltPackage:
-    """Write the upload files for ``agent`` into ``out`` (created; existing files replaced)."""
-    if agent not in AGENTS:
-        raise PackageError(f"unknown agent {agent!r}; known: {', '.join(sorted(AGENTS))}")
+def _checked_spec(agent: str) -> AgentSpec:
+    """``agent`` read as a spec, known, playing MCR and, with settings, built once (so a bad
+    key or value is refused here, in one line, not on Botzone at the bot's first turn)."""
     try:
-        check_agent_rules(agent, "mcr")
+        spec = parse_agent_spec(agent)
+    except AgentSpecError as exc:
+        raise PackageError(str(exc)) from None
+    if spec.name not in AGENTS:
+        raise PackageError(f"unknown agent {spec.name!r}; known: {', '.join(sorted(AGENTS))}")
+    try:
+        check_agent_rules(spec.name, "mcr")
     except UnsupportedRulesError as exc:
         raise PackageError(str(exc)) from None
+    if spec.settings:
+        try:
+            make_agent(str(spec))
+        except (ValueError, ImportError, OSError) as exc:
+            raise PackageError(str(exc)) from None
+    return spec
+
+
+def build_package(agent: str, out: Path, *, model: Path | None = None,
+                  keep_running: bool = True, seed: int = 0) -> BuiltPackage:
+    """Write the upload files for ``agent`` into ``out`` (created; existing files replaced).
+
+    ``agent`` may carry settings in brackets (``planner[CLAIMS=0.3]``): the uploaded bot builds
+    exactly that spec, since Botzone gives a bot no environment variables to set them by."""
+    spec = _checked_spec(agent)
+    agent, base = str(spec), spec.name
     build_as, env, model_file = agent, "", ""
     model_src: Path | None = None
-    if agent in MODEL_AGENTS:
-        build_as, env, shipped = MODEL_AGENTS[agent]
+    if base in MODEL_AGENTS:
+        base_as, env, shipped = MODEL_AGENTS[base]
+        build_as = str(AgentSpec(base_as, spec.settings))
         model_src = model or Path(tenpai.__file__).resolve().parent / "data" / shipped
         if not model_src.is_file():
             raise PackageError(f"model file {model_src} does not exist")
