@@ -398,3 +398,32 @@ def test_three_player_table_with_chosen_opponents_and_a_move_timer(
         timeout=30_000)
     page.screenshot(path=str(shots / "play-sanma-phone.png"))
     assert page.errors == []
+
+
+def test_an_opponent_with_settings_for_its_seat(
+    browser: Any, live_server: LiveServer, shots: Path
+) -> None:
+    """A planner given FAN_WEIGHT=0 in its seat's box plays under that name; an agent without
+    settings shows no box; a wrong key is one toast naming the agent's settings."""
+    page = _page(browser, 390, 844)
+    page.goto(live_server.url + "/?speed=0")
+    page.select_option("#rules", "mcr")
+    page.select_option("#opp1", "planner")
+    page.select_option("#opp2", "efficiency")
+    page.select_option("#opp3", "planner")
+    assert page.is_visible("#opp1-settings") and not page.is_visible("#opp2-settings")
+    assert page.get_attribute("#opp1-settings", "placeholder") == "e.g. FAN_WEIGHT=0"
+    page.fill("#opp1-settings", "FAN_WEIGHTS=0")
+    page.click("#start")
+    page.wait_for_function("document.querySelector('#toast').textContent.includes('no setting')")
+    assert "has no setting FAN_WEIGHTS" in page.inner_text("#toast")
+    page.fill("#opp1-settings", "FAN_WEIGHT=0")
+    _no_sideways_scroll(page, "play setup with settings")
+    page.click("#start")
+    page.wait_for_selector("#play-table .plate .name", timeout=30_000)
+    names = _texts(page, "#play-table .plate .name")
+    assert "planner[FAN_WEIGHT=0]" in names and "efficiency" in names
+    assert not page.is_visible("#toast")  # the refusal of the first try is gone
+    _no_sideways_scroll(page, "a table with a seat's settings")
+    page.screenshot(path=str(shots / "play-seat-settings-phone.png"))
+    assert page.errors == []

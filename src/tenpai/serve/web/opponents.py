@@ -9,6 +9,10 @@ agents (search, the networks, then the fuller rule agents) come first in the men
 clock budget per decision); every other agent answers in one pass of its rules or networks, and
 the page says so instead of pretending they think.
 
+An opponent that reads settings (``search``, ``planner``, …) may be given some for its seat in
+brackets, as on the command line (``planner[FAN_WEIGHT=0]``); the menu says which agents take
+them and shows an example.
+
 The player's own move timer runs in the browser, but what happens when it reaches zero is
 decided here, from the legal actions, as Tenhou does it: the drawn tile is discarded
 (tsumogiri), a call or a win offered on another player's discard is passed, and after a call
@@ -29,6 +33,7 @@ from tenpai.events import Event
 
 __all__ = [
     "DEFAULT_THINK_MS",
+    "INSTRUMENT_SETTINGS",
     "THINK_CHOICES_MS",
     "apply_think_time",
     "opponent_menu",
@@ -47,8 +52,20 @@ _FIRST: Final = ("search", "pg", "sl", "expert", "defensive", "efficiency", "pla
 #: Agents the Play menu leaves out: ones that need a model file named by an environment
 #: variable, read every hand (perfect information) or exist to measure another agent.
 _HIDDEN: Final = frozenset({"sl_model", "sl_mcr_model", "mcts", "mcts_prior", "pg_mcr_start"})
+#: Settings that turn an agent into an instrument seeing hidden tiles (the planner's and
+#: ``search_mcr``'s ``SIGHT``): refused at the Play table for the reason the menu hides ``mcts``.
+INSTRUMENT_SETTINGS: Final = frozenset({"SIGHT"})
 #: Agents whose shipped weights are of one rule set (another needs a model file by variable).
 _SHIPPED_FOR: Final = {"dropout": "suits108"}
+#: What the settings box shows for an agent that takes settings for its seat (``NAME[KEY=VALUE]``,
+#: docs/agents.md "Settings for one seat"): one real setting, so the format explains itself.
+_SETTINGS_EXAMPLE: Final = {
+    "search": "CALL_OFFERS=1",
+    "mcts_pg": "SIMULATIONS=64",
+    "planner": "FAN_WEIGHT=0",
+    "planner_defend": "FAN_WEIGHT=0",
+    "search_mcr": "WORLDS=16",
+}
 #: An extra counts as installed when these modules can be found (pyproject's extras).
 _EXTRA_MODULES: Final = {"learn": ("torch",)}
 #: One line a player reads beside the name.
@@ -96,8 +113,12 @@ def opponent_menu(rules: str) -> list[dict[str, Any]]:
             continue
         think = ("searches up to the think time per decision" if thinks(entry.name)
                  else "answers at once")
+        # the settings' names are not listed: that would import the agent's modules; a wrong
+        # key is refused with the list when the game is asked for
+        example = (_SETTINGS_EXAMPLE.get(entry.name, "KEY=VALUE") if entry.settings is not None
+                   else "")
         out.append({"name": entry.name, "about": _ABOUT.get(entry.name, ""),
-                    "thinks": thinks(entry.name), "think": think})
+                    "thinks": thinks(entry.name), "think": think, "settings": example})
     return out
 
 

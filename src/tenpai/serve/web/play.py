@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from tenpai.agents.registry import AGENTS, default_agent, make_agent
 from tenpai.agents.rulesets import UnsupportedRulesError, check_agent_rules, check_built_agent
+from tenpai.agents.spec import AgentSpec, AgentSpecError, parse_agent_spec
 from tenpai.arena.games import ArenaConfigError, make_game, rules_entry
 from tenpai.engine.agent import Agent
 from tenpai.engine.flow import Decision, GameFlow
@@ -27,6 +28,7 @@ from tenpai.events import Event
 from tenpai.serve.web.labels import WIND_NAMES, seat_labels
 from tenpai.serve.web.opponents import (
     DEFAULT_THINK_MS,
+    INSTRUMENT_SETTINGS,
     apply_think_time,
     timeout_action,
 )
@@ -96,13 +98,7 @@ class GameSettings:
             raise PlayError(
                 f"choose exactly {_COUNT_WORDS.get(wanted, str(wanted))} opponents for these rules"
             )
-        for name in opponents:
-            if not isinstance(name, str) or name not in AGENTS:
-                raise PlayError(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}")
-            try:  # before any game: an agent of another rule set breaks it mid-way
-                check_agent_rules(name, rules)
-            except UnsupportedRulesError as exc:
-                raise PlayError(str(exc)) from None
+        specs = [_opponent_spec(name, rules) for name in opponents]
         seed = body.get("seed", 0)
         if isinstance(seed, str) and seed.strip().isdigit():
             seed = int(seed)
@@ -116,7 +112,41 @@ class GameSettings:
             raise PlayError("think_ms must be a number of milliseconds")
         if not 0 < think <= MAX_THINK_MS:
             raise PlayError(f"think_ms must be in (0, {MAX_THINK_MS}], got {think}")
-        return cls(rules, options, tuple(str(o) for o in opponents), seed, float(think))
+        return cls(rules, options, tuple(str(spec) for spec in specs), seed, float(think))
+
+
+def _opponent_spec(name: object, rules: str) -> AgentSpec:
+    """One opponent as the player named it: a registry name, or one with settings for that seat
+    in brackets (``search[WORLDS=32]``, as on the command line).  The name, the rule set and the
+    setting keys are checked here, before any game starts; a bad value is found when the agent
+    is built (:class:`PlayGame`), still before the first deal."""
+    if not isinstance(name, str):
+        raise PlayError(f"an opponent must be an agent's name, got {name!r}")
+    try:
+        spec = parse_agent_spec(name)
+    except AgentSpecError as exc:
+        raise PlayError(str(exc)) from None
+    entry = AGENTS.get(spec.name)
+    if entry is None:  # also every external seat (mjai:, botzone:): not offered at this table
+        raise PlayError(f"unknown agent {spec.name!r}; known: {', '.join(sorted(AGENTS))}")
+    try:  # before any game: an agent of another rule set breaks it mid-way
+        check_agent_rules(spec.name, rules)
+    except UnsupportedRulesError as exc:
+        raise PlayError(str(exc)) from None
+    if spec.settings:
+        known = getattr(entry, "setting_names", lambda: ())()
+        if not known:
+            raise PlayError(f"agent {spec.name!r} takes no settings in brackets")
+        unknown = [k for k, _v in spec.settings if k not in known]
+        if unknown:
+            offered = [k for k in known if k not in INSTRUMENT_SETTINGS]
+            raise PlayError(f"agent {spec.name!r} has no setting {', '.join(unknown)}; its "
+                            f"settings: {', '.join(offered)}")
+        seeing = [k for k, _v in spec.settings if k in INSTRUMENT_SETTINGS]
+        if seeing:
+            raise PlayError(f"agent {spec.name!r}: {', '.join(seeing)} lets it see hidden tiles "
+                            "(an instrument for measurements), not offered at this table")
+    return spec
 
 
 def action_json(index: int, e: Event) -> dict[str, Any]:
@@ -143,11 +173,15 @@ class PlayGame:
         self.flow: GameFlow = make_game(settings.rules, settings.seed, names, settings.options)
         self.agents: list[Agent | None] = [None]
         for i, name in enumerate(settings.opponents):
+            spec = parse_agent_spec(name)  # checked by GameSettings.parse
             try:
                 agent = make_agent(name, settings.seed * 4 + i + 1)
-                check_built_agent(name, agent, settings.rules,  # its model's rules and seats
+                check_built_agent(spec.name, agent, settings.rules,  # its model's rules, seats
                                   rules_entry(settings.rules).seat_count(settings.options))
-                apply_think_time(name, agent, settings.think_ms)
+                # a think time written in the seat's brackets wins over the menu's, as a
+                # bracket setting wins over the environment everywhere else
+                if "BUDGET_MS" not in dict(spec.settings):
+                    apply_think_time(spec.name, agent, settings.think_ms)
             except (ValueError, OSError, ImportError) as exc:  # a model file, a missing extra
                 raise PlayError(f"agent {name!r} cannot play here: {exc}") from None
             self.agents.append(agent)

@@ -74,6 +74,32 @@ function onPresetChange() {
   describeOpponents();
 }
 
+// An opponent that reads settings (search, planner, …) gets a box beside its menu for that
+// seat's settings, KEY=VALUE separated by commas, sent as name[KEY=VALUE] as on the command line.
+function settingsBox(select) { return $(`${select.id}-settings`); }
+
+function showSettingsBoxes() {
+  const menu = state.meta.opponents[$("rules").value] || [];
+  document.querySelectorAll(".opponent").forEach((s) => {
+    const box = settingsBox(s);
+    const example = (menu.find((o) => o.name === s.value) || {}).settings || "";
+    box.hidden = s.hidden || !example;
+    box.placeholder = example ? `e.g. ${example}` : "";
+    box.title = example
+      ? `settings for this ${s.value}, KEY=VALUE separated by commas (e.g. ${example}); empty: its defaults. docs/agents.md lists them`
+      : "";
+  });
+}
+
+// What the server is asked to seat: a name, or name[settings] when its box has some.
+function chosenOpponents() {
+  return [...document.querySelectorAll(".opponent")].filter((s) => !s.hidden).map((s) => {
+    const box = settingsBox(s);
+    const text = box.hidden ? "" : box.value.trim().replace(/^\[|\]$/g, "").trim();
+    return text ? `${s.value}[${text}]` : s.value;
+  });
+}
+
 // Say how long each chosen opponent takes: only a searching agent uses the think time.
 function describeOpponents() {
   const menu = state.meta.opponents[$("rules").value] || [];
@@ -90,6 +116,7 @@ function describeOpponents() {
   const timer = $("timer").value === "0" ? "no move timer"
     : `move timer ${$("timer").selectedOptions[0].textContent}: at zero your drawn tile is discarded (or the call passed), as on Tenhou`;
   const who = about.length ? `Opponents: ${about.join(", ")}. ` : "";
+  showSettingsBoxes();
   $("opponents-help").textContent = `${who}Think time: ${parts.join("; ")}. ${timer[0].toUpperCase()}${timer.slice(1)}.`;
 }
 
@@ -102,6 +129,8 @@ async function loadMeta() {
   [...think.options].forEach((o) => { o.textContent = `${Number(o.value) / 1000} s`; });
   $("opt-preset").addEventListener("change", onPresetChange);
   document.querySelectorAll(".opponent, #think, #timer").forEach((s) => s.addEventListener("change", describeOpponents));
+  // another agent does not read the last one's settings: its box starts empty
+  document.querySelectorAll(".opponent").forEach((s) => s.addEventListener("change", () => { settingsBox(s).value = ""; }));
   onRulesChange();
   fillSelect($("review-agent"), state.meta.agents, "sl");
   const params = new URLSearchParams(location.search);
@@ -121,12 +150,13 @@ $("play-setup").addEventListener("submit", async (ev) => {
   if (!$("opt-length-box").hidden) options.length = $("opt-length").value;
   const body = {
     rules, options, seed: Number($("seed").value || 0), think_ms: Number($("think").value),
-    opponents: [...document.querySelectorAll(".opponent")].filter((s) => !s.hidden).map((s) => s.value),
+    opponents: chosenOpponents(),
   };
   try {
     const g = await api("/api/games", {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
     });
+    $("toast").hidden = true;  // a refusal of the last try no longer applies
     startGame(g.id);
   } catch (e) { toast(e.message); }
 });

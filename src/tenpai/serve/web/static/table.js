@@ -95,7 +95,9 @@ function plateEl(t, seat) {
   const plate = el("div", "plate" + (t.turn === seat ? " on-turn" : ""));
   const wind = el("span", "wind" + (seat === t.oya ? " dealer" : ""), seatWind(t, seat));
   if (seat === t.oya) wind.title = "dealer";
-  plate.appendChild(el("div", "name", nameOf(t, seat)));
+  const name = el("div", "name", nameOf(t, seat));
+  name.title = nameOf(t, seat);  // a seat with settings (planner[FAN_WEIGHT=0]) is cut short on a phone
+  plate.appendChild(name);
   const line = el("div", "plate-line");
   line.appendChild(wind);
   line.appendChild(el("span", "score", t.scores[seat].toLocaleString("en-US")));
