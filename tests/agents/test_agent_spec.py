@@ -147,7 +147,8 @@ def test_the_arena_pairs_two_settings_of_one_agent_within_its_deals() -> None:
 
 @pytest.mark.parametrize(("lineup", "words"), [
     ("planner[FOO=1],planner,efficiency,efficiency", ("planner[FOO=1]", "no setting FOO")),
-    ("planner[CLAIMS=x],planner,efficiency,efficiency", ("TENPAI_PLANNER_CLAIMS",)),
+    ("planner[CLAIMS=x],planner,efficiency,efficiency",
+     ("planner[CLAIMS=x]", "CLAIMS: cannot read")),
     ("planner[CLAIMS=0.3,planner,efficiency,efficiency", ("never closed",)),
     ("efficiency[X=1],planner,efficiency,efficiency", ("takes no settings",)),
 ])
@@ -160,3 +161,14 @@ def test_a_bad_spec_in_the_arena_is_one_line_and_exit_2(lineup: str,
 
 def test_the_registry_module_still_builds_bare_names_as_before() -> None:
     assert type(make_agent("planner", 3)) is type(registry.AGENTS["planner"](3))
+
+
+def test_a_bad_value_is_named_as_it_was_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A value in brackets is named by its key (CLAIMS), one from the environment by its
+    variable ($TENPAI_PLANNER_FAN_WEIGHT): the user is told where to look."""
+    with pytest.raises(ValueError, match=r"^CLAIMS must be in \[0, 1\]") as caught:
+        make_agent("planner[CLAIMS=2]")
+    assert "TENPAI_" not in str(caught.value)
+    monkeypatch.setenv("TENPAI_PLANNER_FAN_WEIGHT", "heavy")
+    with pytest.raises(ValueError, match="TENPAI_PLANNER_FAN_WEIGHT"):
+        make_agent("planner[CLAIMS=0.3]")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
@@ -97,7 +98,18 @@ class AgentEntry:
         prefix = self.settings[0]
         env = {**os.environ, **{prefix + k: v for k, v in settings}}
         factory: Callable[..., Agent] = self.factory()
-        return factory(seed, env=env)
+        try:
+            return factory(seed, env=env)
+        except ValueError as exc:
+            # the readers name the variable they read; a value written in brackets is named
+            # as it was written (CLAIMS, not $TENPAI_PLANNER_CLAIMS), one from the environment
+            # keeps its variable's name
+            text = str(exc)
+            for key, _value in settings:
+                text = re.sub(rf"\$?\b{re.escape(prefix + key)}\b", key, text)
+            if text == str(exc):
+                raise
+            raise ValueError(text) from None
 
 
 #: The planner's variables (both of its registered names read them).

@@ -171,7 +171,7 @@ def _checked_spec(agent: str) -> AgentSpec:
         try:
             make_agent(str(spec))
         except (ValueError, ImportError, OSError) as exc:
-            raise PackageError(str(exc)) from None
+            raise PackageError(f"agent {str(spec)!r} cannot be built: {exc}") from None
     return spec
 
 
