@@ -85,9 +85,10 @@ class AgentEntry:
         names: tuple[str, ...] = getattr(importlib.import_module(module), attr)
         return names
 
-    def with_settings(self, seed: int, settings: tuple[tuple[str, str], ...]) -> Agent:
-        """The agent with ``settings`` (``(KEY, value)``, keys after the prefix) over the
-        environment's, for one seat; a key it does not read is a one-line ValueError."""
+    def settings_env(self, settings: tuple[tuple[str, str], ...]) -> dict[str, str]:
+        """The environment this agent reads with ``settings`` (``(KEY, value)``, keys after the
+        prefix) over ``os.environ``; an agent without settings or a key it does not read is a
+        one-line ValueError."""
         if self.settings is None:
             raise ValueError(f"agent {self.name!r} takes no settings in brackets")
         known = self.setting_names()
@@ -96,20 +97,28 @@ class AgentEntry:
             raise ValueError(f"agent {self.name!r} has no setting {', '.join(unknown)}; its "
                              f"settings: {', '.join(known)}")
         prefix = self.settings[0]
-        env = {**os.environ, **{prefix + k: v for k, v in settings}}
+        return {**os.environ, **{prefix + k: v for k, v in settings}}
+
+    def as_written(self, exc: ValueError, settings: tuple[tuple[str, str], ...]) -> ValueError:
+        """``exc`` from reading :meth:`settings_env`, with each variable given in brackets
+        named by its key as written (``CLAIMS``, not ``$TENPAI_PLANNER_CLAIMS``): the readers
+        name the variable they read, and one that came from the environment keeps its name."""
+        if self.settings is None:
+            return exc
+        text = str(exc)
+        for key, _value in settings:
+            text = re.sub(rf"\$?\b{re.escape(self.settings[0] + key)}\b", key, text)
+        return exc if text == str(exc) else ValueError(text)
+
+    def with_settings(self, seed: int, settings: tuple[tuple[str, str], ...]) -> Agent:
+        """The agent with ``settings`` over the environment's, for one seat
+        (:meth:`settings_env`); a bad value is a one-line ValueError named as written."""
+        env = self.settings_env(settings)
         factory: Callable[..., Agent] = self.factory()
         try:
             return factory(seed, env=env)
         except ValueError as exc:
-            # the readers name the variable they read; a value written in brackets is named
-            # as it was written (CLAIMS, not $TENPAI_PLANNER_CLAIMS), one from the environment
-            # keeps its variable's name
-            text = str(exc)
-            for key, _value in settings:
-                text = re.sub(rf"\$?\b{re.escape(prefix + key)}\b", key, text)
-            if text == str(exc):
-                raise
-            raise ValueError(text) from None
+            raise self.as_written(exc, settings) from None
 
 
 #: The planner's variables (both of its registered names read them).

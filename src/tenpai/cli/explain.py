@@ -21,7 +21,8 @@ def explain(
                                         "the mdp agent)."),
     agent: str | None = typer.Option(None, "--agent", help="Agent to explain: mdp (Riichi, a "
                                      "record's decision) or planner (MCR, a hand given by "
-                                     "--hand). Default: planner with --hand (MCR's default "
+                                     "--hand; settings in brackets, planner[FAN_WEIGHT=0]). "
+                                     "Default: planner with --hand (MCR's default "
                                      "agent), mdp with a RECORD."),
     round_: str = typer.Option("1", "--round", help="Round: 1-based index, or a label like E2 "
                                "(its first hand) or S1-1 (with 1 honba)."),
@@ -47,13 +48,15 @@ def explain(
     models = renamed(ctx, "models", models, models_old, "--models")
     if agent is None:
         agent = "planner" if hand else "mdp"
-    if agent == "planner":
+    if agent.startswith("planner"):  # planner, or planner[FAN_WEIGHT=0]: its settings here
         if not hand:
             typer.echo("error: --agent planner explains the hand given by --hand", err=True)
             raise typer.Exit(2)
-        from tenpai.cli.explain_mcr import explain_planner
+        from tenpai.cli.explain_mcr import explain_planner, planner_settings
 
-        explain_planner(hand, melds, seen, draws, seat_wind, prevalent_wind, top, as_json)
+        settings = planner_settings(agent)
+        explain_planner(hand, melds, seen, draws, seat_wind, prevalent_wind, top, as_json,
+                        settings)
         return
     from tenpai.mdp.models import ModelFileError
     from tenpai.mdp.record_view import find_turn, round_label

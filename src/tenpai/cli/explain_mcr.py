@@ -7,13 +7,16 @@ the draws left), so any situation from a record, a game log or a book can be ask
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from tenpai import tiles as T
 
-__all__ = ["explain_planner"]
+if TYPE_CHECKING:
+    from tenpai.agents.planner_settings import PlannerSettings
+
+__all__ = ["explain_planner", "planner_settings"]
 
 _WINDS = "ESWN"
 
@@ -53,28 +56,68 @@ def _wind(text: str, option: str) -> int:
     return _WINDS.index(text.upper())
 
 
+def planner_settings(agent: str) -> PlannerSettings:
+    """The settings ``--agent`` gives the planner: ``planner`` reads ``$TENPAI_PLANNER_*``,
+    ``planner[FAN_WEIGHT=0]`` those with its bracket's settings over them, as a seat of that
+    name plays them in the arena.  Anything wrong is one line and exit code 2."""
+    from tenpai.agents.planner_settings import PlannerSettings
+    from tenpai.agents.registry import AGENTS, AgentEntry
+    from tenpai.agents.spec import AgentSpecError, parse_agent_spec
+
+    try:
+        spec = parse_agent_spec(agent)
+    except AgentSpecError as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from None
+    entry = AGENTS["planner"]
+    if spec.name != "planner" or not isinstance(entry, AgentEntry):
+        typer.echo(f"error: --agent {agent}: only 'mdp' and 'planner' can explain themselves",
+                   err=True)
+        raise typer.Exit(2)
+    try:
+        env = entry.settings_env(spec.settings) if spec.settings else None
+        try:
+            settings = PlannerSettings.from_env(env)
+        except ValueError as err:
+            raise entry.as_written(err, spec.settings) from None
+    except ValueError as err:
+        typer.echo(f"error: --agent {spec}: {err}", err=True)
+        raise typer.Exit(2) from None
+    # what this page cannot show is refused rather than shown as if it played: the defense
+    # reads the opponents, the union value samples draws, a sight sees hidden tiles
+    written = dict(spec.settings)
+    for key, field, default in (("DEFENSE", "defense", PlannerSettings().defense),
+                                ("VALUE", "value", "best"), ("SIGHT", "sight", "fair")):
+        if getattr(settings, field) != default:
+            where = "in brackets" if key in written else f"from $TENPAI_PLANNER_{key}"
+            typer.echo(f"error: --agent {spec}: {key}={getattr(settings, field)} ({where}) is "
+                       "not shown by explain, which shows FAN_WEIGHT, CLAIMS, RACE and "
+                       f"TIE_BREAK; leave {key} at its default", err=True)
+            raise typer.Exit(2)
+    return settings
+
+
 def explain_planner(
     hand: str, melds: str, seen: str, draws: int, seat_wind: str, prevalent_wind: str,
-    top: int, as_json: bool,
+    top: int, as_json: bool, settings: PlannerSettings | None = None,
 ) -> None:
     """Print the planner's targets for a hand about to discard (14 - 3·melds tiles) or
-    waiting for a tile (13 - 3·melds), and for a discard decision the tile it would play."""
+    waiting for a tile (13 - 3·melds), and for a discard decision the tile it would play
+    (with ``settings``, default ``$TENPAI_PLANNER_*``)."""
     from tenpai.agents.planner import planned_discard
-    from tenpai.agents.planner_settings import PlannerSettings
     from tenpai.events import Event
     from tenpai.rules.mcr.plan import (
         PlanError,
         PlanState,
+        Valuation,
         best_and_runner_up,
         best_by_discard,
         plan,
     )
 
-    try:
-        settings = PlannerSettings.from_env()
-    except ValueError as err:
-        typer.echo(f"error: {err}", err=True)
-        raise typer.Exit(2) from None
+    if settings is None:
+        settings = planner_settings("planner")
+    valuation = Valuation(fan_weight=settings.fan_weight)
     try:
         tiles = T.parse(hand)
         counts = T.counts34(tiles)
@@ -94,8 +137,8 @@ def explain_planner(
         state = PlanState(tuple(counts), scored, tuple(live), draws,
                           _wind(seat_wind, "--seat-wind"), _wind(prevalent_wind,
                                                                   "--prevalent-wind"),
-                          race=settings.race_table)
-        targets = plan(state)
+                          claim_rate=settings.claims, race=settings.race_table)
+        targets = plan(state, valuation=valuation)
     except T.TileParseError as err:
         typer.echo(f"error: --hand: {err}", err=True)
         raise typer.Exit(2) from None
@@ -109,9 +152,9 @@ def explain_planner(
     if deciding:
         # the agent's tie-break: the runner-up target orders the tied discards when asked
         if settings.tie_break == "runner_up":
-            per_discard, runner_up = best_and_runner_up(state)
+            per_discard, runner_up = best_and_runner_up(state, valuation)
         else:
-            per_discard = best_by_discard(state)
+            per_discard = best_by_discard(state, valuation)
         discards = [Event("dahai", actor=0, pai=k) for k in range(34) if counts[k]]
         picked = planned_discard(list(counts), discards, seen_counts, per_discard,
                                  runner_up=runner_up)
@@ -142,8 +185,11 @@ def explain_planner(
     typer.echo(f"hand {T.to_compact(tiles)}"
                + (f" + melds {melds}" if melds else "")
                + f"; {state.unseen} tiles unseen, {draws} draws left")
-    typer.echo("value = P(drawing what is needed within the draws left) × (24 + fans); "
-               "P assumes draws only (claims would add to it)")
+    fans = "fans" if settings.fan_weight == 1.0 else f"{settings.fan_weight:g} × fans"
+    odds = ("P assumes draws only (claims would add to it)" if not settings.claims else
+            f"P counts the opponents' discards too, {settings.claims:g} a discard (CLAIMS)")
+    typer.echo(f"value = P(drawing what is needed within the draws left) × "
+               f"({valuation.win_points:g} + {fans}); {odds}")
     if settings.race_table:
         typer.echo(f"race on ($TENPAI_PLANNER_RACE): P weighted by the hand's survival to each "
                    f"draw it may complete at, from own draw {state.drawn} (the 'in the race' "
