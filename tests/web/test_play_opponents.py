@@ -65,7 +65,7 @@ def test_agents_needing_a_missing_extra_are_hidden(monkeypatch: pytest.MonkeyPat
     pytest.importorskip("torch")
     names = [o["name"] for o in opponent_menu("riichi")]
     assert names[:4] == ["search", "pg", "sl", "expert"]
-    assert [o["name"] for o in opponent_menu("riichi") if o["thinks"]] == ["search"]
+    assert [o["name"] for o in opponent_menu("riichi") if o["thinks"]] == ["search", "mcts_pg"]
     monkeypatch.setattr("importlib.util.find_spec", lambda name: None)
     without = [o["name"] for o in opponent_menu("riichi")]
     assert not {"sl", "pg", "search"} & set(without) and "efficiency" in without
@@ -115,3 +115,25 @@ def test_offer_names_the_timeout_action(tmp_path: Path) -> None:
     d = c.get(f"/api/games/{gid}").json()["decision"]
     a = d["actions"][d["timeout"]]
     assert a["type"] == "dahai" and a["tsumogiri"] is True
+
+
+@pytest.mark.parametrize("rules", ["riichi", "mcr", "suits108"])
+def test_every_opponent_offered_can_be_built_and_says_whether_it_thinks(rules: str) -> None:
+    """The menu offers nobody who can only fail (pg_planner without its weights file was
+    offered), and its 'thinks' is true exactly for the agents a think time reaches."""
+    from tenpai.agents.budget import has_budget
+    from tenpai.agents.registry import make_agent
+    from tenpai.agents.rulesets import check_built_agent
+
+    for entry in opponent_menu(rules):
+        agent = make_agent(entry["name"], 0)
+        check_built_agent(entry["name"], agent, rules)
+        assert entry["thinks"] == has_budget(agent), entry["name"]
+
+
+def test_an_agent_needing_a_file_is_offered_once_its_variable_is_set(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TENPAI_PG_PLANNER_WEIGHTS", raising=False)
+    assert "pg_planner" not in [o["name"] for o in opponent_menu("mcr")]
+    monkeypatch.setenv("TENPAI_PG_PLANNER_WEIGHTS", "weights.json")
+    assert "pg_planner" in [o["name"] for o in opponent_menu("mcr")]

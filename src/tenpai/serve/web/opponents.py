@@ -5,9 +5,9 @@ is offered when it plays the chosen rule set and the optional dependencies it ne
 registry ``extra``) are installed, so nobody picks an opponent that can only fail.  The strong
 agents (search, the networks, then the fuller rule agents) come first in the menu.
 
-"Think time" is the search budget of agents that search at decision time (``search``: a wall
-clock budget per decision); every other agent answers in one pass of its rules or networks, and
-the page says so instead of pretending they think.
+"Think time" is the search budget of agents that search at decision time (``search``,
+``mcts_pg``, ``search_mcr``: a wall clock budget per decision); every other agent answers in
+one pass of its rules or networks, and the page says so instead of pretending they think.
 
 An opponent that reads settings (``search``, ``planner``, …) may be given some for its seat in
 brackets, as on the command line (``planner[FAN_WEIGHT=0]``); the menu says which agents take
@@ -22,6 +22,7 @@ decided here, from the legal actions, as Tenhou does it: the drawn tile is disca
 from __future__ import annotations
 
 import importlib.util
+import os
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -55,6 +56,9 @@ _HIDDEN: Final = frozenset({"sl_model", "sl_mcr_model", "mcts", "mcts_prior", "p
 #: Settings that turn an agent into an instrument seeing hidden tiles (the planner's and
 #: ``search_mcr``'s ``SIGHT``): refused at the Play table for the reason the menu hides ``mcts``.
 INSTRUMENT_SETTINGS: Final = frozenset({"SIGHT"})
+#: Agents that play a file named by an environment variable and ship none: offered only while
+#: the variable is set (without it they can only fail).
+_NEEDS_VARIABLE: Final = {"pg_planner": "TENPAI_PG_PLANNER_WEIGHTS"}
 #: Agents whose shipped weights are of one rule set (another needs a model file by variable).
 _SHIPPED_FOR: Final = {"dropout": "suits108"}
 #: What the settings box shows for an agent that takes settings for its seat (``NAME[KEY=VALUE]``,
@@ -83,6 +87,8 @@ _ABOUT: Final = {
     "pg_mcr": "sl_mcr improved by self-play",
     "dropout": "network of the 108-tile search",
     "search": "pg plus playouts over sampled hands",
+    "mcts_pg": "tree search over sampled hands, pg as its prior",
+    "search_mcr": "planner plus playouts over sampled hands",
 }
 
 
@@ -92,9 +98,14 @@ def _installed(extra: str | None) -> bool:
     return all(importlib.util.find_spec(m) is not None for m in _EXTRA_MODULES.get(extra, ()))
 
 
+#: The agents that search at decision time within a budget the think time sets (each has
+#: ``set_budget_ms``; tests/web/test_play_opponents.py checks the list against the agents).
+_SEARCHING: Final = frozenset({"search", "mcts_pg", "search_mcr"})
+
+
 def thinks(agent_name: str) -> bool:
     """Whether the agent searches at decision time (its think time is a setting)."""
-    return agent_name == "search"
+    return agent_name in _SEARCHING
 
 
 def opponent_menu(rules: str) -> list[dict[str, Any]]:
@@ -104,6 +115,8 @@ def opponent_menu(rules: str) -> list[dict[str, Any]]:
     out = []
     for entry in sorted(ENTRIES, key=lambda e: (rank.get(e.name, len(rank)), e.name)):
         if entry.name in _HIDDEN or not _installed(entry.extra):
+            continue
+        if entry.name in _NEEDS_VARIABLE and not os.environ.get(_NEEDS_VARIABLE[entry.name]):
             continue
         if _SHIPPED_FOR.get(entry.name, rules) != rules:
             continue
