@@ -51,6 +51,7 @@ def test_the_text_says_how_a_target_is_valued() -> None:
 @pytest.mark.parametrize(("agent", "env", "says"), [
     ("planner[VALUE=union]", None, "VALUE=union (in brackets) is not shown by explain"),
     ("planner[SIGHT=draws]", None, "SIGHT=draws (in brackets)"),
+    ("planner[TIE_BREAK=safety]", None, "TIE_BREAK=safety (in brackets)"),
     ("planner", {"TENPAI_PLANNER_DEFENSE": "1"}, "from $TENPAI_PLANNER_DEFENSE"),
     ("planner[CLAIMS=2]", None, "CLAIMS must be in [0, 1]"),
     ("planner[NOPE=1]", None, "has no setting NOPE"),

@@ -39,7 +39,8 @@ says how a discard or call is valued: ``best`` (the default), its single best ta
 ``tie_break`` says which of the discards keeping equally valuable targets is played (most
 discards, since every tile the best target lets go keeps it): ``efficiency`` (the default),
 efficiency's order; ``runner_up``, first the one whose second-best kept target is worth most
-(:func:`~tenpai.rules.mcr.plan.best_and_runner_up`).  ``sight`` (``walls``, ``draws``,
+(:func:`~tenpai.rules.mcr.plan.best_and_runner_up`); ``safety``, among those of the lowest
+shanten after the discard, the one least likely to deal in.  ``sight`` (``walls``, ``draws``,
 ``wins``) makes the agent a measuring instrument that reads hidden tiles
 (:mod:`tenpai.agents.planner_sight`).
 The defaults are the shipped planner; docs/mcr_strength_runs.md has their development runs.
@@ -79,6 +80,7 @@ from tenpai.rules.mcr.plan.foresight import foresight_best, foresight_by_discard
 
 __all__ = [
     "PLAN_MAX_DISTANCE",
+    "SAFETY_TOLERANCE",
     "PlannerAgent",
     "PlannerError",
     "defended_discard",
@@ -88,6 +90,10 @@ __all__ = [
     "planned_discard",
     "scored_melds",
 ]
+
+#: Deal-in chances (``tenpai.rules.mcr.danger``) closer than this are equal for the ``safety``
+#: tie-break: early in a hand every tile reads near 0, and efficiency's order then decides.
+SAFETY_TOLERANCE = 0.005
 
 #: Beyond this many tiles from any win (MCR shanten + 1) the agent plays efficiency's
 #: discard: the search grows with the distance and its estimates get too small to rank.
@@ -218,7 +224,7 @@ class PlannerAgent:
         tie-break, the value of the second best (empty where it plays no part)."""
         if shanten_mcr(obs.counts) + 1 > PLAN_MAX_DISTANCE:
             return {}, {}
-        if self.settings.tie_break == "efficiency":
+        if self.settings.tie_break != "runner_up":
             return self._kept_targets(obs, self.state(obs)), {}
         return best_and_runner_up(self.state(obs), self.valuation)
 
@@ -248,8 +254,9 @@ class PlannerAgent:
             discards = undeclared_discards(obs, discards)
         if self.settings.defense:
             return defended_discard(obs, discards, targets, self.settings, values, runner_up)
+        danger = discard_danger(obs, discards) if self.settings.tie_break == "safety" else None
         return planned_discard(obs.counts, discards, obs.visible_counts(), targets, values,
-                               runner_up)
+                               runner_up, danger)
 
     # ------------------------------------------------------------------ calls
     def _claim(self, obs: Any, legal: Sequence[Event]) -> Event:
@@ -333,15 +340,28 @@ class PlannerAgent:
         return target.value if target is not None else 0.0
 
 
+def discard_danger(obs: Any, discards: Sequence[Event]) -> dict[int, float]:
+    """Per kind among ``discards``, the chance of dealing in by discarding it now, read from
+    the table as ``tenpai.rules.mcr.danger`` reads it (empty while nobody may be ready)."""
+    readings = read_opponents(obs.seat, obs.events)
+    if not readings or max(r.ready for r in readings) <= 0.0:
+        return {}
+    unseen = [max(0, 4 - c - v) for c, v in zip(obs.counts, obs.visible_counts())]
+    kinds = {T.kind_of(e.pai) for e in discards if e.pai is not None}
+    return {k: deal_in_probability(k, readings, unseen) for k in kinds}
+
+
 def planned_discard(
     counts: list[int], discards: Sequence[Event], visible: Sequence[int],
     targets: Mapping[int, Target], values: Mapping[int, float] | None = None,
-    runner_up: Mapping[int, float] | None = None,
+    runner_up: Mapping[int, float] | None = None, danger: Mapping[int, float] | None = None,
 ) -> Event:
     """The discard keeping the most valuable target (or of highest ``values``, per kind,
     when given); among equals (and when no discard keeps any target) the one ``efficiency``
     plays — after, when ``runner_up`` is given (per kind, the value of the second-best target
-    the discard keeps), those of them keeping the most valuable runner-up."""
+    the discard keeps), those of them keeping the most valuable runner-up; when ``danger`` is
+    given (per kind, the chance of dealing in), among the equals of the lowest shanten after
+    the discard, the safest (within :data:`SAFETY_TOLERANCE`)."""
     value = {k: t.value for k, t in targets.items()} if values is None else values
     best_value = max((value.get(T.kind_of(e.pai), 0.0) for e in discards if e.pai is not None),
                      default=0.0)
@@ -353,6 +373,14 @@ def planned_discard(
         second = max(runner_up.get(T.kind_of(e.pai), 0.0) for e in tied if e.pai is not None)
         tied = [e for e in tied
                 if e.pai is not None and runner_up.get(T.kind_of(e.pai), 0.0) >= second]
+    if danger and len(tied) > 1:
+        after = {T.kind_of(e.pai): _sh_after_discard(counts, T.kind_of(e.pai))
+                 for e in tied if e.pai is not None}
+        fastest = min(after.values())
+        tied = [e for e in tied if e.pai is not None and after[T.kind_of(e.pai)] == fastest]
+        safest = min(danger.get(T.kind_of(e.pai), 0.0) for e in tied if e.pai is not None)
+        tied = [e for e in tied if e.pai is not None
+                and danger.get(T.kind_of(e.pai), 0.0) <= safest + SAFETY_TOLERANCE]
     return best_discard_mcr(counts, tied, visible)
 
 

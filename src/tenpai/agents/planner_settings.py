@@ -31,8 +31,10 @@ VALUE_RULES = ("best", "union")
 #: How ``TIE_BREAK`` orders discards that keep equally valuable targets: ``efficiency``, lower
 #: MCR shanten after the discard, then more live effective tiles (the shipped planner);
 #: ``runner_up``, first the discard whose second-best kept target is worth most, then
-#: efficiency's order.
-TIE_BREAKS = ("efficiency", "runner_up")
+#: efficiency's order; ``safety``, lower MCR shanten after the discard, then the lower chance
+#: of dealing in (``tenpai.rules.mcr.danger``, differences below ``SAFETY_TOLERANCE`` ignored),
+#: then efficiency's order: defense that gives up no target value and no speed.
+TIE_BREAKS = ("efficiency", "runner_up", "safety")
 
 
 @dataclass(frozen=True, slots=True)

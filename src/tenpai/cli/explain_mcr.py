@@ -84,15 +84,18 @@ def planner_settings(agent: str) -> PlannerSettings:
         typer.echo(f"error: --agent {spec}: {err}", err=True)
         raise typer.Exit(2) from None
     # what this page cannot show is refused rather than shown as if it played: the defense
-    # reads the opponents, the union value samples draws, a sight sees hidden tiles
+    # and the safety tie-break read the opponents, the union value samples draws, a sight
+    # sees hidden tiles
     written = dict(spec.settings)
-    for key, field, default in (("DEFENSE", "defense", PlannerSettings().defense),
-                                ("VALUE", "value", "best"), ("SIGHT", "sight", "fair")):
-        if getattr(settings, field) != default:
+    for key, field, shown in (("DEFENSE", "defense", (False,)), ("VALUE", "value", ("best",)),
+                              ("SIGHT", "sight", ("fair",)),
+                              ("TIE_BREAK", "tie_break", ("efficiency", "runner_up"))):
+        if getattr(settings, field) not in shown:
             where = "in brackets" if key in written else f"from $TENPAI_PLANNER_{key}"
             typer.echo(f"error: --agent {spec}: {key}={getattr(settings, field)} ({where}) is "
                        "not shown by explain, which shows FAN_WEIGHT, CLAIMS, RACE and "
-                       f"TIE_BREAK; leave {key} at its default", err=True)
+                       f"TIE_BREAK (efficiency or runner_up); leave {key} at its default",
+                       err=True)
             raise typer.Exit(2)
     return settings
 
