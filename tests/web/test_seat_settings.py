@@ -45,6 +45,14 @@ def test_a_bad_seat_is_refused_in_one_line_before_any_game(opponent: object,
     assert message in str(caught.value) and "\n" not in str(caught.value)
 
 
+def test_the_search_instrument_is_refused_at_a_riichi_table() -> None:
+    with pytest.raises(PlayError) as caught:
+        GameSettings.parse({"rules": "riichi", "seed": 2,
+                            "opponents": ["search[SIGHT=hands]", "pg", "pg"]})
+    assert "SIGHT lets it see hidden tiles" in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
 def test_the_api_refuses_a_bad_key_or_value_with_422(tmp_path: Path) -> None:
     c = client(tmp_path)
     r = c.post("/api/games", json={**_MCR, "opponents": ["planner[CLAIMS=2]", "planner",

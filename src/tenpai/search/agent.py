@@ -82,6 +82,7 @@ from tenpai.search.rebuild import (
     rebuild_table,
 )
 from tenpai.search.settings import SearchSettings
+from tenpai.search.sight import world_sampler
 from tenpai.search.weights import (
     DiscardLikelihood,
     SummedLikelihood,
@@ -91,7 +92,7 @@ from tenpai.search.weights import (
     resampled,
 )
 from tenpai.search.win_passes import WinPassLikelihood
-from tenpai.search.worlds import Hands, Prepared, WorldSampler
+from tenpai.search.worlds import Hands, Prepared, WorldError, WorldSampler
 
 __all__ = [
     "CALL_TYPES",
@@ -139,7 +140,7 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         #: The leaf value of each table size the agent can search (3 and/or 4 seats).
         self.values: dict[int, LeafValue] = values
         self.model_players = next(iter(values)) if len(values) == 1 else None
-        self.sampler = sampler or WorldSampler(s.opponents, riichi_ready=s.riichi_ready)  # type: ignore[arg-type]
+        self.sampler = sampler or world_sampler(s.sight, s.opponents, s.riichi_ready)
         if s.worlds_mode == "weighted" and weigher is None:
             network = getattr(prior, "agent", None)
             if network is None or not hasattr(network, "bundle"):
@@ -180,6 +181,9 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         # the engine's Python round (on the compiled table built on demand: only when wanted)
         table = python_table(getattr(obs, "_table", None)) if wanted else None
         rebuilt = False
+        if wanted and not isinstance(table, RiichiRound) and s.sight != "fair":
+            raise WorldError(f"TENPAI_SEARCH_SIGHT={s.sight} reads the engine's own table, and "
+                             f"this seat's view ({type(obs).__name__}) holds no other hand")
         if wanted and not isinstance(table, RiichiRound) and hasattr(obs, "events"):
             # a seat's view without an engine table (mjai, the Tenhou client): rebuild one
             try:

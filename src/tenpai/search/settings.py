@@ -15,6 +15,7 @@ from tenpai.search import setting_checks as check
 from tenpai.search.env import describe_settings, setting_names, settings_from_env
 from tenpai.search.leaves import LEAVES
 from tenpai.search.playout_policies import COMPILED_POLICIES, FAST_POLICIES, POLICIES
+from tenpai.search.sight import SIGHTS
 from tenpai.search.worlds import OpponentModel
 
 __all__ = ["OPPONENT_MODELS", "SETTING_NAMES", "WORLDS_MODES", "SearchSettings", "default_policy"]
@@ -123,6 +124,11 @@ class SearchSettings:
     #: the policy, the others passive: cheaper, blind to the others' wins and to deal-ins) or
     #: "auto" (solo where no opponent is in riichi or has two open melds, else playout).
     leaf: str = "playout"
+    #: A measuring instrument, never a player: "fair" (the shipped worlds, from what the seat
+    #: has seen) or "hands" (every world holds the opponents' real concealed tiles, read from
+    #: the engine's table; tenpai.search.sight).  Refused where the table is rebuilt from a
+    #: seat's events (mjai, the Tenhou client) and at the web table.
+    sight: str = "fair"
 
     def __post_init__(self) -> None:
         check.budget(_ENV, self.budget_ms, self.clock)
@@ -163,6 +169,17 @@ class SearchSettings:
         if self.weight_win_passes and self.worlds_mode != "weighted":
             raise ValueError(f"{_ENV}WEIGHT_WIN_PASSES=1 weights worlds, so it needs "
                              f"{_ENV}WORLDS_MODE=weighted (got {self.worlds_mode!r})")
+        check.one_of(_ENV, "SIGHT", self.sight, SIGHTS)
+        if self.sight != "fair":
+            # the sighted worlds deal the real hands: a model of the hands would be ignored
+            ignored = [f"{_ENV}{name}" for name, off in (
+                ("WORLDS_MODE", self.worlds_mode == "uniform"),
+                ("OPPONENTS", self.opponents == "uniform"),
+                ("RIICHI_READY", self.riichi_ready)) if not off]
+            if ignored:
+                raise ValueError(f"{_ENV}SIGHT={self.sight} deals the opponents' real hands, "
+                                 f"so {' and '.join(ignored)} would be ignored: leave "
+                                 f"{'it' if len(ignored) == 1 else 'them'} at the default")
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> SearchSettings:
