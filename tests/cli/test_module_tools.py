@@ -32,6 +32,7 @@ TOOLS: tuple[str, ...] = (
     "tenpai.bench.mcr_score_breakdown",
     "tenpai.bench.planner_calibration",
     "tenpai.bench.riichi_point_flow",
+    "tenpai.bench.target_plot",
     "tenpai.learn.project",
     "tenpai.learn.shard_metrics",
     "tenpai.mcts.pg_measure",
