@@ -137,3 +137,10 @@ def test_an_agent_needing_a_file_is_offered_once_its_variable_is_set(
     assert "pg_planner" not in [o["name"] for o in opponent_menu("mcr")]
     monkeypatch.setenv("TENPAI_PG_PLANNER_WEIGHTS", "weights.json")
     assert "pg_planner" in [o["name"] for o in opponent_menu("mcr")]
+
+
+def test_the_mcr_menu_follows_the_registered_ranking() -> None:
+    names = [o["name"] for o in opponent_menu("mcr")]
+    assert names[:3] == ["planner", "efficiency", "expert"]
+    if "pg_mcr" in names:  # with the learn extra
+        assert names.index("pg_mcr") > names.index("efficiency")

@@ -47,9 +47,14 @@ THINK_CHOICES_MS: Final = (100, 300, 1000, 3000)
 DEFAULT_THINK_MS: Final = 300
 #: The menu's order: the searching and learned agents, the rule agents from the most complete
 #: to the simplest, then the rest of the registry by name (an order of kind, not a measured
-#: ranking: no arena run has ranked all of them against each other).
+#: ranking: no arena run has ranked all of them against each other) ...
 _FIRST: Final = ("search", "pg", "sl", "expert", "defensive", "efficiency", "planner", "pg_mcr",
                  "sl_mcr", "dropout")
+#: ... except where registered runs did rank them: at an MCR table ``planner`` (the default) is
+#: ahead of ``efficiency`` and ``efficiency`` ahead of ``expert``, and ``pg_mcr`` behind both
+#: ``planner`` and ``efficiency`` (docs/mcr_strength.md; ``search_mcr`` is not separated from
+#: ``planner`` and keeps its place by name).
+_FIRST_BY_RULES: Final = {"mcr": ("planner", "efficiency", "expert", "pg_mcr", "sl_mcr")}
 #: Agents the Play menu leaves out: ones that need a model file named by an environment
 #: variable, read every hand (perfect information) or exist to measure another agent.
 _HIDDEN: Final = frozenset({"sl_model", "sl_mcr_model", "mcts", "mcts_prior", "pg_mcr_start"})
@@ -111,7 +116,7 @@ def thinks(agent_name: str) -> bool:
 def opponent_menu(rules: str) -> list[dict[str, Any]]:
     """The agents that can play ``rules`` here, strongest first, each with what it is and how
     long it takes to answer."""
-    rank = {name: i for i, name in enumerate(_FIRST)}
+    rank = {name: i for i, name in enumerate(_FIRST_BY_RULES.get(rules, _FIRST))}
     out = []
     for entry in sorted(ENTRIES, key=lambda e: (rank.get(e.name, len(rank)), e.name)):
         if entry.name in _HIDDEN or not _installed(entry.extra):
