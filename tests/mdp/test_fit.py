@@ -26,7 +26,7 @@ def test_fit_on_a_few_records(tmp_path: Path) -> None:
     assert samples.deal_in["train"] and samples.rank["train"]
     models = fit_models(samples, opts, source=str(SUBSET))
     models.save(tmp_path / "m.json")
-    from tenpai.mdp.models import load_models
+    from tenpai.reading.models import load_models
 
     again = load_models(tmp_path / "m.json")
     assert again.meta["games"] == dict(samples.games)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tenpai.mdp.models import FORMAT, ModelFileError, load_models
+from tenpai.reading.models import FORMAT, ModelFileError, load_models
 
 
 def test_default_models_load_and_predict() -> None:

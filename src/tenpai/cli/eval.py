@@ -417,7 +417,7 @@ def mdp_agreement(
 
     from tenpai.learn.dataset import SPLITS
     from tenpai.mdp.agreement import count_agreement, houou_games
-    from tenpai.mdp.models import ModelFileError
+    from tenpai.reading.models import ModelFileError
 
     if split != "all" and split not in SPLITS:
         raise typer.BadParameter(f"choose all or one of {', '.join(SPLITS)}", param_hint="--split")

@@ -58,8 +58,8 @@ def explain(
         explain_planner(hand, melds, seen, draws, seat_wind, prevalent_wind, top, as_json,
                         settings)
         return
-    from tenpai.mdp.models import ModelFileError
     from tenpai.mdp.record_view import find_turn, round_label
+    from tenpai.reading.models import ModelFileError
     from tenpai.records import RecordError, read_any
 
     if agent != "mdp":

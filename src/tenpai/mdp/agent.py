@@ -3,7 +3,7 @@
 See :mod:`tenpai.mdp.player` for how each action is valued and docs/mdp_search.md for the
 reconstruction of the paper's definitions.  The opponent models are loaded when the agent is
 built, so a missing or corrupt model file stops it before the first hand
-(:class:`tenpai.mdp.models.ModelFileError`) instead of letting it play badly.
+(:class:`tenpai.reading.models.ModelFileError`) instead of letting it play badly.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from tenpai.events import Event
-from tenpai.mdp.models import OpponentModels, load_models
 from tenpai.mdp.player import Decision, choose, evaluate_decision
 from tenpai.mdp.settings import Settings
+from tenpai.reading.models import OpponentModels, load_models
 
 __all__ = ["ENV_SETTINGS", "MDPAgent", "settings_from_env"]
 

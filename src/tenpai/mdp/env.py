@@ -17,10 +17,10 @@ from itertools import product
 import numpy as np
 
 from tenpai import tiles as T
-from tenpai.mdp.features import deal_in_features, rank_features, tenpai_bucket, tenpai_features
-from tenpai.mdp.models import OpponentModels
 from tenpai.mdp.settings import Settings
-from tenpai.mdp.table import TableState
+from tenpai.reading.features import deal_in_features, rank_features, tenpai_bucket, tenpai_features
+from tenpai.reading.models import OpponentModels
+from tenpai.reading.table import TableState
 
 __all__ = ["Environment"]
 

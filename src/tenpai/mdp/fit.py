@@ -25,14 +25,14 @@ from tenpai import tiles as T
 from tenpai.events import Event
 from tenpai.hand import shanten, waits
 from tenpai.learn.logreg import BinaryModel, auc, fit_binary, fit_softmax, log_loss
-from tenpai.mdp.features import (
+from tenpai.reading.features import (
     deal_in_features,
     rank_features,
     tenpai_bucket,
     tenpai_features,
 )
-from tenpai.mdp.models import OpponentModels
-from tenpai.mdp.table import LIVE_WALL, TableState
+from tenpai.reading.models import OpponentModels
+from tenpai.reading.table import LIVE_WALL, TableState
 
 __all__ = ["FitOptions", "Samples", "collect", "fit_models", "iter_games"]
 

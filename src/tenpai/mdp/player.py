@@ -27,15 +27,14 @@ from tenpai.hand import ukeire
 from tenpai.mdp.chain import solitary_probs
 from tenpai.mdp.env import Environment
 from tenpai.mdp.folding import solve_folding
-from tenpai.mdp.models import OpponentModels
 from tenpai.mdp.scorer import HandContext, win_points
 from tenpai.mdp.settings import SearchTooLargeError, Settings
 from tenpai.mdp.solver import Payoffs, build_edges, solve
 from tenpai.mdp.space import build_space, shanten_of
-from tenpai.mdp.table import TableState
+from tenpai.reading.models import OpponentModels
+from tenpai.reading.table import TableState, table_from_events
 
-__all__ = ["ActionValue", "Decision", "choose", "evaluate_decision", "scenario_lose",
-           "table_from_events"]
+__all__ = ["ActionValue", "Decision", "choose", "evaluate_decision", "scenario_lose"]
 
 
 @dataclass(slots=True)
@@ -57,19 +56,6 @@ class Decision:
 
     def best(self) -> ActionValue:
         return max(self.values, key=lambda v: v.value)
-
-
-def table_from_events(events: Sequence[Event]) -> TableState:
-    """The public table of the current hand from an observation's (masked) events."""
-    state: TableState | None = None
-    for e in events:
-        if e.type == "start_kyoku":
-            state = TableState.start(e)
-        elif state is not None:
-            state.apply(e)
-    if state is None:
-        raise ValueError("no start_kyoku among the observation's events")
-    return state
 
 
 def _hand_context(obs: Any, counts: list[int], state: TableState) -> HandContext:

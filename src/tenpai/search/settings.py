@@ -64,7 +64,8 @@ class SearchSettings:
     #: or one weight per seat: four "a,b,c,d" (four-player tables only) or three "a,b,c"
     #: (three-player tables only).
     utility: str = "tenhou"
-    #: Opponents' hands outside riichi: "uniform" or "shaped" (tenpai.search.worlds).
+    #: Opponents' hands outside riichi: "uniform", "shaped" or "read" (ready as often as 001's
+    #: fitted readiness model expects; tenpai.search.worlds, tenpai.search.readiness).
     opponents: str = "uniform"
     #: Ready hands for opponents in riichi (off: uniform worlds, the ablation).
     riichi_ready: bool = True

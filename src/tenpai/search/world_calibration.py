@@ -38,7 +38,7 @@ import json
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import numpy as np
 
@@ -51,7 +51,7 @@ from tenpai.rules.riichi.compiled_round import python_table
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.search.weights import DiscardLikelihood, WorldLikelihood, normalised
 from tenpai.search.win_passes import LOG_IMPOSSIBLE, WinPassLikelihood
-from tenpai.search.worlds import WorldSampler
+from tenpai.search.worlds import OpponentModel, WorldSampler
 
 __all__ = ["EPS", "Rows", "collect", "main", "scores"]
 
@@ -244,7 +244,7 @@ def main(argv: list[str] | None = None) -> None:
                     help="every n-th eligible decision (default %(default)s)")
     ap.add_argument("--temperatures", default="1,2,4",
                     help="weight temperatures, comma-separated (the first gives the ESS)")
-    ap.add_argument("--opponents", default="uniform", choices=("uniform", "shaped"),
+    ap.add_argument("--opponents", default="uniform", choices=get_args(OpponentModel),
                     help="how the opponents' hands are drawn (default %(default)s)")
     ap.add_argument("--seed", type=int, default=0,
                     help="seed of the sampled worlds (default %(default)s)")

@@ -25,8 +25,12 @@ Which worlds (the proposal):
 * every other opponent gets ``opponent_model = "uniform"`` tiles, or with ``"shaped"`` the
   least-shanten of ``shaped_draws`` uniform draws (ties at random): a hand that has been played
   for several turns is closer to ready than a random one, and this is the cheapest way to say
-  so.  Neither weights the worlds by how likely the opponent's discards were under them: that
-  is the weighted worlds' job (:mod:`tenpai.search.weights`, below);
+  so; with ``"read"`` a ready hand (waits not in its own river) with the probability 001's
+  fitted readiness model gives that opponent from the seat's view
+  (:mod:`tenpai.search.readiness`), else a uniform hand that is not ready (no ready hand
+  found within the tries: a uniform one, not counted).  None weights the worlds by how likely
+  the opponent's discards were under them: that is the weighted worlds' job
+  (:mod:`tenpai.search.weights`, below);
 * the remaining unseen tiles are shuffled into the wall slots.
 
 Here all worlds are equally likely; the search agent's weighted worlds
@@ -48,7 +52,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from tenpai import tiles as T
@@ -57,6 +61,7 @@ from tenpai.events import Event
 from tenpai.hand import shanten, waits
 from tenpai.rules.riichi.flow.round import RiichiRound
 from tenpai.rules.riichi.game import RiichiGame
+from tenpai.search.readiness import Readiness, default_readiness
 from tenpai.search.window import rebuild_window
 
 __all__ = [
@@ -72,7 +77,7 @@ __all__ = [
     "unseen_tiles",
 ]
 
-OpponentModel = Literal["uniform", "shaped"]
+OpponentModel = Literal["uniform", "shaped", "read"]
 
 
 class WorldError(ValueError):
@@ -169,6 +174,10 @@ class Prepared:
     #: Whether every world is built in the one round :attr:`round` (see
     #: :meth:`WorldSampler.prepare`).
     reuse_round: bool
+    #: Opponent model "read": each opponent outside riichi's probability of being ready and
+    #: the kinds its ready hand cannot wait on (its own river: it would be furiten).
+    ready: dict[int, float] = field(default_factory=dict)
+    ready_forbidden: dict[int, frozenset[int]] = field(default_factory=dict)
     _events: tuple[Event, ...] | None = None
     _passes: tuple[tuple[int, int | None, int], ...] | None = None
     _last_discard: dict[int, int] | None = None
@@ -221,6 +230,7 @@ class WorldSampler:
         riichi_ready: bool = True,
         riichi_tries: int = 200,
         shaped_draws: int = 4,
+        readiness: Readiness | None = None,
     ) -> None:
         if opponent_model not in get_args(OpponentModel):
             raise ValueError(f"unknown opponent model {opponent_model!r}; known: "
@@ -229,6 +239,10 @@ class WorldSampler:
         self.riichi_ready = riichi_ready
         self.riichi_tries = riichi_tries
         self.shaped_draws = shaped_draws
+        #: The readiness model of ``"read"`` (the shipped one unless given).
+        self.readiness = readiness
+        if opponent_model == "read" and readiness is None:
+            self.readiness = default_readiness()
 
     # ------------------------------------------------------------------ one world per call
     def sample(self, table: RiichiRound, seat: int, seed: int) -> World:
@@ -271,6 +285,11 @@ class WorldSampler:
         if self.riichi_ready:
             prep.forbidden = {s: self._forbidden_waits(table, prep.events, s)
                               for s in order if table.riichi[s]}
+        if self.readiness is not None and self.opponent_model == "read":
+            dama = [s for s in order if not table.riichi[s]]
+            prep.ready = self.readiness.probabilities(prep.events, dama)
+            prep.ready_forbidden = {s: frozenset(T.kind_of(t) for t in table.rivers[s])
+                                    for s in dama}
         return prep
 
     def world(self, prep: Prepared, seed: int) -> World:
@@ -299,6 +318,8 @@ class WorldSampler:
                 hand = self._ready_hand(prep.forbidden[s], prep.sizes[s], pool, rng)
                 if hand is None:
                     fallbacks += 1
+            elif s in prep.ready:
+                hand = self._read_hand(prep, s, pool, rng)
             if hand is None:
                 hand = self._plain_hand(prep.sizes[s], pool, rng)
             taken = list(hand)
@@ -343,6 +364,22 @@ class WorldSampler:
             if sh < best_sh:
                 best, best_sh = h, sh
         return best
+
+    def _read_hand(
+        self, prep: Prepared, s: int, pool: list[int], rng: random.Random,
+    ) -> list[int] | None:
+        """Opponent ``s``'s hand under ``"read"``: ready with the model's probability (waits
+        outside its own river), else a uniform hand that is not ready (the best of a few
+        draws); None when no ready hand was found (the caller deals a uniform one)."""
+        size = prep.sizes[s]
+        if rng.random() < prep.ready[s]:
+            return self._ready_hand(prep.ready_forbidden[s], size, pool, rng)
+        hand = rng.sample(pool, size)
+        for _ in range(self.shaped_draws):
+            if size < 4 or shanten(T.counts34(hand)) > 0:
+                break
+            hand = rng.sample(pool, size)
+        return hand
 
     def _ready_hand(
         self, forbidden: frozenset[int], size: int, pool: list[int], rng: random.Random,

@@ -8,12 +8,13 @@ and a live observation's masked events (for play), so features are computed by o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tenpai import tiles as T
 from tenpai.events import Event
 
-__all__ = ["LIVE_WALL", "Discard", "TableState"]
+__all__ = ["LIVE_WALL", "Discard", "TableState", "table_from_events"]
 
 #: Drawable tiles after the deal in four-player Riichi.
 LIVE_WALL = 70
@@ -141,3 +142,16 @@ class TableState:
 
     def round_index(self) -> int:
         return self.bakaze * 4 + self.kyoku
+
+
+def table_from_events(events: Sequence[Event]) -> TableState:
+    """The public table of the current hand from an observation's (masked) events."""
+    state: TableState | None = None
+    for e in events:
+        if e.type == "start_kyoku":
+            state = TableState.start(e)
+        elif state is not None:
+            state.apply(e)
+    if state is None:
+        raise ValueError("no start_kyoku among the observation's events")
+    return state

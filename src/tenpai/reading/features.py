@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tenpai import tiles as T
-from tenpai.mdp.table import LIVE_WALL, TableState
+from tenpai.reading.table import LIVE_WALL, TableState
 
 __all__ = [
     "DEAL_IN_FEATURES",

@@ -19,7 +19,7 @@ import numpy as np
 
 from tenpai.atomic import write_text_atomic
 from tenpai.learn.logreg import BinaryModel, SoftmaxModel
-from tenpai.mdp.features import (
+from tenpai.reading.features import (
     DEAL_IN_FEATURES,
     RANK_FEATURES,
     TENPAI_FEATURES,

@@ -1,0 +1,126 @@
+"""``OPPONENTS=read``: the worlds deal an opponent outside riichi a ready hand as often as 001's
+fitted readiness model expects, read only from the deciding seat's view."""
+
+from __future__ import annotations
+
+import pytest
+
+from tenpai import tiles as T
+from tenpai.hand import shanten, waits
+from tenpai.reading.models import load_models
+from tenpai.search.readiness import Readiness, default_readiness
+from tenpai.search.settings import SearchSettings
+from tenpai.search.worlds import WorldSampler
+
+from .helpers import decisions, swap_hidden_tiles
+
+
+class _Fixed(Readiness):
+    """The shipped model's file with one probability for everyone: what the sampler does with
+    a probability is tested apart from what the model says."""
+
+    def __init__(self, p: float) -> None:
+        super().__init__(load_models())
+        self.p = p
+
+    def probabilities(self, events, seats):  # type: ignore[no-untyped-def]
+        return {s: self.p for s in seats}
+
+
+def _tables(seed: int, want: int = 25):  # type: ignore[no-untyped-def]
+    """Own-turn decisions of a seeded efficiency game, a few discards in (copies)."""
+    from tenpai.engine.snapshot import clone
+
+    out = []
+    for rnd, d in decisions(seed, limit=400):
+        if rnd.phase == "act" and rnd.turn == d.seat and len(rnd.rivers[d.seat]) >= 4:
+            out.append((clone(rnd), d.seat))
+            if len(out) >= want:
+                break
+    return out
+
+
+def test_certain_readiness_deals_ready_hands_waiting_outside_their_river() -> None:
+    sampler = WorldSampler("read", readiness=_Fixed(1.0))
+    checked = 0
+    for rnd, seat in _tables(5):
+        w = sampler.sample(rnd, seat, seed=checked).round
+        for s in range(rnd.players):
+            if s == seat or rnd.riichi[s]:
+                continue
+            counts = T.counts34(w.hands[s])
+            assert shanten(counts) == 0
+            river = {T.kind_of(t) for t in rnd.rivers[s]}
+            assert not set(waits(counts)) & river
+            checked += 1
+    assert checked > 40
+
+
+def test_no_readiness_deals_hands_that_are_not_ready() -> None:
+    sampler = WorldSampler("read", readiness=_Fixed(0.0))
+    checked = 0
+    for rnd, seat in _tables(6):
+        w = sampler.sample(rnd, seat, seed=checked).round
+        for s in range(rnd.players):
+            if s != seat and not rnd.riichi[s] and len(w.hands[s]) >= 4:
+                assert shanten(T.counts34(w.hands[s])) > 0
+                checked += 1
+    assert checked > 40
+
+
+def test_the_share_of_ready_worlds_follows_the_probability() -> None:
+    sampler = WorldSampler("read", readiness=_Fixed(0.3))
+    (rnd, seat), = _tables(7, want=1)
+    prep = sampler.prepare(rnd, seat)
+    ready = total = 0
+    for i in range(400):
+        hands = sampler.hands(prep, i).hands
+        for s, h in hands.items():
+            if not rnd.riichi[s] and len(h) >= 4:
+                total += 1
+                ready += shanten(T.counts34(h)) == 0
+    assert total >= 400 and abs(ready / total - 0.3) < 0.06
+
+
+def test_the_model_reads_only_what_the_seat_has_seen() -> None:
+    """The probabilities come from the seat's masked events: swapping every tile the seat
+    cannot see leaves them unchanged."""
+    reader = default_readiness()
+    for rnd, seat in _tables(8, want=6):
+        others = [s for s in range(rnd.players) if s != seat]
+        a = reader.probabilities(rnd._observe(seat).events, others)
+        b = reader.probabilities(swap_hidden_tiles(rnd, seat)._observe(seat).events, others)
+        assert a == b
+        assert all(0.0 < p < 1.0 for p in a.values())
+
+
+def test_readiness_rises_through_a_hand() -> None:
+    """The shipped model expects few ready opponents after four discards and more late in a
+    hand: the average over a game's decisions, early against late."""
+    reader = default_readiness()
+    early: list[float] = []
+    late: list[float] = []
+    for seed in range(9, 13):
+        for rnd, d in decisions(seed, limit=2000):
+            n = len(rnd.rivers[d.seat])
+            if rnd.phase != "act" or rnd.turn != d.seat or 5 < n < 10:
+                continue
+            others = [s for s in range(rnd.players) if s != d.seat and not rnd.riichi[s]]
+            ps = reader.probabilities(rnd._observe(d.seat).events, others).values()
+            (early if n <= 5 else late).extend(ps)
+    assert len(early) > 100 and len(late) > 30
+    assert 3 * sum(early) / len(early) < sum(late) / len(late)
+
+
+def test_uniform_worlds_do_not_read_the_model() -> None:
+    assert WorldSampler().readiness is None
+    assert WorldSampler("shaped").readiness is None
+    assert WorldSampler("read").readiness is default_readiness()
+
+
+def test_the_setting_is_known_and_refused_beside_the_instrument() -> None:
+    assert SearchSettings(opponents="read").opponents == "read"
+    with pytest.raises(ValueError, match="OPPONENTS would be ignored"):
+        SearchSettings(opponents="read", sight="hands")
+    with pytest.raises(ValueError, match="TENPAI_SEARCH_OPPONENTS"):
+        SearchSettings(opponents="psychic")
