@@ -13,6 +13,7 @@ import contextlib
 import os
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -91,3 +92,37 @@ def test_no_bot_outlives_the_arena(tmp_path: Path, sig: signal.Signals) -> None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(pid, signal.SIGKILL)
     assert left == [], f"bots left running after {sig.name}"
+
+
+def test_a_sigterm_while_exiting_does_not_cut_the_exit_hooks_short() -> None:
+    """A SIGTERM that reaches a process already running its exit hooks (as a pool's worker
+    gets at the end of a run) is ignored: every later hook still runs and nothing is printed."""
+    script = (
+        "import atexit, os, signal, time\n"
+        "from tenpai.serve.mjai import process\n"
+        "process._install_hooks()\n"
+        "atexit.register(lambda: print('later hook ran', flush=True))\n"
+        "def first():\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    time.sleep(0.2)\n"
+        "    print('first hook ran', flush=True)\n"
+        "atexit.register(first)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["first", "hook", "ran", "later", "hook", "ran"]
+    assert "Exception ignored" not in done.stderr, done.stderr
+
+
+def test_a_sigterm_before_exiting_still_ends_the_process() -> None:
+    script = (
+        "import os, signal, time\n"
+        "from tenpai.serve.mjai import process\n"
+        "process._install_hooks()\n"
+        "os.kill(os.getpid(), signal.SIGTERM)\n"
+        "time.sleep(30)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 128 + signal.SIGTERM

@@ -173,10 +173,10 @@ class SearchSettings:
         check.one_of(_ENV, "SIGHT", self.sight, SIGHTS)
         if self.sight != "fair":
             # the sighted worlds deal the real hands: a model of the hands would be ignored
-            ignored = [f"{_ENV}{name}" for name, off in (
+            ignored = [f"{_ENV}{name}" for name, at_default in (
                 ("WORLDS_MODE", self.worlds_mode == "uniform"),
                 ("OPPONENTS", self.opponents == "uniform"),
-                ("RIICHI_READY", self.riichi_ready)) if not off]
+                ("RIICHI_READY", self.riichi_ready)) if not at_default]
             if ignored:
                 raise ValueError(f"{_ENV}SIGHT={self.sight} deals the opponents' real hands, "
                                  f"so {' and '.join(ignored)} would be ignored: leave "

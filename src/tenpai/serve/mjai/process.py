@@ -64,6 +64,13 @@ def _child_setup() -> None:
 
 
 def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    """End the process through SystemExit, so the atexit hook ends its bots.  A SIGTERM that
+    arrives once the process is already exiting (the main thread has stopped: the atexit hooks,
+    :func:`kill_all` among them, are running) is ignored: raising there would only cut short
+    another hook's clean-up (a pool's worker shut down at the end of an arena run printed
+    "Exception ignored in atexit callback ... SystemExit: 143" from torch's)."""
+    if not threading.main_thread().is_alive():
+        return
     raise SystemExit(128 + signum)
 
 
