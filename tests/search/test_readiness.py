@@ -124,3 +124,41 @@ def test_the_setting_is_known_and_refused_beside_the_instrument() -> None:
         SearchSettings(opponents="read", sight="hands")
     with pytest.raises(ValueError, match="TENPAI_SEARCH_OPPONENTS"):
         SearchSettings(opponents="psychic")
+
+
+def test_read_waits_choose_ready_shapes_by_the_deal_in_model() -> None:
+    """With every kind's odds but one tiny, the chosen ready hands wait on that kind far more
+    often than the first ready shape found does; the worlds stay ready and outside the river."""
+
+    class _Favour(_Fixed):
+        def wait_odds(self, events, hand, seats):  # type: ignore[no-untyped-def]
+            return {s: [50.0 if k == self.kind else 0.01 for k in range(34)] for s in seats}
+
+    plain = WorldSampler("read", readiness=_Fixed(1.0))
+    favour = _Favour(1.0)
+    read = WorldSampler("read", readiness=favour, read_waits=True)
+    hits = {"plain": 0, "read": 0}
+    total = 0
+    for rnd, seat in _tables(5):
+        for s in range(rnd.players):
+            if s == seat or rnd.riichi[s]:
+                continue
+            river = {T.kind_of(t) for t in rnd.rivers[s]}
+            favour.kind = next(k for k in (4, 13, 22, 5, 14) if k not in river)
+            for i in range(4):
+                total += 1
+                for name, sampler in (("plain", plain), ("read", read)):
+                    counts = T.counts34(sampler.sample(rnd, seat, seed=i).round.hands[s])
+                    w = set(waits(counts))
+                    assert w and not w & river
+                    hits[name] += favour.kind in w
+    assert total > 100
+    assert hits["read"] > 2 * hits["plain"] + 10, hits
+
+
+def test_read_waits_are_refused_where_no_world_has_a_ready_hand() -> None:
+    with pytest.raises(ValueError, match="READ_WAITS=1 .* deals none"):
+        SearchSettings(read_waits=True, riichi_ready=False)
+    assert SearchSettings(read_waits=True, riichi_ready=False, opponents="read").read_waits
+    with pytest.raises(ValueError, match="READ_WAITS would be ignored"):
+        SearchSettings(read_waits=True, sight="hands")

@@ -140,7 +140,8 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         #: The leaf value of each table size the agent can search (3 and/or 4 seats).
         self.values: dict[int, LeafValue] = values
         self.model_players = next(iter(values)) if len(values) == 1 else None
-        self.sampler = sampler or world_sampler(s.sight, s.opponents, s.riichi_ready)
+        self.sampler = sampler or world_sampler(s.sight, s.opponents, s.riichi_ready,
+                                                s.read_waits)
         if s.worlds_mode == "weighted" and weigher is None:
             network = getattr(prior, "agent", None)
             if network is None or not hasattr(network, "bundle"):

@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+from tenpai import tiles as T
 from tenpai.events import Event
-from tenpai.reading.features import tenpai_bucket, tenpai_features
+from tenpai.reading.features import deal_in_features, tenpai_bucket, tenpai_features
 from tenpai.reading.models import OpponentModels, load_models
 from tenpai.reading.table import table_from_events
 
@@ -38,6 +39,26 @@ class Readiness:
         state = table_from_events(events)
         return {s: self.models.p_tenpai(tenpai_bucket(state, s), tenpai_features(state, s))
                 for s in seats}
+
+    def wait_odds(self, events: Sequence[Event], hand: Sequence[int], seats: Iterable[int]
+                  ) -> dict[int, list[float]]:
+        """For each of ``seats``, the odds that each of the 34 kinds is one of its waits if it
+        is ready (001's deal-in model: genbutsu, tiles passed after a riichi, suji, walls, the
+        tile's class, dora), read from the public events and the deciding seat's own
+        ``hand`` (tile codes), which count among the copies it can see."""
+        state = table_from_events(events)
+        seen = state.visible()
+        for t in hand:
+            seen[T.kind_of(t)] += 1
+        out: dict[int, list[float]] = {}
+        for s in seats:
+            odds = []
+            for k in range(34):
+                p = self.models.p_wait(deal_in_features(state, s, k, seen))
+                p = min(max(p, 1e-6), 1 - 1e-6)
+                odds.append(p / (1 - p))
+            out[s] = odds
+        return out
 
 
 @lru_cache(maxsize=1)

@@ -69,6 +69,10 @@ class SearchSettings:
     opponents: str = "uniform"
     #: Ready hands for opponents in riichi (off: uniform worlds, the ablation).
     riichi_ready: bool = True
+    #: Choose each ready hand a world deals (riichi opponents', and with ``opponents="read"``
+    #: the ready ones outside riichi) among 8 random ready shapes by 001's deal-in model of
+    #: each kind being a wait (tenpai.search.readiness); off by default.
+    read_waits: bool = False
     #: Final choice: "paired" (leave the prior's choice only on a paired gain of z standard
     #: errors) or "puct" (a prior bonus; see tenpai.search.agent).
     rule: str = "paired"
@@ -170,13 +174,18 @@ class SearchSettings:
         if self.weight_win_passes and self.worlds_mode != "weighted":
             raise ValueError(f"{_ENV}WEIGHT_WIN_PASSES=1 weights worlds, so it needs "
                              f"{_ENV}WORLDS_MODE=weighted (got {self.worlds_mode!r})")
+        if self.read_waits and not self.riichi_ready and self.opponents != "read":
+            raise ValueError(f"{_ENV}READ_WAITS=1 chooses the waits of the ready hands a world "
+                             f"deals, and with {_ENV}RIICHI_READY=0 and {_ENV}OPPONENTS="
+                             f"{self.opponents} it deals none")
         check.one_of(_ENV, "SIGHT", self.sight, SIGHTS)
         if self.sight != "fair":
             # the sighted worlds deal the real hands: a model of the hands would be ignored
             ignored = [f"{_ENV}{name}" for name, at_default in (
                 ("WORLDS_MODE", self.worlds_mode == "uniform"),
                 ("OPPONENTS", self.opponents == "uniform"),
-                ("RIICHI_READY", self.riichi_ready)) if not at_default]
+                ("RIICHI_READY", self.riichi_ready),
+                ("READ_WAITS", not self.read_waits)) if not at_default]
             if ignored:
                 raise ValueError(f"{_ENV}SIGHT={self.sight} deals the opponents' real hands, "
                                  f"so {' and '.join(ignored)} would be ignored: leave "

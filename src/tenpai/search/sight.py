@@ -56,11 +56,12 @@ class SightedWorldSampler(WorldSampler):
         return Hands(hands, pool, 0)
 
 
-def world_sampler(sight: str, opponents: str = "uniform", riichi_ready: bool = True
-                  ) -> WorldSampler:
+def world_sampler(sight: str, opponents: str = "uniform", riichi_ready: bool = True,
+                  read_waits: bool = False) -> WorldSampler:
     """The sampler of a ``SIGHT`` name: the fair one (with its opponent model) for ``fair``."""
     if sight == "fair":
-        return WorldSampler(opponents, riichi_ready=riichi_ready)  # type: ignore[arg-type]
+        return WorldSampler(opponents, riichi_ready=riichi_ready,  # type: ignore[arg-type]
+                            read_waits=read_waits)
     if sight == "hands":
         return SightedWorldSampler()
     raise ValueError(f"a search sight is one of {', '.join(SIGHTS)}, not {sight!r}")

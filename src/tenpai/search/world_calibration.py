@@ -246,6 +246,9 @@ def main(argv: list[str] | None = None) -> None:
                     help="weight temperatures, comma-separated (the first gives the ESS)")
     ap.add_argument("--opponents", default="uniform", choices=get_args(OpponentModel),
                     help="how the opponents' hands are drawn (default %(default)s)")
+    ap.add_argument("--read-waits", action="store_true",
+                    help="choose each ready hand among candidates by 001's deal-in model "
+                         "(the search's READ_WAITS=1)")
     ap.add_argument("--seed", type=int, default=0,
                     help="seed of the sampled worlds (default %(default)s)")
     ap.add_argument("--calls", action="store_true",
@@ -269,13 +272,13 @@ def main(argv: list[str] | None = None) -> None:
 
         calls = CallLikelihood(pg)
     win_passes = WinPassLikelihood() if args.win_passes else None
-    sampler = WorldSampler(args.opponents)
+    sampler = WorldSampler(args.opponents, read_waits=args.read_waits)
     groups, stats = collect(args.data, args.games, args.pool, args.stride, sampler, weigher,
                             temps, args.seed, calls, win_passes)
     n = max(stats["decisions"], 1.0)
     out = {
         "games": int(stats["games"]), "decisions": int(stats["decisions"]), "pool": args.pool,
-        "opponents": args.opponents,
+        "opponents": args.opponents, "read_waits": args.read_waits,
         "ms_per_decision_sampling": round(1000 * stats["sample_seconds"] / n, 1),
         "ms_per_decision_weighting": round(1000 * stats["weigh_seconds"] / n, 1),
         f"mean_effective_size_T{temps[0]:g}": round(stats["effective_size_sum"] / n, 2),

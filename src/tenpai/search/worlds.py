@@ -178,6 +178,9 @@ class Prepared:
     #: the kinds its ready hand cannot wait on (its own river: it would be furiten).
     ready: dict[int, float] = field(default_factory=dict)
     ready_forbidden: dict[int, frozenset[int]] = field(default_factory=dict)
+    #: With ``read_waits``: each opponent's odds that each kind is one of its waits (001's
+    #: deal-in model), which choose among the ready shapes dealt to it.
+    wait_odds: dict[int, list[float]] = field(default_factory=dict)
     _events: tuple[Event, ...] | None = None
     _passes: tuple[tuple[int, int | None, int], ...] | None = None
     _last_discard: dict[int, int] | None = None
@@ -231,6 +234,8 @@ class WorldSampler:
         riichi_tries: int = 200,
         shaped_draws: int = 4,
         readiness: Readiness | None = None,
+        read_waits: bool = False,
+        wait_candidates: int = 8,
     ) -> None:
         if opponent_model not in get_args(OpponentModel):
             raise ValueError(f"unknown opponent model {opponent_model!r}; known: "
@@ -241,8 +246,12 @@ class WorldSampler:
         self.shaped_draws = shaped_draws
         #: The readiness model of ``"read"`` (the shipped one unless given).
         self.readiness = readiness
-        if opponent_model == "read" and readiness is None:
+        if (opponent_model == "read" or read_waits) and readiness is None:
             self.readiness = default_readiness()
+        #: Choose each ready hand among ``wait_candidates`` ready shapes, each weighted by the
+        #: product over its waits of the deal-in model's odds (over their mean across kinds).
+        self.read_waits = read_waits
+        self.wait_candidates = wait_candidates
 
     # ------------------------------------------------------------------ one world per call
     def sample(self, table: RiichiRound, seat: int, seed: int) -> World:
@@ -290,6 +299,11 @@ class WorldSampler:
             prep.ready = self.readiness.probabilities(prep.events, dama)
             prep.ready_forbidden = {s: frozenset(T.kind_of(t) for t in table.rivers[s])
                                     for s in dama}
+        if self.readiness is not None and self.read_waits:
+            readers = [s for s in order if s in prep.forbidden or s in prep.ready]
+            if readers:
+                prep.wait_odds = self.readiness.wait_odds(prep.events, table.hands[seat],
+                                                          readers)
         return prep
 
     def world(self, prep: Prepared, seed: int) -> World:
@@ -315,7 +329,8 @@ class WorldSampler:
         for s in prep.order:
             hand: list[int] | None = None
             if table.riichi[s] and self.riichi_ready:
-                hand = self._ready_hand(prep.forbidden[s], prep.sizes[s], pool, rng)
+                hand = self._ready_hand(prep.forbidden[s], prep.sizes[s], pool, rng,
+                                        prep.wait_odds.get(s))
                 if hand is None:
                     fallbacks += 1
             elif s in prep.ready:
@@ -373,7 +388,8 @@ class WorldSampler:
         draws); None when no ready hand was found (the caller deals a uniform one)."""
         size = prep.sizes[s]
         if rng.random() < prep.ready[s]:
-            return self._ready_hand(prep.ready_forbidden[s], size, pool, rng)
+            return self._ready_hand(prep.ready_forbidden[s], size, pool, rng,
+                                    prep.wait_odds.get(s))
         hand = rng.sample(pool, size)
         for _ in range(self.shaped_draws):
             if size < 4 or shanten(T.counts34(hand)) > 0:
@@ -383,14 +399,46 @@ class WorldSampler:
 
     def _ready_hand(
         self, forbidden: frozenset[int], size: int, pool: list[int], rng: random.Random,
+        odds: list[float] | None = None,
     ) -> list[int] | None:
         """A ready hand of ``size`` tiles from ``pool`` whose waits avoid ``forbidden``, or
-        None."""
+        None.  With ``odds`` (per kind, :attr:`Prepared.wait_odds`) up to
+        :attr:`wait_candidates` such hands are drawn and one is kept with probability
+        proportional to the product of its waits' odds over the mean odds of the kinds it could
+        wait on: the shapes stay the random complete shapes', the model only says which of them
+        the table makes likelier (an importance resample, as the weighted worlds do)."""
         by_kind: dict[int, list[int]] = {}
         for t in pool:
             by_kind.setdefault(T.kind_of(t), []).append(t)
+        if odds is not None:
+            allowed = [o for k, o in enumerate(odds) if k not in forbidden]
+            mean = sum(allowed) / len(allowed) if allowed else 1.0
+            found: list[tuple[list[int], float]] = []
+            tries = self.riichi_tries
+            while len(found) < self.wait_candidates and tries > 0:
+                got = self._ready_shape(forbidden, size, pool, rng, tries, by_kind)
+                if got is None:
+                    break
+                hand, w, used = got
+                tries -= used
+                weight = 1.0
+                for k in w:
+                    weight *= odds[k] / mean
+                found.append((hand, weight))
+            if not found:
+                return None
+            return rng.choices([h for h, _ in found], [w for _, w in found])[0]
+        got = self._ready_shape(forbidden, size, pool, rng, self.riichi_tries, by_kind)
+        return None if got is None else got[0]
+
+    def _ready_shape(
+        self, forbidden: frozenset[int], size: int, pool: list[int], rng: random.Random,
+        tries: int, by_kind: dict[int, list[int]],
+    ) -> tuple[list[int], list[int], int] | None:
+        """The first ready hand found within ``tries`` random complete shapes: (its tiles, its
+        waits, the tries it took), or None.  ``by_kind``: the pool's tiles by kind."""
         sets = (size - 1) // 3
-        for _ in range(self.riichi_tries):
+        for i in range(tries):
             avail = {k: len(v) for k, v in by_kind.items()}
             shape = complete_shape(avail, sets, rng)
             if shape is None:
@@ -405,10 +453,10 @@ class WorldSampler:
             hand: list[int] = []
             used: dict[int, int] = {}
             for k in shape:
-                i = used.get(k, 0)
-                hand.append(by_kind[k][i])
-                used[k] = i + 1
-            return hand
+                n = used.get(k, 0)
+                hand.append(by_kind[k][n])
+                used[k] = n + 1
+            return hand, w, i + 1
         return None
 
     @staticmethod
