@@ -131,8 +131,8 @@ def test_read_waits_choose_ready_shapes_by_the_deal_in_model() -> None:
     often than the first ready shape found does; the worlds stay ready and outside the river."""
 
     class _Favour(_Fixed):
-        def wait_odds(self, events, hand, seats):  # type: ignore[no-untyped-def]
-            return {s: [50.0 if k == self.kind else 0.01 for k in range(34)] for s in seats}
+        def wait_probabilities(self, events, hand, seats):  # type: ignore[no-untyped-def]
+            return {s: [0.5 if k == self.kind else 0.001 for k in range(34)] for s in seats}
 
     plain = WorldSampler("read", readiness=_Fixed(1.0))
     favour = _Favour(1.0)
@@ -157,7 +157,7 @@ def test_read_waits_choose_ready_shapes_by_the_deal_in_model() -> None:
 
 
 def test_read_waits_are_refused_where_no_world_has_a_ready_hand() -> None:
-    with pytest.raises(ValueError, match="READ_WAITS=1 .* deals none"):
+    with pytest.raises(ValueError, match=r"READ_WAITS=1 .* deals none"):
         SearchSettings(read_waits=True, riichi_ready=False)
     assert SearchSettings(read_waits=True, riichi_ready=False, opponents="read").read_waits
     with pytest.raises(ValueError, match="READ_WAITS would be ignored"):

@@ -40,11 +40,11 @@ class Readiness:
         return {s: self.models.p_tenpai(tenpai_bucket(state, s), tenpai_features(state, s))
                 for s in seats}
 
-    def wait_odds(self, events: Sequence[Event], hand: Sequence[int], seats: Iterable[int]
-                  ) -> dict[int, list[float]]:
-        """For each of ``seats``, the odds that each of the 34 kinds is one of its waits if it
-        is ready (001's deal-in model: genbutsu, tiles passed after a riichi, suji, walls, the
-        tile's class, dora), read from the public events and the deciding seat's own
+    def wait_probabilities(self, events: Sequence[Event], hand: Sequence[int],
+                           seats: Iterable[int]) -> dict[int, list[float]]:
+        """For each of ``seats``, the probability that each of the 34 kinds is one of its waits
+        if it is ready (001's deal-in model: genbutsu, tiles passed after a riichi, suji, walls,
+        the tile's class, dora), read from the public events and the deciding seat's own
         ``hand`` (tile codes), which count among the copies it can see."""
         state = table_from_events(events)
         seen = state.visible()
@@ -55,8 +55,7 @@ class Readiness:
             odds = []
             for k in range(34):
                 p = self.models.p_wait(deal_in_features(state, s, k, seen))
-                p = min(max(p, 1e-6), 1 - 1e-6)
-                odds.append(p / (1 - p))
+                odds.append(min(max(p, 1e-6), 1 - 1e-6))
             out[s] = odds
         return out
 

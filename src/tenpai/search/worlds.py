@@ -178,9 +178,10 @@ class Prepared:
     #: the kinds its ready hand cannot wait on (its own river: it would be furiten).
     ready: dict[int, float] = field(default_factory=dict)
     ready_forbidden: dict[int, frozenset[int]] = field(default_factory=dict)
-    #: With ``read_waits``: each opponent's odds that each kind is one of its waits (001's
-    #: deal-in model), which choose among the ready shapes dealt to it.
-    wait_odds: dict[int, list[float]] = field(default_factory=dict)
+    #: With ``read_waits``: per opponent and kind, the deal-in model's odds that the kind is
+    #: one of its waits over the odds the random ready shapes give it (see
+    #: :meth:`WorldSampler._wait_ratios`), which choose among the ready shapes dealt to it.
+    wait_ratios: dict[int, list[float]] = field(default_factory=dict)
     _events: tuple[Event, ...] | None = None
     _passes: tuple[tuple[int, int | None, int], ...] | None = None
     _last_discard: dict[int, int] | None = None
@@ -236,6 +237,7 @@ class WorldSampler:
         readiness: Readiness | None = None,
         read_waits: bool = False,
         wait_candidates: int = 8,
+        shape_census: int = 48,
     ) -> None:
         if opponent_model not in get_args(OpponentModel):
             raise ValueError(f"unknown opponent model {opponent_model!r}; known: "
@@ -249,9 +251,12 @@ class WorldSampler:
         if (opponent_model == "read" or read_waits) and readiness is None:
             self.readiness = default_readiness()
         #: Choose each ready hand among ``wait_candidates`` ready shapes, each weighted by the
-        #: product over its waits of the deal-in model's odds (over their mean across kinds).
+        #: product over its waits of :attr:`Prepared.wait_ratios`.
         self.read_waits = read_waits
         self.wait_candidates = wait_candidates
+        #: Ready shapes drawn per opponent and decision to learn how often the shapes
+        #: themselves wait on each kind.
+        self.shape_census = shape_census
 
     # ------------------------------------------------------------------ one world per call
     def sample(self, table: RiichiRound, seat: int, seed: int) -> World:
@@ -302,9 +307,43 @@ class WorldSampler:
         if self.readiness is not None and self.read_waits:
             readers = [s for s in order if s in prep.forbidden or s in prep.ready]
             if readers:
-                prep.wait_odds = self.readiness.wait_odds(prep.events, table.hands[seat],
+                probs = self.readiness.wait_probabilities(prep.events, table.hands[seat],
                                                           readers)
+                prep.wait_ratios = {s: self._wait_ratios(prep, s, probs[s]) for s in readers}
         return prep
+
+    def _wait_ratios(self, prep: Prepared, s: int, model: list[float]) -> list[float]:
+        """Per kind, odds(model) / odds(shapes): the deal-in model's odds that the kind is a
+        wait of ``s`` over the odds among :attr:`shape_census` random ready shapes from the
+        unseen tiles.  The shapes already know much of what the model knows (a middle tile is a
+        wait more often than a terminal, a kind with copies seen less often); weighting them by
+        the model's odds alone counts that twice, which made the riichi waits worse
+        (docs/search_runs.md), so each shape is weighted by the product of these ratios over its
+        waits: the importance weight of a model whose kinds are independent.  The census is
+        seeded by the seat alone, so a decision's ratios do not depend on a world's seed."""
+        forbidden = prep.forbidden.get(s, prep.ready_forbidden.get(s, frozenset()))
+        pool = list(prep.unseen)
+        by_kind: dict[int, list[int]] = {}
+        for t in pool:
+            by_kind.setdefault(T.kind_of(t), []).append(t)
+        rng = random.Random(s)
+        counts = [0] * 34
+        shapes = 0
+        for _ in range(self.shape_census):
+            got = self._ready_shape(forbidden, prep.sizes[s], pool, rng, self.riichi_tries,
+                                    by_kind)
+            if got is None:
+                break
+            shapes += 1
+            for k in got[1]:
+                counts[k] += 1
+        ratios = []
+        for k in range(34):
+            q = (counts[k] + 0.5) / (shapes + 1.0)
+            q = min(q, 1 - 1e-6)
+            p = model[k]
+            ratios.append((p / (1 - p)) / (q / (1 - q)))
+        return ratios
 
     def world(self, prep: Prepared, seed: int) -> World:
         """The world of ``seed`` (what :meth:`sample` gives for the same table, seat, seed)."""
@@ -330,7 +369,7 @@ class WorldSampler:
             hand: list[int] | None = None
             if table.riichi[s] and self.riichi_ready:
                 hand = self._ready_hand(prep.forbidden[s], prep.sizes[s], pool, rng,
-                                        prep.wait_odds.get(s))
+                                        prep.wait_ratios.get(s))
                 if hand is None:
                     fallbacks += 1
             elif s in prep.ready:
@@ -389,7 +428,7 @@ class WorldSampler:
         size = prep.sizes[s]
         if rng.random() < prep.ready[s]:
             return self._ready_hand(prep.ready_forbidden[s], size, pool, rng,
-                                    prep.wait_odds.get(s))
+                                    prep.wait_ratios.get(s))
         hand = rng.sample(pool, size)
         for _ in range(self.shaped_draws):
             if size < 4 or shanten(T.counts34(hand)) > 0:
@@ -399,20 +438,18 @@ class WorldSampler:
 
     def _ready_hand(
         self, forbidden: frozenset[int], size: int, pool: list[int], rng: random.Random,
-        odds: list[float] | None = None,
+        ratios: list[float] | None = None,
     ) -> list[int] | None:
         """A ready hand of ``size`` tiles from ``pool`` whose waits avoid ``forbidden``, or
-        None.  With ``odds`` (per kind, :attr:`Prepared.wait_odds`) up to
+        None.  With ``ratios`` (per kind, :attr:`Prepared.wait_ratios`) up to
         :attr:`wait_candidates` such hands are drawn and one is kept with probability
-        proportional to the product of its waits' odds over the mean odds of the kinds it could
-        wait on: the shapes stay the random complete shapes', the model only says which of them
-        the table makes likelier (an importance resample, as the weighted worlds do)."""
+        proportional to the product of its waits' ratios: the shapes stay the random complete
+        shapes', the model only says which of them the table makes likelier (an importance
+        resample, as the weighted worlds do)."""
         by_kind: dict[int, list[int]] = {}
         for t in pool:
             by_kind.setdefault(T.kind_of(t), []).append(t)
-        if odds is not None:
-            allowed = [o for k, o in enumerate(odds) if k not in forbidden]
-            mean = sum(allowed) / len(allowed) if allowed else 1.0
+        if ratios is not None:
             found: list[tuple[list[int], float]] = []
             tries = self.riichi_tries
             while len(found) < self.wait_candidates and tries > 0:
@@ -423,7 +460,7 @@ class WorldSampler:
                 tries -= used
                 weight = 1.0
                 for k in w:
-                    weight *= odds[k] / mean
+                    weight *= ratios[k]
                 found.append((hand, weight))
             if not found:
                 return None
