@@ -162,3 +162,19 @@ def test_read_waits_are_refused_where_no_world_has_a_ready_hand() -> None:
     assert SearchSettings(read_waits=True, riichi_ready=False, opponents="read").read_waits
     with pytest.raises(ValueError, match="READ_WAITS would be ignored"):
         SearchSettings(read_waits=True, sight="hands")
+
+
+def test_the_read_worlds_play_behind_the_mjai_bot() -> None:
+    """The model reads only the seat's events, so the setting works where the table is
+    rebuilt from them (mjai, the Tenhou client), unlike the SIGHT instrument."""
+    from tenpai.agents.efficiency import EfficiencyAgent
+    from tenpai.search.agent import SearchAgent
+    from tenpai.search.prior import AgentPrior
+
+    from .helpers import play_through_mjai_bot
+
+    settings = SearchSettings(budget_ms=1e6, worlds=2, top_k=2, threshold=1.0,
+                              opponents="read", read_waits=True)
+    agent = SearchAgent(AgentPrior(EfficiencyAgent(3), 0.5), settings=settings, seed=3)
+    assert play_through_mjai_bot(agent, seed=3) > 5
+    assert sum(s.searched for s in agent.log) >= 3
