@@ -158,9 +158,10 @@ def collect(
             return
         t0 = time.process_time()
         hands = []
+        prep = sampler.prepare(table, d.seat)  # once per decision, as the search does
         for _ in range(pool):
             counter[1] += 1
-            hands.append(sampler.sample_hands(table, d.seat, counter[1]).hands)
+            hands.append(sampler.hands(prep, counter[1]).hands)
         t1 = time.process_time()
         evidence = weigher.evidence(table._observe(d.seat).events, d.seat, table.players)
         logl = np.asarray(weigher.log_weights(evidence, hands))
