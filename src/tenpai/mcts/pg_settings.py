@@ -73,7 +73,7 @@ class MCTSPGSettings:
                 raise ValueError(f"{_ENV}POLICY={self.policy} needs the compiled rollout core, "
                                  "which is not built here (TENPAI_PURE_PYTHON set, or not built); "
                                  "use auto")
-        check.one_of(_ENV, "OPPONENTS", self.opponents, OPPONENT_MODELS)
+        check.one_of(_ENV, "OPPONENTS", self.opponents, OPPONENT_MODELS, sep=", ")
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> MCTSPGSettings:

@@ -156,7 +156,7 @@ class SearchSettings:
         check.one_of(_ENV, "VALUE", self.value, ("placement", "points"))
         if self.value == "placement":
             _check_utility(self.utility)
-        check.one_of(_ENV, "OPPONENTS", self.opponents, OPPONENT_MODELS)
+        check.one_of(_ENV, "OPPONENTS", self.opponents, OPPONENT_MODELS, sep=", ")
         check.one_of(_ENV, "RULE", self.rule, ("paired", "puct"))
         check.at_least(_ENV, "Z", self.z, 0)
         check.at_least(_ENV, "CALL_Z_SCALE", self.call_z_scale, 0)
