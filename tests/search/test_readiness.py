@@ -178,3 +178,45 @@ def test_the_read_worlds_play_behind_the_mjai_bot() -> None:
     agent = SearchAgent(AgentPrior(EfficiencyAgent(3), 0.5), settings=settings, seed=3)
     assert play_through_mjai_bot(agent, seed=3) > 5
     assert sum(s.searched for s in agent.log) >= 3
+
+
+def test_read_yaku_deals_ready_hands_that_can_win_by_ron() -> None:
+    """Under "read" about half the closed ready hands have no yaku (they could only win by
+    tsumo); under "read-yaku" every ready hand dealt outside riichi can win by ron on one of its
+    waits, judged by the world's own engine."""
+    ron = {"read": [0, 0], "read-yaku": [0, 0]}
+    for model in ron:
+        sampler = WorldSampler(model, readiness=_Fixed(1.0))  # type: ignore[arg-type]
+        for seed in (5, 6):
+            for i, (rnd, seat) in enumerate(_tables(seed, want=20)):
+                w = sampler.sample(rnd, seat, seed=i).round
+                for s in range(rnd.players):
+                    if s == seat or rnd.riichi[s]:
+                        continue
+                    kinds = waits(T.counts34(w.hands[s]))
+                    assert kinds
+                    ron[model][0] += any(w._score(s, seat, k, tsumo=False) is not None
+                                         for k in kinds)
+                    ron[model][1] += 1
+    assert ron["read-yaku"][1] > 60 and ron["read-yaku"][0] == ron["read-yaku"][1]
+    assert ron["read"][0] < 0.9 * ron["read"][1]
+
+
+def test_can_ron_asks_for_a_yaku_and_reads_no_hidden_tile() -> None:
+    from tenpai.search.worlds import can_ron
+
+    from .helpers import swap_hidden_tiles
+
+    simples = T.parse("234m567p345s678s6s")  # all simples, waiting on 6s alone
+    plain = T.parse("123m567p345s678s9s")  # no yaku without riichi, waiting on 9s alone
+    checked = 0
+    for rnd, seat in _tables(7, want=10):
+        other = swap_hidden_tiles(rnd, seat)
+        for s in range(rnd.players):
+            if s == seat or rnd.melds[s]:
+                continue
+            for table in (rnd, other):
+                assert can_ron(table, s, seat, simples, [T.kind_of(simples[-1])])
+                assert not can_ron(table, s, seat, plain, [T.kind_of(plain[-1])])
+            checked += 1
+    assert checked > 10

@@ -72,7 +72,7 @@ def test_a_good_value_passes() -> None:
      "TENPAI_MCTS_PG_TOPK must be >= 2 (one candidate is no search), got 1"),
     (lambda: MCTSPGSettings(c1=-1), "TENPAI_MCTS_PG_C1 must be >= 0, got -1"),
     (lambda: MCTSPGSettings(opponents="x"),
-     "TENPAI_MCTS_PG_OPPONENTS must be uniform, shaped, read, got 'x'"),
+     "TENPAI_MCTS_PG_OPPONENTS must be uniform, shaped, read, read-yaku, got 'x'"),
     (lambda: MCRSearchSettings(worlds=1), "TENPAI_SEARCH_MCR_WORLDS must be >= 2 (the paired "
                                           "rule needs a standard error), got 1"),
     (lambda: MCRSearchSettings(close=1.1), "TENPAI_SEARCH_MCR_CLOSE must be in [0, 1], got 1.1"),

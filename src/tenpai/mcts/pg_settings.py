@@ -52,7 +52,8 @@ class MCTSPGSettings:
     policy: str = "auto"
     #: Rank utility of the placement value: tenhou, uma, or four weights "a,b,c,d".
     utility: str = "tenhou"
-    #: Opponents' hands outside riichi in the sampled worlds: "uniform", "shaped" or "read".
+    #: Opponents' hands outside riichi in the sampled worlds: "uniform", "shaped", "read" or
+    #: "read-yaku" (tenpai.search.worlds).
     opponents: str = "uniform"
     #: A placement-model file instead of the shipped one ("" = shipped).
     placement_model: str = ""

@@ -16,7 +16,7 @@ from tenpai.search.env import describe_settings, setting_names, settings_from_en
 from tenpai.search.leaves import LEAVES
 from tenpai.search.playout_policies import COMPILED_POLICIES, FAST_POLICIES, POLICIES
 from tenpai.search.sight import SIGHTS
-from tenpai.search.worlds import OpponentModel
+from tenpai.search.worlds import READING_MODELS, OpponentModel
 
 __all__ = ["OPPONENT_MODELS", "SETTING_NAMES", "WORLDS_MODES", "SearchSettings", "default_policy"]
 
@@ -64,8 +64,9 @@ class SearchSettings:
     #: or one weight per seat: four "a,b,c,d" (four-player tables only) or three "a,b,c"
     #: (three-player tables only).
     utility: str = "tenhou"
-    #: Opponents' hands outside riichi: "uniform", "shaped" or "read" (ready as often as 001's
-    #: fitted readiness model expects; tenpai.search.worlds, tenpai.search.readiness).
+    #: Opponents' hands outside riichi: "uniform", "shaped", "read" (ready as often as 001's
+    #: fitted readiness model expects; tenpai.search.worlds, tenpai.search.readiness) or
+    #: "read-yaku" (the same, with ready hands that can win by ron).
     opponents: str = "uniform"
     #: Ready hands for opponents in riichi (off: uniform worlds, the ablation).
     riichi_ready: bool = True
@@ -174,7 +175,7 @@ class SearchSettings:
         if self.weight_win_passes and self.worlds_mode != "weighted":
             raise ValueError(f"{_ENV}WEIGHT_WIN_PASSES=1 weights worlds, so it needs "
                              f"{_ENV}WORLDS_MODE=weighted (got {self.worlds_mode!r})")
-        if self.read_waits and not self.riichi_ready and self.opponents != "read":
+        if self.read_waits and not self.riichi_ready and self.opponents not in READING_MODELS:
             raise ValueError(f"{_ENV}READ_WAITS=1 chooses the waits of the ready hands a world "
                              f"deals, and with {_ENV}RIICHI_READY=0 and {_ENV}OPPONENTS="
                              f"{self.opponents} it deals none")

@@ -28,7 +28,10 @@ Which worlds (the proposal):
   so; with ``"read"`` a ready hand (waits not in its own river) with the probability 001's
   fitted readiness model gives that opponent from the seat's view
   (:mod:`tenpai.search.readiness`), else a uniform hand that is not ready (no ready hand
-  found within the tries: a uniform one, not counted).  None weights the worlds by how likely
+  found within the tries: a uniform one, not counted); ``"read-yaku"`` is ``"read"`` whose
+  ready hands must be able to win by ron on one of their waits (a yaku without riichi, judged
+  by the table's own scorer from public facts: melds, winds, dora), since a ready player
+  without a yaku would have declared riichi.  None weights the worlds by how likely
   the opponent's discards were under them: that is the weighted worlds' job
   (:mod:`tenpai.search.weights`, below);
 * the remaining unseen tiles are shuffled into the wall slots.
@@ -51,7 +54,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
@@ -60,6 +63,7 @@ from tenpai.engine.snapshot import clone
 from tenpai.events import Event
 from tenpai.hand import shanten, waits
 from tenpai.rules.riichi.flow.round import RiichiRound
+from tenpai.rules.riichi.flow.types import WinRequest
 from tenpai.rules.riichi.game import RiichiGame
 from tenpai.search.readiness import Readiness, default_readiness
 from tenpai.search.window import rebuild_window
@@ -71,13 +75,39 @@ __all__ = [
     "World",
     "WorldError",
     "WorldSampler",
+    "can_ron",
     "complete_shape",
     "hidden_slots",
     "seen_tiles",
     "unseen_tiles",
 ]
 
-OpponentModel = Literal["uniform", "shaped", "read"]
+OpponentModel = Literal["uniform", "shaped", "read", "read-yaku"]
+
+
+#: The opponent models that read readiness from 001's model (tenpai.search.readiness).
+READING_MODELS = ("read", "read-yaku")
+
+
+def can_ron(table: RiichiRound, seat: int, discarder: int, hand: Sequence[int],
+            kinds: Sequence[int]) -> bool:
+    """Could ``seat``, not in riichi, holding ``hand`` beside its melds at ``table``, win by ron
+    on a discard of one of ``kinds`` by ``discarder``?  Judged by the table's own scorer (so a
+    yaku is required, as the rules set); only public facts go in (melds, winds, dora
+    indicators, the wall's count, the sticks), never a hidden tile of the table."""
+    last = table.wall.remaining == 0
+    for k in kinds:
+        req = WinRequest(
+            seat=seat, target=discarder, hand=(*hand, k), melds=tuple(table.melds[seat]),
+            win_tile=k, tsumo=False, seat_wind=table.seat_wind(seat),
+            round_wind=27 + table.bakaze, dealer=table.oya, riichi=False,
+            double_riichi=False, ippatsu=False, haitei=False, houtei=last, rinshan=False,
+            chankan=False, tenhou=False, chiihou=False,
+            dora_markers=tuple(table.dora_markers), ura_markers=(), honba=table.honba,
+            kyotaku=table.kyotaku, pao=table.pao[seat], nukidora=len(table.nukidora[seat]))
+        if table.scorer(req, table.rules) is not None:
+            return True
+    return False
 
 
 class WorldError(ValueError):
@@ -248,7 +278,7 @@ class WorldSampler:
         self.shaped_draws = shaped_draws
         #: The readiness model of ``"read"`` (the shipped one unless given).
         self.readiness = readiness
-        if (opponent_model == "read" or read_waits) and readiness is None:
+        if (opponent_model in READING_MODELS or read_waits) and readiness is None:
             self.readiness = default_readiness()
         #: Choose each ready hand among ``wait_candidates`` ready shapes, each weighted by the
         #: product over its waits of :attr:`Prepared.wait_ratios`.
@@ -299,7 +329,7 @@ class WorldSampler:
         if self.riichi_ready:
             prep.forbidden = {s: self._forbidden_waits(table, prep.events, s)
                               for s in order if table.riichi[s]}
-        if self.readiness is not None and self.opponent_model == "read":
+        if self.readiness is not None and self.opponent_model in READING_MODELS:
             dama = [s for s in order if not table.riichi[s]]
             prep.ready = self.readiness.probabilities(prep.events, dama)
             prep.ready_forbidden = {s: frozenset(T.kind_of(t) for t in table.rivers[s])
@@ -427,8 +457,12 @@ class WorldSampler:
         draws); None when no ready hand was found (the caller deals a uniform one)."""
         size = prep.sizes[s]
         if rng.random() < prep.ready[s]:
+            accept = None
+            if self.opponent_model == "read-yaku":
+                def accept(hand: list[int], kinds: list[int]) -> bool:
+                    return can_ron(prep.table, s, prep.seat, hand, kinds)
             return self._ready_hand(prep.ready_forbidden[s], size, pool, rng,
-                                    prep.wait_ratios.get(s))
+                                    prep.wait_ratios.get(s), accept)
         hand = rng.sample(pool, size)
         for _ in range(self.shaped_draws):
             if size < 4 or shanten(T.counts34(hand)) > 0:
@@ -439,6 +473,7 @@ class WorldSampler:
     def _ready_hand(
         self, forbidden: frozenset[int], size: int, pool: list[int], rng: random.Random,
         ratios: list[float] | None = None,
+        accept: Callable[[list[int], list[int]], bool] | None = None,
     ) -> list[int] | None:
         """A ready hand of ``size`` tiles from ``pool`` whose waits avoid ``forbidden``, or
         None.  With ``ratios`` (per kind, :attr:`Prepared.wait_ratios`) up to
@@ -453,7 +488,7 @@ class WorldSampler:
             found: list[tuple[list[int], float]] = []
             tries = self.riichi_tries
             while len(found) < self.wait_candidates and tries > 0:
-                got = self._ready_shape(forbidden, size, pool, rng, tries, by_kind)
+                got = self._ready_shape(forbidden, size, pool, rng, tries, by_kind, accept)
                 if got is None:
                     break
                 hand, w, used = got
@@ -465,15 +500,18 @@ class WorldSampler:
             if not found:
                 return None
             return rng.choices([h for h, _ in found], [w for _, w in found])[0]
-        got = self._ready_shape(forbidden, size, pool, rng, self.riichi_tries, by_kind)
+        got = self._ready_shape(forbidden, size, pool, rng, self.riichi_tries, by_kind,
+                                accept)
         return None if got is None else got[0]
 
     def _ready_shape(
         self, forbidden: frozenset[int], size: int, pool: list[int], rng: random.Random,
         tries: int, by_kind: dict[int, list[int]],
+        accept: Callable[[list[int], list[int]], bool] | None = None,
     ) -> tuple[list[int], list[int], int] | None:
         """The first ready hand found within ``tries`` random complete shapes: (its tiles, its
-        waits, the tries it took), or None.  ``by_kind``: the pool's tiles by kind."""
+        waits, the tries it took), or None.  ``by_kind``: the pool's tiles by kind; ``accept``
+        (tiles, waits) may turn a ready hand down."""
         sets = (size - 1) // 3
         for i in range(tries):
             avail = {k: len(v) for k, v in by_kind.items()}
@@ -493,6 +531,8 @@ class WorldSampler:
                 n = used.get(k, 0)
                 hand.append(by_kind[k][n])
                 used[k] = n + 1
+            if accept is not None and not accept(hand, w):
+                continue
             return hand, w, i + 1
         return None
 
