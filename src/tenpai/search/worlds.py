@@ -96,7 +96,10 @@ def can_ron(table: RiichiRound, seat: int, discarder: int, hand: Sequence[int],
     yaku is required, as the rules set); only public facts go in (melds, winds, dora
     indicators, the wall's count, the sticks), never a hidden tile of the table."""
     last = table.wall.remaining == 0
+    held = T.counts34([*hand, *(t for m in table.melds[seat] for t in m.tiles)])
     for k in kinds:
+        if held[k] >= 4:  # a fifth copy: not a wait the engine would offer
+            continue
         req = WinRequest(
             seat=seat, target=discarder, hand=(*hand, k), melds=tuple(table.melds[seat]),
             win_tile=k, tsumo=False, seat_wind=table.seat_wind(seat),

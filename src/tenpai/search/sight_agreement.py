@@ -1,0 +1,252 @@
+"""How often does a search on fair worlds choose what the search that sees the hands chooses?
+``python -m tenpai.search.sight_agreement --games N --seed S --models uniform,read``.
+
+Why: the instrument ``SIGHT=hands`` (:mod:`tenpai.search.sight`) deals the opponents' real
+concealed tiles into every world, and the search it drives is much stronger than the shipped
+one (it deals in about half as often): it bounds what any world model could bring to this
+search.  A fair world model (``OPPONENTS``, ``READ_WAITS``) can only recover that gain by
+making the choices the sighted search makes, so how often it does — at the decisions the
+search actually searches — screens world models offline, before an arena run of hundreds of
+games says whether one is stronger.
+
+Decisions come from seeded self-play, as in :mod:`tenpai.search.leaf_agreement`: tonpuu games
+of ``pg`` in every seat, playing the prior's own choice (so the games depend on no world
+model), at every decision where the registered ``search`` (settings from ``$TENPAI_SEARCH_*``)
+would search.  At each, on the same table, one agent per side chooses through the agent's own
+rule for a searched decision (:meth:`~tenpai.search.agent.SearchAgent._search`: candidates,
+leaf, paired or PUCT rule, call bars): the reference with ``SIGHT=hands``, and one fair agent
+per ``--models`` item (``uniform``, ``shaped``, ``read``; ``+waits`` adds ``READ_WAITS=1``,
+e.g. ``read+waits``).  Every agent has the same seed, so the same world and playout seeds, and
+a large budget, so the ``--worlds`` cap binds and each side plays that many worlds.  The sides
+take turns going first, decision by decision; each is timed on the process's CPU clock.
+
+Reported (one JSON object on stdout):
+
+* ``decisions`` — searched decisions compared;
+* ``sighted.changed`` — share of them where the sighted search leaves the prior's choice
+  (``changes`` of them): the changes a world model would have to recover;
+* ``other_worlds`` — the noise floor (unless ``--no-floor``): the sighted search again on
+  another set of as many worlds (agent seed + 1); its ``agreement`` with the reference is what
+  two searches that differ only by their worlds' luck agree on, the ceiling of any model's;
+* per model (``models``): ``agreement`` — share of decisions where its choice equals the
+  sighted choice; ``recovered_changes`` — of the decisions where the sighted search leaves the
+  prior's choice, the share where the model leaves it for the same action (null without such
+  decisions); ``changed`` — share of decisions where the model leaves the prior's choice at
+  all (a change the sighted search does not make is a disagreement); each with its count and,
+  for the first two, a 95 % Wilson interval (decisions of one game are not independent, so the
+  interval is somewhat too narrow);
+* ``cpu_per_decision_median_s`` — the median CPU seconds of one side's search per decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+import statistics
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from tenpai.argtypes import non_negative_int, positive_int
+
+if TYPE_CHECKING:
+    from tenpai.events import Event
+    from tenpai.rules.riichi.flow.round import RiichiRound
+    from tenpai.search.agent import SearchAgent
+    from tenpai.search.prior import PriorAnswer
+    from tenpai.search.settings import SearchSettings
+
+__all__ = ["WAITS", "Decision", "WorldModel", "main", "parse_models", "summarise", "wilson"]
+
+#: The suffix of a model item that turns ``READ_WAITS`` on (``read+waits``).
+WAITS = "+waits"
+#: The reference side's name in a decision's choices and times.
+SIGHTED = "sighted"
+#: The noise floor's side: the sighted search on another set of worlds.
+OTHER = "other_worlds"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class WorldModel:
+    """One fair world model compared with the sighted search."""
+
+    opponents: str
+    read_waits: bool
+
+    @property
+    def name(self) -> str:
+        return self.opponents + (WAITS if self.read_waits else "")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Decision:
+    """One searched decision: whether each side (the sighted search, the noise floor, every
+    model by name) chose the sighted search's action, and left the prior's choice, and what
+    its search cost."""
+
+    #: Side → its choice equals the sighted search's.
+    same: dict[str, bool]
+    #: Side → its choice is not the prior's own.
+    changed: dict[str, bool]
+    #: Side → CPU seconds of its search.
+    cpu: dict[str, float]
+
+
+def parse_models(text: str) -> list[WorldModel]:
+    """``uniform,read+waits`` → the world models; an argparse type (one-line errors)."""
+    from tenpai.search.settings import OPPONENT_MODELS
+
+    allowed = ", ".join(OPPONENT_MODELS)
+    models: list[WorldModel] = []
+    for item in (part.strip() for part in text.split(",")):
+        opponents = item.removesuffix(WAITS)
+        if opponents not in OPPONENT_MODELS:
+            raise argparse.ArgumentTypeError(
+                f"unknown world model {item!r}: each is one of {allowed}, optionally with "
+                f"{WAITS} (READ_WAITS=1, e.g. read{WAITS})")
+        model = WorldModel(opponents, item.endswith(WAITS))
+        if model in models:
+            raise argparse.ArgumentTypeError(f"world model {item!r} named twice")
+        models.append(model)
+    return models
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float] | None:
+    """The Wilson score interval of ``k`` successes in ``n`` (None when ``n`` is 0)."""
+    if n == 0:
+        return None
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3))
+
+
+def _share(k: int, n: int) -> float | None:
+    return round(k / n, 3) if n else None
+
+
+def _cpu(rows: Sequence[Decision], side: str) -> float | None:
+    return round(statistics.median(r.cpu[side] for r in rows), 4) if rows else None
+
+
+def summarise(rows: Sequence[Decision], models: Sequence[str]) -> dict[str, Any]:
+    """The figures of the module docstring, for the decisions ``rows`` and the models named."""
+    n = len(rows)
+    moved = [r for r in rows if r.changed[SIGHTED]]
+    out: dict[str, Any] = {
+        "decisions": n,
+        "sighted": {"changed": _share(len(moved), n), "changes": len(moved),
+                    "cpu_per_decision_median_s": _cpu(rows, SIGHTED)},
+    }
+    if rows and OTHER in rows[0].same:
+        agree = sum(r.same[OTHER] for r in rows)
+        out[OTHER] = {"agreement": _share(agree, n), "agreement_interval": wilson(agree, n),
+                      "agreeing": agree,
+                      "cpu_per_decision_median_s": _cpu(rows, OTHER)}
+    out["models"] = {}
+    for name in models:
+        agree = sum(r.same[name] for r in rows)
+        recovered = sum(r.same[name] for r in moved)
+        changes = sum(r.changed[name] for r in rows)
+        out["models"][name] = {
+            "agreement": _share(agree, n), "agreement_interval": wilson(agree, n),
+            "agreeing": agree,
+            "recovered_changes": _share(recovered, len(moved)),
+            "recovered_changes_interval": wilson(recovered, len(moved)),
+            "recovered": recovered,
+            "changed": _share(changes, n), "changes": changes,
+            "cpu_per_decision_median_s": _cpu(rows, name),
+        }
+    return out
+
+
+def compare(agents: dict[str, SearchAgent], table: RiichiRound, seat: int, pa: PriorAnswer,
+            order: int = 0) -> Decision:
+    """Each agent's choice at one decision through the agent's own rule for a searched
+    decision, the sides starting at ``order`` (mod their number) and taking turns."""
+    from tenpai.search.agent import is_call_offer
+
+    # the prior's candidates hold every call and the pass where a call is offered
+    offer = is_call_offer([c.action for c in pa.candidates])
+    names = list(agents)
+    first = order % len(names)
+    chosen: dict[str, Event] = {}
+    cpu: dict[str, float] = {}
+    for name in names[first:] + names[:first]:
+        t0 = time.process_time()
+        chosen[name] = agents[name]._search(table, seat, pa, offer)
+        cpu[name] = time.process_time() - t0
+    return Decision({k: a == chosen[SIGHTED] for k, a in chosen.items()},
+                    {k: a != pa.choice for k, a in chosen.items()}, cpu)
+
+
+def _settings(ap: argparse.ArgumentParser, worlds: int, models: Sequence[WorldModel],
+              ) -> tuple[SearchSettings, dict[str, SearchSettings]]:
+    """The reference's settings and each model's: ``$TENPAI_SEARCH_*`` with a budget that
+    never binds and ``worlds`` worlds; the reference sees the hands (and so leaves every
+    setting of a world model at its default), each model is a fair sampler with its opponents
+    and waits (any other world setting, such as weighted worlds, as the environment says)."""
+    from tenpai.search.settings import SearchSettings
+
+    try:
+        base = dataclasses.replace(SearchSettings.from_env(), budget_ms=1e9, worlds=worlds)
+        sighted = dataclasses.replace(
+            base, sight="hands", opponents="uniform", riichi_ready=True, read_waits=False,
+            worlds_mode="uniform", weight_calls=False, weight_win_passes=False)
+        fair = {m.name: dataclasses.replace(base, sight="fair", opponents=m.opponents,
+                                            read_waits=m.read_waits) for m in models}
+    except ValueError as err:
+        ap.error(str(err))
+    return sighted, fair
+
+
+def main(argv: list[str] | None = None) -> None:
+    from tenpai.search.agent import SearchAgent
+    from tenpai.search.prior_searcher import pg_prior
+    from tenpai.search.searched_decisions import searched_decisions
+
+    ap = argparse.ArgumentParser(prog="python -m tenpai.search.sight_agreement",
+                                 description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--games", type=positive_int, default=4,
+                    help="tonpuu games of pg's self-play the decisions come from "
+                         "(default %(default)s)")
+    ap.add_argument("--seed", type=int, default=0,
+                    help="seed of the agents and the games (default %(default)s)")
+    ap.add_argument("--max-decisions", type=non_negative_int, default=0,
+                    help="stop after this many searched decisions (0: play every game out)")
+    ap.add_argument("--models", type=parse_models, default="uniform,read",
+                    help="the fair world models compared with the sighted search, "
+                         "comma-separated: OPPONENTS values, each optionally with +waits "
+                         "(READ_WAITS=1), e.g. uniform,read,read+waits (default %(default)s)")
+    ap.add_argument("--worlds", type=positive_int, default=64,
+                    help="worlds every side plays per decision (default %(default)s)")
+    ap.add_argument("--no-floor", action="store_true",
+                    help="skip the noise floor (the sighted search on another set of worlds), "
+                         "which costs one more search per decision")
+    args = ap.parse_args(argv)
+    models: list[WorldModel] = args.models
+    sighted, fair = _settings(ap, args.worlds, models)
+    cpu0 = time.process_time()
+    prior = pg_prior(args.seed)
+    agents = {SIGHTED: SearchAgent(prior, settings=sighted, seed=args.seed)}
+    if not args.no_floor:
+        agents[OTHER] = SearchAgent(prior, settings=sighted, seed=args.seed + 1)
+    agents.update({name: SearchAgent(prior, settings=s, seed=args.seed)
+                   for name, s in fair.items()})
+    rows: list[Decision] = []
+    for table, seat, pa in searched_decisions(agents[SIGHTED], args.games, args.seed,
+                                              args.max_decisions):
+        rows.append(compare(agents, table, seat, pa, len(rows)))
+    out = {
+        "games": args.games, "seed": args.seed, "worlds": args.worlds,
+        "agent": agents[SIGHTED].identity,
+        **summarise(rows, [m.name for m in models]),
+        "cpu_seconds_total": round(time.process_time() - cpu0, 1),
+    }
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
