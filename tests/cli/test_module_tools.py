@@ -43,6 +43,7 @@ TOOLS: tuple[str, ...] = (
     "tenpai.search.mcr.measure",
     "tenpai.search.measure",
     "tenpai.search.playout_yaku",
+    "tenpai.search.sight_agreement",
     "tenpai.search.world_calibration",
     "tenpai.serve.tenhou.measure",
 )

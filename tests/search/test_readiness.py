@@ -220,3 +220,22 @@ def test_can_ron_asks_for_a_yaku_and_reads_no_hidden_tile() -> None:
                 assert not can_ron(table, s, seat, plain, [T.kind_of(plain[-1])])
             checked += 1
     assert checked > 10
+
+
+def test_can_ron_skips_a_fifth_copy() -> None:
+    """A concealed hand waiting alone on the kind its pon already holds three of waits on a
+    fifth copy: no ron, and no error from the scorer."""
+    from tenpai.search.worlds import can_ron
+
+    from .helpers import find
+
+    rnd, d = find(lambda r, d: any(m.type == "pon" for s in range(r.players) if s != d.seat
+                                   for m in r.melds[s]))
+    s = next(s for s in range(rnd.players) if s != d.seat
+             and any(m.type == "pon" for m in rnd.melds[s]))
+    pon = next(m for m in rnd.melds[s] if m.type == "pon")
+    k = T.kind_of(pon.tiles[0])
+    sets = [t for t in T.parse("234m456p678s345p") if T.kind_of(t) != k][:len(rnd.hands[s]) - 1]
+    hand = [k, *sets]
+    assert k in waits(T.counts34(hand))
+    assert not can_ron(rnd, s, d.seat, hand, [k])

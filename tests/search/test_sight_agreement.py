@@ -1,0 +1,154 @@
+"""The sight-agreement tool: how often a fair search chooses what the sighted search chooses."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+import pytest
+
+from tenpai.search.sight_agreement import (
+    OTHER,
+    SIGHTED,
+    Decision,
+    WorldModel,
+    compare,
+    main,
+    parse_models,
+    summarise,
+    wilson,
+)
+
+SMALL = ["--games", "1", "--seed", "3", "--worlds", "4", "--max-decisions", "6"]
+
+
+def _run(capsys: pytest.CaptureFixture[str], *extra: str) -> dict[str, Any]:
+    pytest.importorskip("torch")
+    main([*SMALL, *extra])
+    out: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return out
+
+
+def _consistent(name: str, out: dict[str, Any]) -> None:
+    n, moved = out["decisions"], out["sighted"]["changes"]
+    m = out["models"][name]
+    assert 0 <= m["recovered"] <= min(moved, m["agreeing"], m["changes"])
+    # a disagreement needs one side to leave the prior's choice
+    assert n - m["agreeing"] <= moved + m["changes"]
+    # the agreements where the sighted search keeps the prior's choice are the model keeping it
+    assert (n - moved) - (m["agreeing"] - m["recovered"]) <= m["changes"]
+    for share in ("agreement", "changed"):
+        assert 0.0 <= m[share] <= 1.0
+    assert m["agreement"] == round(m["agreeing"] / n, 3)
+    low, high = m["agreement_interval"]
+    assert 0.0 <= low <= m["agreement"] <= high <= 1.0
+    if moved:
+        assert m["recovered_changes"] == round(m["recovered"] / moved, 3)
+    else:
+        assert m["recovered_changes"] is None and m["recovered_changes_interval"] is None
+
+
+def test_a_small_run_prints_one_json_object_with_consistent_counts(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(capsys, "--models", "uniform,read+waits")
+    assert out["decisions"] == 6
+    assert set(out["models"]) == {"uniform", "read+waits"}
+    assert 0.0 <= out["sighted"]["changed"] <= 1.0
+    assert 0.0 <= out[OTHER]["agreement"] <= 1.0
+    for name in out["models"]:
+        _consistent(name, out)
+        assert out["models"][name]["cpu_per_decision_median_s"] >= 0.0
+    assert "sight=hands" in out["agent"]
+
+
+def test_the_run_is_deterministic_and_the_floor_can_be_skipped(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    def figures(out: dict[str, Any]) -> object:
+        return {k: {f: v for f, v in m.items() if not f.startswith("cpu")}
+                for k, m in out["models"].items()}
+
+    one = _run(capsys, "--models", "uniform")
+    two = _run(capsys, "--models", "uniform", "--no-floor")
+    assert OTHER not in two
+    assert figures(one) == figures(two)
+    assert one["sighted"]["changes"] == two["sighted"]["changes"]
+
+
+def test_a_twin_of_the_reference_agrees_everywhere_and_the_table_is_left_as_found() -> None:
+    pytest.importorskip("torch")
+    from tenpai.search.agent import SearchAgent
+    from tenpai.search.prior_searcher import pg_prior
+    from tenpai.search.searched_decisions import searched_decisions
+    from tenpai.search.settings import SearchSettings
+
+    settings = dataclasses.replace(SearchSettings(), budget_ms=1e9, worlds=4, sight="hands")
+    prior = pg_prior(5)
+    agents = {SIGHTED: SearchAgent(prior, settings=settings, seed=5),
+              "twin": SearchAgent(prior, settings=settings, seed=5)}
+    rows = [compare(agents, table, seat, pa, i) for i, (table, seat, pa)
+            in enumerate(searched_decisions(agents[SIGHTED], 1, 5, 4))]
+    assert len(rows) == 4
+    assert all(r.same["twin"] and r.changed["twin"] == r.changed[SIGHTED] for r in rows)
+    assert [len(a.log) for a in agents.values()] == [4, 4]
+    assert all(s.searched for a in agents.values() for s in a.log)
+
+
+def test_the_figures_of_a_few_decisions() -> None:
+    def row(same: bool, model_moved: bool, sighted_moved: bool) -> Decision:
+        return Decision({SIGHTED: True, "m": same}, {SIGHTED: sighted_moved, "m": model_moved},
+                        {SIGHTED: 0.5, "m": 0.25})
+
+    rows = [row(True, True, True),      # recovered
+            row(False, False, True),    # a change missed
+            row(False, True, False),    # a change of its own
+            row(True, False, False)]    # both keep the prior's choice
+    s = summarise(rows, ["m"])
+    assert s["decisions"] == 4
+    assert s["sighted"] == {"changed": 0.5, "changes": 2, "cpu_per_decision_median_s": 0.5}
+    m = s["models"]["m"]
+    assert (m["agreement"], m["agreeing"], m["recovered_changes"], m["recovered"]) == (
+        0.5, 2, 0.5, 1)
+    assert (m["changed"], m["changes"], m["cpu_per_decision_median_s"]) == (0.5, 2, 0.25)
+    assert OTHER not in s
+    empty = summarise([], ["m"])
+    assert empty["decisions"] == 0 and empty["models"]["m"]["agreement"] is None
+
+
+def test_wilson_intervals() -> None:
+    assert wilson(0, 0) is None
+    low, high = wilson(5, 10) or (0.0, 0.0)
+    assert low < 0.5 < high and low == pytest.approx(1 - high, abs=1e-3)
+    assert wilson(10, 10) == (0.722, 1.0)
+    assert wilson(0, 10) == (0.0, 0.278)
+
+
+def test_models_are_parsed() -> None:
+    assert parse_models("uniform, read+waits,shaped") == [
+        WorldModel("uniform", False), WorldModel("read", True), WorldModel("shaped", False)]
+    assert [m.name for m in parse_models("read+waits")] == ["read+waits"]
+
+
+@pytest.mark.parametrize(("flag", "message"), [
+    (["--models", "uniform,psychic"], "unknown world model 'psychic': each is one of uniform, "
+                                      "shaped, read"),
+    (["--models", "read,read"], "world model 'read' named twice"),
+    (["--models", ""], "unknown world model ''"),
+    (["--worlds", "0"], "argument --worlds: must be at least 1, got 0"),
+])
+def test_bad_arguments_are_one_line_and_exit_2(flag: list[str], message: str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(flag)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert message in err[-1] and err[-1].startswith("python -m tenpai.search.sight_agreement: ")
+
+
+def test_a_bad_setting_in_the_environment_exits_2(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("TENPAI_SEARCH_RIICHI_READY", "0")
+    with pytest.raises(SystemExit) as stop:
+        main(["--models", "uniform+waits"])
+    assert stop.value.code == 2
+    assert "TENPAI_SEARCH_READ_WAITS=1" in capsys.readouterr().err
