@@ -26,8 +26,9 @@ Reported (one JSON object on stdout):
 * ``sighted.changed`` — share of them where the sighted search leaves the prior's choice
   (``changes`` of them): the changes a world model would have to recover;
 * ``other_worlds`` — the noise floor (unless ``--no-floor``): the sighted search again on
-  another set of as many worlds (agent seed + 1); its ``agreement`` with the reference is what
-  two searches that differ only by their worlds' luck agree on, the ceiling of any model's;
+  another set of as many worlds (agent seed + 1), with a model's figures: its ``agreement``
+  and ``recovered_changes`` are what a model that knew the hands would reach (two searches
+  that differ only by their worlds' luck), in practice the ceiling of any model's;
 * per model (``models``): ``agreement`` — share of decisions where its choice equals the
   sighted choice; ``recovered_changes`` — of the decisions where the sighted search leaves the
   prior's choice, the share where the model leaves it for the same action (null without such
@@ -131,6 +132,23 @@ def _cpu(rows: Sequence[Decision], side: str) -> float | None:
     return round(statistics.median(r.cpu[side] for r in rows), 4) if rows else None
 
 
+def _side(rows: Sequence[Decision], moved: Sequence[Decision], side: str) -> dict[str, Any]:
+    """One side's figures against the sighted search (module docstring)."""
+    n = len(rows)
+    agree = sum(r.same[side] for r in rows)
+    recovered = sum(r.same[side] for r in moved)
+    changes = sum(r.changed[side] for r in rows)
+    return {
+        "agreement": _share(agree, n), "agreement_interval": wilson(agree, n),
+        "agreeing": agree,
+        "recovered_changes": _share(recovered, len(moved)),
+        "recovered_changes_interval": wilson(recovered, len(moved)),
+        "recovered": recovered,
+        "changed": _share(changes, n), "changes": changes,
+        "cpu_per_decision_median_s": _cpu(rows, side),
+    }
+
+
 def summarise(rows: Sequence[Decision], models: Sequence[str]) -> dict[str, Any]:
     """The figures of the module docstring, for the decisions ``rows`` and the models named."""
     n = len(rows)
@@ -141,24 +159,8 @@ def summarise(rows: Sequence[Decision], models: Sequence[str]) -> dict[str, Any]
                     "cpu_per_decision_median_s": _cpu(rows, SIGHTED)},
     }
     if rows and OTHER in rows[0].same:
-        agree = sum(r.same[OTHER] for r in rows)
-        out[OTHER] = {"agreement": _share(agree, n), "agreement_interval": wilson(agree, n),
-                      "agreeing": agree,
-                      "cpu_per_decision_median_s": _cpu(rows, OTHER)}
-    out["models"] = {}
-    for name in models:
-        agree = sum(r.same[name] for r in rows)
-        recovered = sum(r.same[name] for r in moved)
-        changes = sum(r.changed[name] for r in rows)
-        out["models"][name] = {
-            "agreement": _share(agree, n), "agreement_interval": wilson(agree, n),
-            "agreeing": agree,
-            "recovered_changes": _share(recovered, len(moved)),
-            "recovered_changes_interval": wilson(recovered, len(moved)),
-            "recovered": recovered,
-            "changed": _share(changes, n), "changes": changes,
-            "cpu_per_decision_median_s": _cpu(rows, name),
-        }
+        out[OTHER] = _side(rows, moved, OTHER)
+    out["models"] = {name: _side(rows, moved, name) for name in models}
     return out
 
 
