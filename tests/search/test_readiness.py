@@ -131,6 +131,8 @@ def test_read_waits_choose_ready_shapes_by_the_deal_in_model() -> None:
     often than the first ready shape found does; the worlds stay ready and outside the river."""
 
     class _Favour(_Fixed):
+        kind = 0
+
         def wait_probabilities(self, events, hand, seats):  # type: ignore[no-untyped-def]
             return {s: [0.5 if k == self.kind else 0.001 for k in range(34)] for s in seats}
 
