@@ -15,12 +15,14 @@ from tenpai.search.sight_agreement import (
     WorldModel,
     compare,
     main,
+    mean_interval,
     parse_models,
     summarise,
     wilson,
 )
 
-SMALL = ["--games", "1", "--seed", "3", "--worlds", "4", "--max-decisions", "6"]
+SMALL = ["--games", "1", "--seed", "3", "--worlds", "4", "--max-decisions", "6",
+         "--judge-worlds", "4"]
 
 
 def _run(capsys: pytest.CaptureFixture[str], *extra: str) -> dict[str, Any]:
@@ -58,6 +60,12 @@ def test_a_small_run_prints_one_json_object_with_consistent_counts(
         _consistent(m, out)
         assert m["cpu_per_decision_median_s"] >= 0.0
     assert "sight=hands" in out["agent"]
+    # the judge values every side; the second model is also compared with the first
+    for side in (out["sighted"], out[OTHER], *out["models"].values()):
+        gain = side["value_gain"]
+        assert gain["low"] <= gain["mean"] <= gain["high"]
+    assert "value_gain_minus_first" not in out["models"]["uniform"]
+    assert "value_gain_minus_first" in out["models"]["read+waits"]
 
 
 def test_the_run_is_deterministic_and_the_floor_can_be_skipped(
@@ -113,6 +121,30 @@ def test_the_figures_of_a_few_decisions() -> None:
     assert empty["decisions"] == 0 and empty["models"]["m"]["agreement"] is None
 
 
+def test_the_judge_s_figures_are_paired_with_the_first_model() -> None:
+    def row(m: float, n: float) -> Decision:
+        return Decision({SIGHTED: True, "m": True, "n": True},
+                        {SIGHTED: False, "m": False, "n": False},
+                        {SIGHTED: 0.0, "m": 0.0, "n": 0.0}, {SIGHTED: 1.0, "m": m, "n": n})
+
+    s = summarise([row(0.0, 1.0), row(2.0, 2.0), row(4.0, 6.0)], ["m", "n"])
+    assert s["sighted"]["value_gain"] == {"mean": 1.0, "low": 1.0, "high": 1.0}
+    assert s["models"]["m"]["value_gain"]["mean"] == 2.0
+    assert "value_gain_minus_first" not in s["models"]["m"]
+    assert s["models"]["n"]["value_gain_minus_first"] == mean_interval([1.0, 0.0, 2.0])
+    # no judge, no figures
+    plain = summarise([Decision({SIGHTED: True}, {SIGHTED: False}, {SIGHTED: 0.0})], [])
+    assert "value_gain" not in plain["sighted"]
+
+
+def test_mean_intervals() -> None:
+    got = mean_interval([1.0, 2.0, 3.0])
+    assert got["mean"] == 2.0
+    assert got["high"] == pytest.approx(2.0 + 1.96 / 3 ** 0.5, abs=1e-4)
+    assert mean_interval([5.0]) == {"mean": 5.0, "low": None, "high": None}
+    assert mean_interval([]) == {"mean": None, "low": None, "high": None}
+
+
 def test_wilson_intervals() -> None:
     assert wilson(0, 0) is None
     low, high = wilson(5, 10) or (0.0, 0.0)
@@ -125,12 +157,17 @@ def test_models_are_parsed() -> None:
     assert parse_models("uniform, read+waits,shaped") == [
         WorldModel("uniform", False), WorldModel("read", True), WorldModel("shaped", False)]
     assert [m.name for m in parse_models("read+waits")] == ["read+waits"]
+    assert parse_models("uniform+dealin,shaped+dealin+waits") == [
+        WorldModel("uniform", False, True), WorldModel("shaped", True, True)]
+    assert [m.name for m in parse_models("shaped+dealin+waits")] == ["shaped+waits+dealin"]
 
 
 @pytest.mark.parametrize(("flag", "message"), [
     (["--models", "uniform,psychic"], "unknown world model 'psychic': each is one of uniform, "
                                       "shaped, read"),
     (["--models", "read,read"], "world model 'read' named twice"),
+    (["--models", "uniform+dealin+dealin"], "unknown world model 'uniform+dealin+dealin'"),
+    (["--models", "uniform+fast"], "unknown world model 'uniform+fast'"),
     (["--models", ""], "unknown world model ''"),
     (["--worlds", "0"], "argument --worlds: must be at least 1, got 0"),
 ])

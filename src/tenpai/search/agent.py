@@ -17,6 +17,9 @@ after world until ``worlds`` worlds or the budget is spent:
    so the candidates are compared with common random numbers;
 3. values each hand end with the leaf value (placement utility by default).
 
+With ``deal_in`` = ``model`` each candidate discard's immediate deal-in to the opponents
+outside riichi is then folded into its values in closed form (:mod:`tenpai.search.deal_in`).
+
 The playout of step 2 is by default a full one, every seat on the playout policy; with
 ``leaf`` = ``solo`` it is the one-player playout (the searching seat on the policy, the others
 passive), and with ``auto`` the one-player playout where no opponent threatens at the decision
@@ -68,6 +71,7 @@ from tenpai.rules.riichi.game import can_end_game
 from tenpai.search.budget import Budget, decision_seed
 from tenpai.search.call_likelihood import CallLikelihood
 from tenpai.search.choice import DecisionStat, choose_paired, choose_puct, paired_advantage
+from tenpai.search.deal_in import DealInModel, adjusted
 from tenpai.search.leaves import leaf_for
 from tenpai.search.placement import PlacementError
 from tenpai.search.playout import LeafValue, PlayoutBackend, PointsValue
@@ -154,6 +158,8 @@ class SearchAgent(PriorSearcher[SearchSettings]):
                 parts.append(WinPassLikelihood())
             weigher = parts[0] if len(parts) == 1 else SummedLikelihood(parts)
         self.weigher = weigher if s.worlds_mode == "weighted" else None
+        #: ``deal_in = "model"``: the closed-form immediate deal-in of candidate discards.
+        self.deal_in = DealInModel() if s.deal_in == "model" else None
         self.log: list[DecisionStat] = []
         self._from_engine: dict[Event, Event] = {}
         self._solo_backend = solo_backend
@@ -251,6 +257,11 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         leaf = leaf_for(s.leaf, table, seat)
         wall0, cpu0 = time.perf_counter(), time.process_time()
         values, ess, weigh = self.world_values(table, seat, cands, leaf)
+        if self.deal_in is not None:
+            dangers = self.deal_in.dangers(table, seat, cands, self.values[table.players],
+                                           table._observe(seat).events)
+            if dangers is not None:
+                values = adjusted(values, dangers)
         base = next(i for i, c in enumerate(cands) if c.action == pa.choice)
         if s.rule == "puct":
             best = choose_puct(cands, values, self.values[table.players].scale, s.c_prior)

@@ -60,6 +60,26 @@ class Readiness:
         return out
 
 
+    def dangers(self, events: Sequence[Event], hand: Sequence[int], seats: Iterable[int],
+                kinds: Iterable[int]) -> dict[int, tuple[float, dict[int, float]]]:
+        """For each of ``seats``: its probability of being ready and, for each of ``kinds``,
+        the probability that the kind is one of its waits if it is (the two models of
+        :meth:`probabilities` and :meth:`wait_probabilities`, read from one picture of the
+        table: a searched decision asks for a few kinds, not all 34)."""
+        state = table_from_events(events)
+        seen = state.visible()
+        for t in hand:
+            seen[T.kind_of(t)] += 1
+        wanted = sorted(set(kinds))
+        out: dict[int, tuple[float, dict[int, float]]] = {}
+        for s in seats:
+            ready = self.models.p_tenpai(tenpai_bucket(state, s), tenpai_features(state, s))
+            waits = {k: min(max(self.models.p_wait(deal_in_features(state, s, k, seen)), 1e-6),
+                            1 - 1e-6) for k in wanted}
+            out[s] = (ready, waits)
+        return out
+
+
 @lru_cache(maxsize=1)
 def default_readiness() -> Readiness:
     """The shipped model (``tenpai/data/mdp_opponents.json``), loaded once per process; a bad

@@ -12,6 +12,7 @@ from typing import get_args
 
 from tenpai.rules.riichi.rollout import YAKU_RULES
 from tenpai.search import setting_checks as check
+from tenpai.search.deal_in import DEAL_IN_MODES
 from tenpai.search.env import describe_settings, setting_names, settings_from_env
 from tenpai.search.leaves import LEAVES
 from tenpai.search.playout_policies import COMPILED_POLICIES, FAST_POLICIES, POLICIES
@@ -74,6 +75,11 @@ class SearchSettings:
     #: the ready ones outside riichi) among 8 random ready shapes by 001's deal-in model of
     #: each kind being a wait (tenpai.search.readiness); off by default.
     read_waits: bool = False
+    #: The immediate deal-in of a candidate discard to the opponents outside riichi: valued
+    #: by the "worlds" alone (the default, as registered), or in closed form from 001's
+    #: readiness and wait models, "model" (tenpai.search.deal_in: the same shift in every
+    #: world, at decisions whose candidates are all discards).
+    deal_in: str = "worlds"
     #: Final choice: "paired" (leave the prior's choice only on a paired gain of z standard
     #: errors) or "puct" (a prior bonus; see tenpai.search.agent).
     rule: str = "paired"
@@ -158,6 +164,11 @@ class SearchSettings:
         if self.value == "placement":
             _check_utility(self.utility)
         check.one_of(_ENV, "OPPONENTS", self.opponents, OPPONENT_MODELS, sep=", ")
+        check.one_of(_ENV, "DEAL_IN", self.deal_in, DEAL_IN_MODES)
+        if self.deal_in == "model" and self.opponents in READING_MODELS:
+            raise ValueError(f"{_ENV}DEAL_IN=model values the deal-in to the opponents outside "
+                             f"riichi in closed form, and {_ENV}OPPONENTS={self.opponents} "
+                             f"already deals them ready hands: it would count twice")
         check.one_of(_ENV, "RULE", self.rule, ("paired", "puct"))
         check.at_least(_ENV, "Z", self.z, 0)
         check.at_least(_ENV, "CALL_Z_SCALE", self.call_z_scale, 0)
@@ -186,7 +197,8 @@ class SearchSettings:
                 ("WORLDS_MODE", self.worlds_mode == "uniform"),
                 ("OPPONENTS", self.opponents == "uniform"),
                 ("RIICHI_READY", self.riichi_ready),
-                ("READ_WAITS", not self.read_waits)) if not at_default]
+                ("READ_WAITS", not self.read_waits),
+                ("DEAL_IN", self.deal_in == "worlds")) if not at_default]
             if ignored:
                 raise ValueError(f"{_ENV}SIGHT={self.sight} deals the opponents' real hands, "
                                  f"so {' and '.join(ignored)} would be ignored: leave "

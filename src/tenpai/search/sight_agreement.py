@@ -15,8 +15,9 @@ model), at every decision where the registered ``search`` (settings from ``$TENP
 would search.  At each, on the same table, one agent per side chooses through the agent's own
 rule for a searched decision (:meth:`~tenpai.search.agent.SearchAgent._search`: candidates,
 leaf, paired or PUCT rule, call bars): the reference with ``SIGHT=hands``, and one fair agent
-per ``--models`` item (``uniform``, ``shaped``, ``read``; ``+waits`` adds ``READ_WAITS=1``,
-e.g. ``read+waits``).  Every agent has the same seed, so the same world and playout seeds, and
+per ``--models`` item (``uniform``, ``shaped``, ``read``, ``read-yaku``; ``+waits`` adds
+``READ_WAITS=1``, e.g. ``read+waits``, and ``+dealin`` adds ``DEAL_IN=model``, e.g.
+``uniform+dealin``).  Every agent has the same seed, so the same world and playout seeds, and
 a large budget, so the ``--worlds`` cap binds and each side plays that many worlds.  The sides
 take turns going first, decision by decision; each is timed on the process's CPU clock.
 
@@ -36,7 +37,17 @@ Reported (one JSON object on stdout):
   all (a change the sighted search does not make is a disagreement); each with its count and,
   for the first two, a 95 % Wilson interval (decisions of one game are not independent, so the
   interval is somewhat too narrow);
-* ``cpu_per_decision_median_s`` — the median CPU seconds of one side's search per decision.
+* ``cpu_per_decision_median_s`` — the median CPU seconds of one side's search per decision;
+* ``value_gain`` (unless ``--judge-worlds 0``) — agreement counts a hedge the sighted search
+  has no need of as a miss, though a fair model that cannot see the hands should hedge; so each
+  side's choice is also valued by a *judge*: the sighted search's own leaf values of every
+  candidate on ``--judge-worlds`` further worlds that hold the real hands (agent seed + 2, so
+  no side chose on the worlds it is judged on).  A side's figure is the mean, over decisions,
+  of the judge's paired value of its choice minus that of the prior's choice, in the leaf
+  value's units (Tenhou rank points by default), with a 95 % normal interval; each model's
+  ``value_gain_minus_first`` is its paired difference from the first model named (the
+  baseline, e.g. ``uniform``): where both choose alike it is exactly 0, so it is much
+  tighter than either gain.
 """
 
 from __future__ import annotations
@@ -59,14 +70,20 @@ if TYPE_CHECKING:
     from tenpai.search.prior import PriorAnswer
     from tenpai.search.settings import SearchSettings
 
-__all__ = ["WAITS", "Decision", "WorldModel", "main", "parse_models", "summarise", "wilson"]
+__all__ = ["DEALIN", "WAITS", "Decision", "WorldModel", "main", "mean_interval", "parse_models",
+           "summarise", "wilson"]
 
 #: The suffix of a model item that turns ``READ_WAITS`` on (``read+waits``).
 WAITS = "+waits"
+#: The suffix of a model item that values the immediate deal-in in closed form
+#: (``DEAL_IN=model``, e.g. ``uniform+dealin``).
+DEALIN = "+dealin"
 #: The reference side's name in a decision's choices and times.
 SIGHTED = "sighted"
 #: The noise floor's side: the sighted search on another set of worlds.
 OTHER = "other_worlds"
+#: The judge's seed offset from the agents' seed (the floor has + 1).
+JUDGE_SEED = 2
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -75,10 +92,12 @@ class WorldModel:
 
     opponents: str
     read_waits: bool
+    deal_in: bool = False
 
     @property
     def name(self) -> str:
-        return self.opponents + (WAITS if self.read_waits else "")
+        return (self.opponents + (WAITS if self.read_waits else "")
+                + (DEALIN if self.deal_in else ""))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -93,6 +112,9 @@ class Decision:
     changed: dict[str, bool]
     #: Side → CPU seconds of its search.
     cpu: dict[str, float]
+    #: Side → the judge's mean paired value of its choice minus the prior's choice (empty
+    #: without a judge).
+    gain: dict[str, float] = dataclasses.field(default_factory=dict)
 
 
 def parse_models(text: str) -> list[WorldModel]:
@@ -102,12 +124,15 @@ def parse_models(text: str) -> list[WorldModel]:
     allowed = ", ".join(OPPONENT_MODELS)
     models: list[WorldModel] = []
     for item in (part.strip() for part in text.split(",")):
-        opponents = item.removesuffix(WAITS)
-        if opponents not in OPPONENT_MODELS:
+        opponents, *suffixes = item.split("+")
+        extras = {"+" + x for x in suffixes}
+        if (opponents not in OPPONENT_MODELS or len(extras) != len(suffixes)
+                or not extras <= {WAITS, DEALIN}):
             raise argparse.ArgumentTypeError(
                 f"unknown world model {item!r}: each is one of {allowed}, optionally with "
-                f"{WAITS} (READ_WAITS=1, e.g. read{WAITS})")
-        model = WorldModel(opponents, item.endswith(WAITS))
+                f"{WAITS} (READ_WAITS=1, e.g. read{WAITS}) and/or {DEALIN} (DEAL_IN=model, "
+                f"e.g. uniform{DEALIN})")
+        model = WorldModel(opponents, WAITS in extras, DEALIN in extras)
         if model in models:
             raise argparse.ArgumentTypeError(f"world model {item!r} named twice")
         models.append(model)
@@ -149,6 +174,29 @@ def _side(rows: Sequence[Decision], moved: Sequence[Decision], side: str) -> dic
     }
 
 
+def mean_interval(xs: Sequence[float]) -> dict[str, float | None]:
+    """Mean and 95 % normal interval of ``xs`` (None for the interval below two values)."""
+    n = len(xs)
+    if n == 0:
+        return {"mean": None, "low": None, "high": None}
+    mean = sum(xs) / n
+    if n < 2:
+        return {"mean": round(mean, 4), "low": None, "high": None}
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(n)
+    return {"mean": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4)}
+
+
+def _gains(rows: Sequence[Decision], models: Sequence[str]) -> dict[str, Any]:
+    """The judge's figures (module docstring), keyed by side."""
+    sides = [SIGHTED, *([OTHER] if OTHER in rows[0].gain else []), *models]
+    out: dict[str, Any] = {side: mean_interval([r.gain[side] for r in rows]) for side in sides}
+    if models:
+        first = models[0]
+        for m in models[1:]:
+            out[m]["minus_first"] = mean_interval([r.gain[m] - r.gain[first] for r in rows])
+    return out
+
+
 def summarise(rows: Sequence[Decision], models: Sequence[str]) -> dict[str, Any]:
     """The figures of the module docstring, for the decisions ``rows`` and the models named."""
     n = len(rows)
@@ -161,14 +209,26 @@ def summarise(rows: Sequence[Decision], models: Sequence[str]) -> dict[str, Any]
     if rows and OTHER in rows[0].same:
         out[OTHER] = _side(rows, moved, OTHER)
     out["models"] = {name: _side(rows, moved, name) for name in models}
+    if rows and rows[0].gain:
+        gains = _gains(rows, models)
+        out["sighted"]["value_gain"] = gains[SIGHTED]
+        if OTHER in out:
+            out[OTHER]["value_gain"] = gains[OTHER]
+        for name in models:
+            out["models"][name]["value_gain"] = {
+                k: v for k, v in gains[name].items() if k != "minus_first"}
+            if "minus_first" in gains[name]:
+                out["models"][name]["value_gain_minus_first"] = gains[name]["minus_first"]
     return out
 
 
 def compare(agents: dict[str, SearchAgent], table: RiichiRound, seat: int, pa: PriorAnswer,
-            order: int = 0) -> Decision:
+            order: int = 0, judge: SearchAgent | None = None) -> Decision:
     """Each agent's choice at one decision through the agent's own rule for a searched
-    decision, the sides starting at ``order`` (mod their number) and taking turns."""
+    decision, the sides starting at ``order`` (mod their number) and taking turns; with a
+    ``judge``, each choice's paired value over the prior's on the judge's worlds."""
     from tenpai.search.agent import is_call_offer
+    from tenpai.search.leaves import leaf_for
 
     # the prior's candidates hold every call and the pass where a call is offered
     offer = is_call_offer([c.action for c in pa.candidates])
@@ -180,8 +240,18 @@ def compare(agents: dict[str, SearchAgent], table: RiichiRound, seat: int, pa: P
         t0 = time.process_time()
         chosen[name] = agents[name]._search(table, seat, pa, offer)
         cpu[name] = time.process_time() - t0
+    gain: dict[str, float] = {}
+    if judge is not None:
+        cands = judge.candidates(pa, offer)
+        index = {c.action: i for i, c in enumerate(cands)}
+        values, _, _ = judge.world_values(table, seat, cands,
+                                          leaf_for(judge.settings.leaf, table, seat))
+        base = index[pa.choice]
+        for k, a in chosen.items():
+            i = index[a]
+            gain[k] = sum(v[i] - v[base] for v in values) / len(values)
     return Decision({k: a == chosen[SIGHTED] for k, a in chosen.items()},
-                    {k: a != pa.choice for k, a in chosen.items()}, cpu)
+                    {k: a != pa.choice for k, a in chosen.items()}, cpu, gain)
 
 
 def _settings(ap: argparse.ArgumentParser, worlds: int, models: Sequence[WorldModel],
@@ -196,9 +266,12 @@ def _settings(ap: argparse.ArgumentParser, worlds: int, models: Sequence[WorldMo
         base = dataclasses.replace(SearchSettings.from_env(), budget_ms=1e9, worlds=worlds)
         sighted = dataclasses.replace(
             base, sight="hands", opponents="uniform", riichi_ready=True, read_waits=False,
+            deal_in="worlds",
             worlds_mode="uniform", weight_calls=False, weight_win_passes=False)
         fair = {m.name: dataclasses.replace(base, sight="fair", opponents=m.opponents,
-                                            read_waits=m.read_waits) for m in models}
+                                            read_waits=m.read_waits,
+                                            deal_in="model" if m.deal_in else "worlds")
+                for m in models}
     except ValueError as err:
         ap.error(str(err))
     return sighted, fair
@@ -221,9 +294,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--models", type=parse_models, default="uniform,read",
                     help="the fair world models compared with the sighted search, "
                          "comma-separated: OPPONENTS values, each optionally with +waits "
-                         "(READ_WAITS=1), e.g. uniform,read,read+waits (default %(default)s)")
+                         "(READ_WAITS=1) and/or +dealin (DEAL_IN=model), e.g. "
+                         "uniform,read,uniform+dealin (default %(default)s)")
     ap.add_argument("--worlds", type=positive_int, default=64,
                     help="worlds every side plays per decision (default %(default)s)")
+    ap.add_argument("--judge-worlds", type=non_negative_int, default=64,
+                    help="worlds holding the real hands on which every side's choice is "
+                         "valued against the prior's (0: no judge; default %(default)s)")
     ap.add_argument("--no-floor", action="store_true",
                     help="skip the noise floor (the sighted search on another set of worlds), "
                          "which costs one more search per decision")
@@ -237,10 +314,14 @@ def main(argv: list[str] | None = None) -> None:
         agents[OTHER] = SearchAgent(prior, settings=sighted, seed=args.seed + 1)
     agents.update({name: SearchAgent(prior, settings=s, seed=args.seed)
                    for name, s in fair.items()})
+    judge = None
+    if args.judge_worlds:
+        judge = SearchAgent(prior, settings=dataclasses.replace(sighted, worlds=args.judge_worlds),
+                            seed=args.seed + JUDGE_SEED)
     rows: list[Decision] = []
     for table, seat, pa in searched_decisions(agents[SIGHTED], args.games, args.seed,
                                               args.max_decisions):
-        rows.append(compare(agents, table, seat, pa, len(rows)))
+        rows.append(compare(agents, table, seat, pa, len(rows), judge))
     out = {
         "games": args.games, "seed": args.seed, "worlds": args.worlds,
         "agent": agents[SIGHTED].identity,

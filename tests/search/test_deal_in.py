@@ -1,0 +1,181 @@
+"""``DEAL_IN=model``: a candidate discard's immediate deal-in to the opponents outside riichi,
+valued in closed form from 001's models and folded into every world's value."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import pytest
+
+from tenpai import tiles as T
+from tenpai.events import Event
+from tenpai.reading.models import load_models
+from tenpai.rules.riichi.flow.round import RiichiRound
+from tenpai.search.deal_in import Danger, DealInModel, adjusted
+from tenpai.search.playout import PointsValue
+from tenpai.search.prior import Candidate
+from tenpai.search.readiness import Readiness, default_readiness
+from tenpai.search.settings import SearchSettings
+
+from .helpers import decisions, swap_hidden_tiles
+
+
+class _Waiting(Readiness):
+    """Every opponent asked about is ready with probability ``ready`` and waits on ``kind``
+    alone: what the search does with the odds is tested apart from what the model says."""
+
+    def __init__(self, ready: float, kind: int) -> None:
+        super().__init__(load_models())
+        self.ready, self.kind = ready, kind
+        self.asked: list[int] = []
+
+    def dangers(self, events: Sequence[Event], hand: Sequence[int], seats: Iterable[int],
+                kinds: Iterable[int]) -> dict[int, tuple[float, dict[int, float]]]:
+        seats = list(seats)
+        self.asked = seats
+        return {s: (self.ready, {k: 1.0 if k == self.kind else 0.0 for k in kinds})
+                for s in seats}
+
+
+def _discard_decisions(seed: int, want: int = 6) -> list[tuple[RiichiRound, int, list[Event]]]:
+    """Own-turn decisions of a seeded efficiency game with three different kinds to discard
+    (copies of the table), a few discards in."""
+    from tenpai.engine.snapshot import clone
+
+    out = []
+    for rnd, d in decisions(seed, limit=600):
+        if rnd.phase != "act" or rnd.turn != d.seat or len(rnd.rivers[d.seat]) < 4:
+            continue
+        by_kind: dict[int, Event] = {}
+        for e in d.legal:
+            if e.type == "dahai" and e.pai is not None:
+                by_kind.setdefault(T.kind_of(e.pai), e)
+        if len(by_kind) >= 3:
+            out.append((clone(rnd), d.seat, list(by_kind.values())[:3]))
+            if len(out) >= want:
+                break
+    return out
+
+
+def _cands(actions: Sequence[Event]) -> list[Candidate]:
+    return [Candidate(a, 1.0 / len(actions)) for a in actions]
+
+
+def test_a_certain_wait_deals_in_and_the_others_are_safe() -> None:
+    value = PointsValue()
+    for rnd, seat, actions in _discard_decisions(3):
+        kind = T.kind_of(actions[1].pai or 0)
+        model = DealInModel(_Waiting(1.0, kind))
+        got = model.dangers(rnd, seat, _cands(actions), value, rnd._observe(seat).events)
+        assert got is not None
+        quiet = [s for s in range(rnd.players) if s != seat and not rnd.riichi[s]]
+        assert sorted(model.readiness.asked) == quiet  # type: ignore[attr-defined]
+        if not quiet:
+            continue
+        assert got[1].odds == 1.0 and got[0].odds == got[2].odds == 0.0
+        worst = min(model.ron_value(rnd, seat, s, value) for s in quiet)
+        assert got[1].value <= max(model.ron_value(rnd, seat, s, value) for s in quiet)
+        assert got[1].value >= worst and got[1].value < 0
+
+
+def test_the_odds_of_several_opponents_combine_as_independent_chances() -> None:
+    rnd, seat, actions = _discard_decisions(4, want=1)[0]
+    quiet = [s for s in range(rnd.players) if s != seat and not rnd.riichi[s]]
+    kind = T.kind_of(actions[0].pai or 0)
+    got = DealInModel(_Waiting(0.3, kind)).dangers(
+        rnd, seat, _cands(actions), PointsValue(), rnd._observe(seat).events)
+    assert got is not None
+    assert got[0].odds == pytest.approx(1 - 0.7 ** len(quiet))
+
+
+def test_a_deal_in_is_valued_by_the_payment_histogram() -> None:
+    """Under the raw-points value a deal-in is worth minus the fitted mean payment of the
+    winner's category, the honba added: the payment and the leaf value are wired right."""
+    rnd, seat, _ = _discard_decisions(5, want=1)[0]
+    models = load_models()
+    model = DealInModel(Readiness(models))
+    for s in range(rnd.players):
+        if s == seat:
+            continue
+        cat = models.ron_category(s == rnd.oya, False, any(m.is_open for m in rnd.melds[s]))
+        mean = sum(p * q for p, q in models.ron_points[cat])
+        want = -(mean + 300 * rnd.honba) / 1000.0
+        assert model.ron_value(rnd, seat, s, PointsValue()) == pytest.approx(want)
+
+
+def test_a_dealer_win_is_worth_more_to_the_dealer_than_a_child_win() -> None:
+    """Sanity of the placement value of a deal-in: paying the dealer's larger histogram costs
+    the deciding seat more rank utility than paying a child's."""
+    from tenpai.search.agent import _leaf_values
+
+    value = _leaf_values(SearchSettings())[4]
+    # every category of dealer pays more on average than every child's outside riichi
+    rnd, seat, _ = next((r, s, a) for r, s, a in _discard_decisions(6, want=12) if s != r.oya)
+    model = DealInModel()
+    child = next(s for s in range(4) if s not in (seat, rnd.oya))
+    assert model.ron_value(rnd, seat, rnd.oya, value) < model.ron_value(rnd, seat, child, value)
+
+
+def test_decisions_with_a_candidate_that_is_not_a_discard_are_left_alone() -> None:
+    rnd, seat, actions = _discard_decisions(7, want=1)[0]
+    other = Event("reach", actor=seat)
+    got = DealInModel(_Waiting(1.0, 0)).dangers(
+        rnd, seat, _cands([actions[0], other]), PointsValue(), rnd._observe(seat).events)
+    assert got is None
+
+
+def test_the_shipped_model_reads_only_what_the_seat_has_seen() -> None:
+    """The odds come from the seat's masked events and its own hand: swapping every tile it
+    cannot see leaves them unchanged; they are small probabilities, not zero."""
+    model = DealInModel(default_readiness())
+    value = PointsValue()
+    seen = 0
+    for rnd, seat, actions in _discard_decisions(8, want=4):
+        a = model.dangers(rnd, seat, _cands(actions), value, rnd._observe(seat).events)
+        twin = swap_hidden_tiles(rnd, seat)
+        b = model.dangers(twin, seat, _cands(actions), value, twin._observe(seat).events)
+        assert a == b and a is not None
+        seen += sum(0.0 < d.odds < 0.5 for d in a)
+    assert seen >= 4
+
+
+def test_the_adjustment_shifts_every_world_by_the_same_rule() -> None:
+    values = [[1.0, 2.0], [3.0, -1.0]]
+    dangers = [Danger(0.0, -50.0), Danger(0.25, -40.0)]
+    assert adjusted(values, dangers) == [[1.0, 0.75 * 2.0 - 10.0], [3.0, -0.75 - 10.0]]
+
+
+def test_the_search_leaves_a_discard_the_model_marks_as_a_wait() -> None:
+    """A search whose worlds see no danger keeps the prior's choice; told that the choice is
+    every quiet opponent's certain wait, it leaves it (the shift is the same in every world, so
+    the paired rule sees it without noise)."""
+    from tenpai.agents.efficiency import EfficiencyAgent
+    from tenpai.search.agent import SearchAgent
+    from tenpai.search.prior import AgentPrior, PriorAnswer
+
+    for rnd, seat, actions in _discard_decisions(9, want=8):
+        if all(rnd.riichi[s] for s in range(rnd.players) if s != seat):
+            continue
+        cands = _cands(actions)
+        pa = PriorAnswer(actions[0], tuple(cands))
+        kind = T.kind_of(actions[0].pai or 0)
+        settings = SearchSettings(budget_ms=1e6, worlds=6, threshold=1.0, value="points",
+                                  deal_in="model", policy="fast")
+        agent = SearchAgent(AgentPrior(EfficiencyAgent(1), 0.5), settings=settings, seed=1)
+        agent.deal_in = None
+        if agent._search(rnd, seat, pa) != actions[0]:
+            continue  # the worlds alone leave the choice here
+        agent.deal_in = DealInModel(_Waiting(1.0, kind))
+        assert agent._search(rnd, seat, pa) != actions[0]
+        return
+    raise AssertionError("no decision where the worlds alone keep the prior's choice")
+
+
+def test_the_setting_is_checked() -> None:
+    assert SearchSettings(deal_in="model").deal_in == "model"
+    with pytest.raises(ValueError, match=r"DEAL_IN must be worlds or model, got .magic."):
+        SearchSettings(deal_in="magic")
+    with pytest.raises(ValueError, match="OPPONENTS=read already deals them ready hands"):
+        SearchSettings(deal_in="model", opponents="read")
+    with pytest.raises(ValueError, match="DEAL_IN would be ignored"):
+        SearchSettings(deal_in="model", sight="hands")
