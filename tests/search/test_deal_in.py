@@ -11,7 +11,7 @@ from tenpai import tiles as T
 from tenpai.events import Event
 from tenpai.reading.models import load_models
 from tenpai.rules.riichi.flow.round import RiichiRound
-from tenpai.search.deal_in import Danger, DealInModel, adjusted
+from tenpai.search.deal_in import Danger, DealInModel, adjusted, world_hits
 from tenpai.search.playout import PointsValue
 from tenpai.search.prior import Candidate
 from tenpai.search.readiness import Readiness, default_readiness
@@ -65,7 +65,7 @@ def test_a_certain_wait_deals_in_and_the_others_are_safe() -> None:
     value = PointsValue()
     for rnd, seat, actions in _discard_decisions(3):
         kind = T.kind_of(actions[1].pai or 0)
-        model = DealInModel(_Waiting(1.0, kind))
+        model = DealInModel("quiet", _Waiting(1.0, kind))
         got = model.dangers(rnd, seat, _cands(actions), value, rnd._observe(seat).events)
         assert got is not None
         quiet = [s for s in range(rnd.players) if s != seat and not rnd.riichi[s]]
@@ -82,7 +82,7 @@ def test_the_odds_of_several_opponents_combine_as_independent_chances() -> None:
     rnd, seat, actions = _discard_decisions(4, want=1)[0]
     quiet = [s for s in range(rnd.players) if s != seat and not rnd.riichi[s]]
     kind = T.kind_of(actions[0].pai or 0)
-    got = DealInModel(_Waiting(0.3, kind)).dangers(
+    got = DealInModel("quiet", _Waiting(0.3, kind)).dangers(
         rnd, seat, _cands(actions), PointsValue(), rnd._observe(seat).events)
     assert got is not None
     assert got[0].odds == pytest.approx(1 - 0.7 ** len(quiet))
@@ -93,7 +93,7 @@ def test_a_deal_in_is_valued_by_the_payment_histogram() -> None:
     winner's category, the honba added: the payment and the leaf value are wired right."""
     rnd, seat, _ = _discard_decisions(5, want=1)[0]
     models = load_models()
-    model = DealInModel(Readiness(models))
+    model = DealInModel("quiet", Readiness(models))
     for s in range(rnd.players):
         if s == seat:
             continue
@@ -111,7 +111,7 @@ def test_a_dealer_win_is_worth_more_to_the_dealer_than_a_child_win() -> None:
     value = _leaf_values(SearchSettings())[4]
     # every category of dealer pays more on average than every child's outside riichi
     rnd, seat, _ = next((r, s, a) for r, s, a in _discard_decisions(6, want=12) if s != r.oya)
-    model = DealInModel()
+    model = DealInModel("quiet")
     child = next(s for s in range(4) if s not in (seat, rnd.oya))
     assert model.ron_value(rnd, seat, rnd.oya, value) < model.ron_value(rnd, seat, child, value)
 
@@ -119,7 +119,7 @@ def test_a_dealer_win_is_worth_more_to_the_dealer_than_a_child_win() -> None:
 def test_decisions_with_a_candidate_that_is_not_a_discard_are_left_alone() -> None:
     rnd, seat, actions = _discard_decisions(7, want=1)[0]
     other = Event("reach", actor=seat)
-    got = DealInModel(_Waiting(1.0, 0)).dangers(
+    got = DealInModel("quiet", _Waiting(1.0, 0)).dangers(
         rnd, seat, _cands([actions[0], other]), PointsValue(), rnd._observe(seat).events)
     assert got is None
 
@@ -127,7 +127,7 @@ def test_decisions_with_a_candidate_that_is_not_a_discard_are_left_alone() -> No
 def test_the_shipped_model_reads_only_what_the_seat_has_seen() -> None:
     """The odds come from the seat's masked events and its own hand: swapping every tile it
     cannot see leaves them unchanged; they are small probabilities, not zero."""
-    model = DealInModel(default_readiness())
+    model = DealInModel("quiet", default_readiness())
     value = PointsValue()
     seen = 0
     for rnd, seat, actions in _discard_decisions(8, want=4):
@@ -160,22 +160,105 @@ def test_the_search_leaves_a_discard_the_model_marks_as_a_wait() -> None:
         pa = PriorAnswer(actions[0], tuple(cands))
         kind = T.kind_of(actions[0].pai or 0)
         settings = SearchSettings(budget_ms=1e6, worlds=6, threshold=1.0, value="points",
-                                  deal_in="model", policy="fast")
+                                  deal_in="quiet", policy="fast")
         agent = SearchAgent(AgentPrior(EfficiencyAgent(1), 0.5), settings=settings, seed=1)
         agent.deal_in = None
         if agent._search(rnd, seat, pa) != actions[0]:
             continue  # the worlds alone leave the choice here
-        agent.deal_in = DealInModel(_Waiting(1.0, kind))
+        agent.deal_in = DealInModel("quiet", _Waiting(1.0, kind))
         assert agent._search(rnd, seat, pa) != actions[0]
         return
     raise AssertionError("no decision where the worlds alone keep the prior's choice")
 
 
 def test_the_setting_is_checked() -> None:
-    assert SearchSettings(deal_in="model").deal_in == "model"
-    with pytest.raises(ValueError, match=r"DEAL_IN must be worlds or model, got .magic."):
+    for mode in ("quiet", "riichi", "all"):
+        assert SearchSettings(deal_in=mode).deal_in == mode
+        with pytest.raises(ValueError, match="DEAL_IN would be ignored"):
+            SearchSettings(deal_in=mode, sight="hands")
+    with pytest.raises(ValueError, match=r"DEAL_IN must be worlds, quiet, riichi, all, got .m"):
         SearchSettings(deal_in="magic")
     with pytest.raises(ValueError, match="OPPONENTS=read already deals them ready hands"):
-        SearchSettings(deal_in="model", opponents="read")
-    with pytest.raises(ValueError, match="DEAL_IN would be ignored"):
-        SearchSettings(deal_in="model", sight="hands")
+        SearchSettings(deal_in="quiet", opponents="read")
+    assert SearchSettings(deal_in="riichi", opponents="read").deal_in == "riichi"
+    with pytest.raises(ValueError, match=r"DEAL_IN=all counts .*RIICHI_READY=0 deals none"):
+        SearchSettings(deal_in="all", riichi_ready=False)
+    with pytest.raises(ValueError, match=r"DEAL_IN=riichi counts .*WORLDS_MODE=uniform"):
+        SearchSettings(deal_in="riichi", worlds_mode="weighted")
+    with pytest.raises(ValueError, match="values quiet, riichi or all"):
+        DealInModel("worlds")
+
+
+def _riichi_decisions(want: int = 4) -> list[tuple[RiichiRound, int, list[Event]]]:
+    """Own-turn discard decisions with an opponent in riichi (copies), from seeded games."""
+    out = []
+    for seed in range(20, 60):
+        for rnd, seat, actions in _discard_decisions(seed, want=40):
+            if any(rnd.riichi[s] for s in range(rnd.players) if s != seat):
+                out.append((rnd, seat, actions))
+                break
+        if len(out) >= want:
+            return out
+    raise AssertionError("too few decisions with a riichi opponent")
+
+
+def test_the_riichi_census_counts_the_waits_of_the_worlds_ready_hands() -> None:
+    """The census's share of hands waiting on a kind is the worlds' own: it is 0 on the riichi
+    player's river (a furiten wait is never dealt), and it matches the share of the worlds
+    themselves whose hands win at once on the kind."""
+    from tenpai.search.worlds import WorldSampler
+
+    sampler = WorldSampler()
+    model = DealInModel("riichi", census=200)
+    for rnd, seat, _ in _riichi_decisions(3):
+        prep = sampler.prepare(rnd, seat)
+        kinds = list(range(34))
+        census = model.riichi_census(sampler, prep, kinds, seed=1)
+        riichi = [s for s in range(rnd.players) if s != seat and rnd.riichi[s]]
+        assert sorted(census) == riichi
+        worlds = [world_hits(sampler.sample(rnd, seat, 5000 + j).round, seat)
+                  for j in range(200)]
+        for s in riichi:
+            river = {T.kind_of(t) for t in rnd.rivers[s]}
+            assert all(census[s][k] == 0.0 for k in river)
+            assert 1.0 <= sum(census[s].values()) <= 6.0  # one to a few waits per hand
+        if len(riichi) == 1:
+            (s,) = riichi
+            for k in kinds:
+                share = sum(k in h for h in worlds) / len(worlds)
+                assert abs(share - census[s][k]) < 0.12, (k, share, census[s][k])
+
+
+def test_a_world_whose_riichi_hand_wins_at_once_takes_the_other_worlds_mean() -> None:
+    values = [[1.0, 10.0], [2.0, -40.0], [3.0, 20.0]]
+    dangers = [Danger(0.0, -50.0), Danger(0.5, -30.0)]
+    got = adjusted(values, dangers, kinds=[4, 7], hits=[frozenset(), frozenset({7}),
+                                                        frozenset({1})])
+    # candidate 1's world 1 dealt in: its value is the mean of worlds 0 and 2 (15)
+    assert got == [[1.0, 0.5 * 10.0 - 15.0], [2.0, 0.5 * 15.0 - 15.0], [3.0, 0.5 * 20.0 - 15.0]]
+    # every world dealt in: the deal-in value itself
+    assert adjusted([[5.0]], [Danger(1.0, -30.0)], [7], [frozenset({7})]) == [[-30.0]]
+
+
+def test_a_riichi_decision_is_searched_with_the_census() -> None:
+    """End to end: at a decision with a riichi opponent the search records which worlds win
+    at once and folds the census in; its values keep the raw values' scale."""
+    from tenpai.agents.efficiency import EfficiencyAgent
+    from tenpai.search.agent import SearchAgent
+    from tenpai.search.prior import AgentPrior, PriorAnswer
+
+    rnd, seat, actions = _riichi_decisions(1)[0]
+    cands = _cands(actions)
+    settings = SearchSettings(budget_ms=1e6, worlds=8, threshold=1.0, value="points",
+                              deal_in="riichi", policy="fast")
+    agent = SearchAgent(AgentPrior(EfficiencyAgent(1), 0.5), settings=settings, seed=1)
+    assert agent.deal_in is not None and agent.deal_in.reads_riichi
+    hits: list[frozenset[int]] = []
+    raw, _, _ = agent.world_values(rnd, seat, cands, hits=hits)
+    assert len(hits) == len(raw) == 8
+    kinds = [T.kind_of(a.pai or 0) for a in actions]
+    folded = agent.fold_deal_in(agent.deal_in, rnd, seat, cands, kinds, raw, hits)
+    assert len(folded) == 8 and all(len(r) == len(cands) for r in folded)
+    assert all(abs(v) < 60 for r in folded for v in r)
+    pa = PriorAnswer(actions[0], tuple(cands))
+    assert agent._search(rnd, seat, pa) in actions

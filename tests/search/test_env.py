@@ -70,7 +70,7 @@ _EVERY: list[tuple[_SettingsClass, str, dict[str, str], dict[str, str]]] = [
         "PLACEMENT_MODEL": "p.json", "WORLDS_MODE": "weighted", "POOL": "2", "WEIGHT_T": "2",
         "WEIGHT_CALLS": "1", "WEIGHT_WIN_PASSES": "1", "CALL_OFFERS": "1", "LAST_THRESHOLD": "1",
         "PLAYOUT_YAKU": "ties", "LEAF": "auto", "READ_WAITS": "1"},
-     {"CALL_Z_SCALE": "0.5", "SIGHT": "hands", "DEAL_IN": "model"}),
+     {"CALL_Z_SCALE": "0.5", "SIGHT": "hands", "DEAL_IN": "quiet"}),
     (MCTSPGSettings, "TENPAI_MCTS_PG_", {
         "BUDGET_MS": "5", "CLOCK": "cpu", "WORLDS": "3", "SIMULATIONS": "5", "TOPK": "4",
         "THRESHOLD": "0.5", "C1": "2", "POLICY": "fast", "UTILITY": "uma",

@@ -157,16 +157,19 @@ def test_models_are_parsed() -> None:
     assert parse_models("uniform, read+waits,shaped") == [
         WorldModel("uniform", False), WorldModel("read", True), WorldModel("shaped", False)]
     assert [m.name for m in parse_models("read+waits")] == ["read+waits"]
-    assert parse_models("uniform+dealin,shaped+dealin+waits") == [
-        WorldModel("uniform", False, True), WorldModel("shaped", True, True)]
-    assert [m.name for m in parse_models("shaped+dealin+waits")] == ["shaped+waits+dealin"]
+    assert parse_models("uniform+dealin-riichi,shaped+dealin-all+waits") == [
+        WorldModel("uniform", False, "riichi"), WorldModel("shaped", True, "all")]
+    assert [m.name for m in parse_models("shaped+dealin-quiet+waits")] == [
+        "shaped+waits+dealin-quiet"]
 
 
 @pytest.mark.parametrize(("flag", "message"), [
     (["--models", "uniform,psychic"], "unknown world model 'psychic': each is one of uniform, "
                                       "shaped, read"),
     (["--models", "read,read"], "world model 'read' named twice"),
-    (["--models", "uniform+dealin+dealin"], "unknown world model 'uniform+dealin+dealin'"),
+    (["--models", "uniform+dealin-all+dealin-quiet"],
+     "unknown world model 'uniform+dealin-all+dealin-quiet'"),
+    (["--models", "uniform+dealin-worlds"], "unknown world model 'uniform+dealin-worlds'"),
     (["--models", "uniform+fast"], "unknown world model 'uniform+fast'"),
     (["--models", ""], "unknown world model ''"),
     (["--worlds", "0"], "argument --worlds: must be at least 1, got 0"),

@@ -17,8 +17,9 @@ after world until ``worlds`` worlds or the budget is spent:
    so the candidates are compared with common random numbers;
 3. values each hand end with the leaf value (placement utility by default).
 
-With ``deal_in`` = ``model`` each candidate discard's immediate deal-in to the opponents
-outside riichi is then folded into its values in closed form (:mod:`tenpai.search.deal_in`).
+With ``deal_in`` other than ``worlds`` each candidate discard's immediate deal-in (to the
+opponents outside riichi, those in riichi or both) is then folded into its values in closed
+form (:mod:`tenpai.search.deal_in`).
 
 The playout of step 2 is by default a full one, every seat on the playout policy; with
 ``leaf`` = ``solo`` it is the one-player playout (the searching seat on the policy, the others
@@ -71,7 +72,7 @@ from tenpai.rules.riichi.game import can_end_game
 from tenpai.search.budget import Budget, decision_seed
 from tenpai.search.call_likelihood import CallLikelihood
 from tenpai.search.choice import DecisionStat, choose_paired, choose_puct, paired_advantage
-from tenpai.search.deal_in import DealInModel, adjusted
+from tenpai.search.deal_in import DealInModel, adjusted, discard_kinds, world_hits
 from tenpai.search.leaves import leaf_for
 from tenpai.search.placement import PlacementError
 from tenpai.search.playout import LeafValue, PlayoutBackend, PointsValue
@@ -158,8 +159,8 @@ class SearchAgent(PriorSearcher[SearchSettings]):
                 parts.append(WinPassLikelihood())
             weigher = parts[0] if len(parts) == 1 else SummedLikelihood(parts)
         self.weigher = weigher if s.worlds_mode == "weighted" else None
-        #: ``deal_in = "model"``: the closed-form immediate deal-in of candidate discards.
-        self.deal_in = DealInModel() if s.deal_in == "model" else None
+        #: The closed-form immediate deal-in of candidate discards (``deal_in`` not "worlds").
+        self.deal_in = DealInModel(s.deal_in) if s.deal_in != "worlds" else None
         self.log: list[DecisionStat] = []
         self._from_engine: dict[Event, Event] = {}
         self._solo_backend = solo_backend
@@ -256,12 +257,13 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         cands = self.candidates(pa, call_offer)
         leaf = leaf_for(s.leaf, table, seat)
         wall0, cpu0 = time.perf_counter(), time.process_time()
-        values, ess, weigh = self.world_values(table, seat, cands, leaf)
-        if self.deal_in is not None:
-            dangers = self.deal_in.dangers(table, seat, cands, self.values[table.players],
-                                           table._observe(seat).events)
-            if dangers is not None:
-                values = adjusted(values, dangers)
+        model = self.deal_in
+        kinds = discard_kinds(cands) if model is not None else None
+        hits: list[frozenset[int]] | None = (
+            [] if model is not None and model.reads_riichi and kinds is not None else None)
+        values, ess, weigh = self.world_values(table, seat, cands, leaf, hits=hits)
+        if model is not None and kinds is not None:
+            values = self.fold_deal_in(model, table, seat, cands, kinds, values, hits)
         base = next(i for i, c in enumerate(cands) if c.action == pa.choice)
         if s.rule == "puct":
             best = choose_puct(cands, values, self.values[table.players].scale, s.c_prior)
@@ -273,15 +275,34 @@ class SearchAgent(PriorSearcher[SearchSettings]):
             len(cands), action != pa.choice, ess, weigh, call_offer, leaf))
         return action
 
+    def fold_deal_in(self, model: DealInModel, table: RiichiRound, seat: int,
+                     cands: Sequence[Candidate], kinds: Sequence[int],
+                     values: list[list[float]], hits: Sequence[frozenset[int]] | None
+                     ) -> list[list[float]]:
+        """``values`` with each candidate discard's immediate deal-in in closed form
+        (:mod:`tenpai.search.deal_in`); ``hits[w]``: the kinds world w's riichi hands win on
+        at once (recorded by :meth:`world_values`, with a model that reads riichi)."""
+        prep = self.sampler.prepare(table, seat)
+        riichi = (model.riichi_census(self.sampler, prep, kinds,
+                                      self.world_seed(table, seat, 200_000))
+                  if model.reads_riichi else None)
+        dangers = model.dangers(table, seat, cands, self.values[table.players], prep.events,
+                                riichi)
+        if dangers is None:
+            return values
+        return adjusted(values, dangers, kinds, hits)
+
     def world_values(self, table: RiichiRound, seat: int, cands: Sequence[Candidate],
-                     leaf: str = "playout", first_world: int = 0
+                     leaf: str = "playout", first_world: int = 0,
+                     hits: list[frozenset[int]] | None = None,
                      ) -> tuple[list[list[float]], float, float]:
         """``values[w][i]``, candidate i's leaf value in world w, for the worlds played before
         the budget ran out (the first always), each candidate played by ``leaf``'s backend;
         with weighted worlds also the pool's effective size and the CPU seconds of weighting
         it (else 0, 0).  The worlds and their seeds do not depend on ``leaf``; the search
         plays worlds ``0, 1, …`` of the decision, ``first_world`` starts elsewhere (another
-        set of worlds for a measurement's noise floor, uniform worlds only)."""
+        set of worlds for a measurement's noise floor, uniform worlds only).  ``hits``, when
+        given, gets each played world's :func:`~tenpai.search.deal_in.world_hits`."""
         s = self.settings
         value = self.values[table.players]
         backend = self.backend_for(leaf)
@@ -304,6 +325,8 @@ class SearchAgent(PriorSearcher[SearchSettings]):
                 world = self.sampler.world(prep, seed)
             else:
                 world = self.sampler.world_with(prep, plan[w], seed)
+            if hits is not None:
+                hits.append(world_hits(world.round, seat))
             many = getattr(backend, "play_out_many", None)
             if many is not None:  # every candidate of the world in one call
                 ends = [e[0] for e in many(world.round, [{seat: c.action} for c in cands], [seed])]

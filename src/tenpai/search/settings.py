@@ -75,10 +75,11 @@ class SearchSettings:
     #: the ready ones outside riichi) among 8 random ready shapes by 001's deal-in model of
     #: each kind being a wait (tenpai.search.readiness); off by default.
     read_waits: bool = False
-    #: The immediate deal-in of a candidate discard to the opponents outside riichi: valued
-    #: by the "worlds" alone (the default, as registered), or in closed form from 001's
-    #: readiness and wait models, "model" (tenpai.search.deal_in: the same shift in every
-    #: world, at decisions whose candidates are all discards).
+    #: The immediate deal-in of a candidate discard: valued by the "worlds" alone (the
+    #: default, as registered), or in closed form (tenpai.search.deal_in: the same shift in
+    #: every world, at decisions whose candidates are all discards) for the opponents outside
+    #: riichi from 001's readiness and wait models ("quiet"), for those in riichi from many
+    #: more sampled ready hands than the worlds ("riichi"), or both ("all").
     deal_in: str = "worlds"
     #: Final choice: "paired" (leave the prior's choice only on a paired gain of z standard
     #: errors) or "puct" (a prior bonus; see tenpai.search.agent).
@@ -164,11 +165,20 @@ class SearchSettings:
         if self.value == "placement":
             _check_utility(self.utility)
         check.one_of(_ENV, "OPPONENTS", self.opponents, OPPONENT_MODELS, sep=", ")
-        check.one_of(_ENV, "DEAL_IN", self.deal_in, DEAL_IN_MODES)
-        if self.deal_in == "model" and self.opponents in READING_MODELS:
-            raise ValueError(f"{_ENV}DEAL_IN=model values the deal-in to the opponents outside "
-                             f"riichi in closed form, and {_ENV}OPPONENTS={self.opponents} "
-                             f"already deals them ready hands: it would count twice")
+        check.one_of(_ENV, "DEAL_IN", self.deal_in, DEAL_IN_MODES, sep=", ")
+        if self.deal_in in ("quiet", "all") and self.opponents in READING_MODELS:
+            raise ValueError(f"{_ENV}DEAL_IN={self.deal_in} values the deal-in to the opponents "
+                             f"outside riichi in closed form, and {_ENV}OPPONENTS="
+                             f"{self.opponents} already deals them ready hands: it would count "
+                             f"twice")
+        if self.deal_in in ("riichi", "all") and not self.riichi_ready:
+            raise ValueError(f"{_ENV}DEAL_IN={self.deal_in} counts the waits of the ready hands "
+                             f"the worlds deal riichi opponents, and {_ENV}RIICHI_READY=0 "
+                             f"deals none")
+        if self.deal_in in ("riichi", "all") and self.worlds_mode != "uniform":
+            raise ValueError(f"{_ENV}DEAL_IN={self.deal_in} counts the waits of unweighted "
+                             f"hands, so it needs {_ENV}WORLDS_MODE=uniform "
+                             f"(got {self.worlds_mode!r})")
         check.one_of(_ENV, "RULE", self.rule, ("paired", "puct"))
         check.at_least(_ENV, "Z", self.z, 0)
         check.at_least(_ENV, "CALL_Z_SCALE", self.call_z_scale, 0)

@@ -16,8 +16,8 @@ would search.  At each, on the same table, one agent per side chooses through th
 rule for a searched decision (:meth:`~tenpai.search.agent.SearchAgent._search`: candidates,
 leaf, paired or PUCT rule, call bars): the reference with ``SIGHT=hands``, and one fair agent
 per ``--models`` item (``uniform``, ``shaped``, ``read``, ``read-yaku``; ``+waits`` adds
-``READ_WAITS=1``, e.g. ``read+waits``, and ``+dealin`` adds ``DEAL_IN=model``, e.g.
-``uniform+dealin``).  Every agent has the same seed, so the same world and playout seeds, and
+``READ_WAITS=1``, e.g. ``read+waits``, and ``+dealin-MODE`` sets ``DEAL_IN=MODE``, e.g.
+``uniform+dealin-riichi``).  Every agent has the same seed, so the same world and playout seeds, and
 a large budget, so the ``--worlds`` cap binds and each side plays that many worlds.  The sides
 take turns going first, decision by decision; each is timed on the process's CPU clock.
 
@@ -75,9 +75,9 @@ __all__ = ["DEALIN", "WAITS", "Decision", "WorldModel", "main", "mean_interval",
 
 #: The suffix of a model item that turns ``READ_WAITS`` on (``read+waits``).
 WAITS = "+waits"
-#: The suffix of a model item that values the immediate deal-in in closed form
-#: (``DEAL_IN=model``, e.g. ``uniform+dealin``).
-DEALIN = "+dealin"
+#: The suffix of a model item that values the immediate deal-in in closed form, followed by
+#: the ``DEAL_IN`` mode (e.g. ``uniform+dealin-riichi``).
+DEALIN = "+dealin-"
 #: The reference side's name in a decision's choices and times.
 SIGHTED = "sighted"
 #: The noise floor's side: the sighted search on another set of worlds.
@@ -92,12 +92,12 @@ class WorldModel:
 
     opponents: str
     read_waits: bool
-    deal_in: bool = False
+    deal_in: str = "worlds"
 
     @property
     def name(self) -> str:
         return (self.opponents + (WAITS if self.read_waits else "")
-                + (DEALIN if self.deal_in else ""))
+                + (DEALIN + self.deal_in if self.deal_in != "worlds" else ""))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -123,16 +123,21 @@ def parse_models(text: str) -> list[WorldModel]:
 
     allowed = ", ".join(OPPONENT_MODELS)
     models: list[WorldModel] = []
+    from tenpai.search.deal_in import DEAL_IN_MODES
+
+    known = {WAITS, *(DEALIN + m for m in DEAL_IN_MODES[1:])}
     for item in (part.strip() for part in text.split(",")):
         opponents, *suffixes = item.split("+")
-        extras = {"+" + x for x in suffixes}
-        if (opponents not in OPPONENT_MODELS or len(extras) != len(suffixes)
-                or not extras <= {WAITS, DEALIN}):
+        extras = ["+" + x for x in suffixes]
+        modes = [x.removeprefix(DEALIN) for x in extras if x.startswith(DEALIN)]
+        if (opponents not in OPPONENT_MODELS or len(set(extras)) != len(extras)
+                or not set(extras) <= known or len(modes) > 1):
             raise argparse.ArgumentTypeError(
                 f"unknown world model {item!r}: each is one of {allowed}, optionally with "
-                f"{WAITS} (READ_WAITS=1, e.g. read{WAITS}) and/or {DEALIN} (DEAL_IN=model, "
-                f"e.g. uniform{DEALIN})")
-        model = WorldModel(opponents, WAITS in extras, DEALIN in extras)
+                f"{WAITS} (READ_WAITS=1, e.g. read{WAITS}) and/or one {DEALIN}MODE "
+                f"(DEAL_IN=MODE, one of {', '.join(DEAL_IN_MODES[1:])}; e.g. "
+                f"uniform{DEALIN}riichi)")
+        model = WorldModel(opponents, WAITS in extras, modes[0] if modes else "worlds")
         if model in models:
             raise argparse.ArgumentTypeError(f"world model {item!r} named twice")
         models.append(model)
@@ -270,7 +275,7 @@ def _settings(ap: argparse.ArgumentParser, worlds: int, models: Sequence[WorldMo
             worlds_mode="uniform", weight_calls=False, weight_win_passes=False)
         fair = {m.name: dataclasses.replace(base, sight="fair", opponents=m.opponents,
                                             read_waits=m.read_waits,
-                                            deal_in="model" if m.deal_in else "worlds")
+                                            deal_in=m.deal_in)
                 for m in models}
     except ValueError as err:
         ap.error(str(err))
@@ -294,8 +299,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--models", type=parse_models, default="uniform,read",
                     help="the fair world models compared with the sighted search, "
                          "comma-separated: OPPONENTS values, each optionally with +waits "
-                         "(READ_WAITS=1) and/or +dealin (DEAL_IN=model), e.g. "
-                         "uniform,read,uniform+dealin (default %(default)s)")
+                         "(READ_WAITS=1) and/or +dealin-MODE (DEAL_IN=MODE), e.g. "
+                         "uniform,read,uniform+dealin-riichi (default %(default)s)")
     ap.add_argument("--worlds", type=positive_int, default=64,
                     help="worlds every side plays per decision (default %(default)s)")
     ap.add_argument("--judge-worlds", type=non_negative_int, default=64,
