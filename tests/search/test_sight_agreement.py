@@ -68,6 +68,15 @@ def test_a_small_run_prints_one_json_object_with_consistent_counts(
     assert "value_gain_minus_first" in out["models"]["read+waits"]
 
 
+def test_a_model_s_own_settings_change_its_search(capsys: pytest.CaptureFixture[str]) -> None:
+    """``uniform+Z=0`` leaves the prior's choice on any gain, so at least as often as the
+    default bar; ``uniform+WORLDS=…`` plays its own number of worlds."""
+    out = _run(capsys, "--models", "uniform,uniform+Z=0,uniform+WORLDS=2")
+    m = out["models"]
+    assert m["uniform+Z=0"]["changes"] >= m["uniform"]["changes"]
+    assert set(m) == {"uniform", "uniform+Z=0", "uniform+WORLDS=2"}
+
+
 def test_the_run_is_deterministic_and_the_floor_can_be_skipped(
         capsys: pytest.CaptureFixture[str]) -> None:
     def figures(out: dict[str, Any]) -> object:
@@ -161,6 +170,9 @@ def test_models_are_parsed() -> None:
         WorldModel("uniform", False, "riichi"), WorldModel("shaped", True, "all")]
     assert [m.name for m in parse_models("shaped+dealin-quiet+waits")] == [
         "shaped+waits+dealin-quiet"]
+    z = parse_models("uniform+Z=0.5+WORLDS=8")[0]
+    assert z == WorldModel("uniform", False, "worlds", (("Z", "0.5"), ("WORLDS", "8")))
+    assert z.name == "uniform+Z=0.5+WORLDS=8"
 
 
 @pytest.mark.parametrize(("flag", "message"), [
@@ -170,6 +182,10 @@ def test_models_are_parsed() -> None:
     (["--models", "uniform+dealin-all+dealin-quiet"],
      "unknown world model 'uniform+dealin-all+dealin-quiet'"),
     (["--models", "uniform+dealin-worlds"], "unknown world model 'uniform+dealin-worlds'"),
+    (["--models", "uniform+SIGHT=hands"], "SIGHT is not a setting a side may change here"),
+    (["--models", "uniform+NOPE=1"], "NOPE is not a setting a side may change here"),
+    (["--models", "uniform+Z=1+Z=2"], "sets a setting twice"),
+    (["--models", "uniform+Z=-1"], "TENPAI_SEARCH_Z must be"),
     (["--models", "uniform+fast"], "unknown world model 'uniform+fast'"),
     (["--models", ""], "unknown world model ''"),
     (["--worlds", "0"], "argument --worlds: must be at least 1, got 0"),

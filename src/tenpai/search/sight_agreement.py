@@ -16,9 +16,12 @@ would search.  At each, on the same table, one agent per side chooses through th
 rule for a searched decision (:meth:`~tenpai.search.agent.SearchAgent._search`: candidates,
 leaf, paired or PUCT rule, call bars): the reference with ``SIGHT=hands``, and one fair agent
 per ``--models`` item (``uniform``, ``shaped``, ``read``, ``read-yaku``; ``+waits`` adds
-``READ_WAITS=1``, e.g. ``read+waits``, and ``+dealin-MODE`` sets ``DEAL_IN=MODE``, e.g.
-``uniform+dealin-riichi``).  Every agent has the same seed, so the same world and playout seeds, and
-a large budget, so the ``--worlds`` cap binds and each side plays that many worlds.  The sides
+``READ_WAITS=1``, e.g. ``read+waits``, ``+dealin-MODE`` sets ``DEAL_IN=MODE``, e.g.
+``uniform+dealin-riichi``, and ``+NAME=VALUE`` any other setting of that side, e.g.
+``uniform+Z=0.5`` or ``uniform+WORLDS=256``: with the judge below, the tool screens any fair
+setting of the search, not only world models).  Every agent has the same seed, so the same
+world and playout seeds, and a large budget, so the ``--worlds`` cap binds and each side plays
+that many worlds (or its own ``WORLDS``).  The sides
 take turns going first, decision by decision; each is timed on the process's CPU clock.
 
 Reported (one JSON object on stdout):
@@ -84,6 +87,10 @@ SIGHTED = "sighted"
 OTHER = "other_worlds"
 #: The judge's seed offset from the agents' seed (the floor has + 1).
 JUDGE_SEED = 2
+#: Settings a model's ``NAME=VALUE`` may not set: the tool's own (the budget never binds, every
+#: side is fair) and the world model's, which have their own spelling in the item.
+_PREFIX = "TENPAI_SEARCH_"
+_FIXED = ("BUDGET_MS", "SIGHT", "OPPONENTS", "READ_WAITS", "DEAL_IN")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -93,11 +100,15 @@ class WorldModel:
     opponents: str
     read_waits: bool
     deal_in: str = "worlds"
+    #: Any other search setting of this side, as (variable name without the prefix, value):
+    #: ``uniform+Z=0.5`` compares the paired rule's bar, ``uniform+WORLDS=256`` the worlds.
+    settings: tuple[tuple[str, str], ...] = ()
 
     @property
     def name(self) -> str:
         return (self.opponents + (WAITS if self.read_waits else "")
-                + (DEALIN + self.deal_in if self.deal_in != "worlds" else ""))
+                + (DEALIN + self.deal_in if self.deal_in != "worlds" else "")
+                + "".join(f"+{k}={v}" for k, v in self.settings))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -118,26 +129,37 @@ class Decision:
 
 
 def parse_models(text: str) -> list[WorldModel]:
-    """``uniform,read+waits`` → the world models; an argparse type (one-line errors)."""
-    from tenpai.search.settings import OPPONENT_MODELS
+    """``uniform,read+waits,uniform+Z=0.5`` → the world models; an argparse type (one-line
+    errors).  A ``NAME=VALUE`` suffix sets any other search setting of that side (its value
+    is checked with the others once the settings are built)."""
+    from tenpai.search.deal_in import DEAL_IN_MODES
+    from tenpai.search.settings import OPPONENT_MODELS, SETTING_NAMES
 
     allowed = ", ".join(OPPONENT_MODELS)
     models: list[WorldModel] = []
-    from tenpai.search.deal_in import DEAL_IN_MODES
-
     known = {WAITS, *(DEALIN + m for m in DEAL_IN_MODES[1:])}
     for item in (part.strip() for part in text.split(",")):
         opponents, *suffixes = item.split("+")
-        extras = ["+" + x for x in suffixes]
+        pairs = [tuple(x.split("=", 1)) for x in suffixes if "=" in x]
+        extras = ["+" + x for x in suffixes if "=" not in x]
         modes = [x.removeprefix(DEALIN) for x in extras if x.startswith(DEALIN)]
         if (opponents not in OPPONENT_MODELS or len(set(extras)) != len(extras)
                 or not set(extras) <= known or len(modes) > 1):
             raise argparse.ArgumentTypeError(
                 f"unknown world model {item!r}: each is one of {allowed}, optionally with "
-                f"{WAITS} (READ_WAITS=1, e.g. read{WAITS}) and/or one {DEALIN}MODE "
+                f"{WAITS} (READ_WAITS=1, e.g. read{WAITS}), one {DEALIN}MODE "
                 f"(DEAL_IN=MODE, one of {', '.join(DEAL_IN_MODES[1:])}; e.g. "
-                f"uniform{DEALIN}riichi)")
-        model = WorldModel(opponents, WAITS in extras, modes[0] if modes else "worlds")
+                f"uniform{DEALIN}riichi) and settings NAME=VALUE (e.g. uniform+Z=0.5)")
+        names = [k for k, _ in pairs]
+        for k in names:
+            if k not in SETTING_NAMES or k in _FIXED:
+                raise argparse.ArgumentTypeError(
+                    f"world model {item!r}: {k} is not a setting a side may change here "
+                    f"(one of {', '.join(n for n in SETTING_NAMES if n not in _FIXED)})")
+        if len(set(names)) != len(names):
+            raise argparse.ArgumentTypeError(f"world model {item!r} sets a setting twice")
+        model = WorldModel(opponents, WAITS in extras, modes[0] if modes else "worlds",
+                           tuple((k, v) for k, v in pairs))
         if model in models:
             raise argparse.ArgumentTypeError(f"world model {item!r} named twice")
         models.append(model)
@@ -263,20 +285,27 @@ def _settings(ap: argparse.ArgumentParser, worlds: int, models: Sequence[WorldMo
               ) -> tuple[SearchSettings, dict[str, SearchSettings]]:
     """The reference's settings and each model's: ``$TENPAI_SEARCH_*`` with a budget that
     never binds and ``worlds`` worlds; the reference sees the hands (and so leaves every
-    setting of a world model at its default), each model is a fair sampler with its opponents
-    and waits (any other world setting, such as weighted worlds, as the environment says)."""
+    setting of a world model at its default), each model is a fair sampler with its opponents,
+    waits and deal-in, and its own ``NAME=VALUE`` settings over the environment's (a model
+    that sets ``WORLDS`` plays that many worlds)."""
+    import os
+
     from tenpai.search.settings import SearchSettings
 
+    env = {k: v for k, v in os.environ.items() if k.startswith(_PREFIX)}
     try:
-        base = dataclasses.replace(SearchSettings.from_env(), budget_ms=1e9, worlds=worlds)
+        base = dataclasses.replace(SearchSettings.from_env(env), budget_ms=1e9, worlds=worlds)
         sighted = dataclasses.replace(
             base, sight="hands", opponents="uniform", riichi_ready=True, read_waits=False,
             deal_in="worlds",
             worlds_mode="uniform", weight_calls=False, weight_win_passes=False)
-        fair = {m.name: dataclasses.replace(base, sight="fair", opponents=m.opponents,
-                                            read_waits=m.read_waits,
-                                            deal_in=m.deal_in)
-                for m in models}
+        fair = {}
+        for m in models:
+            own = SearchSettings.from_env({**env, **{_PREFIX + k: v for k, v in m.settings}})
+            fair[m.name] = dataclasses.replace(
+                own, budget_ms=1e9, worlds=own.worlds if "WORLDS" in dict(m.settings) else worlds,
+                sight="fair", opponents=m.opponents, read_waits=m.read_waits,
+                deal_in=m.deal_in)
     except ValueError as err:
         ap.error(str(err))
     return sighted, fair
@@ -299,8 +328,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--models", type=parse_models, default="uniform,read",
                     help="the fair world models compared with the sighted search, "
                          "comma-separated: OPPONENTS values, each optionally with +waits "
-                         "(READ_WAITS=1) and/or +dealin-MODE (DEAL_IN=MODE), e.g. "
-                         "uniform,read,uniform+dealin-riichi (default %(default)s)")
+                         "(READ_WAITS=1), +dealin-MODE (DEAL_IN=MODE) and +NAME=VALUE "
+                         "(any other $TENPAI_SEARCH_NAME of that side), e.g. "
+                         "uniform,read,uniform+dealin-riichi,uniform+Z=0.5 "
+                         "(default %(default)s)")
     ap.add_argument("--worlds", type=positive_int, default=64,
                     help="worlds every side plays per decision (default %(default)s)")
     ap.add_argument("--judge-worlds", type=non_negative_int, default=64,
