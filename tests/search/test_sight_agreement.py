@@ -71,10 +71,12 @@ def test_a_small_run_prints_one_json_object_with_consistent_counts(
 def test_a_model_s_own_settings_change_its_search(capsys: pytest.CaptureFixture[str]) -> None:
     """``uniform+Z=0`` leaves the prior's choice on any gain, so at least as often as the
     default bar; ``uniform+WORLDS=…`` plays its own number of worlds."""
-    out = _run(capsys, "--models", "uniform,uniform+Z=0,uniform+WORLDS=2")
+    out = _run(capsys, "--models", "uniform,uniform+Z=0,uniform+WORLDS=2,uniform+TOPK=6+Z=0")
     m = out["models"]
     assert m["uniform+Z=0"]["changes"] >= m["uniform"]["changes"]
-    assert set(m) == {"uniform", "uniform+Z=0", "uniform+WORLDS=2"}
+    assert set(m) == {"uniform", "uniform+Z=0", "uniform+WORLDS=2", "uniform+TOPK=6+Z=0"}
+    # a side choosing beyond the judge's top 3 is still judged
+    assert m["uniform+TOPK=6+Z=0"]["value_gain"]["mean"] is not None
 
 
 def test_the_run_is_deterministic_and_the_floor_can_be_skipped(

@@ -269,7 +269,10 @@ def compare(agents: dict[str, SearchAgent], table: RiichiRound, seat: int, pa: P
         cpu[name] = time.process_time() - t0
     gain: dict[str, float] = {}
     if judge is not None:
-        cands = judge.candidates(pa, offer)
+        # the judge's own candidates and every side's choice (a side with a larger TOPK may
+        # choose beyond them), in the prior's order
+        wanted = {c.action for c in judge.candidates(pa, offer)} | set(chosen.values())
+        cands = [c for c in pa.candidates if c.action in wanted]
         index = {c.action: i for i, c in enumerate(cands)}
         values, _, _ = judge.world_values(table, seat, cands,
                                           leaf_for(judge.settings.leaf, table, seat))
