@@ -172,11 +172,12 @@ def test_the_search_leaves_a_discard_the_model_marks_as_a_wait() -> None:
 
 
 def test_the_setting_is_checked() -> None:
-    for mode in ("quiet", "riichi", "all"):
+    for mode in ("quiet", "riichi", "all", "riichi-model", "model"):
         assert SearchSettings(deal_in=mode).deal_in == mode
         with pytest.raises(ValueError, match="DEAL_IN would be ignored"):
             SearchSettings(deal_in=mode, sight="hands")
-    with pytest.raises(ValueError, match=r"DEAL_IN must be worlds, quiet, riichi, all, got .m"):
+    with pytest.raises(ValueError, match=r"DEAL_IN must be worlds, quiet, riichi, all, "
+                                         r"riichi-model, model, got .magic"):
         SearchSettings(deal_in="magic")
     with pytest.raises(ValueError, match="OPPONENTS=read already deals them ready hands"):
         SearchSettings(deal_in="quiet", opponents="read")
@@ -185,8 +186,13 @@ def test_the_setting_is_checked() -> None:
         SearchSettings(deal_in="all", riichi_ready=False)
     with pytest.raises(ValueError, match=r"DEAL_IN=riichi counts .*WORLDS_MODE=uniform"):
         SearchSettings(deal_in="riichi", worlds_mode="weighted")
-    with pytest.raises(ValueError, match="values quiet, riichi or all"):
+    with pytest.raises(ValueError, match="values quiet, riichi, all, riichi-model, model, not"):
         DealInModel("worlds")
+    # the wait model needs no ready hand in the worlds, nor unweighted ones
+    assert SearchSettings(deal_in="riichi-model", riichi_ready=False,
+                          worlds_mode="weighted").deal_in == "riichi-model"
+    with pytest.raises(ValueError, match="OPPONENTS=read already deals them ready hands"):
+        SearchSettings(deal_in="model", opponents="read")
 
 
 def _riichi_decisions(want: int = 4) -> list[tuple[RiichiRound, int, list[Event]]]:
@@ -227,6 +233,29 @@ def test_the_riichi_census_counts_the_waits_of_the_worlds_ready_hands() -> None:
             for k in kinds:
                 share = sum(k in h for h in worlds) / len(worlds)
                 assert abs(share - census[s][k]) < 0.12, (k, share, census[s][k])
+
+
+@pytest.mark.parametrize(("mode", "quiet_read", "riichi_read"), [
+    ("quiet", True, False), ("riichi-model", False, True), ("model", True, True)])
+def test_the_wait_model_reads_riichi_players_as_ready(mode: str, quiet_read: bool,
+                                                      riichi_read: bool) -> None:
+    """Under ``riichi-model`` and ``model`` a riichi opponent's odds are the wait model's
+    alone (it is ready), without the census; ``quiet`` leaves riichi opponents to the worlds."""
+    rnd, seat, actions = _riichi_decisions(1)[0]
+    kind = T.kind_of(actions[0].pai or 0)
+    reader = _Waiting(0.25, kind)
+    model = DealInModel(mode, reader)
+    assert not model.riichi_census_used
+    got = model.dangers(rnd, seat, _cands(actions), PointsValue(), rnd._observe(seat).events)
+    assert got is not None
+    others = [s for s in range(rnd.players) if s != seat]
+    riichi = [s for s in others if rnd.riichi[s]]
+    quiet = [s for s in others if not rnd.riichi[s]]
+    assert sorted(reader.asked) == sorted((quiet if quiet_read else [])
+                                          + (riichi if riichi_read else []))
+    safe = (0.75 ** len(quiet) if quiet_read else 1.0) * (0.0 if riichi_read else 1.0)
+    assert got[0].odds == pytest.approx(1.0 - safe)
+    assert got[1].odds == got[2].odds == 0.0
 
 
 def test_a_world_whose_riichi_hand_wins_at_once_takes_the_other_worlds_mean() -> None:

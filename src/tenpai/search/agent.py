@@ -285,7 +285,7 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         prep = self.sampler.prepare(table, seat)
         riichi = (model.riichi_census(self.sampler, prep, kinds,
                                       self.world_seed(table, seat, 200_000))
-                  if model.reads_riichi else None)
+                  if model.riichi_census_used else None)
         dangers = model.dangers(table, seat, cands, self.values[table.players], prep.events,
                                 riichi)
         if dangers is None:

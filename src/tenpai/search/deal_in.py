@@ -13,9 +13,14 @@ by the deciding seat, each opponent ``o`` wins on it with a probability ``x_o``:
 
 * outside riichi (``quiet``): ``x_o = P(o ready) × P(k is a wait of o | ready)``, 001's two
   fitted models (:meth:`~tenpai.search.readiness.Readiness.dangers`);
-* in riichi (``riichi``): the share of :attr:`DealInModel.census` ready hands, drawn by the
-  search's own world sampler for this decision, that wait on ``k`` — the worlds' own
-  probability, counted on many more hands than the worlds played.
+* in riichi, either the share of :attr:`DealInModel.census` ready hands, drawn by the
+  search's own world sampler for this decision, that wait on ``k`` (``riichi``: the worlds'
+  own probability, counted on many more hands than the worlds played), or 001's fitted
+  ``P(k is a wait of o | ready)`` (``riichi-model``: the riichi player's discards read for
+  suji, genbutsu, the tiles passed since the declaration; the worlds' random ready shapes
+  read them hardly better than a constant rate, docs/search_runs.md).
+
+``all`` is ``quiet`` with ``riichi``, ``model`` is ``quiet`` with ``riichi-model``.
 
 The discard deals in with ``q = 1 − Π (1 − x_o)`` and a deal-in is worth ``U``: the leaf value
 of the hand ending on that ron, the payment drawn from the fitted histogram of what a
@@ -51,8 +56,9 @@ from tenpai.search.worlds import Prepared, WorldSampler
 __all__ = ["DEAL_IN_MODES", "Danger", "DealInModel", "adjusted", "discard_kinds", "world_hits"]
 
 #: How a candidate's immediate deal-in is valued: by the worlds alone (the default), or in
-#: closed form for the opponents outside riichi, those in riichi, or both.
-DEAL_IN_MODES = ("worlds", "quiet", "riichi", "all")
+#: closed form for the opponents outside riichi, those in riichi (by the census of the
+#: worlds' ready hands or by 001's wait model), or both.
+DEAL_IN_MODES = ("worlds", "quiet", "riichi", "all", "riichi-model", "model")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +95,8 @@ class DealInModel:
     def __init__(self, mode: str = "all", readiness: Readiness | None = None,
                  census: int = 256) -> None:
         if mode not in DEAL_IN_MODES[1:]:
-            raise ValueError(f"a deal-in model values quiet, riichi or all, not {mode!r}")
+            raise ValueError(f"a deal-in model values {', '.join(DEAL_IN_MODES[1:])}, "
+                             f"not {mode!r}")
         self.mode = mode
         self.readiness = readiness or default_readiness()
         #: Ready hands drawn per riichi opponent and decision (``riichi`` and ``all``).
@@ -97,11 +104,17 @@ class DealInModel:
 
     @property
     def reads_riichi(self) -> bool:
+        """Whether riichi opponents' immediate deal-in is taken out of the worlds."""
+        return self.mode != "quiet"
+
+    @property
+    def riichi_census_used(self) -> bool:
+        """Whether the riichi odds are the census's (else 001's wait model)."""
         return self.mode in ("riichi", "all")
 
     @property
     def reads_quiet(self) -> bool:
-        return self.mode in ("quiet", "all")
+        return self.mode in ("quiet", "all", "model")
 
     def dangers(self, table: RiichiRound, seat: int, cands: Sequence[Candidate],
                 value: LeafValue, events: Sequence[Event],
@@ -115,12 +128,15 @@ class DealInModel:
             return None
         others = [s for s in range(table.players) if s != seat]
         quiet = [s for s in others if not table.riichi[s]] if self.reads_quiet else []
+        riichi = ([s for s in others if table.riichi[s]]
+                  if self.reads_riichi and not self.riichi_census_used else [])
         each: dict[int, dict[int, float]] = {}
-        if quiet:
-            odds = self.readiness.dangers(events, table.hands[seat], quiet, kinds)
-            each.update({s: {k: ready * w for k, w in by_kind.items()}
+        if quiet or riichi:
+            odds = self.readiness.dangers(events, table.hands[seat], quiet + riichi, kinds)
+            # a riichi player is ready: only its waits are read
+            each.update({s: {k: (1.0 if s in riichi else ready) * w for k, w in by_kind.items()}
                          for s, (ready, by_kind) in odds.items()})
-        if self.reads_riichi and riichi_odds:
+        if self.riichi_census_used and riichi_odds:
             each.update(riichi_odds)
         worth = {s: self.ron_value(table, seat, s, value) for s in each}
         out = []

@@ -79,7 +79,8 @@ class SearchSettings:
     #: default, as registered), or in closed form (tenpai.search.deal_in: the same shift in
     #: every world, at decisions whose candidates are all discards) for the opponents outside
     #: riichi from 001's readiness and wait models ("quiet"), for those in riichi from many
-    #: more sampled ready hands than the worlds ("riichi"), or both ("all").
+    #: more sampled ready hands than the worlds ("riichi") or from 001's wait model
+    #: ("riichi-model"), or both ("all": quiet and riichi; "model": quiet and riichi-model).
     deal_in: str = "worlds"
     #: Final choice: "paired" (leave the prior's choice only on a paired gain of z standard
     #: errors) or "puct" (a prior bonus; see tenpai.search.agent).
@@ -166,7 +167,7 @@ class SearchSettings:
             _check_utility(self.utility)
         check.one_of(_ENV, "OPPONENTS", self.opponents, OPPONENT_MODELS, sep=", ")
         check.one_of(_ENV, "DEAL_IN", self.deal_in, DEAL_IN_MODES, sep=", ")
-        if self.deal_in in ("quiet", "all") and self.opponents in READING_MODELS:
+        if self.deal_in in ("quiet", "all", "model") and self.opponents in READING_MODELS:
             raise ValueError(f"{_ENV}DEAL_IN={self.deal_in} values the deal-in to the opponents "
                              f"outside riichi in closed form, and {_ENV}OPPONENTS="
                              f"{self.opponents} already deals them ready hands: it would count "
