@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from tenpai import tiles as T
+from tenpai.events import Event
 from tenpai.search.sight_agreement import (
     OTHER,
     SIGHTED,
@@ -18,6 +20,7 @@ from tenpai.search.sight_agreement import (
     mean_interval,
     parse_models,
     summarise,
+    table_state,
     wilson,
 )
 
@@ -138,14 +141,60 @@ def test_the_judge_s_figures_are_paired_with_the_first_model() -> None:
                         {SIGHTED: False, "m": False, "n": False},
                         {SIGHTED: 0.0, "m": 0.0, "n": 0.0}, {SIGHTED: 1.0, "m": m, "n": n})
 
-    s = summarise([row(0.0, 1.0), row(2.0, 2.0), row(4.0, 6.0)], ["m", "n"])
-    assert s["sighted"]["value_gain"] == {"mean": 1.0, "low": 1.0, "high": 1.0}
+    rows = [row(0.0, 1.0), row(2.0, 2.0), row(4.0, 6.0)]
+    rows = [dataclasses.replace(r, state=st) for r, st in zip(rows, ("deal-in", "quiet", "quiet"))]
+    s = summarise(rows, ["m", "n"])
+    assert s["sighted"]["value_gain"] == {
+        "mean": 1.0, "low": 1.0, "high": 1.0,
+        "by_state": {"deal-in": {"decisions": 1, "mean": 1.0},
+                     "quiet": {"decisions": 2, "mean": 1.0}}}
+    assert s["models"]["n"]["value_gain"]["by_state"]["quiet"] == {"decisions": 2, "mean": 4.0}
     assert s["models"]["m"]["value_gain"]["mean"] == 2.0
     assert "value_gain_minus_first" not in s["models"]["m"]
     assert s["models"]["n"]["value_gain_minus_first"] == mean_interval([1.0, 0.0, 2.0])
     # no judge, no figures
     plain = summarise([Decision({SIGHTED: True}, {SIGHTED: False}, {SIGHTED: 0.0})], [])
     assert "value_gain" not in plain["sighted"]
+
+
+def test_the_table_state_reads_the_real_hands() -> None:
+    """A discard on a ready opponent's real wait is ``deal-in`` (outside riichi only with a
+    yaku to win by ron, and never on its own river); any other discard is ``riichi`` or
+    ``quiet`` by the declarations; a riichi declaration is ``other``."""
+    from tenpai.engine.snapshot import clone
+
+    from .helpers import decisions, tile, tiles
+
+    ready = list(tiles("2m", "3m", "4m", "4p", "5p", "6p", "6s", "7s", "8s", "5s", "5s",
+                       "6p", "7p"))  # all simples, waits 5p and 8p
+    no_yaku = list(tiles("1m", "1m", "1m", "4p", "5p", "6p", "6s", "7s", "8s", "E", "E",
+                         "6p", "7p"))  # the same waits, no yaku without riichi (not pinfu)
+    for rnd, d in decisions(3, limit=400):
+        if rnd.phase != "act" or rnd.turn != d.seat or len(rnd.rivers[d.seat]) < 3:
+            continue
+        seat = d.seat
+        o = next((x for x in range(rnd.players) if x != seat and not rnd.melds[x]
+                  and not rnd.riichi[x]), None)
+        river = {T.kind_of(t) for t in rnd.rivers[o]} if o is not None else set()
+        wait = next((w for w in ("5p", "8p") if T.kind_of(tile(w)) not in river), None)
+        if o is None or wait is None or any(rnd.riichi):
+            continue
+        table = clone(rnd)
+        table.hands[o] = list(ready)
+        table.counts[o] = T.counts34(ready)
+        on_wait = Event("dahai", actor=seat, pai=tile(wait))
+        elsewhere = Event("dahai", actor=seat, pai=tile("E"))
+        assert table_state(table, seat, on_wait) == "deal-in"
+        assert table_state(table, seat, elsewhere) == "quiet"
+        assert table_state(table, seat, Event("reach", actor=seat)) == "other"
+        table.hands[o] = list(no_yaku)
+        table.counts[o] = T.counts34(no_yaku)
+        assert table_state(table, seat, on_wait) == "quiet"
+        table.riichi[o] = True
+        assert table_state(table, seat, on_wait) == "deal-in"
+        assert table_state(table, seat, elsewhere) == "riichi"
+        return
+    raise AssertionError("no decision to build the table on")
 
 
 def test_mean_intervals() -> None:

@@ -50,7 +50,9 @@ Reported (one JSON object on stdout):
   value's units (Tenhou rank points by default), with a 95 % normal interval; each model's
   ``value_gain_minus_first`` is its paired difference from the first model named (the
   baseline, e.g. ``uniform``): where both choose alike it is exactly 0, so it is much
-  tighter than either gain.
+  tighter than either gain; ``by_state`` splits each side's gain by the real table at the
+  decision (:func:`table_state`: the prior's choice would deal in at once, a riichi is
+  declared, neither, not a discard), which shows where a side makes or misses the lead.
 """
 
 from __future__ import annotations
@@ -73,8 +75,8 @@ if TYPE_CHECKING:
     from tenpai.search.prior import PriorAnswer
     from tenpai.search.settings import SearchSettings
 
-__all__ = ["DEALIN", "WAITS", "Decision", "WorldModel", "main", "mean_interval", "parse_models",
-           "summarise", "wilson"]
+__all__ = ["DEALIN", "STATES", "WAITS", "Decision", "WorldModel", "main", "mean_interval",
+           "parse_models", "summarise", "table_state", "wilson"]
 
 #: The suffix of a model item that turns ``READ_WAITS`` on (``read+waits``).
 WAITS = "+waits"
@@ -126,6 +128,8 @@ class Decision:
     #: Side → the judge's mean paired value of its choice minus the prior's choice (empty
     #: without a judge).
     gain: dict[str, float] = dataclasses.field(default_factory=dict)
+    #: The real table at the decision (:func:`table_state`): where the lead is made.
+    state: str = ""
 
 
 def parse_models(text: str) -> list[WorldModel]:
@@ -213,10 +217,43 @@ def mean_interval(xs: Sequence[float]) -> dict[str, float | None]:
     return {"mean": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4)}
 
 
+#: The states of the real table a decision is grouped by (:func:`table_state`).
+STATES = ("deal-in", "riichi", "quiet", "other")
+
+
+def table_state(table: RiichiRound, seat: int, choice: Event) -> str:
+    """Where the instrument makes its lead (read from the engine's real table, as the
+    instrument itself does): ``deal-in`` if the prior's ``choice`` is a discard an opponent's
+    real hand would win on at once (a wait outside its river; outside riichi, one it can win by
+    ron), else ``riichi`` if an opponent has declared riichi, ``quiet`` if none has, and
+    ``other`` if the choice is not a discard (a riichi declaration, a call, a pass, a kan)."""
+    from tenpai import tiles as T
+    from tenpai.hand import waits
+    from tenpai.search.worlds import can_ron
+
+    if choice.type != "dahai" or choice.pai is None:
+        return "other"
+    k = T.kind_of(choice.pai)
+    for o in range(table.players):
+        if o == seat or k not in waits(T.counts34(table.hands[o])):
+            continue
+        if k in {T.kind_of(t) for t in table.rivers[o]}:
+            continue
+        if table.riichi[o] or can_ron(table, o, seat, table.hands[o], [k]):
+            return "deal-in"
+    return "riichi" if any(table.riichi[o] for o in range(table.players) if o != seat) \
+        else "quiet"
+
+
 def _gains(rows: Sequence[Decision], models: Sequence[str]) -> dict[str, Any]:
     """The judge's figures (module docstring), keyed by side."""
     sides = [SIGHTED, *([OTHER] if OTHER in rows[0].gain else []), *models]
     out: dict[str, Any] = {side: mean_interval([r.gain[side] for r in rows]) for side in sides}
+    for side in sides:
+        out[side]["by_state"] = {
+            state: {"decisions": len(xs), "mean": round(sum(xs) / len(xs), 4)}
+            for state in STATES
+            if (xs := [r.gain[side] for r in rows if r.state == state])}
     if models:
         first = models[0]
         for m in models[1:]:
@@ -281,7 +318,8 @@ def compare(agents: dict[str, SearchAgent], table: RiichiRound, seat: int, pa: P
             i = index[a]
             gain[k] = sum(v[i] - v[base] for v in values) / len(values)
     return Decision({k: a == chosen[SIGHTED] for k, a in chosen.items()},
-                    {k: a != pa.choice for k, a in chosen.items()}, cpu, gain)
+                    {k: a != pa.choice for k, a in chosen.items()}, cpu, gain,
+                    table_state(table, seat, pa.choice))
 
 
 def _settings(ap: argparse.ArgumentParser, worlds: int, models: Sequence[WorldModel],
