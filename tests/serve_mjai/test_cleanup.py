@@ -126,3 +126,33 @@ def test_a_sigterm_before_exiting_still_ends_the_process() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 128 + signal.SIGTERM
+
+
+@pytest.mark.parametrize("step", [1, 2])
+def test_an_interrupt_while_a_bot_starts_leaves_nothing_half_built(
+        monkeypatch: pytest.MonkeyPatch, step: int) -> None:
+    """Ctrl-C at any point of a bot's start leaves either no process or one the exit hook can
+    close: the atexit hook once tripped on a process registered before its writer queue existed
+    (``AttributeError: 'BotProcess' object has no attribute '_out'``)."""
+    import queue
+
+    from tenpai.serve.mjai import process
+
+    calls = {"n": 0}
+    real = queue.Queue
+
+    def interrupting_queue(maxsize: int = 0) -> queue.Queue[object]:
+        calls["n"] += 1
+        if calls["n"] == step:
+            raise KeyboardInterrupt
+        return real(maxsize)
+
+    before = set(process.live_processes())
+    monkeypatch.setattr(queue, "Queue", interrupting_queue)  # the module reads it at each call
+    with pytest.raises(KeyboardInterrupt):
+        process.BotProcess([sys.executable, "-c", "import sys; sys.stdin.read()"])
+    monkeypatch.setattr(queue, "Queue", real)
+    for p in set(process.live_processes()) - before:
+        p.close(grace=0.0)  # raises if the interrupted start left it half built
+        assert p.proc.returncode is not None
+    assert set(process.live_processes()) == before

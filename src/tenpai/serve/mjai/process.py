@@ -106,6 +106,12 @@ class BotProcess:
         self.label = label or os.path.basename(argv[0])
         self.stderr_tail: deque[str] = deque(maxlen=20)
         self._lines: queue.Queue[object] = queue.Queue()
+        # Everything close() reads is set before the process exists and is registered: an
+        # interrupt (Ctrl-C) between the two would otherwise leave a half-built process in
+        # _LIVE for the atexit hook to trip on (seen once in CI: AttributeError '_out').
+        self._closed = False
+        self._out: queue.Queue[str | None] = queue.Queue()
+        self._broken = False
         self.proc = subprocess.Popen(
             self.argv,
             stdin=subprocess.PIPE,
@@ -121,9 +127,6 @@ class BotProcess:
         self.pid = self.proc.pid
         with _LOCK:
             _LIVE.add(self)
-        self._closed = False
-        self._out: queue.Queue[str | None] = queue.Queue()
-        self._broken = False
         threading.Thread(target=self._write_in, daemon=True, name=f"mjai-in-{self.pid}").start()
         threading.Thread(target=self._read_out, daemon=True, name=f"mjai-out-{self.pid}").start()
         threading.Thread(target=self._read_err, daemon=True, name=f"mjai-err-{self.pid}").start()
