@@ -82,6 +82,18 @@ def test_a_model_s_own_settings_change_its_search(capsys: pytest.CaptureFixture[
     assert m["uniform+TOPK=6+Z=0"]["value_gain"]["mean"] is not None
 
 
+def test_progress_goes_to_stderr_unless_turned_off(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("torch")
+    monkeypatch.setenv("TENPAI_PROGRESS_SECONDS", "0")
+    main([*SMALL, "--models", "uniform", "--no-floor", "--judge-worlds", "0"])
+    got = capsys.readouterr()
+    assert json.loads(got.out)["decisions"] == 6
+    assert "searched decisions" in got.err and "6" in got.err.strip().splitlines()[-1]
+    main([*SMALL, "--models", "uniform", "--no-floor", "--judge-worlds", "0", "--no-progress"])
+    assert capsys.readouterr().err == ""
+
+
 def test_the_run_is_deterministic_and_the_floor_can_be_skipped(
         capsys: pytest.CaptureFixture[str]) -> None:
     def figures(out: dict[str, Any]) -> object:

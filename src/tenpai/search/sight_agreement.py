@@ -353,6 +353,7 @@ def _settings(ap: argparse.ArgumentParser, worlds: int, models: Sequence[WorldMo
 
 
 def main(argv: list[str] | None = None) -> None:
+    from tenpai.progress import StepProgress
     from tenpai.search.agent import SearchAgent
     from tenpai.search.prior_searcher import pg_prior
     from tenpai.search.searched_decisions import searched_decisions
@@ -378,6 +379,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--judge-worlds", type=non_negative_int, default=64,
                     help="worlds holding the real hands on which every side's choice is "
                          "valued against the prior's (0: no judge; default %(default)s)")
+    ap.add_argument("--no-progress", action="store_true",
+                    help="no progress lines on stderr")
     ap.add_argument("--no-floor", action="store_true",
                     help="skip the noise floor (the sighted search on another set of worlds), "
                          "which costs one more search per decision")
@@ -396,9 +399,14 @@ def main(argv: list[str] | None = None) -> None:
         judge = SearchAgent(prior, settings=dataclasses.replace(sighted, worlds=args.judge_worlds),
                             seed=args.seed + JUDGE_SEED)
     rows: list[Decision] = []
-    for table, seat, pa in searched_decisions(agents[SIGHTED], args.games, args.seed,
-                                              args.max_decisions):
-        rows.append(compare(agents, table, seat, pa, len(rows), judge))
+    # a screen of several models runs for minutes to most of an hour: a line on stderr every
+    # 10 s (stdout carries the one JSON object)
+    with StepProgress("searched decisions", args.max_decisions or None, unit="decisions",
+                      enabled=not args.no_progress) as progress:
+        for table, seat, pa in searched_decisions(agents[SIGHTED], args.games, args.seed,
+                                                  args.max_decisions):
+            rows.append(compare(agents, table, seat, pa, len(rows), judge))
+            progress.advance()
     out = {
         "games": args.games, "seed": args.seed, "worlds": args.worlds,
         "agent": agents[SIGHTED].identity,
