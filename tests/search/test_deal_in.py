@@ -286,7 +286,8 @@ def test_a_riichi_decision_is_searched_with_the_census() -> None:
     raw, _, _ = agent.world_values(rnd, seat, cands, hits=hits)
     assert len(hits) == len(raw) == 8
     kinds = [T.kind_of(a.pai or 0) for a in actions]
-    folded = agent.fold_deal_in(agent.deal_in, rnd, seat, cands, kinds, raw, hits)
+    folded = agent.fold_deal_in(agent.deal_in, agent.sampler.prepare(rnd, seat), cands, kinds,
+                                raw, hits)
     assert len(folded) == 8 and all(len(r) == len(cands) for r in folded)
     assert all(abs(v) < 60 for r in folded for v in r)
     pa = PriorAnswer(actions[0], tuple(cands))

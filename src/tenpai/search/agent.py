@@ -261,9 +261,11 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         kinds = discard_kinds(cands) if model is not None else None
         hits: list[frozenset[int]] | None = (
             [] if model is not None and model.reads_riichi and kinds is not None else None)
-        values, ess, weigh = self.world_values(table, seat, cands, leaf, hits=hits)
+        # what the worlds of this decision share, once (the deal-in model reads it too)
+        prep = self.sampler.prepare(table, seat, reuse_round=True)
+        values, ess, weigh = self.world_values(table, seat, cands, leaf, hits=hits, prep=prep)
         if model is not None and kinds is not None:
-            values = self.fold_deal_in(model, table, seat, cands, kinds, values, hits)
+            values = self.fold_deal_in(model, prep, cands, kinds, values, hits)
         base = next(i for i, c in enumerate(cands) if c.action == pa.choice)
         if s.rule == "puct":
             best = choose_puct(cands, values, self.values[table.players].scale, s.c_prior)
@@ -275,14 +277,15 @@ class SearchAgent(PriorSearcher[SearchSettings]):
             len(cands), action != pa.choice, ess, weigh, call_offer, leaf))
         return action
 
-    def fold_deal_in(self, model: DealInModel, table: RiichiRound, seat: int,
-                     cands: Sequence[Candidate], kinds: Sequence[int],
-                     values: list[list[float]], hits: Sequence[frozenset[int]] | None
-                     ) -> list[list[float]]:
+    def fold_deal_in(self, model: DealInModel, prep: Prepared, cands: Sequence[Candidate],
+                     kinds: Sequence[int], values: list[list[float]],
+                     hits: Sequence[frozenset[int]] | None) -> list[list[float]]:
         """``values`` with each candidate discard's immediate deal-in in closed form
-        (:mod:`tenpai.search.deal_in`); ``hits[w]``: the kinds world w's riichi hands win on
-        at once (recorded by :meth:`world_values`, with a model that reads riichi)."""
-        prep = self.sampler.prepare(table, seat)
+        (:mod:`tenpai.search.deal_in`) at the decision ``prep`` (the worlds'
+        :meth:`~tenpai.search.worlds.WorldSampler.prepare`); ``hits[w]``: the kinds world w's
+        riichi hands win on at once (recorded by :meth:`world_values`, with a model that reads
+        riichi)."""
+        table, seat = prep.table, prep.seat
         riichi = (model.riichi_census(self.sampler, prep, kinds,
                                       self.world_seed(table, seat, 200_000))
                   if model.riichi_census_used else None)
@@ -294,7 +297,7 @@ class SearchAgent(PriorSearcher[SearchSettings]):
 
     def world_values(self, table: RiichiRound, seat: int, cands: Sequence[Candidate],
                      leaf: str = "playout", first_world: int = 0,
-                     hits: list[frozenset[int]] | None = None,
+                     hits: list[frozenset[int]] | None = None, prep: Prepared | None = None,
                      ) -> tuple[list[list[float]], float, float]:
         """``values[w][i]``, candidate i's leaf value in world w, for the worlds played before
         the budget ran out (the first always), each candidate played by ``leaf``'s backend;
@@ -302,7 +305,8 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         it (else 0, 0).  The worlds and their seeds do not depend on ``leaf``; the search
         plays worlds ``0, 1, …`` of the decision, ``first_world`` starts elsewhere (another
         set of worlds for a measurement's noise floor, uniform worlds only).  ``hits``, when
-        given, gets each played world's :func:`~tenpai.search.deal_in.world_hits`."""
+        given, gets each played world's :func:`~tenpai.search.deal_in.world_hits`; ``prep``: the
+        decision's ``prepare(table, seat, reuse_round=True)``, when the caller made it."""
         s = self.settings
         value = self.values[table.players]
         backend = self.backend_for(leaf)
@@ -312,7 +316,7 @@ class SearchAgent(PriorSearcher[SearchSettings]):
         ess = weigh = 0.0
         # what the worlds of this decision share, once; each world is built in the same copy
         # of the table (the backend plays copies of it and leaves it as it found it)
-        prep = self.sampler.prepare(table, seat, reuse_round=True)
+        prep = prep or self.sampler.prepare(table, seat, reuse_round=True)
         if self.weigher is not None:
             t0 = time.process_time()
             plan, ess = self.weighted_pool(table, seat, prep)

@@ -199,19 +199,15 @@ def adjusted(values: Sequence[Sequence[float]], dangers: Sequence[Danger],
     ``(1 − q_i) · c + q_i · U_i``.  ``c`` is the world's value, except where world w's riichi
     hands win on candidate i's kind at once (``kinds[i] in hits[w]``): there it is the mean
     value of candidate i over the worlds where they do not (or ``U_i`` if none is left)."""
-    n = len(dangers)
-    fill: list[float | None] = [None] * n
+    rows = [list(row) for row in values]
     if kinds is not None and hits is not None:
-        for i in range(n):
-            clean = [row[i] for row, hit in zip(values, hits) if kinds[i] not in hit]
-            fill[i] = sum(clean) / len(clean) if clean else dangers[i].value
-    out = []
-    for w, row in enumerate(values):
-        new = []
-        for i, (v, d) in enumerate(zip(row, dangers)):
-            f = fill[i]
-            if f is not None and hits is not None and kinds is not None and kinds[i] in hits[w]:
-                v = f
-            new.append((1.0 - d.odds) * v + d.odds * d.value)
-        out.append(new)
-    return out
+        for i, k in enumerate(kinds):
+            hit = [w for w, kinds_hit in enumerate(hits) if k in kinds_hit]
+            if not hit:
+                continue
+            clean = [row[i] for row, kinds_hit in zip(values, hits) if k not in kinds_hit]
+            fill = sum(clean) / len(clean) if clean else dangers[i].value
+            for w in hit:
+                rows[w][i] = fill
+    return [[(1.0 - d.odds) * v + d.odds * d.value for v, d in zip(row, dangers)]
+            for row in rows]

@@ -22,7 +22,7 @@ from tenpai import tiles as T
 from tenpai.events import Event
 from tenpai.reading.features import deal_in_features, tenpai_bucket, tenpai_features
 from tenpai.reading.models import OpponentModels, load_models
-from tenpai.reading.table import table_from_events
+from tenpai.reading.table import TableState, table_from_events
 
 __all__ = ["Readiness", "default_readiness"]
 
@@ -47,18 +47,8 @@ class Readiness:
         the tile's class, dora), read from the public events and the deciding seat's own
         ``hand`` (tile codes), which count among the copies it can see."""
         state = table_from_events(events)
-        seen = state.visible()
-        for t in hand:
-            seen[T.kind_of(t)] += 1
-        out: dict[int, list[float]] = {}
-        for s in seats:
-            odds = []
-            for k in range(34):
-                p = self.models.p_wait(deal_in_features(state, s, k, seen))
-                odds.append(min(max(p, 1e-6), 1 - 1e-6))
-            out[s] = odds
-        return out
-
+        seen = _seen(state, hand)
+        return {s: [self._p_wait(state, s, k, seen) for k in range(34)] for s in seats}
 
     def dangers(self, events: Sequence[Event], hand: Sequence[int], seats: Iterable[int],
                 kinds: Iterable[int]) -> dict[int, tuple[float, dict[int, float]]]:
@@ -67,17 +57,23 @@ class Readiness:
         :meth:`probabilities` and :meth:`wait_probabilities`, read from one picture of the
         table: a searched decision asks for a few kinds, not all 34)."""
         state = table_from_events(events)
-        seen = state.visible()
-        for t in hand:
-            seen[T.kind_of(t)] += 1
+        seen = _seen(state, hand)
         wanted = sorted(set(kinds))
-        out: dict[int, tuple[float, dict[int, float]]] = {}
-        for s in seats:
-            ready = self.models.p_tenpai(tenpai_bucket(state, s), tenpai_features(state, s))
-            waits = {k: min(max(self.models.p_wait(deal_in_features(state, s, k, seen)), 1e-6),
-                            1 - 1e-6) for k in wanted}
-            out[s] = (ready, waits)
-        return out
+        return {s: (self.models.p_tenpai(tenpai_bucket(state, s), tenpai_features(state, s)),
+                    {k: self._p_wait(state, s, k, seen) for k in wanted})
+                for s in seats}
+
+    def _p_wait(self, state: TableState, s: int, k: int, seen: Sequence[int]) -> float:
+        """The deal-in model's P(kind ``k`` is a wait of ``s`` | ready), kept off 0 and 1."""
+        return min(max(self.models.p_wait(deal_in_features(state, s, k, seen)), 1e-6), 1 - 1e-6)
+
+
+def _seen(state: TableState, hand: Sequence[int]) -> list[int]:
+    """The copies of each kind the deciding seat can see: the public tiles and its ``hand``."""
+    seen = state.visible()
+    for t in hand:
+        seen[T.kind_of(t)] += 1
+    return seen
 
 
 @lru_cache(maxsize=1)
